@@ -1,0 +1,103 @@
+# benchsite: plain make with pkg-config. Local overrides (compiler,
+# sanitizers) go in Makefile.local, which is not tracked.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+VERSION = 0.1.0
+
+# Debian packages providing each pkg-config module (see "make deps").
+PKGS = jansson libxml-2.0 cairo libcmark
+DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libcmark-dev \
+	libcmocka-dev bonnie++ valgrind
+
+WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
+	-Wwrite-strings -Wshadow -Wno-unused-parameter
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-DBENCHSITE_VERSION='"$(VERSION)"' $(WARN) $(CFLAGS) \
+	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+
+-include Makefile.local
+
+B ?= build
+SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
+	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
+	render_csv.c
+OBJS = $(SRCS:%.c=$(B)/%.o)
+HDRS = $(wildcard gen/*.h)
+
+.PHONY: all demo check valgrind install clean deps deps-ok
+
+all: deps-ok benchsite
+
+benchsite: $(B)/benchsite
+	cp $(B)/benchsite $@
+
+$(B)/benchsite: $(OBJS) $(B)/main.o
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/%.o: gen/%.c $(HDRS) | $(B)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B):
+	mkdir -p $(B)
+
+# Unit tests of pure functions (cmocka).
+UNIT_TESTS = test_units test_lines test_meta
+$(B)/test_%: tests/unit/test_%.c $(OBJS)
+	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
+		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+
+# Fails with the commands to run when a library is missing.
+deps-ok:
+	@for p in $(PKGS) cmocka; do \
+		$(PKG_CONFIG) --exists $$p 2>/dev/null || { \
+		echo "benchsite: missing library '$$p'. Run 'make deps'" \
+		     "(Debian/Ubuntu), or install: $(DEB_PKGS)"; exit 1; }; \
+	done
+
+# Installs the Debian packages the build and the tests need.
+deps:
+	@if command -v apt-get >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+			--no-install-recommends make gcc $(DEB_PKGS); \
+	else \
+		echo "benchsite: no apt-get here; install the equivalents of:"; \
+		echo "  $(DEB_PKGS)"; exit 1; \
+	fi
+
+demo:
+	@$(PKG_CONFIG) --exists $(PKGS) cmocka 2>/dev/null || $(MAKE) deps
+	@$(MAKE) --no-print-directory benchsite
+	./benchsite dump samples > $(B)/samples.json; \
+		s=$$?; [ $$s -le 2 ] || exit $$s
+	@echo "benchsite: read samples/ into $(B)/samples.json" \
+		"(the site itself comes with 'benchsite build')"
+
+# Every test: unit tests, golden files, then all again under
+# AddressSanitizer and UBSan.
+check:
+	@$(PKG_CONFIG) --exists $(PKGS) cmocka 2>/dev/null && \
+		command -v bon_csv2html >/dev/null || $(MAKE) deps
+	@$(MAKE) --no-print-directory benchsite \
+		$(UNIT_TESTS:%=$(B)/%)
+	@$(MAKE) --no-print-directory B=build-asan \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		build-asan/benchsite $(UNIT_TESTS:%=build-asan/%)
+	@sh tests/run.sh $(B) build-asan
+
+# The suite under valgrind memcheck (slower; CI runs it too).
+valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
+	@VALGRIND=1 sh tests/run.sh $(B)
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR)
+	cp $(B)/benchsite $(DESTDIR)$(BINDIR)/benchsite
+
+clean:
+	rm -rf build build-asan benchsite

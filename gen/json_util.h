@@ -1,0 +1,23 @@
+/* Small helpers over jansson shared by the JSON renderers. For
+ * render_*.c only. */
+#ifndef BENCHSITE_JSON_UTIL_H
+#define BENCHSITE_JSON_UTIL_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "msg.h"
+#include "result.h"
+
+/* A JSON string for s; null for NULL. Bytes that are not UTF-8 are
+ * replaced by U+FFFD, since JSON text must be Unicode. */
+json_t *json_string_or_null(const char *s);
+/* An integer when x is whole, else a real with up to 12 digits. */
+json_t *json_number(double x);
+json_t *result_json(const struct result *);
+json_t *diags_json(const struct diags *);
+/* Prints doc indented, followed by a newline, and frees it; returns 0,
+ * or -1 if writing failed. */
+int json_print(FILE *, json_t *doc);
+
+#endif

@@ -1,0 +1,302 @@
+/* Input cleaning for the bonnie++ reader; see lines.h. */
+#include "lines.h"
+#include "xalloc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* A growable byte string, local to this file. */
+struct sbuf {
+	char *p;
+	size_t n, cap;
+};
+
+static void
+sb_putc(struct sbuf *b, char c)
+{
+	xgrow((void **)&b->p, &b->cap, b->n + 2, 1);
+	b->p[b->n++] = c;
+	b->p[b->n] = '\0';
+}
+
+static void
+add_line(struct lines *out, long no, const char *text, size_t len, int quote)
+{
+	struct line *l;
+
+	xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
+	l = &out->v[out->n++];
+	l->no = no;
+	l->text = xstrndup(text, len);
+	l->len = len;
+	l->quote = quote;
+}
+
+/* Tags of web pages and forums that wrap pasted output; they are
+ * dropped, their text kept. <br> ends a line and is handled apart. */
+static const char *const html_tags[] = {
+	"pre", "code", "tt", "p", "div", "span", "b", "i", "strong", "em",
+	"font", "blockquote", "samp", "kbd",
+};
+static const char *const bbcode_tags[] = {
+	"code", "quote", "pre", "b", "i", "tt", "font", "size", "color",
+};
+
+/* Length of a tag <name ...> or </name> at s when name is one of names,
+ * with open and close the brackets; 0 otherwise. */
+static size_t
+known_tag(const char *s, size_t len, char open, char close,
+    const char *const *names, size_t nnames)
+{
+	size_t i = 1, end;
+
+	if (len < 3 || s[0] != open)
+		return 0;
+	if (s[i] == '/')
+		i++;
+	for (size_t k = 0; k < nnames; k++) {
+		size_t nl = strlen(names[k]);
+
+		if (len - i < nl || strncasecmp(s + i, names[k], nl) != 0)
+			continue;
+		end = i + nl;
+		if (end < len && s[end] != close && s[end] != ' ' &&
+		    s[end] != '=' && s[end] != '/')
+			continue;
+		while (end < len && s[end] != close && s[end] != open)
+			end++;
+		if (end < len && s[end] == close)
+			return end + 1;
+	}
+	return 0;
+}
+
+/* Length of a <br>, <br/> or <br /> at s, else 0. */
+static size_t
+br_tag(const char *s, size_t len)
+{
+	size_t i = 3;
+
+	if (len < 4 || strncasecmp(s, "<br", 3) != 0)
+		return 0;
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i < len && s[i] == '/')
+		i++;
+	return i < len && s[i] == '>' ? i + 1 : 0;
+}
+
+struct entity {
+	const char *name;
+	char c;
+};
+
+static const struct entity entities[] = {
+	{"&nbsp;", ' '}, {"&#160;", ' '}, {"&#xa0;", ' '}, {"&lt;", '<'},
+	{"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''},
+	{"&apos;", '\''}, {"&#43;", '+'},
+};
+
+/* Decodes an entity at s into *c; returns its length, or 0. */
+static size_t
+entity_at(const char *s, size_t len, char *c)
+{
+	for (size_t k = 0; k < sizeof entities / sizeof *entities; k++) {
+		size_t el = strlen(entities[k].name);
+
+		if (len >= el && strncasecmp(s, entities[k].name, el) == 0) {
+			*c = entities[k].c;
+			return el;
+		}
+	}
+	return 0;
+}
+
+/* Cleans one physical line into b, cutting it where <br> stood; each
+ * piece becomes a line of its own. */
+static void
+clean_physical(struct lines *out, long no, const char *s, size_t len)
+{
+	struct sbuf b = {0};
+	size_t i = 0, n, pieces = 0;
+	char c;
+
+	sb_putc(&b, '\0');
+	b.n = 0;
+	while (i < len) {
+		if ((n = br_tag(s + i, len - i)) > 0) {
+			add_line(out, no, b.p, b.n, 0);
+			pieces++;
+			b.n = 0;
+			b.p[0] = '\0';
+			i += n;
+		} else if ((n = known_tag(s + i, len - i, '<', '>', html_tags,
+		    sizeof html_tags / sizeof *html_tags)) > 0 ||
+		    (n = known_tag(s + i, len - i, '[', ']', bbcode_tags,
+		    sizeof bbcode_tags / sizeof *bbcode_tags)) > 0) {
+			i += n;
+		} else if (s[i] == '*' && i + 1 < len && s[i + 1] == '*') {
+			i += 2;		/* Markdown **bold** around figures */
+		} else if (s[i] == '`') {
+			i++;
+		} else if (s[i] == '&' && (n = entity_at(s + i, len - i, &c))) {
+			sb_putc(&b, c);
+			i += n;
+		} else if ((unsigned char)s[i] == 0xc2 && i + 1 < len &&
+		    (unsigned char)s[i + 1] == 0xa0) {
+			sb_putc(&b, ' ');	/* UTF-8 no-break space */
+			i += 2;
+		} else if (s[i] == '\t') {
+			do
+				sb_putc(&b, ' ');
+			while (b.n % 8 != 0);
+			i++;
+		} else if (s[i] == '\r' || s[i] == '\0') {
+			i++;	/* a CR of CRLF, or a stray NUL byte */
+		} else {
+			sb_putc(&b, s[i++]);
+		}
+	}
+	/* "text<br />" at the end of a line ends that line only. */
+	if (b.n > 0 || pieces == 0)
+		add_line(out, no, b.p, b.n, 0);
+	free(b.p);
+}
+
+/* Removes mail and forum quote prefixes ("> ", ">>", "| ") and a
+ * "# " comment prefix from l; counts the quote levels. */
+static void
+strip_prefixes(struct line *l)
+{
+	size_t i = 0, keep;
+	int levels = 0;
+
+	for (;;) {
+		size_t j = i;
+
+		while (j < l->len && j - i < 4 && l->text[j] == ' ')
+			j++;
+		if (j < l->len && (l->text[j] == '>' || l->text[j] == '|')) {
+			i = j + 1;
+			if (i < l->len && l->text[i] == ' ')
+				i++;
+			levels++;
+			continue;
+		}
+		break;
+	}
+	if (i < l->len && l->text[i] == '#' &&
+	    (i + 1 == l->len || l->text[i + 1] == ' ')) {
+		i++;
+		if (i < l->len)
+			i++;
+	}
+	keep = l->len - i;
+	memmove(l->text, l->text + i, keep + 1);
+	l->len = keep;
+	l->quote = levels;
+}
+
+/* A Markdown code fence: the line says nothing about the figures. */
+static int
+is_fence(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->text[i] == ' ')
+		i++;
+	return l->len - i >= 3 && (strncmp(l->text + i, "```", 3) == 0 ||
+	    strncmp(l->text + i, "~~~", 3) == 0);
+}
+
+int
+lines_is_diff(const char *buf, size_t len)
+{
+	for (size_t i = 0; i + 4 < len; i++) {
+		if ((i == 0 || buf[i - 1] == '\n') &&
+		    memcmp(buf + i, "@@ -", 4) == 0 &&
+		    isdigit((unsigned char)buf[i + 4]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Applies the diff side to a clean line: returns 0 to drop it. */
+static int
+keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
+{
+	char c = l->len ? l->text[0] : ' ';
+
+	if (side == SIDE_ALL)
+		return 1;
+	if (strncmp(l->text, "@@ -", 4) == 0) {
+		*in_hunk = 1;
+		return 0;
+	}
+	if (strncmp(l->text, "diff ", 5) == 0 ||
+	    strncmp(l->text, "--- ", 4) == 0 ||
+	    strncmp(l->text, "+++ ", 4) == 0) {
+		*in_hunk = 0;
+		return 0;
+	}
+	if (!*in_hunk)
+		return 1;
+	if (c == '\\')
+		return 0;	/* "\ No newline at end of file" */
+	if ((c == '+' && side == SIDE_OLD) || (c == '-' && side == SIDE_NEW))
+		return 0;
+	if (c == '+' || c == '-' || c == ' ') {
+		memmove(l->text, l->text + 1, l->len);
+		l->len--;
+	}
+	return 1;
+}
+
+void
+lines_read(struct lines *out, const char *buf, size_t len,
+    enum diff_side side)
+{
+	size_t start = 0, first, kept = 0;
+	long no = 1;
+	int in_hunk = 0;
+
+	/* A UTF-8 byte order mark is not part of the first line. */
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		start = 3;
+	for (size_t i = start; i <= len; i++) {
+		if (i < len && buf[i] != '\n')
+			continue;
+		if (i == len && i == start)
+			break;
+		first = out->n;
+		clean_physical(out, no, buf + start, i - start);
+		for (size_t k = first; k < out->n; k++) {
+			struct line *l = &out->v[k];
+
+			strip_prefixes(l);
+			if (is_fence(l)) {
+				l->len = 0;
+				l->text[0] = '\0';
+			}
+			if (!keep_diff_line(l, side, &in_hunk)) {
+				free(l->text);
+				continue;
+			}
+			out->v[kept++] = *l;
+		}
+		out->n = kept;
+		start = i + 1;
+		no++;
+	}
+}
+
+void
+lines_free(struct lines *ls)
+{
+	for (size_t i = 0; i < ls->n; i++)
+		free(ls->v[i].text);
+	free(ls->v);
+	memset(ls, 0, sizeof *ls);
+}

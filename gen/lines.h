@@ -1,0 +1,39 @@
+/* Turns the bytes of a file into the clean lines the bonnie++ reader
+ * looks at: line ends, BOM, tabs, mail quoting, comment prefixes and the
+ * markup of web pages and forums are taken away, and each line keeps the
+ * number it had in the file. Used by the reader only. */
+#ifndef BENCHSITE_LINES_H
+#define BENCHSITE_LINES_H
+
+#include <stddef.h>
+
+struct line {
+	long no;	/* 1-based line number in the file */
+	char *text;	/* NUL-terminated; trailing spaces kept (they tell
+			   a mail client's wrap from a split word) */
+	size_t len;
+	int quote;	/* how many quote levels ("> ", "| ") were removed */
+};
+
+struct lines {
+	struct line *v;
+	size_t n, cap;
+};
+
+/* Which side of a unified diff to keep: a diff of two result files is
+ * read as the old file and the new file. */
+enum diff_side {
+	SIDE_ALL,	/* not a diff: keep every line */
+	SIDE_OLD,
+	SIDE_NEW
+};
+
+/* True if buf holds a unified diff hunk ("@@ -1,4 +1,4 @@"). */
+int lines_is_diff(const char *buf, size_t len);
+
+/* Fills out (which must be zeroed) with the clean lines of buf. */
+void lines_read(struct lines *out, const char *buf, size_t len,
+    enum diff_side side);
+void lines_free(struct lines *);
+
+#endif

@@ -1,0 +1,142 @@
+/* benchsite's command line: which stage runs on what, and the exit
+ * status. Exit codes: 0 all read, 2 some input could not be read (what
+ * could was still processed), 3 usage error, 4 system error. (1 is kept
+ * for "regression found" so CI can tell it from bad input.) */
+#include "fileio.h"
+#include "model.h"
+#include "reader.h"
+#include "render.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_INPUT 2
+#define EXIT_USAGE 3
+#define EXIT_SYSTEM 4
+
+static const char usage_text[] =
+    "usage: benchsite parse [--format json|csv] FILE...\n"
+    "       benchsite dump RUNS\n"
+    "       benchsite --version\n"
+    "\n"
+    "  parse   read bonnie++ output (text tables and CSV of every version,\n"
+    "          also pasted into mail or web pages); '-' reads stdin\n"
+    "  dump    read a directory of runs and print its model as JSON\n";
+
+static int
+usage(void)
+{
+	fputs(usage_text, stderr);
+	return EXIT_USAGE;
+}
+
+static int
+exit_status(const struct diags *d, int write_failed)
+{
+	if (write_failed)
+		return EXIT_SYSTEM;
+	if (d->n == 0 || d->worst < MSG_ERROR)
+		return 0;
+	return d->worst == MSG_SYSERR ? EXIT_SYSTEM : EXIT_INPUT;
+}
+
+static int
+finish_output(FILE *out)
+{
+	if (fflush(out) != 0 || ferror(out)) {
+		fputs("benchsite: cannot write standard output\n", stderr);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+cmd_parse(int argc, char **argv)
+{
+	struct results rs = {0};
+	struct diags d = {0};
+	int csv = 0, i = 1, failed;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+			i++;
+			if (strcmp(argv[i], "csv") == 0)
+				csv = 1;
+			else if (strcmp(argv[i], "json") != 0)
+				return usage();
+		} else {
+			return usage();
+		}
+	}
+	if (i == argc)
+		return usage();
+	for (; i < argc; i++) {
+		size_t len;
+		char *buf = file_read(argv[i], DEFAULT_MAX_FILE_SIZE, &len, &d);
+
+		if (buf == NULL)
+			continue;
+		reader_read(strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i],
+		    buf, len, &rs, &d);
+		free(buf);
+	}
+	reader_merge(&rs, &d);
+	failed = csv ? render_parse_csv(stdout, &rs) :
+	    render_parse_json(stdout, &rs, &d);
+	failed = failed || finish_output(stdout);
+	results_free(&rs);
+	int status = exit_status(&d, failed);
+
+	diags_free(&d);
+	return status;
+}
+
+static int
+cmd_dump(int argc, char **argv)
+{
+	struct runset set;
+	struct diags d = {0};
+	int failed, status;
+
+	if (argc != 2)
+		return usage();
+	if (runset_load(&set, argv[1], &d) != 0) {
+		status = exit_status(&d, 0);
+		diags_free(&d);
+		return status ? status : EXIT_SYSTEM;
+	}
+	failed = render_runset_json(stdout, &set, &d) || finish_output(stdout);
+	runset_free(&set);
+	status = exit_status(&d, failed);
+	diags_free(&d);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	/* Only the character type follows the environment: numbers are
+	 * read and written the C way whatever the locale. */
+	setlocale(LC_CTYPE, "");
+	if (argc < 2)
+		return usage();
+	if (strcmp(argv[1], "parse") == 0)
+		return cmd_parse(argc - 1, argv + 1);
+	if (strcmp(argv[1], "dump") == 0)
+		return cmd_dump(argc - 1, argv + 1);
+	if (strcmp(argv[1], "--version") == 0) {
+		puts("benchsite " BENCHSITE_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	return usage();
+}

@@ -1,0 +1,79 @@
+/* The model every later stage reads: a set of runs, each a directory of
+ * bonnie++ results (its samples) with metadata, notes and attachments.
+ * Built by runs.c and meta.c; renderers take it const. */
+#ifndef BENCHSITE_MODEL_H
+#define BENCHSITE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "msg.h"
+#include "reader.h"
+#include "result.h"
+
+enum raid_level {
+	RAID_UNKNOWN,	/* not given, or not understood */
+	RAID_NONE,
+	RAID_0,
+	RAID_1,
+	RAID_10,
+	RAID_5,
+	RAID_6,
+	RAID_JBOD,
+	RAID_LEVEL_COUNT
+};
+
+extern const char *const raid_level_names[RAID_LEVEL_COUNT];
+
+struct meta_entry {
+	char *key;	/* lower case */
+	char *value;	/* trimmed, free text */
+	long line;
+};
+
+/* A run's "meta" file: every entry as written (unknown keys too), and
+ * the structured values read from the known ones. */
+struct run_meta {
+	struct meta_entry *v;
+	size_t n, cap;
+	int disk_count;		/* -1 when not given */
+	char *disk_model;	/* NULL when not given */
+	enum raid_level raid;
+	bool has_expect[M_COUNT];
+	double expect[M_COUNT];	/* in the metric's unit (KiB/s or /s) */
+};
+
+/* Reads a meta file's text into m (which must be zeroed); path names the
+ * file in messages. */
+void meta_parse(const char *path, const char *buf, size_t len,
+    struct run_meta *m, struct diags *);
+/* The value of key, or NULL. */
+const char *meta_get(const struct run_meta *, const char *key);
+void meta_free(struct run_meta *);
+
+struct run {
+	char *id;		/* path below RUNS: "3ware/ncq-off" */
+	char *dir;		/* RUNS joined with id, as the user gave RUNS */
+	struct run_meta meta;
+	char *notes;		/* file name of notes.md inside dir, or NULL */
+	char **outputs;		/* names of files holding its results */
+	size_t noutputs;
+	char **attachments;	/* names of the other files */
+	size_t nattachments;
+	struct results samples;	/* one per iteration */
+};
+
+struct runset {
+	char *root;		/* RUNS as given */
+	char *title;		/* first heading of index.md, or NULL */
+	bool has_index;		/* RUNS/index.md exists */
+	struct run *runs;	/* sorted by id */
+	size_t n, cap;
+};
+
+/* Loads the runs below root. Returns 0, or -1 when root itself cannot be
+ * read (reported to d). Problems inside are reported and skipped. */
+int runset_load(struct runset *, const char *root, struct diags *);
+void runset_free(struct runset *);
+
+#endif

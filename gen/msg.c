@@ -1,0 +1,65 @@
+/* Diagnostics; see msg.h. */
+#include "msg.h"
+#include "xalloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const level_names[] = {
+	[MSG_NOTE] = "note",
+	[MSG_WARNING] = "warning",
+	[MSG_ERROR] = "error",
+	[MSG_SYSERR] = "error",
+};
+
+const char *
+msg_level_name(enum msg_level level)
+{
+	return level_names[level];
+}
+
+void
+diags_add(struct diags *d, enum msg_level level, const char *file, long line,
+    const char *fmt, ...)
+{
+	struct diag *g;
+	va_list ap;
+	char *text;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	text = xmalloc(n < 0 ? 1 : (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(text, n < 0 ? 1 : (size_t)n + 1, fmt, ap);
+	va_end(ap);
+
+	xgrow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v);
+	g = &d->v[d->n++];
+	g->file = xstrdup(file ? file : "-");
+	g->line = line;
+	g->level = level;
+	g->message = text;
+	if (d->n == 1 || level > d->worst)
+		d->worst = level;
+	if (d->quiet)
+		return;
+	if (line > 0)
+		fprintf(stderr, "benchsite: %s:%ld: %s\n", g->file, line, text);
+	else
+		fprintf(stderr, "benchsite: %s: %s\n", g->file, text);
+}
+
+void
+diags_free(struct diags *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].message);
+	}
+	free(d->v);
+	d->v = NULL;
+	d->n = d->cap = 0;
+}

@@ -1,0 +1,24 @@
+/* Renderers of what was read: "benchsite parse" (JSON, bonnie++ 1.98
+ * CSV) and "benchsite dump" (the model as JSON). For render_*.c and main.c only; never included by the reader.
+ * Renderers take what they print as const. */
+#ifndef BENCHSITE_RENDER_H
+#define BENCHSITE_RENDER_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "msg.h"
+#include "reader.h"
+
+/* Prints {"results": [...], "diagnostics": [...]}; returns 0, or -1 if
+ * writing failed. */
+int render_parse_json(FILE *, const struct results *, const struct diags *);
+
+/* Prints each result as one bonnie++ format-1.98 CSV line, the format
+ * bon_csv2html 2.00a reads. Returns 0, or -1 if writing failed. */
+int render_parse_csv(FILE *, const struct results *);
+
+/* Prints the model of a set of runs as JSON ("benchsite dump"). */
+int render_runset_json(FILE *, const struct runset *, const struct diags *);
+
+#endif

@@ -1,0 +1,93 @@
+/* One bonnie++ result as the reader found it, and the table of the
+ * twelve bonnie++ metrics. Included by the reader, the model and every
+ * renderer; it knows nothing of files, runs or output formats. */
+#ifndef BENCHSITE_RESULT_H
+#define BENCHSITE_RESULT_H
+
+#include <stdbool.h>
+
+/* In bonnie++'s own order: the order of its table cells and CSV fields. */
+enum metric_id {
+	M_PUTC,
+	M_PUT_BLOCK,
+	M_REWRITE,
+	M_GETC,
+	M_GET_BLOCK,
+	M_SEEKS,
+	M_SEQ_CREATE,
+	M_SEQ_STAT,
+	M_SEQ_DEL,
+	M_RAN_CREATE,
+	M_RAN_STAT,
+	M_RAN_DEL,
+	M_COUNT
+};
+
+#define M_IO_COUNT 6	/* putc .. seeks: the "Sequential Output/Input" section */
+
+enum metric_kind {
+	MK_THROUGHPUT,	/* KiB/s: bonnie's "K/sec" is 1024 bytes */
+	MK_RATE		/* operations (seeks, files) per second */
+};
+
+struct metric_def {
+	const char *key;	/* stable name used in JSON, meta and URLs */
+	const char *label;	/* for people */
+	const char *unit;	/* of the stored value */
+	enum metric_kind kind;
+	bool higher_is_better;
+};
+
+extern const struct metric_def metric_defs[M_COUNT];
+
+/* Returns the metric with this key, or -1. */
+int metric_by_key(const char *key);
+
+/* The three states bonnie++ prints must never be confused: a figure,
+ * "+++++" (done in under half a second: too fast to measure, never zero)
+ * and a blank (the test was not run). INVALID is a figure bonnie++ is
+ * known to print wrongly (2.00a text file-creation rates). */
+enum value_state {
+	VS_NOT_RUN,
+	VS_OK,
+	VS_TOO_FAST,
+	VS_INVALID
+};
+
+struct measure {
+	enum value_state state;
+	double value;		/* meaningful only when state is VS_OK */
+	bool approx;		/* the input gave reduced precision */
+	int cpu;		/* %CP, or -1 when not given */
+	double latency_us;	/* maximum latency, or -1 when not given */
+};
+
+enum result_source {
+	FROM_TEXT = 1,
+	FROM_CSV = 2,
+	FROM_BOTH = 3
+};
+
+/* All strings are owned by the result (see result_free). */
+struct result {
+	char *file;
+	long line;
+	enum result_source from;
+	char *bonnie_version;	/* program version, NULL if unknown */
+	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
+	char *name;		/* machine name; "" when bonnie printed none */
+	char *size;		/* "8G", "16096M"; NULL with -s 0 */
+	char *chunk;		/* "64k"; NULL when default or unknown */
+	int concurrency;	/* -1 when unknown */
+	bool has_seed;
+	long long seed;
+	char *files;		/* "16", "20:128:4/200"; NULL with -n 0 */
+	struct measure m[M_COUNT];
+};
+
+void result_init(struct result *);
+void result_free(struct result *);
+/* Deep copy into dst, which must not hold anything. */
+void result_copy(struct result *dst, const struct result *src);
+
+#endif

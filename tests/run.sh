@@ -1,0 +1,89 @@
+#!/bin/sh
+# Runs every test against each build directory given (build, build-asan):
+# the cmocka unit tests, the golden files of "parse" and "dump", and the
+# bon_csv2html check. Prints "N passed, N failed" and fails on any failure.
+# VALGRIND=1 runs each program under valgrind memcheck.
+# UPDATE=1 rewrites the golden files from the current output instead
+# (review the diff before committing it).
+
+cd "$(dirname "$0")/.." || exit 4
+pass=0
+fail=0
+tmp=$(mktemp -d) || exit 4
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+wrap() {
+	if [ -n "$VALGRIND" ]; then
+		valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=all "$@"
+	else
+		"$@"
+	fi
+}
+
+# golden NAME EXPECT_OUT EXPECT_ERR CMD...: stdout must equal EXPECT_OUT,
+# stderr followed by "exit N" must equal EXPECT_ERR.
+golden() {
+	name=$1 out=$2 err=$3
+	shift 3
+	wrap "$@" >"$tmp/out" 2>"$tmp/err"
+	echo "exit $?" >>"$tmp/err"
+	if [ -n "$UPDATE" ]; then
+		cp "$tmp/out" "$out"
+		cp "$tmp/err" "$err"
+	fi
+	if cmp -s "$tmp/out" "$out" && cmp -s "$tmp/err" "$err"; then
+		ok
+	else
+		bad "$name"
+		diff -u "$out" "$tmp/out" | head -20
+		diff -u "$err" "$tmp/err" | head -10
+	fi
+}
+
+for b in "$@"; do
+	echo "== tests with $b"
+	for t in "$b"/test_*; do
+		[ -x "$t" ] || continue
+		if wrap "$t" >"$tmp/unit" 2>&1; then ok; else
+			bad "$t"; cat "$tmp/unit"; fi
+	done
+	for f in tests/parse/*.txt; do
+		g=${f%.txt}
+		golden "$b parse $f" "$g.json" "$g.err" "$b/benchsite" parse "$f"
+	done
+	for d in tests/runs/*/; do
+		d=${d%/}
+		golden "$b dump $d" "$d/expect.json" "$d/expect.err" \
+			"$b/benchsite" dump "$d/input"
+	done
+	golden "$b dump samples" tests/samples.json tests/samples.err \
+		"$b/benchsite" dump samples
+done
+
+# bonnie++'s own bon_csv2html accepts what "parse --format csv" writes,
+# for every fixture and sample (it rejects any line not in format 1.98).
+b=$1
+if command -v bon_csv2html >/dev/null; then
+	for f in tests/parse/*.txt samples/*/*/bonnie.txt; do
+		"$b/benchsite" parse --format csv "$f" >"$tmp/csv" 2>/dev/null
+		[ -s "$tmp/csv" ] || continue
+		rows=$(wc -l <"$tmp/csv")
+		if bon_csv2html "$tmp/csv" >"$tmp/html" 2>"$tmp/csverr" &&
+		    [ ! -s "$tmp/csverr" ] &&
+		    [ "$(grep -o 'class="rowheader"' "$tmp/html" | wc -l)" -ge "$rows" ]; then
+			ok
+		else
+			bad "bon_csv2html rejects parse --format csv of $f"
+			head -3 "$tmp/csverr"
+		fi
+	done
+else
+	bad "bon_csv2html not installed (run 'make deps')"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

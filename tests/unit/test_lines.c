@@ -1,0 +1,129 @@
+/* Unit tests of input cleaning (gen/lines.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "lines.h"
+
+static struct lines
+read_all(const char *s, enum diff_side side)
+{
+	struct lines ls = {0};
+
+	lines_read(&ls, s, strlen(s), side);
+	return ls;
+}
+
+static void
+test_bom_crlf_and_numbers(void **state)
+{
+	struct lines ls = read_all("\xef\xbb\xbfVersion 1.03\r\n\r\nx,y\r\n", SIDE_ALL);
+
+	(void)state;
+	assert_int_equal(ls.n, 3);
+	assert_string_equal(ls.v[0].text, "Version 1.03");
+	assert_int_equal(ls.v[0].no, 1);
+	assert_string_equal(ls.v[1].text, "");
+	assert_string_equal(ls.v[2].text, "x,y");
+	assert_int_equal(ls.v[2].no, 3);
+	lines_free(&ls);
+}
+
+static void
+test_quote_prefixes(void **state)
+{
+	struct lines ls = read_all("> > > a  b\n>>c\n| d\n> \n#  e\n## f\n", SIDE_ALL);
+
+	(void)state;
+	assert_string_equal(ls.v[0].text, "a  b");
+	assert_int_equal(ls.v[0].quote, 3);
+	assert_string_equal(ls.v[1].text, "c");
+	assert_string_equal(ls.v[2].text, "d");
+	assert_string_equal(ls.v[3].text, "");
+	assert_string_equal(ls.v[4].text, " e");	/* one space taken */
+	assert_string_equal(ls.v[5].text, "## f");	/* a heading stays */
+	lines_free(&ls);
+}
+
+static void
+test_markup(void **state)
+{
+	struct lines ls = read_all("<pre>a&nbsp;b &gt; c</pre><br />next<BR>"
+	    "\n[code]**48009** 99[/code]\n```\n\tx\n", SIDE_ALL);
+
+	(void)state;
+	/* A <br> ending a line adds no empty line after it. */
+	assert_int_equal(ls.n, 5);
+	assert_string_equal(ls.v[0].text, "a b > c");
+	assert_string_equal(ls.v[1].text, "next");
+	assert_int_equal(ls.v[1].no, 1);	/* same physical line */
+	assert_string_equal(ls.v[2].text, "48009 99");
+	assert_int_equal(ls.v[2].no, 2);
+	assert_string_equal(ls.v[3].text, "");	/* the fence */
+	assert_string_equal(ls.v[4].text, "        x");
+	lines_free(&ls);
+}
+
+static void
+test_lone_br_is_one_empty_line(void **state)
+{
+	struct lines ls = read_all("a<br />\n<br />\nb\n", SIDE_ALL);
+
+	(void)state;
+	assert_int_equal(ls.n, 3);
+	assert_string_equal(ls.v[1].text, "");
+	assert_string_equal(ls.v[2].text, "b");
+	lines_free(&ls);
+}
+
+static void
+test_unknown_tags_kept(void **state)
+{
+	struct lines ls = read_all("<script>x</script>\n", SIDE_ALL);
+
+	(void)state;
+	assert_string_equal(ls.v[0].text, "<script>x</script>");
+	lines_free(&ls);
+}
+
+static const char diff[] =
+    "--- a/r.txt\n+++ b/r.txt\n@@ -1,3 +1,3 @@\n same\n-old\n+new\n";
+
+static void
+test_diff_sides(void **state)
+{
+	struct lines o, n;
+
+	(void)state;
+	assert_true(lines_is_diff(diff, strlen(diff)));
+	assert_false(lines_is_diff("@@ no\n", 6));
+	o = read_all(diff, SIDE_OLD);
+	n = read_all(diff, SIDE_NEW);
+	assert_int_equal(o.n, 2);
+	assert_string_equal(o.v[0].text, "same");
+	assert_string_equal(o.v[1].text, "old");
+	assert_int_equal(o.v[1].no, 5);
+	assert_int_equal(n.n, 2);
+	assert_string_equal(n.v[1].text, "new");
+	assert_int_equal(n.v[1].no, 6);
+	lines_free(&o);
+	lines_free(&n);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bom_crlf_and_numbers),
+		cmocka_unit_test(test_quote_prefixes),
+		cmocka_unit_test(test_markup),
+		cmocka_unit_test(test_lone_br_is_one_empty_line),
+		cmocka_unit_test(test_unknown_tags_kept),
+		cmocka_unit_test(test_diff_sides),
+	};
+
+	return cmocka_run_group_tests_name("lines", tests, NULL, NULL);
+}

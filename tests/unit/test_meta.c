@@ -1,0 +1,170 @@
+/* Unit tests of the meta reader (gen/meta.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "model.h"
+
+static struct run_meta
+parse(const char *text, struct diags *d)
+{
+	struct run_meta m = {0};
+
+	d->quiet = 1;
+	meta_parse("meta", text, strlen(text), &m, d);
+	return m;
+}
+
+static void
+test_keys_values_comments(void **state)
+{
+	struct diags d = {0};
+	struct run_meta m = parse("# c\nTitle:  A: b  \n\nx-custom: kept\n", &d);
+
+	(void)state;
+	assert_int_equal(d.n, 0);
+	assert_int_equal(m.n, 2);
+	assert_string_equal(meta_get(&m, "title"), "A: b");
+	assert_string_equal(meta_get(&m, "x-custom"), "kept");
+	assert_null(meta_get(&m, "host"));
+	meta_free(&m);
+	diags_free(&d);
+}
+
+static void
+test_disks(void **state)
+{
+	struct diags d = {0};
+	struct run_meta m = parse("disks: 4 x ST3400832AS\n", &d);
+
+	(void)state;
+	assert_int_equal(m.disk_count, 4);
+	assert_string_equal(m.disk_model, "ST3400832AS");
+	meta_free(&m);
+	m = parse("disks: ST3200826AS\n", &d);
+	assert_int_equal(m.disk_count, 1);
+	assert_string_equal(m.disk_model, "ST3200826AS");
+	meta_free(&m);
+	m = parse("disks: 0 x foo\n", &d);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(m.disk_count, -1);
+	meta_free(&m);
+	diags_free(&d);
+}
+
+static void
+test_raid_words(void **state)
+{
+	static const struct {
+		const char *text;
+		enum raid_level level;
+	} cases[] = {
+		{"raid: raid0 md\n", RAID_0}, {"raid: RAID-5\n", RAID_5},
+		{"raid: hw raid 10\n", RAID_10}, {"raid: raid1+0\n", RAID_10},
+		{"raid: none\n", RAID_NONE}, {"raid: linear\n", RAID_JBOD},
+		{"raid: raid6\n", RAID_6},
+	};
+	struct diags d = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct run_meta m = parse(cases[i].text, &d);
+
+		assert_int_equal(m.raid, cases[i].level);
+		meta_free(&m);
+	}
+	assert_int_equal(d.n, 0);
+	struct run_meta m = parse("raid: striped\n", &d);
+
+	assert_int_equal(m.raid, RAID_UNKNOWN);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].line, 1);
+	meta_free(&m);
+	diags_free(&d);
+}
+
+static void
+test_expect(void **state)
+{
+	struct diags d = {0};
+	struct run_meta m = parse("expect.put_block: 185 MB/s\n"
+	    "expect.seeks: 300/s\nexpect.nothing: 1 MB/s\n"
+	    "expect.get_block: 12 parsecs\n", &d);
+
+	(void)state;
+	assert_true(m.has_expect[M_PUT_BLOCK]);
+	assert_true(m.expect[M_SEEKS] == 300);
+	assert_false(m.has_expect[M_GET_BLOCK]);
+	assert_int_equal(d.n, 2);
+	assert_int_equal(d.v[0].line, 3);
+	assert_int_equal(d.v[1].line, 4);
+	meta_free(&m);
+	diags_free(&d);
+}
+
+static void
+test_bad_lines_and_duplicates(void **state)
+{
+	struct diags d = {0};
+	struct run_meta m = parse("host: a\nno colon here\nHOST: b\n"
+	    "bad key: x\ndate: 2005-13-01\ndate2: x\n", &d);
+
+	(void)state;
+	assert_string_equal(meta_get(&m, "host"), "a");
+	assert_int_equal(d.n, 4);
+	assert_int_equal(d.v[0].line, 2);
+	assert_int_equal(d.v[0].level, MSG_ERROR);
+	assert_int_equal(d.v[1].line, 3);
+	assert_int_equal(d.v[1].level, MSG_WARNING);
+	assert_int_equal(d.v[2].line, 4);
+	assert_int_equal(d.v[3].line, 5);	/* month 13 */
+	meta_free(&m);
+	diags_free(&d);
+}
+
+static void
+test_dates(void **state)
+{
+	static const char *const good[] = {
+		"date: 2006-10-01\n", "date: 2003-02\n", "date: 2005\n",
+		"date: 2026-11-29T10:00Z\n", "date: 2026-11-29T10:00:59+01:00\n",
+	};
+	static const char *const bad[] = {
+		"date: 01.10.2006\n", "date: 2006-10-32\n", "date: 2006-1-1\n",
+		"date: 2006-10-01T25\n",
+	};
+	struct diags d = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		struct run_meta m = parse(good[i], &d);
+
+		meta_free(&m);
+	}
+	assert_int_equal(d.n, 0);
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct run_meta m = parse(bad[i], &d);
+
+		meta_free(&m);
+	}
+	assert_int_equal(d.n, sizeof bad / sizeof *bad);
+	diags_free(&d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_keys_values_comments),
+		cmocka_unit_test(test_disks),
+		cmocka_unit_test(test_raid_words),
+		cmocka_unit_test(test_expect),
+		cmocka_unit_test(test_bad_lines_and_duplicates),
+		cmocka_unit_test(test_dates),
+	};
+
+	return cmocka_run_group_tests_name("meta", tests, NULL, NULL);
+}
