@@ -3,20 +3,23 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/benchsite
 PKG_CONFIG ?= pkg-config
 CC ?= cc
 VERSION = 0.1.0
 
 # Debian packages providing each pkg-config module (see "make deps").
-PKGS = jansson libxml-2.0 cairo libcmark
-DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libcmark-dev \
-	libcmocka-dev bonnie++ valgrind
+PKGS = jansson libxml-2.0 cairo freetype2 libcmark
+DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
+	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
+	bonnie++ valgrind libxml2-utils chromium
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-DBENCHSITE_VERSION='"$(VERSION)"' $(WARN) $(CFLAGS) \
+	-DBENCHSITE_VERSION='"$(VERSION)"' -DBENCHSITE_DATADIR='"$(DATADIR)"' \
+	$(WARN) $(CFLAGS) \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 
@@ -25,7 +28,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
-	render_csv.c
+	render_csv.c stats.c display.c chart.c html.c notes.c site.c pages.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
@@ -46,7 +49,7 @@ $(B):
 	mkdir -p $(B)
 
 # Unit tests of pure functions (cmocka).
-UNIT_TESTS = test_units test_lines test_meta
+UNIT_TESTS = test_units test_lines test_meta test_chart
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
@@ -74,10 +77,8 @@ deps:
 demo:
 	@$(PKG_CONFIG) --exists $(PKGS) cmocka 2>/dev/null || $(MAKE) deps
 	@$(MAKE) --no-print-directory benchsite
-	./benchsite dump samples > $(B)/samples.json; \
-		s=$$?; [ $$s -le 2 ] || exit $$s
-	@echo "benchsite: read samples/ into $(B)/samples.json" \
-		"(the site itself comes with 'benchsite build')"
+	./benchsite build -o site samples; s=$$?; [ $$s -le 2 ] || exit $$s
+	@echo "benchsite: the site is in site/; open site/index.html"
 
 # Every test: unit tests, golden files, then all again under
 # AddressSanitizer and UBSan.
@@ -96,8 +97,11 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 	@VALGRIND=1 sh tests/run.sh $(B)
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
+		$(DESTDIR)$(DATADIR)/assets
 	cp $(B)/benchsite $(DESTDIR)$(BINDIR)/benchsite
+	cp templates/*.html $(DESTDIR)$(DATADIR)/templates/
+	cp assets/* $(DESTDIR)$(DATADIR)/assets/
 
 clean:
-	rm -rf build build-asan benchsite
+	rm -rf build build-asan benchsite site

@@ -6,21 +6,32 @@
 #include "model.h"
 #include "reader.h"
 #include "render.h"
+#include "site.h"
+#include "xalloc.h"
 
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef BENCHSITE_DATADIR
+#define BENCHSITE_DATADIR "/usr/local/share/benchsite"
+#endif
 
 #define EXIT_INPUT 2
 #define EXIT_USAGE 3
 #define EXIT_SYSTEM 4
 
 static const char usage_text[] =
-    "usage: benchsite parse [--format json|csv] FILE...\n"
+    "usage: benchsite build [-q] [-o SITE] RUNS\n"
+    "       benchsite parse [--format json|csv] FILE...\n"
     "       benchsite dump RUNS\n"
     "       benchsite --version\n"
     "\n"
+    "  build   render the runs below RUNS into a static site (default site/)\n"
     "  parse   read bonnie++ output (text tables and CSV of every version,\n"
     "          also pasted into mail or web pages); '-' reads stdin\n"
     "  dump    read a directory of runs and print its model as JSON\n";
@@ -118,6 +129,83 @@ cmd_dump(int argc, char **argv)
 	return status;
 }
 
+static bool
+has_templates(const char *dir)
+{
+	char *probe = xasprintf("%s/templates/index.html", dir);
+	struct stat st;
+	bool ok = stat(probe, &st) == 0;
+
+	free(probe);
+	return ok;
+}
+
+/* Where templates/ and assets/ are: $BENCHSITE_DATA, else beside the
+ * program (a build tree), else where "make install" put them. */
+static char *
+data_dir(void)
+{
+	const char *env = getenv("BENCHSITE_DATA");
+	char self[PATH_MAX];
+	ssize_t n;
+
+	if (env && *env)
+		return xstrdup(env);
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n > 0) {
+		char *slash;
+
+		self[n] = '\0';
+		for (int up = 0; up < 2 && (slash = strrchr(self, '/')); up++) {
+			*slash = '\0';
+			if (has_templates(self))
+				return xstrdup(self);
+		}
+	}
+	return xstrdup(BENCHSITE_DATADIR);
+}
+
+static int
+cmd_build(int argc, char **argv)
+{
+	struct site_opts opts = {.out = "site", .progress = isatty(2)};
+	struct runset set;
+	struct diags d = {0};
+	int i = 1, status;
+	char *data;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "-q") == 0)
+			opts.progress = 0;
+		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			opts.out = argv[++i];
+		else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
+			opts.font_dir = argv[++i];
+		else if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		} else
+			return usage();
+	}
+	if (i + 1 != argc)
+		return usage();
+	if (runset_load(&set, argv[i], &d) != 0) {
+		diags_free(&d);
+		return EXIT_SYSTEM;
+	}
+	data = data_dir();
+	opts.data_dir = data;
+	if (site_build(&set, &opts, &d) != 0 && d.worst < MSG_SYSERR)
+		d.worst = MSG_SYSERR;
+	if (opts.progress && d.worst < MSG_SYSERR)
+		fprintf(stderr, "benchsite: open %s/index.html\n", opts.out);
+	free(data);
+	runset_free(&set);
+	status = exit_status(&d, 0);
+	diags_free(&d);
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -126,6 +214,8 @@ main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	if (argc < 2)
 		return usage();
+	if (strcmp(argv[1], "build") == 0)
+		return cmd_build(argc - 1, argv + 1);
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 1, argv + 1);
 	if (strcmp(argv[1], "dump") == 0)

@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 wrap() {
 	if [ -n "$VALGRIND" ]; then
-		valgrind -q --error-exitcode=99 --leak-check=full \
+		valgrind -q --error-exitcode=99 --leak-check=full --suppressions=tests/valgrind.supp \
 			--errors-for-leak-kinds=all "$@"
 	else
 		"$@"
@@ -62,6 +62,17 @@ for b in "$@"; do
 	done
 	golden "$b dump samples" tests/samples.json tests/samples.err \
 		"$b/benchsite" dump samples
+	# The site: golden pages, hostile input, links; the browser only
+	# with the first build (it tests the pages, not the program).
+	BROWSER=$([ "$b" = "$1" ] && [ -z "$VALGRIND" ] && echo 1) \
+		sh tests/site.sh "$b" "$tmp" >"$tmp/site.log" 2>&1
+	while read -r line; do
+		case $line in
+		"ok "*) ok ;;
+		"FAIL: "*) bad "${line#FAIL: }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$tmp/site.log"
 done
 
 # bonnie++'s own bon_csv2html accepts what "parse --format csv" writes,

@@ -1,0 +1,108 @@
+/* chart.h: horizontal bar charts drawn by one cairo routine on SVG and
+ * PNG surfaces. For site/render code only; the reader never includes it. */
+#ifndef BENCHSITE_CHART_H
+#define BENCHSITE_CHART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cairo.h>
+#include <libxml/tree.h>
+
+#define CHART_WIDTH	720.0	/* user units of a chart on a page */
+#define CHART_ERR_SIZE	256	/* size of the err buffers below */
+
+enum bar_kind { BAR_VALUE, BAR_TOO_FAST, BAR_NOT_RUN, BAR_INVALID };
+
+struct chart_bar {
+	const char *label;	/* run title, may be long and any UTF-8 */
+	enum bar_kind kind;
+	double value;		/* median, already in the display unit */
+	bool has_range;
+	double min, max;	/* whiskers (min-max of iterations) */
+	int nsamples;
+	bool approx;		/* reduced precision: value printed with "~" */
+	bool highlight;		/* marked by the analysis: warning colour */
+	bool has_expect;
+	double expect;		/* the run's target (meta expect.METRIC) */
+};
+
+struct chart {
+	const char *title;	/* "Block write" */
+	const char *unit;	/* "MiB/s", or "/s" for operations per second */
+	const char *note;	/* legend line(s), wrapped to the width */
+	const struct chart_bar *bars;
+	size_t nbars;
+};
+
+struct chart_fonts;
+struct chart_geom;
+
+/* Loads DejaVuSans.ttf and DejaVuSans-Bold.ttf from dir (NULL:
+ * $BENCHSITE_FONT_DIR, else /usr/share/fonts/truetype/dejavu). Returns
+ * NULL and writes a message naming the file into err when a file is
+ * missing or is not DejaVu Sans; never falls back to another font. */
+struct chart_fonts *chart_fonts_load(const char *dir, char *err);
+void chart_fonts_free(struct chart_fonts *);
+
+/* Computes the layout (boxes, ticks, label lines) for a chart width in
+ * user units (CHART_WIDTH for pages). Caller frees with chart_geom_free. */
+struct chart_geom *chart_layout(const struct chart *,
+    const struct chart_fonts *, double width);
+void chart_geom_free(struct chart_geom *);
+/* A whole number of user units. */
+double chart_geom_height(const struct chart_geom *);
+
+/* The one drawing routine: draws the laid-out chart at the origin of any
+ * cairo context (scale it for a larger PNG); knows nothing of surfaces. */
+void chart_draw(cairo_t *, const struct chart *, const struct chart_geom *,
+    const struct chart_fonts *);
+
+/* Prints the geometry as text lines for golden tests: size, axis, ticks,
+ * each bar's kind, label lines, rectangle, whisker, value label and
+ * legend lines, numbers rounded to 0.1. */
+void chart_dump(FILE *, const struct chart *, const struct chart_geom *);
+
+/* The chart as an SVG 1.1 document in user units, the same bytes in any
+ * process: no "surfaceN" id, role="img", aria-label, <title>, <desc>
+ * (one line per bar) and, on top of each bar row, an invisible rect whose
+ * <title> holds the full run label and figure. NULL on a cairo error,
+ * with a message in err. */
+xmlDocPtr chart_svg(const struct chart *, const struct chart_fonts *,
+    char *err);
+
+/* Prefixes every id under svg_root, and every href="#id",
+ * xlink:href="#id" and url(#id) reference, with prefix: every cairo SVG
+ * uses glyph0-1 and so on, so charts inlined in one page would clash. */
+void chart_prefix_ids(xmlNodePtr svg_root, const char *prefix);
+
+/* A PNG of the chart, CHART_WIDTH * scale pixels wide, into a new
+ * malloc'd buffer. Returns 0, or -1 with a message in err. */
+int chart_png(const struct chart *, const struct chart_fonts *, double scale,
+    unsigned char **buf, size_t *len, char *err);
+
+/* Pure parts, public for the tests and for text renderings of a chart. */
+
+/* The x axis: 0 to *top in *step increments (1, 2 or 5 times a power of
+ * ten), at most max_steps of them, *top >= max. max <= 0 gives 0 to 1. */
+void chart_nice_axis(double max, int max_steps, double *step, double *top);
+
+/* A figure as the charts print it: one decimal below 100, whole numbers
+ * from 100 on ("57.1", "186", "2046"), "~" first when approx. */
+void chart_format_value(char *buf, size_t size, double v, bool approx);
+
+/* A tick label: as many decimals as step needs ("0.5", "150"). */
+void chart_format_tick(char *buf, size_t size, double v, double step);
+
+/* Width of the n bytes of UTF-8 at s, in the caller's unit. */
+typedef double chart_measure_fn(const char *s, size_t n, void *ctx);
+
+/* Breaks a UTF-8 label into at most maxlines lines no wider than maxw:
+ * at spaces or after '/' and '-', inside a word only when nothing else
+ * fits; the last line ends in "…" when the rest does not fit. Stores
+ * new strings in lines[] (caller frees) and returns how many. */
+int chart_wrap(const char *label, double maxw, int maxlines,
+    chart_measure_fn *measure, void *ctx, char **lines);
+
+#endif

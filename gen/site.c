@@ -1,0 +1,382 @@
+/* The build: where each file of the site goes, the charts, the copies of
+ * the runs' files, and writing every file atomically. What the pages say
+ * is in pages.c. */
+#include "display.h"
+#include "fileio.h"
+#include "site_int.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int
+make_dir(struct site *s, const char *rel)
+{
+	char *path = xasprintf("%s/%s", s->opts->out, rel);
+	int rc = 0;
+
+	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+		diags_add(s->d, MSG_SYSERR, path, 0, "cannot create directory: "
+		    "%s", strerror(errno));
+		rc = -1;
+	}
+	free(path);
+	return rc;
+}
+
+int
+site_write(struct site *s, const char *rel, const char *buf, size_t len)
+{
+	char *path = xasprintf("%s/%s", s->opts->out, rel);
+	char *tmp = xasprintf("%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp), rc = -1;
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+
+	if (f == NULL) {
+		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	} else if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
+	    fchmod(fd, 0644) != 0) {
+		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		fclose(f);
+	} else if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+	} else {
+		rc = 0;
+	}
+	if (rc != 0)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+/* A file or directory name safe in any URL and file system: letters,
+ * digits, '.', '_' and '-' stay, '/' becomes "--", the rest '_'. */
+static char *
+safe_name(const char *name)
+{
+	size_t n = strlen(name), o = 0;
+	char *out = xmalloc(2 * n + 2);
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c == '/') {
+			out[o++] = '-';
+			out[o++] = '-';
+		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-') {
+			out[o++] = (char)c;
+		} else {
+			out[o++] = '_';
+		}
+	}
+	if (o == 0 || out[0] == '.' || out[0] == '-') {
+		memmove(out + 1, out, o);
+		out[0] = '_';
+		o++;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+static bool
+taken(const char *name, char *const *used, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(used[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Makes base (which it takes over) unique among used[0..n) by adding
+ * "-2", "-3", ... before its extension. */
+static char *
+unique_name(char *base, char *const *used, size_t n)
+{
+	char *name = xstrdup(base), *dot = strrchr(base, '.');
+
+	for (int k = 2; taken(name, used, n); k++) {
+		free(name);
+		name = dot && dot != base ? xasprintf("%.*s-%d%s",
+		    (int)(dot - base), base, k, dot) : xasprintf("%s-%d", base, k);
+	}
+	free(base);
+	return name;
+}
+
+static void
+name_runs(struct site *s)
+{
+	const struct runset *set = s->set;
+
+	s->slug = xcalloc(set->n, sizeof *s->slug);
+	s->file_names = xcalloc(set->n, sizeof *s->file_names);
+	for (size_t i = 0; i < set->n; i++) {
+		const struct run *r = &set->runs[i];
+		size_t nf = r->noutputs + r->nattachments;
+
+		s->slug[i] = unique_name(safe_name(r->id), s->slug, i);
+		s->file_names[i] = xcalloc(nf ? nf : 1, sizeof **s->file_names);
+		for (size_t k = 0; k < nf; k++) {
+			const char *orig = k < r->noutputs ? r->outputs[k] :
+			    r->attachments[k - r->noutputs];
+
+			s->file_names[i][k] = unique_name(safe_name(orig),
+			    s->file_names[i], k);
+		}
+	}
+}
+
+/* Copies a run's files into runs/SLUG/, so its page can link them. */
+static void
+copy_run_files(struct site *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t nf = r->noutputs + r->nattachments;
+	char *dir = xasprintf("runs/%s", s->slug[i]);
+
+	if (nf > 0 && make_dir(s, dir) == 0) {
+		for (size_t k = 0; k < nf; k++) {
+			const char *orig = k < r->noutputs ? r->outputs[k] :
+			    r->attachments[k - r->noutputs];
+			char *src = xasprintf("%s/%s", r->dir, orig);
+			char *rel = xasprintf("%s/%s", dir, s->file_names[i][k]);
+			size_t len;
+			char *buf = file_read(src, DEFAULT_MAX_FILE_SIZE, &len,
+			    s->d);
+
+			if (buf && site_write(s, rel, buf, len) == 0)
+				s->files++;
+			free(buf);
+			free(src);
+			free(rel);
+		}
+	}
+	free(dir);
+}
+
+static const char chart_note_throughput[] =
+    "Median of each run's samples; whiskers span min to max. "
+    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s).";
+static const char chart_note_rate[] =
+    "Median of each run's samples; whiskers span min to max. "
+    "Operations per second.";
+
+static void
+fill_bar(struct chart_bar *b, const struct metric_summary *m,
+    enum metric_id id, const char *label)
+{
+	memset(b, 0, sizeof *b);
+	b->label = label;
+	b->nsamples = m->n;
+	switch (m->state) {
+	case VS_OK:
+		b->kind = BAR_VALUE;
+		b->value = display_value(id, m->median);
+		b->has_range = m->n > 1;
+		b->min = display_value(id, m->min);
+		b->max = display_value(id, m->max);
+		b->approx = m->approx;
+		break;
+	case VS_TOO_FAST:
+		b->kind = BAR_TOO_FAST;
+		break;
+	case VS_INVALID:
+		b->kind = BAR_INVALID;
+		break;
+	default:
+		b->kind = BAR_NOT_RUN;
+		break;
+	}
+}
+
+/* The chart of one metric: SVG kept for the pages and written to
+ * charts/KEY.svg, PNG at 2x to charts/KEY.png. */
+static void
+make_chart(struct site *s, enum metric_id id)
+{
+	struct chart_bar *bars = xcalloc(s->set->n ? s->set->n : 1,
+	    sizeof *bars);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    metric_defs[id].kind == MK_THROUGHPUT ? chart_note_throughput :
+	    chart_note_rate, bars, s->set->n};
+	char err[256] = "", *rel;
+	unsigned char *png;
+	size_t len;
+	xmlChar *svg;
+	int svglen;
+
+	for (size_t i = 0; i < s->set->n; i++) {
+		const struct run_meta *meta = &s->set->runs[i].meta;
+
+		fill_bar(&bars[i], &s->sum[i][id], id, s->set->runs[i].id);
+		bars[i].has_expect = meta->has_expect[id];
+		bars[i].expect = display_value(id, meta->expect[id]);
+	}
+	s->svg[id] = chart_svg(&c, s->fonts, err);
+	if (s->svg[id] == NULL) {
+		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
+		    err);
+		free(bars);
+		return;
+	}
+	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
+	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
+	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
+		s->charts++;
+	xmlFree(svg);
+	free(rel);
+	if (chart_png(&c, s->fonts, 2, &png, &len, err) == 0) {
+		rel = xasprintf("charts/%s.png", metric_defs[id].key);
+		if (site_write(s, rel, (char *)png, len) == 0)
+			s->charts++;
+		free(png);
+		free(rel);
+	} else {
+		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
+		    err);
+	}
+	free(bars);
+}
+
+static void
+copy_assets(struct site *s)
+{
+	static const char *const assets[] = {"style.css"};
+
+	for (size_t i = 0; i < sizeof assets / sizeof *assets; i++) {
+		char *src = xasprintf("%s/assets/%s", s->opts->data_dir,
+		    assets[i]);
+		char *rel = xasprintf("assets/%s", assets[i]);
+		size_t len;
+		char *buf = file_read(src, DEFAULT_MAX_FILE_SIZE, &len, s->d);
+
+		if (buf)
+			site_write(s, rel, buf, len);
+		free(buf);
+		free(src);
+		free(rel);
+	}
+}
+
+static void
+progress(const struct site *s, const char *what)
+{
+	if (s->opts->progress)
+		fprintf(stderr, "\rbenchsite: %zu runs read; %d pages, %d charts, "
+		    "%d files written%s", s->set->n, s->pages, s->charts,
+		    s->files, what);
+}
+
+static void
+render_all(struct site *s)
+{
+	for (size_t i = 0; i < s->set->n; i++)
+		stats_run(&s->set->runs[i], s->sum[i]);
+	for (int m = 0; m < M_COUNT; m++)
+		for (size_t i = 0; i < s->set->n; i++)
+			s->has_data[m] |= s->sum[i][m].state != VS_NOT_RUN;
+	name_runs(s);
+	copy_assets(s);
+	for (int m = 0; m < M_COUNT; m++) {
+		if (s->has_data[m])
+			make_chart(s, m);
+		progress(s, "");
+	}
+	page_index(s);
+	for (size_t i = 0; i < s->set->n; i++) {
+		copy_run_files(s, i);
+		page_run(s, i);
+		progress(s, "");
+	}
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->has_data[m])
+			page_metric(s, m);
+	progress(s, "\n");
+}
+
+static void
+site_free(struct site *s)
+{
+	for (size_t i = 0; s->slug && i < s->set->n; i++) {
+		const struct run *r = &s->set->runs[i];
+
+		for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
+			free(s->file_names[i][k]);
+		free(s->file_names[i]);
+		free(s->slug[i]);
+	}
+	free(s->file_names);
+	free(s->slug);
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->svg[m])
+			xmlFreeDoc(s->svg[m]);
+	free(s->sum);
+	free(s->templates);
+	if (s->fonts)
+		chart_fonts_free(s->fonts);
+}
+
+/* Refuses a site directory that is the runs directory or inside it: a
+ * build must never write among the user's runs. */
+static int
+check_places(const struct runset *set, const char *out, struct diags *d)
+{
+	char *runs = realpath(set->root, NULL), *site = realpath(out, NULL);
+	int bad = 0;
+
+	if (runs && site) {
+		size_t n = strlen(runs);
+
+		bad = strncmp(site, runs, n) == 0 &&
+		    (site[n] == '/' || site[n] == '\0');
+	}
+	if (bad)
+		diags_add(d, MSG_SYSERR, out, 0, "the site directory may not be "
+		    "the runs directory or inside it; nothing written");
+	free(runs);
+	free(site);
+	return bad ? -1 : 0;
+}
+
+int
+site_build(const struct runset *set, const struct site_opts *opts,
+    struct diags *d)
+{
+	static const char *const dirs[] = {"", "assets", "charts", "runs",
+	    "metrics"};
+	struct site s = {.set = set, .opts = opts, .d = d};
+	char err[256] = "";
+	int rc = 0;
+
+	if (mkdir(opts->out, 0777) != 0 && errno != EEXIST) {
+		diags_add(d, MSG_SYSERR, opts->out, 0, "cannot create: %s",
+		    strerror(errno));
+		return -1;
+	}
+	if (check_places(set, opts->out, d) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (make_dir(&s, dirs[i]) != 0)
+			return -1;
+	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {
+		diags_add(d, MSG_SYSERR, "fonts", 0, "%s", err);
+		return -1;
+	}
+	s.templates = xasprintf("%s/templates", opts->data_dir);
+	s.sum = xcalloc(set->n ? set->n : 1, sizeof *s.sum);
+	render_all(&s);
+	site_free(&s);
+	return rc;
+}

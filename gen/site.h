@@ -1,0 +1,21 @@
+/* "benchsite build": renders a set of runs into a static site of plain
+ * files (pages, charts, the runs' files). Called by main.c. */
+#ifndef BENCHSITE_SITE_H
+#define BENCHSITE_SITE_H
+
+#include "model.h"
+#include "msg.h"
+
+struct site_opts {
+	const char *out;	/* the site directory to write */
+	const char *data_dir;	/* holds templates/ and assets/ */
+	const char *font_dir;	/* NULL: the chart module's default */
+	int progress;		/* report progress on stderr */
+};
+
+/* Writes the site; returns 0, or -1 when nothing could be written
+ * (reported to d). Problems with single files are reported and skipped. */
+int site_build(const struct runset *, const struct site_opts *,
+    struct diags *);
+
+#endif

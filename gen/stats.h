@@ -1,0 +1,29 @@
+/* Per-run summaries of the samples: for each metric the median, minimum
+ * and maximum over a run's iterations. Computed from the model; read by
+ * the renderers (and by the analysis that comes later). */
+#ifndef BENCHSITE_STATS_H
+#define BENCHSITE_STATS_H
+
+#include "model.h"
+
+struct metric_summary {
+	/* VS_OK when at least one sample has a figure; VS_TOO_FAST when
+	 * every measured sample was too fast; VS_INVALID when only invalid
+	 * figures exist; VS_NOT_RUN when no sample ran the test. */
+	enum value_state state;
+	double median, min, max;	/* of the figures, stored unit */
+	int n;				/* samples with a figure */
+	int n_too_fast;
+	int n_invalid;
+	bool approx;			/* some figure had reduced precision */
+	int cpu;			/* median %CP, -1 when none */
+	double latency_us;		/* median latency, -1 when none */
+};
+
+/* Summarises the samples of run into out[M_COUNT]. */
+void stats_run(const struct run *, struct metric_summary *out);
+
+/* The median of n values (sorted in place); n must be > 0. */
+double stats_median(double *v, size_t n);
+
+#endif

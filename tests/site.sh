@@ -1,0 +1,144 @@
+#!/bin/sh
+# Site tests for one build directory: golden pages of a small runs tree,
+# hostile metadata and notes shown as text only, every page well-formed
+# with every link and image resolving inside the site, and (BROWSER=1)
+# every page of the samples' site loaded in headless Chromium without a
+# missing image or a console error. Prints "ok NAME" / "FAIL: NAME" lines
+# that tests/run.sh counts. UPDATE=1 rewrites the golden pages.
+
+b=$1
+tmp=$2
+cd "$(dirname "$0")/.." || exit 4
+
+say_ok() { echo "ok $*"; }
+say_bad() { echo "FAIL: $*"; }
+
+run() {
+	if [ -n "$VALGRIND" ]; then
+		valgrind -q --error-exitcode=99 --leak-check=full --suppressions=tests/valgrind.supp \
+			--errors-for-leak-kinds=all "$@"
+	else
+		"$@"
+	fi
+}
+
+# The page without the inline charts' glyph outlines, which belong to
+# the chart geometry tests (tests/charts).
+normalise() {
+	awk '/<svg /{ sub(/<svg .*/, "<svg>[chart]"); print; skip = 1; next }
+	     skip && /<\/svg>/{ sub(/.*<\/svg>/, "</svg>"); print; skip = 0; next }
+	     !skip' "$1"
+}
+
+# Pages parse as HTML (libxml2 knows no HTML5 tag names: those messages
+# are expected) and their links and images resolve inside the site.
+check_site() {
+	name=$1 site=$2
+	find "$site" -name '*.html' | sort | while read -r page; do
+		errs=$(xmllint --html --noout "$page" 2>&1 |
+			grep 'parser error' | grep -v 'Tag [a-z]* invalid')
+		[ -z "$errs" ] || { say_bad "$name: $page: $errs"; continue; }
+		dir=$(dirname "$page")
+		xmllint --html --xpath '//@href | //@src' "$page" 2>/dev/null |
+		tr ' ' '\n' | sed -n 's/^\(href\|src\)="\([^"]*\)"$/\2/p' |
+		while read -r url; do
+			case $url in
+			'#'*|http://*|https://*|mailto:*) continue ;;
+			*:*) echo "scheme $url" ;;
+			*) target=$(printf '%s' "${url%%#*}" |
+				sed 's/%20/ /g; s/%22/"/g; s/%3C/</g; s/%3E/>/g')
+			   [ -e "$dir/$target" ] || echo "missing $url" ;;
+			esac
+		done >"$tmp/links"
+		if [ -s "$tmp/links" ]; then
+			say_bad "$name: $page: $(head -3 "$tmp/links" | tr '\n' ' ')"
+		else
+			say_ok "$name: $page"
+		fi
+	done
+}
+
+site=$tmp/small
+rm -rf "$site"
+run "$b/benchsite" build -q -o "$site" tests/site/small/input \
+	2>"$tmp/small.err"
+echo "exit $?" >>"$tmp/small.err"
+mkdir -p tests/site/small/expect
+for page in index.html runs/ctl-a--raid0-4.html runs/vm--x3.html \
+    runs/vm--f.html metrics/put_block.html metrics/seq_stat.html; do
+	g=tests/site/small/expect/$(echo "$page" | tr / _)
+	normalise "$site/$page" >"$tmp/page"
+	[ -n "$UPDATE" ] && cp "$tmp/page" "$g"
+	if cmp -s "$tmp/page" "$g"; then say_ok "small $page"; else
+		say_bad "small $page"; diff -u "$g" "$tmp/page" | head -20; fi
+done
+[ -n "$UPDATE" ] && cp "$tmp/small.err" tests/site/small/expect.err
+if cmp -s "$tmp/small.err" tests/site/small/expect.err; then
+	say_ok "small stderr"
+else
+	say_bad "small stderr"; diff -u tests/site/small/expect.err "$tmp/small.err"
+fi
+check_site small "$site"
+
+# Same input, same bytes: a second build into another place is equal.
+run "$b/benchsite" build -q -o "$tmp/small2" tests/site/small/input 2>/dev/null
+if diff -r "$site" "$tmp/small2" >/dev/null; then say_ok "same bytes"; else
+	say_bad "two builds differ"; diff -r "$site" "$tmp/small2" | head -5; fi
+
+# Hostile metadata, names and notes: text on the page, never markup.
+site=$tmp/hostile
+run "$b/benchsite" build -q -o "$site" tests/site/hostile/input 2>/dev/null
+find "$site" -name '*.html' | sort | while read -r page; do
+	n=$(xmllint --html --xpath 'count(//script | //iframe | //@onerror |
+	    //@onload | //@onclick | //@onmouseover | //img[@src="x"] |
+	    //*[starts-with(translate(@href, "JAVSCRIPT", "javscript"),
+	    "javascript:") or starts-with(@href, "data:") or
+	    starts-with(@src, "data:") or starts-with(@src, "http")])' \
+	    "$page" 2>/dev/null)
+	if [ "$n" = 0 ]; then say_ok "hostile $page"; else
+		say_bad "hostile $page: $n active elements or attributes"; fi
+done
+if grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' \
+    "$site/runs/evil-run.html" && grep -q 'alert(15)' "$site/runs/evil-run.html"
+then say_ok "hostile text shown"; else say_bad "hostile text not shown"; fi
+check_site hostile "$site"
+
+# The samples' site: every page well-formed, every link resolving.
+site=$tmp/samples
+rm -rf "$site"
+run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
+check_site samples "$site"
+
+[ -n "$BROWSER" ] || exit 0
+
+# Every page of the samples' site in headless Chromium, through a page
+# that opens each in a frame: no image or style sheet fails to load, no
+# page logs a console message.
+{
+	printf '<!DOCTYPE html><html><body><pre id="out">NOT RUN</pre><script>\n'
+	printf 'const pages = [\n'
+	(cd "$site" && find . -name '*.html' | sort | sed 's|^\./\(.*\)|"\1",|')
+	printf '];\n'
+	cat tests/browser-check.js
+	printf '</script></body></html>\n'
+} >"$site/_check.html"
+timeout 300 chromium --headless --no-sandbox --disable-gpu --disable-quic \
+	--no-first-run --disable-background-networking \
+	--disable-component-update --disable-sync \
+	--user-data-dir="$tmp/profile" --allow-file-access-from-files \
+	--enable-logging=stderr --v=0 --virtual-time-budget=120000 \
+	--dump-dom "file://$(cd "$site" && pwd)/_check.html" \
+	>"$tmp/dom" 2>"$tmp/log"
+grep -q '^DONE' "$tmp/dom" || say_bad "browser: the check page did not finish"
+(cd "$site" && find . -name '*.html' ! -name _check.html | sort |
+    sed 's|^\./||') | while read -r page; do
+	problems=$(grep -E "^(BROKEN-IMAGE|BROKEN-STYLE|ERROR) $page " "$tmp/dom"
+		grep 'CONSOLE' "$tmp/log" | grep -F "/$page (")
+	if ! grep -qx "LOADED $page" "$tmp/dom"; then
+		say_bad "browser $page: not loaded"
+	elif [ -n "$problems" ]; then
+		say_bad "browser $page: $problems"
+	else
+		say_ok "browser $page"
+	fi
+done

@@ -1,0 +1,578 @@
+/* Unit tests of the charts (gen/chart.c): ticks, figures and label
+ * wrapping, the layout against the files in tests/charts (UPDATE=1 rewrites
+ * them), and SVG and PNG output. Run from the top of the tree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <libxml/parser.h>
+
+#include "chart.h"
+#include "xalloc.h"
+
+static struct chart_fonts *fonts;
+static const char *self;	/* argv[0], to draw a chart in a new process */
+
+static const char note_mib[] = "Median of the samples, whiskers min-max. "
+    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s).";
+
+static const struct chart_bar normal_bars[] = {
+	{ .label = "hda ext3", .kind = BAR_VALUE, .value = 55.7,
+	  .has_range = true, .min = 52.0, .max = 57.1, .nsamples = 3 },
+	{ .label = "md0 raid0 2 x ST3400832AS", .kind = BAR_VALUE,
+	  .value = 186.2, .has_range = true, .min = 181.0, .max = 190.4,
+	  .nsamples = 5, .has_expect = true, .expect = 200 },
+	{ .label = "md1 raid5 4 disks", .kind = BAR_VALUE, .value = 97.3,
+	  .has_range = true, .min = 60.5, .max = 101.0, .nsamples = 3,
+	  .highlight = true },
+	{ .label = "vm 2.00a", .kind = BAR_VALUE, .value = 49.4,
+	  .approx = true, .nsamples = 1 },
+};
+
+static const struct chart_bar state_bars[] = {
+	{ .label = "raid0 seeks", .kind = BAR_VALUE, .value = 2046,
+	  .has_range = true, .min = 1980, .max = 2111, .nsamples = 3 },
+	{ .label = "ramdisk", .kind = BAR_TOO_FAST, .nsamples = 3 },
+	{ .label = "-n 0 run", .kind = BAR_NOT_RUN },
+	{ .label = "2.00a text table", .kind = BAR_INVALID },
+	{ .label = "stalled", .kind = BAR_VALUE, .value = 0, .nsamples = 1 },
+};
+
+static const struct chart_bar long_bars[] = {
+	/* 60 characters: two lines. */
+	{ .label = "sata-raid5/4 x ST3400832AS/ext3 noatime deadline 2005-12-20",
+	  .kind = BAR_VALUE, .value = 1.0e7, .nsamples = 2 },
+	{ .label = "hw RAID-5 on a 3ware 9550SX-8LP, 8 x WD2500KS, xfs "
+	  "sunit=128,swidth=896, write cache on, BBU", .kind = BAR_VALUE,
+	  .value = 8.6e6, .has_range = true, .min = 8.1e6, .max = 9.3e6,
+	  .nsamples = 3, .highlight = true },
+	{ .label = "Größe_ohne_jede_Lücke_und_ganz_ohne_Trennzeichen_bis_zum_"
+	  "Ende_der_Zeile", .kind = BAR_VALUE, .value = 4.2e6 },
+	{ .label = "short", .kind = BAR_TOO_FAST },
+};
+
+static const struct chart charts[] = {
+	{ "Block write", "MiB/s", note_mib, normal_bars,
+	  sizeof normal_bars / sizeof normal_bars[0] },
+	{ "Random seeks", "/s", "Median of the samples, whiskers min-max.\n"
+	  "+++++ in bonnie++ output: the test ended too soon to be timed.",
+	  state_bars, sizeof state_bars / sizeof state_bars[0] },
+	{ "Sequential create", "/s", NULL, long_bars,
+	  sizeof long_bars / sizeof long_bars[0] },
+	{ "Block read", "MiB/s", note_mib, NULL, 0 },
+};
+
+static const char *const chart_names[] = {
+	"normal", "states", "long-label", "empty",
+};
+
+#define NCHARTS (sizeof charts / sizeof charts[0])
+
+/* Pure parts. */
+
+static void
+check_axis(double max, int steps, double want_step, double want_top)
+{
+	double step, top;
+
+	chart_nice_axis(max, steps, &step, &top);
+	assert_float_equal(step, want_step, want_step * 1e-9);
+	assert_float_equal(top, want_top, want_top * 1e-9);
+}
+
+static void
+test_nice_axis(void **state)
+{
+	(void)state;
+	check_axis(57.1, 7, 10, 60);
+	check_axis(60, 6, 10, 60);
+	check_axis(186, 7, 50, 200);
+	check_axis(2046, 7, 500, 2500);
+	check_axis(1e7, 7, 2e6, 1e7);
+	check_axis(0.3, 3, 0.1, 0.3);
+	check_axis(0.7, 7, 0.1, 0.7);
+	check_axis(0, 7, 0.2, 1);	/* nothing to show still has an axis */
+	check_axis(-3, 7, 0.2, 1);
+	check_axis(101, 1, 200, 200);
+}
+
+static void
+check_value(double v, bool approx, const char *want)
+{
+	char buf[32];
+
+	chart_format_value(buf, sizeof buf, v, approx);
+	assert_string_equal(buf, want);
+}
+
+static void
+test_format_value(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	check_value(57.1, false, "57.1");
+	check_value(0, false, "0.0");
+	check_value(99.94, false, "99.9");
+	check_value(99.96, false, "100");
+	check_value(186.4, false, "186");
+	check_value(2046, false, "2046");
+	check_value(1e7, false, "10000000");
+	check_value(55.74, true, "~55.7");
+	check_value(312.6, true, "~313");
+	chart_format_tick(buf, sizeof buf, 1.5, 0.5);
+	assert_string_equal(buf, "1.5");
+	chart_format_tick(buf, sizeof buf, 0.15, 0.05);
+	assert_string_equal(buf, "0.15");
+	chart_format_tick(buf, sizeof buf, 150, 50);
+	assert_string_equal(buf, "150");
+	chart_format_tick(buf, sizeof buf, 0, 0.2);
+	assert_string_equal(buf, "0.0");
+}
+
+/* One unit per character, so widths are easy to count. */
+static double
+count_chars(const char *s, size_t n, void *ctx)
+{
+	double w = 0;
+
+	(void)ctx;
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+/* Wraps s and checks the lines against want (NULL-terminated). */
+static void
+check_wrap(const char *s, double maxw, int maxlines, const char *const *want)
+{
+	char *lines[4];
+	int n = chart_wrap(s, maxw, maxlines, count_chars, NULL, lines), k;
+
+	for (k = 0; want[k] != NULL; k++)
+		;
+	assert_int_equal(n, k);
+	for (int i = 0; i < n; i++) {
+		assert_string_equal(lines[i], want[i]);
+		assert_true(count_chars(lines[i], strlen(lines[i]), NULL) <=
+		    maxw);
+		free(lines[i]);
+	}
+}
+
+static void
+test_wrap(void **state)
+{
+	(void)state;
+	check_wrap("abc", 10, 2, (const char *[]){ "abc", NULL });
+	check_wrap("  abc  ", 10, 2, (const char *[]){ "abc", NULL });
+	check_wrap("", 10, 2, (const char *[]){ NULL });
+	check_wrap("hello world foo", 11, 2,
+	    (const char *[]){ "hello world", "foo", NULL });
+	check_wrap("raid5/ext3/noatime", 12, 2,
+	    (const char *[]){ "raid5/ext3/", "noatime", NULL });
+	check_wrap("sata-raid5 x", 8, 2,
+	    (const char *[]){ "sata-", "raid5 x", NULL });
+	/* No place to break: cut inside the word. */
+	check_wrap("abcdefghijklmnopqrstuvwxyz", 10, 2,
+	    (const char *[]){ "abcdefghij", "klmnopqrs…", NULL });
+	/* The last line is elided, never broken inside a UTF-8 sequence. */
+	check_wrap("Größe äöü ÄÖÜ ßßß", 6, 2,
+	    (const char *[]){ "Größe", "äöü Ä…", NULL });
+	check_wrap("one two three four five six", 9, 1,
+	    (const char *[]){ "one two…", NULL });
+	check_wrap("a b c d e f g h i j k l m n o p", 5, 3,
+	    (const char *[]){ "a b c", "d e f", "g h…", NULL });
+}
+
+/* Layout against the golden files. */
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (fp == NULL)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = xmalloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, fp);
+	buf[*len] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+static char *
+dump_chart(const struct chart *c, size_t *len)
+{
+	struct chart_geom *g = chart_layout(c, fonts, CHART_WIDTH);
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+
+	assert_non_null(fp);
+	chart_dump(fp, c, g);
+	fclose(fp);
+	chart_geom_free(g);
+	return buf;
+}
+
+static void
+test_golden_geometry(void **state)
+{
+	const char *dir = getenv("CHART_GOLDEN_DIR");
+	int failed = 0;
+
+	(void)state;
+	for (size_t i = 0; i < NCHARTS; i++) {
+		char *path = xasprintf("%s/%s.geom", dir ? dir : "tests/charts",
+		    chart_names[i]), *want, *got;
+		size_t wlen = 0, glen;
+		FILE *fp;
+
+		got = dump_chart(&charts[i], &glen);
+		if (getenv("UPDATE") != NULL && (fp = fopen(path, "w")) != NULL) {
+			fwrite(got, 1, glen, fp);
+			fclose(fp);
+		}
+		want = read_file(path, &wlen);
+		if (want == NULL || wlen != glen || memcmp(want, got, glen)) {
+			print_error("%s differs; the layout is now:\n%s\n", path,
+			    got);
+			failed++;
+		}
+		free(want);
+		free(got);
+		free(path);
+	}
+	assert_int_equal(failed, 0);
+}
+
+static void
+test_layout_rules(void **state)
+{
+	size_t len;
+	char *d;
+
+	(void)state;
+	d = dump_chart(&charts[1], &len);
+	/* Too fast spans the whole axis and says so; never a zero bar. */
+	assert_non_null(strstr(d, "text \"too fast to measure\""));
+	assert_non_null(strstr(d, "text \"not run\""));
+	assert_non_null(strstr(d, "text \"no valid figure\""));
+	assert_non_null(strstr(d, "caption \"operations per second\""));
+	free(d);
+	d = dump_chart(&charts[3], &len);
+	assert_non_null(strstr(d, "empty \"no runs\""));
+	assert_null(strstr(d, "axis"));
+	free(d);
+	d = dump_chart(&charts[2], &len);
+	assert_non_null(strstr(d, "…"));
+	free(d);
+}
+
+/* SVG. */
+
+static char *
+svg_bytes(const struct chart *c, int *len)
+{
+	char err[CHART_ERR_SIZE] = "";
+	xmlDocPtr doc = chart_svg(c, fonts, err);
+	xmlChar *buf;
+
+	if (doc == NULL)
+		fail_msg("chart_svg: %s", err);
+	xmlDocDumpMemory(doc, &buf, len);
+	xmlFreeDoc(doc);
+	return (char *)buf;
+}
+
+static void
+test_svg(void **state)
+{
+	for (size_t i = 0; i < NCHARTS; i++) {
+		int n1, n2;
+		char *a = svg_bytes(&charts[i], &n1);
+		char *b = svg_bytes(&charts[i], &n2);
+		xmlDocPtr doc = xmlReadMemory(a, n1, NULL, NULL, XML_PARSE_NONET);
+
+		(void)state;
+		assert_non_null(doc);
+		xmlFreeDoc(doc);
+		assert_null(strstr(a, "surface"));
+		assert_non_null(strstr(a, "<title>"));
+		assert_non_null(strstr(a, "role=\"img\""));
+		assert_non_null(strstr(a, "width=\"720\""));
+		assert_int_equal(n1, n2);
+		assert_memory_equal(a, b, (size_t)n1);
+		xmlFree(a);
+		xmlFree(b);
+	}
+}
+
+static void
+test_svg_text(void **state)
+{
+	int n;
+	char *s;
+
+	(void)state;
+	s = svg_bytes(&charts[0], &n);
+	assert_non_null(strstr(s, "<title>Block write</title>"));
+	assert_non_null(strstr(s, "hda ext3: 55.7 MiB/s (3 samples, "
+	    "52.0-57.1)"));
+	assert_non_null(strstr(s, "vm 2.00a: ~49.4 MiB/s (1 sample)"));
+	assert_non_null(strstr(s, "expected 200 MiB/s"));
+	assert_non_null(strstr(s, "fill-opacity=\"0\""));
+	xmlFree(s);
+	s = svg_bytes(&charts[1], &n);
+	assert_non_null(strstr(s, "ramdisk: too fast to measure"));
+	assert_non_null(strstr(s, "-n 0 run: not run"));
+	assert_non_null(strstr(s, "raid0 seeks: 2046/s"));
+	xmlFree(s);
+	s = svg_bytes(&charts[2], &n);
+	/* The full label, not the elided one, for hovering. */
+	assert_non_null(strstr(s, "<title>sata-raid5/4 x ST3400832AS/ext3 "
+	    "noatime deadline 2005-12-20: 10000000/s (2 samples)</title>"));
+	assert_non_null(strstr(s, "<title>hw RAID-5 on a 3ware 9550SX-8LP, "
+	    "8 x WD2500KS, xfs sunit=128,swidth=896, write cache on, BBU: "
+	    "8600000/s (3 samples, 8100000-9300000, flagged)</title>"));
+	xmlFree(s);
+}
+
+static void
+test_svg_bad_utf8(void **state)
+{
+	static const struct chart_bar bars[] = {
+		{ .label = "bad \xff\xc3 tab\there <&>", .kind = BAR_VALUE,
+		  .value = 1 },
+	};
+	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1 };
+	xmlDocPtr doc;
+	int n;
+	char *s = svg_bytes(&c, &n);
+
+	(void)state;
+	doc = xmlReadMemory(s, n, NULL, NULL, XML_PARSE_NONET);
+	assert_non_null(doc);
+	xmlFreeDoc(doc);
+	assert_non_null(strstr(s, "bad \xef\xbf\xbd\xef\xbf\xbd tab here "
+	    "&lt;&amp;&gt;"));
+	xmlFree(s);
+}
+
+/* Each chart drawn in a new process has the bytes it has here, after
+ * other charts: cairo's process-wide surface counter must not show. */
+static void
+test_svg_same_in_new_process(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NCHARTS; i++) {
+		char *cmd = xasprintf("'%s' --svg %zu", self, i), *got = NULL;
+		size_t glen = 0, cap = 0, r;
+		FILE *p = popen(cmd, "r");
+		int n;
+		char *want = svg_bytes(&charts[i], &n);
+
+		assert_non_null(p);
+		do {
+			xgrow((void **)&got, &cap, glen + 4096, 1);
+			r = fread(got + glen, 1, 4096, p);
+			glen += r;
+		} while (r > 0);
+		assert_int_equal(pclose(p), 0);
+		assert_int_equal(glen, (size_t)n);
+		assert_memory_equal(got, want, glen);
+		xmlFree(want);
+		free(got);
+		free(cmd);
+	}
+}
+
+static void
+collect_ids(xmlNodePtr n, char ***ids, size_t *nids, size_t *cap)
+{
+	xmlChar *v;
+
+	for (; n != NULL; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if ((v = xmlGetProp(n, (const xmlChar *)"id")) != NULL) {
+			xgrow((void **)ids, cap, *nids + 1, sizeof **ids);
+			(*ids)[(*nids)++] = xstrdup((char *)v);
+			xmlFree(v);
+		}
+		collect_ids(n->children, ids, nids, cap);
+	}
+}
+
+static bool
+has_id(char **ids, size_t n, const char *id, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(ids[i]) == len && strncmp(ids[i], id, len) == 0)
+			return true;
+	return false;
+}
+
+static void
+test_prefix_ids(void **state)
+{
+	char err[CHART_ERR_SIZE], **ids = NULL, *s, *p;
+	xmlDocPtr doc = chart_svg(&charts[1], fonts, err);
+	size_t nids = 0, cap = 0, refs = 0;
+	xmlChar *buf;
+	int n;
+
+	(void)state;
+	assert_non_null(doc);
+	chart_prefix_ids(xmlDocGetRootElement(doc), "c2-");
+	collect_ids(xmlDocGetRootElement(doc), &ids, &nids, &cap);
+	assert_true(nids > 0);
+	for (size_t i = 0; i < nids; i++)
+		assert_int_equal(strncmp(ids[i], "c2-", 3), 0);
+	xmlDocDumpMemory(doc, &buf, &n);
+	s = (char *)buf;
+	for (p = s; (p = strstr(p, "href=\"#")) != NULL; refs++) {
+		p += 7;
+		assert_true(has_id(ids, nids, p, strcspn(p, "\"")));
+	}
+	for (p = s; (p = strstr(p, "url(#")) != NULL; refs++) {
+		p += 5;
+		assert_true(has_id(ids, nids, p, strcspn(p, ")")));
+	}
+	assert_true(refs > nids / 2);
+	assert_non_null(strstr(s, "url(#c2-clip"));	/* the hatching */
+	for (size_t i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+	xmlFree(buf);
+	xmlFreeDoc(doc);
+}
+
+/* PNG. */
+
+static unsigned long
+be32(const unsigned char *p)
+{
+	return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 |
+	    (unsigned long)p[2] << 8 | p[3];
+}
+
+static void
+test_png(void **state)
+{
+	static const unsigned char sig[] = "\x89PNG\r\n\x1a\n";
+	char err[CHART_ERR_SIZE];
+	unsigned char *buf, *buf2;
+	size_t len, len2;
+	struct chart_geom *g = chart_layout(&charts[0], fonts, CHART_WIDTH);
+
+	(void)state;
+	assert_int_equal(chart_png(&charts[0], fonts, 2, &buf, &len, err), 0);
+	assert_true(len > 33);
+	assert_memory_equal(buf, sig, 8);
+	assert_memory_equal(buf + 12, "IHDR", 4);
+	assert_int_equal(be32(buf + 16), 1440);
+	assert_int_equal(be32(buf + 20), 2 * chart_geom_height(g));
+	assert_int_equal(chart_png(&charts[0], fonts, 2, &buf2, &len2, err), 0);
+	assert_int_equal(len, len2);
+	assert_memory_equal(buf, buf2, len);
+	free(buf2);
+	free(buf);
+	assert_int_equal(chart_png(&charts[3], fonts, 1, &buf, &len, err), 0);
+	assert_int_equal(be32(buf + 16), 720);
+	free(buf);
+	assert_int_equal(chart_png(&charts[0], fonts, 0, &buf, &len, err), -1);
+	assert_null(buf);
+	chart_geom_free(g);
+}
+
+static void
+test_fonts_missing(void **state)
+{
+	char err[CHART_ERR_SIZE] = "", dir[] = "/tmp/test_chart.XXXXXX";
+	char *book, *bold;
+
+	(void)state;
+	assert_null(chart_fonts_load("/nonexistent/fonts", err));
+	assert_non_null(strstr(err, "/nonexistent/fonts/DejaVuSans.ttf"));
+	assert_non_null(strstr(err, "fonts-dejavu-core"));
+	/* Another font under the right name is refused, not used. */
+	assert_non_null(mkdtemp(dir));
+	book = xasprintf("%s/DejaVuSans.ttf", dir);
+	bold = xasprintf("%s/DejaVuSans-Bold.ttf", dir);
+	assert_int_equal(symlink("/usr/share/fonts/truetype/dejavu/"
+	    "DejaVuSerif.ttf", book), 0);
+	assert_int_equal(symlink("/usr/share/fonts/truetype/dejavu/"
+	    "DejaVuSans-Bold.ttf", bold), 0);
+	assert_null(chart_fonts_load(dir, err));
+	assert_non_null(strstr(err, "DejaVuSans.ttf: not DejaVu Sans"));
+	unlink(book);
+	unlink(bold);
+	rmdir(dir);
+	free(book);
+	free(bold);
+}
+
+/* Child mode of test_svg_same_in_new_process: one chart to stdout. */
+static int
+print_svg(size_t i)
+{
+	int n;
+	char *s;
+
+	if (i >= NCHARTS)
+		return 2;
+	s = svg_bytes(&charts[i], &n);
+	fwrite(s, 1, (size_t)n, stdout);
+	xmlFree(s);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nice_axis),
+		cmocka_unit_test(test_format_value),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_golden_geometry),
+		cmocka_unit_test(test_layout_rules),
+		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_svg_text),
+		cmocka_unit_test(test_svg_bad_utf8),
+		cmocka_unit_test(test_svg_same_in_new_process),
+		cmocka_unit_test(test_prefix_ids),
+		cmocka_unit_test(test_png),
+		cmocka_unit_test(test_fonts_missing),
+	};
+	char err[CHART_ERR_SIZE];
+	int rc;
+
+	self = argv[0];
+	if ((fonts = chart_fonts_load(NULL, err)) == NULL) {
+		fprintf(stderr, "test_chart: %s\n", err);
+		return 1;
+	}
+	if (argc == 3 && strcmp(argv[1], "--svg") == 0)
+		rc = print_svg(strtoul(argv[2], NULL, 10));
+	else
+		rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);
+	chart_fonts_free(fonts);
+	/* Lets valgrind see every font and cache freed. */
+	cairo_debug_reset_static_data();
+	xmlCleanupParser();
+	return rc;
+}
