@@ -418,14 +418,37 @@ expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
 	free(text);
 }
 
+/* The run with this id, or -1. */
+static long
+find_run(const struct runset *set, const char *id)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (strcmp(set->runs[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
 static void
-run_meta(xmlNodePtr dl, const struct run *r)
+run_meta(const struct site *s, xmlNodePtr dl, const struct run *r)
 {
 	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++) {
 		const char *v = meta_get(&r->meta, meta_labels[k].key);
+		long other;
 
-		if (v)
-			meta_row(dl, meta_labels[k].label, v);
+		if (v == NULL)
+			continue;
+		meta_row(dl, meta_labels[k].label, v);
+		/* A baseline that names a run links to it. */
+		if (strcmp(meta_labels[k].key, "baseline") == 0 &&
+		    (other = find_run(s->set, v)) >= 0) {
+			xmlNodePtr dd = dl->last->type == XML_TEXT_NODE ?
+			    dl->last->prev : dl->last;
+			char *href = run_href(s, (size_t)other, "../");
+
+			xmlNodeSetContent(dd, NULL);
+			html_link(dd, href, v);
+			free(href);
+		}
 	}
 	for (int id = 0; id < M_COUNT; id++)
 		if (r->meta.has_expect[id])
@@ -589,7 +612,7 @@ page_run(struct site *s, size_t i)
 		return;
 	crumbs(doc, r->id);
 	if ((dl = html_slot(doc, "meta")) != NULL)
-		run_meta(dl, r);
+		run_meta(s, dl, r);
 	run_notes(s, i, doc);
 	run_results(s, i, doc);
 	run_files(s, i, doc);
