@@ -28,7 +28,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
-	render_csv.c stats.c display.c chart.c html.c notes.c site.c pages.c
+	render_csv.c render_check.c stats.c display.c rank.c analyse.c chart.c \
+	html.c notes.c site.c pages.c pages_analysis.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
@@ -49,7 +50,7 @@ $(B):
 	mkdir -p $(B)
 
 # Unit tests of pure functions (cmocka).
-UNIT_TESTS = test_units test_lines test_meta test_chart
+UNIT_TESTS = test_units test_lines test_meta test_chart test_rank
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)

@@ -22,6 +22,9 @@
 #define DEFAULT_FONT_DIR "/usr/share/fonts/truetype/dejavu"
 #define ELLIPSIS	"\xe2\x80\xa6"
 #define MARK_EXPECT	"\xe2\x96\xbc"	/* U+25BC, like the drawn marker */
+#define MARK_FLAG	"\xe2\x9a\xa0"	/* U+26A0 WARNING SIGN */
+#define MARK_FLAG_CP	0x26a0
+#define MARK_FLAG_ASCII	"!"
 
 #define PAD		16.0	/* around the chart */
 #define LABEL_FRAC	0.38	/* of the width, at most, for run labels */
@@ -32,6 +35,14 @@
 #define LINE_H		14.0
 #define LEGEND_LINE_H	14.0
 #define MAX_LEGEND_LINES 8
+#define GROUP_H		26.0	/* a group heading's band */
+#define CHANGE_H	16.0	/* a change marker's band */
+#define CHANGE_MIN_LINE	40.0	/* dashed line a long change text leaves */
+#define MARK_GAP	3.0	/* flag symbol to figure */
+#define FLAG_GAP	6.0	/* figure to flag text */
+#define TAIL_GAP	6.0	/* bar, whisker or marker to the figure */
+#define FIT_ROUNDS	8	/* plot narrowings for figures that overflow */
+#define MAX_NARROWING	0.25	/* of the plot, for flag symbols and texts */
 
 enum { FONT_BOOK, FONT_BOLD, FONT_COUNT };
 
@@ -44,10 +55,13 @@ enum tstyle {
 	TS_TITLE,
 	TS_LABEL,
 	TS_VALUE,
-	TS_FLAGGED,	/* value of a highlighted bar */
+	TS_FLAGGED,	/* value of a highlighted bar, its symbol */
+	TS_FLAGNOTE,	/* a bar's flag text */
 	TS_STATE,	/* "not run" and the like */
 	TS_TICK,
 	TS_NOTE,
+	TS_GROUP,	/* group heading */
+	TS_CHANGE,	/* change marker text */
 	TS_COUNT
 };
 
@@ -61,13 +75,19 @@ static const struct {
 	[TS_LABEL] = { FONT_BOOK, 12, 0x262626 },
 	[TS_VALUE] = { FONT_BOOK, 12, 0x262626 },
 	[TS_FLAGGED] = { FONT_BOLD, 12, 0xb33c00 },
+	[TS_FLAGNOTE] = { FONT_BOOK, 12, 0xb33c00 },
 	[TS_STATE] = { FONT_BOOK, 12, 0x595959 },
 	[TS_TICK] = { FONT_BOOK, 11, 0x595959 },
 	[TS_NOTE] = { FONT_BOOK, 11, 0x595959 },
+	[TS_GROUP] = { FONT_BOLD, 12, 0x1a1a1a },
+	[TS_CHANGE] = { FONT_BOOK, 11, 0x595959 },
 };
 
 #define RGB_BAR		0x4e79a7
 #define RGB_FLAGGED	0xe8590c
+#define RGB_STRIPE	0x7a2d00	/* stripes on a flagged bar */
+#define RGB_RULE	0xb3b3b3	/* above a group heading */
+#define RGB_CHANGE	0x8c8c8c	/* dashed change marker */
 #define RGB_WHISKER	0x1f1f1f
 #define RGB_GRID	0xe3e3e3
 #define RGB_AXIS	0x8c8c8c
@@ -91,6 +111,7 @@ static const char *const state_texts[] = {
 
 struct chart_fonts {
 	cairo_font_face_t *face[FONT_COUNT];
+	bool has_flag_glyph[FONT_COUNT];
 };
 
 /* Freed by cairo with the font face, once its caches let go of it. */
@@ -109,6 +130,9 @@ struct grow {
 	enum bar_kind kind;	/* BAR_INVALID too for an unusable figure */
 	bool highlight;
 	char *full;		/* the whole label, made valid UTF-8 */
+	char *flag_full;	/* the flag text, NULL when none */
+	char *change_full;	/* the change text, NULL when none */
+	char *group_full;	/* the heading this row opens, NULL when none */
 	struct gtext line[2];
 	int nlines;
 	double top, h;		/* the row's band */
@@ -117,7 +141,16 @@ struct grow {
 	double wx0, wx1, wy;
 	bool expect;
 	double ex;
+	struct gtext mark;	/* the flag symbol of a highlighted row */
 	struct gtext value;	/* the figure, or the state in words */
+	struct gtext flag;	/* the flag text */
+	double tx, tw;		/* symbol, figure and flag text together */
+	double gtop;		/* the group heading's band, GROUP_H high */
+	double rule;		/* y of the rule above the heading */
+	struct gtext group;
+	double ctop;		/* the change marker's band, CHANGE_H high */
+	double cx0, cx1, cy;	/* its dashed line */
+	struct gtext change;
 };
 
 struct chart_geom {
@@ -139,6 +172,7 @@ struct chart_geom {
 
 struct meter {
 	cairo_scaled_font_t *sf[TS_COUNT];
+	const char *flag_symbol;
 };
 
 struct measure_ctx {
@@ -197,7 +231,7 @@ font_check(struct ft_owner *o, const char *path, char *err)
 }
 
 static cairo_font_face_t *
-font_open(const char *dir, const char *file, char *err)
+font_open(const char *dir, const char *file, bool *has_flag, char *err)
 {
 	static const cairo_user_data_key_t key;
 	struct ft_owner *o = xcalloc(1, sizeof *o);
@@ -216,6 +250,7 @@ font_open(const char *dir, const char *file, char *err)
 		return NULL;
 	}
 	free(path);
+	*has_flag = FT_Get_Char_Index(o->face, MARK_FLAG_CP) != 0;
 	cf = cairo_ft_font_face_create_for_ft_face(o->face, 0);
 	if (cairo_font_face_status(cf) != CAIRO_STATUS_SUCCESS ||
 	    cairo_font_face_set_user_data(cf, &key, o, ft_owner_free) !=
@@ -239,13 +274,23 @@ chart_fonts_load(const char *dir, char *err)
 	if (dir == NULL || *dir == '\0')
 		dir = DEFAULT_FONT_DIR;
 	for (int i = 0; i < FONT_COUNT; i++) {
-		f->face[i] = font_open(dir, font_files[i], err);
+		f->face[i] = font_open(dir, font_files[i],
+		    &f->has_flag_glyph[i], err);
 		if (f->face[i] == NULL) {
 			chart_fonts_free(f);
 			return NULL;
 		}
 	}
 	return f;
+}
+
+const char *
+chart_flag_symbol(const struct chart_fonts *f)
+{
+	for (int i = 0; i < FONT_COUNT; i++)
+		if (!f->has_flag_glyph[i])
+			return MARK_FLAG_ASCII;
+	return MARK_FLAG;
 }
 
 void
@@ -499,6 +544,7 @@ meter_init(struct meter *m, const struct chart_fonts *f)
 		m->sf[i] = cairo_scaled_font_create(f->face[tstyles[i].font],
 		    &fm, &ctm, o);
 	}
+	m->flag_symbol = chart_flag_symbol(f);
 	cairo_font_options_destroy(o);
 }
 
@@ -592,7 +638,27 @@ row_kind(struct grow *r, const struct chart_bar *b)
 	r->highlight = b->highlight;
 }
 
-/* Label lines and the value text, with widths; positions come later. */
+/* s made valid UTF-8 without the spaces around it, or NULL when that
+ * leaves nothing. */
+static char *
+clean_opt(const char *s)
+{
+	char *c, *t;
+
+	if (s == NULL)
+		return NULL;
+	c = utf8_clean(s);
+	t = copy_trimmed(c + skip_spaces(c, 0), strlen(c + skip_spaces(c, 0)));
+	free(c);
+	if (t[0] == '\0') {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* Label lines, the flag symbol, value and flag texts, with widths;
+ * positions come later. */
 static void
 row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
     double maxw)
@@ -604,6 +670,8 @@ row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
 	r->nlines = wrap(m, TS_LABEL, r->full, maxw, 2, lines);
 	for (int i = 0; i < r->nlines; i++)
 		text_at(&r->line[i], m, TS_LABEL, lines[i], 0, 0);
+	if (r->highlight)
+		text_at(&r->mark, m, TS_FLAGGED, xstrdup(m->flag_symbol), 0, 0);
 	if (r->kind == BAR_VALUE) {
 		chart_format_value(buf, sizeof buf, b->value, b->approx);
 		text_at(&r->value, m, r->highlight ? TS_FLAGGED : TS_VALUE,
@@ -611,6 +679,36 @@ row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
 	} else
 		text_at(&r->value, m, TS_STATE, xstrdup(state_texts[r->kind]),
 		    0, 0);
+	if ((r->flag_full = clean_opt(b->flag_text)) != NULL)
+		text_at(&r->flag, m, TS_FLAGNOTE, xstrdup(r->flag_full), 0, 0);
+	r->change_full = clean_opt(b->change);
+}
+
+/* Width of symbol, figure and flag text as they stand. */
+static double
+tail_width(const struct grow *r)
+{
+	double w = r->value.w;
+
+	if (r->mark.s != NULL)
+		w += r->mark.w + MARK_GAP;
+	if (r->flag.s != NULL)
+		w += FLAG_GAP + r->flag.w;
+	return w;
+}
+
+/* Puts symbol, figure and flag text in a row from x. */
+static void
+place_tail(struct grow *r, double x)
+{
+	r->tx = x;
+	r->tw = tail_width(r);
+	if (r->mark.s != NULL) {
+		r->mark.x = x;
+		x += r->mark.w + MARK_GAP;
+	}
+	r->value.x = x;
+	r->flag.x = x + r->value.w + FLAG_GAP;
 }
 
 static double
@@ -678,12 +776,10 @@ layout_axis(struct chart_geom *g, const struct meter *m, double max)
 
 static void
 place_row(const struct chart_geom *g, struct grow *r,
-    const struct chart_bar *b, double top, double pitch)
+    const struct chart_bar *b)
 {
-	double cy = top + pitch / 2, lx = g->px0 - GAP, end;
+	double cy = r->top + r->h / 2, lx = g->px0 - GAP, end, x, tw;
 
-	r->top = top;
-	r->h = pitch;
 	for (int i = 0; i < r->nlines; i++) {
 		r->line[i].x = lx - r->line[i].w;
 		r->line[i].y = mid_baseline(cy + (r->nlines == 1 ? 0 :
@@ -703,15 +799,17 @@ place_row(const struct chart_geom *g, struct grow *r,
 		r->wy = cy;
 		end = fmax(end, r->wx1);
 	}
-	r->value.x = r->kind == BAR_TOO_FAST ? g->px0 + 12 : end + 6;
+	x = r->kind == BAR_TOO_FAST ? g->px0 + 12 : end + TAIL_GAP;
+	tw = tail_width(r);
 	if (r->expect) {
 		r->ex = xpos(g, b->expect);
 		/* The marker would strike through the figure. */
-		if (r->kind != BAR_TOO_FAST && r->ex > r->value.x - 4 &&
-		    r->ex < r->value.x + r->value.w + 4)
-			r->value.x = r->ex + 6;
+		if (r->kind != BAR_TOO_FAST && r->ex > x - 4 &&
+		    r->ex < x + tw + 4)
+			x = r->ex + TAIL_GAP;
 	}
-	r->value.y = mid_baseline(cy, r->value.style);
+	place_tail(r, x);
+	r->mark.y = r->value.y = r->flag.y = mid_baseline(cy, TS_VALUE);
 }
 
 static const char *
@@ -720,11 +818,142 @@ axis_caption(const char *unit)
 	return strcmp(unit, "/s") == 0 ? "operations per second" : unit;
 }
 
+static void
+axis_free(struct chart_geom *g)
+{
+	for (int i = 0; g->ticks != NULL && i <= g->nticks; i++)
+		free(g->ticks[i].s);
+	free(g->ticks);
+	free(g->gridx);
+	g->ticks = NULL;
+	g->gridx = NULL;
+}
+
+/* Where the figures of a row may end. */
+static double
+tail_limit(const struct chart_geom *g)
+{
+	return g->w - PAD - 2;
+}
+
+/* The right end of the plot that lets every row's symbol, figure and
+ * flag text end inside the chart, as far as a narrower plot helps (not
+ * for a row whose figures do not follow a bar); g->px1 when they all
+ * fit. */
+static double
+fitting_px1(const struct chart_geom *g)
+{
+	double right = tail_limit(g), px1 = g->px1, a;
+
+	for (size_t i = 0; i < g->nrows; i++) {
+		const struct grow *r = &g->rows[i];
+
+		if (r->tx + r->tw <= right + 0.01 || r->kind == BAR_TOO_FAST)
+			continue;
+		/* The figures follow a point a of the way along the plot. */
+		a = (r->tx - TAIL_GAP - g->px0) / (g->px1 - g->px0);
+		if (a > 1e-6)
+			px1 = fmin(px1, g->px0 +
+			    (right - TAIL_GAP - r->tw - g->px0) / a);
+	}
+	return px1;
+}
+
+/* Flag texts that still run off the chart lose their end. */
+static void
+fit_flags(struct chart_geom *g, const struct meter *m)
+{
+	struct measure_ctx mc = { m, TS_FLAGNOTE };
+	double right = tail_limit(g), room;
+
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+
+		if (r->flag.s == NULL || r->flag.x + r->flag.w <= right + 0.01)
+			continue;
+		room = right - r->flag.x;
+		free(r->flag.s);
+		r->flag.s = NULL;
+		r->flag.w = 0;
+		if (room >= measure(m, TS_FLAGNOTE, "x" ELLIPSIS))
+			text_at(&r->flag, m, TS_FLAGNOTE, elide(r->flag_full,
+			    room, measure_n, &mc), r->flag.x, r->flag.y);
+		r->tw = tail_width(r);
+	}
+}
+
+/* The rows' bands from y down: a group heading where the group changes,
+ * a change marker where there is one, then the bar. Returns the end. */
+static double
+layout_bands(struct chart_geom *g, const struct chart *c, double y,
+    double pitch)
+{
+	const char *prev = NULL;
+
+	for (size_t i = 0; i < c->nbars; i++) {
+		struct grow *r = &g->rows[i];
+		const char *grp = c->bars[i].group;
+
+		if (grp != NULL && (prev == NULL || strcmp(grp, prev) != 0) &&
+		    (r->group_full = clean_opt(grp)) != NULL) {
+			r->gtop = y;
+			y += GROUP_H;
+		}
+		prev = grp;
+		if (r->change_full != NULL) {
+			r->ctop = y;
+			y += CHANGE_H;
+		}
+		r->top = y;
+		r->h = pitch;
+		y += pitch;
+	}
+	return y;
+}
+
+/* A heading across the chart with a rule above it. */
+static void
+place_group(const struct chart_geom *g, struct grow *r,
+    const struct meter *m)
+{
+	char *line = NULL;
+
+	r->rule = floor(r->gtop + 5) + 0.5;
+	if (wrap(m, TS_GROUP, r->group_full, g->w - 2 * PAD, 1, &line) == 1)
+		text_at(&r->group, m, TS_GROUP, line, PAD,
+		    mid_baseline(r->gtop + 16, TS_GROUP));
+}
+
+/* The change text at the right end, a dashed line across the plot up
+ * to it; a long text is elided so that some line stays. */
+static void
+place_change(const struct chart_geom *g, struct grow *r,
+    const struct meter *m)
+{
+	double right = g->w - PAD, x0 = g->px0, maxw;
+	char *line = NULL;
+
+	maxw = right - x0 - CHANGE_MIN_LINE - 6;
+	if (maxw < 80) {
+		x0 = PAD;
+		maxw = right - x0 - CHANGE_MIN_LINE - 6;
+	}
+	r->cy = floor(r->ctop + CHANGE_H / 2) + 0.5;
+	r->cx0 = x0;
+	r->cx1 = right;
+	if (wrap(m, TS_CHANGE, r->change_full, maxw, 1, &line) == 1) {
+		text_at(&r->change, m, TS_CHANGE, line, 0,
+		    mid_baseline(r->cy, TS_CHANGE));
+		r->change.x = right - r->change.w;
+		r->cx1 = r->change.x - 6;
+	}
+}
+
 static double
 layout_bars(struct chart_geom *g, const struct meter *m,
     const struct chart *c, double y)
 {
-	double colw = 0, vroom = 0, pitch = ROW_H1;
+	double colw = 0, vroom = 0, pitch = ROW_H1, px1, minpx1, p;
 	double maxw = floor(g->w * LABEL_FRAC) - PAD;
 	char *unit;
 
@@ -742,12 +971,35 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 			pitch = ROW_H2;
 	}
 	g->ptop = y;
-	g->pbot = y + pitch * c->nbars;
+	g->pbot = layout_bands(g, c, y, pitch);
 	g->px0 = ceil(PAD + colw + GAP);
-	g->px1 = fmax(g->w - PAD - fmax(vroom + 8, 24), g->px0 + 40);
-	layout_axis(g, m, data_max(g->rows, c->bars, c->nbars));
-	for (size_t i = 0; i < c->nbars; i++)
-		place_row(g, &g->rows[i], &c->bars[i], y + pitch * i, pitch);
+	/* Room for any figure after a full bar; flag symbols and texts
+	 * narrow the plot where they would run off the chart, by a quarter
+	 * at most: a long flag text is elided rather than squeeze the
+	 * bars. */
+	px1 = fmax(g->w - PAD - fmax(vroom + 8, 24), g->px0 + 40);
+	minpx1 = fmax(g->px0 + (px1 - g->px0) * (1 - MAX_NARROWING),
+	    g->px0 + 40);
+	for (int k = 0;; k++) {
+		g->px1 = px1;
+		layout_axis(g, m, data_max(g->rows, c->bars, c->nbars));
+		for (size_t i = 0; i < c->nbars; i++)
+			place_row(g, &g->rows[i], &c->bars[i]);
+		p = fitting_px1(g);
+		if (p >= g->px1 || k == FIT_ROUNDS - 1)
+			break;
+		px1 = fmax(floor(p), minpx1);
+		if (px1 >= g->px1)
+			break;
+		axis_free(g);
+	}
+	fit_flags(g, m);
+	for (size_t i = 0; i < c->nbars; i++) {
+		if (g->rows[i].group_full != NULL)
+			place_group(g, &g->rows[i], m);
+		if (g->rows[i].change_full != NULL)
+			place_change(g, &g->rows[i], m);
+	}
 	unit = utf8_clean(c->unit);
 	text_at(&g->caption, m, TS_TICK, xstrdup(axis_caption(unit)), 0,
 	    g->pbot + 31);
@@ -764,14 +1016,17 @@ layout_empty(struct chart_geom *g, const struct meter *m, double y)
 	return g->noruns.y + 4;
 }
 
-/* The note's paragraphs (split at newlines), then what the marks mean. */
+/* The note's paragraphs (split at newlines), then what the marks mean,
+ * each said once however many bars carry it: side by side while they
+ * fit in maxw, a mark's words never split over two lines. */
 static char **
-legend_paragraphs(const struct chart *c, size_t *n)
+legend_paragraphs(const struct chart *c, const struct meter *m, double maxw,
+    size_t *n)
 {
 	const char *s = c->note ? c->note : "", *nl;
-	char **v = NULL, *raw, *marks = NULL;
-	size_t cap = 0;
-	bool approx = false, expect = false;
+	char **v = NULL, *raw, *marks = NULL, *said[3], *t;
+	size_t cap = 0, nsaid = 0;
+	bool approx = false, expect = false, flagged = false;
 
 	*n = 0;
 	for (; *s != '\0'; s = *nl ? nl + 1 : nl) {
@@ -784,13 +1039,32 @@ legend_paragraphs(const struct chart *c, size_t *n)
 	for (size_t i = 0; i < c->nbars; i++) {
 		approx |= c->bars[i].kind == BAR_VALUE && c->bars[i].approx;
 		expect |= expect_ok(&c->bars[i]);
+		flagged |= c->bars[i].highlight;
 	}
 	if (approx)
-		cat(&marks, "~ = the input gave this figure with reduced "
-		    "precision.");
+		said[nsaid++] = xstrdup("~ = the input gave this figure with "
+		    "reduced precision.");
 	if (expect)
-		cat(&marks, "%s" MARK_EXPECT " = the run's expected value.",
-		    approx ? "  " : "");
+		said[nsaid++] = xstrdup(MARK_EXPECT " = the run's expected "
+		    "value.");
+	if (flagged)
+		said[nsaid++] = xasprintf("%s and stripes = flagged by the "
+		    "analysis.", m->flag_symbol);
+	for (size_t i = 0; i < nsaid; i++) {
+		t = marks ? xasprintf("%s  %s", marks, said[i]) : NULL;
+		if (t != NULL && measure(m, TS_NOTE, t) <= maxw) {
+			free(marks);
+			marks = t;
+		} else {
+			free(t);
+			if (marks != NULL) {
+				xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+				v[(*n)++] = marks;
+			}
+			marks = xstrdup(said[i]);
+		}
+		free(said[i]);
+	}
 	if (marks != NULL) {
 		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
 		v[(*n)++] = marks;
@@ -806,7 +1080,7 @@ layout_legend(struct chart_geom *g, const struct meter *m,
 	size_t np, cap = 0;
 	int nl;
 
-	paras = legend_paragraphs(c, &np);
+	paras = legend_paragraphs(c, m, g->w - 2 * PAD, &np);
 	y += 8;
 	for (size_t i = 0; i < np; i++) {
 		nl = wrap(m, TS_NOTE, paras[i], g->w - 2 * PAD,
@@ -857,16 +1131,22 @@ chart_geom_free(struct chart_geom *g)
 	if (g == NULL)
 		return;
 	free(g->title.s);
-	for (int i = 0; g->ticks != NULL && i <= g->nticks; i++)
-		free(g->ticks[i].s);
-	free(g->ticks);
-	free(g->gridx);
+	axis_free(g);
 	free(g->caption.s);
 	for (size_t i = 0; i < g->nrows; i++) {
-		free(g->rows[i].full);
-		for (int j = 0; j < g->rows[i].nlines; j++)
-			free(g->rows[i].line[j].s);
-		free(g->rows[i].value.s);
+		struct grow *r = &g->rows[i];
+
+		free(r->full);
+		free(r->flag_full);
+		free(r->change_full);
+		free(r->group_full);
+		for (int j = 0; j < r->nlines; j++)
+			free(r->line[j].s);
+		free(r->mark.s);
+		free(r->value.s);
+		free(r->flag.s);
+		free(r->group.s);
+		free(r->change.s);
 	}
 	free(g->rows);
 	free(g->noruns.s);
@@ -897,15 +1177,35 @@ draw_text(cairo_t *cr, const struct chart_fonts *f, const struct gtext *t)
 	cairo_show_text(cr, t->s);
 }
 
+/* A vertical line at x from the top to the bottom of the plot, broken
+ * where a group heading runs across it. */
+static void
+plot_vline(cairo_t *cr, const struct chart_geom *g, double x, double bottom)
+{
+	double y = g->ptop;
+
+	for (size_t i = 0; i < g->nrows; i++) {
+		const struct grow *r = &g->rows[i];
+
+		if (r->group_full == NULL)
+			continue;
+		if (r->gtop > y) {
+			cairo_move_to(cr, x, y);
+			cairo_line_to(cr, x, r->gtop);
+		}
+		y = r->gtop + GROUP_H;
+	}
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x, bottom);
+}
+
 static void
 draw_grid(cairo_t *cr, const struct chart_geom *g)
 {
 	cairo_set_line_width(cr, 1);
 	set_rgb(cr, RGB_GRID);
-	for (int i = 1; i <= g->nticks; i++) {
-		cairo_move_to(cr, g->gridx[i], g->ptop);
-		cairo_line_to(cr, g->gridx[i], g->pbot);
-	}
+	for (int i = 1; i <= g->nticks; i++)
+		plot_vline(cr, g, g->gridx[i], g->pbot);
 	cairo_stroke(cr);
 }
 
@@ -914,10 +1214,65 @@ draw_axis(cairo_t *cr, const struct chart_geom *g)
 {
 	cairo_set_line_width(cr, 1);
 	set_rgb(cr, RGB_AXIS);
-	cairo_move_to(cr, g->px0 - 0.5, g->ptop);
-	cairo_line_to(cr, g->px0 - 0.5, g->pbot + 0.5);
+	plot_vline(cr, g, g->px0 - 0.5, g->pbot);
+	cairo_move_to(cr, g->px0 - 1, g->pbot + 0.5);
 	cairo_line_to(cr, g->px1, g->pbot + 0.5);
 	cairo_stroke(cr);
+}
+
+static void
+draw_group(cairo_t *cr, const struct chart_geom *g, const struct grow *r,
+    const struct chart_fonts *f)
+{
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, RGB_RULE);
+	cairo_move_to(cr, PAD, r->rule);
+	cairo_line_to(cr, g->w - PAD, r->rule);
+	cairo_stroke(cr);
+	draw_text(cr, f, &r->group);
+}
+
+static void
+draw_change(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
+{
+	static const double dash[] = { 5, 3 };
+	const struct gtext *t = &r->change;
+
+	if (t->s != NULL) {
+		/* Grid lines stop short of the text. */
+		set_rgb(cr, 0xffffff);
+		cairo_rectangle(cr, t->x - 4, r->ctop + 1, t->w + 8,
+		    CHANGE_H - 2);
+		cairo_fill(cr);
+	}
+	cairo_set_line_width(cr, 1);
+	cairo_set_dash(cr, dash, 2, 0);
+	set_rgb(cr, RGB_CHANGE);
+	cairo_move_to(cr, r->cx0, r->cy);
+	cairo_line_to(cr, r->cx1, r->cy);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	draw_text(cr, f, t);
+}
+
+/* A flagged bar: the warning colour with dark stripes, so it stands out
+ * in grey print and to colour-blind eyes too. */
+static void
+draw_flagged_bar(cairo_t *cr, const struct grow *r)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, r->bx, r->by, r->bw, r->bh);
+	set_rgb(cr, RGB_FLAGGED);
+	cairo_fill_preserve(cr);
+	cairo_clip(cr);
+	set_rgb(cr, RGB_STRIPE);
+	cairo_set_line_width(cr, 2);
+	for (double d = 0; d < r->bw + r->bh; d += 6) {
+		cairo_move_to(cr, r->bx + d - r->bh, r->by);
+		cairo_line_to(cr, r->bx + d, r->by + r->bh);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
 }
 
 /* Too fast to measure: grey hatching over the whole axis with a dashed
@@ -926,8 +1281,6 @@ static void
 draw_hatch(cairo_t *cr, const struct grow *r)
 {
 	static const double dash[] = { 4, 3 };
-	const struct gtext *t = &r->value;
-
 	cairo_save(cr);
 	cairo_rectangle(cr, r->bx, r->by, r->bw, r->bh);
 	set_rgb(cr, RGB_HATCH_BG);
@@ -947,7 +1300,7 @@ draw_hatch(cairo_t *cr, const struct grow *r)
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	set_rgb(cr, 0xffffff);
-	cairo_rectangle(cr, t->x - 6, r->by + 3, t->w + 12, r->bh - 6);
+	cairo_rectangle(cr, r->tx - 6, r->by + 3, r->tw + 12, r->bh - 6);
 	cairo_fill(cr);
 }
 
@@ -985,8 +1338,10 @@ draw_expect(cairo_t *cr, const struct grow *r)
 static void
 draw_row(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
 {
-	if (r->kind == BAR_VALUE && r->bw > 0) {
-		set_rgb(cr, r->highlight ? RGB_FLAGGED : RGB_BAR);
+	if (r->kind == BAR_VALUE && r->bw > 0 && r->highlight)
+		draw_flagged_bar(cr, r);
+	else if (r->kind == BAR_VALUE && r->bw > 0) {
+		set_rgb(cr, RGB_BAR);
 		cairo_rectangle(cr, r->bx, r->by, r->bw, r->bh);
 		cairo_fill(cr);
 	} else if (r->kind == BAR_TOO_FAST)
@@ -997,7 +1352,9 @@ draw_row(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
 		draw_expect(cr, r);
 	for (int i = 0; i < r->nlines; i++)
 		draw_text(cr, f, &r->line[i]);
+	draw_text(cr, f, &r->mark);
 	draw_text(cr, f, &r->value);
+	draw_text(cr, f, &r->flag);
 }
 
 void
@@ -1015,8 +1372,13 @@ chart_draw(cairo_t *cr, const struct chart *c, const struct chart_geom *g,
 	draw_text(cr, f, &g->title);
 	if (g->axis)
 		draw_grid(cr, g);
-	for (size_t i = 0; i < g->nrows; i++)
+	for (size_t i = 0; i < g->nrows; i++) {
+		if (g->rows[i].group_full != NULL)
+			draw_group(cr, g, &g->rows[i], f);
+		if (g->rows[i].change_full != NULL)
+			draw_change(cr, &g->rows[i], f);
 		draw_row(cr, &g->rows[i], f);
+	}
 	if (g->axis) {
 		draw_axis(cr, g);
 		for (int i = 0; i <= g->nticks; i++)
@@ -1042,20 +1404,33 @@ dump_text(FILE *fp, const char *what, const struct gtext *t)
 static void
 dump_row(FILE *fp, size_t i, const struct grow *r)
 {
+	if (r->group_full != NULL) {
+		fprintf(fp, "group band %.1f+%.1f rule %.1f\n", r->gtop,
+		    GROUP_H, r->rule);
+		dump_text(fp, "  heading", &r->group);
+	}
+	if (r->change_full != NULL) {
+		fprintf(fp, "change band %.1f+%.1f line %.1f-%.1f at %.1f\n",
+		    r->ctop, CHANGE_H, r->cx0, r->cx1, r->cy);
+		dump_text(fp, "  text", &r->change);
+	}
 	fprintf(fp, "row %zu %s%s band %.1f+%.1f\n", i + 1,
 	    kind_names[r->kind], r->highlight ? " highlight" : "", r->top,
 	    r->h);
 	for (int j = 0; j < r->nlines; j++)
 		dump_text(fp, "  label", &r->line[j]);
 	if (r->bw > 0)
-		fprintf(fp, "  bar %.1f,%.1f %.1fx%.1f\n", r->bx, r->by,
-		    r->bw, r->bh);
+		fprintf(fp, "  bar %.1f,%.1f %.1fx%.1f%s\n", r->bx, r->by,
+		    r->bw, r->bh, r->kind == BAR_VALUE && r->highlight ?
+		    " striped" : "");
 	if (r->whisker)
 		fprintf(fp, "  whisker %.1f-%.1f at %.1f\n", r->wx0, r->wx1,
 		    r->wy);
 	if (r->expect)
 		fprintf(fp, "  expect %.1f\n", r->ex);
+	dump_text(fp, "  mark", &r->mark);
 	dump_text(fp, "  text", &r->value);
+	dump_text(fp, "  flag", &r->flag);
 }
 
 void
@@ -1138,7 +1513,8 @@ bar_figure(char **s, const struct grow *r, const struct chart_bar *b,
 	    unit);
 }
 
-/* "label: 55.7 MiB/s (3 samples, 52.0-57.1)" */
+/* "label: 55.7 MiB/s (3 samples, 52.0-57.1, flagged: -25%); change:
+ * scheduler: cfq -> anticipatory" */
 static char *
 desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 {
@@ -1164,12 +1540,16 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 		    unit[0] == '/' || unit[0] == '\0' ? "" : " ", unit);
 		sep = ", ";
 	}
-	if (r->highlight) {
-		cat(&s, "%sflagged", sep);
+	if (r->highlight || r->flag_full != NULL) {
+		cat(&s, "%s%s%s%s", sep, r->highlight ? "flagged" : "",
+		    r->highlight && r->flag_full ? ": " : "",
+		    r->flag_full ? r->flag_full : "");
 		sep = ", ";
 	}
 	if (sep[0] == ',')
 		cat(&s, ")");
+	if (r->change_full != NULL)
+		cat(&s, "; change: %s", r->change_full);
 	return s;
 }
 
@@ -1223,10 +1603,14 @@ add_row_titles(xmlNodePtr root, const struct chart *c,
 		char *line = desc_line(r, &c->bars[i], unit);
 		xmlNodePtr rect = svg_node(root, "rect", NULL);
 
+		/* With the change marker above the row, whose text may be
+		 * elided. */
+		double top = r->change_full != NULL ? r->ctop : r->top;
+
 		set_num(rect, "x", PAD);
-		set_num(rect, "y", r->top);
+		set_num(rect, "y", top);
 		set_num(rect, "width", g->w - 2 * PAD);
-		set_num(rect, "height", r->h);
+		set_num(rect, "height", r->top + r->h - top);
 		xmlSetProp(rect, X("fill"), X("#fff"));
 		xmlSetProp(rect, X("fill-opacity"), X("0"));
 		xmlAddChild(rect, svg_node(root, "title", line));
@@ -1239,18 +1623,28 @@ static void
 add_text_alternatives(xmlNodePtr root, const struct chart *c,
     const struct chart_geom *g, const char *title, const char *unit)
 {
-	char *desc = NULL, *line, *aria;
+	char *desc = NULL, *line, *aria, groups[64] = "";
+	size_t ngroups = 0;
 	xmlNodePtr t, d;
 
 	for (size_t i = 0; i < g->nrows; i++) {
+		if (g->rows[i].group_full != NULL) {
+			cat(&desc, "%sGroup: %s", desc ? "\n" : "",
+			    g->rows[i].group_full);
+			ngroups++;
+		}
 		line = desc_line(&g->rows[i], &c->bars[i], unit);
-		cat(&desc, "%s%s", i > 0 ? "\n" : "", line);
+		cat(&desc, "%s%s", desc ? "\n" : "", line);
 		free(line);
 	}
 	if (desc == NULL)
 		desc = xstrdup("no runs");
-	aria = xasprintf("%s%sbar chart of %zu run%s", title,
-	    title[0] != '\0' ? ": " : "", g->nrows, g->nrows == 1 ? "" : "s");
+	if (ngroups > 0)
+		snprintf(groups, sizeof groups, " in %zu group%s", ngroups,
+		    ngroups == 1 ? "" : "s");
+	aria = xasprintf("%s%sbar chart of %zu run%s%s", title,
+	    title[0] != '\0' ? ": " : "", g->nrows, g->nrows == 1 ? "" : "s",
+	    groups);
 	xmlSetProp(root, X("role"), X("img"));
 	xmlSetProp(root, X("aria-label"), X(aria));
 	t = svg_node(root, "title", title);

@@ -23,9 +23,30 @@ struct chart_bar {
 	double min, max;	/* whiskers (min-max of iterations) */
 	int nsamples;
 	bool approx;		/* reduced precision: value printed with "~" */
-	bool highlight;		/* marked by the analysis: warning colour */
+	bool highlight;		/* marked by the analysis: warning colour,
+				 * dark stripes and the flag symbol before
+				 * the figure (chart_flag_symbol) */
 	bool has_expect;
 	double expect;		/* the run's target (meta expect.METRIC) */
+	const char *flag_text;	/* NULL, or a short note drawn after the
+				 * figure in the warning colour ("19% of
+				 * expected", "-25%"); elided when it does
+				 * not fit, whole in the row's <title> and
+				 * the <desc>. Drawn even without highlight,
+				 * but only highlight adds symbol and
+				 * stripes. */
+	const char *group;	/* NULL, or the heading of the group this
+				 * bar opens when it differs from the
+				 * previous bar's ("controller: Marvell
+				 * MV88SX6081"): a rule and a bold heading
+				 * row. Groups come in the order of the
+				 * bars; sort them first. NULL after a
+				 * group continues it without a heading. */
+	const char *change;	/* NULL, or what changed since the previous
+				 * bar ("scheduler: cfq -> anticipatory"):
+				 * a dashed line above the row with the
+				 * text at its right end, elided when long,
+				 * whole in the row's <title>. */
 };
 
 struct chart {
@@ -60,15 +81,19 @@ void chart_draw(cairo_t *, const struct chart *, const struct chart_geom *,
     const struct chart_fonts *);
 
 /* Prints the geometry as text lines for golden tests: size, axis, ticks,
- * each bar's kind, label lines, rectangle, whisker, value label and
- * legend lines, numbers rounded to 0.1. */
+ * group headings (with their rule), change markers (text and dashed
+ * line), each bar's kind, label lines, rectangle ("striped" when
+ * flagged), whisker, expect marker, flag symbol, value label, flag text
+ * and legend lines, numbers rounded to 0.1. */
 void chart_dump(FILE *, const struct chart *, const struct chart_geom *);
 
 /* The chart as an SVG 1.1 document in user units, the same bytes in any
- * process: no "surfaceN" id, role="img", aria-label, <title>, <desc>
- * (one line per bar) and, on top of each bar row, an invisible rect whose
- * <title> holds the full run label and figure. NULL on a cairo error,
- * with a message in err. */
+ * process: no "surfaceN" id, role="img", aria-label ("... bar chart of
+ * 8 runs in 3 groups"), <title>, <desc> (one line per bar, with its flag
+ * and change texts, and a "Group: ..." line before each group) and, on top
+ * of each bar row and its change marker, an invisible rect whose <title>
+ * holds that line with the full run label. NULL on a cairo error, with a
+ * message in err. */
 xmlDocPtr chart_svg(const struct chart *, const struct chart_fonts *,
     char *err);
 
@@ -83,6 +108,11 @@ int chart_png(const struct chart *, const struct chart_fonts *, double scale,
     unsigned char **buf, size_t *len, char *err);
 
 /* Pure parts, public for the tests and for text renderings of a chart. */
+
+/* The symbol drawn before a highlighted bar's figure and in the legend:
+ * U+26A0 WARNING SIGN (UTF-8) when both faces have it, as DejaVu Sans
+ * 2.x does, else "!". A static string. */
+const char *chart_flag_symbol(const struct chart_fonts *);
 
 /* The x axis: 0 to *top in *step increments (1, 2 or 5 times a power of
  * ten), at most max_steps of them, *top >= max. max <= 0 gives 0 to 1. */

@@ -17,7 +17,7 @@ file_read(const char *path, size_t max, size_t *len, struct diags *d)
 	bool failed;
 
 	if (f == NULL) {
-		diags_add(d, MSG_SYSERR, path, 0, "cannot open: %s",
+		diags_add(d, MSG_ERROR, path, 0, "cannot open: %s",
 		    strerror(errno));
 		return NULL;
 	}
@@ -33,7 +33,7 @@ file_read(const char *path, size_t max, size_t *len, struct diags *d)
 	} while (got > 0);
 	failed = n > max;
 	if (!failed && ferror(f)) {
-		diags_add(d, MSG_SYSERR, path, 0, "cannot read: %s",
+		diags_add(d, MSG_ERROR, path, 0, "cannot read: %s",
 		    strerror(errno));
 		failed = true;
 	}

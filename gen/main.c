@@ -1,7 +1,10 @@
 /* benchsite's command line: which stage runs on what, and the exit
- * status. Exit codes: 0 all read, 2 some input could not be read (what
- * could was still processed), 3 usage error, 4 system error. (1 is kept
- * for "regression found" so CI can tell it from bad input.) */
+ * status, the same for every command: 0 all is well; 1 a regression or
+ * shortfall fails the gate (check, and build --fail-on-regression);
+ * 2 bad usage or input that could not be read (what could was still
+ * processed); 3 an internal error (a file could not be written, memory
+ * ran out). */
+#include "analyse.h"
 #include "fileio.h"
 #include "model.h"
 #include "reader.h"
@@ -11,6 +14,7 @@
 
 #include <limits.h>
 #include <locale.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +25,21 @@
 #define BENCHSITE_DATADIR "/usr/local/share/benchsite"
 #endif
 
+#define EXIT_GATE 1
 #define EXIT_INPUT 2
-#define EXIT_USAGE 3
-#define EXIT_SYSTEM 4
+#define EXIT_USAGE 2
+#define EXIT_SYSTEM 3
 
 static const char usage_text[] =
-    "usage: benchsite build [-q] [-o SITE] RUNS\n"
+    "usage: benchsite build [-q] [-o SITE] [--fail-on-regression] RUNS\n"
+    "       benchsite check [--format text|json] [-o FILE] [--threshold P]\n"
+    "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
     "       benchsite parse [--format json|csv] FILE...\n"
     "       benchsite dump RUNS\n"
     "       benchsite --version\n"
     "\n"
     "  build   render the runs below RUNS into a static site (default site/)\n"
+    "  check   find regressions and shortfalls; exit 1 if any fails the gate\n"
     "  parse   read bonnie++ output (text tables and CSV of every version,\n"
     "          also pasted into mail or web pages); '-' reads stdin\n"
     "  dump    read a directory of runs and print its model as JSON\n";
@@ -108,6 +116,107 @@ cmd_parse(int argc, char **argv)
 	return status;
 }
 
+/* Reads a percentage ("5" or "5%") into a fraction; -1 if malformed. */
+static double
+percent(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || (*end != '\0' && strcmp(end, "%") != 0) || v < 0 ||
+	    v > 1000)
+		return -1;
+	return v / 100;
+}
+
+/* Options shared by check and build: the analysis' settings. Returns 1
+ * when argv[*i] was one (and steps over its value), 0 when not, -1 when
+ * its value is bad. */
+static int
+analysis_option(int argc, char **argv, int *i, struct analyse_opts *o)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} pct[] = {
+		{"--threshold", offsetof(struct analyse_opts, threshold)},
+		{"--alpha", offsetof(struct analyse_opts, alpha)},
+		{"--weak", offsetof(struct analyse_opts, weak)},
+		{"--short", offsetof(struct analyse_opts, shortfall)},
+	};
+
+	if (*i + 1 >= argc)
+		return 0;
+	if (strcmp(argv[*i], "--baseline") == 0) {
+		o->baseline = argv[++*i];
+		return 1;
+	}
+	for (size_t k = 0; k < sizeof pct / sizeof *pct; k++) {
+		if (strcmp(argv[*i], pct[k].name) == 0) {
+			double v = percent(argv[++*i]);
+
+			if (v < 0)
+				return -1;
+			*(double *)((char *)o + pct[k].off) = v;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+cmd_check(int argc, char **argv)
+{
+	struct analyse_opts ao;
+	struct runset set;
+	struct analysis an;
+	struct diags d = {0};
+	const char *format = "text", *outpath = NULL;
+	FILE *out = stdout;
+	int i = 1, k, status, failed;
+
+	analyse_default_opts(&ao);
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if ((k = analysis_option(argc, argv, &i, &ao)) < 0)
+			return usage();
+		if (k > 0)
+			continue;
+		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+			format = argv[++i];
+		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			outpath = argv[++i];
+		else
+			return usage();
+	}
+	if (i + 1 != argc || (strcmp(format, "text") != 0 &&
+	    strcmp(format, "json") != 0))
+		return usage();
+	if (runset_load(&set, argv[i], &d) != 0 ||
+	    analyse(&an, &set, &ao, &d) != 0) {
+		runset_free(&set);
+		diags_free(&d);
+		return EXIT_INPUT;
+	}
+	if (outpath && (out = fopen(outpath, "w")) == NULL) {
+		fprintf(stderr, "benchsite: %s: cannot write\n", outpath);
+		failed = 1;
+	} else {
+		failed = strcmp(format, "json") == 0 ?
+		    render_check_json(out, &an, &d) :
+		    render_check_text(out, &an);
+		failed = failed || finish_output(out);
+		if (outpath && fclose(out) != 0)
+			failed = 1;
+	}
+	status = exit_status(&d, failed);
+	if (status == 0 && an.failing > 0)
+		status = EXIT_GATE;
+	analysis_free(&an);
+	runset_free(&set);
+	diags_free(&d);
+	return status;
+}
+
 static int
 cmd_dump(int argc, char **argv)
 {
@@ -165,17 +274,28 @@ data_dir(void)
 	return xstrdup(BENCHSITE_DATADIR);
 }
 
+static int analysis_option(int, char **, int *, struct analyse_opts *);
+
 static int
 cmd_build(int argc, char **argv)
 {
 	struct site_opts opts = {.out = "site", .progress = isatty(2)};
+	struct analyse_opts ao;
+	struct analysis an;
 	struct runset set;
 	struct diags d = {0};
-	int i = 1, status;
+	int i = 1, k, status, gate = 0;
 	char *data;
 
+	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
-		if (strcmp(argv[i], "-q") == 0)
+		if ((k = analysis_option(argc, argv, &i, &ao)) < 0)
+			return usage();
+		if (k > 0)
+			continue;
+		if (strcmp(argv[i], "--fail-on-regression") == 0)
+			gate = 1;
+		else if (strcmp(argv[i], "-q") == 0)
 			opts.progress = 0;
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			opts.out = argv[++i];
@@ -189,19 +309,24 @@ cmd_build(int argc, char **argv)
 	}
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &d) != 0) {
+	if (runset_load(&set, argv[i], &d) != 0 ||
+	    analyse(&an, &set, &ao, &d) != 0) {
+		runset_free(&set);
 		diags_free(&d);
-		return EXIT_SYSTEM;
+		return EXIT_INPUT;
 	}
 	data = data_dir();
 	opts.data_dir = data;
-	if (site_build(&set, &opts, &d) != 0 && d.worst < MSG_SYSERR)
+	if (site_build(&an, &opts, &d) != 0 && d.worst < MSG_SYSERR)
 		d.worst = MSG_SYSERR;
 	if (opts.progress && d.worst < MSG_SYSERR)
 		fprintf(stderr, "benchsite: open %s/index.html\n", opts.out);
 	free(data);
-	runset_free(&set);
 	status = exit_status(&d, 0);
+	if (status == 0 && gate && an.failing > 0)
+		status = EXIT_GATE;
+	analysis_free(&an);
+	runset_free(&set);
 	diags_free(&d);
 	return status;
 }
@@ -216,6 +341,8 @@ main(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[1], "build") == 0)
 		return cmd_build(argc - 1, argv + 1);
+	if (strcmp(argv[1], "check") == 0)
+		return cmd_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "parse") == 0)
 		return cmd_parse(argc - 1, argv + 1);
 	if (strcmp(argv[1], "dump") == 0)

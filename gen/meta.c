@@ -43,6 +43,7 @@ static const struct known_key known_keys[] = {
 	{"write-cache", NULL}, {"cpu", NULL}, {"memory", NULL},
 	{"motherboard", NULL}, {"driver", NULL}, {"firmware", NULL},
 	{"bonnie-options", NULL}, {"baseline", NULL},
+	/* and expect.METRIC (a target) and ack.METRIC (a known problem) */
 };
 
 static bool
@@ -210,6 +211,9 @@ check_value(struct run_meta *m, const char *key, const char *value)
 {
 	if (strncmp(key, "expect.", 7) == 0)
 		return check_expect(m, key, value);
+	if (strncmp(key, "ack.", 4) == 0 && metric_by_key(key + 4) < 0)
+		return "no such metric after \"ack.\" (putc, put_block, "
+		    "rewrite, getc, get_block, seeks, seq_create, ...)";
 	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
 		if (strcmp(known_keys[i].key, key) == 0)
 			return known_keys[i].check ?

@@ -64,7 +64,7 @@ run_title(const struct run *r)
 	return t && *t ? t : r->id;
 }
 
-static char *
+char *
 run_href(const struct site *s, size_t i, const char *root)
 {
 	return xasprintf("%sruns/%s.html", root, s->slug[i]);
@@ -142,7 +142,7 @@ page_finish(struct site *s, htmlDocPtr doc, const char *rel)
 }
 
 /* A table cell showing a summary: the figure, or what stands instead. */
-static xmlNodePtr
+xmlNodePtr
 figure_cell(xmlNodePtr tr, enum metric_id id, const struct metric_summary *m)
 {
 	xmlNodePtr td = html_el(tr, "td", "num", NULL);
@@ -178,7 +178,7 @@ figure_cell(xmlNodePtr tr, enum metric_id id, const struct metric_summary *m)
 	return td;
 }
 
-static void
+void
 head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num)
 {
 	xmlNodePtr th = html_el(tr, "th", num ? "num" : NULL, label);
@@ -188,7 +188,7 @@ head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num)
 		html_el(th, "span", "unit", unit);
 }
 
-static void
+void
 text_cell(xmlNodePtr tr, const char *text)
 {
 	html_el(tr, "td", NULL, text ? text : "");
@@ -218,7 +218,7 @@ overview_head(htmlDocPtr doc)
 		    display_unit(headline[k]), true);
 }
 
-static void
+void
 controller_cell(xmlNodePtr tr, const struct run *r)
 {
 	const char *ctl = meta_get(&r->meta, "controller");
@@ -345,14 +345,16 @@ page_index(struct site *s)
 	} else {
 		html_drop(intro);
 	}
+	verdicts_fill(s, doc, -1, "");
 	overview_head(doc);
 	overview_rows(s, doc);
 	index_charts(s, doc);
+	index_comparisons(s, doc);
 	index_problems(s, doc);
 	page_finish(s, doc, "index.html");
 }
 
-static void
+void
 crumbs(htmlDocPtr doc, const char *here)
 {
 	xmlNodePtr p = html_slot(doc, "crumbs");
@@ -611,6 +613,8 @@ page_run(struct site *s, size_t i)
 	if (doc == NULL)
 		return;
 	crumbs(doc, r->id);
+	verdicts_fill(s, doc, (long)i, "../");
+	run_analysis_fill(s, doc, i);
 	if ((dl = html_slot(doc, "meta")) != NULL)
 		run_meta(s, dl, r);
 	run_notes(s, i, doc);
@@ -621,19 +625,29 @@ page_run(struct site *s, size_t i)
 	free(rel);
 }
 
+void
+inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
+{
+	xmlNodePtr copy;
+
+	if (svg == NULL)
+		return;
+	/* Inline, so its hover titles work; its ids are prefixed since
+	 * every cairo SVG names its glyphs alike. */
+	copy = xmlDocCopyNode(xmlDocGetRootElement(svg), parent->doc, 1);
+	chart_prefix_ids(copy, prefix);
+	xmlAddChild(parent, copy);
+}
+
 static void
 metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
 {
-	xmlNodePtr fig = html_slot(doc, "chart"), svg, dl;
+	xmlNodePtr fig = html_slot(doc, "chart"), dl;
 	char *href;
 
 	if (fig == NULL)
 		return;
-	/* Inline, so its hover titles work; its ids are prefixed since
-	 * every cairo SVG names its glyphs alike. */
-	svg = xmlDocCopyNode(xmlDocGetRootElement(s->svg[id]), doc, 1);
-	chart_prefix_ids(svg, metric_defs[id].key);
-	xmlAddChild(fig, svg);
+	inline_chart(fig, s->svg[id], metric_defs[id].key);
 	if ((dl = html_slot(doc, "downloads")) == NULL)
 		return;
 	html_text(dl, "This chart as ");
@@ -664,6 +678,8 @@ metric_head(htmlDocPtr doc, enum metric_id id)
 	head_cell(tr, "Samples", NULL, true);
 	head_cell(tr, "CPU", "%CP", true);
 	head_cell(tr, "Latency", "max per op", true);
+	head_cell(tr, "Of expected", "RAID scaling", true);
+	head_cell(tr, "Change", "against its base", true);
 }
 
 static void
@@ -698,6 +714,10 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 	if (m->latency_us >= 0)
 		display_latency(m->latency_us, buf);
 	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");
+	efficiency_cell(s, tr, i, id);
+	change_cell(s, tr, i, id);
+	if (analysis_flagged(s->an, i, id))
+		html_attr(tr, "class", "marked");
 }
 
 void

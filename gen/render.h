@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "analyse.h"
 #include "model.h"
 #include "msg.h"
 #include "reader.h"
@@ -20,5 +21,15 @@ int render_parse_csv(FILE *, const struct results *);
 
 /* Prints the model of a set of runs as JSON ("benchsite dump"). */
 int render_runset_json(FILE *, const struct runset *, const struct diags *);
+
+/* "benchsite check": the findings for people, regressions first. */
+int render_check_text(FILE *, const struct analysis *);
+/* "benchsite check --format json": every verdict with its numbers. */
+int render_check_json(FILE *, const struct analysis *, const struct diags *);
+
+/* Prints text wrapped at width columns: the first line continues after
+ * first_len columns already printed, the others are indented. */
+void render_wrapped(FILE *, const char *text, size_t first_len,
+    size_t indent, size_t width);
 
 #endif

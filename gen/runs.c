@@ -37,7 +37,7 @@ list_dir(const char *dir, size_t *n, struct diags *d)
 
 	*n = 0;
 	if (dp == NULL) {
-		diags_add(d, MSG_SYSERR, dir, 0, "cannot open directory: %s",
+		diags_add(d, MSG_ERROR, dir, 0, "cannot open directory: %s",
 		    strerror(errno));
 		return NULL;
 	}
@@ -170,7 +170,7 @@ visit(struct walk *w, struct run *run, const char *dir, const char *id,
 	struct stat st;
 
 	if (lstat(path, &st) != 0) {
-		diags_add(w->d, MSG_SYSERR, path, 0, "cannot stat: %s",
+		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
 		    strerror(errno));
 	} else if (S_ISLNK(st.st_mode)) {
 		if (!inside_root(w, path))
@@ -270,7 +270,7 @@ runset_load(struct runset *set, const char *root, struct diags *d)
 	set->root = xstrdup(root);
 	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode) ||
 	    (w.real_root = realpath(root, NULL)) == NULL) {
-		diags_add(d, MSG_SYSERR, root, 0, "not a readable directory: %s",
+		diags_add(d, MSG_ERROR, root, 0, "not a readable directory: %s",
 		    errno ? strerror(errno) : "not a directory");
 		return -1;
 	}

@@ -166,19 +166,20 @@ copy_run_files(struct site *s, size_t i)
 	free(dir);
 }
 
-static const char chart_note_throughput[] =
-    "Median of each run's samples; whiskers span min to max. "
-    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s).";
-static const char chart_note_rate[] =
-    "Median of each run's samples; whiskers span min to max. "
-    "Operations per second.";
+const char *
+chart_note(enum metric_id id)
+{
+	return metric_defs[id].kind == MK_THROUGHPUT ?
+	    "Median of each run's samples; whiskers span min to max. "
+	    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." :
+	    "Median of each run's samples; whiskers span min to max. "
+	    "Operations per second.";
+}
 
 static void
 fill_bar(struct chart_bar *b, const struct metric_summary *m,
-    enum metric_id id, const char *label)
+    enum metric_id id)
 {
-	memset(b, 0, sizeof *b);
-	b->label = label;
 	b->nsamples = m->n;
 	switch (m->state) {
 	case VS_OK:
@@ -201,34 +202,84 @@ fill_bar(struct chart_bar *b, const struct metric_summary *m,
 	}
 }
 
-/* The chart of one metric: SVG kept for the pages and written to
- * charts/KEY.svg, PNG at 2x to charts/KEY.png. */
+/* What the analysis says on a bar: the expected value (scaling model,
+ * else the declared target) and, when flagged, a short note. */
+static void
+analysis_on_bar(const struct site *s, struct chart_bar *b, size_t i,
+    enum metric_id id)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	const struct change *c = &ra->change[id];
+
+	if (ra->scaling.level[id] != EFF_NONE) {
+		b->has_expect = true;
+		b->expect = display_value(id, ra->scaling.expected[id]);
+	} else if (ra->target[id].has) {
+		b->has_expect = true;
+		b->expect = display_value(id, ra->target[id].value);
+	}
+	b->highlight = analysis_flagged(s->an, i, id);
+	if (!b->highlight)
+		return;
+	if (ra->scaling.level[id] == EFF_SHORT)
+		b->flag_text = xasprintf("%.0f%% of expected",
+		    100 * ra->scaling.ratio[id]);
+	else if (ra->target[id].shortfall)
+		b->flag_text = xasprintf("%.0f%% of target",
+		    100 * ra->target[id].ratio);
+	else if (c->verdict == VERDICT_REGRESSION)
+		b->flag_text = xasprintf("%+.0f%%", 100 * c->rel);
+}
+
+struct chart_bar *
+chart_bars(const struct site *s, enum metric_id id, const size_t *runs,
+    size_t n, const char *const *groups, const char *const *changes)
+{
+	struct chart_bar *bars = xcalloc(n ? n : 1, sizeof *bars);
+
+	for (size_t k = 0; k < n; k++) {
+		bars[k].label = s->set->runs[runs[k]].id;
+		fill_bar(&bars[k], &s->sum[runs[k]][id], id);
+		analysis_on_bar(s, &bars[k], runs[k], id);
+		bars[k].group = groups ? groups[k] : NULL;
+		bars[k].change = changes ? changes[k] : NULL;
+	}
+	return bars;
+}
+
+void
+chart_bars_free(struct chart_bar *bars, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free((char *)bars[k].flag_text);
+	free(bars);
+}
+
+/* The chart of one metric over every run: SVG kept for the pages and
+ * written to charts/KEY.svg, PNG at 2x to charts/KEY.png. */
 static void
 make_chart(struct site *s, enum metric_id id)
 {
-	struct chart_bar *bars = xcalloc(s->set->n ? s->set->n : 1,
-	    sizeof *bars);
-	struct chart c = {metric_defs[id].label, display_unit(id),
-	    metric_defs[id].kind == MK_THROUGHPUT ? chart_note_throughput :
-	    chart_note_rate, bars, s->set->n};
+	size_t *all = xcalloc(s->set->n ? s->set->n : 1, sizeof *all);
+	struct chart_bar *bars;
+	struct chart c;
 	char err[256] = "", *rel;
 	unsigned char *png;
 	size_t len;
 	xmlChar *svg;
 	int svglen;
 
-	for (size_t i = 0; i < s->set->n; i++) {
-		const struct run_meta *meta = &s->set->runs[i].meta;
-
-		fill_bar(&bars[i], &s->sum[i][id], id, s->set->runs[i].id);
-		bars[i].has_expect = meta->has_expect[id];
-		bars[i].expect = display_value(id, meta->expect[id]);
-	}
+	for (size_t i = 0; i < s->set->n; i++)
+		all[i] = i;
+	bars = chart_bars(s, id, all, s->set->n, NULL, NULL);
+	c = (struct chart){metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, s->set->n};
+	free(all);
 	s->svg[id] = chart_svg(&c, s->fonts, err);
 	if (s->svg[id] == NULL) {
 		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
 		    err);
-		free(bars);
+		chart_bars_free(bars, s->set->n);
 		return;
 	}
 	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
@@ -247,7 +298,7 @@ make_chart(struct site *s, enum metric_id id)
 		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
 		    err);
 	}
-	free(bars);
+	chart_bars_free(bars, s->set->n);
 }
 
 static void
@@ -282,8 +333,6 @@ progress(const struct site *s, const char *what)
 static void
 render_all(struct site *s)
 {
-	for (size_t i = 0; i < s->set->n; i++)
-		stats_run(&s->set->runs[i], s->sum[i]);
 	for (int m = 0; m < M_COUNT; m++)
 		for (size_t i = 0; i < s->set->n; i++)
 			s->has_data[m] |= s->sum[i][m].state != VS_NOT_RUN;
@@ -303,6 +352,7 @@ render_all(struct site *s)
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->has_data[m])
 			page_metric(s, m);
+	pages_compare(s);
 	progress(s, "\n");
 }
 
@@ -322,7 +372,6 @@ site_free(struct site *s)
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->svg[m])
 			xmlFreeDoc(s->svg[m]);
-	free(s->sum);
 	free(s->templates);
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
@@ -351,12 +400,14 @@ check_places(const struct runset *set, const char *out, struct diags *d)
 }
 
 int
-site_build(const struct runset *set, const struct site_opts *opts,
+site_build(const struct analysis *an, const struct site_opts *opts,
     struct diags *d)
 {
 	static const char *const dirs[] = {"", "assets", "charts", "runs",
-	    "metrics"};
-	struct site s = {.set = set, .opts = opts, .d = d};
+	    "metrics", "compare", "series"};
+	const struct runset *set = an->set;
+	struct site s = {.set = set, .an = an, .opts = opts, .d = d,
+	    .sum = an->sum};
 	char err[256] = "";
 	int rc = 0;
 
@@ -375,7 +426,6 @@ site_build(const struct runset *set, const struct site_opts *opts,
 		return -1;
 	}
 	s.templates = xasprintf("%s/templates", opts->data_dir);
-	s.sum = xcalloc(set->n ? set->n : 1, sizeof *s.sum);
 	render_all(&s);
 	site_free(&s);
 	return rc;

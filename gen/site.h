@@ -3,6 +3,7 @@
 #ifndef BENCHSITE_SITE_H
 #define BENCHSITE_SITE_H
 
+#include "analyse.h"
 #include "model.h"
 #include "msg.h"
 
@@ -13,9 +14,10 @@ struct site_opts {
 	int progress;		/* report progress on stderr */
 };
 
-/* Writes the site; returns 0, or -1 when nothing could be written
- * (reported to d). Problems with single files are reported and skipped. */
-int site_build(const struct runset *, const struct site_opts *,
+/* Writes the site of the analysed runs; returns 0, or -1 when nothing
+ * could be written (reported to d). Problems with single files are
+ * reported and skipped. */
+int site_build(const struct analysis *, const struct site_opts *,
     struct diags *);
 
 #endif

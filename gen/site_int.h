@@ -3,18 +3,19 @@
 #ifndef BENCHSITE_SITE_INT_H
 #define BENCHSITE_SITE_INT_H
 
+#include "analyse.h"
 #include "chart.h"
 #include "html.h"
 #include "site.h"
-#include "stats.h"
 
 struct site {
 	const struct runset *set;
+	const struct analysis *an;
 	const struct site_opts *opts;
 	struct diags *d;
 	char *templates;			/* directory */
 	struct chart_fonts *fonts;
-	struct metric_summary (*sum)[M_COUNT];	/* per run */
+	const struct metric_summary (*sum)[M_COUNT];	/* the analysis' */
 	char **slug;				/* per run: runs/SLUG.html */
 	char ***file_names;			/* per run: safe names of its files */
 	bool has_data[M_COUNT];			/* some run has a figure */
@@ -41,8 +42,47 @@ int site_write(struct site *, const char *rel, const char *buf, size_t len);
 void page_index(struct site *);
 void page_run(struct site *, size_t run);
 void page_metric(struct site *, enum metric_id);
+/* Comparison pages: one per meta key with two or more values, one per
+ * series of two or more runs. */
+void pages_compare(struct site *);
 
 /* The run's title for people: meta title, else its id. */
 const char *run_title(const struct run *);
+/* "PREFIXruns/SLUG.html"; caller frees. */
+char *run_href(const struct site *, size_t run, const char *root);
+
+/* The analysis in a page: the findings of one run (run >= 0) or of all,
+ * into the page's "verdicts" place; a run's comparison, scaling and
+ * warnings into its "analysis" place. */
+void verdicts_fill(struct site *, htmlDocPtr, long run, const char *root);
+void run_analysis_fill(struct site *, htmlDocPtr, size_t run);
+/* The list of comparison pages, into the index's "comparisons" place. */
+void index_comparisons(struct site *, htmlDocPtr);
+/* Table cells: a run's efficiency and its change against its base. */
+void efficiency_cell(const struct site *, xmlNodePtr tr, size_t run,
+    enum metric_id);
+void change_cell(const struct site *, xmlNodePtr tr, size_t run,
+    enum metric_id);
+
+/* The bars of a chart of metric id over runs[0..n): figures, flags and
+ * expected values from the analysis; groups[] and changes[] may be NULL.
+ * Free with chart_bars_free. */
+struct chart_bar *chart_bars(const struct site *, enum metric_id,
+    const size_t *runs, size_t n, const char *const *groups,
+    const char *const *changes);
+void chart_bars_free(struct chart_bar *, size_t n);
+/* The chart's legend line for a metric. */
+const char *chart_note(enum metric_id);
+
+/* Table cells and page parts shared by the page files. */
+xmlNodePtr figure_cell(xmlNodePtr tr, enum metric_id,
+    const struct metric_summary *);
+void head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num);
+void text_cell(xmlNodePtr tr, const char *text);
+void controller_cell(xmlNodePtr tr, const struct run *);
+void crumbs(htmlDocPtr, const char *here);
+
+/* Places a chart (inline, ids prefixed) in parent; NULL svg is skipped. */
+void inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix);
 
 #endif

@@ -10,7 +10,7 @@ static void
 out_of_memory(void)
 {
 	fputs("benchsite: out of memory\n", stderr);
-	exit(4);
+	exit(3);
 }
 
 void *

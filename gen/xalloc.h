@@ -1,5 +1,5 @@
 /* Allocation wrappers: on failure they print a message and exit with
- * status 4, so no call site checks for NULL. Included by every stage. */
+ * status 3, so no call site checks for NULL. Included by every stage. */
 #ifndef BENCHSITE_XALLOC_H
 #define BENCHSITE_XALLOC_H
 

@@ -62,6 +62,28 @@ for b in "$@"; do
 	done
 	golden "$b dump samples" tests/samples.json tests/samples.err \
 		"$b/benchsite" dump samples
+	# The analysis: every verdict with its numbers and rule, the human
+	# summary, and the exit status that gates CI.
+	for d in tests/analysis/*/; do
+		d=${d%/}
+		golden "$b check $d" "$d/expect.json" "$d/expect.err" \
+			"$b/benchsite" check --format json "$d/input"
+		golden "$b check text $d" "$d/expect.txt" "$d/expect.err" \
+			"$b/benchsite" check "$d/input"
+	done
+	golden "$b check samples" tests/check-samples.json \
+		tests/check-samples.err "$b/benchsite" check --format json samples
+	golden "$b check samples text" tests/check-samples.txt \
+		tests/check-samples.err "$b/benchsite" check samples
+	# Exit statuses: usage and unreadable input are 2, not 1.
+	for args in "check" "check --format xml samples" "check --threshold x samples" \
+	    "check no-such-dir" "check --baseline nothing samples" "frobnicate"; do
+		wrap "$b/benchsite" $args >/dev/null 2>&1
+		if [ $? -eq 2 ]; then ok; else bad "$b benchsite $args: not exit 2"; fi
+	done
+	wrap "$b/benchsite" build -q --fail-on-regression -o "$tmp/gate" samples \
+		>/dev/null 2>&1
+	if [ $? -eq 1 ]; then ok; else bad "$b build --fail-on-regression: not 1"; fi
 	# The site: golden pages, hostile input, links; the browser only
 	# with the first build (it tests the pages, not the program).
 	BROWSER=$([ "$b" = "$1" ] && [ -z "$VALGRIND" ] && echo 1) \

@@ -1,4 +1,4 @@
-chart 720.0x235.0
+chart 720.0x249.0
 title "Block write" at 16.0,28.0 w 94.7
 axis 0 to 200 step 50 plot 199.0-659.2 x 44.0-156.0
 tick "0" at 195.5,171.0 w 7.0
@@ -25,12 +25,14 @@ row 2 value band 72.0+28.0
   text "186" at 665.2,90.3 w 22.9
 row 3 value highlight band 100.0+28.0
   label "md1 raid5 4 disks" at 81.7,118.3 w 107.3
-  bar 199.0,105.0 223.9x18.0
+  bar 199.0,105.0 223.9x18.0 striped
   whisker 338.2-431.4 at 114.0
-  text "97.3" at 437.4,118.3 w 29.6
+  mark "⚠" at 437.4,118.3 w 10.8
+  text "97.3" at 451.2,118.3 w 29.6
 row 4 value band 128.0+28.0
   label "vm 2.00a" at 132.3,146.3 w 56.7
   bar 199.0,133.0 113.7x18.0
   text "~49.4" at 318.7,146.3 w 36.8
 legend "Median of the samples, whiskers min-max. MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." at 16.0,209.0 w 499.9
 legend "~ = the input gave this figure with reduced precision.  ▼ = the run's expected value." at 16.0,223.0 w 469.3
+legend "⚠ and stripes = flagged by the analysis." at 16.0,237.0 w 222.3

@@ -58,6 +58,71 @@ static const struct chart_bar long_bars[] = {
 	{ .label = "short", .kind = BAR_TOO_FAST },
 };
 
+/* A comparison page's chart: runs grouped by controller. */
+static const struct chart_bar grouped_bars[] = {
+	{ .label = "sata1 1 x ST3400832AS", .kind = BAR_VALUE, .value = 58.2,
+	  .has_range = true, .min = 56.9, .max = 59.0, .nsamples = 3,
+	  .group = "controller: Marvell MV88SX6081" },
+	{ .label = "sata2 raid0 2 x ST3400832AS", .kind = BAR_VALUE,
+	  .value = 112.6, .has_range = true, .min = 108.1, .max = 114.0,
+	  .nsamples = 3, .group = "controller: Marvell MV88SX6081" },
+	{ .label = "sata3 raid5 4 x ST3400832AS", .kind = BAR_VALUE,
+	  .value = 41.3, .has_range = true, .min = 39.8, .max = 44.2,
+	  .nsamples = 3, .highlight = true, .flag_text = "-52% vs raid0",
+	  .group = "controller: Marvell MV88SX6081" },
+	{ .label = "sil1 1 x ST3400832AS", .kind = BAR_VALUE, .value = 60.1,
+	  .nsamples = 1, .group = "controller: Silicon Image SiI 3124" },
+	{ .label = "sil2 raid0 2 x ST3400832AS", .kind = BAR_VALUE,
+	  .value = 119.8, .has_range = true, .min = 117.5, .max = 121.3,
+	  .nsamples = 5, .group = "controller: Silicon Image SiI 3124" },
+	/* No group: stays under the previous heading. */
+	{ .label = "sil3 ramdisk", .kind = BAR_TOO_FAST, .nsamples = 3 },
+	{ .label = "3w1 raid5 8 x WD2500KS", .kind = BAR_VALUE, .value = 186.4,
+	  .has_range = true, .min = 180.2, .max = 190.0, .nsamples = 3,
+	  .has_expect = true, .expect = 200,
+	  .group = "controller: 3ware 9550SX-8LP (hardware RAID-5, write "
+	  "cache on, battery backup unit fitted, firmware FE9X 3.04.00.005, "
+	  "driver 3w-9xxx 2.26.02.007)" },
+	{ .label = "3w2 raid10 8 x WD2500KS", .kind = BAR_NOT_RUN,
+	  .group = "controller: 3ware 9550SX-8LP (hardware RAID-5, write "
+	  "cache on, battery backup unit fitted, firmware FE9X 3.04.00.005, "
+	  "driver 3w-9xxx 2.26.02.007)" },
+};
+
+/* A series history: one host over time, where its metadata changed and
+ * what the analysis flagged. */
+static const struct chart_bar history_bars[] = {
+	{ .label = "2005-11-02 2.6.14", .kind = BAR_VALUE, .value = 178.4,
+	  .has_range = true, .min = 174.0, .max = 181.1, .nsamples = 3,
+	  .has_expect = true, .expect = 185 },
+	{ .label = "2005-11-20 2.6.14", .kind = BAR_VALUE, .value = 181.2,
+	  .has_range = true, .min = 179.9, .max = 183.0, .nsamples = 3,
+	  .has_expect = true, .expect = 185 },
+	{ .label = "2005-12-05 2.6.15-rc5", .kind = BAR_VALUE, .value = 176.9,
+	  .has_range = true, .min = 172.4, .max = 178.0, .nsamples = 3,
+	  .has_expect = true, .expect = 185,
+	  .change = "kernel: 2.6.14 → 2.6.15-rc5" },
+	{ .label = "2005-12-20 2.6.15-rc5", .kind = BAR_VALUE, .value = 133.0,
+	  .has_range = true, .min = 121.7, .max = 139.2, .nsamples = 3,
+	  .has_expect = true, .expect = 185, .highlight = true,
+	  .flag_text = "−25%",
+	  .change = "scheduler: cfq → anticipatory" },
+	{ .label = "2006-01-09 2.6.15", .kind = BAR_VALUE, .value = 35.1,
+	  .has_range = true, .min = 33.0, .max = 36.4, .nsamples = 3,
+	  .has_expect = true, .expect = 185, .highlight = true,
+	  .flag_text = "19% of expected",
+	  .change = "kernel: 2.6.15-rc5 → 2.6.15" },
+	{ .label = "2006-02-14 2.6.16", .kind = BAR_VALUE, .value = 184.0,
+	  .has_range = true, .min = 182.2, .max = 186.9, .nsamples = 3,
+	  .has_expect = true, .expect = 185,
+	  .change = "kernel: 2.6.15 → 2.6.16; scheduler: anticipatory "
+	  "→ deadline; mount-options: noatime,data=writeback → "
+	  "defaults; readahead: 256 → 4096" },
+	{ .label = "2006-03-01 2.6.16", .kind = BAR_NOT_RUN, .has_expect = true,
+	  .expect = 185, .highlight = true,
+	  .flag_text = "block tests missing since this run" },
+};
+
 static const struct chart charts[] = {
 	{ "Block write", "MiB/s", note_mib, normal_bars,
 	  sizeof normal_bars / sizeof normal_bars[0] },
@@ -67,10 +132,14 @@ static const struct chart charts[] = {
 	{ "Sequential create", "/s", NULL, long_bars,
 	  sizeof long_bars / sizeof long_bars[0] },
 	{ "Block read", "MiB/s", note_mib, NULL, 0 },
+	{ "Block write by controller", "MiB/s", note_mib, grouped_bars,
+	  sizeof grouped_bars / sizeof grouped_bars[0] },
+	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
+	  sizeof history_bars / sizeof history_bars[0] },
 };
 
 static const char *const chart_names[] = {
-	"normal", "states", "long-label", "empty",
+	"normal", "states", "long-label", "empty", "grouped", "history",
 };
 
 #define NCHARTS (sizeof charts / sizeof charts[0])
@@ -282,6 +351,173 @@ test_layout_rules(void **state)
 	free(d);
 }
 
+static size_t
+count_str(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
+		n++;
+	return n;
+}
+
+static void
+test_flag_symbol(void **state)
+{
+	(void)state;
+	/* DejaVu Sans 2.x has U+26A0 in both faces; "!" is the fallback. */
+	assert_string_equal(chart_flag_symbol(fonts), "⚠");
+}
+
+/* A heading where the group changes to another non-NULL one. */
+static void
+test_groups(void **state)
+{
+	static const struct chart_bar bars[] = {
+		{ .label = "a1", .kind = BAR_VALUE, .value = 1, .group = "A" },
+		{ .label = "a2", .kind = BAR_VALUE, .value = 2, .group = "A" },
+		{ .label = "none", .kind = BAR_VALUE, .value = 3 },
+		{ .label = "a3", .kind = BAR_VALUE, .value = 4, .group = "A" },
+		{ .label = "b1", .kind = BAR_VALUE, .value = 5, .group = "B" },
+		{ .label = "blank", .kind = BAR_VALUE, .value = 6,
+		  .group = " \t " },
+		{ .label = "b2", .kind = BAR_VALUE, .value = 7, .group = "B" },
+	};
+	struct chart c = { "g", "MiB/s", NULL, bars, 7 };
+	size_t len;
+	char *d = dump_chart(&c, &len), *p;
+
+	(void)state;
+	assert_int_equal(count_str(d, "group band"), 4);
+	assert_int_equal(count_str(d, "heading \"A\""), 2);
+	assert_int_equal(count_str(d, "heading \"B\""), 2);
+	/* Each heading comes right before the row that opens the group. */
+	p = strstr(d, "heading \"A\"");
+	assert_non_null(p = strstr(p, "\nrow "));
+	assert_int_equal(strncmp(p, "\nrow 1 ", 7), 0);
+	p = strstr(p, "heading \"A\"");
+	assert_non_null(p = strstr(p, "\nrow "));
+	assert_int_equal(strncmp(p, "\nrow 4 ", 7), 0);
+	free(d);
+
+	d = dump_chart(&charts[4], &len);
+	assert_int_equal(count_str(d, "group band"), 3);
+	assert_non_null(strstr(d, "heading \"controller: Marvell MV88SX6081\""));
+	/* A heading longer than the chart is elided. */
+	assert_non_null(strstr(d, "heading \"controller: 3ware 9550SX-8LP"));
+	assert_non_null(strstr(d, "…\" at 16.0,"));
+	free(d);
+}
+
+static void
+test_flags_and_changes(void **state)
+{
+	size_t len;
+	char *d = dump_chart(&charts[5], &len);
+
+	(void)state;
+	assert_int_equal(count_str(d, " striped\n"), 2);
+	assert_int_equal(count_str(d, "  mark \"⚠\""), 3);
+	assert_int_equal(count_str(d, "  flag \""), 3);
+	assert_non_null(strstr(d, "  flag \"19% of expected\""));
+	assert_non_null(strstr(d, "  flag \"−25%\""));
+	assert_int_equal(count_str(d, "change band"), 4);
+	assert_non_null(strstr(d, "  text \"scheduler: cfq → anticipatory\""));
+	/* The long change is elided, its line left standing. */
+	assert_non_null(strstr(d, "  text \"kernel: 2.6.15 → 2.6.16; "));
+	assert_int_equal(count_str(d, "…\""), 1);
+	/* Every mark said once in the legend however many bars have it. */
+	assert_int_equal(count_str(d, "▼"), 1);
+	assert_int_equal(count_str(d, "flagged by the analysis"), 1);
+	free(d);
+	/* Nothing new where nothing asks for it. */
+	d = dump_chart(&charts[1], &len);
+	assert_null(strstr(d, "group"));
+	assert_null(strstr(d, "change"));
+	assert_null(strstr(d, "mark"));
+	assert_null(strstr(d, "flagged by"));
+	free(d);
+}
+
+/* Checks that every figure, flag text, heading and change text of the
+ * dump of c at width w ends inside the chart; returns the plot width. */
+static double
+check_inside(const struct chart *c, double w)
+{
+	struct chart_geom *g = chart_layout(c, fonts, w);
+	char *buf = NULL, *line, *save = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&buf, &len);
+	double x, y, tw, px0 = 0, px1 = 0;
+
+	assert_non_null(fp);
+	chart_dump(fp, c, g);
+	fclose(fp);
+	chart_geom_free(g);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		const char *at = strrchr(line, '"');
+
+		if (strncmp(line, "axis ", 5) == 0)
+			assert_int_equal(sscanf(strstr(line, " plot "),
+			    " plot %lf-%lf", &px0, &px1), 2);
+		if (strncmp(line, "  mark ", 7) != 0 &&
+		    strncmp(line, "  text ", 7) != 0 &&
+		    strncmp(line, "  flag ", 7) != 0 &&
+		    strncmp(line, "  heading ", 10) != 0)
+			continue;
+		assert_non_null(at);
+		assert_int_equal(sscanf(at, "\" at %lf,%lf w %lf", &x, &y,
+		    &tw), 3);
+		if (x + tw > w - 16 + 0.05)
+			fail_msg("width %g: %s runs off the chart", w, line);
+	}
+	free(buf);
+	return px1 - px0;
+}
+
+static void
+test_tails_fit(void **state)
+{
+	static const struct chart_bar bars[] = {
+		{ .label = "base", .kind = BAR_VALUE, .value = 100 },
+		/* The longest bar, flagged with a long text. */
+		{ .label = "new", .kind = BAR_VALUE, .value = 190.5,
+		  .has_range = true, .min = 180, .max = 199, .highlight = true,
+		  .has_expect = true, .expect = 120,
+		  .flag_text = "+90% over the baseline: check the write cache "
+		  "settings of the controller before trusting it" },
+		{ .label = "short", .kind = BAR_VALUE, .value = 150,
+		  .highlight = true, .flag_text = "-12%" },
+	};
+	static const struct chart_bar plain_bars[] = {
+		{ .label = "base", .kind = BAR_VALUE, .value = 100 },
+		{ .label = "new", .kind = BAR_VALUE, .value = 190.5,
+		  .has_range = true, .min = 180, .max = 199,
+		  .has_expect = true, .expect = 120 },
+		{ .label = "short", .kind = BAR_VALUE, .value = 150 },
+	};
+	struct chart c = { "fit", "MiB/s", NULL, bars, 3 };
+	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3 };
+	size_t len;
+	char *d;
+
+	(void)state;
+	for (double w = 360; w <= 1200; w += 40) {
+		for (size_t i = 0; i < NCHARTS; i++)
+			check_inside(&charts[i], w);
+		/* Flags narrow the plot by a quarter at most (bold figures
+		 * are a little wider). */
+		assert_true(check_inside(&c, w) >=
+		    0.75 * check_inside(&plain, w) - 4);
+	}
+	d = dump_chart(&c, &len);
+	assert_non_null(strstr(d, "  flag \"+90% over the "));
+	assert_non_null(strstr(d, "  flag \"-12%\""));
+	assert_int_equal(count_str(d, "…\""), 1);
+	free(d);
+}
+
 /* SVG. */
 
 static char *
@@ -349,6 +585,31 @@ test_svg_text(void **state)
 	    "8 x WD2500KS, xfs sunit=128,swidth=896, write cache on, BBU: "
 	    "8600000/s (3 samples, 8100000-9300000, flagged)</title>"));
 	xmlFree(s);
+	s = svg_bytes(&charts[4], &n);
+	assert_non_null(strstr(s, "aria-label=\"Block write by controller: "
+	    "bar chart of 8 runs in 3 groups\""));
+	assert_non_null(strstr(s, "<desc>Group: controller: Marvell "
+	    "MV88SX6081\nsata1 1 x ST3400832AS: 58.2 MiB/s"));
+	assert_non_null(strstr(s, "\nGroup: controller: 3ware 9550SX-8LP "
+	    "(hardware RAID-5, write cache on, battery backup unit fitted, "
+	    "firmware FE9X 3.04.00.005, driver 3w-9xxx 2.26.02.007)\n"));
+	assert_non_null(strstr(s, "<title>sata3 raid5 4 x ST3400832AS: 41.3 "
+	    "MiB/s (3 samples, 39.8-44.2, flagged: -52% vs raid0)</title>"));
+	xmlFree(s);
+	s = svg_bytes(&charts[5], &n);
+	assert_non_null(strstr(s, "<title>2006-01-09 2.6.15: 35.1 MiB/s (3 "
+	    "samples, 33.0-36.4, expected 185 MiB/s, flagged: 19% of "
+	    "expected); change: kernel: 2.6.15-rc5 → 2.6.15</title>"));
+	/* The whole change, elided in the drawing. */
+	assert_non_null(strstr(s, "<title>2006-02-14 2.6.16: 184 MiB/s (3 "
+	    "samples, 182-187, expected 185 MiB/s); change: kernel: 2.6.15 "
+	    "→ 2.6.16; scheduler: anticipatory → deadline; mount-options: "
+	    "noatime,data=writeback → defaults; readahead: 256 → "
+	    "4096</title>"));
+	assert_non_null(strstr(s, "2006-03-01 2.6.16: not run (expected 185 "
+	    "MiB/s, flagged: block tests missing since this run)"));
+	assert_int_equal(count_str(s, "; change: "), 2 * 4);
+	xmlFree(s);
 }
 
 static void
@@ -356,7 +617,8 @@ test_svg_bad_utf8(void **state)
 {
 	static const struct chart_bar bars[] = {
 		{ .label = "bad \xff\xc3 tab\there <&>", .kind = BAR_VALUE,
-		  .value = 1 },
+		  .value = 1, .highlight = true, .flag_text = "f\xfe<\x02>",
+		  .group = "g\xc0&\x1b", .change = "c\xed\xa0\x80]]>" },
 	};
 	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1 };
 	xmlDocPtr doc;
@@ -369,6 +631,10 @@ test_svg_bad_utf8(void **state)
 	xmlFreeDoc(doc);
 	assert_non_null(strstr(s, "bad \xef\xbf\xbd\xef\xbf\xbd tab here "
 	    "&lt;&amp;&gt;"));
+	assert_non_null(strstr(s, "flagged: f\xef\xbf\xbd&lt; &gt;)"));
+	assert_non_null(strstr(s, "Group: g\xef\xbf\xbd&amp;"));
+	assert_non_null(strstr(s, "change: c\xef\xbf\xbd\xef\xbf\xbd"
+	    "\xef\xbf\xbd]]&gt;"));
 	xmlFree(s);
 }
 
@@ -497,6 +763,19 @@ test_png(void **state)
 	assert_int_equal(chart_png(&charts[0], fonts, 0, &buf, &len, err), -1);
 	assert_null(buf);
 	chart_geom_free(g);
+	for (size_t i = 4; i < NCHARTS; i++) {
+		g = chart_layout(&charts[i], fonts, CHART_WIDTH);
+		assert_int_equal(chart_png(&charts[i], fonts, 2, &buf, &len,
+		    err), 0);
+		assert_int_equal(be32(buf + 20), 2 * chart_geom_height(g));
+		assert_int_equal(chart_png(&charts[i], fonts, 2, &buf2, &len2,
+		    err), 0);
+		assert_int_equal(len, len2);
+		assert_memory_equal(buf, buf2, len);
+		free(buf2);
+		free(buf);
+		chart_geom_free(g);
+	}
 }
 
 static void
@@ -541,6 +820,23 @@ print_svg(size_t i)
 	return 0;
 }
 
+/* Demo mode, to look at a chart: chart i as a 2x PNG into path. */
+static int
+write_png(size_t i, const char *path)
+{
+	char err[CHART_ERR_SIZE];
+	unsigned char *buf;
+	size_t len;
+	FILE *fp;
+
+	if (i >= NCHARTS || chart_png(&charts[i], fonts, 2, &buf, &len,
+	    err) != 0 || (fp = fopen(path, "wb")) == NULL)
+		return 2;
+	fwrite(buf, 1, len, fp);
+	free(buf);
+	return fclose(fp) == 0 ? 0 : 2;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -550,6 +846,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_golden_geometry),
 		cmocka_unit_test(test_layout_rules),
+		cmocka_unit_test(test_flag_symbol),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_flags_and_changes),
+		cmocka_unit_test(test_tails_fit),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_svg_text),
 		cmocka_unit_test(test_svg_bad_utf8),
@@ -568,6 +868,8 @@ main(int argc, char **argv)
 	}
 	if (argc == 3 && strcmp(argv[1], "--svg") == 0)
 		rc = print_svg(strtoul(argv[2], NULL, 10));
+	else if (argc == 4 && strcmp(argv[1], "--png") == 0)
+		rc = write_png(strtoul(argv[2], NULL, 10), argv[3]);
 	else
 		rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);
 	chart_fonts_free(fonts);

@@ -1,0 +1,959 @@
+/* The analysis; see analyse.h. Series and comparisons first, then the
+ * scaling model and targets, then the findings in words. */
+#include "analyse.h"
+#include "display.h"
+#include "rank.h"
+#include "xalloc.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const verdict_names[] = {
+	[VERDICT_NONE] = "none", [VERDICT_SAME] = "same",
+	[VERDICT_REGRESSION] = "regression",
+	[VERDICT_IMPROVEMENT] = "improvement",
+	[VERDICT_INSUFFICIENT] = "insufficient data",
+};
+const char *const rule_names[] = {
+	[RULE_NONE] = "none", [RULE_RANK_TEST] = "rank test",
+	[RULE_NOISE_FENCE] = "noise fence", [RULE_THRESHOLD] = "threshold",
+};
+const char *const efficiency_names[] = {
+	[EFF_NONE] = "none", [EFF_FINE] = "fine", [EFF_WEAK] = "weak",
+	[EFF_SHORT] = "shortfall",
+};
+const char *const finding_names[] = {
+	[FIND_REGRESSION] = "regression", [FIND_SHORTFALL] = "shortfall",
+	[FIND_TARGET] = "below target", [FIND_WEAK] = "weak scaling",
+	[FIND_PATTERN] = "pattern", [FIND_WARNING] = "warning",
+	[FIND_IMPROVEMENT] = "improvement",
+};
+
+/* Keys that describe the set-up: what may explain a difference. */
+static const char *const setup_keys[] = {
+	"host", "controller", "chipset", "bus", "driver", "firmware",
+	"disks", "raid", "chunk", "filesystem", "mount-options", "kernel",
+	"os", "scheduler", "readahead", "queue-depth", "write-cache", "cpu",
+	"memory", "motherboard", "bonnie-options",
+};
+#define NSETUP (sizeof setup_keys / sizeof *setup_keys)
+
+/* The three figures the RAID scaling model speaks about. */
+static const enum metric_id scaled[] = {M_PUT_BLOCK, M_GET_BLOCK, M_SEEKS};
+
+void
+analyse_default_opts(struct analyse_opts *o)
+{
+	o->threshold = 0.05;
+	o->alpha = 0.05;
+	o->weak = 0.80;
+	o->shortfall = 0.50;
+	o->baseline = NULL;
+}
+
+static const char *
+meta_or_empty(const struct run *r, const char *key)
+{
+	const char *v = meta_get(&r->meta, key);
+
+	return v ? v : "";
+}
+
+/* The host: meta, else the machine name bonnie++ printed. */
+static const char *
+host_of(const struct run *r)
+{
+	const char *h = meta_get(&r->meta, "host");
+
+	return h ? h : r->samples.v[0].name;
+}
+
+static char *
+series_of(const struct run *r)
+{
+	const char *s = meta_get(&r->meta, "series");
+
+	if (s && *s)
+		return xstrdup(s);
+	return xasprintf("%s|%s|%s|%s|%s", host_of(r),
+	    meta_or_empty(r, "controller"), meta_or_empty(r, "disks"),
+	    meta_or_empty(r, "raid"), meta_or_empty(r, "filesystem"));
+}
+
+static long
+run_index(const struct runset *set, const char *id)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (strcmp(set->runs[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Runs in series order: by date, then id (runs are sorted by id). */
+static int
+before_in_series(const struct run *a, const struct run *b)
+{
+	int c = strcmp(meta_or_empty(a, "date"), meta_or_empty(b, "date"));
+
+	return c != 0 ? c < 0 : strcmp(a->id, b->id) < 0;
+}
+
+/* Same RAID level and disk count (both unknown counts as the same): a
+ * change of layout is the scaling model's business, not a regression. */
+static bool
+same_layout(const struct run *a, const struct run *b)
+{
+	return a->meta.raid == b->meta.raid &&
+	    a->meta.disk_count == b->meta.disk_count;
+}
+
+/* The run just before i in its series with the same layout, or -1. */
+static long
+previous_in_series(const struct analysis *a, size_t i)
+{
+	const struct runset *set = a->set;
+	long best = -1;
+
+	for (size_t k = 0; k < set->n; k++) {
+		if (k == i || strcmp(a->runs[k].series, a->runs[i].series) != 0 ||
+		    !before_in_series(&set->runs[k], &set->runs[i]) ||
+		    !same_layout(&set->runs[k], &set->runs[i]))
+			continue;
+		if (best < 0 || before_in_series(&set->runs[best],
+		    &set->runs[k]))
+			best = (long)k;
+	}
+	return best;
+}
+
+static void
+choose_base(struct analysis *a, size_t i, long forced)
+{
+	struct run_analysis *ra = &a->runs[i];
+	const char *named = meta_get(&a->set->runs[i].meta, "baseline");
+	long b;
+
+	ra->base = -1;
+	if (forced >= 0 && (size_t)forced != i) {
+		ra->base = forced;
+		ra->base_why = "the baseline given on the command line";
+	} else if (named && (b = run_index(a->set, named)) >= 0 &&
+	    (size_t)b != i && same_layout(&a->set->runs[b], &a->set->runs[i])) {
+		ra->base = b;
+		ra->base_why = "its baseline (meta)";
+	} else if ((b = previous_in_series(a, i)) >= 0) {
+		ra->base = b;
+		ra->base_why = "the run before it in its series";
+		ra->base_in_series = true;
+	}
+}
+
+/* The figures of one metric over a run's samples. */
+static size_t
+figures(const struct run *r, enum metric_id id, double *out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < r->samples.n; k++)
+		if (r->samples.v[k].m[id].state == VS_OK)
+			out[n++] = r->samples.v[k].m[id].value;
+	return n;
+}
+
+/* Relative changes of this metric between consecutive runs of the series
+ * up to (not including) run i: the noise seen so far. */
+static size_t
+series_history(const struct analysis *a, size_t i, enum metric_id id,
+    double *out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < a->set->n; k++) {
+		long prev = a->runs[k].base;
+		const struct metric_summary *x = &a->sum[k][id];
+
+		if (k == i || !a->runs[k].base_in_series ||
+		    strcmp(a->runs[k].series, a->runs[i].series) != 0 ||
+		    !before_in_series(&a->set->runs[k], &a->set->runs[i]))
+			continue;
+		if (x->state == VS_OK && a->sum[prev][id].state == VS_OK &&
+		    a->sum[prev][id].median > 0)
+			out[n++] = fabs(x->median / a->sum[prev][id].median - 1);
+	}
+	return n;
+}
+
+/* A change beyond limit counts, in the direction it went: every
+ * bonnie++ figure is better higher. */
+static void
+judge_by_size(struct change *c, double limit)
+{
+	if (fabs(c->rel) <= limit)
+		c->verdict = VERDICT_SAME;
+	else
+		c->verdict = c->rel < 0 ? VERDICT_REGRESSION :
+		    VERDICT_IMPROVEMENT;
+}
+
+/* The relative range of a run's samples: its own noise. */
+static double
+spread(const struct metric_summary *m)
+{
+	return m->n > 1 && m->median > 0 ? (m->max - m->min) / m->median : 0;
+}
+
+static void
+compare_metric(struct analysis *a, size_t i, enum metric_id id)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct run *b = &a->set->runs[a->runs[i].base];
+	const struct metric_summary *s = &a->sum[i][id];
+	const struct metric_summary *t = &a->sum[a->runs[i].base][id];
+	struct change *c = &a->runs[i].change[id];
+	size_t cap = r->samples.n + b->samples.n + a->set->n + 1;
+	double *x = xcalloc(cap, sizeof *x), *y = xcalloc(cap, sizeof *y);
+	size_t nx = figures(r, id, x), ny = figures(b, id, y), nh;
+
+	c->p = c->fence = -1;
+	c->n = (int)nx;
+	c->n_base = (int)ny;
+	if (s->state == VS_NOT_RUN && t->state == VS_NOT_RUN)
+		goto done;
+	if (nx == 0 || ny == 0 || t->median <= 0) {
+		c->verdict = VERDICT_INSUFFICIENT;
+		goto done;
+	}
+	c->median = s->median;
+	c->base_median = t->median;
+	c->rel = s->median / t->median - 1;
+	nh = series_history(a, i, id, x);
+	if (nh >= 3) {
+		c->history = (int)nh;
+		c->fence = rank_noise_fence(x, nh);
+	}
+	if (nx >= 3 && ny >= 3 && rank_test_min_p(nx, ny) <= a->opts.alpha) {
+		/* Significant, and larger than the minimum change and the
+		 * series' usual noise: twelve figures tested at 5% each would
+		 * cry wolf on noise alone. */
+		nx = figures(r, id, x);
+		c->rule = RULE_RANK_TEST;
+		c->p = rank_test_p(x, nx, y, ny);
+		if (c->p > a->opts.alpha)
+			c->verdict = VERDICT_SAME;
+		else
+			judge_by_size(c, fmax(c->fence, a->opts.threshold));
+		goto done;
+	}
+	c->rank_too_small = nx >= 3 && ny >= 3;
+	if (nh >= 3) {
+		c->rule = RULE_NOISE_FENCE;
+		judge_by_size(c, fmax(c->fence, a->opts.threshold));
+	} else {
+		/* No history: the minimum change, or the spread of the runs'
+		 * own samples when that is wider. */
+		c->rule = RULE_THRESHOLD;
+		c->history = (int)nh;
+		c->fence = fmax(spread(s), spread(t));
+		judge_by_size(c, fmax(c->fence, a->opts.threshold));
+	}
+done:
+	free(x);
+	free(y);
+}
+
+static bool
+single_disk(const struct run *r)
+{
+	return r->meta.disk_count == 1 || (r->meta.disk_count < 0 &&
+	    r->meta.raid == RAID_NONE);
+}
+
+static bool
+same_value(const struct run *a, const struct run *b, const char *key)
+{
+	const char *x = meta_get(&a->meta, key), *y = meta_get(&b->meta, key);
+
+	return x && y && strcmp(x, y) == 0;
+}
+
+static bool
+same_model(const struct run *a, const struct run *b)
+{
+	return a->meta.disk_model && b->meta.disk_model &&
+	    strcmp(a->meta.disk_model, b->meta.disk_model) == 0;
+}
+
+/* The single-disk run a RAID run is measured against, and why. The
+ * tiers follow how much the two have in common. */
+static long
+choose_reference(const struct analysis *a, size_t i, const char **why)
+{
+	static const char *const tiers[] = {
+		"a single-disk run with the same disk model on the same "
+		    "controller",
+		"a single-disk run with the same disk model",
+		"a single-disk run on the same controller",
+		"a single-disk run on the same host",
+		"a single-disk run (none closer to it)",
+	};
+	const struct run *r = &a->set->runs[i];
+	const char *named = meta_get(&r->meta, "baseline");
+	long b;
+
+	if (named && (b = run_index(a->set, named)) >= 0 && (size_t)b != i) {
+		*why = "named as its baseline in meta";
+		return b;
+	}
+	for (size_t t = 0; t < sizeof tiers / sizeof *tiers; t++) {
+		for (size_t k = 0; k < a->set->n; k++) {
+			const struct run *c = &a->set->runs[k];
+			bool ok = k != i && single_disk(c) &&
+			    a->sum[k][M_PUT_BLOCK].state == VS_OK;
+
+			if (ok && ((t == 0 && same_model(r, c) &&
+			    same_value(r, c, "controller")) ||
+			    (t == 1 && same_model(r, c)) ||
+			    (t == 2 && same_value(r, c, "controller")) ||
+			    (t == 3 && strcmp(host_of(r), host_of(c)) == 0) ||
+			    t == 4)) {
+				*why = tiers[t];
+				return (long)k;
+			}
+		}
+	}
+	return -1;
+}
+
+/* How many disks' worth of a metric a layout should give. */
+static double
+raid_factor(enum raid_level level, int n, enum metric_id id)
+{
+	bool write = id == M_PUT_BLOCK;
+
+	switch (level) {
+	case RAID_0:
+		return n;
+	case RAID_1:
+		return write ? 1 : n;
+	case RAID_10:
+		return write ? n / 2.0 : n;
+	case RAID_5:
+		return n - 1;
+	case RAID_6:
+		return n - 2;
+	case RAID_JBOD:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void
+scale_run(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	struct scaling *sc = &a->runs[i].scaling;
+
+	sc->reference = -1;
+	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
+	    r->meta.raid == RAID_NONE)
+		return;
+	if ((sc->reference = choose_reference(a, i, &sc->why)) < 0)
+		return;
+	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
+		enum metric_id id = scaled[k];
+		const struct metric_summary *ref = &a->sum[sc->reference][id];
+		double f = raid_factor(r->meta.raid, r->meta.disk_count, id);
+
+		if (f <= 0 || ref->state != VS_OK || a->sum[i][id].state != VS_OK)
+			continue;
+		sc->factor[id] = f;
+		sc->expected[id] = f * ref->median;
+		sc->ratio[id] = a->sum[i][id].median / sc->expected[id];
+		sc->level[id] = sc->ratio[id] >= a->opts.weak ? EFF_FINE :
+		    sc->ratio[id] >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
+	}
+}
+
+static void
+check_targets(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (int id = 0; id < M_COUNT; id++) {
+		struct target *t = &a->runs[i].target[id];
+
+		if (!r->meta.has_expect[id] || a->sum[i][id].state != VS_OK ||
+		    r->meta.expect[id] <= 0)
+			continue;
+		t->has = true;
+		t->value = r->meta.expect[id];
+		t->ratio = a->sum[i][id].median / t->value;
+		t->shortfall = t->ratio < 1;
+	}
+}
+
+/* ---- findings in words ---- */
+
+static struct finding *
+add_finding(struct analysis *a, enum finding_kind kind, long run, int metric,
+    char *text)
+{
+	struct finding *f;
+
+	xgrow((void **)&a->f, &a->capf, a->nf + 1, sizeof *a->f);
+	f = &a->f[a->nf++];
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->run = run;
+	f->metric = metric;
+	f->text = text;
+	a->count[kind]++;
+	return f;
+}
+
+/* "12.3 MiB/s" for a stored figure. */
+static void
+shown(enum metric_id id, double stored, char *buf)
+{
+	char num[32];
+
+	display_format(id, display_value(id, stored), num);
+	snprintf(buf, 48, "%s %s", num, display_unit(id));
+}
+
+static bool
+is_layout_key(const char *key)
+{
+	return strcmp(key, "disks") == 0 || strcmp(key, "raid") == 0 ||
+	    strcmp(key, "chunk") == 0;
+}
+
+/* "controller: A -> B; scheduler: cfq -> anticipatory", or NULL; counts
+ * the differing keys, the layout keys (disks, raid, chunk) apart. */
+static char *
+differences(const struct run *r, const struct run *b, int *count,
+    int *layout)
+{
+	char *out = NULL;
+
+	*count = *layout = 0;
+	for (size_t k = 0; k < NSETUP; k++) {
+		const char *x = meta_get(&b->meta, setup_keys[k]);
+		const char *y = meta_get(&r->meta, setup_keys[k]);
+		char *next;
+
+		if ((x == NULL && y == NULL) || (x && y && strcmp(x, y) == 0))
+			continue;
+		next = xasprintf("%s%s%s: %s \u2192 %s", out ? out : "",
+		    out ? "; " : "", setup_keys[k], x ? x : "(not given)",
+		    y ? y : "(not given)");
+		free(out);
+		out = next;
+		if (is_layout_key(setup_keys[k]))
+			(*layout)++;
+		else
+			(*count)++;
+	}
+	return out;
+}
+
+static bool
+new_per_char(const struct result *x)
+{
+	const char *v = x->bonnie_version ? x->bonnie_version : x->csv_format;
+
+	return v && strcmp(v, "1.0x") != 0 && strncmp(v, "1.9", 3) >= 0;
+}
+
+/* Why two runs do not compare like for like, or NULL: bonnie++
+ * parameters, per-char tests of different generations or bound by the
+ * CPU, or more than one setting changed at once. */
+static char *
+caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int metric)
+{
+	const struct run *r = &a->set->runs[i], *b = &a->set->runs[o];
+	const struct result *x = &r->samples.v[0], *y = &b->samples.v[0];
+	char *out = NULL, *next;
+	const char *why[5];
+	int n = 0;
+
+	if ((metric == M_PUTC || metric == M_GETC) &&
+	    (a->sum[i][metric].cpu >= 95 || a->sum[o][metric].cpu >= 95))
+		why[n++] = "per-char tests at 95% CPU or more measure the "
+		    "processor";
+
+	if ((x->size && y->size && strcmp(x->size, y->size) != 0))
+		why[n++] = "file sizes differ";
+	if (x->files && y->files && strcmp(x->files, y->files) != 0)
+		why[n++] = "file-test parameters differ";
+	if ((metric == M_PUTC || metric == M_GETC || metric < 0) &&
+	    new_per_char(x) != new_per_char(y))
+		why[n++] = "bonnie++ 1.0x and 1.9x+ per-char tests measure "
+		    "different things";
+	if (ndiff > 1)
+		why[n++] = "more than one setting differs";
+	for (int k = 0; k < n; k++) {
+		next = xasprintf("%s%s%s", out ? out : "", out ? "; " : "",
+		    why[k]);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/* What differs between run i and the run it was measured against; for
+ * the scaling model the layout is what is under study, so only other
+ * keys make it less than like for like. */
+static void
+explain(struct analysis *a, struct finding *f, size_t i, long other,
+    bool scaling)
+{
+	int ndiff, nlayout;
+
+	if (other < 0)
+		return;
+	f->explain = differences(&a->set->runs[i], &a->set->runs[other],
+	    &ndiff, &nlayout);
+	f->caveat = caveat(a, i, (size_t)other, scaling ? ndiff :
+	    ndiff + nlayout, f->metric);
+}
+
+static void
+acknowledge(struct analysis *a, struct finding *f, size_t i)
+{
+	char key[64];
+	const char *ack;
+
+	snprintf(key, sizeof key, "ack.%s", metric_defs[f->metric].key);
+	if ((ack = meta_get(&a->set->runs[i].meta, key)) != NULL)
+		f->ack = xstrdup(ack);
+	f->gated = true;
+	if (f->ack == NULL)
+		a->failing++;
+}
+
+static void
+change_findings(struct analysis *a, size_t i)
+{
+	const struct run_analysis *ra = &a->runs[i];
+	char was[48], now[48], *how;
+
+	for (int id = 0; id < M_COUNT; id++) {
+		const struct change *c = &ra->change[id];
+		struct finding *f;
+
+		if (c->verdict != VERDICT_REGRESSION &&
+		    c->verdict != VERDICT_IMPROVEMENT)
+			continue;
+		shown(id, c->base_median, was);
+		shown(id, c->median, now);
+		how = c->rule == RULE_RANK_TEST ?
+		    xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
+		    c->n, c->n_base) : c->rule == RULE_NOISE_FENCE ?
+		    xasprintf("beyond the series' noise of %.1f%% seen over %d "
+		    "earlier changes, %d vs %d samples", 100 * c->fence,
+		    c->history, c->n, c->n_base) :
+		    xasprintf("change over %.0f%%%s, %d vs %d samples; no "
+		    "history of the series to estimate its noise",
+		    100 * fmax(c->fence, a->opts.threshold),
+		    c->fence > a->opts.threshold ? " (the samples' own spread)" :
+		    "", c->n, c->n_base);
+		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
+		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
+		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s [%s].",
+		    metric_defs[id].label, c->rel < 0 ? "fell" : "rose",
+		    100 * fabs(c->rel), was, now,
+		    a->set->runs[ra->base].id, ra->base_why, how));
+		free(how);
+		f->sort = c->verdict == VERDICT_REGRESSION ? c->rel : -c->rel;
+		explain(a, f, i, ra->base, false);
+		/* Only a comparison that can be defended fails the gate. */
+		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
+			acknowledge(a, f, i);
+	}
+}
+
+static void
+scaling_findings(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct scaling *sc = &a->runs[i].scaling;
+
+	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
+		enum metric_id id = scaled[k];
+		char now[48], exp[48], ref[48];
+		struct finding *f;
+
+		if (sc->level[id] != EFF_SHORT && sc->level[id] != EFF_WEAK)
+			continue;
+		shown(id, a->sum[i][id].median, now);
+		shown(id, sc->expected[id], exp);
+		shown(id, a->sum[sc->reference][id].median, ref);
+		f = add_finding(a, sc->level[id] == EFF_SHORT ? FIND_SHORTFALL :
+		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
+		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
+		    metric_defs[id].label, now, 100 * sc->ratio[id], exp,
+		    r->meta.disk_count, raid_level_names[r->meta.raid],
+		    sc->factor[id], ref, a->set->runs[sc->reference].id,
+		    sc->why));
+		f->sort = sc->ratio[id];	/* the worst first */
+		explain(a, f, i, sc->reference, true);
+		if (sc->level[id] == EFF_SHORT)
+			acknowledge(a, f, i);
+	}
+}
+
+static void
+target_findings(struct analysis *a, size_t i)
+{
+	for (int id = 0; id < M_COUNT; id++) {
+		const struct target *t = &a->runs[i].target[id];
+		char now[48], want[48], key[64];
+		struct finding *f;
+
+		if (!t->has || !t->shortfall)
+			continue;
+		snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
+		shown(id, a->sum[i][id].median, now);
+		shown(id, t->value, want);
+		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
+		    "is %.0f%% of its expected %s (%s).", metric_defs[id].label,
+		    now, 100 * t->ratio, meta_get(&a->set->runs[i].meta, key),
+		    want));
+		f->sort = t->ratio;
+		acknowledge(a, f, i);
+	}
+}
+
+/* Mebibytes in a memory or size text: "4GB", "23.5 GiB", "5192M". */
+static double
+mebibytes(const char *s)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	switch (toupper((unsigned char)*end)) {
+	case 'T':
+		return v * 1024 * 1024;
+	case 'G':
+		return v * 1024;
+	case 'M':
+		return v;
+	case 'K':
+		return v / 1024;
+	default:
+		return -1;
+	}
+}
+
+/* Appends a sentence to the run's warnings. */
+static void
+warn(char **all, char *sentence)
+{
+	char *next = xasprintf("%s%s%s", *all ? *all : "", *all ? " " : "",
+	    sentence);
+
+	free(*all);
+	free(sentence);
+	*all = next;
+}
+
+/* One warning per run, of every reason to read its figures with care. */
+static void
+validity_warnings(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct result *x = &r->samples.v[0];
+	double mem = mebibytes(meta_get(&r->meta, "memory"));
+	double size = mebibytes(x->size);
+	int fast = 0, unknown = 0;
+	char *all = NULL;
+
+	if (mem > 0 && size > 0 && size < 2 * mem)
+		warn(&all, xasprintf("The file size %s is less than twice the "
+		    "memory (%s): the figures may come from the cache.",
+		    x->size, meta_get(&r->meta, "memory")));
+	for (size_t k = 0; k < 2; k++) {
+		enum metric_id id = k == 0 ? M_PUTC : M_GETC;
+
+		if (a->sum[i][id].state == VS_OK && a->sum[i][id].cpu >= 95)
+			warn(&all, xasprintf("%s ran at %d%% CPU: it measured "
+			    "the processor, not the disk.",
+			    metric_defs[id].label, a->sum[i][id].cpu));
+	}
+	for (int id = 0; id < M_COUNT; id++) {
+		fast += a->sum[i][id].n_too_fast > 0;
+		unknown += a->sum[i][id].state == VS_INVALID;
+	}
+	if (fast)
+		warn(&all, xasprintf("%d test%s finished too fast to measure "
+		    "(+++++): raise -s or -n to time them.", fast, fast > 1 ?
+		    "s" : ""));
+	if (unknown)
+		warn(&all, xasprintf("%d figure%s unknown: bonnie++ 1.98+ "
+		    "prints wrong file-creation rates in its table and no CSV "
+		    "line was found.", unknown, unknown > 1 ? "s are" : " is"));
+	if (r->samples.n == 1)
+		warn(&all, xstrdup("A single sample: there is no estimate of "
+		    "its noise."));
+	if (all)
+		add_finding(a, FIND_WARNING, (long)i, -1, all);
+}
+
+/* ---- patterns across runs ---- */
+
+static bool
+fails(const struct analysis *a, size_t run, int metric)
+{
+	for (size_t k = 0; k < a->nf; k++) {
+		const struct finding *f = &a->f[k];
+
+		if (f->run == (long)run && f->metric == metric && f->gated)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the run was judged on this metric at all. */
+static bool
+judged(const struct analysis *a, size_t run, int metric)
+{
+	const struct run_analysis *ra = &a->runs[run];
+
+	return ra->scaling.level[metric] != EFF_NONE || ra->target[metric].has ||
+	    ra->change[metric].verdict == VERDICT_SAME ||
+	    ra->change[metric].verdict == VERDICT_REGRESSION ||
+	    ra->change[metric].verdict == VERDICT_IMPROVEMENT;
+}
+
+/* The runs judged on metric that share key's value with run i, as a
+ * text list of indices, if every one of them fails and some judged run
+ * without that value does not; else NULL. */
+static char *
+failing_group(const struct analysis *a, size_t i, int metric, const char *key)
+{
+	const struct runset *set = a->set;
+	size_t with = 0, passing_without = 0;
+	char *list = NULL, *next;
+
+	for (size_t k = 0; k < set->n; k++) {
+		bool same = same_value(&set->runs[k], &set->runs[i], key);
+
+		if (!judged(a, k, metric))
+			continue;
+		if (same && !fails(a, k, metric)) {
+			free(list);
+			return NULL;
+		}
+		passing_without += !same && !fails(a, k, metric);
+		if (!same)
+			continue;
+		with++;
+		next = xasprintf("%s%zu,", list ? list : "", k);
+		free(list);
+		list = next;
+	}
+	if (with < 2 || passing_without == 0) {
+		free(list);
+		return NULL;
+	}
+	return list;
+}
+
+/* Keys in the order a shared cause is named by: the hardware first. */
+static const char *const cause_keys[] = {
+	"controller", "chipset", "bus", "driver", "firmware", "disks", "raid",
+	"chunk", "filesystem", "mount-options", "kernel", "os", "scheduler",
+	"readahead", "queue-depth", "write-cache", "motherboard", "cpu",
+	"memory", "bonnie-options", "host",
+};
+
+struct cause {
+	char *runs;	/* the failing runs, "3,5," */
+	char *first;	/* 'controller "X"' */
+	char *also;	/* other keys the same runs share, or NULL */
+	size_t n;
+};
+
+static void
+add_cause(struct cause **v, size_t *n, char *runs, size_t count,
+    const char *key, const char *value)
+{
+	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
+
+	for (size_t k = 0; k < *n; k++) {
+		if (strcmp((*v)[k].runs, runs) != 0)
+			continue;
+		if (strstr((*v)[k].first, name) || ((*v)[k].also &&
+		    strstr((*v)[k].also, name))) {
+			free(name);
+			free(runs);
+			return;
+		}
+		next = xasprintf("%s%s%s", (*v)[k].also ? (*v)[k].also : "",
+		    (*v)[k].also ? ", " : "", name);
+		free((*v)[k].also);
+		(*v)[k].also = next;
+		free(name);
+		free(runs);
+		return;
+	}
+	*v = xrealloc(*v, (*n + 1) * sizeof **v);
+	(*v)[(*n)++] = (struct cause){runs, name, NULL, count};
+}
+
+/* "All 2 runs with controller X fall short on Block write", once per
+ * set of runs, naming the other keys those runs share. */
+static void
+patterns_for_metric(struct analysis *a, int metric)
+{
+	struct cause *causes = NULL;
+	size_t ncauses = 0;
+
+	for (size_t k = 0; k < sizeof cause_keys / sizeof *cause_keys; k++)
+		for (size_t i = 0; i < a->set->n; i++) {
+			const char *v = meta_get(&a->set->runs[i].meta,
+			    cause_keys[k]);
+			char *runs;
+			size_t count = 0;
+
+			if (v == NULL || !fails(a, i, metric) ||
+			    (runs = failing_group(a, i, metric,
+			    cause_keys[k])) == NULL)
+				continue;
+			for (const char *p = runs; *p; p++)
+				count += *p == ',';
+			add_cause(&causes, &ncauses, runs, count, cause_keys[k],
+			    v);
+		}
+	for (size_t k = 0; k < ncauses; k++) {
+		struct cause *c = &causes[k];
+
+		add_finding(a, FIND_PATTERN, -1, metric, xasprintf("All %zu "
+		    "runs with %s fall short on %s, and the runs without it "
+		    "do not%s%s%s.", c->n, c->first, metric_defs[metric].label,
+		    c->also ? " (the same runs share " : "",
+		    c->also ? c->also : "", c->also ? ")" : ""));
+		free(c->runs);
+		free(c->first);
+		free(c->also);
+	}
+	free(causes);
+}
+
+/* Run after every run's findings are made: patterns are read off them. */
+static void
+patterns(struct analysis *a)
+{
+	for (int m = 0; m < M_COUNT; m++)
+		patterns_for_metric(a, m);
+}
+
+static int
+cmp_findings(const void *x, const void *y)
+{
+	const struct finding *a = x, *b = y;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	/* What fails the gate first, acknowledged and ungated ones last. */
+	if ((a->gated && !a->ack) != (b->gated && !b->ack))
+		return a->gated && !a->ack ? -1 : 1;
+	if (a->sort != b->sort)
+		return a->sort < b->sort ? -1 : 1;
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
+	return (a->metric > b->metric) - (a->metric < b->metric);
+}
+
+static void
+cpu_per_unit(struct analysis *a, size_t i)
+{
+	for (int id = 0; id < M_COUNT; id++) {
+		const struct metric_summary *m = &a->sum[i][id];
+		double v = m->state == VS_OK ? display_value(id, m->median) : 0;
+
+		a->runs[i].cpu_per_unit[id] = v > 0 && m->cpu >= 0 ?
+		    m->cpu / v : -1;
+	}
+}
+
+int
+analyse(struct analysis *a, const struct runset *set,
+    const struct analyse_opts *opts, struct diags *d)
+{
+	long forced = -1;
+
+	memset(a, 0, sizeof *a);
+	a->set = set;
+	a->opts = *opts;
+	if (opts->baseline && (forced = run_index(set, opts->baseline)) < 0) {
+		diags_add(d, MSG_ERROR, opts->baseline, 0, "--baseline names "
+		    "no run (give its path below RUNS)");
+		return -1;
+	}
+	a->sum = xcalloc(set->n ? set->n : 1, sizeof *a->sum);
+	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
+	for (size_t i = 0; i < set->n; i++) {
+		stats_run(&set->runs[i], a->sum[i]);
+		a->runs[i].series = series_of(&set->runs[i]);
+		cpu_per_unit(a, i);
+	}
+	for (size_t i = 0; i < set->n; i++)
+		choose_base(a, i, forced);
+	for (size_t i = 0; i < set->n; i++) {
+		for (int id = 0; a->runs[i].base >= 0 && id < M_COUNT; id++)
+			compare_metric(a, i, id);
+		scale_run(a, i);
+		check_targets(a, i);
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		change_findings(a, i);
+		scaling_findings(a, i);
+		target_findings(a, i);
+		validity_warnings(a, i);
+	}
+	patterns(a);
+	qsort(a->f, a->nf, sizeof *a->f, cmp_findings);
+	return 0;
+}
+
+char *
+analysis_differences(const struct run *r, const struct run *b)
+{
+	int n, layout;
+
+	return differences(r, b, &n, &layout);
+}
+
+bool
+analysis_flagged(const struct analysis *a, size_t run, int metric)
+{
+	return fails(a, run, metric);
+}
+
+void
+analysis_free(struct analysis *a)
+{
+	for (size_t k = 0; k < a->nf; k++) {
+		free(a->f[k].text);
+		free(a->f[k].explain);
+		free(a->f[k].caveat);
+		free(a->f[k].ack);
+	}
+	free(a->f);
+	for (size_t i = 0; a->runs && i < a->set->n; i++)
+		free(a->runs[i].series);
+	free(a->runs);
+	free(a->sum);
+	memset(a, 0, sizeof *a);
+}

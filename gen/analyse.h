@@ -1,0 +1,144 @@
+/* The analysis: between the model and the renderers. It puts runs into
+ * series and compares each with the run before it (or a chosen
+ * baseline), computes what a RAID layout should give from a single-disk
+ * reference, checks declared targets, explains findings by what differs
+ * in the metadata, and warns about figures that cannot be trusted. It
+ * reads the model and writes only its own struct analysis. */
+#ifndef BENCHSITE_ANALYSE_H
+#define BENCHSITE_ANALYSE_H
+
+#include "model.h"
+#include "stats.h"
+
+struct analyse_opts {
+	double threshold;	/* smallest change that counts (0.05) */
+	double alpha;		/* level of the rank test (0.05) */
+	double weak;		/* efficiency below this is weak (0.80) */
+	double shortfall;	/* efficiency below this falls short (0.50) */
+	const char *baseline;	/* run id every run is compared with, or NULL */
+};
+
+void analyse_default_opts(struct analyse_opts *);
+
+enum verdict {
+	VERDICT_NONE,		/* nothing to compare with */
+	VERDICT_SAME,		/* no significant change: "~" */
+	VERDICT_REGRESSION,
+	VERDICT_IMPROVEMENT,
+	VERDICT_INSUFFICIENT	/* a side has no figure to compare */
+};
+
+enum verdict_rule {
+	RULE_NONE,
+	RULE_RANK_TEST,		/* Mann-Whitney U, 3+ samples a side */
+	RULE_NOISE_FENCE,	/* beyond the series' earlier noise */
+	RULE_THRESHOLD		/* no history: the minimum change, or the
+				   samples' own spread when wider */
+};
+
+extern const char *const verdict_names[];
+extern const char *const rule_names[];
+
+/* One figure of a run against the same figure of its base run. */
+struct change {
+	enum verdict verdict;
+	enum verdict_rule rule;
+	double base_median, median;	/* stored unit */
+	double rel;			/* (median - base) / base */
+	int n, n_base;			/* samples with a figure */
+	double p;			/* rank test p-value, or -1 */
+	double fence;			/* noise limit used (the fence, or
+					   the samples' spread), or -1 */
+	int history;			/* earlier changes behind the fence */
+	bool rank_too_small;		/* 3+ a side, but the level is out of
+					   reach: fell back to the fence */
+};
+
+enum efficiency {
+	EFF_NONE,	/* no scaling model for this run or metric */
+	EFF_FINE,
+	EFF_WEAK,
+	EFF_SHORT
+};
+
+extern const char *const efficiency_names[];
+
+/* What a RAID layout should give, from a single-disk reference. */
+struct scaling {
+	long reference;		/* run index, -1 when none */
+	const char *why;	/* how the reference was chosen */
+	double factor[M_COUNT];	/* 0 where the model says nothing */
+	double expected[M_COUNT];
+	double ratio[M_COUNT];	/* median / expected */
+	enum efficiency level[M_COUNT];
+};
+
+/* A declared target (meta expect.METRIC). */
+struct target {
+	bool has;
+	double value, ratio;	/* ratio = median / value */
+	bool shortfall;
+};
+
+enum finding_kind {
+	FIND_REGRESSION,
+	FIND_SHORTFALL,		/* efficiency below the shortfall level */
+	FIND_TARGET,		/* below a declared target */
+	FIND_WEAK,		/* efficiency between the two levels */
+	FIND_PATTERN,		/* one key shared by every run that fails */
+	FIND_WARNING,		/* a figure that cannot be trusted */
+	FIND_IMPROVEMENT,
+	FIND_KIND_COUNT
+};
+
+extern const char *const finding_names[];
+
+struct finding {
+	enum finding_kind kind;
+	long run;		/* -1 for patterns */
+	int metric;		/* -1 for run-wide warnings */
+	char *text;		/* a sentence with its numbers */
+	char *explain;		/* what differs in the metadata, or NULL */
+	char *caveat;		/* why the comparison is not like for like */
+	bool gated;		/* fails CI unless acknowledged */
+	char *ack;		/* the acknowledgement (meta ack.METRIC) */
+	double sort;		/* within a kind, lower comes first */
+};
+
+struct run_analysis {
+	char *series;		/* the series it belongs to */
+	long base;		/* the run it is compared with, or -1 */
+	const char *base_why;
+	bool base_in_series;	/* base is the run before it in its series */
+	struct change change[M_COUNT];
+	struct scaling scaling;
+	struct target target[M_COUNT];
+	double cpu_per_unit[M_COUNT];	/* %CP per display unit, or -1 */
+};
+
+struct analysis {
+	const struct runset *set;
+	struct analyse_opts opts;
+	struct metric_summary (*sum)[M_COUNT];	/* per run */
+	struct run_analysis *runs;
+	struct finding *f;	/* ordered: regressions, shortfalls, ... */
+	size_t nf, capf;
+	int count[FIND_KIND_COUNT];
+	int failing;		/* gated and not acknowledged */
+};
+
+/* Analyses set. An opts->baseline that names no run is reported to d
+ * and returns -1; otherwise 0. */
+int analyse(struct analysis *, const struct runset *,
+    const struct analyse_opts *, struct diags *);
+void analysis_free(struct analysis *);
+
+/* What differs in the set-up meta keys from run b to run r
+ * ("scheduler: cfq -> anticipatory; ..."), or NULL; caller frees. */
+char *analysis_differences(const struct run *r, const struct run *b);
+
+/* Whether a finding of this run and metric is flagged (for charts and
+ * tables): a gated finding, acknowledged or not. */
+bool analysis_flagged(const struct analysis *, size_t run, int metric);
+
+#endif

@@ -1,0 +1,622 @@
+/* The analysis in the site: the verdict that opens the index and each
+ * run page, a run's comparison and scaling tables, and the comparison
+ * pages (by meta key, by series). Takes the model and analysis const. */
+#include "display.h"
+#include "site_int.h"
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The figures a comparison page charts. */
+static const enum metric_id compared[] = {
+	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS,
+};
+#define NCOMPARED (sizeof compared / sizeof *compared)
+
+/* Keys a "by KEY" page may group runs by. */
+static const char *const group_keys[] = {
+	"controller", "chipset", "bus", "driver", "disks", "raid", "chunk",
+	"filesystem", "mount-options", "kernel", "os", "scheduler",
+	"readahead", "queue-depth", "write-cache", "cpu", "memory",
+	"motherboard", "host",
+};
+#define NGROUP_KEYS (sizeof group_keys / sizeof *group_keys)
+
+static const char *const kind_class[FIND_KIND_COUNT] = {
+	[FIND_REGRESSION] = "regression", [FIND_SHORTFALL] = "shortfall",
+	[FIND_TARGET] = "target", [FIND_WEAK] = "weak",
+	[FIND_PATTERN] = "pattern", [FIND_WARNING] = "warning",
+	[FIND_IMPROVEMENT] = "improvement",
+};
+
+static const char *const kind_label[FIND_KIND_COUNT] = {
+	[FIND_REGRESSION] = "Regression", [FIND_SHORTFALL] = "Shortfall",
+	[FIND_TARGET] = "Below target", [FIND_WEAK] = "Weak scaling",
+	[FIND_PATTERN] = "Pattern", [FIND_WARNING] = "Warning",
+	[FIND_IMPROVEMENT] = "Improvement",
+};
+
+static void
+finding_item(const struct site *s, xmlNodePtr list, const struct finding *f,
+    bool name_run, const char *root)
+{
+	xmlNodePtr li = html_el(list, "li", kind_class[f->kind], NULL);
+
+	html_el(li, "span", "kind", kind_label[f->kind]);
+	html_text(li, " ");
+	if (name_run && f->run >= 0) {
+		char *href = run_href(s, (size_t)f->run, root);
+
+		html_link(li, href, s->set->runs[f->run].id);
+		html_text(li, ": ");
+		free(href);
+	}
+	html_text(li, f->text);
+	if (f->explain) {
+		xmlNodePtr sub = html_el(li, "span", "sub", "Differs: ");
+
+		html_text(sub, f->explain);
+	}
+	if (f->caveat) {
+		xmlNodePtr sub = html_el(li, "span", "sub caveat",
+		    "Not like for like: ");
+
+		html_text(sub, f->caveat);
+	}
+	if (f->ack) {
+		xmlNodePtr sub = html_el(li, "span", "sub", "Acknowledged: ");
+
+		html_text(sub, f->ack);
+	}
+	if (f->kind == FIND_REGRESSION && !f->gated)
+		html_el(li, "span", "sub", "Does not fail the gate: the "
+		    "comparison is not like for like.");
+}
+
+static bool
+shown_here(const struct finding *f, long run)
+{
+	return run < 0 || f->run == run;
+}
+
+/* "3 fail the gate: 2 shortfalls, 1 below target." and the like. */
+static char *
+verdict_line(const struct analysis *an, long run, int *failing)
+{
+	int count[FIND_KIND_COUNT] = {0};
+	char *out;
+
+	*failing = 0;
+	for (size_t k = 0; k < an->nf; k++) {
+		if (!shown_here(&an->f[k], run))
+			continue;
+		count[an->f[k].kind]++;
+		*failing += an->f[k].gated && an->f[k].ack == NULL;
+	}
+	out = xasprintf("%s: %d regression%s, %d shortfall%s, %d below "
+	    "target, %d weak scaling, %d improvement%s, %d warning%s.",
+	    *failing ? (*failing == 1 ? "1 finding fails the gate" :
+	    "findings fail the gate") : "Nothing fails the gate",
+	    count[FIND_REGRESSION], count[FIND_REGRESSION] == 1 ? "" : "s",
+	    count[FIND_SHORTFALL], count[FIND_SHORTFALL] == 1 ? "" : "s",
+	    count[FIND_TARGET], count[FIND_WEAK], count[FIND_IMPROVEMENT],
+	    count[FIND_IMPROVEMENT] == 1 ? "" : "s", count[FIND_WARNING],
+	    count[FIND_WARNING] == 1 ? "" : "s");
+	if (*failing > 1) {
+		char *n = xasprintf("%d %s", *failing, out);
+
+		free(out);
+		out = n;
+	}
+	return out;
+}
+
+void
+verdicts_fill(struct site *s, htmlDocPtr doc, long run, const char *root)
+{
+	xmlNodePtr sec = html_slot(doc, "verdicts"), ol, det, ul;
+	const struct analysis *an = s->an;
+	size_t warnings = 0;
+	int failing;
+	char *line, *sum;
+
+	if (sec == NULL)
+		return;
+	html_el(sec, "h2", NULL, run < 0 ? "Verdict" : "Verdict for this run");
+	line = verdict_line(an, run, &failing);
+	html_el(sec, "p", failing ? "verdict-line fail" : "verdict-line pass",
+	    line);
+	free(line);
+	ol = html_el(sec, "ol", "findings", NULL);
+	for (size_t k = 0; k < an->nf; k++) {
+		if (!shown_here(&an->f[k], run))
+			continue;
+		if (an->f[k].kind == FIND_WARNING)
+			warnings++;
+		else
+			finding_item(s, ol, &an->f[k], run < 0, root);
+	}
+	if (ol->children == NULL)
+		html_drop(ol);
+	if (warnings == 0)
+		return;
+	det = html_el(sec, "details", "warnings", NULL);
+	sum = xasprintf("Warnings (%zu): figures to read with care", warnings);
+	html_el(det, "summary", NULL, sum);
+	free(sum);
+	ul = html_el(det, "ul", NULL, NULL);
+	for (size_t k = 0; k < an->nf; k++)
+		if (an->f[k].kind == FIND_WARNING && shown_here(&an->f[k], run))
+			finding_item(s, ul, &an->f[k], run < 0, root);
+}
+
+void
+efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
+    enum metric_id id)
+{
+	const struct scaling *sc = &s->an->runs[run].scaling;
+	const struct target *t = &s->an->runs[run].target[id];
+	char buf[64] = "";
+	const char *cls = "num";
+
+	if (sc->level[id] != EFF_NONE) {
+		snprintf(buf, sizeof buf, "%.0f%%", 100 * sc->ratio[id]);
+		cls = sc->level[id] == EFF_SHORT ? "num bad" :
+		    sc->level[id] == EFF_WEAK ? "num weak" : "num";
+	} else if (t->has) {
+		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t->ratio);
+		cls = t->shortfall ? "num bad" : "num";
+	}
+	html_el(tr, "td", cls, buf);
+}
+
+void
+change_cell(const struct site *s, xmlNodePtr tr, size_t run,
+    enum metric_id id)
+{
+	const struct change *c = &s->an->runs[run].change[id];
+	char buf[64] = "";
+	const char *cls = "num";
+	xmlNodePtr td;
+
+	switch (c->verdict) {
+	case VERDICT_SAME:
+		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * c->rel);
+		break;
+	case VERDICT_REGRESSION:
+		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * c->rel);
+		cls = "num bad";
+		break;
+	case VERDICT_IMPROVEMENT:
+		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * c->rel);
+		cls = "num good";
+		break;
+	case VERDICT_INSUFFICIENT:
+		snprintf(buf, sizeof buf, "no data");
+		break;
+	default:
+		break;
+	}
+	td = html_el(tr, "td", cls, buf);
+	if (c->verdict != VERDICT_NONE && c->verdict != VERDICT_INSUFFICIENT) {
+		char *tip = xasprintf("%s; %d vs %d samples", rule_names[c->rule],
+		    c->n, c->n_base);
+
+		html_attr(td, "title", tip);
+		free(tip);
+	}
+}
+
+static void
+analysis_table_head(xmlNodePtr table, const char *first)
+{
+	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
+	    NULL, NULL);
+
+	head_cell(tr, first, NULL, false);
+	for (int id = 0; id < M_COUNT; id++)
+		head_cell(tr, metric_defs[id].label, display_unit(id), true);
+}
+
+/* The run against its base: a row of changes, a row of the base's
+ * figures. */
+static void
+comparison_table(const struct site *s, xmlNodePtr sec, size_t i)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	xmlNodePtr p, table, tbody, tr;
+	char *href;
+
+	p = html_el(sec, "p", NULL, "Compared with ");
+	href = run_href(s, (size_t)ra->base, "../");
+	html_link(p, href, s->set->runs[ra->base].id);
+	free(href);
+	html_text(p, ", ");
+	html_text(p, ra->base_why);
+	html_text(p, ". ~ is no significant change; hover a change for the "
+	    "rule that judged it.");
+	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	analysis_table_head(table, "");
+	tbody = html_el(table, "tbody", NULL, NULL);
+	tr = html_el(tbody, "tr", NULL, NULL);
+	html_el(tr, "th", NULL, "Base");
+	for (int id = 0; id < M_COUNT; id++)
+		figure_cell(tr, id, &s->sum[ra->base][id]);
+	tr = html_el(tbody, "tr", NULL, NULL);
+	html_el(tr, "th", NULL, "This run");
+	for (int id = 0; id < M_COUNT; id++)
+		figure_cell(tr, id, &s->sum[i][id]);
+	tr = html_el(tbody, "tr", "summary", NULL);
+	html_el(tr, "th", NULL, "Change");
+	for (int id = 0; id < M_COUNT; id++)
+		change_cell(s, tr, i, id);
+}
+
+static void
+scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	const struct scaling *sc = &s->an->runs[i].scaling;
+	xmlNodePtr p, table, tbody, tr;
+	char *text, *href;
+
+	text = xasprintf("A %d-disk %s should give these multiples of one "
+	    "disk; the single disk is ", r->meta.disk_count,
+	    raid_level_names[r->meta.raid]);
+	p = html_el(sec, "p", NULL, text);
+	free(text);
+	href = run_href(s, (size_t)sc->reference, "../");
+	html_link(p, href, s->set->runs[sc->reference].id);
+	free(href);
+	html_text(p, " (");
+	html_text(p, sc->why);
+	html_text(p, ").");
+	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
+	head_cell(tr, "", NULL, false);
+	for (int id = 0; id < M_COUNT; id++)
+		if (sc->level[id] != EFF_NONE)
+			head_cell(tr, metric_defs[id].label, display_unit(id), true);
+	tbody = html_el(table, "tbody", NULL, NULL);
+	for (int row = 0; row < 4; row++) {
+		static const char *const labels[] = {"One disk", "Factor",
+		    "Expected", "This run"};
+
+		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
+		html_el(tr, "th", NULL, labels[row]);
+		for (int id = 0; id < M_COUNT; id++) {
+			char buf[32];
+
+			if (sc->level[id] == EFF_NONE)
+				continue;
+			if (row == 0)
+				figure_cell(tr, id, &s->sum[sc->reference][id]);
+			else if (row == 1) {
+				snprintf(buf, sizeof buf, "\u00d7 %g",
+				    sc->factor[id]);
+				html_el(tr, "td", "num", buf);
+			} else if (row == 2) {
+				display_format(id, display_value(id,
+				    sc->expected[id]), buf);
+				html_el(tr, "td", "num", buf);
+			} else {
+				xmlNodePtr td = figure_cell(tr, id,
+				    &s->sum[i][id]);
+				char *eff = xasprintf("%.0f%% of expected, %s",
+				    100 * sc->ratio[id],
+				    efficiency_names[sc->level[id]]);
+
+				html_el(td, "span", "sub", eff);
+				free(eff);
+			}
+		}
+	}
+}
+
+void
+run_analysis_fill(struct site *s, htmlDocPtr doc, size_t i)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	xmlNodePtr sec = html_slot(doc, "analysis");
+
+	if (sec == NULL)
+		return;
+	if (ra->base < 0 && ra->scaling.reference < 0) {
+		html_drop(sec);
+		return;
+	}
+	html_el(sec, "h2", NULL, "Analysis");
+	if (ra->base >= 0)
+		comparison_table(s, sec, i);
+	if (ra->scaling.reference >= 0) {
+		html_el(sec, "h3", NULL, "RAID scaling");
+		scaling_table(s, sec, i);
+	}
+}
+
+/* ---- comparison pages ---- */
+
+struct group_run {
+	size_t run;
+	const char *value;
+};
+
+static int
+cmp_group(const void *x, const void *y)
+{
+	const struct group_run *a = x, *b = y;
+	int c = strcmp(a->value, b->value);
+
+	return c ? c : (a->run > b->run) - (a->run < b->run);
+}
+
+/* Runs having key, sorted by its value; the count of distinct values. */
+static size_t
+group_runs(const struct site *s, const char *key, struct group_run *out,
+    size_t *n)
+{
+	size_t values = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v && *v)
+			out[(*n)++] = (struct group_run){i, v};
+	}
+	qsort(out, *n, sizeof *out, cmp_group);
+	for (size_t k = 0; k < *n; k++)
+		values += k == 0 || strcmp(out[k].value, out[k - 1].value) != 0;
+	return values;
+}
+
+static xmlDocPtr
+page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
+    const char *const *groups, const char *const *changes)
+{
+	struct chart_bar *bars = chart_bars(s, id, runs, n, groups, changes);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
+	char err[256] = "";
+	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
+
+	if (svg == NULL)
+		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
+		    err);
+	chart_bars_free(bars, n);
+	return svg;
+}
+
+/* Charts of the compared figures into the page's "charts" place, then a
+ * table of the runs (with label_col as its second column). */
+static void
+fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
+    size_t n, const char *const *groups, const char *const *changes,
+    const char *label_col)
+{
+	xmlNodePtr sec = html_slot(doc, "charts"), tr, tbody;
+
+	for (size_t k = 0; sec && k < NCOMPARED; k++) {
+		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
+		    changes);
+		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
+
+		inline_chart(fig, svg, metric_defs[compared[k]].key);
+		if (svg)
+			xmlFreeDoc(svg);
+		s->charts++;
+	}
+	if ((tr = html_slot(doc, "head")) != NULL) {
+		head_cell(tr, "Run", NULL, false);
+		head_cell(tr, label_col, NULL, false);
+		for (size_t k = 0; k < NCOMPARED; k++)
+			head_cell(tr, metric_defs[compared[k]].label,
+			    display_unit(compared[k]), true);
+	}
+	tbody = html_slot(doc, "rows");
+	for (size_t k = 0; tbody && k < n; k++) {
+		char *href = run_href(s, runs[k], "../");
+
+		tr = html_el(tbody, "tr", NULL, NULL);
+		html_link(html_el(tr, "td", NULL, NULL), href,
+		    run_title(&s->set->runs[runs[k]]));
+		free(href);
+		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
+		    changes[k] : "");
+		for (size_t m = 0; m < NCOMPARED; m++)
+			figure_cell(tr, compared[m], &s->sum[runs[k]][compared[m]]);
+	}
+}
+
+static void
+page_by_key(struct site *s, const char *key, const struct group_run *g,
+    size_t n)
+{
+	size_t *runs = xcalloc(n, sizeof *runs);
+	const char **groups = xcalloc(n, sizeof *groups);
+	char **owned = xcalloc(n, sizeof *owned);
+	char *title = xasprintf("By %s", key), *lead, *rel;
+	htmlDocPtr doc = page_start(s, "compare.html", "../", title);
+	xmlNodePtr p;
+
+	for (size_t k = 0; k < n; k++) {
+		runs[k] = g[k].run;
+		if (k == 0 || strcmp(g[k].value, g[k - 1].value) != 0)
+			groups[k] = owned[k] = xasprintf("%s: %s", key,
+			    g[k].value);
+	}
+	if (doc) {
+		crumbs(doc, title);
+		lead = xasprintf("The runs whose meta gives a %s, grouped by "
+		    "it. Runs differ in more than this key; read each run's "
+		    "page before blaming it.", key);
+		if ((p = html_slot(doc, "lead")) != NULL)
+			html_text(p, lead);
+		free(lead);
+		if ((p = html_slot(doc, "table-title")) != NULL)
+			html_text(p, "Runs");
+		fill_comparison(s, doc, runs, n, groups, NULL, key);
+		rel = xasprintf("compare/%s.html", key);
+		page_finish(s, doc, rel);
+		free(rel);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(owned[k]);
+	free(owned);
+	free((void *)groups);
+	free(runs);
+	free(title);
+}
+
+/* Runs of one series in series order (by date, then id). */
+static size_t
+series_runs(const struct site *s, const char *series, size_t *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->set->n; i++)
+		if (strcmp(s->an->runs[i].series, series) == 0)
+			out[n++] = i;
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0; b--) {
+			const char *d1 = meta_get(&s->set->runs[out[b - 1]].meta,
+			    "date"), *d2 = meta_get(&s->set->runs[out[b]].meta,
+			    "date");
+			int c = strcmp(d1 ? d1 : "", d2 ? d2 : "");
+			size_t t;
+
+			if (c < 0 || (c == 0 && out[b - 1] < out[b]))
+				break;
+			t = out[b];
+			out[b] = out[b - 1];
+			out[b - 1] = t;
+		}
+	return n;
+}
+
+static char *
+series_slug(const char *series)
+{
+	char *out = xstrdup(series);
+
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			*p = '_';
+	return out;
+}
+
+static bool
+series_done(const struct site *s, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (strcmp(s->an->runs[k].series, s->an->runs[i].series) == 0)
+			return true;
+	return false;
+}
+
+static void
+page_series(struct site *s, size_t first)
+{
+	const char *series = s->an->runs[first].series;
+	size_t *runs = xcalloc(s->set->n, sizeof *runs);
+	size_t n = series_runs(s, series, runs);
+	char **changes, *slug, *title, *rel;
+	htmlDocPtr doc;
+	xmlNodePtr p;
+
+	if (n < 2) {
+		free(runs);
+		return;
+	}
+	changes = xcalloc(n, sizeof *changes);
+	for (size_t k = 1; k < n; k++)
+		changes[k] = analysis_differences(&s->set->runs[runs[k]],
+		    &s->set->runs[runs[k - 1]]);
+	slug = series_slug(series);
+	title = xasprintf("Series %s", series);
+	if ((doc = page_start(s, "compare.html", "../", title)) != NULL) {
+		crumbs(doc, title);
+		if ((p = html_slot(doc, "lead")) != NULL)
+			html_text(p, "The runs of this series in order (by "
+			    "date, then name); a dashed line marks where the "
+			    "configuration changed.");
+		if ((p = html_slot(doc, "table-title")) != NULL)
+			html_text(p, "History");
+		fill_comparison(s, doc, runs, n, NULL,
+		    (const char *const *)changes, "What changed");
+		rel = xasprintf("series/%s.html", slug);
+		page_finish(s, doc, rel);
+		free(rel);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(changes[k]);
+	free(changes);
+	free(slug);
+	free(title);
+	free(runs);
+}
+
+/* The index's list of the pages pages_compare writes. */
+void
+index_comparisons(struct site *s, htmlDocPtr doc)
+{
+	xmlNodePtr sec = html_slot(doc, "comparisons");
+	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	size_t *runs = xcalloc(s->set->n ? s->set->n : 1, sizeof *runs);
+	xmlNodePtr ul;
+	size_t n;
+
+	if (sec == NULL)
+		goto done;
+	html_el(sec, "h2", NULL, "Comparisons");
+	ul = html_el(sec, "ul", NULL, NULL);
+	for (size_t k = 0; k < NGROUP_KEYS; k++) {
+		if (group_runs(s, group_keys[k], g, &n) < 2)
+			continue;
+		char *href = xasprintf("compare/%s.html", group_keys[k]);
+		char *text = xasprintf("By %s", group_keys[k]);
+
+		html_link(html_el(ul, "li", NULL, NULL), href, text);
+		free(href);
+		free(text);
+	}
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *series = s->an->runs[i].series;
+		char *slug, *href, *text;
+
+		if (series_done(s, i) || series_runs(s, series, runs) < 2)
+			continue;
+		slug = series_slug(series);
+		href = xasprintf("series/%s.html", slug);
+		text = xasprintf("Series %s", series);
+		html_link(html_el(ul, "li", NULL, NULL), href, text);
+		free(slug);
+		free(href);
+		free(text);
+	}
+	if (ul->children == NULL)
+		html_drop(sec);
+done:
+	free(g);
+	free(runs);
+}
+
+void
+pages_compare(struct site *s)
+{
+	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	size_t n;
+
+	for (size_t k = 0; k < NGROUP_KEYS; k++)
+		if (group_runs(s, group_keys[k], g, &n) >= 2)
+			page_by_key(s, group_keys[k], g, n);
+	for (size_t i = 0; i < s->set->n; i++)
+		if (!series_done(s, i))
+			page_series(s, i);
+	free(g);
+}
