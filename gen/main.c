@@ -227,9 +227,9 @@ cmd_dump(int argc, char **argv)
 	if (argc != 2)
 		return usage();
 	if (runset_load(&set, argv[1], &d) != 0) {
-		status = exit_status(&d, 0);
+		runset_free(&set);
 		diags_free(&d);
-		return status ? status : EXIT_SYSTEM;
+		return EXIT_INPUT;
 	}
 	failed = render_runset_json(stdout, &set, &d) || finish_output(stdout);
 	runset_free(&set);
@@ -285,6 +285,7 @@ cmd_build(int argc, char **argv)
 	struct runset set;
 	struct diags d = {0};
 	int i = 1, k, status, gate = 0;
+	bool built;
 	char *data;
 
 	analyse_default_opts(&ao);
@@ -317,12 +318,14 @@ cmd_build(int argc, char **argv)
 	}
 	data = data_dir();
 	opts.data_dir = data;
-	if (site_build(&an, &opts, &d) != 0 && d.worst < MSG_SYSERR)
-		d.worst = MSG_SYSERR;
-	if (opts.progress && d.worst < MSG_SYSERR)
+	/* A failed build has said why; its level gives the status. */
+	built = site_build(&an, &opts, &d) == 0;
+	if (opts.progress && built)
 		fprintf(stderr, "benchsite: open %s/index.html\n", opts.out);
 	free(data);
 	status = exit_status(&d, 0);
+	if (status == 0 && !built)
+		status = EXIT_SYSTEM;
 	if (status == 0 && gate && an.failing > 0)
 		status = EXIT_GATE;
 	analysis_free(&an);

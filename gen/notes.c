@@ -21,15 +21,49 @@ scheme_len(const char *url)
 	return i > 0 && url[i] == ':' ? i : 0;
 }
 
+/* A relative link that stays among the run's files: no "/x", no
+ * "//host", no "." or ".." segment and no backslash, also when written
+ * with %-escapes ("%2e%2e/"), which browsers decode. */
+static int
+stays_inside(const char *url)
+{
+	char *dec = xmalloc(strlen(url) + 1), *seg;
+	size_t o = 0;
+	int ok = 1;
+
+	for (const char *p = url; *p && *p != '?' && *p != '#'; p++) {
+		if (p[0] == '%' && isxdigit((unsigned char)p[1]) &&
+		    isxdigit((unsigned char)p[2])) {
+			char hex[3] = {p[1], p[2], '\0'};
+
+			dec[o++] = (char)strtol(hex, NULL, 16);
+			p += 2;
+		} else {
+			dec[o++] = *p;
+		}
+	}
+	dec[o] = '\0';
+	if (dec[0] == '/' || strchr(dec, '\\'))
+		ok = 0;
+	for (seg = dec; ok && seg; seg = strchr(seg, '/') ? strchr(seg, '/') +
+	    1 : NULL) {
+		size_t len = strcspn(seg, "/");
+
+		if ((len == 1 && seg[0] == '.') || (len == 2 &&
+		    strncmp(seg, "..", 2) == 0))
+			ok = 0;
+	}
+	free(dec);
+	return ok;
+}
+
 static int
 allowed_link(const char *url)
 {
 	size_t n = scheme_len(url);
 
-	/* Relative and inside the run: no "/x", "//host" or "../". */
 	if (n == 0)
-		return url[0] != '/' && strcmp(url, "..") != 0 &&
-		    strncmp(url, "../", 3) != 0 && strstr(url, "/../") == NULL;
+		return url[0] == '#' || stays_inside(url);
 	return (n == 4 && strncasecmp(url, "http", 4) == 0) ||
 	    (n == 5 && strncasecmp(url, "https", 5) == 0) ||
 	    (n == 6 && strncasecmp(url, "mailto", 6) == 0);
@@ -84,13 +118,16 @@ sanitise(xmlNodePtr n, const char *base)
 
 		if (href && !allowed_link((char *)href))
 			xmlUnsetProp(n, BAD_CAST "href");
-		if (src && (!allowed_link((char *)src) ||
-		    scheme_len((char *)src) > 0)) {
-			if (allowed_link((char *)src))
-				image_to_link(n, src);
-			else
-				xmlUnsetProp(n, BAD_CAST "src");
+		if (src && allowed_link((char *)src) &&
+		    scheme_len((char *)src) > 0) {
+			/* n is freed: the link that replaces it is done */
+			image_to_link(n, src);
+			xmlFree(href);
+			xmlFree(src);
+			continue;
 		}
+		if (src && !allowed_link((char *)src))
+			xmlUnsetProp(n, BAD_CAST "src");
 		xmlFree(href);
 		xmlFree(src);
 		rebase(n, "href", base);

@@ -307,8 +307,13 @@ index_problems(struct site *s, htmlDocPtr doc)
 	ul = html_el(sec, "ul", NULL, NULL);
 	for (size_t i = 0; i < s->d->n; i++) {
 		const struct diag *g = &s->d->v[i];
-		char *text = g->line > 0 ? xasprintf("%s:%ld: %s", g->file,
-		    g->line, g->message) : xasprintf("%s: %s", g->file,
+		/* Paths below RUNS, however RUNS was spelled: the page must
+		 * not depend on where the build ran. */
+		size_t n = strlen(s->set->root);
+		const char *file = strncmp(g->file, s->set->root, n) == 0 &&
+		    g->file[n] == '/' ? g->file + n + 1 : g->file;
+		char *text = g->line > 0 ? xasprintf("%s:%ld: %s", file,
+		    g->line, g->message) : xasprintf("%s: %s", file,
 		    g->message);
 
 		html_el(ul, "li", NULL, text);

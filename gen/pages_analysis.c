@@ -385,8 +385,8 @@ page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
 	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
 
 	if (svg == NULL)
-		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
-		    err);
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
 	chart_bars_free(bars, n);
 	return svg;
 }
@@ -519,6 +519,20 @@ series_done(const struct site *s, size_t i)
 	return false;
 }
 
+/* What changed from run b to run r: the set-up keys, else the labels
+ * (a setting the meta names only in its label, like "NCQ off"). */
+static char *
+what_changed(const struct run *r, const struct run *b)
+{
+	char *d = analysis_differences(r, b);
+	const char *x = meta_get(&b->meta, "label");
+	const char *y = meta_get(&r->meta, "label");
+
+	if (d == NULL && x && y && strcmp(x, y) != 0)
+		d = xasprintf("label: %s \u2192 %s", x, y);
+	return d;
+}
+
 static void
 page_series(struct site *s, size_t first)
 {
@@ -535,7 +549,7 @@ page_series(struct site *s, size_t first)
 	}
 	changes = xcalloc(n, sizeof *changes);
 	for (size_t k = 1; k < n; k++)
-		changes[k] = analysis_differences(&s->set->runs[runs[k]],
+		changes[k] = what_changed(&s->set->runs[runs[k]],
 		    &s->set->runs[runs[k - 1]]);
 	slug = series_slug(series);
 	title = xasprintf("Series %s", series);

@@ -89,6 +89,15 @@ version_cmp(const char *v, size_t len, const char *with)
 	return (int)len - (int)wl;
 }
 
+static bool
+empty_fields(const struct fields *fs, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (fs->len[i] != 0)
+			return false;
+	return true;
+}
+
 enum start_kind {
 	START_NONE,
 	START_HEADER,	/* a -x header line: skipped */
@@ -124,6 +133,9 @@ classify_start(const struct fields *fs)
 	/* 1.0x: a name, a size (or nothing, with -s 0; a bare MiB count
 	 * only in 1.00, accepted on a whole line), then figures. A piece of
 	 * a wrapped line starts with a figure, so the name must not be one. */
+	if (fs->n == 27 && fs->len[0] == 0 && empty_fields(fs, 1, 14) &&
+	    units_is_files_spec(fs->f[14], fs->len[14]))
+		return START_OLD;	/* -s 0 with an empty machine name */
 	if (fs->n < 4 || fs->n > MAX_FIELDS || (fs->len[0] > 0 &&
 	    cell_shaped(fs->f[0], fs->len[0])))
 		return START_NONE;
@@ -171,25 +183,6 @@ layout_for(const struct fields *fs, size_t *alt_count)
 	return NULL;
 }
 
-/* A piece of a wrapped CSV line: no spaces, and not a line of its own. */
-static bool
-is_continuation(const struct line *l, struct fields *scratch)
-{
-	size_t a = 0, b = l->len;
-
-	while (a < b && isspace((unsigned char)l->text[a]))
-		a++;
-	while (b > a && isspace((unsigned char)l->text[b - 1]))
-		b--;
-	if (a == b)
-		return false;
-	for (size_t i = a; i < b; i++)
-		if (isspace((unsigned char)l->text[i]))
-			return false;
-	split_fields(scratch, l->text + a, b - a);
-	return classify_start(scratch) == START_NONE;
-}
-
 static void
 trimmed(const struct line *l, size_t *a, size_t *b)
 {
@@ -199,6 +192,26 @@ trimmed(const struct line *l, size_t *a, size_t *b)
 		(*a)++;
 	while (*b > *a && isspace((unsigned char)l->text[*b - 1]))
 		(*b)--;
+}
+
+/* A piece of a wrapped CSV line: no spaces, starts as the rest of a
+ * field or a new one would ("2083us,,,", "++,+++", ",16"), and is not a
+ * whole record of its own. */
+static bool
+is_continuation(const struct line *l, struct fields *scratch)
+{
+	size_t a, b;
+	enum start_kind k;
+
+	trimmed(l, &a, &b);
+	if (a == b || !strchr("0123456789+,.kmgus", l->text[a]))
+		return false;
+	for (size_t i = a; i < b; i++)
+		if (isspace((unsigned char)l->text[i]))
+			return false;
+	split_fields(scratch, l->text + a, b - a);
+	k = classify_start(scratch);
+	return k == START_NONE || (k == START_OLD && scratch->n < 27);
 }
 
 static char *
@@ -302,10 +315,11 @@ read_size(struct result *r, const struct fields *fs,
 }
 
 static void
-map_fields(struct reader_ctx *c, long line, const struct fields *fs,
+map_fields(struct reader_ctx *c, const struct line *l, const struct fields *fs,
     const struct csv_layout *lay)
 {
-	struct result *r = ctx_new_result(c, line, FROM_CSV);
+	long line = l->no;
+	struct result *r = ctx_new_result(c, l, FROM_CSV);
 	long long n;
 
 	r->csv_format = lay == &layout_10x ? xstrdup("1.0x") :
@@ -335,7 +349,8 @@ map_fields(struct reader_ctx *c, long line, const struct fields *fs,
 /* Joins the lines after i that continue a wrapped record until it has
  * want fields; returns how many lines were joined. */
 static size_t
-join_wrapped(struct reader_ctx *c, size_t i, struct fields *fs, size_t want)
+join_wrapped(struct reader_ctx *c, size_t i, struct fields *fs, size_t want,
+    size_t alt)
 {
 	struct fields scratch = {0};
 	size_t a, b, used = 0;
@@ -343,7 +358,9 @@ join_wrapped(struct reader_ctx *c, size_t i, struct fields *fs, size_t want)
 
 	trimmed(&c->ls->v[i], &a, &b);
 	joined = xstrndup(c->ls->v[i].text + a, b - a);
-	while (fs->n < want && used < 8 && i + used + 1 < c->ls->n) {
+	/* A 47-field line of 1.93c-1.96 -s 0 (size empty) is complete. */
+	while (fs->n < want && !(fs->n == alt && fs->len[5] == 0) &&
+	    used < 8 && i + used + 1 < c->ls->n) {
 		const struct line *next = &c->ls->v[i + used + 1];
 		struct fields probe = {0};
 		char *cand;
@@ -399,7 +416,7 @@ read_csv(struct reader_ctx *c, size_t i)
 		free(fs.buf);
 		return 1;
 	}
-	used = 1 + join_wrapped(c, i, &fs, (size_t)lay->nfields);
+	used = 1 + join_wrapped(c, i, &fs, (size_t)lay->nfields, alt);
 	if (fs.n == alt && fs.len[5] == 0) {
 		/* 1.93c-1.96 with -s 0 write one comma too few: the line
 		 * is shifted left by one from the size on. */
@@ -416,7 +433,7 @@ read_csv(struct reader_ctx *c, size_t i)
 		    lay->nfields, fs.n < (size_t)lay->nfields ?
 		    "cut short? not read" : "not read");
 	} else {
-		map_fields(c, l->no, &fs, lay);
+		map_fields(c, l, &fs, lay);
 	}
 	free(fs.buf);
 	return used;

@@ -23,7 +23,7 @@ enum row_status {
 };
 
 struct text_row {
-	long line;
+	const struct line *at;	/* where the row starts */
 	char *name;		/* NULL when the row has none */
 	struct size_field sf;	/* IO rows */
 	char *spec;		/* file rows: "16", "20:128:4/200" */
@@ -47,6 +47,7 @@ typedef enum row_status (*row_fn)(const char *, size_t, bool positional,
     const struct table *, struct text_row *, char *why);
 
 #define WHY_LEN 160
+#define NO_SECTION ((size_t)-1)
 
 static bool
 is_size_tok(const struct tok *t)
@@ -310,6 +311,7 @@ io_row(const char *text, size_t len, bool positional, const struct table *tb,
 		return ROW_NONE;
 	if (damaged) {
 		r->name = name_before(text, &t[s]);
+		units_size_field(t[s].s, t[s].len, &r->sf);
 		snprintf(why, WHY_LEN, "a cell is not a bonnie++ figure");
 		return ROW_BAD;
 	}
@@ -412,6 +414,7 @@ static void
 row_init(struct text_row *r)
 {
 	memset(r, 0, sizeof *r);
+	r->sf.concurrency = -1;
 	for (int i = 0; i < CELLS; i++) {
 		r->m[i].cpu = -1;
 		r->m[i].latency_us = -1;
@@ -495,7 +498,7 @@ read_row(struct reader_ctx *c, size_t j, row_fn fn, const struct table *tb,
 	size_t curlen = l->len, used = 1;
 
 	row_init(r);
-	r->line = l->no;
+	r->at = l;
 	*st = fn(cur, curlen, tb->positional, tb, r, why);
 	if (*st == ROW_NONE) {
 		free(cur);
@@ -506,7 +509,7 @@ read_row(struct reader_ctx *c, size_t j, row_fn fn, const struct table *tb,
 	    is_fragment(&c->ls->v[j + used]) &&
 	    join_next(&c->ls->v[j + used], &cur, &curlen, fn, tb, r, st, why))
 		used++;
-	r->line = l->no;
+	r->at = l;
 	if (*st == ROW_PARTIAL)
 		snprintf(why, WHY_LEN, "%s", tb->positional || used > 1 ?
 		    "the row is cut short" : "with spacing lost, its cells "
@@ -526,6 +529,35 @@ read_row(struct reader_ctx *c, size_t j, row_fn fn, const struct table *tb,
 	}
 	free(cur);
 	return used;
+}
+
+/* Whether a token, dashes aside, is part of a word of bonnie++'s titles. */
+static bool
+is_title_piece(const struct tok *t)
+{
+	static const char *const words[] = {
+		"Version", "Sequential", "Output", "Input", "Random", "Create",
+		"Seeks", "Per", "Chr", "Block", "Rewrite", "Read", "Delete",
+		"K/sec", "%CP", "/sec", "files:max:min", "Size:chnk", "Machine",
+		"Concurrency",
+	};
+	size_t a = 0, b = t->len;
+	char piece[32];
+
+	while (a < b && t->s[a] == '-')
+		a++;
+	while (b > a && t->s[b - 1] == '-')
+		b--;
+	if (a == b)
+		return true;	/* only dashes */
+	if (b - a >= sizeof piece)
+		return false;
+	memcpy(piece, t->s + a, b - a);
+	piece[b - a] = '\0';
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (strstr(words[k], piece))
+			return true;
+	return false;
 }
 
 /* A header line: group titles, column titles and their wrapped pieces,
@@ -551,8 +583,16 @@ is_header_line(const struct line *l)
 	for (size_t i = 0; i < l->len; i++)
 		if (isdigit((unsigned char)l->text[i]) || l->text[i] == '+')
 			digits = true;
-	return !digits && nt > 0 && (strstr(l->text, "--") ||
-	    strstr(l->text, "/sec") || strstr(l->text, "%CP"));
+	if (digits || nt == 0 || nt > MAX_TOKS)
+		return false;
+	if (strstr(l->text, "--") || strstr(l->text, "/sec") ||
+	    strstr(l->text, "%CP"))
+		return true;
+	/* A piece of a title a hard wrap cut off: "CP", "andom-". */
+	for (size_t k = 0; k < nt; k++)
+		if (!is_title_piece(&t[k]))
+			return false;
+	return true;
 }
 
 static bool
@@ -676,7 +716,8 @@ read_header_above(struct reader_ctx *c, size_t i, struct table *tb)
 }
 
 /* After the IO rows: is a file section next (its headers, at most one
- * blank line between)? Returns the line of its column titles, or 0. */
+ * blank line between)? Returns the line of its column titles, or
+ * NO_SECTION. */
 static size_t
 find_file_section(struct reader_ctx *c, size_t j, struct table *tb)
 {
@@ -689,14 +730,14 @@ find_file_section(struct reader_ctx *c, size_t j, struct table *tb)
 			return k;
 		if (l->len == 0 || strspn(l->text, " ") == l->len) {
 			if (++blanks > 1)
-				return 0;
+				return NO_SECTION;
 			continue;
 		}
 		if (!is_header_line(l))
-			return 0;
+			return NO_SECTION;
 		take_header(tb, l);
 	}
-	return 0;
+	return NO_SECTION;
 }
 
 static const char *
@@ -733,19 +774,21 @@ emit_results(struct reader_ctx *c, struct table *tb, long label_line)
 		 * rows were reported already. */
 		if ((io == NULL || io->bad) && (fl == NULL || fl->bad))
 			continue;
-		r = ctx_new_result(c, io ? io->line : fl->line, FROM_TEXT);
+		r = ctx_new_result(c, io ? io->at : fl->at, FROM_TEXT);
 
 		r->name = xstrdup(pick_name(tb, io, fl));
 		if (tb->version)
 			r->bonnie_version = xstrdup(tb->version);
 		r->concurrency = tb->concurrency;
-		if (io) {
+		if (io && !io->bad) {
 			r->size = xstrdup(io->sf.size);
 			if (io->sf.chunk[0])
 				r->chunk = xstrdup(io->sf.chunk);
 			if (io->sf.concurrency >= 0)
 				r->concurrency = io->sf.concurrency;
 			memcpy(r->m, io->m, sizeof io->m);
+		} else if (io) {
+			memcpy(r->m, io->m, sizeof io->m);	/* invalid */
 		}
 		if (fl) {
 			r->files = xstrdup(fl->spec);
@@ -790,7 +833,7 @@ read_text(struct reader_ctx *c, size_t i)
 		flabel = i;
 		tb.positional = true;
 	}
-	if (flabel > 0)
+	if (flabel != NO_SECTION)
 		j = read_rows(c, flabel + 1, file_row, &tb, false);
 	if (tb.nio == 0 && tb.nfl == 0)
 		diags_add(c->diags, MSG_ERROR, c->file, l->no,

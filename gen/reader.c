@@ -38,7 +38,8 @@ tok_is(const struct tok *t, const char *word)
 }
 
 struct result *
-ctx_new_result(struct reader_ctx *c, long line, enum result_source from)
+ctx_new_result(struct reader_ctx *c, const struct line *l,
+    enum result_source from)
 {
 	struct result *r;
 
@@ -47,7 +48,8 @@ ctx_new_result(struct reader_ctx *c, long line, enum result_source from)
 	r = &c->out->v[c->out->n++];
 	result_init(r);
 	r->file = xstrdup(c->file);
-	r->line = line;
+	r->line = l->no;
+	r->quote = l->quote;
 	r->from = from;
 	return r;
 }
@@ -64,6 +66,30 @@ read_lines(struct reader_ctx *c)
 	}
 }
 
+static bool results_agree(const struct result *, const struct result *);
+
+/* Drops results of a diff's new side (from first on) that stand on the
+ * same line as an equal result of its old side. */
+static void
+drop_context_repeats(struct results *out, size_t first)
+{
+	size_t kept = first;
+
+	for (size_t i = first; i < out->n; i++) {
+		bool repeat = false;
+
+		for (size_t k = 0; k < first && !repeat; k++)
+			repeat = out->v[k].line == out->v[i].line &&
+			    out->v[k].from == out->v[i].from &&
+			    results_agree(&out->v[k], &out->v[i]);
+		if (repeat)
+			result_free(&out->v[i]);
+		else
+			out->v[kept++] = out->v[i];
+	}
+	out->n = kept;
+}
+
 void
 reader_read(const char *file, const char *buf, size_t len,
     struct results *out, struct diags *d)
@@ -78,15 +104,18 @@ reader_read(const char *file, const char *buf, size_t len,
 		lines_free(&ls);
 		return;
 	}
-	/* A diff of result files: the old file, then the new one; what
-	 * both share is dropped as a repeat by reader_merge. */
+	/* A diff of result files: the old file, then the new one, without
+	 * what the new side only repeats (the diff's context lines). */
 	lines_read(&ls, buf, len, SIDE_OLD);
 	c.ls = &ls;
 	read_lines(&c);
 	lines_free(&ls);
+	size_t old_end = out->n;
+
 	lines_read(&ls, buf, len, SIDE_NEW);
 	read_lines(&c);
 	lines_free(&ls);
+	drop_context_repeats(out, old_end);
 }
 
 /* Whether two figures may be the same measurement: exact but for the
@@ -132,6 +161,30 @@ results_agree(const struct result *a, const struct result *b)
 			return false;
 	}
 	return compared > 0;	/* nothing measured on both: no evidence */
+}
+
+static bool
+same_if_known(const char *a, const char *b)
+{
+	return a == NULL || b == NULL || strcmp(a, b) == 0;
+}
+
+/* A result quoted again: the same reading as an earlier one (names equal,
+ * or one cut short by a table), in a deeper quote or another file. The
+ * same figures twice at one quote level may be two iterations. */
+static bool
+is_repost(const struct result *first, const struct result *again)
+{
+	bool text = first->from == FROM_TEXT || again->from == FROM_TEXT;
+
+	if (!results_agree(first, again) ||
+	    !same_if_known(first->bonnie_version, again->bonnie_version) ||
+	    !same_if_known(first->csv_format, again->csv_format) ||
+	    !same_if_known(first->files, again->files) ||
+	    (!text && strcmp(first->name, again->name) != 0))
+		return false;
+	return again->quote > first->quote || strcmp(first->file,
+	    again->file) != 0;
 }
 
 static void
@@ -208,7 +261,7 @@ reader_merge(struct results *rs, struct diags *d)
 	pair_text_with_csv(rs, gone);
 	for (size_t i = 0; i < rs->n; i++) {
 		for (size_t k = 0; k < i && !gone[i]; k++) {
-			if (gone[k] || !results_agree(&rs->v[k], &rs->v[i]))
+			if (gone[k] || !is_repost(&rs->v[k], &rs->v[i]))
 				continue;
 			diags_add(d, MSG_NOTE, rs->v[i].file, rs->v[i].line,
 			    "same result as %s:%ld (quoted again?); "

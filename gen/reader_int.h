@@ -32,8 +32,8 @@ struct reader_ctx {
 	struct diags *diags;
 };
 
-/* Appends a new result (initialised, with file and line set). */
-struct result *ctx_new_result(struct reader_ctx *, long line,
+/* Appends a new result (initialised, with where it came from set). */
+struct result *ctx_new_result(struct reader_ctx *, const struct line *,
     enum result_source);
 
 /* Reads a CSV record starting at line i; returns the number of lines it

@@ -53,22 +53,3 @@ result_free(struct result *r)
 	free(r->files);
 	result_init(r);
 }
-
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
-void
-result_copy(struct result *dst, const struct result *src)
-{
-	*dst = *src;
-	dst->file = dup_or_null(src->file);
-	dst->bonnie_version = dup_or_null(src->bonnie_version);
-	dst->csv_format = dup_or_null(src->csv_format);
-	dst->name = dup_or_null(src->name);
-	dst->size = dup_or_null(src->size);
-	dst->chunk = dup_or_null(src->chunk);
-	dst->files = dup_or_null(src->files);
-}

@@ -72,6 +72,7 @@ enum result_source {
 struct result {
 	char *file;
 	long line;
+	int quote;		/* quote depth ("> > ") of that line */
 	enum result_source from;
 	char *bonnie_version;	/* program version, NULL if unknown */
 	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
@@ -87,7 +88,5 @@ struct result {
 
 void result_init(struct result *);
 void result_free(struct result *);
-/* Deep copy into dst, which must not hold anything. */
-void result_copy(struct result *dst, const struct result *src);
 
 #endif

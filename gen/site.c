@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdbool.h>
 #include <unistd.h>
 
 static int
@@ -277,8 +278,8 @@ make_chart(struct site *s, enum metric_id id)
 	free(all);
 	s->svg[id] = chart_svg(&c, s->fonts, err);
 	if (s->svg[id] == NULL) {
-		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
-		    err);
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
 		chart_bars_free(bars, s->set->n);
 		return;
 	}
@@ -295,8 +296,8 @@ make_chart(struct site *s, enum metric_id id)
 		free(png);
 		free(rel);
 	} else {
-		diags_add(s->d, MSG_SYSERR, metric_defs[id].key, 0, "chart: %s",
-		    err);
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
 	}
 	chart_bars_free(bars, s->set->n);
 }
@@ -377,23 +378,61 @@ site_free(struct site *s)
 		chart_fonts_free(s->fonts);
 }
 
-/* Refuses a site directory that is the runs directory or inside it: a
- * build must never write among the user's runs. */
+/* The real path of a place that may not exist yet: its parent's real
+ * path joined with its last component. NULL when the parent is missing. */
+static char *
+real_place(const char *path)
+{
+	char *real = realpath(path, NULL), *copy, *base, *parent;
+	const char *dir;
+	size_t n;
+
+	if (real != NULL)
+		return real;
+	copy = xstrdup(path);
+	n = strlen(copy);
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	if ((base = strrchr(copy, '/')) == NULL) {
+		dir = ".";
+		base = copy;
+	} else if (base == copy) {
+		dir = "/";
+		base++;
+	} else {
+		*base++ = '\0';
+		dir = copy;
+	}
+	parent = realpath(dir, NULL);
+	real = parent ? xasprintf("%s/%s", strcmp(parent, "/") ? parent : "",
+	    base) : NULL;
+	free(parent);
+	free(copy);
+	return real;
+}
+
+static bool
+contains(const char *outer, const char *inner)
+{
+	size_t n = strlen(outer);
+
+	return strncmp(inner, outer, n) == 0 && (inner[n] == '/' ||
+	    inner[n] == '\0' || strcmp(outer, "/") == 0);
+}
+
+/* Refuses a site directory that is the runs directory, lies inside it or
+ * holds it: a build must never write among the user's runs. Checked
+ * before anything is created. */
 static int
 check_places(const struct runset *set, const char *out, struct diags *d)
 {
-	char *runs = realpath(set->root, NULL), *site = realpath(out, NULL);
-	int bad = 0;
+	char *runs = realpath(set->root, NULL), *site = real_place(out);
+	int bad = runs && site && (contains(runs, site) || contains(site, runs));
 
-	if (runs && site) {
-		size_t n = strlen(runs);
-
-		bad = strncmp(site, runs, n) == 0 &&
-		    (site[n] == '/' || site[n] == '\0');
-	}
 	if (bad)
-		diags_add(d, MSG_SYSERR, out, 0, "the site directory may not be "
-		    "the runs directory or inside it; nothing written");
+		diags_add(d, MSG_ERROR, out, 0, "the site directory may not be "
+		    "the runs directory, lie inside it or hold it; nothing "
+		    "written");
 	free(runs);
 	free(site);
 	return bad ? -1 : 0;
@@ -409,24 +448,24 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	struct site s = {.set = set, .an = an, .opts = opts, .d = d,
 	    .sum = an->sum};
 	char err[256] = "";
-	int rc = 0;
 
+	if (check_places(set, opts->out, d) != 0)
+		return -1;
 	if (mkdir(opts->out, 0777) != 0 && errno != EEXIST) {
 		diags_add(d, MSG_SYSERR, opts->out, 0, "cannot create: %s",
 		    strerror(errno));
 		return -1;
 	}
-	if (check_places(set, opts->out, d) != 0)
-		return -1;
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
 		if (make_dir(&s, dirs[i]) != 0)
 			return -1;
 	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {
-		diags_add(d, MSG_SYSERR, "fonts", 0, "%s", err);
+		diags_add(d, MSG_SYSERR, opts->font_dir ? opts->font_dir :
+		    "fonts-dejavu-core", 0, "%s", err);
 		return -1;
 	}
 	s.templates = xasprintf("%s/templates", opts->data_dir);
 	render_all(&s);
 	site_free(&s);
-	return rc;
+	return 0;
 }

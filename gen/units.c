@@ -9,7 +9,7 @@
 #include <strings.h>
 
 /* Reads digits[.digits] from s; returns the count of bytes used, 0 if
- * none. The value is built from at most 18 significant digits. */
+ * none. Callers bound the length, so the value stays finite. */
 static size_t
 scan_number(const char *s, size_t len, double *out, int *frac_digits)
 {
@@ -139,7 +139,7 @@ bool
 units_latency(const char *tok, size_t len, double *us)
 {
 	double v, mult;
-	size_t n = scan_number(tok, len, &v, NULL);
+	size_t n = len > 24 ? 0 : scan_number(tok, len, &v, NULL);
 	const char *unit = tok + n;
 	size_t ulen = len - n;
 
@@ -164,6 +164,8 @@ units_format_latency(double us, char *buf)
 	 * milliseconds above 0.099999 s, else whole microseconds. */
 	double s = us / 1e6;
 
+	if (!(s < 1e15))
+		s = 1e15;	/* no figure from a real run; keeps the cast defined */
 	if (s > 99.999999)
 		snprintf(buf, 24, "%llds", (long long)s);
 	else if (s > 0.099999)
