@@ -3,6 +3,7 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/benchsite
 PKG_CONFIG ?= pkg-config
 CC ?= cc
@@ -12,7 +13,7 @@ VERSION = 0.1.0
 PKGS = jansson libxml-2.0 cairo freetype2 libcmark
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
 	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
-	bonnie++ valgrind libxml2-utils chromium
+	bonnie++ valgrind libxml2-utils chromium mandoc
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
@@ -28,8 +29,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
-	render_csv.c render_check.c stats.c display.c rank.c analyse.c chart.c \
-	html.c notes.c site.c pages.c pages_analysis.c
+	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
+	bars.c html.c notes.c site.c pages.c pages_analysis.c single.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
@@ -103,6 +104,8 @@ install: all
 	cp $(B)/benchsite $(DESTDIR)$(BINDIR)/benchsite
 	cp templates/*.html $(DESTDIR)$(DATADIR)/templates/
 	cp assets/* $(DESTDIR)$(DATADIR)/assets/
+	mkdir -p $(DESTDIR)$(MANDIR)/man1
+	cp benchsite.1 $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
 	rm -rf build build-asan benchsite site

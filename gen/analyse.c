@@ -863,11 +863,11 @@ cmp_findings(const void *x, const void *y)
 {
 	const struct finding *a = x, *b = y;
 
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	/* What fails the gate first, acknowledged and ungated ones last. */
+	/* What fails the gate first, acknowledged and ungated ones after. */
 	if ((a->gated && !a->ack) != (b->gated && !b->ack))
 		return a->gated && !a->ack ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
 	if (a->sort != b->sort)
 		return a->sort < b->sort ? -1 : 1;
 	if (a->run != b->run)
@@ -933,6 +933,22 @@ analysis_differences(const struct run *r, const struct run *b)
 	int n, layout;
 
 	return differences(r, b, &n, &layout);
+}
+
+char *
+gate_phrase(int n)
+{
+	if (n == 0)
+		return xstrdup("nothing fails the gate");
+	if (n == 1)
+		return xstrdup("1 finding fails the gate");
+	return xasprintf("%d findings fail the gate", n);
+}
+
+bool
+analysis_judged(const struct analysis *a, size_t run, int metric)
+{
+	return judged(a, run, metric);
 }
 
 bool

@@ -137,6 +137,14 @@ void analysis_free(struct analysis *);
  * ("scheduler: cfq -> anticipatory; ..."), or NULL; caller frees. */
 char *analysis_differences(const struct run *r, const struct run *b);
 
+/* "nothing fails the gate", "1 finding fails the gate", "13 findings
+ * fail the gate" for n failing findings; caller frees. */
+char *gate_phrase(int n);
+
+/* Whether the run was judged on this metric at all: compared with a
+ * base, scaled, or held to a target. */
+bool analysis_judged(const struct analysis *, size_t run, int metric);
+
 /* Whether a finding of this run and metric is flagged (for charts and
  * tables): a gated finding, acknowledged or not. */
 bool analysis_flagged(const struct analysis *, size_t run, int metric);

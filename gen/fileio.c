@@ -3,10 +3,13 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char *
 file_read(const char *path, size_t max, size_t *len, struct diags *d)
@@ -46,4 +49,34 @@ file_read(const char *path, size_t max, size_t *len, struct diags *d)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+int
+write_file_atomic(const char *path, const char *buf, size_t len,
+    struct diags *d)
+{
+	char *tmp = xasprintf("%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp), rc = -1;
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+
+	if (f == NULL) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	} else if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
+	    fchmod(fd, 0644) != 0) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		fclose(f);
+	} else if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+	} else {
+		rc = 0;
+	}
+	if (rc != 0 && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
 }

@@ -1,5 +1,5 @@
-/* Reading whole input files with a size limit. Used by main and the
- * run-directory loader; writes nothing. */
+/* Reading whole input files with a size limit, and writing output files
+ * atomically. Used by main, the run-directory loader and the site. */
 #ifndef BENCHSITE_FILEIO_H
 #define BENCHSITE_FILEIO_H
 
@@ -13,5 +13,11 @@
  * (caller frees) and sets *len. On failure reports to d (naming path)
  * and returns NULL. */
 char *file_read(const char *path, size_t max, size_t *len, struct diags *d);
+
+/* Writes len bytes to path through a temporary file beside it that is
+ * renamed into place, so nobody ever sees half a file. Returns 0, or -1
+ * (reported to d). */
+int write_file_atomic(const char *path, const char *buf, size_t len,
+    struct diags *d);
 
 #endif

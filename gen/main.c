@@ -31,8 +31,10 @@
 #define EXIT_SYSTEM 3
 
 static const char usage_text[] =
-    "usage: benchsite build [-q] [-o SITE] [--fail-on-regression] RUNS\n"
-    "       benchsite check [--format text|json] [-o FILE] [--threshold P]\n"
+    "usage: benchsite build [-q] [-o SITE | --single-file FILE] [--attach DIR]\n"
+    "                       [--fail-on-regression] RUNS\n"
+    "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
+    "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
     "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
     "       benchsite parse [--format json|csv] FILE...\n"
     "       benchsite dump RUNS\n"
@@ -164,6 +166,56 @@ analysis_option(int argc, char **argv, int *i, struct analyse_opts *o)
 	return 0;
 }
 
+static const char *const check_formats[] = {
+	"text", "json", "mail", "markdown", "junit",
+};
+
+static int
+check_format(const char *name)
+{
+	for (size_t k = 0; k < sizeof check_formats / sizeof *check_formats;
+	    k++)
+		if (strcmp(check_formats[k], name) == 0)
+			return (int)k;
+	return -1;
+}
+
+static int
+render_check(FILE *out, int format, const struct analysis *an,
+    const struct diags *d, int utf8)
+{
+	switch (format) {
+	case 1:
+		return render_check_json(out, an, d);
+	case 2:
+		return render_check_mail(out, an, utf8);
+	case 3:
+		return render_check_markdown(out, an);
+	case 4:
+		return render_check_junit(out, an);
+	default:
+		return render_check_text(out, an);
+	}
+}
+
+/* The PNG charts a mail digest names, into dir. */
+static int
+write_attachments(const struct analysis *an, const char *dir,
+    struct diags *d)
+{
+	char err[256] = "";
+	struct chart_fonts *fonts = chart_fonts_load(NULL, err);
+	int rc;
+
+	if (fonts == NULL) {
+		diags_add(d, MSG_SYSERR, "fonts-dejavu-core", 0, "%s", err);
+		return -1;
+	}
+	rc = render_attachments(an, fonts, dir, d);
+	chart_fonts_free(fonts);
+	return rc;
+}
+
 static int
 cmd_check(int argc, char **argv)
 {
@@ -171,9 +223,9 @@ cmd_check(int argc, char **argv)
 	struct runset set;
 	struct analysis an;
 	struct diags d = {0};
-	const char *format = "text", *outpath = NULL;
+	const char *format = "text", *outpath = NULL, *attach = NULL;
 	FILE *out = stdout;
-	int i = 1, k, status, failed;
+	int i = 1, k, status, failed, utf8 = 0;
 
 	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -185,11 +237,14 @@ cmd_check(int argc, char **argv)
 			format = argv[++i];
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			outpath = argv[++i];
+		else if (strcmp(argv[i], "--attach") == 0 && i + 1 < argc)
+			attach = argv[++i];
+		else if (strcmp(argv[i], "--utf8") == 0)
+			utf8 = 1;
 		else
 			return usage();
 	}
-	if (i + 1 != argc || (strcmp(format, "text") != 0 &&
-	    strcmp(format, "json") != 0))
+	if (i + 1 != argc || check_format(format) < 0)
 		return usage();
 	if (runset_load(&set, argv[i], &d) != 0 ||
 	    analyse(&an, &set, &ao, &d) != 0) {
@@ -201,13 +256,13 @@ cmd_check(int argc, char **argv)
 		fprintf(stderr, "benchsite: %s: cannot write\n", outpath);
 		failed = 1;
 	} else {
-		failed = strcmp(format, "json") == 0 ?
-		    render_check_json(out, &an, &d) :
-		    render_check_text(out, &an);
+		failed = render_check(out, check_format(format), &an, &d, utf8);
 		failed = failed || finish_output(out);
 		if (outpath && fclose(out) != 0)
 			failed = 1;
 	}
+	if (!failed && attach)
+		failed = write_attachments(&an, attach, &d);
 	status = exit_status(&d, failed);
 	if (status == 0 && an.failing > 0)
 		status = EXIT_GATE;
@@ -250,7 +305,9 @@ has_templates(const char *dir)
 }
 
 /* Where templates/ and assets/ are: $BENCHSITE_DATA, else beside the
- * program (a build tree), else where "make install" put them. */
+ * program or above it (a build tree), else in share/benchsite beside
+ * its bin/ (an installed tree, wherever it was moved), else where "make
+ * install" put them. */
 static char *
 data_dir(void)
 {
@@ -270,6 +327,11 @@ data_dir(void)
 			if (has_templates(self))
 				return xstrdup(self);
 		}
+		char *share = xasprintf("%s/share/benchsite", self);
+
+		if (has_templates(share))
+			return share;
+		free(share);
 	}
 	return xstrdup(BENCHSITE_DATADIR);
 }
@@ -285,6 +347,7 @@ cmd_build(int argc, char **argv)
 	struct runset set;
 	struct diags d = {0};
 	int i = 1, k, status, gate = 0;
+	const char *attach = NULL;
 	bool built;
 	char *data;
 
@@ -302,6 +365,10 @@ cmd_build(int argc, char **argv)
 			opts.out = argv[++i];
 		else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
 			opts.font_dir = argv[++i];
+		else if (strcmp(argv[i], "--single-file") == 0 && i + 1 < argc)
+			opts.single = argv[++i];
+		else if (strcmp(argv[i], "--attach") == 0 && i + 1 < argc)
+			attach = argv[++i];
 		else if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
@@ -320,8 +387,11 @@ cmd_build(int argc, char **argv)
 	opts.data_dir = data;
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
+	if (built && attach)
+		built = write_attachments(&an, attach, &d) == 0;
 	if (opts.progress && built)
-		fprintf(stderr, "benchsite: open %s/index.html\n", opts.out);
+		fprintf(stderr, "benchsite: open %s%s\n", opts.single ?
+		    opts.single : opts.out, opts.single ? "" : "/index.html");
 	free(data);
 	status = exit_status(&d, 0);
 	if (status == 0 && !built)

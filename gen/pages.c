@@ -269,6 +269,13 @@ index_charts(struct site *s, htmlDocPtr doc)
 		if (s->svg[id] == NULL)
 			continue;
 		fig = html_el(sec, "figure", "chart", NULL);
+		if (s->opts->single) {
+			/* One file: the chart itself, not a link to it. */
+			inline_chart(fig, s->svg[id], metric_defs[id].key);
+			html_el(fig, "figcaption", NULL, metric_defs[id].label);
+			shown++;
+			continue;
+		}
 		src = xasprintf("charts/%s.svg", metric_defs[id].key);
 		href = xasprintf("metrics/%s.html", metric_defs[id].key);
 		alt = xasprintf("%s of every run, in %s (the table on its "
@@ -333,15 +340,15 @@ read_notes(struct site *s, xmlNodePtr target, const char *path, int skip,
 	free(md);
 }
 
-void
-page_index(struct site *s)
+htmlDocPtr
+index_doc(struct site *s)
 {
 	htmlDocPtr doc = page_start(s, "index.html", "", site_title(s));
 	xmlNodePtr intro;
 	char *path;
 
 	if (doc == NULL)
-		return;
+		return NULL;
 	intro = html_slot(doc, "intro");
 	if (intro && s->set->has_index) {
 		path = xasprintf("%s/index.md", s->set->root);
@@ -356,7 +363,16 @@ page_index(struct site *s)
 	index_charts(s, doc);
 	index_comparisons(s, doc);
 	index_problems(s, doc);
-	page_finish(s, doc, "index.html");
+	return doc;
+}
+
+void
+page_index(struct site *s)
+{
+	htmlDocPtr doc = index_doc(s);
+
+	if (doc)
+		page_finish(s, doc, "index.html");
 }
 
 void
@@ -607,16 +623,15 @@ run_files(struct site *s, size_t i, htmlDocPtr doc)
 	}
 }
 
-void
-page_run(struct site *s, size_t i)
+htmlDocPtr
+run_doc(struct site *s, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	htmlDocPtr doc = page_start(s, "run.html", "../", run_title(r));
 	xmlNodePtr dl;
-	char *rel;
 
 	if (doc == NULL)
-		return;
+		return NULL;
 	crumbs(doc, r->id);
 	verdicts_fill(s, doc, (long)i, "../");
 	run_analysis_fill(s, doc, i);
@@ -625,6 +640,17 @@ page_run(struct site *s, size_t i)
 	run_notes(s, i, doc);
 	run_results(s, i, doc);
 	run_files(s, i, doc);
+	return doc;
+}
+
+void
+page_run(struct site *s, size_t i)
+{
+	htmlDocPtr doc = run_doc(s, i);
+	char *rel;
+
+	if (doc == NULL)
+		return;
 	rel = run_href(s, i, "");
 	page_finish(s, doc, rel);
 	free(rel);

@@ -5,6 +5,7 @@
 #include "site_int.h"
 #include "xalloc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,7 @@ static char *
 verdict_line(const struct analysis *an, long run, int *failing)
 {
 	int count[FIND_KIND_COUNT] = {0};
-	char *out;
+	char *out, *gate;
 
 	*failing = 0;
 	for (size_t k = 0; k < an->nf; k++) {
@@ -95,21 +96,16 @@ verdict_line(const struct analysis *an, long run, int *failing)
 		count[an->f[k].kind]++;
 		*failing += an->f[k].gated && an->f[k].ack == NULL;
 	}
+	gate = gate_phrase(*failing);
+	gate[0] = (char)toupper((unsigned char)gate[0]);
 	out = xasprintf("%s: %d regression%s, %d shortfall%s, %d below "
-	    "target, %d weak scaling, %d improvement%s, %d warning%s.",
-	    *failing ? (*failing == 1 ? "1 finding fails the gate" :
-	    "findings fail the gate") : "Nothing fails the gate",
+	    "target, %d weak scaling, %d improvement%s, %d warning%s.", gate,
 	    count[FIND_REGRESSION], count[FIND_REGRESSION] == 1 ? "" : "s",
 	    count[FIND_SHORTFALL], count[FIND_SHORTFALL] == 1 ? "" : "s",
 	    count[FIND_TARGET], count[FIND_WEAK], count[FIND_IMPROVEMENT],
 	    count[FIND_IMPROVEMENT] == 1 ? "" : "s", count[FIND_WARNING],
 	    count[FIND_WARNING] == 1 ? "" : "s");
-	if (*failing > 1) {
-		char *n = xasprintf("%d %s", *failing, out);
-
-		free(out);
-		out = n;
-	}
+	free(gate);
 	return out;
 }
 
@@ -378,7 +374,8 @@ static xmlDocPtr
 page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
     const char *const *groups, const char *const *changes)
 {
-	struct chart_bar *bars = chart_bars(s, id, runs, n, groups, changes);
+	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
+	    changes);
 	struct chart c = {metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, n};
 	char err[256] = "";

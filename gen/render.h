@@ -4,9 +4,11 @@
 #ifndef BENCHSITE_RENDER_H
 #define BENCHSITE_RENDER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "analyse.h"
+#include "chart.h"
 #include "model.h"
 #include "msg.h"
 #include "reader.h"
@@ -26,6 +28,18 @@ int render_runset_json(FILE *, const struct runset *, const struct diags *);
 int render_check_text(FILE *, const struct analysis *);
 /* "benchsite check --format json": every verdict with its numbers. */
 int render_check_json(FILE *, const struct analysis *, const struct diags *);
+
+/* "check --format mail": a mail body of at most 72 columns, ASCII
+ * unless utf8. */
+int render_check_mail(FILE *, const struct analysis *, bool utf8);
+/* "check --format markdown": for a pull-request comment or job summary. */
+int render_check_markdown(FILE *, const struct analysis *);
+/* "check --format junit": a test case per run and judged figure. */
+int render_check_junit(FILE *, const struct analysis *);
+/* Writes DIR/METRIC.png (720 pixels wide) for each figure the mail
+ * names; returns 0, or -1 (reported). */
+int render_attachments(const struct analysis *, const struct chart_fonts *,
+    const char *dir, struct diags *);
 
 /* Prints text wrapped at width columns: the first line continues after
  * first_len columns already printed, the others are indented. */

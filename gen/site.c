@@ -1,6 +1,7 @@
 /* The build: where each file of the site goes, the charts, the copies of
  * the runs' files, and writing every file atomically. What the pages say
  * is in pages.c. */
+#include "bars.h"
 #include "display.h"
 #include "fileio.h"
 #include "site_int.h"
@@ -34,29 +35,8 @@ int
 site_write(struct site *s, const char *rel, const char *buf, size_t len)
 {
 	char *path = xasprintf("%s/%s", s->opts->out, rel);
-	char *tmp = xasprintf("%s.tmp-XXXXXX", path);
-	int fd = mkstemp(tmp), rc = -1;
-	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	int rc = write_file_atomic(path, buf, len, s->d);
 
-	if (f == NULL) {
-		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
-		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
-	} else if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
-	    fchmod(fd, 0644) != 0) {
-		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
-		    strerror(errno));
-		fclose(f);
-	} else if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		diags_add(s->d, MSG_SYSERR, path, 0, "cannot write: %s",
-		    strerror(errno));
-	} else {
-		rc = 0;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	free(tmp);
 	free(path);
 	return rc;
 }
@@ -167,95 +147,6 @@ copy_run_files(struct site *s, size_t i)
 	free(dir);
 }
 
-const char *
-chart_note(enum metric_id id)
-{
-	return metric_defs[id].kind == MK_THROUGHPUT ?
-	    "Median of each run's samples; whiskers span min to max. "
-	    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." :
-	    "Median of each run's samples; whiskers span min to max. "
-	    "Operations per second.";
-}
-
-static void
-fill_bar(struct chart_bar *b, const struct metric_summary *m,
-    enum metric_id id)
-{
-	b->nsamples = m->n;
-	switch (m->state) {
-	case VS_OK:
-		b->kind = BAR_VALUE;
-		b->value = display_value(id, m->median);
-		b->has_range = m->n > 1;
-		b->min = display_value(id, m->min);
-		b->max = display_value(id, m->max);
-		b->approx = m->approx;
-		break;
-	case VS_TOO_FAST:
-		b->kind = BAR_TOO_FAST;
-		break;
-	case VS_INVALID:
-		b->kind = BAR_INVALID;
-		break;
-	default:
-		b->kind = BAR_NOT_RUN;
-		break;
-	}
-}
-
-/* What the analysis says on a bar: the expected value (scaling model,
- * else the declared target) and, when flagged, a short note. */
-static void
-analysis_on_bar(const struct site *s, struct chart_bar *b, size_t i,
-    enum metric_id id)
-{
-	const struct run_analysis *ra = &s->an->runs[i];
-	const struct change *c = &ra->change[id];
-
-	if (ra->scaling.level[id] != EFF_NONE) {
-		b->has_expect = true;
-		b->expect = display_value(id, ra->scaling.expected[id]);
-	} else if (ra->target[id].has) {
-		b->has_expect = true;
-		b->expect = display_value(id, ra->target[id].value);
-	}
-	b->highlight = analysis_flagged(s->an, i, id);
-	if (!b->highlight)
-		return;
-	if (ra->scaling.level[id] == EFF_SHORT)
-		b->flag_text = xasprintf("%.0f%% of expected",
-		    100 * ra->scaling.ratio[id]);
-	else if (ra->target[id].shortfall)
-		b->flag_text = xasprintf("%.0f%% of target",
-		    100 * ra->target[id].ratio);
-	else if (c->verdict == VERDICT_REGRESSION)
-		b->flag_text = xasprintf("%+.0f%%", 100 * c->rel);
-}
-
-struct chart_bar *
-chart_bars(const struct site *s, enum metric_id id, const size_t *runs,
-    size_t n, const char *const *groups, const char *const *changes)
-{
-	struct chart_bar *bars = xcalloc(n ? n : 1, sizeof *bars);
-
-	for (size_t k = 0; k < n; k++) {
-		bars[k].label = s->set->runs[runs[k]].id;
-		fill_bar(&bars[k], &s->sum[runs[k]][id], id);
-		analysis_on_bar(s, &bars[k], runs[k], id);
-		bars[k].group = groups ? groups[k] : NULL;
-		bars[k].change = changes ? changes[k] : NULL;
-	}
-	return bars;
-}
-
-void
-chart_bars_free(struct chart_bar *bars, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		free((char *)bars[k].flag_text);
-	free(bars);
-}
-
 /* The chart of one metric over every run: SVG kept for the pages and
  * written to charts/KEY.svg, PNG at 2x to charts/KEY.png. */
 static void
@@ -272,7 +163,7 @@ make_chart(struct site *s, enum metric_id id)
 
 	for (size_t i = 0; i < s->set->n; i++)
 		all[i] = i;
-	bars = chart_bars(s, id, all, s->set->n, NULL, NULL);
+	bars = chart_bars(s->an, id, all, s->set->n, NULL, NULL);
 	c = (struct chart){metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, s->set->n};
 	free(all);
@@ -282,6 +173,10 @@ make_chart(struct site *s, enum metric_id id)
 		    metric_defs[id].key, err);
 		chart_bars_free(bars, s->set->n);
 		return;
+	}
+	if (s->opts->single) {
+		chart_bars_free(bars, s->set->n);
+		return;		/* drawn into the one file only */
 	}
 	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
 	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
@@ -338,6 +233,13 @@ render_all(struct site *s)
 		for (size_t i = 0; i < s->set->n; i++)
 			s->has_data[m] |= s->sum[i][m].state != VS_NOT_RUN;
 	name_runs(s);
+	if (s->opts->single) {
+		for (int m = 0; m < M_COUNT; m++)
+			if (s->has_data[m])
+				make_chart(s, m);
+		single_file(s);
+		return;
+	}
 	copy_assets(s);
 	for (int m = 0; m < M_COUNT; m++) {
 		if (s->has_data[m])
@@ -449,14 +351,15 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	    .sum = an->sum};
 	char err[256] = "";
 
-	if (check_places(set, opts->out, d) != 0)
+	if (check_places(set, opts->single ? opts->single : opts->out, d) != 0)
 		return -1;
-	if (mkdir(opts->out, 0777) != 0 && errno != EEXIST) {
+	if (opts->single == NULL && mkdir(opts->out, 0777) != 0 &&
+	    errno != EEXIST) {
 		diags_add(d, MSG_SYSERR, opts->out, 0, "cannot create: %s",
 		    strerror(errno));
 		return -1;
 	}
-	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+	for (size_t i = 0; !opts->single && i < sizeof dirs / sizeof *dirs; i++)
 		if (make_dir(&s, dirs[i]) != 0)
 			return -1;
 	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {

@@ -12,6 +12,8 @@ struct site_opts {
 	const char *data_dir;	/* holds templates/ and assets/ */
 	const char *font_dir;	/* NULL: the chart module's default */
 	int progress;		/* report progress on stderr */
+	const char *single;	/* write one self-contained HTML file here
+				   instead of a site, or NULL */
 };
 
 /* Writes the site of the analysed runs; returns 0, or -1 when nothing

@@ -4,6 +4,7 @@
 #define BENCHSITE_SITE_INT_H
 
 #include "analyse.h"
+#include "bars.h"
 #include "chart.h"
 #include "html.h"
 #include "site.h"
@@ -41,6 +42,11 @@ int site_write(struct site *, const char *rel, const char *buf, size_t len);
 
 void page_index(struct site *);
 void page_run(struct site *, size_t run);
+/* The overview and a run's page as trees, for pages and single file. */
+htmlDocPtr index_doc(struct site *);
+htmlDocPtr run_doc(struct site *, size_t run);
+/* "build --single-file": the overview and every run in one file. */
+void single_file(struct site *);
 void page_metric(struct site *, enum metric_id);
 /* Comparison pages: one per meta key with two or more values, one per
  * series of two or more runs. */
@@ -63,16 +69,6 @@ void efficiency_cell(const struct site *, xmlNodePtr tr, size_t run,
     enum metric_id);
 void change_cell(const struct site *, xmlNodePtr tr, size_t run,
     enum metric_id);
-
-/* The bars of a chart of metric id over runs[0..n): figures, flags and
- * expected values from the analysis; groups[] and changes[] may be NULL.
- * Free with chart_bars_free. */
-struct chart_bar *chart_bars(const struct site *, enum metric_id,
-    const size_t *runs, size_t n, const char *const *groups,
-    const char *const *changes);
-void chart_bars_free(struct chart_bar *, size_t n);
-/* The chart's legend line for a metric. */
-const char *chart_note(enum metric_id);
 
 /* Table cells and page parts shared by the page files. */
 xmlNodePtr figure_cell(xmlNodePtr tr, enum metric_id,

@@ -75,6 +75,54 @@ for b in "$@"; do
 		tests/check-samples.err "$b/benchsite" check --format json samples
 	golden "$b check samples text" tests/check-samples.txt \
 		tests/check-samples.err "$b/benchsite" check samples
+	# Sharing: the mail digest (never over 72 columns), Markdown, JUnit.
+	golden "$b check mail samples" tests/share/mail.txt \
+		tests/check-samples.err "$b/benchsite" check --format mail samples
+	golden "$b check mail utf8" tests/share/mail-utf8.txt \
+		tests/share/nightly.err "$b/benchsite" check --format mail \
+		--utf8 tests/analysis/nightly/input
+	golden "$b check markdown" tests/share/markdown.md \
+		tests/check-samples.err "$b/benchsite" check --format markdown \
+		samples
+	golden "$b check junit" tests/share/junit.xml tests/check-samples.err \
+		"$b/benchsite" check --format junit samples
+	for f in tests/share/mail.txt tests/share/mail-utf8.txt; do
+		long=$(awk '{ n = 0; s = $0
+			while (length(s)) { c = substr(s, 1, 1); s = substr(s, 2)
+				if (c !~ /[\200-\277]/) n++ }
+			if (n > 72) print FILENAME ":" NR }' "$f")
+		[ -z "$long" ] && ok || bad "over 72 columns: $long"
+	done
+	if LC_ALL=C grep -q '[^ -~]' tests/share/mail.txt; then
+		bad "the ASCII digest has non-ASCII bytes"
+	else
+		ok
+	fi
+	n=$(xmllint --xpath 'count(//failure)' tests/share/junit.xml)
+	m=$(xmllint --xpath 'string(/testsuites/@failures)' tests/share/junit.xml)
+	[ "$n" = "$m" ] && [ "$n" -gt 0 ] && ok || bad "junit failures $n vs $m"
+	rm -rf "$tmp/attach"
+	wrap "$b/benchsite" check --format mail --attach "$tmp/attach" samples \
+		>"$tmp/mail" 2>/dev/null
+	want=$(sed -n 's/^Charts to attach: //p' "$tmp/mail" | tr ' ' '\n' | sort)
+	have=$(ls "$tmp/attach" 2>/dev/null | sort)
+	sig=$(for p in "$tmp"/attach/*.png; do head -c 4 "$p" | od -An -c |
+		tr -d ' \n'; echo; done | sort -u)
+	if [ -n "$want" ] && [ "$want" = "$have" ] && [ "$sig" = "211PNG" ]; then
+		ok
+	else
+		bad "--attach: wanted '$want', wrote '$have' ($sig)"
+	fi
+	# The single-file report: nothing outside itself.
+	wrap "$b/benchsite" build -q --single-file "$tmp/report.html" samples \
+		2>/dev/null
+	n=$(xmllint --html --xpath 'count(//link | //img | //script |
+	    //@href[not(starts-with(., "#"))] | //@src)' "$tmp/report.html" \
+	    2>/dev/null)
+	runs=$(xmllint --html --xpath 'count(//section[@class = "run"])' \
+	    "$tmp/report.html" 2>/dev/null)
+	[ "$n" = 0 ] && [ "$runs" = 14 ] && ok ||
+		bad "single file: $n outside references, $runs runs"
 	# Exit statuses: usage and unreadable input are 2, not 1.
 	for args in "check" "check --format xml samples" "check --threshold x samples" \
 	    "check no-such-dir" "check --baseline nothing samples" "frobnicate"; do
@@ -96,6 +144,24 @@ for b in "$@"; do
 		esac
 	done <"$tmp/site.log"
 done
+
+# The man page is clean for mandoc, and install puts everything in place.
+if command -v mandoc >/dev/null && mandoc -T lint -W warning benchsite.1; then
+	ok
+else
+	bad "mandoc -T lint benchsite.1"
+fi
+make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
+if [ -x "$tmp/inst/usr/bin/benchsite" ] &&
+    [ -f "$tmp/inst/usr/share/man/man1/benchsite.1" ] &&
+    [ -f "$tmp/inst/usr/share/benchsite/templates/index.html" ] &&
+    BENCHSITE_DATA= "$tmp/inst/usr/bin/benchsite" build -q -o "$tmp/inst-site" \
+    tests/site/small/input 2>/dev/null &&
+    [ -f "$tmp/inst-site/assets/style.css" ]; then
+	ok
+else
+	bad "make install DESTDIR"
+fi
 
 # bonnie++'s own bon_csv2html accepts what "parse --format csv" writes,
 # for every fixture and sample (it rejects any line not in format 1.98).

@@ -168,3 +168,19 @@ grep -q '^DONE' "$tmp/dom" || say_bad "browser: the check page did not finish"
 		say_ok "browser $page"
 	fi
 done
+
+# The single-file report, opened from disk with the network off: it
+# loads nothing and logs nothing.
+"$b/benchsite" build -q --single-file "$tmp/report.html" samples 2>/dev/null
+timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic \
+	--no-first-run --disable-background-networking \
+	--disable-component-update --disable-sync \
+	--user-data-dir="$tmp/profile2" --enable-logging=stderr --v=0 \
+	--proxy-server=127.0.0.1:9 --virtual-time-budget=5000 \
+	--dump-dom "file://$tmp/report.html" >"$tmp/dom" 2>"$tmp/log"
+problems=$(grep -E 'CONSOLE|Failed to load|ERR_' "$tmp/log" | head -3)
+if grep -q '</html>' "$tmp/dom" && [ -z "$problems" ]; then
+	say_ok "browser single file"
+else
+	say_bad "browser single file: $problems"
+fi
