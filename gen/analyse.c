@@ -83,15 +83,6 @@ series_of(const struct run *r)
 	    meta_or_empty(r, "raid"), meta_or_empty(r, "filesystem"));
 }
 
-static long
-run_index(const struct runset *set, const char *id)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (strcmp(set->runs[i].id, id) == 0)
-			return (long)i;
-	return -1;
-}
-
 /* Runs in series order: by date, then id (runs are sorted by id). */
 static int
 before_in_series(const struct run *a, const struct run *b)
@@ -140,7 +131,7 @@ choose_base(struct analysis *a, size_t i, long forced)
 	if (forced >= 0 && (size_t)forced != i) {
 		ra->base = forced;
 		ra->base_why = "the baseline given on the command line";
-	} else if (named && (b = run_index(a->set, named)) >= 0 &&
+	} else if (named && (b = runset_find(a->set, named)) >= 0 &&
 	    (size_t)b != i && same_layout(&a->set->runs[b], &a->set->runs[i])) {
 		ra->base = b;
 		ra->base_why = "its baseline (meta)";
@@ -303,7 +294,7 @@ choose_reference(const struct analysis *a, size_t i, const char **why)
 	const char *named = meta_get(&r->meta, "baseline");
 	long b;
 
-	if (named && (b = run_index(a->set, named)) >= 0 && (size_t)b != i) {
+	if (named && (b = runset_find(a->set, named)) >= 0 && (size_t)b != i) {
 		*why = "named as its baseline in meta";
 		return b;
 	}
@@ -896,7 +887,7 @@ analyse(struct analysis *a, const struct runset *set,
 	memset(a, 0, sizeof *a);
 	a->set = set;
 	a->opts = *opts;
-	if (opts->baseline && (forced = run_index(set, opts->baseline)) < 0) {
+	if (opts->baseline && (forced = runset_find(set, opts->baseline)) < 0) {
 		diags_add(d, MSG_ERROR, opts->baseline, 0, "--baseline names "
 		    "no run (give its path below RUNS)");
 		return -1;

@@ -75,5 +75,7 @@ struct runset {
  * read (reported to d). Problems inside are reported and skipped. */
 int runset_load(struct runset *, const char *root, struct diags *);
 void runset_free(struct runset *);
+/* The index of the run with this id, or -1. */
+long runset_find(const struct runset *, const char *id);
 
 #endif

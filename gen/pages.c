@@ -441,16 +441,6 @@ expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
 	free(text);
 }
 
-/* The run with this id, or -1. */
-static long
-find_run(const struct runset *set, const char *id)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (strcmp(set->runs[i].id, id) == 0)
-			return (long)i;
-	return -1;
-}
-
 static void
 run_meta(const struct site *s, xmlNodePtr dl, const struct run *r)
 {
@@ -463,7 +453,7 @@ run_meta(const struct site *s, xmlNodePtr dl, const struct run *r)
 		meta_row(dl, meta_labels[k].label, v);
 		/* A baseline that names a run links to it. */
 		if (strcmp(meta_labels[k].key, "baseline") == 0 &&
-		    (other = find_run(s->set, v)) >= 0) {
+		    (other = runset_find(s->set, v)) >= 0) {
 			xmlNodePtr dd = dl->last->type == XML_TEXT_NODE ?
 			    dl->last->prev : dl->last;
 			char *href = run_href(s, (size_t)other, "../");

@@ -41,9 +41,12 @@ int render_check_junit(FILE *, const struct analysis *);
 int render_attachments(const struct analysis *, const struct chart_fonts *,
     const char *dir, struct diags *);
 
-/* Prints text wrapped at width columns: the first line continues after
- * first_len columns already printed, the others are indented. */
+/* Prints text wrapped at width columns (UTF-8 characters): the first line
+ * continues after first_len columns already printed, the others are
+ * indented; a word wider than a line is cut. */
 void render_wrapped(FILE *, const char *text, size_t first_len,
     size_t indent, size_t width);
+/* Columns a UTF-8 string of len bytes takes: one per character. */
+size_t render_columns(const char *, size_t len);
 
 #endif

@@ -20,6 +20,31 @@ static const char *const section_titles[FIND_KIND_COUNT] = {
 /* Prints text wrapped at width, the first line after first (already
  * printed, first_len columns), the others indented by indent. Counts
  * bytes; UTF-8 beyond ASCII may make a line a little shorter. */
+/* Columns a UTF-8 string takes: one per character. */
+size_t
+render_columns(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+/* Bytes of s that fill at most cols columns. */
+static size_t
+bytes_for(const char *s, size_t len, size_t cols)
+{
+	size_t i = 0;
+
+	for (size_t c = 0; i < len && c < cols; c++) {
+		i++;
+		while (i < len && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
 void
 render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
     size_t width)
@@ -28,9 +53,9 @@ render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
 	bool line_start = first_len == 0;
 
 	while (*text) {
-		size_t w = strcspn(text, " ");
+		size_t w = strcspn(text, " "), wc = render_columns(text, w);
 
-		if (!line_start && col + 1 + w > width && col > indent) {
+		if (!line_start && col + 1 + wc > width && col > indent) {
 			fprintf(out, "\n%*s", (int)indent, "");
 			col = indent;
 			line_start = true;
@@ -39,8 +64,19 @@ render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
 			fputc(' ', out);
 			col++;
 		}
+		if (col + wc > width && width > col) {
+			/* A word wider than a line is cut where the line ends. */
+			size_t b = bytes_for(text, w, width - col);
+
+			fwrite(text, 1, b, out);
+			text += b;
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+			line_start = true;
+			continue;
+		}
 		fwrite(text, 1, w, out);
-		col += w;
+		col += wc;
 		line_start = false;
 		text += w;
 		while (*text == ' ')

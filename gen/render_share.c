@@ -65,74 +65,17 @@ ascii_fold(const char *text)
 	return out;
 }
 
-/* Columns a UTF-8 string takes: one per character. */
-static size_t
-columns(const char *s, size_t len)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < len; i++)
-		n += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return n;
-}
-
-/* Bytes of s that fill at most cols columns. */
-static size_t
-bytes_for(const char *s, size_t len, size_t cols)
-{
-	size_t i = 0, c = 0;
-
-	while (i < len && c < cols) {
-		i++;
-		while (i < len && ((unsigned char)s[i] & 0xc0) == 0x80)
-			i++;
-		c++;
-	}
-	return i;
-}
-
-/* Prints text wrapped to MAIL_WIDTH: the first line after prefix, the
- * others indented; a word too long for a line is cut. */
+/* Prints text wrapped to MAIL_WIDTH: the first line after prefix and a
+ * space, the others indented; ASCII unless utf8. */
 static void
 mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
     bool utf8)
 {
 	char *t = utf8 ? xstrdup(text) : ascii_fold(text);
-	const char *p = t;
-	size_t col = columns(prefix, strlen(prefix));
-	bool line_start = true;
 
 	fputs(prefix, out);
-	while (*p) {
-		size_t w = strcspn(p, " "), wc = columns(p, w);
-
-		if (!line_start && col + 1 + wc > MAIL_WIDTH) {
-			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
-			line_start = true;
-		}
-		if (!line_start) {
-			fputc(' ', out);
-			col++;
-		}
-		if (col + wc > MAIL_WIDTH) {	/* cut a word wider than a line */
-			size_t b = bytes_for(p, w, MAIL_WIDTH - col);
-
-			fwrite(p, 1, b, out);
-			p += b;
-			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
-			line_start = true;
-			continue;
-		}
-		fwrite(p, 1, w, out);
-		col += wc;
-		line_start = false;
-		p += w;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', out);
+	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
+	    MAIL_WIDTH);
 	free(t);
 }
 
@@ -185,12 +128,12 @@ mail_findings(FILE *out, const struct analysis *an, bool utf8)
 		any = true;
 		lead = f->run >= 0 ? xasprintf("%s: %s", an->set->runs[f->run].id,
 		    f->text) : xstrdup(f->text);
-		mail_wrap(out, "* ", lead, 2, utf8);
+		mail_wrap(out, "*", lead, 2, utf8);
 		free(lead);
 		if (f->explain)
-			mail_wrap(out, "  Differs: ", f->explain, 4, utf8);
+			mail_wrap(out, "  Differs:", f->explain, 4, utf8);
 		if (f->caveat)
-			mail_wrap(out, "  Not like for like: ", f->caveat, 4, utf8);
+			mail_wrap(out, "  Not like for like:", f->caveat, 4, utf8);
 	}
 }
 
@@ -231,7 +174,7 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 	else if (ra->change[id].verdict == VERDICT_REGRESSION ||
 	    ra->change[id].verdict == VERDICT_IMPROVEMENT)
 		snprintf(note, sizeof note, "%+.1f%%", 100 * ra->change[id].rel);
-	fprintf(out, "%s%*s %7s ", name, (int)(28 - columns(name,
+	fprintf(out, "%s%*s %7s ", name, (int)(28 - render_columns(name,
 	    strlen(name))), "", fig);
 	fputs(utf8 ? "\u2502" : "|", out);
 	for (int k = 0; k < w; k++)

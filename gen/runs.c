@@ -295,3 +295,12 @@ runset_free(struct runset *set)
 	free(set->title);
 	memset(set, 0, sizeof *set);
 }
+
+long
+runset_find(const struct runset *set, const char *id)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (strcmp(set->runs[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
