@@ -30,11 +30,12 @@ B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
 	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
-	bars.c html.c notes.c site.c pages.c pages_analysis.c single.c
+	bars.c html.c notes.c site.c pages.c pages_analysis.c single.c \
+	collect.c record.c import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
-.PHONY: all demo check valgrind install clean deps deps-ok
+.PHONY: all demo check valgrind fuzz install clean deps deps-ok
 
 all: deps-ok benchsite
 
@@ -51,7 +52,7 @@ $(B):
 	mkdir -p $(B)
 
 # Unit tests of pure functions (cmocka).
-UNIT_TESTS = test_units test_lines test_meta test_chart test_rank
+UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
@@ -98,6 +99,27 @@ check:
 valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 	@VALGRIND=1 sh tests/run.sh $(B)
 
+# libFuzzer targets (clang, ASan and UBSan), seeded from the samples and
+# the reader's test inputs; FUZZ_SECONDS each (60 by default).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = fuzz_reader fuzz_meta
+fuzz:
+	@$(MAKE) --no-print-directory B=build-fuzz CC=clang \
+		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+		$(OBJS:$(B)/%=build-fuzz/%)
+	@for t in $(FUZZ_TARGETS); do \
+		clang $(ALL_CFLAGS) -g -fsanitize=fuzzer,address,undefined -Igen \
+			-o build-fuzz/$$t tests/fuzz/$$t.c \
+			$(OBJS:$(B)/%=build-fuzz/%) $(LIBS) || exit 1; \
+		mkdir -p build-fuzz/corpus-$$t; \
+		cp tests/parse/*.txt samples/*/*/bonnie.txt build-fuzz/corpus-$$t/ 2>/dev/null; \
+		cp samples/*/*/meta tests/runs/*/input/*/meta build-fuzz/corpus-$$t/ 2>/dev/null; \
+		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+		build-fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+			-timeout=10 -rss_limit_mb=2048 build-fuzz/corpus-$$t \
+			2>&1 | tail -4 || exit 1; \
+	done
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
 		$(DESTDIR)$(DATADIR)/assets
@@ -108,4 +130,4 @@ install: all
 	cp benchsite.1 $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
-	rm -rf build build-asan benchsite site
+	rm -rf build build-asan build-fuzz benchsite site

@@ -66,8 +66,7 @@ struct collect {
 	struct lines *notes;	/* where comments go now */
 	struct disk *disks;
 	size_t ndisks, capdisks;
-	const char *md;		/* the first md array met, and its level */
-	char *md_level, *md_chunk, *md_devices;
+	char *md_level, *md_chunk, *md_devices;	/* of the first md array */
 	int nmd;
 	char *pci_ids;		/* the PCI id database, once read */
 	bool pci_tried;
@@ -870,20 +869,22 @@ describe_dm(struct collect *c, const char *name, char *dmname)
 	return what;
 }
 
-/* An md member marked spare or faulty holds no data of the array. */
-static bool
+/* The state of an md member marked spare or faulty, which holds no data
+ * of the array; NULL for a working member. */
+static char *
 md_idle_member(struct collect *c, const char *md, const char *member)
 {
 	char *why, *state = attr(c, &why, "/sys/class/block/%s/md/dev-%s/state",
 	    md, member);
-	bool idle = state && (strstr(state, "spare") || strstr(state, "faulty"));
 
-	if (idle)
+	free(why);
+	if (state && (strstr(state, "spare") || strstr(state, "faulty"))) {
 		note(c, "%s: member %s is %s; not counted in disks", md,
 		    member, state);
-	free(why);
+		return state;
+	}
 	free(state);
-	return idle;
+	return NULL;
 }
 
 static void walk(struct collect *, const char *name, int depth, bool counted,
@@ -916,21 +917,36 @@ walk_slaves(struct collect *c, struct node *nd, char **slaves, size_t ns,
 		note(c, "raid: %s spans %zu devices; how (linear, striped, "
 		    "mirrored) is not in sysfs (see dmsetup table)", nd->name,
 		    ns);
-	for (size_t i = 0; i < ns; i++)
-		add_kid(c, nd, slaves[i], depth, counted && !(level &&
-		    md_idle_member(c, nd->name, slaves[i])));
+	for (size_t i = 0; i < ns; i++) {
+		char *idle = level ? md_idle_member(c, nd->name, slaves[i]) :
+		    NULL;
+		struct node *kid;
+
+		add_kid(c, nd, slaves[i], depth, counted && idle == NULL);
+		kid = &nd->kids[nd->nkids - 1];
+		if (idle && kid->what) {
+			char *t = xasprintf("%s, %s", kid->what, idle);
+
+			free(kid->what);
+			kid->what = t;
+		} else if (idle) {
+			kid->what = xstrdup(idle);
+		}
+		free(idle);
+	}
 	free(level);
 	free(dmname);
 }
 
-/* A device without slaves: a disk, or a virtual device (loop, zram,
- * ram) that is no disk. */
+/* A device without slaves: a disk, or a device of the kernel's own
+ * (loop, zram, ram: they have no "device" link to hardware) that is
+ * no disk. */
 static void
-walk_leaf(struct collect *c, struct node *nd, const char *path, bool counted)
+walk_leaf(struct collect *c, struct node *nd, bool counted)
 {
 	char *why, *backing;
 
-	if (strncmp(path, "/sys/devices/virtual/", 21) != 0) {
+	if (exists(c, "/sys/class/block/%s/%s", nd->name, "device")) {
 		if (counted)
 			add_disk(c, nd->name);
 		return;
@@ -989,7 +1005,7 @@ walk(struct collect *c, const char *name, int depth, bool counted,
 		free_list(slaves, ns);
 	} else {
 		free(slaves);
-		walk_leaf(c, nd, path, counted);
+		walk_leaf(c, nd, counted);
 	}
 	free(path);
 }
@@ -1083,16 +1099,19 @@ static const struct {
 	const char *file[2];	/* below /sys/class/block/NAME; the second
 				 * when the first is missing (NVMe) */
 	char *(*conv)(const char *);
+	const char *expect;	/* what conv reads, for messages */
 } disk_files[] = {
-	{D_MODEL, {"device/model", NULL}, NULL},
-	{D_VENDOR, {"device/vendor", NULL}, conv_vendor},
-	{D_FIRMWARE, {"device/rev", "device/firmware_rev"}, NULL},
-	{D_SIZE, {"size", NULL}, conv_size},
-	{D_ROTATIONAL, {"queue/rotational", NULL}, conv_yes_no},
-	{D_SCHEDULER, {"queue/scheduler", NULL}, conv_scheduler},
-	{D_READAHEAD, {"queue/read_ahead_kb", NULL}, conv_kib},
-	{D_QDEPTH, {"device/queue_depth", NULL}, NULL},
-	{D_WCACHE, {"queue/write_cache", NULL}, NULL},
+	{D_MODEL, {"device/model", NULL}, NULL, NULL},
+	{D_VENDOR, {"device/vendor", NULL}, conv_vendor, "a vendor's name"},
+	{D_FIRMWARE, {"device/rev", "device/firmware_rev"}, NULL, NULL},
+	{D_SIZE, {"size", NULL}, conv_size, "a number of sectors"},
+	{D_ROTATIONAL, {"queue/rotational", NULL}, conv_yes_no, "0 or 1"},
+	{D_SCHEDULER, {"queue/scheduler", NULL}, conv_scheduler,
+	    "a list of schedulers"},
+	{D_READAHEAD, {"queue/read_ahead_kb", NULL}, conv_kib,
+	    "a number of KiB"},
+	{D_QDEPTH, {"device/queue_depth", NULL}, NULL, NULL},
+	{D_WCACHE, {"queue/write_cache", NULL}, NULL, NULL},
 };
 
 static void
@@ -1121,8 +1140,8 @@ disk_file(struct collect *c, struct disk *k, size_t i)
 	if (disk_files[i].conv == NULL)
 		k->v[f] = xstrdup(raw);
 	else if ((k->v[f] = disk_files[i].conv(raw)) == NULL)
-		k->why[f] = xasprintf("/sys/class/block/%s/%s holds \"%s\", "
-		    "not a %s", k->name, file, raw, disk_keys[f]);
+		k->why[f] = xasprintf("/sys/class/block/%s/%s: \"%s\" is not "
+		    "%s", k->name, file, raw, disk_files[i].expect);
 	free(raw);
 }
 
@@ -1491,7 +1510,7 @@ put_disks(struct collect *c)
 		put(c, "disks", "%zu", c->ndisks);
 	if (model == NULL)
 		note(c, "disks: %s; see the disk.*.model lines", c->ndisks > 1 ?
-		    "not all of the same known model" : "no model in sysfs");
+		    "not all of one known model" : "the model is not known");
 }
 
 static void
@@ -1533,19 +1552,18 @@ put_disk_lines(struct collect *c, const struct disk *k)
 static void
 put_readahead(struct collect *c, const struct node *top)
 {
-	char *why, *v;
+	char *why, *v, *kib;
 
 	while (top->nkids == 1 && top->what == NULL && exists(c, "/sys/class/block/%s/%s", top->name, "partition"))
 		top = &top->kids[0];
 	v = attr(c, &why, "/sys/class/block/%s/queue/read_ahead_kb",
 	    top->name);
-	if (v && conv_kib(v)) {
-		put(c, "readahead", "%s KiB", v);
-		free(why);
-	} else {
+	if ((kib = v ? conv_kib(v) : NULL) != NULL)
+		put(c, "readahead", "%s", kib);
+	else
 		note(c, "readahead: not found: %s", why ? why : "not a number");
-		free(why);
-	}
+	free(kib);
+	free(why);
 	free(v);
 }
 

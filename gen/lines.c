@@ -247,7 +247,7 @@ keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
 		return 0;	/* "\ No newline at end of file" */
 	if ((c == '+' && side == SIDE_OLD) || (c == '-' && side == SIDE_NEW))
 		return 0;
-	if (c == '+' || c == '-' || c == ' ') {
+	if (l->len > 0 && (c == '+' || c == '-' || c == ' ')) {
 		memmove(l->text, l->text + 1, l->len);
 		l->len--;
 	}

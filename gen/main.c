@@ -5,9 +5,12 @@
  * processed); 3 an internal error (a file could not be written, memory
  * ran out). */
 #include "analyse.h"
+#include "collect.h"
 #include "fileio.h"
+#include "import.h"
 #include "model.h"
 #include "reader.h"
+#include "record.h"
 #include "render.h"
 #include "site.h"
 #include "xalloc.h"
@@ -38,6 +41,9 @@ static const char usage_text[] =
     "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
     "       benchsite parse [--format json|csv] FILE...\n"
     "       benchsite dump RUNS\n"
+    "       benchsite collect [--sysroot DIR] PATH\n"
+    "       benchsite record [-o RUNS] [--name NAME] -- bonnie++ ARGS...\n"
+    "       benchsite import [-o RUNS] FILE...\n"
     "       benchsite --version\n"
     "\n"
     "  build   render the runs below RUNS into a static site (default site/)\n"
@@ -420,6 +426,12 @@ main(int argc, char **argv)
 		return cmd_parse(argc - 1, argv + 1);
 	if (strcmp(argv[1], "dump") == 0)
 		return cmd_dump(argc - 1, argv + 1);
+	if (strcmp(argv[1], "collect") == 0)
+		return cmd_collect(argc - 1, argv + 1);
+	if (strcmp(argv[1], "record") == 0)
+		return cmd_record(argc - 1, argv + 1);
+	if (strcmp(argv[1], "import") == 0)
+		return cmd_import(argc - 1, argv + 1);
 	if (strcmp(argv[1], "--version") == 0) {
 		puts("benchsite " BENCHSITE_VERSION);
 		return 0;

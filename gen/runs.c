@@ -205,6 +205,17 @@ walk_dir(struct walk *w, const char *dir, const char *id, int depth)
 	}
 	if ((names = list_dir(dir, &n, w->d)) == NULL)
 		return;
+	/* "benchsite record" marks a run bonnie++ did not finish. */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(names[i], "FAILED") == 0) {
+			diags_add(w->d, MSG_NOTE, dir, 0, "marked FAILED by "
+			    "benchsite record; not a run");
+			for (size_t k = 0; k < n; k++)
+				free(names[k]);
+			free(names);
+			return;
+		}
+	}
 	run.meta.disk_count = -1;
 	for (size_t i = 0; i < n; i++) {
 		visit(w, &run, dir, id, names[i], depth);

@@ -13,6 +13,16 @@ tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); }
+# Counts the "ok NAME" / "FAIL: NAME" lines a test script printed.
+count_log() {
+	while read -r line; do
+		case $line in
+		"ok "*) ok ;;
+		"FAIL: "*) bad "${line#FAIL: }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$1"
+}
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 wrap() {
@@ -136,13 +146,13 @@ for b in "$@"; do
 	# with the first build (it tests the pages, not the program).
 	BROWSER=$([ "$b" = "$1" ] && [ -z "$VALGRIND" ] && echo 1) \
 		sh tests/site.sh "$b" "$tmp" >"$tmp/site.log" 2>&1
-	while read -r line; do
-		case $line in
-		"ok "*) ok ;;
-		"FAIL: "*) bad "${line#FAIL: }" ;;
-		*) echo "$line" ;;
-		esac
-	done <"$tmp/site.log"
+	count_log "$tmp/site.log"
+	# The metadata: collect on fake system trees, record of a real run.
+	sh tests/collect.sh "$b" "$tmp" >"$tmp/collect.log" 2>&1
+	count_log "$tmp/collect.log"
+	# Posts split into run directories with their metadata guessed.
+	sh tests/import.sh "$b" "$tmp" >"$tmp/import.log" 2>&1
+	count_log "$tmp/import.log"
 done
 
 # The man page is clean for mandoc, and install puts everything in place.

@@ -1,0 +1,28 @@
+/* libFuzzer target: the bonnie++ reader on any bytes, then the merge and
+ * both renderers of "parse". Build with "make fuzz". */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "reader.h"
+#include "render.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct results rs = {0};
+	struct diags d = {.quiet = 1};
+	FILE *null = fopen("/dev/null", "w");
+
+	reader_read("fuzz", (const char *)data, size, &rs, &d);
+	reader_merge(&rs, &d);
+	if (null) {
+		render_parse_json(null, &rs, &d);
+		render_parse_csv(null, &rs);
+		fclose(null);
+	}
+	results_free(&rs);
+	diags_free(&d);
+	return 0;
+}

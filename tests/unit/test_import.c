@@ -1,0 +1,348 @@
+/* Unit tests of "benchsite import" (gen/import.c): the guessing rules
+ * one line at a time, the slugs, and the split of a small post. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+
+static struct guesser *gs;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	gs = guesser_new();
+	return gs == NULL;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	guesser_free(gs);
+	return 0;
+}
+
+/* The value the rules give key on line text: the most specific one,
+ * as the split would choose among guesses of one line. */
+static char *
+guess(const char *text, const char *key)
+{
+	struct guesses out = {0};
+	const struct guess *best = NULL;
+	char *v = NULL;
+
+	guess_line(gs, text, 1, 0, &out);
+	for (size_t i = 0; i < out.n; i++)
+		if (strcmp(out.v[i].key, key) == 0 &&
+		    (best == NULL || out.v[i].prio > best->prio))
+			best = &out.v[i];
+	if (best)
+		v = strdup(best->value);
+	guesses_free(&out);
+	return v;
+}
+
+struct case_ {
+	const char *text, *key, *want;	/* want NULL: nothing guessed */
+};
+
+static void
+check(const struct case_ *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *v = guess(c[i].text, c[i].key);
+
+		if (c[i].want == NULL) {
+			if (v)
+				fail_msg("%s on \"%s\": got \"%s\", want none",
+				    c[i].key, c[i].text, v);
+		} else if (v == NULL || strcmp(v, c[i].want) != 0) {
+			fail_msg("%s on \"%s\": got \"%s\", want \"%s\"",
+			    c[i].key, c[i].text, v ? v : "(none)", c[i].want);
+		}
+		free(v);
+	}
+}
+
+#define CHECK(cases) check(cases, sizeof cases / sizeof *cases)
+
+static void
+test_kernel_scheduler_filesystem(void **state)
+{
+	static const struct case_ cases[] = {
+		{"2.6.15-rc5", "kernel", "2.6.15-rc5"},
+		{"Debian 11 (kernel 5.10.0-8-amd64),", "kernel", "5.10.0-8-amd64"},
+		{"kernel 2.6.18-238.el5.", "kernel", "2.6.18-238.el5"},
+		{"Das Testsystem (FreeBSD 5.0-current, 20.02.2003)", "kernel",
+		    NULL},
+		{"bonnie++ 1.03e and mdadm 2.6", "kernel", NULL},
+		{"CFQ Scheduler", "scheduler", "cfq"},
+		{"back to the default anticipatory scheduler.", "scheduler",
+		    "anticipatory"},
+		{"[mq-deadline] kyber bfq none", "scheduler", "mq-deadline"},
+		{"elevator=noop in grub", "scheduler", "noop"},
+		{"the deadline elevator on every disk", "scheduler", "deadline"},
+		{"the deadline for this is Friday", "scheduler", NULL},
+		{"none of this helped the scheduler", "scheduler", NULL},
+		{"XFS", "filesystem", "xfs"},
+		{"mke2fs -b 4096 -E stride=32 -j -m 1 /dev/md0", "filesystem",
+		    "ext3"},
+		{"mkfs.ext4 /dev/md0", "filesystem", "ext4"},
+		{"formatted it with ReiserFS", "filesystem", "reiserfs"},
+		{"auf dem neuen Testsystem", "filesystem", NULL},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_controller_chipset(void **state)
+{
+	static const struct case_ cases[] = {
+		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)",
+		    "controller", "MV88SX6081 8-port SATA II PCI-X Controller "
+		    "(rev 09)"},
+		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)",
+		    "chipset", "Marvell MV88SX6081 (rev 09)"},
+		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)", "bus",
+		    "PCI-X"},
+		{"03:00.0 RAID bus controller: Areca Technology Corp. "
+		    "ARC-1220 8-Port PCI-Express to SATA RAID Controller",
+		    "controller", "Areca Technology Corp. ARC-1220 8-Port "
+		    "PCI-Express to SATA RAID Controller"},
+		{"[CentOS] 3Ware 9550SX-4LP Performance", "controller",
+		    "3Ware 9550SX-4LP"},
+		{"Serverworks, -current, HP NetRaid-4M, 4 * MAN3367, RAID-5",
+		    "controller", "HP NetRaid-4M"},
+		{"a LSI MegaRAID SAS 9260-8i", "controller",
+		    "LSI MegaRAID SAS 9260-8i"},
+		{"interaction between 3ware RAID5 and ext3", "controller",
+		    "3ware"},
+		{"The new SATA controller has been installed", "controller",
+		    NULL},
+		{"I promise 2 results", "controller", NULL},
+		{"Silicon Image, Inc. SiI 3124 PCI-X Serial ATA Controller",
+		    "chipset", "Silicon Image SiI3124"},
+		{"the onboard ICH10R (ahci)", "chipset", "Intel ICH10R"},
+		{"the onboard ICH10R (ahci)", "driver", "ahci"},
+		{"\"HP NetRaid-4M\" (aac-Treiber)", "driver", "aac"},
+		{"mdadm -Cv -l5 -n4 /dev/md0 /dev/sx8/[0123]p1", "driver",
+		    "sx8"},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_disks_raid_chunk(void **state)
+{
+	static const struct case_ cases[] = {
+		{"4 disk raid 0", "disks.count", "4"},
+		{"4 disk raid 0", "raid.level", "raid0"},
+		{"2 Disk RAID0", "raid.level", "raid0"},
+		{"1 Disk no raid", "disks.count", "1"},
+		{"1 Disk no raid", "raid.level", "none"},
+		{"Bare disk", "raid.level", "none"},
+		{"with four disks", "disks.count", "4"},
+		{"my 4 port Marvell", "disks.count", NULL},
+		{"2 * IBM 120 GByte als Mirror:", "disks.count", "2"},
+		{"2 * IBM 120 GByte als Mirror:", "disks.model", "IBM 120 GB"},
+		{"2 * IBM 120 GByte als Mirror:", "raid.level", "raid1"},
+		{"4 * MAN3367, RAID-5", "disks.model", "MAN3367"},
+		{"4 * MAN3367, RAID-5", "raid.level", "raid5"},
+		{"ST3400832AS", "disks.model", "ST3400832AS"},
+		{"RAID 1+0", "raid.level", "raid10"},
+		{"Linux software raid 0", "raid.kind", "md"},
+		{"mdadm --create /dev/md2 --chunk=256 --level=0 "
+		    "--raid-devices=4 /dev/sdc1", "disks.count", "4"},
+		{"mdadm --create /dev/md2 --chunk=256 --level=0 "
+		    "--raid-devices=4 /dev/sdc1", "raid.level", "raid0"},
+		{"mdadm --create /dev/md2 --chunk=256 --level=0 "
+		    "--raid-devices=4 /dev/sdc1", "chunk", "256k"},
+		{"mdadm -Cv -l5 -n4 -c128 /dev/md0 /dev/sx8/[0123]p1",
+		    "raid.level", "raid5"},
+		{"mdadm -Cv -l5 -n4 -c128 /dev/md0 /dev/sx8/[0123]p1",
+		    "disks.count", "4"},
+		{"mdadm -Cv -l5 -n4 -c128 /dev/md0 /dev/sx8/[0123]p1", "chunk",
+		    "128k"},
+		{"lvcreate -L 40G -i2 -I32 -n home reliable", "chunk", "32k"},
+		{"lvcreate -L 40G -i2 -I32 -n home reliable", "disks.count",
+		    NULL},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_machine(void **state)
+{
+	static const struct case_ cases[] = {
+		{"3.2Ghz Xeon 4GB RAM Dual Socket", "cpu", "3.2Ghz Xeon"},
+		{"3.2Ghz Xeon 4GB RAM Dual Socket", "memory", "4GB"},
+		{"zur Zeit eine CPU P3/866) umgezogen.", "cpu", "P3/866"},
+		{"32GB RAM, 2x Xeon E5620.", "cpu", "Xeon E5620"},
+		{"Supermicro X6DVL-EG2", "motherboard", "Supermicro X6DVL-EG2"},
+		{"Mainboard (SuperMicro 370 DL3; Serverworks HE)",
+		    "motherboard", "SuperMicro 370 DL3"},
+		{"a Supermicro AOC-SAT2-MV8 in a Tyan S2882", "motherboard",
+		    "Tyan S2882"},
+		{"a Supermicro AOC-SAT2-MV8 in a Tyan S2882", "controller",
+		    "Supermicro AOC-SAT2-MV8"},
+		{"Das Testsystem (FreeBSD 5.0-current, 20.02.2003)", "os",
+		    "FreeBSD 5.0-current"},
+		{"[CentOS] 3Ware 9550SX-4LP Performance", "os", "CentOS"},
+		{"Wed Mar 23 18:41:43 WST 2005", "date", "2005-03-23"},
+		{"Date: Tue, 20 Dec 2005 10:11:12 -0800", "date", "2005-12-20"},
+		{"by kbz &raquo; Sat Feb 09, 2008 10:21 pm", "date",
+		    "2008-02-09"},
+		{"blockdev --setra 16384 /dev/sda", "readahead",
+		    "16384 sectors"},
+		{"hdparm -W0 /dev/sdb", "write-cache", "off"},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_bonnie_options(void **state)
+{
+	static const struct case_ cases[] = {
+		{"I use a basic bonnie++ -u daemon -d bonnie on XFS file "
+		    "systems.", "bonnie-options", "-u daemon -d bonnie"},
+		{"roach% bonnie++ -s 5192 -n20:128:4:200 -f", "bonnie-options",
+		    "-s 5192 -n20:128:4:200 -f"},
+		{"plain bonnie++ -u nobody:", "bonnie-options", "-u nobody"},
+		{"Here are my bonnie++ tests", "bonnie-options", NULL},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_slug(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{"RAID 1+0", "raid-1-0"},
+		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)",
+		    "mv88sx6081-8-port-sata-ii"},
+		{"  Bare disk  ", "bare-disk"},
+		{"--- ***", ""},
+		{"abcdefghijabcdefghijabcdefghij abcdefghijabcdefghij",
+		    "abcdefghijabcdefghijabcdefghij"},
+		{"x", "x"}, {"Größe über 9", "gr-e-ber-9"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *s = import_slug(cases[i].text);
+
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+/* Two tables of one machine told apart by their captions, the first
+ * quoted again in a reply: two runs, each with its own prose. */
+static const char post[] =
+    "4 disk raid 0, CFQ scheduler, kernel 2.6.15-rc5:\n"
+    "\n"
+    "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+    "box              8G 48009  99 56987  11 27792   7 50606  97 191749  19 360.8   0\n"
+    "\n"
+    "> Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+    ">                     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+    "> Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+    "> box              8G 48009  99 56987  11 27792   7 50606  97 191749  19 360.8   0\n"
+    "\n"
+    "Same box, 2 disk raid 0, deadline scheduler:\n"
+    "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+    "box              8G 29588  61 33894   7 21057   5 47502  91 134689  13 397.5   0\n"
+    "box              8G 29611  61 33702   7 21101   5 47488  91 133977  13 398.1   0\n";
+
+static void
+test_split(void **state)
+{
+	struct import_runs rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	import_split(gs, "post.txt", post, strlen(post), &rs, &d);
+	assert_int_equal(rs.n, 2);
+	assert_string_equal(rs.v[0].slug, "4-disk-raid-0-cfq");
+	assert_int_equal(rs.v[0].first, 3);
+	assert_int_equal(rs.v[0].last, 6);
+	assert_int_equal(rs.v[0].samples, 1);
+	assert_non_null(strstr(rs.v[0].meta, "# from line 1: 4 disk raid 0, "
+	    "CFQ scheduler, kernel 2.6.15-rc5:\ndisks: 4\n"));
+	assert_non_null(strstr(rs.v[0].meta, "\nscheduler: cfq\n"));
+	assert_non_null(strstr(rs.v[0].meta, "\nhost: box\n"));
+	assert_string_equal(rs.v[0].notes,
+	    "4 disk raid 0, CFQ scheduler, kernel 2.6.15-rc5:\n");
+	assert_int_equal(rs.v[1].first, 14);
+	assert_int_equal(rs.v[1].last, 18);
+	assert_int_equal(rs.v[1].samples, 2);
+	assert_non_null(strstr(rs.v[1].meta, "\ndisks: 2\n"));
+	assert_non_null(strstr(rs.v[1].meta, "\nraid: raid0\n"));
+	assert_non_null(strstr(rs.v[1].meta, "\nscheduler: deadline\n"));
+	/* the kernel is the machine's, said at the start of the post */
+	assert_non_null(strstr(rs.v[1].meta, "# from line 1: 4 disk raid 0, "
+	    "CFQ scheduler, kernel 2.6.15-rc5:\nkernel: 2.6.15-rc5\n"));
+	/* the quoted table is neither a run nor prose */
+	assert_string_equal(rs.v[1].notes,
+	    "Same box, 2 disk raid 0, deadline scheduler:\n");
+	assert_memory_equal(rs.v[1].bonnie, "Version", 7);
+	import_runs_free(&rs);
+	diags_free(&d);
+}
+
+static void
+test_nothing_found(void **state)
+{
+	static const char text[] = "Just prose, no bonnie++ output.\n";
+	struct import_runs rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	import_split(gs, "prose.txt", text, strlen(text), &rs, &d);
+	assert_int_equal(rs.n, 0);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].level, MSG_WARNING);
+	import_split(gs, "empty.txt", "", 0, &rs, &d);
+	assert_int_equal(rs.n, 0);
+	import_runs_free(&rs);
+	diags_free(&d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kernel_scheduler_filesystem),
+		cmocka_unit_test(test_controller_chipset),
+		cmocka_unit_test(test_disks_raid_chunk),
+		cmocka_unit_test(test_machine),
+		cmocka_unit_test(test_bonnie_options),
+		cmocka_unit_test(test_slug),
+		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_nothing_found),
+	};
+
+	return cmocka_run_group_tests_name("import", tests, setup, teardown);
+}
