@@ -675,9 +675,13 @@ metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
 	href = xasprintf("../charts/%s.svg", metric_defs[id].key);
 	html_link(dl, href, "SVG");
 	free(href);
-	html_text(dl, " or ");
+	html_text(dl, ", ");
 	href = xasprintf("../charts/%s.png", metric_defs[id].key);
-	html_link(dl, href, "PNG (to attach to a mail)");
+	html_link(dl, href, "PNG to attach to a mail");
+	free(href);
+	html_text(dl, " or ");
+	href = xasprintf("../charts/%s@2x.png", metric_defs[id].key);
+	html_link(dl, href, "PNG at twice the size");
 	free(href);
 	html_text(dl, ".");
 }
@@ -698,6 +702,8 @@ metric_head(htmlDocPtr doc, enum metric_id id)
 	head_cell(tr, "Max", display_unit(id), true);
 	head_cell(tr, "Samples", NULL, true);
 	head_cell(tr, "CPU", "%CP", true);
+	head_cell(tr, "CPU per unit", metric_defs[id].kind == MK_THROUGHPUT ?
+	    "%CP per MiB/s" : "%CP per 100/s", true);
 	head_cell(tr, "Latency", "max per op", true);
 	head_cell(tr, "Of expected", "RAID scaling", true);
 	head_cell(tr, "Change", "against its base", true);
@@ -711,6 +717,7 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 	struct metric_summary lo = *m, hi = *m;
 	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
 	char *href = run_href(s, i, "../"), buf[32];
+	double cpu_unit;
 
 	html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
 	free(href);
@@ -732,6 +739,12 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 	html_el(tr, "td", "num", buf);
 	snprintf(buf, sizeof buf, "%d", m->cpu);
 	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
+	/* The CPU a unit of work costs: comparable across fast and slow
+	 * runs, where %CP alone is not. Shown, never judged. */
+	cpu_unit = s->an->runs[i].cpu_per_unit[id];
+	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
+	    (metric_defs[id].kind == MK_THROUGHPUT ? 1 : 100));
+	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");
 	if (m->latency_us >= 0)
 		display_latency(m->latency_us, buf);
 	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");

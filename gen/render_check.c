@@ -219,6 +219,12 @@ run_json(const struct analysis *a, size_t i)
 		json_object_set_new(tg, metric_defs[id].key, t);
 	}
 	json_object_set_new(o, "targets", tg);
+	tg = json_object();
+	for (int id = 0; id < M_COUNT; id++)
+		if (ra->cpu_per_unit[id] >= 0)
+			json_object_set_new(tg, metric_defs[id].key,
+			    json_number(ra->cpu_per_unit[id]));
+	json_object_set_new(o, "cpu_per_display_unit", tg);
 	return o;
 }
 

@@ -148,7 +148,7 @@ copy_run_files(struct site *s, size_t i)
 }
 
 /* The chart of one metric over every run: SVG kept for the pages and
- * written to charts/KEY.svg, PNG at 2x to charts/KEY.png. */
+ * written to charts/KEY.svg, PNG to charts/KEY.png and KEY@2x.png. */
 static void
 make_chart(struct site *s, enum metric_id id)
 {
@@ -184,15 +184,19 @@ make_chart(struct site *s, enum metric_id id)
 		s->charts++;
 	xmlFree(svg);
 	free(rel);
-	if (chart_png(&c, s->fonts, 2, &png, &len, err) == 0) {
-		rel = xasprintf("charts/%s.png", metric_defs[id].key);
+	/* METRIC.png (720 pixels) for mail, METRIC@2x.png for screens. */
+	for (int scale = 1; scale <= 2; scale++) {
+		if (chart_png(&c, s->fonts, scale, &png, &len, err) != 0) {
+			diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+			    metric_defs[id].key, err);
+			break;
+		}
+		rel = xasprintf("charts/%s%s.png", metric_defs[id].key,
+		    scale == 2 ? "@2x" : "");
 		if (site_write(s, rel, (char *)png, len) == 0)
 			s->charts++;
 		free(png);
 		free(rel);
-	} else {
-		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
-		    metric_defs[id].key, err);
 	}
 	chart_bars_free(bars, s->set->n);
 }
