@@ -30,7 +30,7 @@ B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
 	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
-	bars.c html.c notes.c site.c pages.c pages_analysis.c single.c \
+	bars.c html.c notes.c site.c publish.c pages.c pages_analysis.c single.c \
 	collect.c record.c import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)

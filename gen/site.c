@@ -2,6 +2,7 @@
  * the runs' files, and writing every file atomically. What the pages say
  * is in pages.c. */
 #include "bars.h"
+#include "publish.h"
 #include "display.h"
 #include "fileio.h"
 #include "site_int.h"
@@ -19,7 +20,7 @@
 static int
 make_dir(struct site *s, const char *rel)
 {
-	char *path = xasprintf("%s/%s", s->opts->out, rel);
+	char *path = xasprintf("%s/%s", s->out, rel);
 	int rc = 0;
 
 	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
@@ -34,9 +35,14 @@ make_dir(struct site *s, const char *rel)
 int
 site_write(struct site *s, const char *rel, const char *buf, size_t len)
 {
-	char *path = xasprintf("%s/%s", s->opts->out, rel);
+	char *path = xasprintf("%s/%s", s->out, rel);
 	int rc = write_file_atomic(path, buf, len, s->d);
 
+	if (rc == 0) {
+		xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
+		    sizeof *s->written);
+		s->written[s->nwritten++] = xstrdup(rel);
+	}
 	free(path);
 	return rc;
 }
@@ -282,6 +288,10 @@ site_free(struct site *s)
 	free(s->templates);
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
+	for (size_t k = 0; k < s->nwritten; k++)
+		free(s->written[k]);
+	free(s->written);
+	free(s->out);
 }
 
 /* The real path of a place that may not exist yet: its parent's real
@@ -354,25 +364,40 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	struct site s = {.set = set, .an = an, .opts = opts, .d = d,
 	    .sum = an->sum};
 	char err[256] = "";
+	int rc = -1;
 
 	if (check_places(set, opts->single ? opts->single : opts->out, d) != 0)
 		return -1;
-	if (opts->single == NULL && mkdir(opts->out, 0777) != 0 &&
-	    errno != EEXIST) {
-		diags_add(d, MSG_SYSERR, opts->out, 0, "cannot create: %s",
-		    strerror(errno));
-		return -1;
-	}
-	for (size_t i = 0; !opts->single && i < sizeof dirs / sizeof *dirs; i++)
-		if (make_dir(&s, dirs[i]) != 0)
-			return -1;
 	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {
 		diags_add(d, MSG_SYSERR, opts->font_dir ? opts->font_dir :
 		    "fonts-dejavu-core", 0, "%s", err);
 		return -1;
 	}
 	s.templates = xasprintf("%s/templates", opts->data_dir);
+	if (opts->single) {
+		render_all(&s);
+		site_free(&s);
+		return 0;
+	}
+	/* Everything goes into a staging directory, swapped in at the end:
+	 * SITE is always a whole site, the old one or the new. */
+	if ((s.out = publish_begin(opts->out, d)) == NULL) {
+		site_free(&s);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (i > 0 && make_dir(&s, dirs[i]) != 0)
+			goto done;
 	render_all(&s);
+	if (d->n > 0 && d->worst == MSG_SYSERR) {
+		diags_add(d, MSG_ERROR, opts->out, 0, "not replaced: the new "
+		    "site could not be written whole");
+		goto done;
+	}
+	rc = publish_commit(s.out, opts->out, s.written, s.nwritten, d);
+done:
+	if (rc != 0)
+		publish_abort(s.out);
 	site_free(&s);
-	return 0;
+	return rc;
 }

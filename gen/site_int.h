@@ -22,6 +22,9 @@ struct site {
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
 	int pages, charts, files;
+	char *out;				/* staging directory written */
+	char **written;				/* rel paths, for the manifest */
+	size_t nwritten, capwritten;
 };
 
 /* The headline metrics of the overview, in its column order. */

@@ -82,6 +82,7 @@ check_site small "$site"
 
 # Same input, same bytes: a second build, into another place and from
 # RUNS spelled as an absolute path, is equal.
+rm -rf "$tmp/small2"
 run "$b/benchsite" build -q -o "$tmp/small2" "$(pwd)/tests/site/small/input" \
 	2>/dev/null
 status=$?
@@ -106,6 +107,7 @@ done
 
 # Hostile metadata, names and notes: text on the page, never markup.
 site=$tmp/hostile
+rm -rf "$site"
 run "$b/benchsite" build -q -o "$site" tests/site/hostile/input 2>/dev/null
 status=$?
 # Bad meta lines make it exit 2 (input could not all be read), nothing worse.
@@ -134,6 +136,47 @@ run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 status=$?
 [ $status -eq 0 ] && say_ok "samples build" || say_bad "samples build: exit $status"
 check_site samples "$site"
+
+# Publishing is atomic: a build killed at any moment leaves SITE the old
+# whole site or the new one, never a mix; a SITE benchsite did not make,
+# or one holding a file it did not write, is never replaced.
+if [ -z "$VALGRIND" ]; then
+	rm -rf "$tmp/ref-small" "$tmp/ref-samples" "$tmp/notsite"
+	"$b/benchsite" build -q -o "$tmp/ref-small" tests/site/small/input \
+		2>/dev/null
+	"$b/benchsite" build -q -o "$tmp/ref-samples" samples 2>/dev/null
+	pub=$tmp/pub
+	rm -rf "$pub"
+	cp -r "$tmp/ref-small" "$pub"
+	for delay in 0.01 0.03 0.06 0.1 0.15 0.2 0.3 0.45 0.7 1.0; do
+		for runs in samples tests/site/small/input; do
+			"$b/benchsite" build -q -o "$pub" "$runs" 2>/dev/null &
+			pid=$!
+			sleep "$delay"
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			if diff -r "$pub" "$tmp/ref-small" >/dev/null 2>&1 ||
+			    diff -r "$pub" "$tmp/ref-samples" >/dev/null 2>&1; then
+				say_ok "killed after $delay s ($runs): a whole site"
+			else
+				say_bad "killed after $delay s ($runs): SITE is mixed"
+			fi
+		done
+	done
+	rm -rf "$tmp"/.pub.tmp-*
+	touch "$pub/mine.txt"
+	"$b/benchsite" build -q -o "$pub" samples 2>/dev/null
+	status=$?
+	[ $status -eq 2 ] && [ -f "$pub/mine.txt" ] &&
+		say_ok "a foreign file stops the swap" ||
+		say_bad "foreign file in SITE: exit $status"
+	mkdir -p "$tmp/notsite" && echo keep >"$tmp/notsite/keep.txt"
+	"$b/benchsite" build -q -o "$tmp/notsite" samples 2>/dev/null
+	status=$?
+	[ $status -eq 2 ] && [ "$(ls "$tmp/notsite")" = keep.txt ] &&
+		say_ok "a directory not made by benchsite is refused" ||
+		say_bad "foreign SITE: exit $status"
+fi
 
 [ -n "$BROWSER" ] || exit 0
 
