@@ -13,7 +13,7 @@ VERSION = 0.1.0
 PKGS = jansson libxml-2.0 cairo freetype2 libcmark
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
 	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
-	bonnie++ valgrind libxml2-utils chromium mandoc
+	bonnie++ valgrind libxml2-utils chromium mandoc locales
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter

@@ -93,6 +93,37 @@ else
 	diff -r "$site" "$tmp/small2" | head -5
 fi
 
+# Same bytes under other locales (compiled into $tmp, nothing installed),
+# another time zone and umask, and from another working directory.
+mkdir -p "$tmp/locales"
+for loc in de_DE tr_TR; do
+	localedef -i "$loc" -f UTF-8 "$tmp/locales/$loc.UTF-8" 2>/dev/null
+done
+for env in "LC_ALL=de_DE.UTF-8 TZ=Europe/Berlin" \
+    "LC_ALL=tr_TR.UTF-8 TZ=Asia/Tokyo" "LC_ALL=C TZ=UTC"; do
+	rm -rf "$tmp/small3"
+	top=$(pwd)
+	(cd / && umask 077 && env LOCPATH="$tmp/locales" $env \
+		"$top/$b/benchsite" build -q -o "$tmp/small3" \
+		"$top/tests/site/small/input" 2>/dev/null)
+	if diff -r "$site" "$tmp/small3" >/dev/null; then
+		say_ok "same bytes with $env"
+	else
+		say_bad "different bytes with $env"
+	fi
+done
+
+# A missing font is an error, never cairo's built-in font.
+"$b/benchsite" build -q --fonts "$tmp/no-fonts" -o "$tmp/nofont" \
+	tests/site/small/input 2>"$tmp/nofont.err"
+status=$?
+if [ $status -eq 3 ] && grep -q 'DejaVuSans' "$tmp/nofont.err" &&
+    [ ! -e "$tmp/nofont" ]; then
+	say_ok "missing font refused"
+else
+	say_bad "missing font: exit $status"
+fi
+
 # The site never goes into the runs, nor the runs into the site.
 for out in tests/site/small/input tests/site/small/input/site tests/site; do
 	run "$b/benchsite" build -q -o "$out" tests/site/small/input 2>/dev/null
