@@ -83,15 +83,6 @@ series_of(const struct run *r)
 	    meta_or_empty(r, "raid"), meta_or_empty(r, "filesystem"));
 }
 
-/* Runs in series order: by date, then id (runs are sorted by id). */
-static int
-before_in_series(const struct run *a, const struct run *b)
-{
-	int c = strcmp(meta_or_empty(a, "date"), meta_or_empty(b, "date"));
-
-	return c != 0 ? c < 0 : strcmp(a->id, b->id) < 0;
-}
-
 /* Same RAID level and disk count (both unknown counts as the same): a
  * change of layout is the scaling model's business, not a regression. */
 static bool
@@ -101,23 +92,60 @@ same_layout(const struct run *a, const struct run *b)
 	    a->meta.disk_count == b->meta.disk_count;
 }
 
+static bool
+same_series(const struct analysis *a, size_t x, size_t y)
+{
+	return strcmp(a->runs[x].series, a->runs[y].series) == 0;
+}
+
 /* The run just before i in its series with the same layout, or -1. */
 static long
 previous_in_series(const struct analysis *a, size_t i)
 {
-	const struct runset *set = a->set;
-	long best = -1;
+	for (size_t p = a->pos[i]; p > 0 && same_series(a, a->order[p - 1],
+	    i); p--)
+		if (same_layout(&a->set->runs[a->order[p - 1]],
+		    &a->set->runs[i]))
+			return (long)a->order[p - 1];
+	return -1;
+}
 
-	for (size_t k = 0; k < set->n; k++) {
-		if (k == i || strcmp(a->runs[k].series, a->runs[i].series) != 0 ||
-		    !before_in_series(&set->runs[k], &set->runs[i]) ||
-		    !same_layout(&set->runs[k], &set->runs[i]))
-			continue;
-		if (best < 0 || before_in_series(&set->runs[best],
-		    &set->runs[k]))
-			best = (long)k;
+/* What orders a series: its name, then the run's date, then its id. */
+struct series_key {
+	const char *series, *date, *id;
+	size_t run;
+};
+
+static int
+cmp_series_key(const void *x, const void *y)
+{
+	const struct series_key *a = x, *b = y;
+	int c = strcmp(a->series, b->series);
+
+	if (c == 0)
+		c = strcmp(a->date, b->date);
+	return c ? c : strcmp(a->id, b->id);
+}
+
+/* Every run in series order (series, date, id), and each one's place. */
+static void
+order_series(struct analysis *a)
+{
+	size_t n = a->set->n;
+	struct series_key *k = xcalloc(n ? n : 1, sizeof *k);
+
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct series_key){a->runs[i].series,
+		    meta_or_empty(&a->set->runs[i], "date"), a->set->runs[i].id,
+		    i};
+	qsort(k, n, sizeof *k, cmp_series_key);
+	a->order = xcalloc(n ? n : 1, sizeof *a->order);
+	a->pos = xcalloc(n ? n : 1, sizeof *a->pos);
+	for (size_t p = 0; p < n; p++) {
+		a->order[p] = k[p].run;
+		a->pos[k[p].run] = p;
 	}
-	return best;
+	free(k);
 }
 
 static void
@@ -154,21 +182,26 @@ figures(const struct run *r, enum metric_id id, double *out)
 	return n;
 }
 
+/* How many earlier changes of a series make its noise estimate: the
+ * recent past, so a long history costs no more than a short one. */
+#define HISTORY_WINDOW 30
+
 /* Relative changes of this metric between consecutive runs of the series
- * up to (not including) run i: the noise seen so far. */
+ * before run i, the latest HISTORY_WINDOW of them: the noise seen. */
 static size_t
 series_history(const struct analysis *a, size_t i, enum metric_id id,
     double *out)
 {
 	size_t n = 0;
 
-	for (size_t k = 0; k < a->set->n; k++) {
+	for (size_t p = a->pos[i]; p > 0 && n < HISTORY_WINDOW; p--) {
+		size_t k = a->order[p - 1];
 		long prev = a->runs[k].base;
 		const struct metric_summary *x = &a->sum[k][id];
 
-		if (k == i || !a->runs[k].base_in_series ||
-		    strcmp(a->runs[k].series, a->runs[i].series) != 0 ||
-		    !before_in_series(&a->set->runs[k], &a->set->runs[i]))
+		if (!same_series(a, k, i))
+			break;
+		if (!a->runs[k].base_in_series)
 			continue;
 		if (x->state == VS_OK && a->sum[prev][id].state == VS_OK &&
 		    a->sum[prev][id].median > 0)
@@ -270,11 +303,109 @@ same_value(const struct run *a, const struct run *b, const char *key)
 	return x && y && strcmp(x, y) == 0;
 }
 
-static bool
-same_model(const struct run *a, const struct run *b)
+/* Single-disk runs that can serve as a RAID run's reference, looked up
+ * by what they share with it: tier 0 disk model and controller, 1 disk
+ * model, 2 controller, 3 host. Each list is sorted by key, then run, so
+ * the first match is the lowest run id. */
+#define NTIERS 4
+
+struct ref_entry {
+	char *key;
+	size_t run;
+};
+
+struct reference_index {
+	struct ref_entry *tier[NTIERS];
+	size_t n[NTIERS];
+	long any;	/* the first single-disk run of all, or -1 */
+};
+
+static int
+cmp_ref(const void *x, const void *y)
 {
-	return a->meta.disk_model && b->meta.disk_model &&
-	    strcmp(a->meta.disk_model, b->meta.disk_model) == 0;
+	const struct ref_entry *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+
+	return c ? c : (a->run > b->run) - (a->run < b->run);
+}
+
+/* The key of run r for tier t, or NULL when r lacks what it needs. */
+static char *
+tier_key(const struct run *r, int t)
+{
+	const char *ctl = meta_get(&r->meta, "controller");
+	const char *model = r->meta.disk_model;
+
+	switch (t) {
+	case 0:
+		return model && ctl ? xasprintf("%s\n%s", model, ctl) : NULL;
+	case 1:
+		return model ? xstrdup(model) : NULL;
+	case 2:
+		return ctl ? xstrdup(ctl) : NULL;
+	default:
+		return xstrdup(host_of(r));
+	}
+}
+
+static void
+index_references(struct analysis *a)
+{
+	struct reference_index *x = xcalloc(1, sizeof *x);
+
+	x->any = -1;
+	for (size_t i = 0; i < a->set->n; i++) {
+		const struct run *c = &a->set->runs[i];
+
+		if (!single_disk(c) || a->sum[i][M_PUT_BLOCK].state != VS_OK)
+			continue;
+		if (x->any < 0)
+			x->any = (long)i;
+		for (int t = 0; t < NTIERS; t++) {
+			char *key = tier_key(c, t);
+
+			if (key == NULL)
+				continue;
+			x->tier[t] = xrealloc(x->tier[t], (x->n[t] + 1) *
+			    sizeof *x->tier[t]);
+			x->tier[t][x->n[t]++] = (struct ref_entry){key, i};
+		}
+	}
+	for (int t = 0; t < NTIERS; t++)
+		if (x->n[t] > 1)
+			qsort(x->tier[t], x->n[t], sizeof *x->tier[t], cmp_ref);
+	a->refs = x;
+}
+
+/* The first entry of a sorted tier with this key, or -1. */
+static long
+lookup_ref(const struct reference_index *x, int t, const char *key)
+{
+	size_t lo = 0, hi = x->n[t];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(x->tier[t][mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->n[t] && strcmp(x->tier[t][lo].key, key) == 0 ?
+	    (long)x->tier[t][lo].run : -1;
+}
+
+static void
+free_references(struct reference_index *x)
+{
+	if (x == NULL)
+		return;
+	for (int t = 0; t < NTIERS; t++) {
+		for (size_t k = 0; k < x->n[t]; k++)
+			free(x->tier[t][k].key);
+		free(x->tier[t]);
+	}
+	free(x);
 }
 
 /* The single-disk run a RAID run is measured against, and why. The
@@ -282,7 +413,7 @@ same_model(const struct run *a, const struct run *b)
 static long
 choose_reference(const struct analysis *a, size_t i, const char **why)
 {
-	static const char *const tiers[] = {
+	static const char *const tiers[NTIERS + 1] = {
 		"a single-disk run with the same disk model on the same "
 		    "controller",
 		"a single-disk run with the same disk model",
@@ -298,24 +429,18 @@ choose_reference(const struct analysis *a, size_t i, const char **why)
 		*why = "named as its baseline in meta";
 		return b;
 	}
-	for (size_t t = 0; t < sizeof tiers / sizeof *tiers; t++) {
-		for (size_t k = 0; k < a->set->n; k++) {
-			const struct run *c = &a->set->runs[k];
-			bool ok = k != i && single_disk(c) &&
-			    a->sum[k][M_PUT_BLOCK].state == VS_OK;
+	for (int t = 0; t < NTIERS; t++) {
+		char *key = tier_key(r, t);
 
-			if (ok && ((t == 0 && same_model(r, c) &&
-			    same_value(r, c, "controller")) ||
-			    (t == 1 && same_model(r, c)) ||
-			    (t == 2 && same_value(r, c, "controller")) ||
-			    (t == 3 && strcmp(host_of(r), host_of(c)) == 0) ||
-			    t == 4)) {
-				*why = tiers[t];
-				return (long)k;
-			}
+		b = key ? lookup_ref(a->refs, t, key) : -1;
+		free(key);
+		if (b >= 0) {
+			*why = tiers[t];
+			return b;
 		}
 	}
-	return -1;
+	*why = tiers[NTIERS];
+	return a->refs->any;
 }
 
 /* How many disks' worth of a metric a layout should give. */
@@ -523,6 +648,7 @@ acknowledge(struct analysis *a, struct finding *f, size_t i)
 	if ((ack = meta_get(&a->set->runs[i].meta, key)) != NULL)
 		f->ack = xstrdup(ack);
 	f->gated = true;
+	a->flag[i * M_COUNT + (size_t)f->metric] = 1;
 	if (f->ack == NULL)
 		a->failing++;
 }
@@ -705,13 +831,7 @@ validity_warnings(struct analysis *a, size_t i)
 static bool
 fails(const struct analysis *a, size_t run, int metric)
 {
-	for (size_t k = 0; k < a->nf; k++) {
-		const struct finding *f = &a->f[k];
-
-		if (f->run == (long)run && f->metric == metric && f->gated)
-			return true;
-	}
-	return false;
+	return metric >= 0 && a->flag[run * M_COUNT + (size_t)metric];
 }
 
 /* Whether the run was judged on this metric at all. */
@@ -899,6 +1019,9 @@ analyse(struct analysis *a, const struct runset *set,
 		a->runs[i].series = series_of(&set->runs[i]);
 		cpu_per_unit(a, i);
 	}
+	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
+	order_series(a);
+	index_references(a);
 	for (size_t i = 0; i < set->n; i++)
 		choose_base(a, i, forced);
 	for (size_t i = 0; i < set->n; i++) {
@@ -962,5 +1085,9 @@ analysis_free(struct analysis *a)
 		free(a->runs[i].series);
 	free(a->runs);
 	free(a->sum);
+	free(a->order);
+	free(a->pos);
+	free(a->flag);
+	free_references(a->refs);
 	memset(a, 0, sizeof *a);
 }

@@ -125,6 +125,13 @@ struct analysis {
 	size_t nf, capf;
 	int count[FIND_KIND_COUNT];
 	int failing;		/* gated and not acknowledged */
+	/* Indexes built once so that no step compares every run with
+	 * every other: runs in series order and each run's place in it,
+	 * the gated flag of each run and metric, and the single-disk
+	 * references by what they share. */
+	size_t *order, *pos;
+	unsigned char *flag;
+	struct reference_index *refs;
 };
 
 /* Analyses set. An opts->baseline that names no run is reported to d

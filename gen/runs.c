@@ -310,8 +310,19 @@ runset_free(struct runset *set)
 long
 runset_find(const struct runset *set, const char *id)
 {
-	for (size_t i = 0; i < set->n; i++)
-		if (strcmp(set->runs[i].id, id) == 0)
-			return (long)i;
+	size_t lo = 0, hi = set->n;
+
+	/* Runs are sorted by id (runset_load). */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(set->runs[mid].id, id);
+
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return -1;
 }
