@@ -469,29 +469,17 @@ page_by_key(struct site *s, const char *key, const struct group_run *g,
 	free(title);
 }
 
-/* Runs of one series in series order (by date, then id). */
+/* The length of the series that starts at place p of the analysis'
+ * series order (whose runs are order[p], order[p + 1], ...). */
 static size_t
-series_runs(const struct site *s, const char *series, size_t *out)
+series_len(const struct site *s, size_t p)
 {
-	size_t n = 0;
+	const size_t *order = s->an->order;
+	size_t n = 1;
 
-	for (size_t i = 0; i < s->set->n; i++)
-		if (strcmp(s->an->runs[i].series, series) == 0)
-			out[n++] = i;
-	for (size_t a = 1; a < n; a++)
-		for (size_t b = a; b > 0; b--) {
-			const char *d1 = meta_get(&s->set->runs[out[b - 1]].meta,
-			    "date"), *d2 = meta_get(&s->set->runs[out[b]].meta,
-			    "date");
-			int c = strcmp(d1 ? d1 : "", d2 ? d2 : "");
-			size_t t;
-
-			if (c < 0 || (c == 0 && out[b - 1] < out[b]))
-				break;
-			t = out[b];
-			out[b] = out[b - 1];
-			out[b - 1] = t;
-		}
+	while (p + n < s->set->n && strcmp(s->an->runs[order[p + n]].series,
+	    s->an->runs[order[p]].series) == 0)
+		n++;
 	return n;
 }
 
@@ -505,15 +493,6 @@ series_slug(const char *series)
 		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
 			*p = '_';
 	return out;
-}
-
-static bool
-series_done(const struct site *s, size_t i)
-{
-	for (size_t k = 0; k < i; k++)
-		if (strcmp(s->an->runs[k].series, s->an->runs[i].series) == 0)
-			return true;
-	return false;
 }
 
 /* What changed from run b to run r: the set-up keys, else the labels
@@ -530,20 +509,15 @@ what_changed(const struct run *r, const struct run *b)
 	return d;
 }
 
+/* The page of the series whose runs, in order, are runs[0..n). */
 static void
-page_series(struct site *s, size_t first)
+page_series(struct site *s, const size_t *runs, size_t n)
 {
-	const char *series = s->an->runs[first].series;
-	size_t *runs = xcalloc(s->set->n, sizeof *runs);
-	size_t n = series_runs(s, series, runs);
+	const char *series = s->an->runs[runs[0]].series;
 	char **changes, *slug, *title, *rel;
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
-	if (n < 2) {
-		free(runs);
-		return;
-	}
 	changes = xcalloc(n, sizeof *changes);
 	for (size_t k = 1; k < n; k++)
 		changes[k] = what_changed(&s->set->runs[runs[k]],
@@ -569,7 +543,6 @@ page_series(struct site *s, size_t first)
 	free(changes);
 	free(slug);
 	free(title);
-	free(runs);
 }
 
 /* The index's list of the pages pages_compare writes. */
@@ -578,7 +551,6 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 {
 	xmlNodePtr sec = html_slot(doc, "comparisons");
 	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
-	size_t *runs = xcalloc(s->set->n ? s->set->n : 1, sizeof *runs);
 	xmlNodePtr ul;
 	size_t n;
 
@@ -596,11 +568,11 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 		free(href);
 		free(text);
 	}
-	for (size_t i = 0; i < s->set->n; i++) {
-		const char *series = s->an->runs[i].series;
+	for (size_t p = 0, len; p < s->set->n; p += len) {
+		const char *series = s->an->runs[s->an->order[p]].series;
 		char *slug, *href, *text;
 
-		if (series_done(s, i) || series_runs(s, series, runs) < 2)
+		if ((len = series_len(s, p)) < 2)
 			continue;
 		slug = series_slug(series);
 		href = xasprintf("series/%s.html", slug);
@@ -614,7 +586,6 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 		html_drop(sec);
 done:
 	free(g);
-	free(runs);
 }
 
 void
@@ -626,8 +597,8 @@ pages_compare(struct site *s)
 	for (size_t k = 0; k < NGROUP_KEYS; k++)
 		if (group_runs(s, group_keys[k], g, &n) >= 2)
 			page_by_key(s, group_keys[k], g, n);
-	for (size_t i = 0; i < s->set->n; i++)
-		if (!series_done(s, i))
-			page_series(s, i);
+	for (size_t p = 0, len; p < s->set->n; p += len)
+		if ((len = series_len(s, p)) >= 2)
+			page_series(s, s->an->order + p, len);
 	free(g);
 }
