@@ -13,7 +13,7 @@ VERSION = 0.1.0
 PKGS = jansson libxml-2.0 cairo freetype2 libcmark
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
 	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
-	bonnie++ valgrind libxml2-utils chromium mandoc locales
+	bonnie++ valgrind libxml2-utils chromium mandoc locales clang
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
@@ -35,7 +35,8 @@ SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
-.PHONY: all demo check valgrind fuzz install clean deps deps-ok
+.PHONY: all demo check valgrind fuzz fuzz-build fuzz-smoke install clean \
+	deps deps-ok
 
 all: deps-ok benchsite
 
@@ -100,24 +101,49 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 	@VALGRIND=1 sh tests/run.sh $(B)
 
 # libFuzzer targets (clang, ASan and UBSan), seeded from the samples and
-# the reader's test inputs; FUZZ_SECONDS each (60 by default).
+# the test inputs: "make fuzz" runs each for FUZZ_SECONDS (60 by default);
+# "make fuzz-smoke" runs each a fixed number of inputs from a fixed seed,
+# the same every time, for CI.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz_reader fuzz_meta
-fuzz:
-	@$(MAKE) --no-print-directory B=build-fuzz CC=clang \
+FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build
+FUZZ_BUILD = build-fuzz
+fuzz-build:
+	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
 		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
-		$(OBJS:$(B)/%=build-fuzz/%)
+		$(OBJS:$(B)/%=$(FUZZ_BUILD)/%)
 	@for t in $(FUZZ_TARGETS); do \
 		clang $(ALL_CFLAGS) -g -fsanitize=fuzzer,address,undefined -Igen \
-			-o build-fuzz/$$t tests/fuzz/$$t.c \
-			$(OBJS:$(B)/%=build-fuzz/%) $(LIBS) || exit 1; \
-		mkdir -p build-fuzz/corpus-$$t; \
-		cp tests/parse/*.txt samples/*/*/bonnie.txt build-fuzz/corpus-$$t/ 2>/dev/null; \
-		cp samples/*/*/meta tests/runs/*/input/*/meta build-fuzz/corpus-$$t/ 2>/dev/null; \
+			-o $(FUZZ_BUILD)/$$t tests/fuzz/$$t.c \
+			$(OBJS:$(B)/%=$(FUZZ_BUILD)/%) $(LIBS) || exit 1; \
+		rm -rf $(FUZZ_BUILD)/seed-$$t; \
+		mkdir -p $(FUZZ_BUILD)/seed-$$t $(FUZZ_BUILD)/corpus-$$t; \
+		cp tests/parse/*.txt samples/*/*/bonnie.txt \
+			$(FUZZ_BUILD)/seed-$$t/ 2>/dev/null; \
+		for m in samples/*/*/meta tests/runs/*/input/*/meta; do \
+			cp "$$m" $(FUZZ_BUILD)/seed-$$t/meta-$$(echo "$$m" | \
+				tr / _); done; \
+	done
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-		build-fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-			-timeout=10 -rss_limit_mb=2048 build-fuzz/corpus-$$t \
-			2>&1 | tail -4 || exit 1; \
+		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t \
+			-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
+			-rss_limit_mb=2048 -print_final_stats=1 \
+			$(FUZZ_BUILD)/corpus-$$t $(FUZZ_BUILD)/seed-$$t 2>&1 | \
+			tail -12 || exit 1; \
+	done
+
+fuzz-smoke: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		runs=20000; [ $$t = fuzz_build ] && runs=150; \
+		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
+		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
+		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \
+			-max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+			$(FUZZ_BUILD)/smoke-$$t $(FUZZ_BUILD)/seed-$$t \
+			>$(FUZZ_BUILD)/$$t.log 2>&1 || { tail -30 $(FUZZ_BUILD)/$$t.log; \
+			exit 1; }; \
 	done
 
 install: all
