@@ -14,6 +14,8 @@ PKGS = jansson libxml-2.0 cairo freetype2 libcmark
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
 	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang
+# Only "make bench" needs these (and installs them when missing).
+BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
@@ -35,8 +37,8 @@ SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
 
-.PHONY: all demo check valgrind fuzz fuzz-build fuzz-smoke install clean \
-	deps deps-ok
+.PHONY: all demo check valgrind fuzz fuzz-build fuzz-smoke bench install \
+	clean deps deps-ok
 
 all: deps-ok benchsite
 
@@ -105,7 +107,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # "make fuzz-smoke" runs each a fixed number of inputs from a fixed seed,
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build
+FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
@@ -119,9 +121,11 @@ fuzz-build:
 		mkdir -p $(FUZZ_BUILD)/seed-$$t $(FUZZ_BUILD)/corpus-$$t; \
 		cp tests/parse/*.txt samples/*/*/bonnie.txt \
 			$(FUZZ_BUILD)/seed-$$t/ 2>/dev/null; \
-		for m in samples/*/*/meta tests/runs/*/input/*/meta; do \
-			cp "$$m" $(FUZZ_BUILD)/seed-$$t/meta-$$(echo "$$m" | \
-				tr / _); done; \
+		for m in samples/*/*/meta tests/runs/*/input/*/meta \
+		    samples/*/*/notes.md tests/site/*/input/*/notes.md; do \
+			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(basename "$$m")-$$(echo \
+				"$$m" | tr / _); done; \
+		cp tests/import/*.txt $(FUZZ_BUILD)/seed-$$t/; \
 	done
 
 fuzz: fuzz-build
@@ -137,6 +141,7 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 		runs=20000; [ $$t = fuzz_build ] && runs=150; \
+		[ $$t = fuzz_import ] && runs=2000; \
 		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
 		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
 		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \
@@ -145,6 +150,26 @@ fuzz-smoke: fuzz-build
 			>$(FUZZ_BUILD)/$$t.log 2>&1 || { tail -30 $(FUZZ_BUILD)/$$t.log; \
 			exit 1; }; \
 	done
+
+# The benchmark (tests/bench/run.sh, issue 8): one table of medians and
+# ratios against gnuplot, matplotlib and bon_csv2html, on synthetic trees
+# of 1 000 and 10 000 runs (BENCH_BIG=1 adds 100 000). Slow: minutes.
+bench: benchsite
+	@if command -v dpkg-query >/dev/null 2>&1; then missing=; \
+		for p in $(BENCH_PKGS); do \
+			dpkg-query -W -f '$${Status}' $$p 2>/dev/null | \
+				grep -q 'ok installed' || missing="$$missing $$p"; \
+		done; \
+		if [ -n "$$missing" ]; then \
+			if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+			$$SUDO apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+				--no-install-recommends $$missing || exit 1; \
+		fi; \
+	fi
+	@B=$(B) CC="$(CC)" BENCH_LIBS="$(LIBS)" \
+		BENCH_CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)" \
+		sh tests/bench/run.sh
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \

@@ -11,37 +11,36 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *
-file_read(const char *path, size_t max, size_t *len, struct diags *d)
+static bool
+too_big(const char *path, size_t max, size_t n, struct diags *d)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (n <= max)
+		return false;
+	diags_add(d, MSG_ERROR, path, 0, "larger than the limit of %zu bytes; "
+	    "not read", max);
+	return true;
+}
+
+/* Reads f to its end, or until it exceeds max bytes. */
+static char *
+read_stream(FILE *f, const char *path, size_t max, size_t *len,
+    struct diags *d)
+{
 	size_t n = 0, cap = 0, got;
 	char *buf = NULL;
 	bool failed;
 
-	if (f == NULL) {
-		diags_add(d, MSG_ERROR, path, 0, "cannot open: %s",
-		    strerror(errno));
-		return NULL;
-	}
 	do {
 		xgrow((void **)&buf, &cap, n + 65536 + 1, 1);
 		got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
-		if (n > max) {
-			diags_add(d, MSG_ERROR, path, 0, "larger than the "
-			    "limit of %zu bytes; not read", max);
-			break;
-		}
-	} while (got > 0);
-	failed = n > max;
+	} while (got > 0 && n <= max);
+	failed = too_big(path, max, n, d);
 	if (!failed && ferror(f)) {
 		diags_add(d, MSG_ERROR, path, 0, "cannot read: %s",
 		    strerror(errno));
 		failed = true;
 	}
-	if (f != stdin)
-		fclose(f);
 	if (failed) {
 		free(buf);
 		return NULL;
@@ -49,6 +48,73 @@ file_read(const char *path, size_t max, size_t *len, struct diags *d)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+/* Opens path and checks what it is before a byte is read: a regular
+ * file over max is refused at once; with regular_only anything else is,
+ * and the open does not wait for a FIFO's writer. */
+static FILE *
+open_checked(const char *path, size_t max, bool regular_only,
+    struct diags *d)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC |
+	    (regular_only ? O_NONBLOCK : 0));
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		diags_add(d, MSG_ERROR, path, 0, "cannot open: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (regular_only && !S_ISREG(st.st_mode)) {
+		diags_add(d, MSG_ERROR, path, 0, "%s; not read",
+		    S_ISDIR(st.st_mode) ? "a directory, not a file" :
+		    "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	if (S_ISREG(st.st_mode) && too_big(path, max, (size_t)st.st_size, d)) {
+		close(fd);
+		return NULL;
+	}
+	if ((f = fdopen(fd, "rb")) == NULL) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot read: %s",
+		    strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+static char *
+read_path(const char *path, size_t max, bool regular_only, size_t *len,
+    struct diags *d)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin :
+	    open_checked(path, max, regular_only, d);
+	char *buf;
+
+	if (f == NULL)
+		return NULL;
+	buf = read_stream(f, path, max, len, d);
+	if (f != stdin)
+		fclose(f);
+	return buf;
+}
+
+char *
+file_read(const char *path, size_t max, size_t *len, struct diags *d)
+{
+	return read_path(path, max, false, len, d);
+}
+
+char *
+file_read_regular(const char *path, size_t max, size_t *len,
+    struct diags *d)
+{
+	return read_path(path, max, true, len, d);
 }
 
 int

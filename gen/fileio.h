@@ -11,8 +11,13 @@
 
 /* Reads path ("-" is standard input) into a new NUL-terminated buffer
  * (caller frees) and sets *len. On failure reports to d (naming path)
- * and returns NULL. */
+ * and returns NULL; a regular file over max bytes is refused before it
+ * is read. */
 char *file_read(const char *path, size_t max, size_t *len, struct diags *d);
+/* The same for a file of a runs directory: only a regular file is read,
+ * so a FIFO or a device there can never block or flood the loader. */
+char *file_read_regular(const char *path, size_t max, size_t *len,
+    struct diags *d);
 
 /* Writes len bytes to path through a temporary file beside it that is
  * renamed into place, so nobody ever sees half a file. Returns 0, or -1

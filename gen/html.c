@@ -130,14 +130,22 @@ html_el(xmlNodePtr parent, const char *tag, const char *cls, const char *text)
 void
 html_text(xmlNodePtr parent, const char *text)
 {
-	/* A text node: libxml2 escapes it when the page is written. */
-	xmlAddChild(parent, xmlNewDocText(parent->doc, BAD_CAST text));
+	/* A text node: libxml2 escapes it when the page is written. Bytes
+	 * that are not UTF-8 (a file name, a pasted result) become U+FFFD:
+	 * libxml2 would write them as they are, into a UTF-8 page. */
+	char *clean = xstrdup_utf8(text);
+
+	xmlAddChild(parent, xmlNewDocText(parent->doc, BAD_CAST clean));
+	free(clean);
 }
 
 void
 html_attr(xmlNodePtr n, const char *name, const char *value)
 {
-	xmlSetProp(n, BAD_CAST name, BAD_CAST value);
+	char *clean = xstrdup_utf8(value);
+
+	xmlSetProp(n, BAD_CAST name, BAD_CAST clean);
+	free(clean);
 }
 
 xmlNodePtr

@@ -653,8 +653,9 @@ add_guess(struct guesses *out, const char *key, char *value,
 		free(value);
 		return;
 	}
-	for (size_t i = 0; i < out->n; i++) {
-		if (out->v[i].at == at && strcmp(out->v[i].key, key) == 0 &&
+	/* Lines are guessed in order: the guesses of this one are last. */
+	for (size_t i = out->n; i-- > 0 && out->v[i].at == at; ) {
+		if (strcmp(out->v[i].key, key) == 0 &&
 		    strcmp(out->v[i].value, value) == 0) {
 			if (r->prio > out->v[i].prio)
 				out->v[i].prio = r->prio;
@@ -748,6 +749,7 @@ guesses_free(struct guesses *gs)
 		free(gs->v[i].tie);
 	}
 	free(gs->v);
+	free(gs->post);
 	memset(gs, 0, sizeof *gs);
 }
 
@@ -1151,7 +1153,7 @@ read_post(struct post *p, struct diags *d)
 	struct results raw = {0};
 
 	lines_read(&p->ls, p->buf, p->len, SIDE_ALL);
-	reader_read(p->file, p->buf, p->len, &raw, d);
+	reader_read(p->file, p->buf, p->len, NULL, &raw, d);
 	p->an = xcalloc(raw.n + 1, sizeof *p->an);
 	for (size_t i = 0; i < raw.n; i++) {
 		p->an[i].no = raw.v[i].line;
@@ -1297,7 +1299,16 @@ continues(const struct post *p, size_t i, size_t end)
 	return p->kind[i + 1] == p->kind[i] && !blank(n) && n->len < 40;
 }
 
-/* Guesses from every line of prose before each configuration. */
+static void
+add_post_guess(struct guesses *gs, size_t i)
+{
+	xgrow((void **)&gs->post, &gs->cappost, gs->npost + 1,
+	    sizeof *gs->post);
+	gs->post[gs->npost++] = i;
+}
+
+/* Guesses from every line of prose before each configuration, in their
+ * order: those of one configuration stand together (region_range). */
 static void
 guess_post(struct post *p)
 {
@@ -1327,6 +1338,8 @@ guess_post(struct post *p)
 				p->g.v[j].region = (int)k;
 				p->g.v[j].caption = i >= c->caption;
 				p->g.v[j].command = p->kind[i] == L_PRE;
+				if (p->g.v[j].flags & GUESS_POST)
+					add_post_guess(&p->g, j);
 			}
 			if (continues(p, i, c->table))
 				i++;
@@ -1381,12 +1394,41 @@ usable(const struct guess *g, const char *key, const char *controller)
 	    controller == NULL || same_controller(g->tie, controller));
 }
 
+/* The first guess of a region at least k (guesses are in region order). */
+static size_t
+region_start(const struct guesses *gs, int k)
+{
+	size_t lo = 0, hi = gs->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (gs->v[mid].region < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The guesses of configuration k's prose: [*lo, *hi). Looked up, not
+ * scanned for: a big post has thousands of configurations. */
+static void
+region_range(const struct guesses *gs, int k, size_t *lo, size_t *hi)
+{
+	*lo = region_start(gs, k);
+	*hi = region_start(gs, k + 1);
+}
+
 /* Whether configuration k's own prose names its controller or chipset
  * (a driver named alone may be the one the post started with). */
 static bool
 names_storage(const struct guesses *gs, int k)
 {
-	for (size_t i = 0; i < gs->n; i++)
+	size_t lo, hi;
+
+	region_range(gs, k, &lo, &hi);
+	for (size_t i = lo; i < hi; i++)
 		if (gs->v[i].region == k &&
 		    (strcmp(gs->v[i].key, "controller") == 0 ||
 		    strcmp(gs->v[i].key, "chipset") == 0))
@@ -1416,6 +1458,33 @@ add_evidence(struct choice *ch, const struct guess *g)
 		ch->ev[ch->nev++] = g;
 }
 
+/* The guesses a tier may take them from, as a range of gs->v or (the
+ * post-wide ones of tier 2) a list of indices. */
+struct candidates {
+	size_t lo, hi;
+	const size_t *idx;
+};
+
+static struct candidates
+tier_candidates(const struct guesses *gs, int tier, int k)
+{
+	struct candidates c = {0, 0, NULL};
+
+	if (tier == 2) {
+		c.hi = gs->npost;
+		c.idx = gs->post;
+	} else {
+		region_range(gs, tier == 3 ? 0 : k, &c.lo, &c.hi);
+	}
+	return c;
+}
+
+static const struct guess *
+candidate(const struct guesses *gs, const struct candidates *c, size_t i)
+{
+	return &gs->v[c->idx ? c->idx[i] : i];
+}
+
 /* mdadm arrays built one by one: their members add up. */
 static void
 sum_counts(const struct guesses *gs, const struct guess *best, int tier,
@@ -1423,9 +1492,11 @@ sum_counts(const struct guesses *gs, const struct guess *best, int tier,
 {
 	long total = 0;
 
+	struct candidates c = tier_candidates(gs, tier, k);
+
 	ch->nev = 0;
-	for (size_t i = 0; i < gs->n; i++) {
-		const struct guess *g = &gs->v[i];
+	for (size_t i = c.lo; i < c.hi; i++) {
+		const struct guess *g = candidate(gs, &c, i);
 		bool seen = false;
 
 		if (strcmp(g->key, best->key) != 0 || !(g->flags & GUESS_SUM) ||
@@ -1482,14 +1553,19 @@ static void
 find_alternatives(const struct guesses *gs, const char *key, int k,
     struct choice *ch)
 {
-	for (size_t i = 0; i < gs->n && ch->nalt < 3; i++) {
-		const struct guess *g = &gs->v[i];
-		bool dup = contains(ch->value, g->value) ||
-		    contains(g->value, ch->value);
+	size_t lo, hi;
 
+	region_range(gs, k, &lo, &hi);
+	for (size_t i = lo; i < hi && ch->nalt < 3; i++) {
+		const struct guess *g = &gs->v[i];
+		bool dup;
+
+		/* The cheap tests first: a big post has many guesses. */
 		if (strcmp(g->key, key) != 0 || g->region != k ||
 		    (g->flags & GUESS_VENDOR))
 			continue;
+		dup = contains(ch->value, g->value) ||
+		    contains(g->value, ch->value);
 		for (size_t e = 0; e < ch->nev; e++)
 			dup |= ch->ev[e] == g;
 		for (size_t a = 0; a < ch->nalt; a++)
@@ -1497,6 +1573,26 @@ find_alternatives(const struct guesses *gs, const char *key, int k,
 		if (!dup)
 			ch->alt[ch->nalt++] = g;
 	}
+}
+
+static const struct guess *
+best_in_tier(const struct guesses *gs, const char *key, int tier, int k,
+    const char *controller)
+{
+	struct candidates c = tier_candidates(gs, tier, k);
+	const struct guess *best = NULL;
+
+	for (size_t i = c.lo; i < c.hi; i++) {
+		const struct guess *g = candidate(gs, &c, i);
+
+		if (!usable(g, key, controller) || !in_tier(g, tier, k) ||
+		    (tier == 3 && !inherits(gs, g, k, controller)))
+			continue;
+		if (best == NULL || g->prio > best->prio ||
+		    (g->prio == best->prio && g->at > best->at))
+			best = g;
+	}
+	return best;
 }
 
 static bool
@@ -1507,19 +1603,8 @@ choose(const struct guesses *gs, const char *key, int k,
 	int tier;
 
 	memset(ch, 0, sizeof *ch);
-	for (tier = 0; tier < 4 && best == NULL; tier++) {
-		for (size_t i = 0; i < gs->n; i++) {
-			const struct guess *g = &gs->v[i];
-
-			if (!usable(g, key, controller) ||
-			    !in_tier(g, tier, k) || (tier == 3 &&
-			    !inherits(gs, g, k, controller)))
-				continue;
-			if (best == NULL || g->prio > best->prio ||
-			    (g->prio == best->prio && g->at > best->at))
-				best = g;
-		}
-	}
+	for (tier = 0; tier < 4 && best == NULL; tier++)
+		best = best_in_tier(gs, key, tier, k, controller);
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);

@@ -34,6 +34,8 @@ struct guess {
 struct guesses {
 	struct guess *v;
 	size_t n, cap;
+	size_t *post;		/* indices of the post-wide ones (GUESS_POST) */
+	size_t npost, cappost;
 };
 
 struct guesser;

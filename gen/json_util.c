@@ -6,59 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
-
 json_t *
 json_string_or_null(const char *s)
 {
-	size_t n, i = 0, o = 0, k;
 	char *clean;
 	json_t *j;
 
 	if (s == NULL)
 		return json_null();
-	n = strlen(s);
-	clean = xmalloc(n * 3 + 1);
-	while (i < n) {
-		if ((k = utf8_len((const unsigned char *)s + i, n - i)) > 0) {
-			memcpy(clean + o, s + i, k);
-			o += k;
-			i += k;
-		} else {
-			memcpy(clean + o, "\xef\xbf\xbd", 3);
-			o += 3;
-			i++;
-		}
-	}
-	j = json_stringn(clean, o);
+	clean = xstrdup_utf8(s);
+	j = json_string(clean);
 	free(clean);
 	return j;
 }
@@ -80,4 +37,82 @@ json_print(FILE *out, json_t *doc)
 	if (rc != 0 || fputc('\n', out) == EOF)
 		return -1;
 	return 0;
+}
+
+/* Writes v as json_print would at this depth (indented by pad spaces
+ * after each line break) and frees it. */
+static void
+stream_dump(struct json_stream *js, json_t *v, int pad)
+{
+	char *text = json_dumps(v, JSON_INDENT(2) | JSON_REAL_PRECISION(12) |
+	    JSON_ENCODE_ANY);
+
+	json_decref(v);
+	if (text == NULL) {
+		js->failed = 1;
+		return;
+	}
+	for (const char *p = text; *p; p++)
+		if (putc(*p, js->out) == EOF ||
+		    (*p == '\n' && fprintf(js->out, "%*s", pad, "") < 0))
+			js->failed = 1;
+	free(text);
+}
+
+static void
+stream_close_array(struct json_stream *js)
+{
+	if (js->items > 0 && fputs("\n  ]", js->out) == EOF)
+		js->failed = 1;
+	else if (js->items == 0 && fputc(']', js->out) == EOF)
+		js->failed = 1;
+	js->items = -1;
+}
+
+static void
+stream_key(struct json_stream *js, const char *key)
+{
+	if (js->members == 0)
+		js->items = -1;
+	else
+		stream_close_array(js);
+	if (fprintf(js->out, "%s\n  \"%s\": ", js->members ? "," : "{",
+	    key) < 0)
+		js->failed = 1;
+	js->members++;
+}
+
+void
+json_stream_value(struct json_stream *js, const char *key, json_t *v)
+{
+	stream_key(js, key);
+	stream_dump(js, v, 2);
+}
+
+void
+json_stream_array(struct json_stream *js, const char *key)
+{
+	stream_key(js, key);
+	if (fputc('[', js->out) == EOF)
+		js->failed = 1;
+	js->items = 0;
+}
+
+void
+json_stream_item(struct json_stream *js, json_t *v)
+{
+	if (fputs(js->items > 0 ? ",\n    " : "\n    ", js->out) == EOF)
+		js->failed = 1;
+	js->items++;
+	stream_dump(js, v, 4);
+}
+
+int
+json_stream_end(struct json_stream *js)
+{
+	if (js->members > 0)
+		stream_close_array(js);
+	if (fputs(js->members ? "\n}\n" : "{}\n", js->out) == EOF)
+		js->failed = 1;
+	return js->failed ? -1 : 0;
 }

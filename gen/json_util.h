@@ -20,4 +20,21 @@ json_t *diags_json(const struct diags *);
  * or -1 if writing failed. */
 int json_print(FILE *, json_t *doc);
 
+/* An object printed member by member, exactly as json_print would print
+ * it, so that a long array (a result per line of a big file) is never
+ * held whole as a jansson tree. Members and items are freed. */
+struct json_stream {
+	FILE *out;
+	int members;	/* written so far */
+	long items;	/* in the open array; -1 when none is open */
+	int failed;
+};
+
+void json_stream_value(struct json_stream *, const char *key, json_t *v);
+void json_stream_array(struct json_stream *, const char *key);
+void json_stream_item(struct json_stream *, json_t *v);
+/* Closes the object; returns 0, or -1 if writing failed. */
+int json_stream_end(struct json_stream *);
+json_t *diag_json(const struct diag *);
+
 #endif

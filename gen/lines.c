@@ -32,6 +32,7 @@ add_line(struct lines *out, long no, const char *text, size_t len, int quote)
 	l->text = xstrndup(text, len);
 	l->len = len;
 	l->quote = quote;
+	l->too_long = 0;
 }
 
 /* Tags of web pages and forums that wrap pasted output; they are
@@ -254,41 +255,54 @@ keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
 	return 1;
 }
 
+/* Cleans one physical line into out, keeping what the diff side wants. */
+static void
+take_physical(struct lines *out, long no, const char *s, size_t len,
+    enum diff_side side, int *in_hunk)
+{
+	size_t first = out->n, kept = first;
+
+	if (out->max_len > 0 && len > out->max_len) {
+		add_line(out, no, "", 0, 0);
+		out->v[first].too_long = 1;
+		return;
+	}
+	clean_physical(out, no, s, len);
+	for (size_t k = first; k < out->n; k++) {
+		struct line *l = &out->v[k];
+
+		strip_prefixes(l);
+		if (is_fence(l)) {
+			l->len = 0;
+			l->text[0] = '\0';
+		}
+		if (!keep_diff_line(l, side, in_hunk)) {
+			free(l->text);
+			continue;
+		}
+		out->v[kept++] = *l;
+	}
+	out->n = kept;
+}
+
 void
 lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side)
 {
-	size_t start = 0, first, kept = 0;
+	size_t start = 0;
 	long no = 1;
 	int in_hunk = 0;
 
 	/* A UTF-8 byte order mark is not part of the first line. */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
-	for (size_t i = start; i <= len; i++) {
-		if (i < len && buf[i] != '\n')
-			continue;
-		if (i == len && i == start)
-			break;
-		first = out->n;
-		clean_physical(out, no, buf + start, i - start);
-		for (size_t k = first; k < out->n; k++) {
-			struct line *l = &out->v[k];
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
 
-			strip_prefixes(l);
-			if (is_fence(l)) {
-				l->len = 0;
-				l->text[0] = '\0';
-			}
-			if (!keep_diff_line(l, side, &in_hunk)) {
-				free(l->text);
-				continue;
-			}
-			out->v[kept++] = *l;
-		}
-		out->n = kept;
-		start = i + 1;
-		no++;
+		take_physical(out, no++, buf + start, end - start, side,
+		    &in_hunk);
+		start = end + 1;
 	}
 }
 

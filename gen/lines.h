@@ -13,11 +13,13 @@ struct line {
 			   a mail client's wrap from a split word) */
 	size_t len;
 	int quote;	/* how many quote levels ("> ", "| ") were removed */
+	int too_long;	/* longer than max_len: kept empty, not cleaned */
 };
 
 struct lines {
 	struct line *v;
 	size_t n, cap;
+	size_t max_len;	/* set before lines_read; 0 for no limit */
 };
 
 /* Which side of a unified diff to keep: a diff of two result files is
@@ -31,7 +33,10 @@ enum diff_side {
 /* True if buf holds a unified diff hunk ("@@ -1,4 +1,4 @@"). */
 int lines_is_diff(const char *buf, size_t len);
 
-/* Fills out (which must be zeroed) with the clean lines of buf. */
+/* Fills out (which must be zeroed but for max_len) with the clean lines
+ * of buf. A line over max_len bytes costs nothing: it stays as an empty
+ * line marked too_long on every side of a diff, for the caller to
+ * report. */
 void lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side);
 void lines_free(struct lines *);

@@ -8,6 +8,7 @@
 #include "collect.h"
 #include "fileio.h"
 #include "import.h"
+#include "limits.h"
 #include "model.h"
 #include "reader.h"
 #include "record.h"
@@ -15,6 +16,7 @@
 #include "site.h"
 #include "xalloc.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -44,6 +46,8 @@ static const char usage_text[] =
     "       benchsite record [-o RUNS] [--name NAME] -- bonnie++ ARGS...\n"
     "       benchsite import [-o RUNS] FILE...\n"
     "       benchsite --version\n"
+    "  build, check and dump also take the limits --max-file-size BYTES,\n"
+    "  --max-line BYTES, --max-runs N and --max-files N; parse the first two\n"
     "\n"
     "  build   render the runs below RUNS into a static site (default site/)\n"
     "  check   find regressions and shortfalls; exit 1 if any fails the gate\n"
@@ -78,18 +82,59 @@ finish_output(FILE *out)
 	return 0;
 }
 
+/* The limits' options (build, check, dump and parse). Returns 1 when
+ * argv[*i] was one (and steps over its value), 0 when not, -1 when its
+ * value is not a whole number of at least 1. */
+static int
+limit_option(int argc, char **argv, int *i, struct limits *lim)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} opts[] = {
+		{"--max-file-size", offsetof(struct limits, file_size)},
+		{"--max-line", offsetof(struct limits, line)},
+		{"--max-runs", offsetof(struct limits, runs)},
+		{"--max-files", offsetof(struct limits, files)},
+	};
+
+	for (size_t k = 0; *i + 1 < argc && k < sizeof opts / sizeof *opts;
+	    k++) {
+		const char *v = argv[*i + 1];
+		unsigned long long n;
+		char *end;
+
+		if (strcmp(argv[*i], opts[k].name) != 0)
+			continue;
+		errno = 0;
+		n = strtoull(v, &end, 10);
+		if (*v < '1' || *v > '9' || *end != '\0' || errno != 0 ||
+		    n > SIZE_MAX / 2)
+			return -1;
+		*(size_t *)((char *)lim + opts[k].off) = (size_t)n;
+		*i += 1;
+		return 1;
+	}
+	return 0;
+}
+
 static int
 cmd_parse(int argc, char **argv)
 {
+	struct limits lim = LIMITS_DEFAULT;
 	struct results rs = {0};
 	struct diags d = {0};
-	int csv = 0, i = 1, failed;
+	int csv = 0, i = 1, k, failed;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		}
+		if ((k = limit_option(argc, argv, &i, &lim)) < 0)
+			return usage();
+		if (k > 0)
+			continue;
 		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
 			i++;
 			if (strcmp(argv[i], "csv") == 0)
@@ -104,12 +149,12 @@ cmd_parse(int argc, char **argv)
 		return usage();
 	for (; i < argc; i++) {
 		size_t len;
-		char *buf = file_read(argv[i], DEFAULT_MAX_FILE_SIZE, &len, &d);
+		char *buf = file_read(argv[i], lim.file_size, &len, &d);
 
 		if (buf == NULL)
 			continue;
 		reader_read(strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i],
-		    buf, len, &rs, &d);
+		    buf, len, &lim, &rs, &d);
 		free(buf);
 	}
 	reader_merge(&rs, &d);
@@ -224,6 +269,7 @@ write_attachments(const struct analysis *an, const char *dir,
 static int
 cmd_check(int argc, char **argv)
 {
+	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct runset set;
 	struct analysis an;
@@ -234,7 +280,9 @@ cmd_check(int argc, char **argv)
 
 	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
-		if ((k = analysis_option(argc, argv, &i, &ao)) < 0)
+		if ((k = analysis_option(argc, argv, &i, &ao)) == 0)
+			k = limit_option(argc, argv, &i, &lim);
+		if (k < 0)
 			return usage();
 		if (k > 0)
 			continue;
@@ -251,7 +299,7 @@ cmd_check(int argc, char **argv)
 	}
 	if (i + 1 != argc || check_format(format) < 0)
 		return usage();
-	if (runset_load(&set, argv[i], &d) != 0 ||
+	if (runset_load(&set, argv[i], &lim, &d) != 0 ||
 	    analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
@@ -280,13 +328,17 @@ cmd_check(int argc, char **argv)
 static int
 cmd_dump(int argc, char **argv)
 {
+	struct limits lim = LIMITS_DEFAULT;
 	struct runset set;
 	struct diags d = {0};
-	int failed, status;
+	int i = 1, failed, status;
 
-	if (argc != 2)
+	for (; i + 1 < argc; i++)
+		if (limit_option(argc, argv, &i, &lim) <= 0)
+			return usage();
+	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[1], &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -347,6 +399,7 @@ static int
 cmd_build(int argc, char **argv)
 {
 	struct site_opts opts = {.out = "site", .progress = isatty(2)};
+	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct analysis an;
 	struct runset set;
@@ -358,7 +411,9 @@ cmd_build(int argc, char **argv)
 
 	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
-		if ((k = analysis_option(argc, argv, &i, &ao)) < 0)
+		if ((k = analysis_option(argc, argv, &i, &ao)) == 0)
+			k = limit_option(argc, argv, &i, &lim);
+		if (k < 0)
 			return usage();
 		if (k > 0)
 			continue;
@@ -382,7 +437,7 @@ cmd_build(int argc, char **argv)
 	}
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &d) != 0 ||
+	if (runset_load(&set, argv[i], &lim, &d) != 0 ||
 	    analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);

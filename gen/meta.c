@@ -55,6 +55,12 @@ digits(const char *s, int n)
 	return true;
 }
 
+static int
+two(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
 /* ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, optionally THH:MM[:SS] and a
  * zone (Z or +HH:MM). */
 static const char *
@@ -88,9 +94,14 @@ check_date(struct run_meta *m, const char *v)
 	if ((v[i] != 'T' && v[i] != ' ') || i != 10 || n < i + 6 ||
 	    !digits(v + i + 1, 2) || v[i + 3] != ':' || !digits(v + i + 4, 2))
 		return "not an ISO 8601 date and time";
+	if (two(v + i + 1) > 24 || two(v + i + 4) > 59)
+		return "time out of range";
 	i += 6;
-	if (i + 3 <= n && v[i] == ':' && digits(v + i + 1, 2))
+	if (i + 3 <= n && v[i] == ':' && digits(v + i + 1, 2)) {
+		if (two(v + i + 1) > 60)
+			return "time out of range";
 		i += 3;
+	}
 	if (i < n && v[i] == 'Z')
 		i++;
 	else if (i + 6 <= n && (v[i] == '+' || v[i] == '-') &&
@@ -99,40 +110,43 @@ check_date(struct run_meta *m, const char *v)
 	return i == n ? NULL : "not an ISO 8601 date and time";
 }
 
-/* "4 x ST3400832AS", "4x ST3400832AS", "ST3400832AS" (one disk). */
+#define MAX_DISKS 100000
+
+/* "4 x ST3400832AS", "4x ST3400832AS", "4" (a count), "ST3400832AS"
+ * (one disk). */
 static const char *
 check_disks(struct run_meta *m, const char *v)
 {
 	const char *p = v;
 	long count = 0;
+	bool times;
 
-	while (isdigit((unsigned char)*p) && count < 100000)
-		count = count * 10 + (*p++ - '0');
-	if (p != v) {
-		while (*p == ' ')
-			p++;
-		if ((*p == 'x' || *p == 'X' || *p == '*') &&
-		    (p[1] == ' ' || p[1] == '\0')) {
-			p++;
-			while (*p == ' ')
-				p++;
-			if (count < 1)
-				return "a disk count must be at least 1";
-			m->disk_count = (int)count;
-			free(m->disk_model);
-			m->disk_model = *p ? xstrdup(p) : NULL;
-			return NULL;
-		}
-		if (*p == '\0') {
-			if (count < 1)
-				return "a disk count must be at least 1";
-			m->disk_count = (int)count;
-			return NULL;
-		}
+	while (isdigit((unsigned char)*p)) {
+		if (count <= MAX_DISKS)
+			count = count * 10 + (*p - '0');
+		p++;
 	}
-	m->disk_count = 1;
-	free(m->disk_model);
-	m->disk_model = xstrdup(v);
+	while (p != v && *p == ' ')
+		p++;
+	times = (*p == 'x' || *p == 'X' || *p == '*') &&
+	    (p[1] == ' ' || p[1] == '\0');
+	if (p == v || (!times && *p != '\0')) {
+		m->disk_count = 1;	/* a model that starts with digits */
+		free(m->disk_model);
+		m->disk_model = xstrdup(v);
+		return NULL;
+	}
+	if (count < 1)
+		return "a disk count must be at least 1";
+	if (count > MAX_DISKS)
+		return "a disk count must be at most 100000";
+	m->disk_count = (int)count;
+	if (times) {
+		for (p++; *p == ' '; p++)
+			;
+		free(m->disk_model);
+		m->disk_model = *p ? xstrdup(p) : NULL;
+	}
 	return NULL;
 }
 
@@ -243,17 +257,76 @@ trim(const char **s, size_t *n)
 		(*n)--;
 }
 
-static void
+/* Keys one meta file may have: a hundred disks of "collect" give 1300;
+ * more is not metadata, and every page and comparison pays for each. */
+#define MAX_META_KEYS 10000
+
+/* The entries of a meta file being read, sorted by key, so that finding
+ * a duplicate costs log n. */
+struct key_index {
+	size_t *v;
+	size_t n, cap;
+};
+
+/* Where key is, or would go, in ix; *found says whether it is there. */
+static size_t
+key_place(const struct run_meta *m, const struct key_index *ix,
+    const char *key, bool *found)
+{
+	size_t lo = 0, hi = ix->n;
+
+	*found = false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(m->v[ix->v[mid]].key, key);
+
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* How much of a value a message quotes: 60 bytes, not cutting a UTF-8
+ * character in two. */
+static int
+shown(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n <= 60)
+		return (int)n;
+	n = 60;
+	while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
+		n--;
+	return (int)n;
+}
+
+/* Reads one line into m; false when no more lines may be read. */
+static bool
 meta_line(const char *path, long no, const char *s, size_t n,
-    struct run_meta *m, struct diags *d)
+    struct run_meta *m, struct key_index *ix, struct diags *d)
 {
 	const char *colon, *val, *why;
-	size_t klen, vlen;
+	size_t klen, vlen, at;
 	char *key;
+	bool found;
 
 	trim(&s, &n);
 	if (n == 0 || s[0] == '#')
-		return;
+		return true;
+	if (memchr(s, '\0', n) != NULL) {
+		/* Every string of the model ends at a NUL: a key or value
+		 * with one would be read cut short, silently. */
+		diags_add(d, MSG_ERROR, path, no, "a NUL byte in the line; "
+		    "not read");
+		return true;
+	}
 	colon = memchr(s, ':', n);
 	klen = colon ? (size_t)(colon - s) : 0;
 	while (klen > 0 && isspace((unsigned char)s[klen - 1]))
@@ -261,7 +334,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	if (colon == NULL || !valid_key(s, klen)) {
 		diags_add(d, MSG_ERROR, path, no, "not a \"key: value\" line "
 		    "(keys are letters, digits, '-', '_' and '.')");
-		return;
+		return true;
 	}
 	key = xstrndup(s, klen);
 	for (char *p = key; *p; p++)
@@ -269,41 +342,64 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	val = colon + 1;
 	vlen = (size_t)(s + n - val);
 	trim(&val, &vlen);
-	for (size_t i = 0; i < m->n; i++) {
-		if (strcmp(m->v[i].key, key) == 0) {
-			diags_add(d, MSG_WARNING, path, no, "duplicate key "
-			    "\"%s\" (first at line %ld); the first is kept",
-			    key, m->v[i].line);
-			free(key);
-			return;
-		}
+	at = key_place(m, ix, key, &found);
+	if (found) {
+		diags_add(d, MSG_WARNING, path, no, "duplicate key \"%s\" "
+		    "(first at line %ld); the first is kept", key,
+		    m->v[ix->v[at]].line);
+		free(key);
+		return true;
 	}
+	if (m->n == MAX_META_KEYS) {
+		diags_add(d, MSG_ERROR, path, no, "more than %d keys; the "
+		    "rest are not read", MAX_META_KEYS);
+		free(key);
+		return false;
+	}
+	xgrow((void **)&ix->v, &ix->cap, ix->n + 1, sizeof *ix->v);
+	memmove(ix->v + at + 1, ix->v + at, (ix->n - at) * sizeof *ix->v);
+	ix->v[at] = m->n;
+	ix->n++;
 	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof *m->v);
 	m->v[m->n].key = key;
-	m->v[m->n].value = xstrndup(val, vlen);
+	m->v[m->n].value = xstrndup_utf8(val, vlen);	/* for the pages */
 	m->v[m->n].line = no;
 	m->n++;
 	if ((why = check_value(m, key, m->v[m->n - 1].value)) != NULL)
-		diags_add(d, MSG_WARNING, path, no, "%s: \"%.60s\": %s", key,
-		    m->v[m->n - 1].value, why);
+		diags_add(d, MSG_WARNING, path, no, "%s: \"%.*s\": %s", key,
+		    shown(m->v[m->n - 1].value), m->v[m->n - 1].value, why);
+	return true;
 }
 
 void
 meta_parse(const char *path, const char *buf, size_t len,
-    struct run_meta *m, struct diags *d)
+    const struct limits *lim, struct run_meta *m, struct diags *d)
 {
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct key_index ix = {0};
 	size_t start = 0;
 	long no = 1;
 
+	if (lim == NULL)
+		lim = &defaults;
 	m->disk_count = -1;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
-	for (size_t i = start; i <= len; i++) {
-		if (i < len && buf[i] != '\n')
-			continue;
-		meta_line(path, no++, buf + start, i - start, m, d);
-		start = i + 1;
+	while (start <= len) {
+		const char *nl = start < len ? memchr(buf + start, '\n',
+		    len - start) : NULL;
+		size_t end = nl ? (size_t)(nl - buf) : len;
+
+		if (end - start > lim->line)
+			diags_add(d, MSG_ERROR, path, no, "line longer than %zu "
+			    "bytes; not read", lim->line);
+		else if (!meta_line(path, no, buf + start, end - start, m,
+		    &ix, d))
+			break;
+		no++;
+		start = end + 1;
 	}
+	free(ix.v);
 }
 
 void

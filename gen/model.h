@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "limits.h"
 #include "msg.h"
 #include "reader.h"
 #include "result.h"
@@ -44,9 +45,10 @@ struct run_meta {
 };
 
 /* Reads a meta file's text into m (which must be zeroed); path names the
- * file in messages. */
+ * file in messages. Lines longer than lim->line are reported and
+ * skipped; lim NULL means the default limits. */
 void meta_parse(const char *path, const char *buf, size_t len,
-    struct run_meta *m, struct diags *);
+    const struct limits *lim, struct run_meta *m, struct diags *);
 /* The value of key, or NULL. */
 const char *meta_get(const struct run_meta *, const char *key);
 void meta_free(struct run_meta *);
@@ -57,9 +59,9 @@ struct run {
 	struct run_meta meta;
 	char *notes;		/* file name of notes.md inside dir, or NULL */
 	char **outputs;		/* names of files holding its results */
-	size_t noutputs;
+	size_t noutputs, cap_outputs;
 	char **attachments;	/* names of the other files */
-	size_t nattachments;
+	size_t nattachments, cap_attachments;
 	struct results samples;	/* one per iteration */
 };
 
@@ -71,9 +73,11 @@ struct runset {
 	size_t n, cap;
 };
 
-/* Loads the runs below root. Returns 0, or -1 when root itself cannot be
- * read (reported to d). Problems inside are reported and skipped. */
-int runset_load(struct runset *, const char *root, struct diags *);
+/* Loads the runs below root within lim (NULL: the default limits).
+ * Returns 0, or -1 when root itself cannot be read (reported to d).
+ * Problems inside are reported and skipped. */
+int runset_load(struct runset *, const char *root, const struct limits *lim,
+    struct diags *);
 void runset_free(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const level_names[] = {
 	[MSG_NOTE] = "note",
@@ -17,6 +18,40 @@ const char *
 msg_level_name(enum msg_level level)
 {
 	return level_names[level];
+}
+
+/* s with control characters as \xNN (caller frees): a file name or a
+ * meta value may hold a line break or a terminal's escape sequence, and
+ * a diagnostic is one line of text. */
+static char *
+clean(const char *s)
+{
+	char *out = xmalloc(4 * strlen(s) + 1), *o = out;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			o += sprintf(o, "\\x%02x", c);
+		else
+			*o++ = (char)c;
+	}
+	*o = '\0';
+	return out;
+}
+
+static void
+print_diag(const struct diag *g)
+{
+	char *file = clean(g->file), *msg = clean(g->message);
+
+	/* One fprintf, one write: stderr is unbuffered. */
+	if (g->line > 0)
+		fprintf(stderr, "benchsite: %s:%ld: %s\n", file, g->line, msg);
+	else
+		fprintf(stderr, "benchsite: %s: %s\n", file, msg);
+	free(file);
+	free(msg);
 }
 
 void
@@ -44,12 +79,8 @@ diags_add(struct diags *d, enum msg_level level, const char *file, long line,
 	g->message = text;
 	if (d->n == 1 || level > d->worst)
 		d->worst = level;
-	if (d->quiet)
-		return;
-	if (line > 0)
-		fprintf(stderr, "benchsite: %s:%ld: %s\n", g->file, line, text);
-	else
-		fprintf(stderr, "benchsite: %s: %s\n", g->file, text);
+	if (!d->quiet)
+		print_diag(g);
 }
 
 void

@@ -139,6 +139,11 @@ classify_start(const struct fields *fs)
 	if (fs->n < 4 || fs->n > MAX_FIELDS || (fs->len[0] > 0 &&
 	    cell_shaped(fs->f[0], fs->len[0])))
 		return START_NONE;
+	/* A name, a size and 27 fields in all is 1.0x, whatever its
+	 * figures: each bad one is then reported by its field. */
+	if (fs->n == 27 && fs->len[0] > 0 &&
+	    units_size_field(fs->f[1], fs->len[1], &sf))
+		return START_OLD;
 	if (((fs->len[1] == 0 && fs->len[0] > 0) || units_size_field(fs->f[1], fs->len[1], &sf) ||
 	    (fs->n == 27 && units_integer(fs->f[1], fs->len[1], &n))) &&
 	    cell_shaped(fs->f[2], fs->len[2]) && cell_shaped(fs->f[3], fs->len[3]))

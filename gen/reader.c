@@ -3,6 +3,7 @@
 #include "reader_int.h"
 #include "xalloc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,28 +91,40 @@ drop_context_repeats(struct results *out, size_t first)
 	out->n = kept;
 }
 
+/* Reports the lines lines_read left out for their length. */
+static void
+report_long_lines(const struct reader_ctx *c, size_t max)
+{
+	for (size_t i = 0; i < c->ls->n; i++)
+		if (c->ls->v[i].too_long)
+			diags_add(c->diags, MSG_ERROR, c->file, c->ls->v[i].no,
+			    "line longer than %zu bytes; not read", max);
+}
+
 void
 reader_read(const char *file, const char *buf, size_t len,
-    struct results *out, struct diags *d)
+    const struct limits *lim, struct results *out, struct diags *d)
 {
+	static const struct limits defaults = LIMITS_DEFAULT;
 	struct reader_ctx c = {file, NULL, out, d};
 	struct lines ls = {0};
+	bool diff = lines_is_diff(buf, len);
 
-	if (!lines_is_diff(buf, len)) {
-		lines_read(&ls, buf, len, SIDE_ALL);
-		c.ls = &ls;
-		read_lines(&c);
-		lines_free(&ls);
-		return;
-	}
-	/* A diff of result files: the old file, then the new one, without
-	 * what the new side only repeats (the diff's context lines). */
-	lines_read(&ls, buf, len, SIDE_OLD);
+	if (lim == NULL)
+		lim = &defaults;
+	ls.max_len = lim->line;
+	lines_read(&ls, buf, len, diff ? SIDE_OLD : SIDE_ALL);
 	c.ls = &ls;
+	report_long_lines(&c, lim->line);
 	read_lines(&c);
 	lines_free(&ls);
+	if (!diff)
+		return;
+	/* A diff of result files: the old file, then the new one, without
+	 * what the new side only repeats (the diff's context lines). */
 	size_t old_end = out->n;
 
+	ls.max_len = lim->line;
 	lines_read(&ls, buf, len, SIDE_NEW);
 	read_lines(&c);
 	lines_free(&ls);
@@ -229,28 +242,96 @@ later_or_elsewhere(const struct result *t, const struct result *c)
 	return strcmp(t->file, c->file) != 0 || c->line > t->line;
 }
 
-static void
-pair_text_with_csv(struct results *rs, bool *gone)
+/* The merge compares results pairwise; this many comparisons at most
+ * (seconds), so that a file of a hundred thousand results is read in
+ * time, only without the merge from where the budget ran out. */
+#define MERGE_BUDGET 20000000
+
+struct merge {
+	struct results *rs;
+	bool *gone;
+	size_t *csv;		/* indices of the CSV results */
+	size_t ncsv;
+	size_t *group;		/* first index of each result's run of results
+				   from one file */
+	long budget;
+	struct diags *d;
+};
+
+/* Spends one comparison; false (said once) when none is left. */
+static bool
+spend(struct merge *m, size_t at)
 {
+	if (m->budget > 0) {
+		m->budget--;
+		return true;
+	}
+	if (m->budget == 0) {
+		diags_add(m->d, MSG_WARNING, m->rs->v[at].file,
+		    m->rs->v[at].line, "%zu results are too many to compare "
+		    "with each other; from here on none is merged with its "
+		    "CSV line or dropped as quoted again", m->rs->n);
+		m->budget = -1;
+	}
+	return false;
+}
+
+static void
+pair_text_with_csv(struct merge *m)
+{
+	struct results *rs = m->rs;
+
 	for (size_t i = 0; i < rs->n; i++) {
 		if (rs->v[i].from != FROM_TEXT)
 			continue;
 		for (int pass = 0; pass < 2; pass++) {
-			size_t k;
+			size_t j, k = 0;
 
-			for (k = 0; k < rs->n; k++) {
-				const struct result *c = &rs->v[k];
-
-				if (!gone[k] && c->from == FROM_CSV &&
-				    (pass == 1 || later_or_elsewhere(&rs->v[i],
-				    c)) && results_agree(&rs->v[i], c))
+			for (j = 0; j < m->ncsv; j++) {
+				k = m->csv[j];
+				if (!spend(m, i))
+					return;
+				if (!m->gone[k] && (pass == 1 ||
+				    later_or_elsewhere(&rs->v[i], &rs->v[k])) &&
+				    results_agree(&rs->v[i], &rs->v[k]))
 					break;
 			}
-			if (k < rs->n) {
+			if (j < m->ncsv) {
 				merge_into(&rs->v[i], &rs->v[k]);
-				gone[k] = true;
+				m->gone[k] = true;
 				break;
 			}
+		}
+	}
+}
+
+/* Drops results quoted again. Only another file, or a lower quote level
+ * of the same one, can hold what a result quotes: results of one file
+ * stand side by side, so a result with none quoted less before it in
+ * its file is looked up only before its file's. */
+static void
+drop_reposts(struct merge *m)
+{
+	struct results *rs = m->rs;
+	int lowest = 0;		/* quote level, lowest in i's file before i */
+
+	for (size_t i = 0; i < rs->n; i++) {
+		size_t end;
+
+		if (m->group[i] == i)
+			lowest = INT_MAX;
+		end = lowest < rs->v[i].quote ? i : m->group[i];
+		if (rs->v[i].quote < lowest)
+			lowest = rs->v[i].quote;
+		for (size_t k = 0; k < end && !m->gone[i]; k++) {
+			if (!spend(m, i))
+				return;
+			if (m->gone[k] || !is_repost(&rs->v[k], &rs->v[i]))
+				continue;
+			diags_add(m->d, MSG_NOTE, rs->v[i].file, rs->v[i].line,
+			    "same result as %s:%ld (quoted again?); "
+			    "reported once", rs->v[k].file, rs->v[k].line);
+			m->gone[i] = true;
 		}
 	}
 }
@@ -258,28 +339,30 @@ pair_text_with_csv(struct results *rs, bool *gone)
 void
 reader_merge(struct results *rs, struct diags *d)
 {
-	bool *gone = xcalloc(rs->n, sizeof *gone);
+	struct merge m = {rs, NULL, NULL, 0, NULL, MERGE_BUDGET, d};
 	size_t kept = 0;
 
-	pair_text_with_csv(rs, gone);
+	m.gone = xcalloc(rs->n, sizeof *m.gone);
+	m.csv = xcalloc(rs->n, sizeof *m.csv);
+	m.group = xcalloc(rs->n, sizeof *m.group);
 	for (size_t i = 0; i < rs->n; i++) {
-		for (size_t k = 0; k < i && !gone[i]; k++) {
-			if (gone[k] || !is_repost(&rs->v[k], &rs->v[i]))
-				continue;
-			diags_add(d, MSG_NOTE, rs->v[i].file, rs->v[i].line,
-			    "same result as %s:%ld (quoted again?); "
-			    "reported once", rs->v[k].file, rs->v[k].line);
-			gone[i] = true;
-		}
+		if (rs->v[i].from == FROM_CSV)
+			m.csv[m.ncsv++] = i;
+		m.group[i] = i > 0 && strcmp(rs->v[i].file,
+		    rs->v[i - 1].file) == 0 ? m.group[i - 1] : i;
 	}
+	pair_text_with_csv(&m);
+	drop_reposts(&m);
 	for (size_t i = 0; i < rs->n; i++) {
-		if (gone[i])
+		if (m.gone[i])
 			result_free(&rs->v[i]);
 		else
 			rs->v[kept++] = rs->v[i];
 	}
 	rs->n = kept;
-	free(gone);
+	free(m.gone);
+	free(m.csv);
+	free(m.group);
 }
 
 void

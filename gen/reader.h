@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "limits.h"
 #include "msg.h"
 #include "result.h"
 
@@ -17,9 +18,11 @@ struct results {
 };
 
 /* Appends every result found in buf (the contents of file, a name used
- * in results and messages) to out. Results are not yet merged. */
+ * in results and messages) to out. Results are not yet merged. Lines
+ * longer than lim->line are reported and skipped; lim NULL means the
+ * default limits. */
 void reader_read(const char *file, const char *buf, size_t len,
-    struct results *out, struct diags *);
+    const struct limits *lim, struct results *out, struct diags *);
 
 /* Merges each text table with the CSV line bonnie++ printed for the same
  * run (taking the CSV's precision) and drops results quoted again later,

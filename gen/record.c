@@ -380,7 +380,7 @@ read_results(const struct record *r, char **version)
 		char *buf = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, &d);
 
 		if (buf)
-			reader_read(files[i], buf, len, &rs, &d);
+			reader_read(files[i], buf, len, NULL, &rs, &d);
 		free(buf);
 		free(path);
 	}

@@ -60,37 +60,49 @@ result_json(const struct result *r)
 }
 
 json_t *
+diag_json(const struct diag *g)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "file", json_string_or_null(g->file));
+	json_object_set_new(o, "line", g->line > 0 ? json_integer(g->line) :
+	    json_null());
+	json_object_set_new(o, "level", json_string(msg_level_name(g->level)));
+	json_object_set_new(o, "message", json_string_or_null(g->message));
+	return o;
+}
+
+json_t *
 diags_json(const struct diags *d)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < d->n; i++) {
-		const struct diag *g = &d->v[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "file", json_string_or_null(g->file));
-		json_object_set_new(o, "line", g->line > 0 ?
-		    json_integer(g->line) : json_null());
-		json_object_set_new(o, "level",
-		    json_string(msg_level_name(g->level)));
-		json_object_set_new(o, "message",
-		    json_string_or_null(g->message));
-		json_array_append_new(a, o);
-	}
+	for (size_t i = 0; i < d->n; i++)
+		json_array_append_new(a, diag_json(&d->v[i]));
 	return a;
 }
 
+static void
+stream_diags(struct json_stream *js, const struct diags *d)
+{
+	json_stream_array(js, "diagnostics");
+	for (size_t i = 0; i < d->n; i++)
+		json_stream_item(js, diag_json(&d->v[i]));
+}
+
+/* Streamed: a big file's thousands of results would take gigabytes as
+ * one jansson tree. */
 int
 render_parse_json(FILE *out, const struct results *rs,
     const struct diags *d)
 {
-	json_t *doc = json_object(), *a = json_array();
+	struct json_stream js = {out, 0, -1, 0};
 
+	json_stream_array(&js, "results");
 	for (size_t i = 0; i < rs->n; i++)
-		json_array_append_new(a, result_json(&rs->v[i]));
-	json_object_set_new(doc, "results", a);
-	json_object_set_new(doc, "diagnostics", diags_json(d));
-	return json_print(out, doc);
+		json_stream_item(&js, result_json(&rs->v[i]));
+	stream_diags(&js, d);
+	return json_stream_end(&js);
 }
 
 static json_t *
@@ -129,9 +141,10 @@ int
 render_runset_json(FILE *out, const struct runset *set,
     const struct diags *d)
 {
-	json_t *doc = json_object(), *runs = json_array();
+	struct json_stream js = {out, 0, -1, 0};
 
-	json_object_set_new(doc, "title", json_string_or_null(set->title));
+	json_stream_value(&js, "title", json_string_or_null(set->title));
+	json_stream_array(&js, "runs");
 	for (size_t i = 0; i < set->n; i++) {
 		const struct run *r = &set->runs[i];
 		json_t *o = json_object(), *samples = json_array();
@@ -147,9 +160,8 @@ render_runset_json(FILE *out, const struct runset *set,
 			json_array_append_new(samples,
 			    result_json(&r->samples.v[k]));
 		json_object_set_new(o, "samples", samples);
-		json_array_append_new(runs, o);
+		json_stream_item(&js, o);
 	}
-	json_object_set_new(doc, "runs", runs);
-	json_object_set_new(doc, "diagnostics", diags_json(d));
-	return json_print(out, doc);
+	stream_diags(&js, d);
+	return json_stream_end(&js);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <stdbool.h>
 #include <unistd.h>
@@ -77,6 +78,28 @@ safe_name(const char *name)
 	return out;
 }
 
+/* The safe name of a run's file, made inert: a type a browser would run
+ * in the site's origin (an .html or .svg from a forum post, say) gets
+ * ".txt" added, so the server sends it as text. */
+static char *
+inert_name(const char *name)
+{
+	static const char *const shown[] = {
+		"txt", "csv", "log", "out", "md", "png", "jpg", "jpeg", "gif",
+		"webp", "pdf",
+	};
+	char *safe = safe_name(name), *dot = strrchr(safe, '.'), *out;
+
+	if (dot == NULL || dot == safe)
+		return safe;
+	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+		if (strcasecmp(dot + 1, shown[k]) == 0)
+			return safe;
+	out = xasprintf("%s.txt", safe);
+	free(safe);
+	return out;
+}
+
 static bool
 taken(const char *name, char *const *used, size_t n)
 {
@@ -119,7 +142,7 @@ name_runs(struct site *s)
 			const char *orig = k < r->noutputs ? r->outputs[k] :
 			    r->attachments[k - r->noutputs];
 
-			s->file_names[i][k] = unique_name(safe_name(orig),
+			s->file_names[i][k] = unique_name(inert_name(orig),
 			    s->file_names[i], k);
 		}
 	}

@@ -12,6 +12,12 @@ void *xrealloc(void *, size_t);
 void xgrow(void **arr, size_t *cap, size_t need, size_t elem);
 char *xstrdup(const char *);
 char *xstrndup(const char *, size_t);
+/* A copy of s[0..n) (up to a NUL) that is valid UTF-8: each byte that
+ * starts no valid sequence (Latin-1, an overlong form, a surrogate, a cut
+ * sequence) becomes U+FFFD. For text that goes into pages, charts, JSON
+ * and XML, which must be Unicode. */
+char *xstrndup_utf8(const char *s, size_t n);
+char *xstrdup_utf8(const char *s);
 /* Returns a new string formatted like printf; caller frees. */
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 

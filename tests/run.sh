@@ -153,6 +153,9 @@ for b in "$@"; do
 	# Posts split into run directories with their metadata guessed.
 	sh tests/import.sh "$b" "$tmp" >"$tmp/import.log" 2>&1
 	count_log "$tmp/import.log"
+	# Bad input: the catalogue of tests/bad/, the limits, big inputs.
+	sh tests/bad.sh "$b" "$tmp" >"$tmp/bad.log" 2>&1
+	count_log "$tmp/bad.log"
 done
 
 # The man page is clean for mandoc, and install puts everything in place.

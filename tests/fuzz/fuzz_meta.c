@@ -13,7 +13,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diags d = {.quiet = 1};
 
 	memset(&m, 0, sizeof m);
-	meta_parse("meta", (const char *)data, size, &m, &d);
+	meta_parse("meta", (const char *)data, size, NULL, &m, &d);
 	meta_free(&m);
 	diags_free(&d);
 	return 0;

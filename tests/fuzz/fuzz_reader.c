@@ -15,7 +15,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diags d = {.quiet = 1};
 	FILE *null = fopen("/dev/null", "w");
 
-	reader_read("fuzz", (const char *)data, size, &rs, &d);
+	reader_read("fuzz", (const char *)data, size, NULL, &rs, &d);
 	reader_merge(&rs, &d);
 	if (null) {
 		render_parse_json(null, &rs, &d);

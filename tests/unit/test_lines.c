@@ -113,6 +113,25 @@ test_diff_sides(void **state)
 	lines_free(&n);
 }
 
+/* A line over max_len is kept empty and marked, on both sides of a
+ * diff, and the lines around it keep their numbers. */
+static void
+test_too_long(void **state)
+{
+	const char *s = "@@ -1 +1 @@\n 0123456789abc\n-ab\n+cd\n";
+	struct lines ls = {.max_len = 12};
+
+	(void)state;
+	lines_read(&ls, s, strlen(s), SIDE_NEW);
+	assert_int_equal(ls.n, 2);
+	assert_int_equal(ls.v[0].no, 2);
+	assert_true(ls.v[0].too_long);
+	assert_int_equal(ls.v[0].len, 0);
+	assert_string_equal(ls.v[1].text, "cd");
+	assert_false(ls.v[1].too_long);
+	lines_free(&ls);
+}
+
 int
 main(void)
 {
@@ -123,6 +142,7 @@ main(void)
 		cmocka_unit_test(test_lone_br_is_one_empty_line),
 		cmocka_unit_test(test_unknown_tags_kept),
 		cmocka_unit_test(test_diff_sides),
+		cmocka_unit_test(test_too_long),
 	};
 
 	return cmocka_run_group_tests_name("lines", tests, NULL, NULL);

@@ -14,7 +14,7 @@ parse(const char *text, struct diags *d)
 	struct run_meta m = {0};
 
 	d->quiet = 1;
-	meta_parse("meta", text, strlen(text), &m, d);
+	meta_parse("meta", text, strlen(text), NULL, &m, d);
 	return m;
 }
 
