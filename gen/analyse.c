@@ -998,6 +998,24 @@ cpu_per_unit(struct analysis *a, size_t i)
 	}
 }
 
+/* A meta baseline that names no run, or the run itself, is said, not
+ * silently dropped. */
+static void
+check_named_baseline(const struct runset *set, size_t i, struct diags *d)
+{
+	const struct run *r = &set->runs[i];
+	const char *named = meta_get(&r->meta, "baseline");
+	long b;
+
+	if (named == NULL)
+		return;
+	b = runset_find(set, named);
+	if (b < 0 || (size_t)b == i)
+		diags_add(d, MSG_WARNING, r->dir, 0, "baseline \"%s\" %s; "
+		    "ignored", named, b < 0 ? "names no run (give its path "
+		    "below RUNS)" : "is this run itself");
+}
+
 int
 analyse(struct analysis *a, const struct runset *set,
     const struct analyse_opts *opts, struct diags *d)
@@ -1024,6 +1042,8 @@ analyse(struct analysis *a, const struct runset *set,
 	index_references(a);
 	for (size_t i = 0; i < set->n; i++)
 		choose_base(a, i, forced);
+	for (size_t i = 0; i < set->n; i++)
+		check_named_baseline(set, i, d);
 	for (size_t i = 0; i < set->n; i++) {
 		for (int id = 0; a->runs[i].base >= 0 && id < M_COUNT; id++)
 			compare_metric(a, i, id);
