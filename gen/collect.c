@@ -133,14 +133,9 @@ put(struct collect *c, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 	char *v;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	v = xmalloc(n < 0 ? 1 : (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(v, n < 0 ? 1 : (size_t)n + 1, fmt, ap);
+	v = xvasprintf(fmt, ap);
 	va_end(ap);
 	lines_add(&c->out, clean_key(xstrdup(key)), clean(v));
 }
@@ -154,14 +149,9 @@ note(struct collect *c, const char *fmt, ...)
 {
 	va_list ap;
 	char *v;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	v = xmalloc(n < 0 ? 1 : (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(v, n < 0 ? 1 : (size_t)n + 1, fmt, ap);
+	v = xvasprintf(fmt, ap);
 	va_end(ap);
 	lines_add(c->notes, NULL, clean(v));
 }

@@ -61,14 +61,9 @@ diags_add(struct diags *d, enum msg_level level, const char *file, long line,
 	struct diag *g;
 	va_list ap;
 	char *text;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	text = xmalloc(n < 0 ? 1 : (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(text, n < 0 ? 1 : (size_t)n + 1, fmt, ap);
+	text = xvasprintf(fmt, ap);
 	va_end(ap);
 
 	xgrow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v);

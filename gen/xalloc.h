@@ -3,6 +3,7 @@
 #ifndef BENCHSITE_XALLOC_H
 #define BENCHSITE_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void *xmalloc(size_t);
@@ -18,6 +19,8 @@ char *xstrndup(const char *, size_t);
  * and XML, which must be Unicode. */
 char *xstrndup_utf8(const char *s, size_t n);
 char *xstrdup_utf8(const char *s);
+/* Returns a new string formatted like vprintf; caller frees. */
+char *xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 /* Returns a new string formatted like printf; caller frees. */
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 

@@ -3,8 +3,6 @@
  * a second, good run stands beside it. The site is written as a single
  * file into a scratch directory (BENCHSITE_DATA must name the tree that
  * holds templates/ and assets/; "make fuzz" sets it). */
-#define _GNU_SOURCE	/* nftw flags */
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +11,7 @@
 #include <unistd.h>
 
 #include "analyse.h"
+#include "publish.h"
 #include "site.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -47,20 +46,11 @@ put_part(const char *path, const uint8_t *data, size_t size)
 
 static char root[] = "/tmp/benchsite-fuzz-XXXXXX";
 
-static int
-remove_entry(const char *path, const struct stat *st, int flag,
-    struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
-}
-
 /* The scratch tree goes when the fuzzer exits. */
 static void
 clean_up(void)
 {
-	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	publish_abort(root);	/* removes a tree, whatever it holds */
 }
 
 int
