@@ -10,9 +10,9 @@ CC ?= cc
 VERSION = 0.1.0
 
 # Debian packages providing each pkg-config module (see "make deps").
-PKGS = jansson libxml-2.0 cairo freetype2 libcmark
-DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev \
-	libfreetype-dev libcmark-dev fonts-dejavu-core libcmocka-dev \
+PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng
+DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
+	libfreetype-dev libcmark-dev libxxhash-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang
 # Only "make bench" needs these (and installs them when missing).
 BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
@@ -32,7 +32,7 @@ B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
 	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
-	bars.c html.c notes.c site.c publish.c pages.c pages_analysis.c single.c \
+	bars.c html.c notes.c site.c site_fp.c workers.c reuse.c publish.c pages.c pages_analysis.c single.c \
 	collect.c record.c import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h)
@@ -55,7 +55,8 @@ $(B):
 	mkdir -p $(B)
 
 # Unit tests of pure functions (cmocka).
-UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import
+UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
+	test_reuse
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
@@ -119,13 +120,12 @@ fuzz-build:
 			$(OBJS:$(B)/%=$(FUZZ_BUILD)/%) $(LIBS) || exit 1; \
 		rm -rf $(FUZZ_BUILD)/seed-$$t; \
 		mkdir -p $(FUZZ_BUILD)/seed-$$t $(FUZZ_BUILD)/corpus-$$t; \
-		cp tests/parse/*.txt samples/*/*/bonnie.txt \
-			$(FUZZ_BUILD)/seed-$$t/ 2>/dev/null; \
-		for m in samples/*/*/meta tests/runs/*/input/*/meta \
-		    samples/*/*/notes.md tests/site/*/input/*/notes.md; do \
-			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(basename "$$m")-$$(echo \
-				"$$m" | tr / _); done; \
-		cp tests/import/*.txt $(FUZZ_BUILD)/seed-$$t/; \
+		for m in tests/parse/*.txt samples/*/*/bonnie.txt \
+		    samples/*/*/meta tests/runs/*/input/*/meta \
+		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
+		    tests/import/*.txt; do \
+			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
+		done; \
 	done
 
 fuzz: fuzz-build

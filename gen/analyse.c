@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,9 @@ same_layout(const struct run *a, const struct run *b)
 static bool
 same_series(const struct analysis *a, size_t x, size_t y)
 {
-	return strcmp(a->runs[x].series, a->runs[y].series) == 0;
+	/* Pooled: the same name is the same pointer. */
+	return a->runs[x].series == a->runs[y].series ||
+	    strcmp(a->runs[x].series, a->runs[y].series) == 0;
 }
 
 /* The run just before i in its series with the same layout, or -1. */
@@ -186,28 +189,75 @@ figures(const struct run *r, enum metric_id id, double *out)
  * recent past, so a long history costs no more than a short one. */
 #define HISTORY_WINDOW 30
 
-/* Relative changes of this metric between consecutive runs of the series
- * before run i, the latest HISTORY_WINDOW of them: the noise seen. */
-static size_t
-series_history(const struct analysis *a, size_t i, enum metric_id id,
-    double *out)
+/* The relative changes of each metric between consecutive runs of the
+ * series walked so far, the latest HISTORY_WINDOW of them: the noise
+ * seen before the next run. Kept as the runs are walked in series
+ * order, so that a run's history costs no walk back through its series
+ * (which, for a metric the series never measures, would go back to its
+ * start). */
+struct history {
+	double v[M_COUNT][HISTORY_WINDOW];	/* rings, oldest at next */
+	double sorted[M_COUNT][HISTORY_WINDOW];	/* the same, ascending */
+	size_t n[M_COUNT], next[M_COUNT];
+};
+
+/* Takes value out of the ascending v[0..n) (where it is). */
+static void
+sorted_remove(double *v, size_t n, double value)
 {
-	size_t n = 0;
+	size_t k = 0;
 
-	for (size_t p = a->pos[i]; p > 0 && n < HISTORY_WINDOW; p--) {
-		size_t k = a->order[p - 1];
-		long prev = a->runs[k].base;
+	while (k < n && v[k] != value)
+		k++;
+	if (k < n)
+		memmove(v + k, v + k + 1, (n - k - 1) * sizeof *v);
+}
+
+/* Puts value into the ascending v[0..n), which has room for it. */
+static void
+sorted_insert(double *v, size_t n, double value)
+{
+	size_t k = n;
+
+	for (; k > 0 && v[k - 1] > value; k--)
+		v[k] = v[k - 1];
+	v[k] = value;
+}
+
+/* Adds run k's changes against its base, when that is the run before it
+ * in its series. */
+static void
+history_add(struct history *h, const struct analysis *a, size_t k)
+{
+	long prev = a->runs[k].base;
+
+	if (!a->runs[k].base_in_series)
+		return;
+	for (int id = 0; id < M_COUNT; id++) {
 		const struct metric_summary *x = &a->sum[k][id];
+		const struct metric_summary *y = &a->sum[prev][id];
 
-		if (!same_series(a, k, i))
-			break;
-		if (!a->runs[k].base_in_series)
+		double change;
+
+		if (x->state != VS_OK || y->state != VS_OK || y->median <= 0)
 			continue;
-		if (x->state == VS_OK && a->sum[prev][id].state == VS_OK &&
-		    a->sum[prev][id].median > 0)
-			out[n++] = fabs(x->median / a->sum[prev][id].median - 1);
+		change = fabs(x->median / y->median - 1);
+		if (h->n[id] == HISTORY_WINDOW)
+			sorted_remove(h->sorted[id], h->n[id]--,
+			    h->v[id][h->next[id]]);
+		sorted_insert(h->sorted[id], h->n[id]++, change);
+		h->v[id][h->next[id]] = change;
+		h->next[id] = (h->next[id] + 1) % HISTORY_WINDOW;
 	}
-	return n;
+}
+
+/* The history of metric id into out, ascending (so that the fence's
+ * sort has nothing to do); returns its length. */
+static size_t
+history_get(const struct history *h, int id, double *out)
+{
+	memcpy(out, h->sorted[id], h->n[id] * sizeof *out);
+	return h->n[id];
 }
 
 /* A change beyond limit counts, in the direction it went: every
@@ -230,15 +280,18 @@ spread(const struct metric_summary *m)
 }
 
 static void
-compare_metric(struct analysis *a, size_t i, enum metric_id id)
+compare_metric(struct analysis *a, size_t i, enum metric_id id,
+    const struct history *h)
 {
 	const struct run *r = &a->set->runs[i];
 	const struct run *b = &a->set->runs[a->runs[i].base];
 	const struct metric_summary *s = &a->sum[i][id];
 	const struct metric_summary *t = &a->sum[a->runs[i].base][id];
 	struct change *c = &a->runs[i].change[id];
-	size_t cap = r->samples.n + b->samples.n + a->set->n + 1;
-	double *x = xcalloc(cap, sizeof *x), *y = xcalloc(cap, sizeof *y);
+	size_t cap = r->samples.n + b->samples.n + HISTORY_WINDOW + 1;
+	double bx[64], by[64];	/* most runs: no allocation */
+	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
+	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);
 	size_t nx = figures(r, id, x), ny = figures(b, id, y), nh;
 
 	c->p = c->fence = -1;
@@ -253,7 +306,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id)
 	c->median = s->median;
 	c->base_median = t->median;
 	c->rel = s->median / t->median - 1;
-	nh = series_history(a, i, id, x);
+	nh = history_get(h, id, x);
 	if (nh >= 3) {
 		c->history = (int)nh;
 		c->fence = rank_noise_fence(x, nh);
@@ -284,8 +337,29 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id)
 		judge_by_size(c, fmax(c->fence, a->opts.threshold));
 	}
 done:
-	free(x);
-	free(y);
+	if (x != bx)
+		free(x);
+	if (y != by)
+		free(y);
+}
+
+/* Compares every run with its base, walking the runs in series order
+ * with the history of each series. */
+static void
+compare_all(struct analysis *a)
+{
+	struct history *h = xcalloc(1, sizeof *h);
+
+	for (size_t p = 0; p < a->set->n; p++) {
+		size_t i = a->order[p];
+
+		if (p > 0 && !same_series(a, a->order[p - 1], i))
+			memset(h, 0, sizeof *h);	/* a new series */
+		for (int id = 0; a->runs[i].base >= 0 && id < M_COUNT; id++)
+			compare_metric(a, i, id, h);
+		history_add(h, a, i);
+	}
+	free(h);
 }
 
 static bool
@@ -293,14 +367,6 @@ single_disk(const struct run *r)
 {
 	return r->meta.disk_count == 1 || (r->meta.disk_count < 0 &&
 	    r->meta.raid == RAID_NONE);
-}
-
-static bool
-same_value(const struct run *a, const struct run *b, const char *key)
-{
-	const char *x = meta_get(&a->meta, key), *y = meta_get(&b->meta, key);
-
-	return x && y && strcmp(x, y) == 0;
 }
 
 /* Single-disk runs that can serve as a RAID run's reference, looked up
@@ -414,8 +480,8 @@ static long
 choose_reference(const struct analysis *a, size_t i, const char **why)
 {
 	static const char *const tiers[NTIERS + 1] = {
-		"a single-disk run with the same disk model on the same "
-		    "controller",
+		("a single-disk run with the same disk model on the same "
+		    "controller"),
 		"a single-disk run with the same disk model",
 		"a single-disk run on the same controller",
 		"a single-disk run on the same host",
@@ -526,7 +592,7 @@ add_finding(struct analysis *a, enum finding_kind kind, long run, int metric,
 	f->kind = kind;
 	f->run = run;
 	f->metric = metric;
-	f->text = text;
+	f->text = strpool_take(a->pool, text);
 	a->count[kind]++;
 	return f;
 }
@@ -548,32 +614,62 @@ is_layout_key(const char *key)
 	    strcmp(key, "chunk") == 0;
 }
 
+/* Copies s to out + o (room known); returns the new end. */
+static size_t
+append(char *out, size_t o, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(out + o, s, n);
+	return o + n;
+}
+
 /* "controller: A -> B; scheduler: cfq -> anticipatory", or NULL; counts
  * the differing keys, the layout keys (disks, raid, chunk) apart. */
 static char *
 differences(const struct run *r, const struct run *b, int *count,
     int *layout)
 {
-	char *out = NULL;
+	const char *x[NSETUP], *y[NSETUP];
+	size_t len = 0, o = 0;
+	char *out;
 
 	*count = *layout = 0;
 	for (size_t k = 0; k < NSETUP; k++) {
-		const char *x = meta_get(&b->meta, setup_keys[k]);
-		const char *y = meta_get(&r->meta, setup_keys[k]);
-		char *next;
-
-		if ((x == NULL && y == NULL) || (x && y && strcmp(x, y) == 0))
+		x[k] = meta_get(&b->meta, setup_keys[k]);
+		y[k] = meta_get(&r->meta, setup_keys[k]);
+		if ((x[k] == NULL && y[k] == NULL) || (x[k] && y[k] &&
+		    strcmp(x[k], y[k]) == 0)) {
+			x[k] = y[k] = setup_keys[k];	/* the same */
 			continue;
-		next = xasprintf("%s%s%s: %s \u2192 %s", out ? out : "",
-		    out ? "; " : "", setup_keys[k], x ? x : "(not given)",
-		    y ? y : "(not given)");
-		free(out);
-		out = next;
+		}
+		if (x[k] == NULL)
+			x[k] = "(not given)";
+		if (y[k] == NULL)
+			y[k] = "(not given)";
+		len += strlen(setup_keys[k]) + strlen(x[k]) + strlen(y[k]) +
+		    sizeof "; : \u2192 ";
 		if (is_layout_key(setup_keys[k]))
 			(*layout)++;
 		else
 			(*count)++;
 	}
+	if (len == 0)
+		return NULL;
+	/* "key: x -> y; key: x -> y", written once into its size. */
+	out = xmalloc(len + 1);
+	for (size_t k = 0; k < NSETUP; k++) {
+		if (x[k] == setup_keys[k])
+			continue;
+		if (o > 0)
+			o = append(out, o, "; ");
+		o = append(out, o, setup_keys[k]);
+		o = append(out, o, ": ");
+		o = append(out, o, x[k]);
+		o = append(out, o, " \u2192 ");
+		o = append(out, o, y[k]);
+	}
+	out[o] = '\0';
 	return out;
 }
 
@@ -632,10 +728,10 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 
 	if (other < 0)
 		return;
-	f->explain = differences(&a->set->runs[i], &a->set->runs[other],
-	    &ndiff, &nlayout);
-	f->caveat = caveat(a, i, (size_t)other, scaling ? ndiff :
-	    ndiff + nlayout, f->metric);
+	f->explain = strpool_take(a->pool, differences(&a->set->runs[i],
+	    &a->set->runs[other], &ndiff, &nlayout));
+	f->caveat = strpool_take(a->pool, caveat(a, i, (size_t)other,
+	    scaling ? ndiff : ndiff + nlayout, f->metric));
 }
 
 static void
@@ -646,7 +742,7 @@ acknowledge(struct analysis *a, struct finding *f, size_t i)
 
 	snprintf(key, sizeof key, "ack.%s", metric_defs[f->metric].key);
 	if ((ack = meta_get(&a->set->runs[i].meta, key)) != NULL)
-		f->ack = xstrdup(ack);
+		f->ack = strpool_add(a->pool, ack, strlen(ack));
 	f->gated = true;
 	a->flag[i * M_COUNT + (size_t)f->metric] = 1;
 	if (f->ack == NULL)
@@ -846,127 +942,314 @@ judged(const struct analysis *a, size_t run, int metric)
 	    ra->change[metric].verdict == VERDICT_IMPROVEMENT;
 }
 
-/* The runs judged on metric that share key's value with run i, as a
- * text list of indices, if every one of them fails and some judged run
- * without that value does not; else NULL. */
-static char *
-failing_group(const struct analysis *a, size_t i, int metric, const char *key)
-{
-	const struct runset *set = a->set;
-	size_t with = 0, passing_without = 0;
-	char *list = NULL, *next;
-
-	for (size_t k = 0; k < set->n; k++) {
-		bool same = same_value(&set->runs[k], &set->runs[i], key);
-
-		if (!judged(a, k, metric))
-			continue;
-		if (same && !fails(a, k, metric)) {
-			free(list);
-			return NULL;
-		}
-		passing_without += !same && !fails(a, k, metric);
-		if (!same)
-			continue;
-		with++;
-		next = xasprintf("%s%zu,", list ? list : "", k);
-		free(list);
-		list = next;
-	}
-	if (with < 2 || passing_without == 0) {
-		free(list);
-		return NULL;
-	}
-	return list;
-}
-
-/* Keys in the order a shared cause is named by: the hardware first. */
 static const char *const cause_keys[] = {
 	"controller", "chipset", "bus", "driver", "firmware", "disks", "raid",
 	"chunk", "filesystem", "mount-options", "kernel", "os", "scheduler",
 	"readahead", "queue-depth", "write-cache", "motherboard", "cpu",
 	"memory", "bonnie-options", "host",
 };
+#define NCAUSE_KEYS (sizeof cause_keys / sizeof *cause_keys)
+
+/* FNV-1a over len bytes, for the small hash tables of this file. */
+static uint64_t
+hash_bytes(const void *p, size_t len, uint64_t h)
+{
+	const unsigned char *s = p;
+
+	for (size_t k = 0; k < len; k++)
+		h = (h ^ s[k]) * 1099511628211u;
+	return h;
+}
+
+#define HASH_SEED 14695981039346656037u
+
+/* Distinct strings numbered in the order they are first met. */
+struct idmap {
+	const char **key;	/* by slot, NULL when free */
+	uint32_t *id;		/* by slot */
+	size_t cap, n;
+};
+
+static void
+idmap_init(struct idmap *m, size_t expect)
+{
+	m->cap = 16;
+	while (m->cap < 2 * expect)
+		m->cap *= 2;
+	m->key = xcalloc(m->cap, sizeof *m->key);
+	m->id = xcalloc(m->cap, sizeof *m->id);
+	m->n = 0;
+}
+
+static void
+idmap_free(struct idmap *m)
+{
+	free(m->key);
+	free(m->id);
+}
+
+static void idmap_put(struct idmap *, const char *, uint32_t);
+
+static void
+idmap_grow(struct idmap *m)
+{
+	struct idmap old = *m;
+
+	idmap_init(m, old.cap);
+	for (size_t k = 0; k < old.cap; k++)
+		if (old.key[k] != NULL)
+			idmap_put(m, old.key[k], old.id[k]);
+	m->n = old.n;
+	idmap_free(&old);
+}
+
+/* The slot of s, or the free slot where it would go. */
+static size_t
+idmap_slot(const struct idmap *m, const char *s)
+{
+	size_t mask = m->cap - 1;
+	size_t k = (size_t)hash_bytes(s, strlen(s), HASH_SEED) & mask;
+
+	while (m->key[k] != NULL && m->key[k] != s && strcmp(m->key[k], s))
+		k = (k + 1) & mask;
+	return k;
+}
+
+static void
+idmap_put(struct idmap *m, const char *s, uint32_t id)
+{
+	size_t k = idmap_slot(m, s);
+
+	m->key[k] = s;
+	m->id[k] = id;
+}
+
+/* The number of s, new ones numbered from 0 up. */
+static uint32_t
+idmap_get(struct idmap *m, const char *s)
+{
+	size_t k = idmap_slot(m, s);
+
+	if (m->key[k] != NULL)
+		return m->id[k];
+	if (2 * (m->n + 1) > m->cap) {
+		idmap_grow(m);
+		k = idmap_slot(m, s);
+	}
+	m->key[k] = s;
+	return m->id[k] = (uint32_t)m->n++;
+}
 
 struct cause {
 	char *runs;	/* the failing runs, "3,5," */
 	char *first;	/* 'controller "X"' */
 	char *also;	/* other keys the same runs share, or NULL */
 	size_t n;
+	uint64_t hash;	/* of runs */
+};
+
+/* The causes found for one metric, in the order found, and a table of
+ * them by their runs, so that the same runs are found at once. */
+struct causes {
+	struct cause *v;
+	size_t n, cap;
+	size_t *slot;		/* cause index + 1 by hash slot, 0 free */
+	size_t nslots;
 };
 
 static void
-add_cause(struct cause **v, size_t *n, char *runs, size_t count,
-    const char *key, const char *value)
+causes_rehash(struct causes *c)
+{
+	size_t mask;
+
+	free(c->slot);
+	c->nslots = c->nslots ? 2 * c->nslots : 64;
+	c->slot = xcalloc(c->nslots, sizeof *c->slot);
+	mask = c->nslots - 1;
+	for (size_t k = 0; k < c->n; k++) {
+		size_t at = (size_t)c->v[k].hash & mask;
+
+		while (c->slot[at])
+			at = (at + 1) & mask;
+		c->slot[at] = k + 1;
+	}
+}
+
+static void
+add_cause(struct causes *c, char *runs, size_t count, const char *key,
+    const char *value)
 {
 	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
+	uint64_t h = hash_bytes(runs, strlen(runs), HASH_SEED);
+	size_t mask = c->nslots - 1, at;
 
-	for (size_t k = 0; k < *n; k++) {
-		if (strcmp((*v)[k].runs, runs) != 0)
+	for (at = (size_t)h & mask; c->slot[at]; at = (at + 1) & mask) {
+		struct cause *x = &c->v[c->slot[at] - 1];
+
+		if (x->hash != h || strcmp(x->runs, runs) != 0)
 			continue;
-		if (strstr((*v)[k].first, name) || ((*v)[k].also &&
-		    strstr((*v)[k].also, name))) {
+		if (strstr(x->first, name) || (x->also && strstr(x->also,
+		    name))) {
 			free(name);
 			free(runs);
 			return;
 		}
-		next = xasprintf("%s%s%s", (*v)[k].also ? (*v)[k].also : "",
-		    (*v)[k].also ? ", " : "", name);
-		free((*v)[k].also);
-		(*v)[k].also = next;
+		next = xasprintf("%s%s%s", x->also ? x->also : "",
+		    x->also ? ", " : "", name);
+		free(x->also);
+		x->also = next;
 		free(name);
 		free(runs);
 		return;
 	}
-	*v = xrealloc(*v, (*n + 1) * sizeof **v);
-	(*v)[(*n)++] = (struct cause){runs, name, NULL, count};
+	xgrow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v);
+	c->v[c->n++] = (struct cause){runs, name, NULL, count, h};
+	if (2 * c->n > c->nslots)
+		causes_rehash(c);
+	else
+		c->slot[at] = c->n;
 }
 
-/* "All 2 runs with controller X fall short on Block write", once per
- * set of runs, naming the other keys those runs share. */
-static void
-patterns_for_metric(struct analysis *a, int metric)
+/* "3,5,": the runs of a group, as causes compare them. */
+static char *
+index_list(const size_t *runs, size_t n)
 {
-	struct cause *causes = NULL;
-	size_t ncauses = 0;
+	char *out = xmalloc(n * 21 + 1);
+	size_t o = 0;
 
-	for (size_t k = 0; k < sizeof cause_keys / sizeof *cause_keys; k++)
-		for (size_t i = 0; i < a->set->n; i++) {
-			const char *v = meta_get(&a->set->runs[i].meta,
-			    cause_keys[k]);
-			char *runs;
-			size_t count = 0;
-
-			if (v == NULL || !fails(a, i, metric) ||
-			    (runs = failing_group(a, i, metric,
-			    cause_keys[k])) == NULL)
-				continue;
-			for (const char *p = runs; *p; p++)
-				count += *p == ',';
-			add_cause(&causes, &ncauses, runs, count, cause_keys[k],
-			    v);
-		}
-	for (size_t k = 0; k < ncauses; k++) {
-		struct cause *c = &causes[k];
-
-		add_finding(a, FIND_PATTERN, -1, metric, xasprintf("All %zu "
-		    "runs with %s fall short on %s, and the runs without it "
-		    "do not%s%s%s.", c->n, c->first, metric_defs[metric].label,
-		    c->also ? " (the same runs share " : "",
-		    c->also ? c->also : "", c->also ? ")" : ""));
-		free(c->runs);
-		free(c->first);
-		free(c->also);
-	}
-	free(causes);
+	for (size_t k = 0; k < n; k++)
+		o += (size_t)sprintf(out + o, "%zu,", runs[k]);
+	out[o] = '\0';
+	return out;
 }
 
-/* Run after every run's findings are made: patterns are read off them. */
+/* What patterns need of each run and metric: judged, failing. */
+#define P_JUDGED 1
+#define P_FAILS 2
+
+/* The groups of judged runs sharing a value of a key (ids[i], -1 for
+ * none; names by id) in which every run fails on metric, while some
+ * judged run outside the group passes; each is added to causes. Groups
+ * are taken in the order of their first run, with their runs in order:
+ * two passes over the runs, whatever the number of values, and scratch
+ * by value and by group member only. */
+static void
+failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
+    size_t nids, const char *const *names, const char *key,
+    struct causes *causes)
+{
+	size_t passing = 0, total = 0, ng = 0;
+	/* by value id: runs holding it, failing ones, place in members */
+	uint32_t *count = xcalloc(nids + 1, sizeof *count);
+	uint32_t *failing = xcalloc(nids + 1, sizeof *failing);
+	size_t *start = xcalloc(nids + 1, sizeof *start);
+	uint32_t *fill = xcalloc(nids + 1, sizeof *fill);
+	uint32_t *order = xcalloc(nids + 1, sizeof *order);
+	size_t *members;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(pf[i] & P_JUDGED))
+			continue;
+		passing += !(pf[i] & P_FAILS);
+		if (ids[i] < 0)
+			continue;
+		count[ids[i]]++;
+		failing[ids[i]] += (pf[i] & P_FAILS) != 0;
+	}
+	for (size_t v = 0; v < nids; v++) {
+		start[v] = total;
+		if (passing > 0 && count[v] >= 2 && failing[v] == count[v])
+			total += count[v];
+		else
+			count[v] = 0;	/* not a group */
+	}
+	members = xcalloc(total + 1, sizeof *members);
+	for (size_t i = 0; i < n && total > 0; i++) {
+		int32_t v = ids[i];
+
+		if (!(pf[i] & P_JUDGED) || v < 0 || count[v] == 0)
+			continue;
+		if (fill[v] == 0)
+			order[ng++] = (uint32_t)v;
+		members[start[v] + fill[v]++] = i;
+	}
+	for (size_t k = 0; k < ng; k++) {
+		size_t v = order[k];
+
+		add_cause(causes, index_list(members + start[v], count[v]),
+		    count[v], key, names[v]);
+	}
+	free(count);
+	free(failing);
+	free(start);
+	free(fill);
+	free(order);
+	free(members);
+}
+
+/* Run after every run's findings are made: patterns are read off them.
+ * Each cause key's values are numbered once, then grouped for every
+ * metric that has a failing run. */
 static void
 patterns(struct analysis *a)
 {
-	for (int m = 0; m < M_COUNT; m++)
-		patterns_for_metric(a, m);
+	size_t n = a->set->n;
+	unsigned char *pf = xcalloc(n * M_COUNT + 1, 1);
+	int32_t *ids = xcalloc(n + 1, sizeof *ids);
+	const char **names = xcalloc(n + 1, sizeof *names);
+	struct causes causes[M_COUNT] = {{0}};
+	bool any[M_COUNT] = {false}, some = false;
+
+	for (int m = 0; m < M_COUNT; m++) {
+		for (size_t i = 0; i < n; i++) {
+			pf[m * n + i] = (judged(a, i, m) ? P_JUDGED : 0) |
+			    (fails(a, i, m) ? P_FAILS : 0);
+			any[m] |= fails(a, i, m);
+		}
+		some |= any[m];
+		if (any[m])
+			causes_rehash(&causes[m]);
+	}
+	for (size_t k = 0; k < NCAUSE_KEYS && some; k++) {
+		struct idmap map;
+
+		idmap_init(&map, 64);
+		for (size_t i = 0; i < n; i++) {
+			const char *v = meta_get(&a->set->runs[i].meta,
+			    cause_keys[k]);
+
+			ids[i] = -1;
+			if (v == NULL)
+				continue;
+			ids[i] = (int32_t)idmap_get(&map, v);
+			names[ids[i]] = v;
+		}
+		for (int m = 0; m < M_COUNT; m++)
+			if (any[m])
+				failing_groups(n, pf + m * n, ids, map.n, names,
+				    cause_keys[k], &causes[m]);
+		idmap_free(&map);
+	}
+	for (int m = 0; m < M_COUNT; m++) {
+		for (size_t k = 0; k < causes[m].n; k++) {
+			struct cause *c = &causes[m].v[k];
+
+			add_finding(a, FIND_PATTERN, -1, m, xasprintf("All %zu "
+			    "runs with %s fall short on %s, and the runs "
+			    "without it do not%s%s%s.", c->n, c->first,
+			    metric_defs[m].label,
+			    c->also ? " (the same runs share " : "",
+			    c->also ? c->also : "", c->also ? ")" : ""));
+			free(c->runs);
+			free(c->first);
+			free(c->also);
+		}
+		free(causes[m].v);
+		free(causes[m].slot);
+	}
+	free(names);
+	free(ids);
+	free(pf);
 }
 
 static int
@@ -1030,11 +1313,13 @@ analyse(struct analysis *a, const struct runset *set,
 		    "no run (give its path below RUNS)");
 		return -1;
 	}
+	a->pool = strpool_new();
 	a->sum = xcalloc(set->n ? set->n : 1, sizeof *a->sum);
 	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
 	for (size_t i = 0; i < set->n; i++) {
 		stats_run(&set->runs[i], a->sum[i]);
-		a->runs[i].series = series_of(&set->runs[i]);
+		a->runs[i].series = strpool_take(a->pool,
+		    series_of(&set->runs[i]));
 		cpu_per_unit(a, i);
 	}
 	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
@@ -1044,9 +1329,8 @@ analyse(struct analysis *a, const struct runset *set,
 		choose_base(a, i, forced);
 	for (size_t i = 0; i < set->n; i++)
 		check_named_baseline(set, i, d);
+	compare_all(a);
 	for (size_t i = 0; i < set->n; i++) {
-		for (int id = 0; a->runs[i].base >= 0 && id < M_COUNT; id++)
-			compare_metric(a, i, id);
 		scale_run(a, i);
 		check_targets(a, i);
 	}
@@ -1057,6 +1341,10 @@ analyse(struct analysis *a, const struct runset *set,
 		validity_warnings(a, i);
 	}
 	patterns(a);
+	if (a->nf > 0 && a->nf < a->capf) {
+		a->f = xrealloc(a->f, a->nf * sizeof *a->f);
+		a->capf = a->nf;
+	}
 	qsort(a->f, a->nf, sizeof *a->f, cmp_findings);
 	return 0;
 }
@@ -1094,20 +1382,14 @@ analysis_flagged(const struct analysis *a, size_t run, int metric)
 void
 analysis_free(struct analysis *a)
 {
-	for (size_t k = 0; k < a->nf; k++) {
-		free(a->f[k].text);
-		free(a->f[k].explain);
-		free(a->f[k].caveat);
-		free(a->f[k].ack);
-	}
+	/* The texts of findings and the series names are in the pool. */
 	free(a->f);
-	for (size_t i = 0; a->runs && i < a->set->n; i++)
-		free(a->runs[i].series);
 	free(a->runs);
 	free(a->sum);
 	free(a->order);
 	free(a->pos);
 	free(a->flag);
 	free_references(a->refs);
+	strpool_free(a->pool);
 	memset(a, 0, sizeof *a);
 }

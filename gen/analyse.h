@@ -20,7 +20,7 @@ struct analyse_opts {
 
 void analyse_default_opts(struct analyse_opts *);
 
-enum verdict {
+enum __attribute__((packed)) verdict {
 	VERDICT_NONE,		/* nothing to compare with */
 	VERDICT_SAME,		/* no significant change: "~" */
 	VERDICT_REGRESSION,
@@ -28,7 +28,7 @@ enum verdict {
 	VERDICT_INSUFFICIENT	/* a side has no figure to compare */
 };
 
-enum verdict_rule {
+enum __attribute__((packed)) verdict_rule {
 	RULE_NONE,
 	RULE_RANK_TEST,		/* Mann-Whitney U, 3+ samples a side */
 	RULE_NOISE_FENCE,	/* beyond the series' earlier noise */
@@ -39,22 +39,24 @@ enum verdict_rule {
 extern const char *const verdict_names[];
 extern const char *const rule_names[];
 
-/* One figure of a run against the same figure of its base run. */
+/* One figure of a run against the same figure of its base run. The
+ * fields of these structs are ordered (and the enums packed) for size:
+ * every run has twelve of each. */
 struct change {
-	enum verdict verdict;
-	enum verdict_rule rule;
 	double base_median, median;	/* stored unit */
 	double rel;			/* (median - base) / base */
-	int n, n_base;			/* samples with a figure */
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
 					   the samples' spread), or -1 */
+	int n, n_base;			/* samples with a figure */
 	int history;			/* earlier changes behind the fence */
+	enum verdict verdict;
+	enum verdict_rule rule;
 	bool rank_too_small;		/* 3+ a side, but the level is out of
 					   reach: fell back to the fence */
 };
 
-enum efficiency {
+enum __attribute__((packed)) efficiency {
 	EFF_NONE,	/* no scaling model for this run or metric */
 	EFF_FINE,
 	EFF_WEAK,
@@ -75,12 +77,12 @@ struct scaling {
 
 /* A declared target (meta expect.METRIC). */
 struct target {
-	bool has;
 	double value, ratio;	/* ratio = median / value */
+	bool has;
 	bool shortfall;
 };
 
-enum finding_kind {
+enum __attribute__((packed)) finding_kind {
 	FIND_REGRESSION,
 	FIND_SHORTFALL,		/* efficiency below the shortfall level */
 	FIND_TARGET,		/* below a declared target */
@@ -94,26 +96,26 @@ enum finding_kind {
 extern const char *const finding_names[];
 
 struct finding {
-	enum finding_kind kind;
 	long run;		/* -1 for patterns */
-	int metric;		/* -1 for run-wide warnings */
 	char *text;		/* a sentence with its numbers */
 	char *explain;		/* what differs in the metadata, or NULL */
 	char *caveat;		/* why the comparison is not like for like */
-	bool gated;		/* fails CI unless acknowledged */
 	char *ack;		/* the acknowledgement (meta ack.METRIC) */
 	double sort;		/* within a kind, lower comes first */
+	int metric;		/* -1 for run-wide warnings */
+	enum finding_kind kind;
+	bool gated;		/* fails CI unless acknowledged */
 };
 
 struct run_analysis {
 	char *series;		/* the series it belongs to */
 	long base;		/* the run it is compared with, or -1 */
 	const char *base_why;
-	bool base_in_series;	/* base is the run before it in its series */
 	struct change change[M_COUNT];
 	struct scaling scaling;
 	struct target target[M_COUNT];
 	double cpu_per_unit[M_COUNT];	/* %CP per display unit, or -1 */
+	bool base_in_series;	/* base is the run before it in its series */
 };
 
 struct analysis {
@@ -132,6 +134,8 @@ struct analysis {
 	size_t *order, *pos;
 	unsigned char *flag;
 	struct reference_index *refs;
+	struct strpool *pool;	/* the findings' texts and the series
+				   names, each distinct one once */
 };
 
 /* Analyses set. An opts->baseline that names no run is reported to d

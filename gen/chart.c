@@ -16,6 +16,10 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <libxml/parser.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <zlib.h>
 
 #define X(s)	((const xmlChar *)(s))
 
@@ -65,7 +69,8 @@ enum tstyle {
 	TS_COUNT
 };
 
-/* Few sizes on purpose: each one is a separate glyph subset in the SVG. */
+/* Few sizes on purpose. In the SVG each text says how it differs from
+ * TS_LABEL (TEXT_SIZE, TEXT_RGB below). */
 static const struct {
 	int font;
 	double size;
@@ -112,6 +117,7 @@ static const char *const state_texts[] = {
 struct chart_fonts {
 	cairo_font_face_t *face[FONT_COUNT];
 	bool has_flag_glyph[FONT_COUNT];
+	char *dir;		/* where they were read */
 };
 
 /* Freed by cairo with the font face, once its caches let go of it. */
@@ -183,6 +189,24 @@ struct measure_ctx {
 struct membuf {
 	unsigned char *p;
 	size_t n, cap;
+};
+
+/* A text drawn on the SVG path, and the row it belongs to (-1: none). */
+struct svgtext {
+	const struct gtext *t;
+	long row;
+};
+
+/* What the drawing routines draw with. For the SVG, texts are collected
+ * here, in drawing order, to become <text> elements, instead of being
+ * drawn as glyph outlines. */
+struct pen {
+	cairo_t *cr;
+	const struct chart_fonts *f;
+	bool collect;
+	long row;		/* the row being drawn, -1 outside rows */
+	struct svgtext *texts;
+	size_t ntexts, cap;
 };
 
 static cairo_font_options_t *
@@ -273,6 +297,7 @@ chart_fonts_load(const char *dir, char *err)
 		dir = getenv("BENCHSITE_FONT_DIR");
 	if (dir == NULL || *dir == '\0')
 		dir = DEFAULT_FONT_DIR;
+	f->dir = xstrdup(dir);
 	for (int i = 0; i < FONT_COUNT; i++) {
 		f->face[i] = font_open(dir, font_files[i],
 		    &f->has_flag_glyph[i], err);
@@ -301,7 +326,15 @@ chart_fonts_free(struct chart_fonts *f)
 	for (int i = 0; i < FONT_COUNT; i++)
 		if (f->face[i] != NULL)
 			cairo_font_face_destroy(f->face[i]);
+	free(f->dir);
 	free(f);
+}
+
+const char *
+chart_font_file(const struct chart_fonts *f, int k, const char **dir)
+{
+	*dir = f->dir;
+	return k >= 0 && k < FONT_COUNT ? font_files[k] : NULL;
 }
 
 /* Text. */
@@ -1166,11 +1199,19 @@ set_rgb(cairo_t *cr, unsigned rgb)
 }
 
 static void
-draw_text(cairo_t *cr, const struct chart_fonts *f, const struct gtext *t)
+draw_text(struct pen *p, const struct gtext *t)
 {
+	cairo_t *cr = p->cr;
+
 	if (t->s == NULL || t->s[0] == '\0')
 		return;
-	cairo_set_font_face(cr, f->face[tstyles[t->style].font]);
+	if (p->collect) {
+		xgrow((void **)&p->texts, &p->cap, p->ntexts + 1,
+		    sizeof *p->texts);
+		p->texts[p->ntexts++] = (struct svgtext){ t, p->row };
+		return;
+	}
+	cairo_set_font_face(cr, p->f->face[tstyles[t->style].font]);
 	cairo_set_font_size(cr, tstyles[t->style].size);
 	set_rgb(cr, tstyles[t->style].rgb);
 	cairo_move_to(cr, t->x, t->y);
@@ -1221,22 +1262,24 @@ draw_axis(cairo_t *cr, const struct chart_geom *g)
 }
 
 static void
-draw_group(cairo_t *cr, const struct chart_geom *g, const struct grow *r,
-    const struct chart_fonts *f)
+draw_group(struct pen *p, const struct chart_geom *g, const struct grow *r)
 {
+	cairo_t *cr = p->cr;
+
 	cairo_set_line_width(cr, 1);
 	set_rgb(cr, RGB_RULE);
 	cairo_move_to(cr, PAD, r->rule);
 	cairo_line_to(cr, g->w - PAD, r->rule);
 	cairo_stroke(cr);
-	draw_text(cr, f, &r->group);
+	draw_text(p, &r->group);
 }
 
 static void
-draw_change(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
+draw_change(struct pen *p, const struct grow *r)
 {
 	static const double dash[] = { 5, 3 };
 	const struct gtext *t = &r->change;
+	cairo_t *cr = p->cr;
 
 	if (t->s != NULL) {
 		/* Grid lines stop short of the text. */
@@ -1252,7 +1295,7 @@ draw_change(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
 	cairo_line_to(cr, r->cx1, r->cy);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
-	draw_text(cr, f, t);
+	draw_text(p, t);
 }
 
 /* A flagged bar: the warning colour with dark stripes, so it stands out
@@ -1336,8 +1379,10 @@ draw_expect(cairo_t *cr, const struct grow *r)
 }
 
 static void
-draw_row(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
+draw_row(struct pen *p, const struct grow *r)
 {
+	cairo_t *cr = p->cr;
+
 	if (r->kind == BAR_VALUE && r->bw > 0 && r->highlight)
 		draw_flagged_bar(cr, r);
 	else if (r->kind == BAR_VALUE && r->bw > 0) {
@@ -1351,17 +1396,17 @@ draw_row(cairo_t *cr, const struct grow *r, const struct chart_fonts *f)
 	if (r->expect)
 		draw_expect(cr, r);
 	for (int i = 0; i < r->nlines; i++)
-		draw_text(cr, f, &r->line[i]);
-	draw_text(cr, f, &r->mark);
-	draw_text(cr, f, &r->value);
-	draw_text(cr, f, &r->flag);
+		draw_text(p, &r->line[i]);
+	draw_text(p, &r->mark);
+	draw_text(p, &r->value);
+	draw_text(p, &r->flag);
 }
 
-void
-chart_draw(cairo_t *cr, const struct chart *c, const struct chart_geom *g,
-    const struct chart_fonts *f)
+static void
+draw_chart(struct pen *p, const struct chart_geom *g)
 {
 	cairo_font_options_t *o = font_options();
+	cairo_t *cr = p->cr;
 
 	cairo_save(cr);
 	cairo_set_font_options(cr, o);
@@ -1369,26 +1414,38 @@ chart_draw(cairo_t *cr, const struct chart *c, const struct chart_geom *g,
 	set_rgb(cr, 0xffffff);
 	cairo_rectangle(cr, 0, 0, g->w, g->h);
 	cairo_fill(cr);
-	draw_text(cr, f, &g->title);
+	draw_text(p, &g->title);
 	if (g->axis)
 		draw_grid(cr, g);
 	for (size_t i = 0; i < g->nrows; i++) {
+		p->row = -1;
 		if (g->rows[i].group_full != NULL)
-			draw_group(cr, g, &g->rows[i], f);
+			draw_group(p, g, &g->rows[i]);
+		p->row = (long)i;
 		if (g->rows[i].change_full != NULL)
-			draw_change(cr, &g->rows[i], f);
-		draw_row(cr, &g->rows[i], f);
+			draw_change(p, &g->rows[i]);
+		draw_row(p, &g->rows[i]);
 	}
+	p->row = -1;
 	if (g->axis) {
 		draw_axis(cr, g);
 		for (int i = 0; i <= g->nticks; i++)
-			draw_text(cr, f, &g->ticks[i]);
-		draw_text(cr, f, &g->caption);
+			draw_text(p, &g->ticks[i]);
+		draw_text(p, &g->caption);
 	}
-	draw_text(cr, f, &g->noruns);
+	draw_text(p, &g->noruns);
 	for (size_t i = 0; i < g->nlegend; i++)
-		draw_text(cr, f, &g->legend[i]);
+		draw_text(p, &g->legend[i]);
 	cairo_restore(cr);
+}
+
+void
+chart_draw(cairo_t *cr, const struct chart *c, const struct chart_geom *g,
+    const struct chart_fonts *f)
+{
+	struct pen p = { .cr = cr, .f = f, .row = -1 };
+
+	draw_chart(&p, g);
 }
 
 /* The dump. */
@@ -1471,10 +1528,11 @@ membuf_write(void *closure, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
-/* Draws on s and finishes it; returns 0, or -1 with err. */
+/* Draws on s with p (its cr set here) and flushes it; returns 0, or -1
+ * with err. */
 static int
 render(cairo_surface_t *s, double scale, const struct chart *c,
-    const struct chart_geom *g, const struct chart_fonts *f, char *err)
+    const struct chart_geom *g, struct pen *p, char *err)
 {
 	cairo_status_t st = cairo_surface_status(s);
 	cairo_t *cr;
@@ -1482,7 +1540,9 @@ render(cairo_surface_t *s, double scale, const struct chart *c,
 	if (st == CAIRO_STATUS_SUCCESS) {
 		cr = cairo_create(s);
 		cairo_scale(cr, scale, scale);
-		chart_draw(cr, c, g, f);
+		p->cr = cr;
+		draw_chart(p, g);
+		p->cr = NULL;
 		/* Errors of a cairo_t do not reach its surface. */
 		st = cairo_status(cr);
 		cairo_destroy(cr);
@@ -1593,29 +1653,144 @@ drop_surface_ids(xmlNodePtr n)
 	}
 }
 
-/* An invisible rect over each row: hovering shows the full label. */
+/* A number for an attribute: at most two decimals, no trailing zeros. */
 static void
-add_row_titles(xmlNodePtr root, const struct chart *c,
-    const struct chart_geom *g, const char *unit)
+set_len(xmlNodePtr n, const char *name, double v)
 {
-	for (size_t i = 0; i < g->nrows; i++) {
-		const struct grow *r = &g->rows[i];
-		char *line = desc_line(r, &c->bars[i], unit);
-		xmlNodePtr rect = svg_node(root, "rect", NULL);
+	char buf[64];
+	size_t len;
 
-		/* With the change marker above the row, whose text may be
-		 * elided. */
-		double top = r->change_full != NULL ? r->ctop : r->top;
+	snprintf(buf, sizeof buf, "%.2f", v);
+	len = strlen(buf);
+	while (buf[len - 1] == '0')
+		buf[--len] = '\0';
+	if (buf[len - 1] == '.')
+		buf[--len] = '\0';
+	xmlSetProp(n, X(name), X(strcmp(buf, "-0") == 0 ? "0" : buf));
+}
 
-		set_num(rect, "x", PAD);
-		set_num(rect, "y", top);
-		set_num(rect, "width", g->w - 2 * PAD);
-		set_num(rect, "height", r->top + r->h - top);
-		xmlSetProp(rect, X("fill"), X("#fff"));
-		xmlSetProp(rect, X("fill-opacity"), X("0"));
-		xmlAddChild(rect, svg_node(root, "title", line));
-		xmlAddChild(root, rect);
-		free(line);
+static void
+set_rgb_attr(xmlNodePtr n, const char *name, unsigned rgb)
+{
+	char buf[8];
+
+	snprintf(buf, sizeof buf, "#%06x", rgb & 0xffffff);
+	xmlSetProp(n, X(name), X(buf));
+}
+
+/* What the <g> around the texts says once; texts say what differs. */
+#define TEXT_FAMILY	"'DejaVu Sans', Verdana, sans-serif"
+#define TEXT_SIZE	12.0
+#define TEXT_RGB	0x262626
+
+/* A text where cairo would have drawn it: left end of the baseline at
+ * x, y, as long as cairo measured it (textLength), so that another font
+ * where DejaVu Sans is missing keeps the layout. */
+static void
+add_text(xmlNodePtr parent, const struct gtext *t)
+{
+	xmlNodePtr n = svg_node(parent, "text", t->s);
+	size_t len = strlen(t->s);
+
+	set_len(n, "x", t->x);
+	set_len(n, "y", t->y);
+	if (tstyles[t->style].size != TEXT_SIZE)
+		set_len(n, "font-size", tstyles[t->style].size);
+	if (tstyles[t->style].font == FONT_BOLD)
+		xmlSetProp(n, X("font-weight"), X("bold"));
+	if (tstyles[t->style].rgb != TEXT_RGB)
+		set_rgb_attr(n, "fill", tstyles[t->style].rgb);
+	set_len(n, "textLength", t->w);
+	xmlSetProp(n, X("lengthAdjust"), X("spacingAndGlyphs"));
+	/* Spaces SVG would collapse, such as the legend's double ones. */
+	if (t->s[0] == ' ' || t->s[len - 1] == ' ' || strstr(t->s, "  "))
+		xmlNodeSetSpacePreserve(n, 1);
+	xmlAddChild(parent, n);
+}
+
+/* A group for row i: its <title> (the line of the <desc>, with the full
+ * run label), an invisible rect over the row and its change marker, so
+ * that hovering anywhere on the row shows it, then the row's texts, on
+ * top of the rect so that they can be selected. */
+static xmlNodePtr
+add_row_group(xmlNodePtr parent, const struct chart *c,
+    const struct chart_geom *g, size_t i, const char *unit)
+{
+	const struct grow *r = &g->rows[i];
+	char *line = desc_line(r, &c->bars[i], unit);
+	xmlNodePtr grp = svg_node(parent, "g", NULL);
+	xmlNodePtr rect = svg_node(parent, "rect", NULL);
+	double top = r->change_full != NULL ? r->ctop : r->top;
+
+	xmlAddChild(grp, svg_node(parent, "title", line));
+	set_num(rect, "x", PAD);
+	set_num(rect, "y", top);
+	set_num(rect, "width", g->w - 2 * PAD);
+	set_num(rect, "height", r->top + r->h - top);
+	xmlSetProp(rect, X("fill"), X("#fff"));
+	xmlSetProp(rect, X("fill-opacity"), X("0"));
+	xmlAddChild(grp, rect);
+	xmlAddChild(parent, grp);
+	free(line);
+	return grp;
+}
+
+/* The texts, in drawing order, after cairo's drawing: no text lies under
+ * a shape it must not cover. Each row's texts go in the row's group. */
+static void
+add_texts(xmlNodePtr root, const struct chart *c, const struct chart_geom *g,
+    const struct pen *p, const char *unit)
+{
+	xmlNodePtr all = svg_node(root, "g", NULL), grp = NULL;
+	size_t next = 0;
+
+	xmlSetProp(all, X("font-family"), X(TEXT_FAMILY));
+	set_len(all, "font-size", TEXT_SIZE);
+	set_rgb_attr(all, "fill", TEXT_RGB);
+	xmlAddChild(root, all);
+	for (size_t k = 0; k < p->ntexts; k++) {
+		long row = p->texts[k].row;
+
+		while (row >= 0 && next <= (size_t)row && next < g->nrows)
+			grp = add_row_group(all, c, g, next++, unit);
+		add_text(row >= 0 ? grp : all, p->texts[k].t);
+	}
+	while (next < g->nrows)
+		add_row_group(all, c, g, next++, unit);
+}
+
+static bool
+has_element(xmlNodePtr n)
+{
+	for (; n != NULL; n = n->next)
+		if (n->type == XML_ELEMENT_NODE)
+			return true;
+	return false;
+}
+
+/* A <defs> holding nothing but empty groups, as a cairo that keeps a
+ * group for glyphs may leave it now that no glyph is drawn. */
+static void
+drop_empty_defs(xmlNodePtr root)
+{
+	xmlNodePtr n, next, k;
+	bool empty;
+
+	for (n = root->children; n != NULL; n = next) {
+		next = n->next;
+		if (n->type != XML_ELEMENT_NODE ||
+		    !xmlStrEqual(n->name, X("defs")))
+			continue;
+		empty = true;
+		for (k = n->children; k != NULL && empty; k = k->next)
+			if (k->type == XML_ELEMENT_NODE &&
+			    (!xmlStrEqual(k->name, X("g")) ||
+			    has_element(k->children)))
+				empty = false;
+		if (empty) {
+			xmlUnlinkNode(n);
+			xmlFreeNode(n);
+		}
 	}
 }
 
@@ -1659,14 +1834,16 @@ add_text_alternatives(xmlNodePtr root, const struct chart *c,
 }
 
 static void
-svg_finish(xmlDocPtr doc, const struct chart *c, const struct chart_geom *g)
+svg_finish(xmlDocPtr doc, const struct chart *c, const struct chart_geom *g,
+    const struct pen *p)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	char *title = utf8_clean(c->title), *unit = utf8_clean(c->unit);
 
 	drop_surface_ids(root);
+	drop_empty_defs(root);
 	add_text_alternatives(root, c, g, title, unit);
-	add_row_titles(root, c, g, unit);
+	add_texts(root, c, g, p, unit);
 	free(title);
 	free(unit);
 }
@@ -1676,13 +1853,14 @@ chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 {
 	struct chart_geom *g = chart_layout(c, f, CHART_WIDTH);
 	struct membuf mb = { 0 };
+	struct pen p = { .f = f, .collect = true, .row = -1 };
 	cairo_surface_t *s;
 	xmlDocPtr doc = NULL;
 
 	s = cairo_svg_surface_create_for_stream(membuf_write, &mb, g->w, g->h);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_USER);
-	if (render(s, 1, c, g, f, err) == 0) {
+	if (render(s, 1, c, g, &p, err) == 0) {
 		cairo_surface_finish(s);
 		if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
 			snprintf(err, CHART_ERR_SIZE, "cannot write the SVG: %s",
@@ -1692,10 +1870,11 @@ chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 			snprintf(err, CHART_ERR_SIZE, "cairo wrote an SVG "
 			    "libxml2 cannot read");
 		else
-			svg_finish(doc, c, g);
+			svg_finish(doc, c, g, &p);
 	}
 	cairo_surface_destroy(s);
 	free(mb.p);
+	free(p.texts);
 	chart_geom_free(g);
 	return doc;
 }
@@ -1748,14 +1927,121 @@ chart_prefix_ids(xmlNodePtr n, const char *prefix)
 		chart_prefix_ids(k, prefix);
 }
 
+/* PNG encoding took 95% of a PNG's time with cairo's writer. Measured on
+ * 200 charts of 12 bars, 720 pixels wide: zlib level 1 without filters
+ * is the fastest, and as small as cairo's; levels 2 and 3 save 2 and 4%
+ * for 10 and 20% more time; SUB, UP and adaptive filtering are slower
+ * and larger on flat charts, and Z_RLE twice as large. */
+#define PNG_ZLEVEL	1
+#define PNG_ZSTRATEGY	Z_DEFAULT_STRATEGY
+#define PNG_FILTERS	PNG_FILTER_NONE
+#define PNG_IDAT_SIZE	65536	/* bytes of compressed data per IDAT */
+
+static void
+png_write_cb(png_structp png, png_bytep data, size_t len)
+{
+	struct membuf *m = png_get_io_ptr(png);
+
+	xgrow((void **)&m->p, &m->cap, m->n + len, 1);
+	memcpy(m->p + m->n, data, len);
+	m->n += len;
+}
+
+static void
+png_flush_cb(png_structp png)
+{
+	(void)png;
+}
+
+static void
+png_error_cb(png_structp png, png_const_charp msg)
+{
+	snprintf(png_get_error_ptr(png), CHART_ERR_SIZE,
+	    "cannot write the PNG: %s", msg);
+	png_longjmp(png, 1);
+}
+
+static void
+png_warning_cb(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
+/* The opaque RGB24 image of s as an 8-bit RGB PNG without alpha into mb:
+ * each pixel is a native-endian 32-bit word 0xXXRRGGBB whose top byte
+ * cairo leaves undefined (no alpha, so nothing premultiplied). Only
+ * IHDR, IDAT and IEND: no time, gamma or text chunk, the same bytes for
+ * the same image. Returns 0, or -1 with err. */
+static int
+encode_png(cairo_surface_t *s, struct membuf *mb, char *err)
+{
+	int w = cairo_image_surface_get_width(s);
+	int h = cairo_image_surface_get_height(s);
+	int stride = cairo_image_surface_get_stride(s);
+	const unsigned char *data = cairo_image_surface_get_data(s);
+	png_structp png;
+	png_infop info;
+	unsigned char *row;
+
+	if (cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24 ||
+	    data == NULL || w <= 0 || h <= 0) {
+		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: no image");
+		return -1;
+	}
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err,
+	    png_error_cb, png_warning_cb);
+	info = png != NULL ? png_create_info_struct(png) : NULL;
+	if (info == NULL) {
+		png_destroy_write_struct(&png, NULL);
+		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %s",
+		    strerror(ENOMEM));
+		return -1;
+	}
+	row = xmalloc((size_t)w * 3);
+	/* Nothing set after this point is read after a longjmp. */
+	if (setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		return -1;
+	}
+	png_set_write_fn(png, mb, png_write_cb, png_flush_cb);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTERS);
+	png_set_compression_level(png, PNG_ZLEVEL);
+	png_set_compression_strategy(png, PNG_ZSTRATEGY);
+	png_set_compression_buffer_size(png, PNG_IDAT_SIZE);
+	png_write_info(png, info);
+	for (int y = 0; y < h; y++) {
+		const uint32_t *px = (const uint32_t *)(const void *)(data +
+		    (size_t)y * (size_t)stride);
+		unsigned char *o = row;
+
+		for (int x = 0; x < w; x++) {
+			uint32_t p = px[x];
+
+			*o++ = (unsigned char)(p >> 16);
+			*o++ = (unsigned char)(p >> 8);
+			*o++ = (unsigned char)p;
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	return 0;
+}
+
 int
 chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
     unsigned char **buf, size_t *len, char *err)
 {
 	struct chart_geom *g;
 	struct membuf mb = { 0 };
+	struct pen p = { .f = f, .row = -1 };
 	cairo_surface_t *s;
-	cairo_status_t st;
 	int rc = -1;
 
 	*buf = NULL;
@@ -1767,17 +2053,12 @@ chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
 	g = chart_layout(c, f, CHART_WIDTH);
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 	    (int)ceil(g->w * scale), (int)ceil(g->h * scale));
-	if (render(s, scale, c, g, f, err) == 0) {
-		st = cairo_surface_write_to_png_stream(s, membuf_write, &mb);
-		if (st != CAIRO_STATUS_SUCCESS)
-			snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %s",
-			    cairo_status_to_string(st));
-		else {
-			*buf = mb.p;
-			*len = mb.n;
-			mb.p = NULL;
-			rc = 0;
-		}
+	if (render(s, scale, c, g, &p, err) == 0 &&
+	    encode_png(s, &mb, err) == 0) {
+		*buf = mb.p;
+		*len = mb.n;
+		mb.p = NULL;
+		rc = 0;
 	}
 	free(mb.p);
 	cairo_surface_destroy(s);

@@ -66,6 +66,10 @@ struct chart_geom;
  * missing or is not DejaVu Sans; never falls back to another font. */
 struct chart_fonts *chart_fonts_load(const char *dir, char *err);
 void chart_fonts_free(struct chart_fonts *);
+/* The k-th font file (from 0; NULL past the last) and, in *dir, the
+ * directory it was read from: what a chart's look depends on. */
+const char *chart_font_file(const struct chart_fonts *, int k,
+    const char **dir);
 
 /* Computes the layout (boxes, ticks, label lines) for a chart width in
  * user units (CHART_WIDTH for pages). Caller frees with chart_geom_free. */
@@ -90,16 +94,21 @@ void chart_dump(FILE *, const struct chart *, const struct chart_geom *);
 /* The chart as an SVG 1.1 document in user units, the same bytes in any
  * process: no "surfaceN" id, role="img", aria-label ("... bar chart of
  * 8 runs in 3 groups"), <title>, <desc> (one line per bar, with its flag
- * and change texts, and a "Group: ..." line before each group) and, on top
- * of each bar row and its change marker, an invisible rect whose <title>
- * holds that line with the full run label. NULL on a cairo error, with a
- * message in err. */
+ * and change texts, and a "Group: ..." line before each group). Shapes
+ * are chart_draw's on a cairo SVG surface; its texts are not drawn as
+ * glyphs but follow as <text> elements (DejaVu Sans, then fallbacks) at
+ * the same baseline, with the advance cairo measured as textLength. Each
+ * bar row is a <g> whose <title> holds that line with the full run label,
+ * with an invisible rect over the row and its change marker, then the
+ * row's texts on top (selectable; hovering either shows the title). NULL
+ * on a cairo error, with a message in err. */
 xmlDocPtr chart_svg(const struct chart *, const struct chart_fonts *,
     char *err);
 
 /* Prefixes every id under svg_root, and every href="#id",
- * xlink:href="#id" and url(#id) reference, with prefix: every cairo SVG
- * uses glyph0-1 and so on, so charts inlined in one page would clash. */
+ * xlink:href="#id" and url(#id) reference, with prefix: every chart's
+ * clip paths are clip1, clip2 and so on, so charts inlined in one page
+ * would clash. */
 void chart_prefix_ids(xmlNodePtr svg_root, const char *prefix);
 
 /* A PNG of the chart, CHART_WIDTH * scale pixels wide, into a new

@@ -50,71 +50,144 @@ read_stream(FILE *f, const char *path, size_t max, size_t *len,
 	return buf;
 }
 
-/* Opens path and checks what it is before a byte is read: a regular
- * file over max is refused at once; with regular_only anything else is,
- * and the open does not wait for a FIFO's writer. */
-static FILE *
-open_checked(const char *path, size_t max, bool regular_only,
-    struct diags *d)
+/* Reads the open file fd to its end, or until it exceeds max bytes,
+ * into *bufp (of *capp bytes, grown as needed; NULL and 0 to start
+ * without one). A regular file is read into a buffer of its size (and
+ * one byte to see its end), with no copy and no stdio buffer. Returns
+ * whether it was read, with *len set and a NUL after the bytes. */
+static bool
+read_fd(int fd, const struct stat *st, const char *path, size_t max,
+    char **bufp, size_t *capp, size_t *len, struct diags *d)
 {
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC |
-	    (regular_only ? O_NONBLOCK : 0));
-	struct stat st;
-	FILE *f;
+	size_t n = 0, want = 65536 + 1;
 
-	if (fd < 0 || fstat(fd, &st) != 0) {
+	if (S_ISREG(st->st_mode) && st->st_size >= 0 &&
+	    (size_t)st->st_size <= max)
+		want = (size_t)st->st_size + 2;
+	if (*capp < want) {
+		*bufp = xrealloc(*bufp, want);
+		*capp = want;
+	}
+	for (;;) {
+		ssize_t got;
+
+		if (*capp - n - 1 == 0) {
+			if (*capp > ((size_t)-1) / 2)
+				break;
+			*capp *= 2;
+			*bufp = xrealloc(*bufp, *capp);
+		}
+		got = read(fd, *bufp + n, *capp - n - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			if (!too_big(path, max, n, d))
+				diags_add(d, MSG_ERROR, path, 0, "cannot read: "
+				    "%s", strerror(errno));
+			return false;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > max)
+			break;
+		/* A regular file read to the size fstat gave, and short of
+		 * what was asked: its end, without a call to be told so
+		 * (files of /proc and /sys, whose size says nothing, are
+		 * read until read says 0). */
+		if (S_ISREG(st->st_mode) && st->st_size > 0 &&
+		    n == (size_t)st->st_size && n < *capp - 1)
+			break;
+	}
+	if (too_big(path, max, n, d))
+		return false;
+	(*bufp)[n] = '\0';
+	*len = n;
+	return true;
+}
+
+/* Opens name (relative to dirfd, or AT_FDCWD) and checks what it is
+ * before a byte is read: a regular file over max is refused at once;
+ * with regular_only anything else is, and the open does not wait for a
+ * FIFO's writer. path names the file in messages. Returns the
+ * descriptor with *st filled, or -1. */
+static int
+open_checked(int dirfd, const char *name, const char *path, size_t max,
+    bool regular_only, struct stat *st, struct diags *d)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NOCTTY | O_CLOEXEC |
+	    (regular_only ? O_NONBLOCK : 0));
+
+	if (fd < 0 || fstat(fd, st) != 0) {
 		diags_add(d, MSG_ERROR, path, 0, "cannot open: %s",
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		return NULL;
+		return -1;
 	}
-	if (regular_only && !S_ISREG(st.st_mode)) {
+	if (regular_only && !S_ISREG(st->st_mode)) {
 		diags_add(d, MSG_ERROR, path, 0, "%s; not read",
-		    S_ISDIR(st.st_mode) ? "a directory, not a file" :
+		    S_ISDIR(st->st_mode) ? "a directory, not a file" :
 		    "not a regular file");
 		close(fd);
-		return NULL;
+		return -1;
 	}
-	if (S_ISREG(st.st_mode) && too_big(path, max, (size_t)st.st_size, d)) {
+	if (S_ISREG(st->st_mode) && too_big(path, max, (size_t)st->st_size,
+	    d)) {
 		close(fd);
-		return NULL;
+		return -1;
 	}
-	if ((f = fdopen(fd, "rb")) == NULL) {
-		diags_add(d, MSG_SYSERR, path, 0, "cannot read: %s",
-		    strerror(errno));
-		close(fd);
-	}
-	return f;
+	return fd;
 }
 
 static char *
-read_path(const char *path, size_t max, bool regular_only, size_t *len,
-    struct diags *d)
+read_at(int dirfd, const char *name, const char *path, size_t max,
+    bool regular_only, size_t *len, struct diags *d)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin :
-	    open_checked(path, max, regular_only, d);
-	char *buf;
+	struct stat st;
+	char *buf = NULL;
+	size_t cap = 0;
+	int fd;
 
-	if (f == NULL)
+	if (strcmp(path, "-") == 0)
+		return read_stream(stdin, path, max, len, d);
+	if ((fd = open_checked(dirfd, name, path, max, regular_only, &st,
+	    d)) < 0)
 		return NULL;
-	buf = read_stream(f, path, max, len, d);
-	if (f != stdin)
-		fclose(f);
+	if (!read_fd(fd, &st, path, max, &buf, &cap, len, d)) {
+		free(buf);
+		buf = NULL;
+	}
+	close(fd);
 	return buf;
 }
 
 char *
 file_read(const char *path, size_t max, size_t *len, struct diags *d)
 {
-	return read_path(path, max, false, len, d);
+	return read_at(AT_FDCWD, path, path, max, false, len, d);
 }
 
 char *
 file_read_regular(const char *path, size_t max, size_t *len,
     struct diags *d)
 {
-	return read_path(path, max, true, len, d);
+	return read_at(AT_FDCWD, path, path, max, true, len, d);
+}
+
+bool
+file_read_regular_at(int dirfd, const char *name, const char *path,
+    size_t max, char **buf, size_t *cap, size_t *len, struct diags *d)
+{
+	struct stat st;
+	bool ok;
+	int fd;
+
+	if ((fd = open_checked(dirfd, name, path, max, true, &st, d)) < 0)
+		return false;
+	ok = read_fd(fd, &st, path, max, buf, cap, len, d);
+	close(fd);
+	return ok;
 }
 
 int

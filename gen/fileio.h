@@ -3,6 +3,7 @@
 #ifndef BENCHSITE_FILEIO_H
 #define BENCHSITE_FILEIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "msg.h"
@@ -18,6 +19,12 @@ char *file_read(const char *path, size_t max, size_t *len, struct diags *d);
  * so a FIFO or a device there can never block or flood the loader. */
 char *file_read_regular(const char *path, size_t max, size_t *len,
     struct diags *d);
+/* The same for name in the open directory dirfd (no lookup of the
+ * whole path again; path names the file in messages), into *buf of
+ * *cap bytes, grown as needed and kept by the caller for the next file
+ * (NULL and 0 at first). Returns whether the file was read. */
+bool file_read_regular_at(int dirfd, const char *name, const char *path,
+    size_t max, char **buf, size_t *cap, size_t *len, struct diags *d);
 
 /* Writes len bytes to path through a temporary file beside it that is
  * renamed into place, so nobody ever sees half a file. Returns 0, or -1

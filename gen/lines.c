@@ -3,6 +3,7 @@
 #include "xalloc.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,6 +22,45 @@ sb_putc(struct sbuf *b, char c)
 	b->p[b->n] = '\0';
 }
 
+/* A block of line texts, carved one after another. */
+struct line_chunk {
+	struct line_chunk *next;
+	size_t used, size;
+	char text[];
+};
+
+#define CHUNK_SIZE 16384
+
+/* A copy of text[0..len) with a NUL, kept until lines_free. */
+static char *
+keep_text(struct lines *out, const char *text, size_t len)
+{
+	struct line_chunk *c = out->chunks;
+	char *p;
+
+	if (c == NULL || c->size - c->used < len + 1) {
+		size_t size = len + 1 > CHUNK_SIZE ? len + 1 : CHUNK_SIZE;
+
+		c = xmalloc(sizeof *c + size);
+		c->used = 0;
+		c->size = size;
+		if (out->chunks != NULL && size > CHUNK_SIZE) {
+			/* a long line: behind the current chunk, which
+			 * keeps its room */
+			c->next = out->chunks->next;
+			out->chunks->next = c;
+		} else {
+			c->next = out->chunks;
+			out->chunks = c;
+		}
+	}
+	p = c->text + c->used;
+	c->used += len + 1;
+	memcpy(p, text, len);
+	p[len] = '\0';
+	return p;
+}
+
 static void
 add_line(struct lines *out, long no, const char *text, size_t len, int quote)
 {
@@ -29,7 +69,7 @@ add_line(struct lines *out, long no, const char *text, size_t len, int quote)
 	xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
 	l = &out->v[out->n++];
 	l->no = no;
-	l->text = xstrndup(text, len);
+	l->text = keep_text(out, text, len);
 	l->len = len;
 	l->quote = quote;
 	l->too_long = 0;
@@ -80,7 +120,7 @@ br_tag(const char *s, size_t len)
 {
 	size_t i = 3;
 
-	if (len < 4 || strncasecmp(s, "<br", 3) != 0)
+	if (len < 4 || s[0] != '<' || strncasecmp(s, "<br", 3) != 0)
 		return 0;
 	while (i < len && s[i] == ' ')
 		i++;
@@ -115,6 +155,22 @@ entity_at(const char *s, size_t len, char *c)
 	return 0;
 }
 
+/* The bytes clean_physical acts on: a line without any is kept as it is
+ * (most lines of a result file). */
+static const unsigned char special[256] = {
+	['<'] = 1, ['['] = 1, ['*'] = 1, ['`'] = 1, ['&'] = 1, [0xc2] = 1,
+	['\t'] = 1, ['\r'] = 1, ['\0'] = 1,
+};
+
+static bool
+is_plain(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (special[(unsigned char)s[i]])
+			return false;
+	return true;
+}
+
 /* Cleans one physical line into b, cutting it where <br> stood; each
  * piece becomes a line of its own. */
 static void
@@ -124,6 +180,10 @@ clean_physical(struct lines *out, long no, const char *s, size_t len)
 	size_t i = 0, n, pieces = 0;
 	char c;
 
+	if (is_plain(s, len)) {
+		add_line(out, no, s, len, 0);
+		return;
+	}
 	sb_putc(&b, '\0');
 	b.n = 0;
 	while (i < len) {
@@ -215,11 +275,16 @@ is_fence(const struct line *l)
 int
 lines_is_diff(const char *buf, size_t len)
 {
-	for (size_t i = 0; i + 4 < len; i++) {
-		if ((i == 0 || buf[i - 1] == '\n') &&
-		    memcmp(buf + i, "@@ -", 4) == 0 &&
+	/* Only the starts of lines can hold a hunk header. */
+	for (size_t i = 0; i + 4 < len; ) {
+		const char *nl;
+
+		if (memcmp(buf + i, "@@ -", 4) == 0 &&
 		    isdigit((unsigned char)buf[i + 4]))
 			return 1;
+		if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
+			break;
+		i = (size_t)(nl - buf) + 1;
 	}
 	return 0;
 }
@@ -276,10 +341,8 @@ take_physical(struct lines *out, long no, const char *s, size_t len,
 			l->len = 0;
 			l->text[0] = '\0';
 		}
-		if (!keep_diff_line(l, side, in_hunk)) {
-			free(l->text);
-			continue;
-		}
+		if (!keep_diff_line(l, side, in_hunk))
+			continue;	/* its text stays in its chunk */
 		out->v[kept++] = *l;
 	}
 	out->n = kept;
@@ -309,8 +372,12 @@ lines_read(struct lines *out, const char *buf, size_t len,
 void
 lines_free(struct lines *ls)
 {
-	for (size_t i = 0; i < ls->n; i++)
-		free(ls->v[i].text);
+	while (ls->chunks != NULL) {
+		struct line_chunk *next = ls->chunks->next;
+
+		free(ls->chunks);
+		ls->chunks = next;
+	}
 	free(ls->v);
 	memset(ls, 0, sizeof *ls);
 }

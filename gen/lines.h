@@ -16,10 +16,14 @@ struct line {
 	int too_long;	/* longer than max_len: kept empty, not cleaned */
 };
 
+struct line_chunk;
+
 struct lines {
 	struct line *v;
 	size_t n, cap;
 	size_t max_len;	/* set before lines_read; 0 for no limit */
+	struct line_chunk *chunks;	/* where the texts are kept: a few
+					   blocks, not one per line */
 };
 
 /* Which side of a unified diff to keep: a diff of two result files is

@@ -8,12 +8,13 @@
 #include "collect.h"
 #include "fileio.h"
 #include "import.h"
-#include "limits.h"
+#include "input_limits.h"
 #include "model.h"
 #include "reader.h"
 #include "record.h"
 #include "render.h"
 #include "site.h"
+#include "workers.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -35,8 +36,8 @@
 #define EXIT_SYSTEM 3
 
 static const char usage_text[] =
-    "usage: benchsite build [-q] [-o SITE | --single-file FILE] [--attach DIR]\n"
-    "                       [--fail-on-regression] RUNS\n"
+    "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
+    "                       [--attach DIR] [--fail-on-regression] RUNS\n"
     "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
     "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
     "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
@@ -395,10 +396,21 @@ data_dir(void)
 
 static int analysis_option(int, char **, int *, struct analyse_opts *);
 
+/* "-j N": 1 to 256 rendering processes; 0 when N is not that. */
+static int
+jobs_count(const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	return *arg && *end == '\0' && n >= 1 && n <= 256 ? (int)n : 0;
+}
+
 static int
 cmd_build(int argc, char **argv)
 {
-	struct site_opts opts = {.out = "site", .progress = isatty(2)};
+	struct site_opts opts = {.out = "site", .progress = isatty(2),
+	    .jobs = workers_default(), .max_file_size = DEFAULT_MAX_FILE_SIZE};
 	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct analysis an;
@@ -421,9 +433,17 @@ cmd_build(int argc, char **argv)
 			gate = 1;
 		else if (strcmp(argv[i], "-q") == 0)
 			opts.progress = 0;
+		else if (strcmp(argv[i], "--full") == 0)
+			opts.full = 1;
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			opts.out = argv[++i];
-		else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
+		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
+			if ((opts.jobs = jobs_count(argv[++i])) < 1)
+				return usage();
+		} else if (strncmp(argv[i], "-j", 2) == 0) {
+			if ((opts.jobs = jobs_count(argv[i] + 2)) < 1)
+				return usage();
+		} else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
 			opts.font_dir = argv[++i];
 		else if (strcmp(argv[i], "--single-file") == 0 && i + 1 < argc)
 			opts.single = argv[++i];
@@ -445,6 +465,7 @@ cmd_build(int argc, char **argv)
 	}
 	data = data_dir();
 	opts.data_dir = data;
+	opts.max_file_size = lim.file_size;
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	if (built && attach)

@@ -46,6 +46,22 @@ static const struct known_key known_keys[] = {
 	/* and expect.METRIC (a target) and ack.METRIC (a known problem) */
 };
 
+/* Keeps s (from malloc) in m: pooled when m has a pool. */
+static char *
+meta_keep(struct run_meta *m, char *s)
+{
+	return m->pool ? strpool_take(m->pool, s) : s;
+}
+
+static void
+meta_drop(struct run_meta *m, char *s)
+{
+	if (m->pool)
+		strpool_release(m->pool, s);
+	else
+		free(s);
+}
+
 static bool
 digits(const char *s, int n)
 {
@@ -132,8 +148,8 @@ check_disks(struct run_meta *m, const char *v)
 	    (p[1] == ' ' || p[1] == '\0');
 	if (p == v || (!times && *p != '\0')) {
 		m->disk_count = 1;	/* a model that starts with digits */
-		free(m->disk_model);
-		m->disk_model = xstrdup(v);
+		meta_drop(m, m->disk_model);
+		m->disk_model = meta_keep(m, xstrdup(v));
 		return NULL;
 	}
 	if (count < 1)
@@ -144,8 +160,8 @@ check_disks(struct run_meta *m, const char *v)
 	if (times) {
 		for (p++; *p == ' '; p++)
 			;
-		free(m->disk_model);
-		m->disk_model = *p ? xstrdup(p) : NULL;
+		meta_drop(m, m->disk_model);
+		m->disk_model = *p ? meta_keep(m, xstrdup(p)) : NULL;
 	}
 	return NULL;
 }
@@ -214,8 +230,9 @@ check_expect(struct run_meta *m, const char *key, const char *v)
 const char *
 meta_get(const struct run_meta *m, const char *key)
 {
+	/* The first byte first: most keys differ there. */
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->v[i].key, key) == 0)
+		if (m->v[i].key[0] == key[0] && strcmp(m->v[i].key, key) == 0)
 			return m->v[i].value;
 	return NULL;
 }
@@ -229,7 +246,8 @@ check_value(struct run_meta *m, const char *key, const char *value)
 		return "no such metric after \"ack.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ...)";
 	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
-		if (strcmp(known_keys[i].key, key) == 0)
+		if (known_keys[i].key[0] == key[0] &&
+		    strcmp(known_keys[i].key, key) == 0)
 			return known_keys[i].check ?
 			    known_keys[i].check(m, value) : NULL;
 	return NULL;	/* unknown keys are kept as they are */
@@ -266,6 +284,8 @@ trim(const char **s, size_t *n)
 struct key_index {
 	size_t *v;
 	size_t n, cap;
+	long *line;		/* by entry: its line, for messages */
+	size_t capline;
 };
 
 /* Where key is, or would go, in ix; *found says whether it is there. */
@@ -307,6 +327,15 @@ shown(const char *v)
 	return (int)n;
 }
 
+static bool
+is_ascii(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
 /* Reads one line into m; false when no more lines may be read. */
 static bool
 meta_line(const char *path, long no, const char *s, size_t n,
@@ -314,7 +343,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 {
 	const char *colon, *val, *why;
 	size_t klen, vlen, at;
-	char *key;
+	char key[65];
 	bool found;
 
 	trim(&s, &n);
@@ -336,9 +365,9 @@ meta_line(const char *path, long no, const char *s, size_t n,
 		    "(keys are letters, digits, '-', '_' and '.')");
 		return true;
 	}
-	key = xstrndup(s, klen);
-	for (char *p = key; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
+	for (size_t k = 0; k < klen; k++)	/* valid_key: at most 64 */
+		key[k] = (char)tolower((unsigned char)s[k]);
+	key[klen] = '\0';
 	val = colon + 1;
 	vlen = (size_t)(s + n - val);
 	trim(&val, &vlen);
@@ -346,14 +375,12 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	if (found) {
 		diags_add(d, MSG_WARNING, path, no, "duplicate key \"%s\" "
 		    "(first at line %ld); the first is kept", key,
-		    m->v[ix->v[at]].line);
-		free(key);
+		    ix->line[ix->v[at]]);
 		return true;
 	}
 	if (m->n == MAX_META_KEYS) {
 		diags_add(d, MSG_ERROR, path, no, "more than %d keys; the "
 		    "rest are not read", MAX_META_KEYS);
-		free(key);
 		return false;
 	}
 	xgrow((void **)&ix->v, &ix->cap, ix->n + 1, sizeof *ix->v);
@@ -361,9 +388,14 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	ix->v[at] = m->n;
 	ix->n++;
 	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof *m->v);
-	m->v[m->n].key = key;
-	m->v[m->n].value = xstrndup_utf8(val, vlen);	/* for the pages */
-	m->v[m->n].line = no;
+	m->v[m->n].key = m->pool ? strpool_add(m->pool, key, klen) :
+	    xstrndup(key, klen);
+	/* UTF-8 for the pages (ASCII, the usual, is as it is) */
+	m->v[m->n].value = m->pool && is_ascii(val, vlen) ?
+	    strpool_add(m->pool, val, vlen) :
+	    meta_keep(m, xstrndup_utf8(val, vlen));
+	xgrow((void **)&ix->line, &ix->capline, m->n + 1, sizeof *ix->line);
+	ix->line[m->n] = no;
 	m->n++;
 	if ((why = check_value(m, key, m->v[m->n - 1].value)) != NULL)
 		diags_add(d, MSG_WARNING, path, no, "%s: \"%.*s\": %s", key,
@@ -400,16 +432,21 @@ meta_parse(const char *path, const char *buf, size_t len,
 		start = end + 1;
 	}
 	free(ix.v);
+	free(ix.line);
+	if (m->n > 0 && m->n < m->cap) {	/* kept as long as the run */
+		m->v = xrealloc(m->v, m->n * sizeof *m->v);
+		m->cap = m->n;
+	}
 }
 
 void
 meta_free(struct run_meta *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		free(m->v[i].key);
-		free(m->v[i].value);
+		meta_drop(m, m->v[i].key);
+		meta_drop(m, m->v[i].value);
 	}
 	free(m->v);
-	free(m->disk_model);
+	meta_drop(m, m->disk_model);
 	memset(m, 0, sizeof *m);
 }

@@ -6,8 +6,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "limits.h"
+#include "input_limits.h"
 #include "msg.h"
 #include "reader.h"
 #include "result.h"
@@ -29,7 +30,6 @@ extern const char *const raid_level_names[RAID_LEVEL_COUNT];
 struct meta_entry {
 	char *key;	/* lower case */
 	char *value;	/* trimmed, free text */
-	long line;
 };
 
 /* A run's "meta" file: every entry as written (unknown keys too), and
@@ -37,16 +37,18 @@ struct meta_entry {
 struct run_meta {
 	struct meta_entry *v;
 	size_t n, cap;
-	int disk_count;		/* -1 when not given */
 	char *disk_model;	/* NULL when not given */
+	struct strpool *pool;	/* set before meta_parse: keys, values and
+				   the disk model are pooled there */
+	double expect[M_COUNT];	/* in the metric's unit (KiB/s or /s) */
+	int disk_count;		/* -1 when not given */
 	enum raid_level raid;
 	bool has_expect[M_COUNT];
-	double expect[M_COUNT];	/* in the metric's unit (KiB/s or /s) */
 };
 
-/* Reads a meta file's text into m (which must be zeroed); path names the
- * file in messages. Lines longer than lim->line are reported and
- * skipped; lim NULL means the default limits. */
+/* Reads a meta file's text into m (which must be zeroed, but for its
+ * pool); path names the file in messages. Lines longer than lim->line
+ * are reported and skipped; lim NULL means the default limits. */
 void meta_parse(const char *path, const char *buf, size_t len,
     const struct limits *lim, struct run_meta *m, struct diags *);
 /* The value of key, or NULL. */
@@ -63,6 +65,10 @@ struct run {
 	char **attachments;	/* names of the other files */
 	size_t nattachments, cap_attachments;
 	struct results samples;	/* one per iteration */
+	/* XXH3-128 of the name and bytes of each file read while loading
+	 * (meta, outputs, attachments), combined by XOR: the input its
+	 * samples and meta were made from, for incremental builds. */
+	uint64_t input_hash[2];
 };
 
 struct runset {
@@ -71,6 +77,8 @@ struct runset {
 	bool has_index;		/* RUNS/index.md exists */
 	struct run *runs;	/* sorted by id */
 	size_t n, cap;
+	struct strpool *pool;	/* the runs' repeated strings: meta keys and
+				   values, result fields, file names */
 };
 
 /* Loads the runs below root within lim (NULL: the default limits).

@@ -97,18 +97,39 @@ site_title(const struct site *s)
 	return s->set->title ? s->set->title : "Storage benchmark runs";
 }
 
+/* The template for a link depth, read once and copied for each page. */
+static htmlDocPtr
+template_copy(struct site *s, const char *template, const char *root)
+{
+	char err[256];
+	struct template_cache *t;
+	htmlDocPtr doc;
+
+	for (size_t k = 0; k < s->ntcache; k++) {
+		t = &s->tcache[k];
+		if (strcmp(t->name, template) == 0 && strcmp(t->root, root) == 0)
+			return xmlCopyDoc(t->doc, 1);
+	}
+	if ((doc = html_template(s->templates, template, root, err)) == NULL) {
+		diags_add(s->d, MSG_SYSERR, template, 0, "%s", err);
+		return NULL;
+	}
+	s->tcache = xrealloc(s->tcache, (s->ntcache + 1) * sizeof *s->tcache);
+	s->tcache[s->ntcache++] = (struct template_cache){xstrdup(template),
+	    xstrdup(root), doc};
+	return xmlCopyDoc(doc, 1);
+}
+
 htmlDocPtr
 page_start(struct site *s, const char *template, const char *root,
     const char *title)
 {
-	char err[256], *full;
-	htmlDocPtr doc = html_template(s->templates, template, root, err);
+	char *full;
+	htmlDocPtr doc = template_copy(s, template, root);
 	xmlNodePtr n;
 
-	if (doc == NULL) {
-		diags_add(s->d, MSG_SYSERR, template, 0, "%s", err);
+	if (doc == NULL)
 		return NULL;
-	}
 	full = strcmp(title, site_title(s)) == 0 ? xstrdup(title) :
 	    xasprintf("%s - %s", title, site_title(s));
 	if ((n = html_slot(doc, "title")) != NULL)
@@ -137,6 +158,8 @@ page_finish(struct site *s, htmlDocPtr doc, const char *rel)
 		if (site_write(s, rel, buf, len) == 0)
 			s->pages++;
 		free(buf);
+	} else {
+		diags_add(s->d, MSG_SYSERR, rel, 0, "cannot make the page");
 	}
 	xmlFreeDoc(doc);
 }
@@ -234,9 +257,24 @@ overview_rows(struct site *s, htmlDocPtr doc)
 {
 	static const char *const keys[] = {"disks", "raid", "filesystem",
 	    "kernel", "scheduler"};
-	xmlNodePtr tbody = html_slot(doc, "overview-rows");
+	xmlNodePtr tbody = html_slot(doc, "overview-rows"), p;
+	size_t n;
+	const size_t *rows = site_rows(s, &n);
+	char *lead;
 
-	for (size_t i = 0; tbody && i < s->set->n; i++) {
+	if ((p = html_slot(doc, "overview-title")) != NULL)
+		html_text(p, s->large ? "Latest runs" : "Runs");
+	if ((p = html_slot(doc, "overview-lead")) != NULL && !s->large) {
+		html_drop(p);
+	} else if (p != NULL) {
+		lead = xasprintf("The latest run of each of the %zu series, "
+		    "%zu runs in all; a series' page has its history.",
+		    s->nseries, s->set->n);
+		html_text(p, lead);
+		free(lead);
+	}
+	for (size_t row = 0; tbody && row < n; row++) {
+		size_t i = rows[row];
 		const struct run *r = &s->set->runs[i];
 		xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
 		char *href = run_href(s, i, "");
@@ -278,8 +316,9 @@ index_charts(struct site *s, htmlDocPtr doc)
 		}
 		src = xasprintf("charts/%s.svg", metric_defs[id].key);
 		href = xasprintf("metrics/%s.html", metric_defs[id].key);
-		alt = xasprintf("%s of every run, in %s (the table on its "
-		    "page has the figures)", metric_defs[id].label,
+		alt = xasprintf("%s of %s, in %s (the table on its page has "
+		    "the figures)", metric_defs[id].label, s->large ?
+		    "the latest run of each series" : "every run",
 		    display_unit(id));
 		img = html_el(html_link(fig, href, NULL), "img", NULL, NULL);
 		html_attr(img, "src", src);
@@ -333,7 +372,7 @@ read_notes(struct site *s, xmlNodePtr target, const char *path, int skip,
     const char *base)
 {
 	size_t len;
-	char *md = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, s->d);
+	char *md = file_read(path, s->opts->max_file_size, &len, s->d);
 
 	if (md && notes_render(target, md, len, skip, base) != 0)
 		diags_add(s->d, MSG_ERROR, path, 0, "notes could not be shown");
@@ -512,12 +551,17 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
 	}
 }
 
+/* A run page lists at most this many samples (a history of 10 000
+ * bonnie++ lines would make a page of 10 MB); a run with more has its
+ * samples on pages of their own, runs/SLUG/samples-N.html. */
+#define SAMPLES_PER_PAGE 500
+
 /* One of bonnie++'s two tables: IO tests (first = M_PUTC) or file
- * tests (first = M_SEQ_CREATE); a row per sample, then median, min and
- * max when there are several. */
+ * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
+ * median, min and max when asked. */
 static void
 results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
-    const char *caption)
+    const char *caption, size_t from, size_t to, bool summary)
 {
 	const struct run *r = &s->set->runs[run];
 	xmlNodePtr wrap = html_el(parent, "div", "table-wrap", NULL);
@@ -530,7 +574,7 @@ results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
 	for (int id = first; id < first + 6; id++)
 		head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
-	for (size_t k = 0; k < r->samples.n; k++) {
+	for (size_t k = from; k < to; k++) {
 		const struct result *x = &r->samples.v[k];
 		const char *base = strrchr(x->file, '/');
 		char *label = xasprintf("%s:%ld", base ? base + 1 : x->file,
@@ -542,10 +586,43 @@ results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
 		for (int id = first; id < first + 6; id++)
 			measure_cell(tr, id, &x->m[id]);
 	}
-	if (r->samples.n > 1) {
+	if (summary) {
 		summary_row(tbody, "Median", s, run, first, 0);
 		summary_row(tbody, "Minimum", s, run, first, -1);
 		summary_row(tbody, "Maximum", s, run, first, 1);
+	}
+}
+
+static size_t
+sample_pages(const struct run *r)
+{
+	return r->samples.n > SAMPLES_PER_PAGE ?
+	    (r->samples.n + SAMPLES_PER_PAGE - 1) / SAMPLES_PER_PAGE : 0;
+}
+
+/* Links to a run's sample pages, from prefix (the run page's place or
+ * a sample page's); the current page (from 1) is not a link. */
+static void
+samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
+    size_t current)
+{
+	char label[64], *href;
+
+	for (size_t k = 1; k <= sample_pages(r); k++) {
+		size_t last = k * SAMPLES_PER_PAGE;
+
+		snprintf(label, sizeof label, "samples %zu\u2013%zu",
+		    (k - 1) * SAMPLES_PER_PAGE + 1, last < r->samples.n ?
+		    last : r->samples.n);
+		if (k > 1)
+			html_text(parent, " \u00b7 ");
+		if (k == current) {
+			html_el(parent, "strong", NULL, label);
+			continue;
+		}
+		href = xasprintf("%ssamples-%zu.html", prefix, k);
+		html_link(parent, href, label);
+		free(href);
 	}
 }
 
@@ -558,19 +635,79 @@ section_ran(const struct site *s, size_t run, int first)
 	return false;
 }
 
+/* A run's results: every sample, and median, min and max; a run with
+ * more samples than a page holds shows the summary and links the pages
+ * of its samples. */
 static void
 run_results(struct site *s, size_t i, htmlDocPtr doc)
 {
-	xmlNodePtr div = html_slot(doc, "results");
+	const struct run *r = &s->set->runs[i];
+	xmlNodePtr div = html_slot(doc, "results"), p;
+	/* The one-file report has no other pages to link. */
+	bool paged = sample_pages(r) > 0 && !s->opts->single;
+	size_t n = paged ? 0 : r->samples.n;
+	char *text, *prefix;
 
 	if (div == NULL)
 		return;
+	if (paged) {
+		text = xasprintf("%zu samples; this page shows their median, "
+		    "minimum and maximum, these pages each sample: ",
+		    r->samples.n);
+		p = html_el(div, "p", NULL, text);
+		free(text);
+		prefix = xasprintf("%s/", s->slug[i]);
+		samples_pager(p, r, prefix, 0);
+		free(prefix);
+	}
 	if (section_ran(s, i, M_PUTC))
 		results_table(s, i, div, M_PUTC, "Sequential output and input, "
-		    "random seeks");
+		    "random seeks", 0, n, r->samples.n > 1);
 	if (section_ran(s, i, M_SEQ_CREATE))
 		results_table(s, i, div, M_SEQ_CREATE, "File creation: "
-		    "sequential and random create, stat (read) and delete");
+		    "sequential and random create, stat (read) and delete", 0,
+		    n, r->samples.n > 1);
+}
+
+/* Page k (from 1) of a run's samples, runs/SLUG/samples-K.html. */
+static void
+page_samples(struct site *s, size_t i, size_t k)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t from = (k - 1) * SAMPLES_PER_PAGE, to = from + SAMPLES_PER_PAGE;
+	char *title, *rel, *href;
+	htmlDocPtr doc;
+	xmlNodePtr n;
+
+	to = to < r->samples.n ? to : r->samples.n;
+	title = xasprintf("%s: samples %zu\u2013%zu", run_title(r), from + 1,
+	    to);
+	if ((doc = page_start(s, "samples.html", "../../", title)) == NULL) {
+		free(title);
+		return;
+	}
+	if ((n = html_slot(doc, "crumbs")) != NULL) {
+		html_link(n, "../../index.html", "Overview");
+		html_text(n, " \u203a ");
+		href = run_href(s, i, "../../");
+		html_link(n, href, r->id);
+		free(href);
+		html_text(n, " \u203a samples");
+	}
+	if ((n = html_slot(doc, "pager")) != NULL)
+		samples_pager(n, r, "", k);
+	if ((n = html_slot(doc, "results")) != NULL) {
+		if (section_ran(s, i, M_PUTC))
+			results_table(s, i, n, M_PUTC, "Sequential output "
+			    "and input, random seeks", from, to, false);
+		if (section_ran(s, i, M_SEQ_CREATE))
+			results_table(s, i, n, M_SEQ_CREATE, "File creation",
+			    from, to, false);
+	}
+	rel = xasprintf("runs/%s/samples-%zu.html", s->slug[i], k);
+	page_finish(s, doc, rel);
+	free(rel);
+	free(title);
 }
 
 static void
@@ -644,6 +781,14 @@ page_run(struct site *s, size_t i)
 	rel = run_href(s, i, "");
 	page_finish(s, doc, rel);
 	free(rel);
+	if (sample_pages(&s->set->runs[i]) > 0 && !s->opts->single) {
+		char *dir = xasprintf("runs/%s", s->slug[i]);
+
+		site_mkdir(s, dir);
+		free(dir);
+		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
+			page_samples(s, i, k);
+	}
 }
 
 void
@@ -654,10 +799,24 @@ inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
 	if (svg == NULL)
 		return;
 	/* Inline, so its hover titles work; its ids are prefixed since
-	 * every cairo SVG names its glyphs alike. */
+	 * every cairo SVG names its clip paths alike. */
 	copy = xmlDocCopyNode(xmlDocGetRootElement(svg), parent->doc, 1);
 	chart_prefix_ids(copy, prefix);
 	xmlAddChild(parent, copy);
+}
+
+/* What a large site's metric chart shows of its series. */
+static void
+metric_caption(const struct site *s, xmlNodePtr fig)
+{
+	char *text = s->nseries > SITE_MAX_BARS ? xasprintf("The latest run "
+	    "of each series: %d of %zu series, the flagged ones first; the "
+	    "table below lists them all.", SITE_MAX_BARS, s->nseries) :
+	    xasprintf("The latest run of each of the %zu series.",
+	    s->nseries);
+
+	html_el(fig, "figcaption", NULL, text);
+	free(text);
 }
 
 static void
@@ -669,6 +828,8 @@ metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
 	if (fig == NULL)
 		return;
 	inline_chart(fig, s->svg[id], metric_defs[id].key);
+	if (s->large)
+		metric_caption(s, fig);
 	if ((dl = html_slot(doc, "downloads")) == NULL)
 		return;
 	html_text(dl, "This chart as ");
@@ -687,7 +848,7 @@ metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
 }
 
 static void
-metric_head(htmlDocPtr doc, enum metric_id id)
+metric_head(htmlDocPtr doc, enum metric_id id, bool large)
 {
 	static const char *const cols[] = {"Run", "Controller", "Disks",
 	    "RAID"};
@@ -695,6 +856,8 @@ metric_head(htmlDocPtr doc, enum metric_id id)
 
 	if (tr == NULL)
 		return;
+	if (large)
+		head_cell(tr, "Series", "runs", false);
 	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
 		head_cell(tr, cols[i], NULL, false);
 	head_cell(tr, "Median", display_unit(id), true);
@@ -709,6 +872,27 @@ metric_head(htmlDocPtr doc, enum metric_id id)
 	head_cell(tr, "Change", "against its base", true);
 }
 
+/* A large site's series column: the series, linked to its page when it
+ * has one, and how many runs it has. */
+static void
+series_cell(const struct site *s, xmlNodePtr tr, size_t run)
+{
+	const struct series_span *sp = &s->series[s->series_of[run]];
+	xmlNodePtr td = html_el(tr, "td", NULL, NULL);
+	char *href, count[32];
+
+	if (sp->slug != NULL) {
+		href = xasprintf("../series/%s.html", sp->slug);
+		html_link(td, href, s->an->runs[run].series);
+		free(href);
+	} else {
+		html_text(td, s->an->runs[run].series);
+	}
+	snprintf(count, sizeof count, "%zu run%s", sp->len, sp->len == 1 ?
+	    "" : "s");
+	html_el(td, "span", "sub", count);
+}
+
 static void
 metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 {
@@ -716,9 +900,12 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 	const struct metric_summary *m = &s->sum[i][id];
 	struct metric_summary lo = *m, hi = *m;
 	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
-	char *href = run_href(s, i, "../"), buf[32];
+	char *href, buf[32];
 	double cpu_unit;
 
+	if (s->large)
+		series_cell(s, tr, i);
+	href = run_href(s, i, "../");
 	html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
 	free(href);
 	controller_cell(tr, r);
@@ -760,6 +947,8 @@ page_metric(struct site *s, enum metric_id id)
 	htmlDocPtr doc = page_start(s, "metric.html", "../",
 	    metric_defs[id].label);
 	xmlNodePtr n;
+	const size_t *rows;
+	size_t nrows;
 	char *rel;
 
 	if (doc == NULL)
@@ -769,10 +958,14 @@ page_metric(struct site *s, enum metric_id id)
 		html_text(n, metric_help[id]);
 	if (s->svg[id])
 		metric_chart(s, id, doc);
-	metric_head(doc, id);
+	metric_head(doc, id, s->large);
+	if ((n = html_slot(doc, "table-title")) != NULL)
+		html_text(n, s->large ? "The latest run of each series" :
+		    "All runs");
+	rows = site_rows(s, &nrows);
 	n = html_slot(doc, "metric-rows");
-	for (size_t i = 0; n && i < s->set->n; i++)
-		metric_row(s, n, i, id);
+	for (size_t k = 0; n && k < nrows; k++)
+		metric_row(s, n, rows[k], id);
 	rel = xasprintf("metrics/%s.html", metric_defs[id].key);
 	page_finish(s, doc, rel);
 	free(rel);

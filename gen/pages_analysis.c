@@ -17,13 +17,14 @@ static const enum metric_id compared[] = {
 #define NCOMPARED (sizeof compared / sizeof *compared)
 
 /* Keys a "by KEY" page may group runs by. */
-static const char *const group_keys[] = {
+const char *const group_keys[] = {
 	"controller", "chipset", "bus", "driver", "disks", "raid", "chunk",
 	"filesystem", "mount-options", "kernel", "os", "scheduler",
 	"readahead", "queue-depth", "write-cache", "cpu", "memory",
 	"motherboard", "host",
 };
 #define NGROUP_KEYS (sizeof group_keys / sizeof *group_keys)
+const size_t ngroup_keys = NGROUP_KEYS;
 
 static const char *const kind_class[FIND_KIND_COUNT] = {
 	[FIND_REGRESSION] = "regression", [FIND_SHORTFALL] = "shortfall",
@@ -76,25 +77,21 @@ finding_item(const struct site *s, xmlNodePtr list, const struct finding *f,
 		    "comparison is not like for like.");
 }
 
-static bool
-shown_here(const struct finding *f, long run)
-{
-	return run < 0 || f->run == run;
-}
-
-/* "3 fail the gate: 2 shortfalls, 1 below target." and the like. */
+/* "3 fail the gate: 2 shortfalls, 1 below target." and the like, over
+ * the findings f[sel[0..n)]. */
 static char *
-verdict_line(const struct analysis *an, long run, int *failing)
+verdict_line(const struct analysis *an, const size_t *sel, size_t n,
+    int *failing)
 {
 	int count[FIND_KIND_COUNT] = {0};
 	char *out, *gate;
 
 	*failing = 0;
-	for (size_t k = 0; k < an->nf; k++) {
-		if (!shown_here(&an->f[k], run))
-			continue;
-		count[an->f[k].kind]++;
-		*failing += an->f[k].gated && an->f[k].ack == NULL;
+	for (size_t k = 0; k < n; k++) {
+		const struct finding *f = &an->f[sel[k]];
+
+		count[f->kind]++;
+		*failing += f->gated && f->ack == NULL;
 	}
 	gate = gate_phrase(*failing);
 	gate[0] = (char)toupper((unsigned char)gate[0]);
@@ -109,43 +106,85 @@ verdict_line(const struct analysis *an, long run, int *failing)
 	return out;
 }
 
+/* The findings a verdict is about: a run's own (run >= 0) or all; and
+ * those it lists: all of them, except on a large site's overview, which
+ * lists the open ones (of the latest run of each series, and patterns).
+ * Both arrays are new. */
+static void
+select_findings(const struct site *s, long run, size_t **about,
+    size_t *nabout, size_t **listed, size_t *nlisted)
+{
+	const struct analysis *an = s->an;
+
+	if (run >= 0) {
+		size_t from = s->run_fi[run], to = s->run_fi[run + 1];
+
+		*nabout = *nlisted = to - from;
+		*about = xcalloc(*nabout + 1, sizeof **about);
+		memcpy(*about, s->run_f + from, *nabout * sizeof **about);
+		*listed = xcalloc(*nabout + 1, sizeof **listed);
+		memcpy(*listed, *about, *nabout * sizeof **listed);
+		return;
+	}
+	*about = xcalloc(an->nf + 1, sizeof **about);
+	*listed = xcalloc(an->nf + 1, sizeof **listed);
+	*nabout = *nlisted = 0;
+	for (size_t k = 0; k < an->nf; k++) {
+		(*about)[(*nabout)++] = k;
+		if (!s->large || an->f[k].run < 0 ||
+		    site_is_latest(s, (size_t)an->f[k].run))
+			(*listed)[(*nlisted)++] = k;
+	}
+}
+
 void
 verdicts_fill(struct site *s, htmlDocPtr doc, long run, const char *root)
 {
 	xmlNodePtr sec = html_slot(doc, "verdicts"), ol, det, ul;
 	const struct analysis *an = s->an;
-	size_t warnings = 0;
+	size_t warnings = 0, *about, *listed, nabout, nlisted;
 	int failing;
 	char *line, *sum;
 
 	if (sec == NULL)
 		return;
+	select_findings(s, run, &about, &nabout, &listed, &nlisted);
 	html_el(sec, "h2", NULL, run < 0 ? "Verdict" : "Verdict for this run");
-	line = verdict_line(an, run, &failing);
+	line = verdict_line(an, about, nabout, &failing);
 	html_el(sec, "p", failing ? "verdict-line fail" : "verdict-line pass",
 	    line);
 	free(line);
+	if (nlisted < nabout) {
+		line = xasprintf("Listed below: the %zu findings of the latest "
+		    "run of each series and the patterns across runs; the "
+		    "other %zu are on the pages of their runs and series.",
+		    nlisted, nabout - nlisted);
+		html_el(sec, "p", "hint", line);
+		free(line);
+	}
 	ol = html_el(sec, "ol", "findings", NULL);
-	for (size_t k = 0; k < an->nf; k++) {
-		if (!shown_here(&an->f[k], run))
-			continue;
-		if (an->f[k].kind == FIND_WARNING)
+	for (size_t k = 0; k < nlisted; k++) {
+		if (an->f[listed[k]].kind == FIND_WARNING)
 			warnings++;
 		else
-			finding_item(s, ol, &an->f[k], run < 0, root);
+			finding_item(s, ol, &an->f[listed[k]], run < 0, root);
 	}
 	if (ol->children == NULL)
 		html_drop(ol);
-	if (warnings == 0)
-		return;
-	det = html_el(sec, "details", "warnings", NULL);
-	sum = xasprintf("Warnings (%zu): figures to read with care", warnings);
-	html_el(det, "summary", NULL, sum);
-	free(sum);
-	ul = html_el(det, "ul", NULL, NULL);
-	for (size_t k = 0; k < an->nf; k++)
-		if (an->f[k].kind == FIND_WARNING && shown_here(&an->f[k], run))
-			finding_item(s, ul, &an->f[k], run < 0, root);
+	if (warnings > 0) {
+		det = html_el(sec, "details", "warnings", NULL);
+		sum = xasprintf("Warnings (%zu): figures to read with care",
+		    warnings);
+		html_el(det, "summary", NULL, sum);
+		free(sum);
+		ul = html_el(det, "ul", NULL, NULL);
+		for (size_t k = 0; k < nlisted; k++)
+			if (an->f[listed[k]].kind == FIND_WARNING)
+				finding_item(s, ul, &an->f[listed[k]], run < 0,
+				    root);
+	}
+	free(about);
+	free(listed);
 }
 
 void
@@ -370,6 +409,46 @@ group_runs(const struct site *s, const char *key, struct group_run *out,
 	return values;
 }
 
+/* Whether run a came after run b: by the meta date, then by place in
+ * the series order. */
+static bool
+later(const struct site *s, size_t a, size_t b)
+{
+	const char *x = meta_get(&s->set->runs[a].meta, "date");
+	const char *y = meta_get(&s->set->runs[b].meta, "date");
+	int c = x && y ? strcmp(x, y) : 0;
+
+	return c != 0 ? c > 0 : s->an->pos[a] > s->an->pos[b];
+}
+
+static int
+cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* A large site's entries of one value's runs g[0..n): the latest run of
+ * each series, in series order, into out; returns how many. Sorted by
+ * place in the series order, a series' runs are together, oldest first. */
+static size_t
+latest_per_series(const struct site *s, const struct group_run *g, size_t n,
+    size_t *out)
+{
+	const size_t *order = s->an->order;
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		out[k] = s->an->pos[g[k].run];
+	qsort(out, n, sizeof *out, cmp_size);
+	for (size_t k = 0; k < n; k++)
+		if (k + 1 == n || s->series_of[order[out[k + 1]]] !=
+		    s->series_of[order[out[k]]])
+			out[m++] = order[out[k]];
+	return m;
+}
+
 static xmlDocPtr
 page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
     const char *const *groups, const char *const *changes)
@@ -429,34 +508,92 @@ fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
 	}
 }
 
+/* The runs a "by KEY" page shows of the runs g[0..n) having key, sorted
+ * by value: all of them on a small site. On a large one, the latest run
+ * of each series per value; when those are more than a chart holds, the
+ * latest run per value; of at most SITE_MAX_BARS values. Fills runs[]
+ * and the group heading of each value's first entry (owned[] holds the
+ * texts); returns how many, with the values not shown in *values_left
+ * and whether it kept one run per value in *per_value. */
+static size_t
+key_entries(const struct site *s, const char *key, const struct group_run *g,
+    size_t n, size_t *runs, const char **groups, char **owned,
+    size_t *values_left, bool *per_value)
+{
+	size_t m = 0, values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
+
+	for (size_t k = 0, e; k < n; k = e) {
+		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
+			;
+		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp) :
+		    e - k;
+	}
+	*per_value = s->large && pairs > SITE_MAX_BARS;
+	*values_left = 0;
+	for (size_t k = 0, e; k < n; k = e) {
+		size_t c;
+
+		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
+			;
+		if (s->large && values == SITE_MAX_BARS) {
+			(*values_left)++;
+			continue;
+		}
+		values++;
+		if (!s->large) {
+			for (c = 0; c < e - k; c++)
+				tmp[c] = g[k + c].run;
+		} else if (!*per_value) {
+			c = latest_per_series(s, g + k, e - k, tmp);
+		} else {
+			c = 1;
+			tmp[0] = g[k].run;
+			for (size_t j = k + 1; j < e; j++)
+				if (later(s, g[j].run, tmp[0]))
+					tmp[0] = g[j].run;
+		}
+		groups[m] = owned[m] = xasprintf("%s: %s", key, g[k].value);
+		memcpy(runs + m, tmp, c * sizeof *runs);
+		m += c;
+	}
+	free(tmp);
+	return m;
+}
+
 static void
 page_by_key(struct site *s, const char *key, const struct group_run *g,
     size_t n)
 {
-	size_t *runs = xcalloc(n, sizeof *runs);
+	size_t *runs = xcalloc(n, sizeof *runs), m, left;
+	bool per_value;
 	const char **groups = xcalloc(n, sizeof *groups);
 	char **owned = xcalloc(n, sizeof *owned);
 	char *title = xasprintf("By %s", key), *lead, *rel;
 	htmlDocPtr doc = page_start(s, "compare.html", "../", title);
 	xmlNodePtr p;
 
-	for (size_t k = 0; k < n; k++) {
-		runs[k] = g[k].run;
-		if (k == 0 || strcmp(g[k].value, g[k - 1].value) != 0)
-			groups[k] = owned[k] = xasprintf("%s: %s", key,
-			    g[k].value);
-	}
+	m = key_entries(s, key, g, n, runs, groups, owned, &left, &per_value);
 	if (doc) {
 		crumbs(doc, title);
 		lead = xasprintf("The runs whose meta gives a %s, grouped by "
-		    "it. Runs differ in more than this key; read each run's "
-		    "page before blaming it.", key);
+		    "it.%s Runs differ in more than this key; read each "
+		    "run's page before blaming it.", key, !s->large ? "" :
+		    per_value ? " Each value is shown by its latest run." :
+		    " Each value is shown by the latest run with it of each "
+		    "series.");
 		if ((p = html_slot(doc, "lead")) != NULL)
 			html_text(p, lead);
 		free(lead);
+		if ((p = html_slot(doc, "pager")) != NULL && left == 0) {
+			html_drop(p);
+		} else if (p != NULL) {
+			lead = xasprintf("%zu more values are not shown.", left);
+			html_text(p, lead);
+			free(lead);
+		}
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "Runs");
-		fill_comparison(s, doc, runs, n, groups, NULL, key);
+		fill_comparison(s, doc, runs, m, groups, NULL, key);
 		rel = xasprintf("compare/%s.html", key);
 		page_finish(s, doc, rel);
 		free(rel);
@@ -467,32 +604,6 @@ page_by_key(struct site *s, const char *key, const struct group_run *g,
 	free((void *)groups);
 	free(runs);
 	free(title);
-}
-
-/* The length of the series that starts at place p of the analysis'
- * series order (whose runs are order[p], order[p + 1], ...). */
-static size_t
-series_len(const struct site *s, size_t p)
-{
-	const size_t *order = s->an->order;
-	size_t n = 1;
-
-	while (p + n < s->set->n && strcmp(s->an->runs[order[p + n]].series,
-	    s->an->runs[order[p]].series) == 0)
-		n++;
-	return n;
-}
-
-static char *
-series_slug(const char *series)
-{
-	char *out = xstrdup(series);
-
-	for (char *p = out; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			*p = '_';
-	return out;
 }
 
 /* What changed from run b to run r: the set-up keys, else the labels
@@ -509,20 +620,78 @@ what_changed(const struct run *r, const struct run *b)
 	return d;
 }
 
-/* The page of the series whose runs, in order, are runs[0..n). */
+/* A series' pages. Page 0, series/SLUG.html, shows its latest
+ * SITE_MAX_BARS runs; a longer series also has one page per whole
+ * SITE_MAX_BARS of its history from the oldest, SLUG.pN.html for runs
+ * SITE_MAX_BARS * (N - 1) + 1 onwards. Those never change as the series
+ * grows, so an incremental build leaves them alone. */
+static char *
+series_page(const struct series_span *sp, size_t page, const char *root)
+{
+	return page == 0 ? xasprintf("%sseries/%s.html", root, sp->slug) :
+	    xasprintf("%sseries/%s.p%zu.html", root, sp->slug, page);
+}
+
+/* The runs of page `page`: runs[*first .. *last) of the series. */
 static void
-page_series(struct site *s, const size_t *runs, size_t n)
+page_range(const struct series_span *sp, size_t page, size_t *first,
+    size_t *last)
+{
+	if (page == 0) {
+		*last = sp->len;
+		*first = sp->len > SITE_MAX_BARS ? sp->len - SITE_MAX_BARS : 0;
+	} else {
+		*first = (page - 1) * SITE_MAX_BARS;
+		*last = page * SITE_MAX_BARS;
+	}
+}
+
+/* Links to a long series' pages: the latest runs, then each whole
+ * page of its history. */
+static void
+series_pager(xmlNodePtr nav, const struct series_span *sp, size_t page,
+    size_t pages)
+{
+	char *href, label[64];
+
+	html_text(nav, "Pages of this series: ");
+	for (size_t k = 0; k < pages; k++) {
+		size_t first, last;
+
+		page_range(sp, k, &first, &last);
+		if (k == 0)
+			snprintf(label, sizeof label, "the latest %zu runs",
+			    last - first);
+		else
+			snprintf(label, sizeof label, "runs %zu\u2013%zu",
+			    first + 1, last);
+		if (k > 0)
+			html_text(nav, " \u00b7 ");
+		if (k == page) {
+			html_el(nav, "strong", NULL, label);
+			continue;
+		}
+		href = series_page(sp, k, "");
+		html_link(nav, href + strlen("series/"), label);
+		free(href);
+	}
+}
+
+/* Page `page` of the series sp: its runs, in order, are runs[0..n). */
+static void
+page_series(struct site *s, const struct series_span *sp, size_t page,
+    size_t pages, const size_t *runs, size_t n)
 {
 	const char *series = s->an->runs[runs[0]].series;
-	char **changes, *slug, *title, *rel;
+	char **changes, *title, *rel;
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
 	changes = xcalloc(n, sizeof *changes);
-	for (size_t k = 1; k < n; k++)
-		changes[k] = what_changed(&s->set->runs[runs[k]],
-		    &s->set->runs[runs[k - 1]]);
-	slug = series_slug(series);
+	for (size_t k = 0; k < n; k++)
+		if (runs + k > s->an->order + sp->start)
+			changes[k] = what_changed(&s->set->runs[runs[k]],
+			    &s->set->runs[runs[k - 1]]);
 	title = xasprintf("Series %s", series);
 	if ((doc = page_start(s, "compare.html", "../", title)) != NULL) {
 		crumbs(doc, title);
@@ -530,22 +699,42 @@ page_series(struct site *s, const size_t *runs, size_t n)
 			html_text(p, "The runs of this series in order (by "
 			    "date, then name); a dashed line marks where the "
 			    "configuration changed.");
+		if ((p = html_slot(doc, "pager")) != NULL && pages == 1)
+			html_drop(p);
+		else if (p != NULL)
+			series_pager(p, sp, page, pages);
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "History");
 		fill_comparison(s, doc, runs, n, NULL,
 		    (const char *const *)changes, "What changed");
-		rel = xasprintf("series/%s.html", slug);
+		rel = series_page(sp, page, "");
 		page_finish(s, doc, rel);
 		free(rel);
 	}
 	for (size_t k = 0; k < n; k++)
 		free(changes[k]);
 	free(changes);
-	free(slug);
 	free(title);
 }
 
-/* The index's list of the pages pages_compare writes. */
+size_t
+series_pages(const struct series_span *sp)
+{
+	return sp->slug == NULL ? 0 : sp->len > SITE_MAX_BARS ?
+	    1 + sp->len / SITE_MAX_BARS : 1;
+}
+
+void
+page_series_page(struct site *s, const struct series_span *sp, size_t page)
+{
+	size_t first, last;
+
+	page_range(sp, page, &first, &last);
+	page_series(s, sp, page, series_pages(sp), s->an->order + sp->start +
+	    first, last - first);
+}
+
+/* The index's list of the comparison pages. */
 void
 index_comparisons(struct site *s, htmlDocPtr doc)
 {
@@ -568,17 +757,16 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 		free(href);
 		free(text);
 	}
-	for (size_t p = 0, len; p < s->set->n; p += len) {
-		const char *series = s->an->runs[s->an->order[p]].series;
-		char *slug, *href, *text;
+	for (size_t k = 0; k < s->nseries; k++) {
+		const struct series_span *sp = &s->series[k];
+		char *href, *text;
 
-		if ((len = series_len(s, p)) < 2)
+		if (sp->slug == NULL)
 			continue;
-		slug = series_slug(series);
-		href = xasprintf("series/%s.html", slug);
-		text = xasprintf("Series %s", series);
+		href = series_page(sp, 0, "");
+		text = xasprintf("Series %s",
+		    s->an->runs[s->an->order[sp->start]].series);
 		html_link(html_el(ul, "li", NULL, NULL), href, text);
-		free(slug);
 		free(href);
 		free(text);
 	}
@@ -589,16 +777,12 @@ done:
 }
 
 void
-pages_compare(struct site *s)
+page_key(struct site *s, size_t k)
 {
 	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
 	size_t n;
 
-	for (size_t k = 0; k < NGROUP_KEYS; k++)
-		if (group_runs(s, group_keys[k], g, &n) >= 2)
-			page_by_key(s, group_keys[k], g, n);
-	for (size_t p = 0, len; p < s->set->n; p += len)
-		if ((len = series_len(s, p)) >= 2)
-			page_series(s, s->an->order + p, len);
+	if (group_runs(s, group_keys[k], g, &n) >= 2)
+		page_by_key(s, group_keys[k], g, n);
 	free(g);
 }

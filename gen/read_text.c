@@ -595,11 +595,27 @@ is_header_line(const struct line *l)
 	return true;
 }
 
+/* The first byte of a line's first token, '\0' for none: what the
+ * label tests look at before they cut the line into tokens. */
+static char
+first_byte(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->text[i] == ' ')
+		i++;
+	return i < l->len ? l->text[i] : '\0';
+}
+
 static bool
 is_io_label(const struct line *l, bool *positional, bool *suffix)
 {
 	struct tok t[MAX_TOKS];
-	size_t nt = tokenize(l->text, l->len, t);
+	size_t nt;
+
+	if (first_byte(l) != 'N' && first_byte(l) != 'M')
+		return false;	/* neither "Name:Size" nor "Machine" */
+	nt = tokenize(l->text, l->len, t);
 
 	if (nt < 2 || nt > MAX_TOKS)
 		return false;
@@ -621,7 +637,11 @@ static bool
 is_file_label(const struct line *l)
 {
 	struct tok t[MAX_TOKS];
-	size_t nt = tokenize(l->text, l->len, t);
+	size_t nt;
+
+	if (first_byte(l) != 'f')
+		return false;	/* not "files..." */
+	nt = tokenize(l->text, l->len, t);
 
 	if (nt < 1 || nt > MAX_TOKS || !(tok_is(&t[0], "files") ||
 	    tok_is(&t[0], "files:max") || tok_is(&t[0], "files:max:min")))

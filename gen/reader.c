@@ -365,11 +365,44 @@ reader_merge(struct results *rs, struct diags *d)
 	free(m.group);
 }
 
+/* The string fields of a result. */
+#define RESULT_STRINGS(r) { &(r)->file, &(r)->bonnie_version, \
+	&(r)->csv_format, &(r)->name, &(r)->size, &(r)->chunk, &(r)->files }
+
+void
+results_pool(struct results *rs, struct strpool *pool)
+{
+	if (rs->pool != NULL)
+		return;
+	for (size_t i = 0; i < rs->n; i++) {
+		char **str[] = RESULT_STRINGS(&rs->v[i]);
+
+		for (size_t k = 0; k < sizeof str / sizeof *str; k++)
+			*str[k] = strpool_take(pool, *str[k]);
+	}
+	if (rs->n == 0) {
+		free(rs->v);
+		rs->v = NULL;
+	} else if (rs->n < rs->cap) {
+		rs->v = xrealloc(rs->v, rs->n * sizeof *rs->v);
+	}
+	rs->cap = rs->n;
+	rs->pool = pool;
+}
+
 void
 results_free(struct results *rs)
 {
-	for (size_t i = 0; i < rs->n; i++)
-		result_free(&rs->v[i]);
+	for (size_t i = 0; i < rs->n; i++) {
+		char **str[] = RESULT_STRINGS(&rs->v[i]);
+
+		if (rs->pool == NULL) {
+			result_free(&rs->v[i]);
+			continue;
+		}
+		for (size_t k = 0; k < sizeof str / sizeof *str; k++)
+			strpool_release(rs->pool, *str[k]);
+	}
 	free(rs->v);
 	memset(rs, 0, sizeof *rs);
 }

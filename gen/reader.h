@@ -8,13 +8,15 @@
 
 #include <stddef.h>
 
-#include "limits.h"
+#include "input_limits.h"
 #include "msg.h"
 #include "result.h"
 
 struct results {
 	struct result *v;
 	size_t n, cap;
+	struct strpool *pool;	/* set by results_pool: the strings of v are
+				   pooled there (and released, not freed) */
 };
 
 /* Appends every result found in buf (the contents of file, a name used
@@ -28,6 +30,10 @@ void reader_read(const char *file, const char *buf, size_t len,
  * run (taking the CSV's precision) and drops results quoted again later,
  * in place. Call once after reading every file of one input set. */
 void reader_merge(struct results *, struct diags *);
+
+/* Moves the strings of every result into pool (see struct strpool)
+ * and trims v to its size: for results kept long, after the merge. */
+void results_pool(struct results *, struct strpool *);
 
 void results_free(struct results *);
 

@@ -5,6 +5,7 @@
 #define BENCHSITE_RESULT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* In bonnie++'s own order: the order of its table cells and CSV fields. */
 enum metric_id {
@@ -47,22 +48,24 @@ int metric_by_key(const char *key);
  * "+++++" (done in under half a second: too fast to measure, never zero)
  * and a blank (the test was not run). INVALID is a figure bonnie++ is
  * known to print wrongly (2.00a text file-creation rates). */
-enum value_state {
+enum __attribute__((packed)) value_state {
 	VS_NOT_RUN,
 	VS_OK,
 	VS_TOO_FAST,
 	VS_INVALID
 };
 
+/* Fields in this order (and the enums packed) so that it takes 24
+ * bytes: every run keeps twelve per sample. */
 struct measure {
-	enum value_state state;
 	double value;		/* meaningful only when state is VS_OK */
-	bool approx;		/* the input gave reduced precision */
-	int cpu;		/* %CP, or -1 when not given */
 	double latency_us;	/* maximum latency, or -1 when not given */
+	int cpu;		/* %CP, or -1 when not given */
+	enum value_state state;
+	bool approx;		/* the input gave reduced precision */
 };
 
-enum result_source {
+enum __attribute__((packed)) result_source {
 	FROM_TEXT = 1,
 	FROM_CSV = 2,
 	FROM_BOTH = 3
@@ -72,21 +75,40 @@ enum result_source {
 struct result {
 	char *file;
 	long line;
-	int quote;		/* quote depth ("> > ") of that line */
-	enum result_source from;
 	char *bonnie_version;	/* program version, NULL if unknown */
 	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
 	char *name;		/* machine name; "" when bonnie printed none */
 	char *size;		/* "8G", "16096M"; NULL with -s 0 */
 	char *chunk;		/* "64k"; NULL when default or unknown */
-	int concurrency;	/* -1 when unknown */
-	bool has_seed;
-	long long seed;
 	char *files;		/* "16", "20:128:4/200"; NULL with -n 0 */
+	long long seed;
+	int quote;		/* quote depth ("> > ") of that line */
+	int concurrency;	/* -1 when unknown */
+	enum result_source from;
+	bool has_seed;
 	struct measure m[M_COUNT];
 };
 
 void result_init(struct result *);
 void result_free(struct result *);
+
+/* Shared strings: one counted copy of each distinct text, so that a
+ * value repeated over many runs (a host, a kernel, a file size, a meta
+ * key) costs its bytes once. The run loader keeps the strings of its
+ * model here, the analysis those of its findings. */
+struct strpool;
+
+struct strpool *strpool_new(void);
+/* Frees the pool and every string in it, referenced or not. */
+void strpool_free(struct strpool *);
+/* The pooled copy of s[0..len) (a NUL is added), with one more
+ * reference. Pooled strings are shared: never modify or free one. */
+char *strpool_add(struct strpool *, const char *s, size_t len);
+/* Pools s, a string from malloc that is freed here, and returns the
+ * pooled copy; NULL stays NULL. */
+char *strpool_take(struct strpool *, char *s);
+/* Drops one reference of a pooled string (NULL is fine); the last
+ * frees it. */
+void strpool_release(struct strpool *, char *s);
 
 #endif

@@ -7,10 +7,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
 
 #define MAX_DEPTH 32
 
@@ -21,39 +24,44 @@ struct walk {
 	char *real_root;	/* resolved RUNS, for the symlink check */
 	char *last_id;		/* with more runs than the limit: the last
 				   id kept so far; later ones are skipped */
+	char *buf;		/* the file being read, for every file */
+	size_t cap;
+};
+
+/* A directory entry, with its type when readdir told it (DT_UNKNOWN
+ * otherwise), so that most entries cost no stat. */
+struct entry {
+	char *name;
+	unsigned char type;
 };
 
 static int
-cmp_names(const void *a, const void *b)
+cmp_entries(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->name,
+	    ((const struct entry *)b)->name);
 }
 
-/* The entries of dir in byte order, without "." files; NULL on error. */
-static char **
-list_dir(const char *dir, size_t *n, struct diags *d)
+/* The entries of the open directory dp in byte order, without "."
+ * files. */
+static struct entry *
+list_dir(DIR *dp, size_t *n)
 {
-	DIR *dp = opendir(dir);
 	struct dirent *e;
-	char **names = NULL;
+	struct entry *v = NULL;
 	size_t cap = 0;
 
 	*n = 0;
-	if (dp == NULL) {
-		diags_add(d, MSG_ERROR, dir, 0, "cannot open directory: %s",
-		    strerror(errno));
-		return NULL;
-	}
 	while ((e = readdir(dp)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;	/* ".", "..", ".git" and editors' files */
-		xgrow((void **)&names, &cap, *n + 1, sizeof *names);
-		names[(*n)++] = xstrdup(e->d_name);
+		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+		v[*n].name = xstrdup(e->d_name);
+		v[(*n)++].type = e->d_type;
 	}
-	closedir(dp);
-	if (*n > 0)
-		qsort(names, *n, sizeof *names, cmp_names);
-	return names;
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, cmp_entries);
+	return v;
 }
 
 static int
@@ -93,49 +101,72 @@ looks_binary(const char *buf, size_t len)
 	return nuls * 64 > n;
 }
 
+/* File names are few ("meta", "bonnie.txt"): pooled. */
 static void
-add_name(char ***v, size_t *n, size_t *cap, const char *name)
+add_name(struct walk *w, char ***v, size_t *n, size_t *cap,
+    const char *name)
 {
 	xgrow((void **)v, cap, *n + 1, sizeof **v);
-	(*v)[(*n)++] = xstrdup(name);
+	(*v)[(*n)++] = strpool_add(w->set->pool, name, strlen(name));
+}
+
+/* Trims a list of names to its size once the directory is read. */
+static void
+trim_names(char ***v, size_t n, size_t *cap)
+{
+	if (n > 0 && n < *cap) {
+		*v = xrealloc(*v, n * sizeof **v);
+		*cap = n;
+	}
+}
+
+/* Adds a file, as read, to the run's input hash. */
+static void
+hash_input(struct run *run, const char *name, const char *buf, size_t len)
+{
+	XXH128_hash_t h = XXH3_128bits_withSeed(buf, len,
+	    XXH3_64bits(name, strlen(name)));
+
+	run->input_hash[0] ^= h.low64;
+	run->input_hash[1] ^= h.high64;
 }
 
 /* Reads one regular file of a run directory into run. A file that
  * cannot be read is not listed, so the site does not try to copy it. */
 static void
-take_file(struct walk *w, struct run *run, const char *path, const char *name)
+take_file(struct walk *w, struct run *run, int dirfd, const char *path,
+    const char *name)
 {
 	size_t len, before = run->samples.n;
-	char *buf;
 
 	if (strcmp(name, "notes.md") == 0) {
 		struct stat st;
 
 		/* Read when its page is made; only its size matters here. */
-		if (stat(path, &st) == 0 && (size_t)st.st_size >
+		if (fstatat(dirfd, name, &st, 0) == 0 && (size_t)st.st_size >
 		    w->lim->file_size)
 			diags_add(w->d, MSG_ERROR, path, 0, "larger than the "
 			    "limit of %zu bytes; not read", w->lim->file_size);
 		else
-			run->notes = xstrdup(name);
+			run->notes = strpool_add(w->set->pool, name,
+			    strlen(name));
 		return;
 	}
-	buf = file_read_regular(path, w->lim->file_size, &len, w->d);
-	if (buf == NULL)
+	if (!file_read_regular_at(dirfd, name, path, w->lim->file_size,
+	    &w->buf, &w->cap, &len, w->d))
 		return;
+	hash_input(run, name, w->buf, len);
 	if (strcmp(name, "meta") == 0) {
-		meta_parse(path, buf, len, w->lim, &run->meta, w->d);
-		free(buf);
+		meta_parse(path, w->buf, len, w->lim, &run->meta, w->d);
 		return;
 	}
-	if (!looks_binary(buf, len))
-		reader_read(path, buf, len, w->lim, &run->samples, w->d);
-	free(buf);
+	if (!looks_binary(w->buf, len))
+		reader_read(path, w->buf, len, w->lim, &run->samples, w->d);
 	if (run->samples.n > before)
-		add_name(&run->outputs, &run->noutputs, &run->cap_outputs,
+		add_name(w, &run->outputs, &run->noutputs, &run->cap_outputs,
 		    name);
 	else
-		add_name(&run->attachments, &run->nattachments,
+		add_name(w, &run->attachments, &run->nattachments,
 		    &run->cap_attachments, name);
 }
 
@@ -165,28 +196,30 @@ check_samples_agree(const struct run *run, struct diags *d)
 	}
 }
 
-static void walk_dir(struct walk *, const char *dir, const char *id,
-    int depth);
+static void walk_dir(struct walk *, int parentfd, const char *name,
+    const char *dir, const char *id, int depth);
 
+/* Frees a run; its file names, meta and (once pooled) results are in
+ * the set's pool. */
 static void
-run_free(struct run *r)
+run_free(struct run *r, struct strpool *pool)
 {
 	free(r->id);
 	free(r->dir);
 	meta_free(&r->meta);
-	free(r->notes);
+	strpool_release(pool, r->notes);
 	for (size_t i = 0; i < r->noutputs; i++)
-		free(r->outputs[i]);
+		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
 	for (size_t i = 0; i < r->nattachments; i++)
-		free(r->attachments[i]);
+		strpool_release(pool, r->attachments[i]);
 	free(r->attachments);
 	results_free(&r->samples);
 }
 
 /* A symbolic link in a run: followed only to a regular file inside RUNS. */
 static void
-visit_link(struct walk *w, struct run *run, const char *path,
+visit_link(struct walk *w, struct run *run, int dirfd, const char *path,
     const char *name)
 {
 	struct stat st;
@@ -198,11 +231,11 @@ visit_link(struct walk *w, struct run *run, const char *path,
 	else if (where > 0)
 		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
 		    "outside the runs directory; not followed");
-	else if (stat(path, &st) != 0)
+	else if (fstatat(dirfd, name, &st, 0) != 0)
 		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
 		    strerror(errno));
 	else if (S_ISREG(st.st_mode))
-		take_file(w, run, path, name);
+		take_file(w, run, dirfd, path, name);
 	else
 		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link to %s; "
 		    "not followed", S_ISDIR(st.st_mode) ? "a directory" :
@@ -217,53 +250,74 @@ is_run_file(const char *name)
 	return strcmp(name, "meta") == 0 || strcmp(name, "notes.md") == 0;
 }
 
+/* The type of an entry: the one readdir gave, else lstat's (without
+ * following a link); DT_UNKNOWN when it cannot be had (reported). */
+static unsigned char
+entry_type(struct walk *w, int dirfd, const char *path,
+    const struct entry *e)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type;
+	if (fstatat(dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
+		    strerror(errno));
+		return DT_UNKNOWN;
+	}
+	return S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK :
+	    S_ISREG(st.st_mode) ? DT_REG : DT_FIFO;
+}
+
 /* Looks at one directory entry: a file joins the run, a directory is
  * walked, a link is followed only to a file inside RUNS. Returns whether
  * it was a file (counted against the limit of files per directory);
  * with full set, such an entry is only counted. */
 static bool
-visit(struct walk *w, struct run *run, const char *dir, const char *id,
-    const char *name, int depth, bool full)
+visit(struct walk *w, struct run *run, int dirfd, const char *dir,
+    const char *id, const struct entry *e, int depth, bool full)
 {
-	char *path, *sub;
-	struct stat st;
+	const char *name = e->name;
+	unsigned char type;
+	char *path;
 	bool file = true;
 
 	if (depth == 0 && strcmp(name, "index.md") == 0)
 		return false;	/* the site's front page: read_index */
 	path = xasprintf("%s/%s", dir, name);
-	sub = id[0] ? xasprintf("%s/%s", id, name) : xstrdup(name);
-	if (lstat(path, &st) != 0) {
-		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
-		    strerror(errno));
-	} else if (S_ISDIR(st.st_mode) && is_run_file(name)) {
+	if ((type = entry_type(w, dirfd, path, e)) == DT_UNKNOWN) {
+		;	/* reported */
+	} else if (type == DT_DIR && is_run_file(name)) {
 		diags_add(w->d, MSG_ERROR, path, 0, "a directory where a file "
 		    "is expected; not read");
-	} else if (S_ISDIR(st.st_mode)) {
-		walk_dir(w, path, sub, depth + 1);
+	} else if (type == DT_DIR) {
+		char *sub = id[0] ? xasprintf("%s/%s", id, name) :
+		    xstrdup(name);
+
+		walk_dir(w, dirfd, name, path, sub, depth + 1);
+		free(sub);
 		file = false;
 	} else if (full && !is_run_file(name)) {
 		;	/* over the limit: counted, not read */
-	} else if (S_ISLNK(st.st_mode)) {
-		visit_link(w, run, path, name);
-	} else if (!S_ISREG(st.st_mode)) {
+	} else if (type == DT_LNK) {
+		visit_link(w, run, dirfd, path, name);
+	} else if (type != DT_REG) {
 		diags_add(w->d, MSG_ERROR, path, 0, "not a regular file (a "
 		    "FIFO, socket or device); not read");
 	} else {
-		take_file(w, run, path, name);
+		take_file(w, run, dirfd, path, name);
 	}
 	free(path);
-	free(sub);
 	return file;
 }
 
 /* Whether dir holds the FAILED mark of "benchsite record": a run
  * bonnie++ did not finish. */
 static bool
-marked_failed(char **names, size_t n)
+marked_failed(const struct entry *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(names[i], "FAILED") == 0)
+		if (strcmp(v[i].name, "FAILED") == 0)
 			return true;
 	return false;
 }
@@ -271,15 +325,15 @@ marked_failed(char **names, size_t n)
 /* Reads the entries of one directory into run, at most the limit of
  * files (the run's own meta and notes always). */
 static void
-visit_all(struct walk *w, struct run *run, const char *dir, const char *id,
-    char **names, size_t n, int depth)
+visit_all(struct walk *w, struct run *run, int dirfd, const char *dir,
+    const char *id, const struct entry *v, size_t n, int depth)
 {
 	size_t files = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		bool full = files >= w->lim->files;
 
-		if (visit(w, run, dir, id, names[i], depth, full))
+		if (visit(w, run, dirfd, dir, id, &v[i], depth, full))
 			files++;
 	}
 	if (files > w->lim->files)
@@ -289,11 +343,11 @@ visit_all(struct walk *w, struct run *run, const char *dir, const char *id,
 }
 
 static void
-free_names(char **names, size_t n)
+free_entries(struct entry *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+		free(v[i].name);
+	free(v);
 }
 
 /* With more runs than the limit, keeps the first by id: called when
@@ -308,7 +362,7 @@ keep_first_runs(struct walk *w)
 		return;
 	qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
 	while (set->n > w->lim->runs)
-		run_free(&set->runs[--set->n]);
+		run_free(&set->runs[--set->n], set->pool);
 	free(w->last_id);
 	w->last_id = xstrdup(set->runs[set->n - 1].id);
 }
@@ -324,51 +378,87 @@ add_run(struct walk *w, struct run *run)
 		keep_first_runs(w);
 }
 
-/* Reads the entries of dir into run (walking its subdirectories);
- * false when dir cannot be read or is marked as a failed run. */
-static bool
-read_dir(struct walk *w, struct run *run, const char *dir, const char *id,
+/* Opens the directory name of parentfd (the root itself at depth 0)
+ * without following a link; NULL when it cannot be read (reported). */
+static DIR *
+open_dir(struct walk *w, int parentfd, const char *name, const char *dir,
     int depth)
 {
+	int fd = depth == 0 ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) :
+	    openat(parentfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (dp == NULL) {
+		diags_add(w->d, MSG_ERROR, dir, 0, "cannot open directory: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return dp;
+}
+
+/* Reads the entries of dir into run (walking its subdirectories);
+ * false when dir cannot be read, is empty or is marked as a failed
+ * run. */
+static bool
+read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
+    const char *dir, const char *id, int depth)
+{
 	size_t n;
-	char **names;
+	struct entry *v;
+	DIR *dp;
 
 	if (depth > MAX_DEPTH) {
 		diags_add(w->d, MSG_ERROR, dir, 0, "more than %d directories "
 		    "deep; not read", MAX_DEPTH);
 		return false;
 	}
-	if ((names = list_dir(dir, &n, w->d)) == NULL)
+	if ((dp = open_dir(w, parentfd, name, dir, depth)) == NULL)
 		return false;
-	if (marked_failed(names, n)) {
-		diags_add(w->d, MSG_NOTE, dir, 0, "marked FAILED by "
-		    "benchsite record; not a run");
-		free_names(names, n);
+	if ((v = list_dir(dp, &n)) == NULL) {
+		closedir(dp);
 		return false;
 	}
-	visit_all(w, run, dir, id, names, n, depth);
-	free_names(names, n);
+	if (marked_failed(v, n)) {
+		diags_add(w->d, MSG_NOTE, dir, 0, "marked FAILED by "
+		    "benchsite record; not a run");
+		free_entries(v, n);
+		closedir(dp);
+		return false;
+	}
+	visit_all(w, run, dirfd(dp), dir, id, v, n, depth);
+	free_entries(v, n);
+	closedir(dp);
 	reader_merge(&run->samples, w->d);
+	/* What is kept of the run from here on takes no more than it
+	 * needs: arrays trimmed, repeated strings shared. */
+	results_pool(&run->samples, w->set->pool);
+	trim_names(&run->outputs, run->noutputs, &run->cap_outputs);
+	trim_names(&run->attachments, run->nattachments,
+	    &run->cap_attachments);
 	return true;
 }
 
 static void
-walk_dir(struct walk *w, const char *dir, const char *id, int depth)
+walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
+    const char *id, int depth)
 {
 	/* The id is shown on pages and charts, which are UTF-8; dir keeps
 	 * the bytes the files are found by. */
-	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1};
+	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1,
+	    .meta.pool = w->set->pool};
 
 	if (w->last_id && strcmp(run.id, w->last_id) > 0) {
-		run_free(&run);
+		run_free(&run, w->set->pool);
 		return;		/* neither it nor a run below it is kept */
 	}
-	if (!read_dir(w, &run, dir, id, depth) || depth == 0 ||
-	    run.samples.n == 0) {
+	if (!read_dir(w, &run, parentfd, name, dir, id, depth) ||
+	    depth == 0 || run.samples.n == 0) {
 		if (depth > 0 && run.meta.n > 0 && run.samples.n == 0)
 			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
 			    "but no bonnie++ result; not a run");
-		run_free(&run);
+		run_free(&run, w->set->pool);
 		return;
 	}
 	check_samples_agree(&run, w->d);
@@ -427,12 +517,13 @@ runset_load(struct runset *set, const char *root, const struct limits *lim,
     struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
-	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL};
+	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0};
 	const char *why = NULL;
 	struct stat st;
 
 	memset(set, 0, sizeof *set);
 	set->root = xstrdup(root);
+	set->pool = strpool_new();
 	if (stat(root, &st) != 0)
 		why = strerror(errno);
 	else if (!S_ISDIR(st.st_mode))
@@ -445,15 +536,20 @@ runset_load(struct runset *set, const char *root, const struct limits *lim,
 		return -1;
 	}
 	read_index(&w);
-	walk_dir(&w, root, "", 0);
+	walk_dir(&w, AT_FDCWD, root, root, "", 0);
 	keep_first_runs(&w);
 	if (w.last_id)
 		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs; the first "
 		    "%zu by id are read", w.lim->runs, w.lim->runs);
 	free(w.last_id);
 	free(w.real_root);
+	free(w.buf);
 	if (set->n > 1)
 		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
+	if (set->n > 0 && set->n < set->cap) {
+		set->runs = xrealloc(set->runs, set->n * sizeof *set->runs);
+		set->cap = set->n;
+	}
 	if (set->n == 0)
 		diags_add(d, MSG_ERROR, root, 0, "no directory below it holds "
 		    "a bonnie++ result");
@@ -464,10 +560,11 @@ void
 runset_free(struct runset *set)
 {
 	for (size_t i = 0; i < set->n; i++)
-		run_free(&set->runs[i]);
+		run_free(&set->runs[i], set->pool);
 	free(set->runs);
 	free(set->root);
 	free(set->title);
+	strpool_free(set->pool);
 	memset(set, 0, sizeof *set);
 }
 

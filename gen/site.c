@@ -6,6 +6,7 @@
 #include "display.h"
 #include "fileio.h"
 #include "site_int.h"
+#include "workers.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -16,10 +17,15 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <unistd.h>
 
-static int
-make_dir(struct site *s, const char *rel)
+#include <libxml/hash.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+int
+site_mkdir(struct site *s, const char *rel)
 {
 	char *path = xasprintf("%s/%s", s->out, rel);
 	int rc = 0;
@@ -33,19 +39,128 @@ make_dir(struct site *s, const char *rel)
 	return rc;
 }
 
+static void
+add_written(struct site *s, const char *rel)
+{
+	xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
+	    sizeof *s->written);
+	s->written[s->nwritten++] = xstrdup(rel);
+}
+
+/* Writes a new file of the staging directory, which nobody reads
+ * before the swap: no temporary file and rename per file. A file that
+ * is there (a link to the old site's) is replaced, never written
+ * through. The mode is 0644 whatever the umask: the same bytes, the
+ * same site. */
+static int
+write_staged(const char *path, const char *shown, const char *buf,
+    size_t len, struct diags *d)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	size_t done = 0;
+	ssize_t k;
+
+	if (fd < 0 && errno == EEXIST && unlink(path) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 || fchmod(fd, 0644) != 0)
+		goto fail;
+	while (done < len) {
+		if ((k = write(fd, buf + done, len - done)) == 0)
+			errno = EIO;
+		if (k == 0 || (k < 0 && errno != EINTR))
+			goto fail;
+		done += k > 0 ? (size_t)k : 0;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	diags_add(d, MSG_SYSERR, shown, 0, "cannot write: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
 int
 site_write(struct site *s, const char *rel, const char *buf, size_t len)
 {
 	char *path = xasprintf("%s/%s", s->out, rel);
-	int rc = write_file_atomic(path, buf, len, s->d);
+	/* Messages name the file in SITE, not the staging directory's
+	 * random name: the same input, the same messages. */
+	char *shown = xasprintf("%s/%s", s->opts->out, rel);
+	int rc = write_staged(path, shown, buf, len, s->d);
 
-	if (rc == 0) {
-		xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
-		    sizeof *s->written);
-		s->written[s->nwritten++] = xstrdup(rel);
-	}
+	if (rc == 0)
+		add_written(s, rel);
 	free(path);
+	free(shown);
 	return rc;
+}
+
+/* Whether SITE/rel is a plain file of the old site reached through
+ * plain directories: a record naming a path through a symbolic link
+ * (a doctored old site) must never bring an outside file in. The
+ * record's names are benchsite's own safe names (reuse.c checks them). */
+static bool
+plain_file(const char *site, const char *rel)
+{
+	char *path = xasprintf("%s/%s", site, rel), *p = path + strlen(site);
+	struct stat st;
+	bool ok = true;
+
+	while (ok && (p = strchr(p + 1, '/')) != NULL) {
+		*p = '\0';
+		ok = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		*p = '/';
+	}
+	ok = ok && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return ok;
+}
+
+/* Links the files rel[0..n) of the old site into the new one: a job
+ * whose fingerprint did not change. Old and new sites may share them:
+ * nothing writes into a file in place (write_staged makes a new one,
+ * the swap renames directories). Returns 0, or -1 having linked
+ * nothing. */
+static int
+keep_files(struct site *s, char *const *rel, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		char *from = xasprintf("%s/%s", s->opts->out, rel[k]);
+		char *to = xasprintf("%s/%s", s->out, rel[k]);
+		char *slash = strrchr(to, '/');
+		int rc;
+
+		*slash = '\0';
+		if (!plain_file(s->opts->out, rel[k]))
+			rc = -1;
+		else if (strchr(rel[k], '/') && mkdir(to, 0777) != 0 &&
+		    errno != EEXIST)
+			rc = -1;
+		else
+			rc = (*slash = '/', link(from, to));
+		free(from);
+		free(to);
+		if (rc != 0)
+			break;
+	}
+	if (k < n) {
+		while (k-- > 0) {
+			char *to = xasprintf("%s/%s", s->out, rel[k]);
+
+			unlink(to);
+			free(to);
+		}
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		add_written(s, rel[k]);
+	return 0;
 }
 
 /* A file or directory name safe in any URL and file system: letters,
@@ -100,52 +215,174 @@ inert_name(const char *name)
 	return out;
 }
 
-static bool
-taken(const char *name, char *const *used, size_t n)
+/* Names handed out so far and, per base name, the next suffix to try:
+ * each unique_name costs O(1) lookups however many names fold to one
+ * safe name. */
+struct name_set {
+	xmlHashTablePtr used, next;
+};
+
+static void
+names_init(struct name_set *ns)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(used[i], name) == 0)
-			return true;
-	return false;
+	ns->used = xmlHashCreate(0);
+	ns->next = xmlHashCreate(0);
 }
 
-/* Makes base (which it takes over) unique among used[0..n) by adding
- * "-2", "-3", ... before its extension. */
+static void
+names_free(struct name_set *ns)
+{
+	xmlHashFree(ns->used, NULL);
+	xmlHashFree(ns->next, NULL);
+}
+
+/* Makes base (which it takes over) unique in ns by adding "-2", "-3",
+ * ... before its extension, and records it. */
 static char *
-unique_name(char *base, char *const *used, size_t n)
+unique_name(char *base, struct name_set *ns)
 {
 	char *name = xstrdup(base), *dot = strrchr(base, '.');
+	uintptr_t k = (uintptr_t)xmlHashLookup(ns->next, X(base));
 
-	for (int k = 2; taken(name, used, n); k++) {
+	for (k = k ? k : 2; xmlHashLookup(ns->used, X(name)) != NULL; k++) {
 		free(name);
-		name = dot && dot != base ? xasprintf("%.*s-%d%s",
-		    (int)(dot - base), base, k, dot) : xasprintf("%s-%d", base, k);
+		name = dot && dot != base ? xasprintf("%.*s-%ju%s",
+		    (int)(dot - base), base, (uintmax_t)k, dot) :
+		    xasprintf("%s-%ju", base, (uintmax_t)k);
 	}
+	xmlHashUpdateEntry(ns->next, X(base), (void *)k, NULL);
+	xmlHashAddEntry(ns->used, X(name), (void *)1);
 	free(base);
 	return name;
+}
+
+/* A run's name in the site: runs/SLUG.html is its page, runs/SLUG/ its
+ * files. A slug never ends in ".html", so no run's directory is
+ * another run's page (runs "x" and "x.html"). */
+static char *
+run_slug(const char *id)
+{
+	char *slug = safe_name(id), *out;
+	size_t n = strlen(slug);
+
+	if (n < 5 || strcasecmp(slug + n - 5, ".html") != 0)
+		return slug;
+	out = xasprintf("%s_", slug);
+	free(slug);
+	return out;
 }
 
 static void
 name_runs(struct site *s)
 {
 	const struct runset *set = s->set;
+	struct name_set slugs;
 
-	s->slug = xcalloc(set->n, sizeof *s->slug);
-	s->file_names = xcalloc(set->n, sizeof *s->file_names);
+	names_init(&slugs);
+	s->slug = xcalloc(set->n ? set->n : 1, sizeof *s->slug);
+	s->file_names = xcalloc(set->n ? set->n : 1, sizeof *s->file_names);
 	for (size_t i = 0; i < set->n; i++) {
 		const struct run *r = &set->runs[i];
 		size_t nf = r->noutputs + r->nattachments;
+		struct name_set files;
 
-		s->slug[i] = unique_name(safe_name(r->id), s->slug, i);
+		s->slug[i] = unique_name(run_slug(r->id), &slugs);
 		s->file_names[i] = xcalloc(nf ? nf : 1, sizeof **s->file_names);
+		names_init(&files);
 		for (size_t k = 0; k < nf; k++) {
 			const char *orig = k < r->noutputs ? r->outputs[k] :
 			    r->attachments[k - r->noutputs];
 
 			s->file_names[i][k] = unique_name(inert_name(orig),
-			    s->file_names[i], k);
+			    &files);
 		}
+		names_free(&files);
 	}
+	names_free(&slugs);
+}
+
+/* A series page's name: letters, digits, '-' and '_' (no '.', which
+ * the pages of a long series use: SLUG.p2.html). */
+static char *
+series_slug(const char *series)
+{
+	char *out = xstrdup(series[0] ? series : "_");
+
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			*p = '_';
+	return out;
+}
+
+/* The series of the analysis' order, each with its latest run and, when
+ * it has a page, a file name unique among the series pages. */
+static void
+plan_series(struct site *s)
+{
+	const struct analysis *an = s->an;
+	size_t n = s->set->n;
+	struct name_set slugs;
+
+	names_init(&slugs);
+	s->series = xcalloc(n ? n : 1, sizeof *s->series);
+	s->latest = xcalloc(n ? n : 1, sizeof *s->latest);
+	s->series_of = xcalloc(n ? n : 1, sizeof *s->series_of);
+	for (size_t p = 0, len; p < n; p += len) {
+		struct series_span *sp = &s->series[s->nseries];
+
+		for (len = 1; p + len < n && strcmp(an->runs[an->order[p +
+		    len]].series, an->runs[an->order[p]].series) == 0; len++)
+			;
+		*sp = (struct series_span){p, len, NULL};
+		if (len >= 2)
+			sp->slug = unique_name(series_slug(
+			    an->runs[an->order[p]].series), &slugs);
+		for (size_t k = p; k < p + len; k++)
+			s->series_of[an->order[k]] = s->nseries;
+		s->latest[s->nseries++] = an->order[p + len - 1];
+	}
+	names_free(&slugs);
+	s->large = n > SITE_MAX_BARS;
+}
+
+/* Each run's findings, so that a run page does not scan them all. */
+static void
+index_findings(struct site *s)
+{
+	const struct analysis *an = s->an;
+	size_t n = s->set->n, *fill;
+
+	s->run_fi = xcalloc(n + 2, sizeof *s->run_fi);
+	s->run_f = xcalloc(an->nf ? an->nf : 1, sizeof *s->run_f);
+	for (size_t k = 0; k < an->nf; k++)
+		if (an->f[k].run >= 0)
+			s->run_fi[an->f[k].run + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		s->run_fi[i] += s->run_fi[i - 1];
+	fill = s->run_fi + 1;
+	for (size_t k = 0; k < an->nf; k++)
+		if (an->f[k].run >= 0)
+			s->run_f[fill[an->f[k].run]++] = k;
+}
+
+const size_t *
+site_rows(const struct site *s, size_t *n)
+{
+	static const size_t none[1];
+
+	if (s->large) {
+		*n = s->nseries;
+		return s->latest;
+	}
+	*n = s->set->n;
+	return s->all ? s->all : none;
+}
+
+bool
+site_is_latest(const struct site *s, size_t run)
+{
+	return s->latest[s->series_of[run]] == run;
 }
 
 /* Copies a run's files into runs/SLUG/, so its page can link them. */
@@ -156,15 +393,15 @@ copy_run_files(struct site *s, size_t i)
 	size_t nf = r->noutputs + r->nattachments;
 	char *dir = xasprintf("runs/%s", s->slug[i]);
 
-	if (nf > 0 && make_dir(s, dir) == 0) {
+	if (nf > 0 && site_mkdir(s, dir) == 0) {
 		for (size_t k = 0; k < nf; k++) {
 			const char *orig = k < r->noutputs ? r->outputs[k] :
 			    r->attachments[k - r->noutputs];
 			char *src = xasprintf("%s/%s", r->dir, orig);
 			char *rel = xasprintf("%s/%s", dir, s->file_names[i][k]);
 			size_t len;
-			char *buf = file_read(src, DEFAULT_MAX_FILE_SIZE, &len,
-			    s->d);
+			char *buf = file_read_regular(src,
+			    s->opts->max_file_size, &len, s->d);
 
 			if (buf && site_write(s, rel, buf, len) == 0)
 				s->files++;
@@ -176,50 +413,85 @@ copy_run_files(struct site *s, size_t i)
 	free(dir);
 }
 
-/* The chart of one metric over every run: SVG kept for the pages and
- * written to charts/KEY.svg, PNG to charts/KEY.png and KEY@2x.png. */
+/* The runs of a metric's chart: every run of a small set; the latest
+ * of each series of a large one, and when they are more than a chart
+ * holds, the flagged ones first. Returns how many of *n it kept. */
+size_t
+metric_chart_runs(const struct site *s, enum metric_id id, size_t *runs)
+{
+	size_t n, kept = 0;
+	const size_t *rows = site_rows(s, &n);
+
+	if (n <= SITE_MAX_BARS) {
+		memcpy(runs, rows, n * sizeof *runs);
+		return n;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < n && kept < SITE_MAX_BARS; k++)
+			if (analysis_flagged(s->an, rows[k], id) == (pass == 0))
+				runs[kept++] = rows[k];
+	return kept;
+}
+
+/* The bars of a metric's chart (metric_chart_runs); sets *n. */
+static struct chart_bar *
+metric_bars(const struct site *s, enum metric_id id, size_t *n)
+{
+	size_t *runs = xcalloc(s->set->n ? s->set->n : 1, sizeof *runs);
+	struct chart_bar *bars;
+
+	*n = metric_chart_runs(s, id, runs);
+	bars = chart_bars(s->an, id, runs, *n, NULL, NULL);
+	free(runs);
+	return bars;
+}
+
+/* The SVG chart of one metric, kept for the pages and written to
+ * charts/KEY.svg (unless the site is one file). */
 static void
 make_chart(struct site *s, enum metric_id id)
 {
-	size_t *all = xcalloc(s->set->n ? s->set->n : 1, sizeof *all);
-	struct chart_bar *bars;
-	struct chart c;
+	size_t n;
+	struct chart_bar *bars = metric_bars(s, id, &n);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
 	char err[256] = "", *rel;
-	unsigned char *png;
-	size_t len;
 	xmlChar *svg;
 	int svglen;
 
-	for (size_t i = 0; i < s->set->n; i++)
-		all[i] = i;
-	bars = chart_bars(s->an, id, all, s->set->n, NULL, NULL);
-	c = (struct chart){metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, s->set->n};
-	free(all);
 	s->svg[id] = chart_svg(&c, s->fonts, err);
+	chart_bars_free(bars, n);
 	if (s->svg[id] == NULL) {
 		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
 		    metric_defs[id].key, err);
-		chart_bars_free(bars, s->set->n);
 		return;
 	}
-	if (s->opts->single) {
-		chart_bars_free(bars, s->set->n);
+	if (s->opts->single)
 		return;		/* drawn into the one file only */
-	}
 	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
 	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
 	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
 		s->charts++;
 	xmlFree(svg);
 	free(rel);
-	/* METRIC.png (720 pixels) for mail, METRIC@2x.png for screens. */
-	for (int scale = 1; scale <= 2; scale++) {
-		if (chart_png(&c, s->fonts, scale, &png, &len, err) != 0) {
-			diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
-			    metric_defs[id].key, err);
-			break;
-		}
+}
+
+/* A metric's chart as PNG: charts/KEY.png (720 pixels wide) to attach
+ * to a mail, KEY@2x.png for screens. */
+static void
+make_png(struct site *s, enum metric_id id, int scale)
+{
+	size_t n, len;
+	struct chart_bar *bars = metric_bars(s, id, &n);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
+	char err[256] = "", *rel;
+	unsigned char *png;
+
+	if (chart_png(&c, s->fonts, scale, &png, &len, err) != 0) {
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
+	} else {
 		rel = xasprintf("charts/%s%s.png", metric_defs[id].key,
 		    scale == 2 ? "@2x" : "");
 		if (site_write(s, rel, (char *)png, len) == 0)
@@ -227,7 +499,7 @@ make_chart(struct site *s, enum metric_id id)
 		free(png);
 		free(rel);
 	}
-	chart_bars_free(bars, s->set->n);
+	chart_bars_free(bars, n);
 }
 
 static void
@@ -260,12 +532,188 @@ progress(const struct site *s, const char *what)
 }
 
 static void
+add_job(struct job **v, size_t *n, size_t *cap, enum job_kind kind,
+    size_t a, size_t b)
+{
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = (struct job){kind, a, b};
+}
+
+/* Every job, in the order a build in one process runs them. */
+static struct job *
+plan_jobs(const struct site *s, size_t *n)
+{
+	struct job *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (int m = 0; m < M_COUNT; m++)
+		for (int scale = 1; s->svg[m] && scale <= 2; scale++)
+			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
+	for (size_t i = 0; i < s->set->n; i++)
+		add_job(&v, n, &cap, JOB_RUN, i, 0);
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->has_data[m])
+			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
+	for (size_t k = 0; k < ngroup_keys; k++)
+		add_job(&v, n, &cap, JOB_KEY, k, 0);
+	for (size_t k = 0; k < s->nseries; k++)
+		for (size_t p = 0; p < series_pages(&s->series[k]); p++)
+			add_job(&v, n, &cap, JOB_SERIES, k, p);
+	return v;
+}
+
+static void
+run_job(struct site *s, const struct job *j)
+{
+	switch (j->kind) {
+	case JOB_PNG:
+		make_png(s, (enum metric_id)j->a, (int)j->b);
+		break;
+	case JOB_RUN:
+		copy_run_files(s, j->a);
+		page_run(s, j->a);
+		break;
+	case JOB_METRIC:
+		page_metric(s, (enum metric_id)j->a);
+		break;
+	case JOB_KEY:
+		page_key(s, j->a);
+		break;
+	case JOB_SERIES:
+		page_series_page(s, &s->series[j->a], j->b);
+		break;
+	}
+}
+
+struct job_ctx {
+	struct site *s;
+	const struct job *jobs;
+};
+
+/* Runs a job and reports what it did (counts, files written, problems)
+ * instead of keeping it: the parent takes the reports back in order. */
+static void
+job_report(void *ctx, size_t k, FILE *out)
+{
+	struct job_ctx *c = ctx;
+	struct site *s = c->s;
+	size_t w0 = s->nwritten, d0 = s->d->n;
+	int p0 = s->pages, c0 = s->charts, f0 = s->files, quiet = s->d->quiet;
+	enum msg_level worst = s->d->worst;
+
+	char fp[FP_HEX], *key;
+	char *const *old;
+	size_t nold;
+	bool kept = false;
+
+	s->d->quiet = 1;
+	key = site_job_fp(s, &c->jobs[k], fp);
+	if ((old = reuse_outputs(s->old, key, fp, &nold)) != NULL)
+		kept = keep_files(s, old, nold) == 0;
+	if (!kept)
+		run_job(s, &c->jobs[k]);
+	s->d->quiet = quiet;
+	report_str(out, key);
+	report_str(out, fp);
+	report_num(out, kept);
+	free(key);
+	report_num(out, s->pages - p0);
+	report_num(out, s->charts - c0);
+	report_num(out, s->files - f0);
+	report_num(out, (long long)(s->nwritten - w0));
+	for (size_t i = w0; i < s->nwritten; i++) {
+		report_str(out, s->written[i]);
+		free(s->written[i]);
+	}
+	report_num(out, (long long)(s->d->n - d0));
+	for (size_t i = d0; i < s->d->n; i++) {
+		const struct diag *g = &s->d->v[i];
+
+		report_num(out, g->level);
+		report_num(out, g->line);
+		report_str(out, g->file);
+		report_str(out, g->message);
+		free(g->file);
+		free(g->message);
+	}
+	s->pages = p0;
+	s->charts = c0;
+	s->files = f0;
+	s->nwritten = w0;
+	s->d->n = d0;
+	s->d->worst = worst;
+}
+
+/* A line of this build's record of jobs (reuse.h). */
+static void
+record_job(struct site *s, const char *key, const char *fp,
+    char *const *files, size_t n)
+{
+	char *line = reuse_line(key, fp, files, n);
+	size_t len = strlen(line);
+
+	xgrow((void **)&s->record, &s->caprecord, s->nrecord + len + 1, 1);
+	memcpy(s->record + s->nrecord, line, len + 1);
+	s->nrecord += len;
+	free(line);
+}
+
+static void
+job_merge(void *ctx, size_t k, const char *buf, size_t len)
+{
+	struct site *s = ((struct job_ctx *)ctx)->s;
+	const char *p = buf, *end = buf + len;
+	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
+	size_t w0 = s->nwritten, d0 = s->d->n;
+	long long n;
+
+	s->reused += (int)report_get_num(&p, end);
+	s->pages += (int)report_get_num(&p, end);
+	s->charts += (int)report_get_num(&p, end);
+	s->files += (int)report_get_num(&p, end);
+	for (n = report_get_num(&p, end); n > 0; n--) {
+		xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
+		    sizeof *s->written);
+		if ((s->written[s->nwritten] = report_get_str(&p, end)) != NULL)
+			s->nwritten++;
+	}
+	for (n = report_get_num(&p, end); n > 0; n--) {
+		int level = (int)report_get_num(&p, end);
+		long line = (long)report_get_num(&p, end);
+		char *file = report_get_str(&p, end);
+		char *msg = report_get_str(&p, end);
+
+		diags_add(s->d, (enum msg_level)level, file ? file : "", line,
+		    "%s", msg ? msg : "");
+		free(file);
+		free(msg);
+	}
+	/* A job that met a problem is done again next time, so that the
+	 * problem is reported again. */
+	if (key && fp && s->d->n == d0)
+		record_job(s, key, fp, s->written + w0, s->nwritten - w0);
+	free(key);
+	free(fp);
+	progress(s, "");
+}
+
+static void
 render_all(struct site *s)
 {
+	struct job *jobs;
+	size_t njobs;
+	char err[256];
+
 	for (int m = 0; m < M_COUNT; m++)
 		for (size_t i = 0; i < s->set->n; i++)
 			s->has_data[m] |= s->sum[i][m].state != VS_NOT_RUN;
 	name_runs(s);
+	plan_series(s);
+	index_findings(s);
+	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
+	for (size_t i = 0; i < s->set->n; i++)
+		s->all[i] = i;
 	if (s->opts->single) {
 		for (int m = 0; m < M_COUNT; m++)
 			if (s->has_data[m])
@@ -274,21 +722,18 @@ render_all(struct site *s)
 		return;
 	}
 	copy_assets(s);
-	for (int m = 0; m < M_COUNT; m++) {
-		if (s->has_data[m])
-			make_chart(s, m);
-		progress(s, "");
-	}
-	page_index(s);
-	for (size_t i = 0; i < s->set->n; i++) {
-		copy_run_files(s, i);
-		page_run(s, i);
-		progress(s, "");
-	}
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->has_data[m])
-			page_metric(s, m);
-	pages_compare(s);
+			make_chart(s, m);
+	site_fingerprints(s);
+	jobs = plan_jobs(s, &njobs);
+	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
+	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
+		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s", err);
+	free(jobs);
+	/* Last, so that it lists every problem met while rendering. */
+	page_index(s);
+	site_write(s, JOBS_FILE, s->record ? s->record : "", s->nrecord);
 	progress(s, "\n");
 }
 
@@ -305,6 +750,23 @@ site_free(struct site *s)
 	}
 	free(s->file_names);
 	free(s->slug);
+	for (size_t k = 0; k < s->nseries; k++)
+		free(s->series[k].slug);
+	free(s->series);
+	free(s->latest);
+	free(s->series_of);
+	free(s->all);
+	free(s->run_fi);
+	free(s->run_f);
+	free(s->fp_run);
+	free(s->record);
+	reuse_free(s->old);
+	for (size_t k = 0; k < s->ntcache; k++) {
+		free(s->tcache[k].name);
+		free(s->tcache[k].root);
+		xmlFreeDoc(s->tcache[k].doc);
+	}
+	free(s->tcache);
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->svg[m])
 			xmlFreeDoc(s->svg[m]);
@@ -404,12 +866,14 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	}
 	/* Everything goes into a staging directory, swapped in at the end:
 	 * SITE is always a whole site, the old one or the new. */
+	if (!opts->full)
+		s.old = reuse_load(opts->out);
 	if ((s.out = publish_begin(opts->out, d)) == NULL) {
 		site_free(&s);
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
-		if (i > 0 && make_dir(&s, dirs[i]) != 0)
+		if (i > 0 && site_mkdir(&s, dirs[i]) != 0)
 			goto done;
 	render_all(&s);
 	if (d->n > 0 && d->worst == MSG_SYSERR) {

@@ -14,6 +14,10 @@ struct site_opts {
 	int progress;		/* report progress on stderr */
 	const char *single;	/* write one self-contained HTML file here
 				   instead of a site, or NULL */
+	int jobs;		/* rendering processes; <= 1: this one */
+	size_t max_file_size;	/* of a run's file copied or read */
+	int full;		/* render everything, keep nothing of the
+				   old site */
 };
 
 /* Writes the site of the analysed runs; returns 0, or -1 when nothing

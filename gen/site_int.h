@@ -7,7 +7,26 @@
 #include "bars.h"
 #include "chart.h"
 #include "html.h"
+#include "reuse.h"
 #include "site.h"
+
+/* A chart or a table lists at most this many runs (the issue's "about
+ * 60 bars"). A set with more runs is "large": its overview and metric
+ * pages show the latest run of each series, comparisons the latest run
+ * per series and value, and a series' history is paged. */
+#define SITE_MAX_BARS 60
+
+/* A series: its runs are an->order[start .. start + len), oldest first. */
+struct series_span {
+	size_t start, len;
+	char *slug;		/* series/SLUG.html, when len >= 2 */
+};
+
+/* A parsed template for one link depth, copied for each page. */
+struct template_cache {
+	char *name, *root;
+	htmlDocPtr doc;
+};
 
 struct site {
 	const struct runset *set;
@@ -21,11 +40,53 @@ struct site {
 	char ***file_names;			/* per run: safe names of its files */
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
+	bool large;				/* more than SITE_MAX_BARS runs */
+	struct series_span *series;		/* in the analysis' order */
+	size_t nseries;
+	size_t *latest;				/* per series: its latest run */
+	size_t *all;				/* 0, 1, ... n - 1 */
+	size_t *series_of;			/* per run: its series */
+	/* The findings of run i are an->f[run_f[run_fi[i] ..
+	 * run_fi[i + 1])], in the analysis' order: a page reads its own
+	 * without scanning every finding. */
+	size_t *run_fi, *run_f;
+	char fp_global[FP_HEX];			/* see site_fp.c */
+	char (*fp_run)[FP_HEX];			/* per run: its page's */
+	struct reuse *old;			/* the old site's jobs, or NULL */
+	char *record;				/* this build's jobs (JOBS_FILE) */
+	size_t nrecord, caprecord;
+	int reused;				/* jobs whose files were kept */
+	struct template_cache *tcache;
+	size_t ntcache;
 	int pages, charts, files;
 	char *out;				/* staging directory written */
 	char **written;				/* rel paths, for the manifest */
 	size_t nwritten, capwritten;
 };
+
+/* The runs a large site's overview, metric charts and metric tables
+ * list: the latest run of each series, or every run of a small site.
+ * Sets *n; the array belongs to the site. */
+const size_t *site_rows(const struct site *, size_t *n);
+/* Whether run i is the latest of its series. */
+bool site_is_latest(const struct site *, size_t run);
+
+/* The build's independent pieces of work (site.c runs them, in worker
+ * processes). */
+enum job_kind { JOB_PNG, JOB_RUN, JOB_METRIC, JOB_KEY, JOB_SERIES };
+
+struct job {
+	enum job_kind kind;
+	size_t a, b;	/* metric and scale, run, metric, key, series and page */
+};
+
+/* Fingerprints (site_fp.c): site_fingerprints sets fp_global and fp_run
+ * once the runs are named; site_job_fp gives a job's fingerprint and
+ * returns its key in the record (caller frees). */
+void site_fingerprints(struct site *);
+char *site_job_fp(const struct site *, const struct job *, char fp[FP_HEX]);
+/* The runs a metric's chart shows (site.c); returns how many. */
+size_t metric_chart_runs(const struct site *, enum metric_id, size_t *runs);
 
 /* The headline metrics of the overview, in its column order. */
 extern const enum metric_id headline[];
@@ -39,9 +100,13 @@ htmlDocPtr page_start(struct site *, const char *template,
 /* Writes a page to the site's path rel and frees it. */
 void page_finish(struct site *, htmlDocPtr, const char *rel);
 
-/* Writes len bytes to the site's path rel (made atomically: a temporary
- * file renamed into place). Returns 0, or -1 (reported). */
+/* Writes len bytes to the site's path rel: a new file of the staging
+ * directory (never written through a link to the old site's). Returns
+ * 0, or -1 (reported). */
 int site_write(struct site *, const char *rel, const char *buf, size_t len);
+/* Makes the directory rel of the site (it may exist). Returns 0, or -1
+ * (reported). */
+int site_mkdir(struct site *, const char *rel);
 
 void page_index(struct site *);
 void page_run(struct site *, size_t run);
@@ -51,9 +116,17 @@ htmlDocPtr run_doc(struct site *, size_t run);
 /* "build --single-file": the overview and every run in one file. */
 void single_file(struct site *);
 void page_metric(struct site *, enum metric_id);
-/* Comparison pages: one per meta key with two or more values, one per
- * series of two or more runs. */
-void pages_compare(struct site *);
+/* Comparison pages: "by KEY" for group key k (written when the runs
+ * give it two or more values; ngroup_keys of them), and each page of a
+ * series of two or more runs (series_pages of them; 0 for a single run):
+ * page 0 its latest SITE_MAX_BARS runs, page N (from 1) a whole
+ * SITE_MAX_BARS of its history from the oldest. */
+extern const size_t ngroup_keys;
+extern const char *const group_keys[];
+void page_key(struct site *, size_t k);
+size_t series_pages(const struct series_span *);
+void page_series_page(struct site *, const struct series_span *,
+    size_t page);
 
 /* The run's title for people: meta title, else its id. */
 const char *run_title(const struct run *);

@@ -12,10 +12,30 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sorts v ascending: by insertion when short (a run's few samples),
+ * where qsort's calls cost more than the sort. Both are stable, so the
+ * order is the same. */
+static void
+sort_doubles(double *v, size_t n)
+{
+	if (n > 32) {
+		qsort(v, n, sizeof *v, cmp_double);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		double x = v[i];
+		size_t j = i;
+
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 double
 stats_median(double *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cmp_double);
+	sort_doubles(v, n);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -57,13 +77,16 @@ void
 stats_run(const struct run *run, struct metric_summary *out)
 {
 	size_t n = run->samples.n ? run->samples.n : 1;
-	double *vals = xcalloc(n, sizeof *vals);
-	double *cpus = xcalloc(n, sizeof *cpus);
-	double *lats = xcalloc(n, sizeof *lats);
+	double few[3][8];	/* most runs: no allocation */
+	double *vals = n <= 8 ? few[0] : xcalloc(n, sizeof *vals);
+	double *cpus = n <= 8 ? few[1] : xcalloc(n, sizeof *cpus);
+	double *lats = n <= 8 ? few[2] : xcalloc(n, sizeof *lats);
 
 	for (int i = 0; i < M_COUNT; i++)
 		summarise_metric(&run->samples, i, &out[i], vals, cpus, lats);
-	free(vals);
-	free(cpus);
-	free(lats);
+	if (n > 8) {
+		free(vals);
+		free(cpus);
+		free(lats);
+	}
 }

@@ -7,17 +7,17 @@
 #include "model.h"
 
 struct metric_summary {
+	double median, min, max;	/* of the figures, stored unit */
+	double latency_us;		/* median latency, -1 when none */
+	int n;				/* samples with a figure */
+	int n_too_fast;
+	int n_invalid;
+	int cpu;			/* median %CP, -1 when none */
 	/* VS_OK when at least one sample has a figure; VS_TOO_FAST when
 	 * every measured sample was too fast; VS_INVALID when only invalid
 	 * figures exist; VS_NOT_RUN when no sample ran the test. */
 	enum value_state state;
-	double median, min, max;	/* of the figures, stored unit */
-	int n;				/* samples with a figure */
-	int n_too_fast;
-	int n_invalid;
 	bool approx;			/* some figure had reduced precision */
-	int cpu;			/* median %CP, -1 when none */
-	double latency_us;		/* median latency, -1 when none */
 };
 
 /* Summarises the samples of run into out[M_COUNT]. */

@@ -10,53 +10,16 @@ b=$1
 tmp=$2
 cd "$(dirname "$0")/.." || exit 4
 
-say_ok() { echo "ok $*"; }
-say_bad() { echo "FAIL: $*"; }
+. tests/site-lib.sh
 
-run() {
-	if [ -n "$VALGRIND" ]; then
-		valgrind -q --error-exitcode=99 --leak-check=full --suppressions=tests/valgrind.supp \
-			--errors-for-leak-kinds=definite,indirect,possible "$@"
-	else
-		"$@"
-	fi
-}
-
-# The page without the inline charts' glyph outlines, which belong to
-# the chart geometry tests (tests/charts).
+# The page without its inline charts, which belong to the chart tests
+# (tests/charts, tests/unit/test_chart.c).
 normalise() {
 	awk '/<svg /{ sub(/<svg .*/, "<svg>[chart]"); print; skip = 1; next }
 	     skip && /<\/svg>/{ sub(/.*<\/svg>/, "</svg>"); print; skip = 0; next }
 	     !skip' "$1"
 }
 
-# Pages parse as HTML (libxml2 knows no HTML5 tag names: those messages
-# are expected) and their links and images resolve inside the site.
-check_site() {
-	name=$1 site=$2
-	find "$site" -name '*.html' | sort | while read -r page; do
-		errs=$(xmllint --html --noout "$page" 2>&1 |
-			grep 'parser error' | grep -v 'Tag [a-z]* invalid')
-		[ -z "$errs" ] || { say_bad "$name: $page: $errs"; continue; }
-		dir=$(dirname "$page")
-		xmllint --html --xpath '//@href | //@src' "$page" 2>/dev/null |
-		tr ' ' '\n' | sed -n 's/^\(href\|src\)="\([^"]*\)"$/\2/p' |
-		while read -r url; do
-			case $url in
-			'#'*|http://*|https://*|mailto:*) continue ;;
-			*:*) echo "scheme $url" ;;
-			*) target=$(printf '%s' "${url%%#*}" |
-				sed 's/%20/ /g; s/%22/"/g; s/%3C/</g; s/%3E/>/g')
-			   [ -e "$dir/$target" ] || echo "missing $url" ;;
-			esac
-		done >"$tmp/links"
-		if [ -s "$tmp/links" ]; then
-			say_bad "$name: $page: $(head -3 "$tmp/links" | tr '\n' ' ')"
-		else
-			say_ok "$name: $page"
-		fi
-	done
-}
 
 site=$tmp/small
 rm -rf "$site"

@@ -7,7 +7,9 @@
  *
  *   chart200 svg|png|height DATA.tsv [OUT]
  *
- * Links build/chart.o and build/xalloc.o; built by run.sh. */
+ * Links build/chart.o and build/xalloc.o with the libraries of PKGS
+ * (libpng among them: chart_png encodes its PNG itself); built by
+ * run.sh. */
 #include "chart.h"
 
 #include <stdio.h>

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "analyse.h"
+#include "fileio.h"
 #include "publish.h"
 #include "site.h"
 
@@ -94,6 +95,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snprintf(out, sizeof out, "%s/report.html", root);
 		so.single = out;
 		so.out = out;
+		so.max_file_size = DEFAULT_MAX_FILE_SIZE;
 		so.data_dir = getenv("BENCHSITE_DATA");
 		if (so.data_dir == NULL)
 			so.data_dir = ".";

@@ -2,6 +2,7 @@
  * wrapping, the layout against the files in tests/charts (UPDATE=1 rewrites
  * them), and SVG and PNG output. Run from the top of the tree. */
 #include <setjmp.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -638,6 +639,164 @@ test_svg_bad_utf8(void **state)
 	xmlFree(s);
 }
 
+/* One text of the layout: from the dump or from a <text> element. */
+struct ptext {
+	char *s;
+	double x, y, w;
+	bool used;
+};
+
+/* The texts of chart_dump's lines: what "s" at x,y w W. */
+static size_t
+dump_texts(const struct chart *c, struct ptext **out)
+{
+	size_t len, n = 0, cap = 0;
+	char *d = dump_chart(c, &len), *line, *save = NULL, *q, *e;
+
+	*out = NULL;
+	for (line = strtok_r(d, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		struct ptext t = { 0 };
+
+		if ((q = strchr(line, '"')) == NULL ||
+		    (e = strstr(q + 1, "\" at ")) == NULL)
+			continue;
+		while (strstr(e + 1, "\" at ") != NULL)
+			e = strstr(e + 1, "\" at ");
+		assert_int_equal(sscanf(e, "\" at %lf,%lf w %lf", &t.x, &t.y,
+		    &t.w), 3);
+		t.s = xstrndup(q + 1, (size_t)(e - q - 1));
+		xgrow((void **)out, &cap, n + 1, sizeof **out);
+		(*out)[n++] = t;
+	}
+	free(d);
+	return n;
+}
+
+static double
+num_prop(xmlNodePtr n, const char *name)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	char *end;
+	double d;
+
+	assert_non_null(v);
+	d = strtod((const char *)v, &end);
+	assert_true(end != (char *)v && *end == '\0');
+	xmlFree(v);
+	return d;
+}
+
+static void
+svg_texts(xmlNodePtr n, struct ptext **out, size_t *nt, size_t *cap)
+{
+	xmlChar *v;
+
+	for (; n != NULL; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (xmlStrEqual(n->name, (const xmlChar *)"text")) {
+			struct ptext t = { 0 };
+
+			v = xmlNodeGetContent(n);
+			t.s = xstrdup((const char *)v);
+			xmlFree(v);
+			t.x = num_prop(n, "x");
+			t.y = num_prop(n, "y");
+			t.w = num_prop(n, "textLength");
+			v = xmlGetProp(n, (const xmlChar *)"lengthAdjust");
+			assert_string_equal((const char *)v,
+			    "spacingAndGlyphs");
+			xmlFree(v);
+			xgrow((void **)out, cap, *nt + 1, sizeof **out);
+			(*out)[(*nt)++] = t;
+		}
+		svg_texts(n->children, out, nt, cap);
+	}
+}
+
+/* Every text of the layout is a <text> element where cairo would draw
+ * it, as long as cairo measured it; no glyph outline is left. */
+static void
+test_svg_text_elements(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NCHARTS; i++) {
+		struct ptext *want, *got = NULL;
+		size_t nwant = dump_texts(&charts[i], &want), ngot = 0, cap = 0;
+		int n;
+		char *s = svg_bytes(&charts[i], &n);
+		xmlDocPtr doc = xmlReadMemory(s, n, NULL, NULL,
+		    XML_PARSE_NONET);
+
+		assert_non_null(doc);
+		assert_null(strstr(s, "<symbol"));
+		assert_null(strstr(s, "<use"));
+		assert_null(strstr(s, "glyph"));
+		assert_non_null(strstr(s, "font-family=\"'DejaVu Sans', "));
+		svg_texts(xmlDocGetRootElement(doc), &got, &ngot, &cap);
+		assert_int_equal(ngot, nwant);
+		for (size_t k = 0; k < ngot; k++) {
+			size_t j;
+
+			for (j = 0; j < nwant; j++)
+				if (!want[j].used &&
+				    strcmp(want[j].s, got[k].s) == 0 &&
+				    fabs(want[j].x - got[k].x) < 0.06 &&
+				    fabs(want[j].y - got[k].y) < 0.06 &&
+				    fabs(want[j].w - got[k].w) < 0.06)
+					break;
+			if (j == nwant)
+				fail_msg("chart %zu: <text> \"%s\" at %.2f,%.2f "
+				    "w %.2f is not in the layout", i, got[k].s,
+				    got[k].x, got[k].y, got[k].w);
+			want[j].used = true;
+		}
+		for (size_t k = 0; k < ngot; k++)
+			free(got[k].s);
+		for (size_t k = 0; k < nwant; k++)
+			free(want[k].s);
+		free(got);
+		free(want);
+		xmlFreeDoc(doc);
+		xmlFree(s);
+	}
+}
+
+static void
+test_svg_text_style(void **state)
+{
+	static const struct chart_bar bars[] = {
+		{ .label = "a <b> & \"c\"", .kind = BAR_VALUE, .value = 1 },
+	};
+	struct chart c = { "</text><script>x</script>", "MiB/s", NULL, bars,
+	    1 };
+	int n;
+	char *s;
+
+	(void)state;
+	s = svg_bytes(&charts[0], &n);
+	/* The title: bold, 15 units, dark; labels take the group's style. */
+	assert_non_null(strstr(s, " font-size=\"15\" font-weight=\"bold\" "
+	    "fill=\"#1a1a1a\" textLength=\""));
+	assert_non_null(strstr(s, "lengthAdjust=\"spacingAndGlyphs\">Block "
+	    "write</text>"));
+	/* Each row a group: its title, the hover rect, then its texts. */
+	assert_non_null(strstr(s, "<g><title>hda ext3: 55.7 MiB/s (3 samples, "
+	    "52.0-57.1)</title><rect x=\"16.0\" "));
+	assert_non_null(strstr(s, "lengthAdjust=\"spacingAndGlyphs\">hda "
+	    "ext3</text>"));
+	/* The legend's double spaces are kept. */
+	assert_non_null(strstr(s, "xml:space=\"preserve\">~ = the input"));
+	xmlFree(s);
+	s = svg_bytes(&c, &n);
+	assert_non_null(strstr(s, ">&lt;/text&gt;&lt;script&gt;x&lt;/script"
+	    "&gt;</text>"));
+	assert_non_null(strstr(s, ">a &lt;b&gt; &amp; \"c\"</text>"));
+	assert_null(strstr(s, "<script"));
+	xmlFree(s);
+}
+
 /* Each chart drawn in a new process has the bytes it has here, after
  * other charts: cairo's process-wide surface counter must not show. */
 static void
@@ -778,6 +937,96 @@ test_png(void **state)
 	}
 }
 
+struct reader {
+	const unsigned char *p;
+	size_t n;
+};
+
+static cairo_status_t
+read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct reader *r = closure;
+
+	if (len > r->n)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, r->p, len);
+	r->p += len;
+	r->n -= len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The PNG decodes (through cairo's reader, libpng) to the pixels
+ * chart_draw gives on a cairo image: 8-bit RGB, no alpha, no chunk but
+ * IHDR, IDAT and IEND. (png.h is not included here: under -Igen its
+ * <limits.h> would be gen/limits.h.) */
+static void
+test_png_pixels(void **state)
+{
+	char err[CHART_ERR_SIZE];
+	unsigned char *buf;
+	size_t len;
+
+	(void)state;
+	for (size_t i = 0; i < NCHARTS; i++) {
+		struct chart_geom *g = chart_layout(&charts[i], fonts,
+		    CHART_WIDTH);
+		int w = 1440, h = (int)(2 * chart_geom_height(g));
+		struct reader rd;
+		cairo_surface_t *s, *d;
+		cairo_t *cr;
+		const unsigned char *a, *b;
+
+		assert_int_equal(chart_png(&charts[i], fonts, 2, &buf, &len,
+		    err), 0);
+		assert_int_equal(buf[24], 8);		/* bit depth */
+		assert_int_equal(buf[25], 2);		/* RGB */
+		for (size_t at = 8; at < len; ) {
+			unsigned long n = be32(buf + at);
+
+			assert_true(memcmp(buf + at + 4, "IHDR", 4) == 0 ||
+			    memcmp(buf + at + 4, "IDAT", 4) == 0 ||
+			    memcmp(buf + at + 4, "IEND", 4) == 0);
+			at += 12 + n;
+			assert_true(at <= len);
+		}
+		assert_memory_equal(buf + len - 8, "IEND", 4);
+		rd = (struct reader){ buf, len };
+		d = cairo_image_surface_create_from_png_stream(read_mem, &rd);
+		assert_int_equal(cairo_surface_status(d), CAIRO_STATUS_SUCCESS);
+		assert_int_equal(cairo_image_surface_get_format(d),
+		    CAIRO_FORMAT_RGB24);
+		assert_int_equal(cairo_image_surface_get_width(d), w);
+		assert_int_equal(cairo_image_surface_get_height(d), h);
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+		cr = cairo_create(s);
+		cairo_scale(cr, 2, 2);
+		chart_draw(cr, &charts[i], g, fonts);
+		cairo_destroy(cr);
+		cairo_surface_flush(s);
+		for (int y = 0; y < h; y++) {
+			a = cairo_image_surface_get_data(s) + (size_t)y *
+			    (size_t)cairo_image_surface_get_stride(s);
+			b = cairo_image_surface_get_data(d) + (size_t)y *
+			    (size_t)cairo_image_surface_get_stride(d);
+			for (int x = 0; x < w; x++) {
+				uint32_t pa, pb;
+
+				memcpy(&pa, a + 4 * x, 4);
+				memcpy(&pb, b + 4 * x, 4);
+				if ((pa & 0xffffff) != (pb & 0xffffff))
+					fail_msg("chart %zu: pixel %d,%d is "
+					    "%06x, drawn %06x", i, x, y,
+					    (unsigned)(pb & 0xffffff),
+					    (unsigned)(pa & 0xffffff));
+			}
+		}
+		cairo_surface_destroy(d);
+		cairo_surface_destroy(s);
+		free(buf);
+		chart_geom_free(g);
+	}
+}
+
 static void
 test_fonts_missing(void **state)
 {
@@ -853,9 +1102,12 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_svg_text),
 		cmocka_unit_test(test_svg_bad_utf8),
+		cmocka_unit_test(test_svg_text_elements),
+		cmocka_unit_test(test_svg_text_style),
 		cmocka_unit_test(test_svg_same_in_new_process),
 		cmocka_unit_test(test_prefix_ids),
 		cmocka_unit_test(test_png),
+		cmocka_unit_test(test_png_pixels),
 		cmocka_unit_test(test_fonts_missing),
 	};
 	char err[CHART_ERR_SIZE];

@@ -1,8 +1,8 @@
 /* What benchsite reads at most, so that broken or hostile input costs
  * bounded time and memory and says so when a limit is hit. Set from the
  * command line and passed down to the loader and the readers. */
-#ifndef BENCHSITE_LIMITS_H
-#define BENCHSITE_LIMITS_H
+#ifndef BENCHSITE_INPUT_LIMITS_H
+#define BENCHSITE_INPUT_LIMITS_H
 
 #include <stddef.h>
 

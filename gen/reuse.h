@@ -1,0 +1,53 @@
+/* Incremental builds: each job of a build (a run's page and files, a
+ * chart, a metric, comparison or series page) has a fingerprint, a hash
+ * of everything it reads. The site keeps a record of each job's
+ * fingerprint and the files it wrote (JOBS_FILE); the next build links
+ * those files from the old site into its staging directory instead of
+ * rendering them again when the fingerprint is unchanged. For site.c. */
+#ifndef BENCHSITE_REUSE_H
+#define BENCHSITE_REUSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define JOBS_FILE ".benchsite-jobs"
+#define FP_HEX 33		/* 128 bits in hex, and the NUL */
+
+/* ---- fingerprints: XXH3 128-bit over a stream of tagged values ---- */
+
+struct fp;
+struct fp *fp_new(void);
+void fp_free(struct fp *);
+void fp_reset(struct fp *);
+/* A string (NULL apart from ""), bytes, a number. */
+void fp_str(struct fp *, const char *);
+void fp_bytes(struct fp *, const void *, size_t);
+void fp_num(struct fp *, long long);
+/* Another fingerprint, by value. */
+void fp_hex(struct fp *, const char *hex);
+/* The name and bytes of dir/name (at most max of them), or that it
+ * cannot be read (then false). */
+bool fp_file(struct fp *, const char *dir, const char *name, size_t max);
+void fp_digest(struct fp *, char out[FP_HEX]);
+
+/* ---- the record of an earlier build's jobs ---- */
+
+struct reuse;
+
+/* The record in site (NULL when there is none or it cannot be read:
+ * then everything is rendered). */
+struct reuse *reuse_load(const char *site);
+void reuse_free(struct reuse *);
+
+/* The files job key wrote with fingerprint fp in the old site, or NULL
+ * (fingerprint changed, or no such job): sets *n. */
+char *const *reuse_outputs(const struct reuse *, const char *key,
+    const char *fp, size_t *n);
+
+/* One line of the record: "KEY\tFP\tFILE\tFILE...\n" into a new string.
+ * Keys and files are benchsite's own safe names (no tab, no newline). */
+char *reuse_line(const char *key, const char *fp, char *const *files,
+    size_t n);
+
+#endif

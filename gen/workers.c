@@ -1,0 +1,238 @@
+/* Forked rendering workers; see workers.h. */
+#include "workers.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int
+workers_default(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Set in a worker: it ends with _exit, never running the parent's
+ * atexit handlers or flushing its stdio buffers. */
+static int in_worker;
+
+static void
+out_of_memory(void)
+{
+	fputs("benchsite: out of memory\n", stderr);
+	if (in_worker)
+		_exit(3);
+	exit(3);
+}
+
+/* Runs one job into a buffer of its own. */
+static char *
+run_one(worker_job_fn *run, void *ctx, size_t job, size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+
+	if (m == NULL)
+		out_of_memory();
+	run(ctx, job, m);
+	if (fclose(m) != 0)
+		out_of_memory();
+	return buf;
+}
+
+/* A worker: claims the next job until none is left; each report goes to
+ * out as the job's number, its length and its bytes. */
+static void
+worker(size_t n, size_t *next, worker_job_fn *run, void *ctx, FILE *out)
+{
+	size_t job, len;
+	char *buf;
+
+	while ((job = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < n) {
+		buf = run_one(run, ctx, job, &len);
+		if (fwrite(&job, sizeof job, 1, out) != 1 ||
+		    fwrite(&len, sizeof len, 1, out) != 1 ||
+		    (len > 0 && fwrite(buf, len, 1, out) != 1))
+			_exit(3);
+		free(buf);
+	}
+	if (fflush(out) != 0)
+		_exit(3);
+}
+
+/* Reads a worker's reports into reports[job] (pointing into *all). */
+static int
+collect(FILE *f, char **all, const char **reports, size_t *lens, size_t n)
+{
+	long size;
+	size_t job, len, at = 0;
+
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0)
+		return -1;
+	*all = xmalloc((size_t)size + 1);
+	if (size > 0 && fread(*all, (size_t)size, 1, f) != 1)
+		return -1;
+	while (at + 2 * sizeof(size_t) <= (size_t)size) {
+		memcpy(&job, *all + at, sizeof job);
+		memcpy(&len, *all + at + sizeof job, sizeof len);
+		at += 2 * sizeof(size_t);
+		if (job >= n || len > (size_t)size - at)
+			return -1;
+		reports[job] = *all + at;
+		lens[job] = len;
+		at += len;
+	}
+	return at == (size_t)size ? 0 : -1;
+}
+
+static int
+start(int nproc, size_t n, size_t *next, worker_job_fn *run, void *ctx,
+    FILE **out, pid_t *pid, char *err, size_t errsize)
+{
+	fflush(stdout);
+	fflush(stderr);
+	for (int w = 0; w < nproc; w++) {
+		if ((out[w] = tmpfile()) == NULL || (pid[w] = fork()) < 0) {
+			snprintf(err, errsize, "cannot start a rendering "
+			    "process: %s", strerror(errno));
+			return -1;
+		}
+		if (pid[w] == 0) {
+			in_worker = 1;
+			worker(n, next, run, ctx, out[w]);
+			_exit(0);
+		}
+	}
+	return 0;
+}
+
+static int
+parallel(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
+    void *ctx, char *err, size_t errsize)
+{
+	size_t *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	FILE **out = xcalloc((size_t)nproc, sizeof *out);
+	pid_t *pid = xcalloc((size_t)nproc, sizeof *pid);
+	char **all;
+	const char **reports;
+	size_t *lens;
+	int rc = 0, status;
+
+	if (next == MAP_FAILED) {
+		snprintf(err, errsize, "cannot share the job counter: %s",
+		    strerror(errno));
+		next = NULL;
+		rc = -1;
+	} else {
+		*next = 0;
+		rc = start(nproc, n, next, run, ctx, out, pid, err, errsize);
+	}
+	/* The parent's alone: made after the workers have their copy. */
+	all = xcalloc((size_t)nproc, sizeof *all);
+	reports = xcalloc(n, sizeof *reports);
+	lens = xcalloc(n, sizeof *lens);
+	for (int w = 0; w < nproc; w++) {
+		if (pid[w] > 0 && (waitpid(pid[w], &status, 0) != pid[w] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status) != 0) && rc == 0) {
+			snprintf(err, errsize, "a rendering process failed");
+			rc = -1;
+		}
+		if (rc == 0 && collect(out[w], &all[w], reports, lens, n) != 0) {
+			snprintf(err, errsize, "cannot read back the rendering "
+			    "processes' reports");
+			rc = -1;
+		}
+	}
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		if (reports[k] == NULL) {
+			snprintf(err, errsize, "a rendering job was lost");
+			rc = -1;
+		}
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		merge(ctx, k, reports[k], lens[k]);
+	for (int w = 0; w < nproc; w++) {
+		if (out[w])
+			fclose(out[w]);
+		free(all[w]);
+	}
+	if (next)
+		munmap(next, sizeof *next);
+	free(out);
+	free(pid);
+	free(all);
+	free((void *)reports);
+	free(lens);
+	return rc;
+}
+
+int
+workers_run(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
+    void *ctx, char *err, size_t errsize)
+{
+	if (nproc > 1 && n > 1)
+		return parallel(n, (size_t)nproc < n ? nproc : (int)n, run,
+		    merge, ctx, err, errsize);
+	for (size_t k = 0; k < n; k++) {
+		size_t len;
+		char *buf = run_one(run, ctx, k, &len);
+
+		merge(ctx, k, buf, len);
+		free(buf);
+	}
+	return 0;
+}
+
+void
+report_str(FILE *out, const char *s)
+{
+	size_t len = s ? strlen(s) : SIZE_MAX;
+
+	fwrite(&len, sizeof len, 1, out);
+	if (s)
+		fwrite(s, 1, len, out);
+}
+
+void
+report_num(FILE *out, long long v)
+{
+	fwrite(&v, sizeof v, 1, out);
+}
+
+char *
+report_get_str(const char **p, const char *end)
+{
+	size_t len;
+	char *s;
+
+	if ((size_t)(end - *p) < sizeof len)
+		return NULL;
+	memcpy(&len, *p, sizeof len);
+	*p += sizeof len;
+	if (len == SIZE_MAX || len > (size_t)(end - *p))
+		return NULL;
+	s = xmalloc(len + 1);
+	memcpy(s, *p, len);
+	s[len] = '\0';
+	*p += len;
+	return s;
+}
+
+long long
+report_get_num(const char **p, const char *end)
+{
+	long long v = 0;
+
+	if ((size_t)(end - *p) >= sizeof v) {
+		memcpy(&v, *p, sizeof v);
+		*p += sizeof v;
+	}
+	return v;
+}

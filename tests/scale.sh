@@ -1,0 +1,145 @@
+#!/bin/sh
+# Scale tests for one build directory (issue 8), on trees made by
+# tests/bench/genruns.sh: output the same with any number of rendering
+# processes; an incremental build equal to a full one after a run is
+# added, changed or removed, and keeping what did not change; the shape
+# of a large site (no chart over 60 bars, no page over 1 MB, the latest
+# run of each series on the index, long series paged, every link
+# resolving). Prints "ok NAME" / "FAIL: NAME" lines for tests/run.sh.
+
+b=$1
+tmp=$2
+cd "$(dirname "$0")/.." || exit 4
+. tests/site-lib.sh
+
+gen() { sh tests/bench/genruns.sh "$@" >/dev/null || say_bad "genruns.sh $*"; }
+same() {	# NAME DIR DIR
+	if diff -r "$2" "$3" >"$tmp/scale.diff" 2>&1; then say_ok "$1"; else
+		say_bad "$1: $(head -3 "$tmp/scale.diff" | tr '\n' ' ')"; fi
+}
+
+# ---- any -j: the same bytes, the same messages ----
+for j in 1 3; do
+	rm -rf "$tmp/par-$j"
+	run "$b/benchsite" build -q -j "$j" -o "$tmp/par-$j" samples \
+		2>"$tmp/par-$j.err"
+	echo "exit $?" >>"$tmp/par-$j.err"
+done
+same "-j 3 gives the site of -j 1" "$tmp/par-1" "$tmp/par-3"
+if cmp -s "$tmp/par-1.err" "$tmp/par-3.err"; then say_ok "-j 3 says what -j 1 says"
+else say_bad "-j 3 messages differ from -j 1"; fi
+
+# ---- incremental builds: equal to a full build, keeping the rest ----
+# 2 hosts: two series of 61 runs (paged) and the 7 reference runs.
+runs=$tmp/inc-runs site=$tmp/inc-site
+rm -rf "$runs" "$site" "$tmp/inc-full"
+gen -H 2 129 "$runs"
+run "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+# A run page no new run touches: its file is kept (linked), not redone.
+keep=$(ls "$site/runs" | grep -m 1 '^db01--.*\.html$')
+inode=$(stat -c %i "$site/runs/$keep" 2>/dev/null)
+step() {	# NAME: build incrementally, then compare with a full build
+	run "$b/benchsite" build -q -o "$site" "$runs" 2>"$tmp/inc.err"
+	st=$?
+	rm -rf "$tmp/inc-full"
+	"$b/benchsite" build -q --full -o "$tmp/inc-full" "$runs" 2>"$tmp/full.err"
+	[ $st -eq $? ] || say_bad "incremental, $1: exit $st"
+	same "incremental equals full: $1" "$site" "$tmp/inc-full"
+}
+gen -H 2 -f 129 130 "$runs"
+step "a run added"
+if [ -n "$inode" ] && [ "$(stat -c %i "$site/runs/$keep")" = "$inode" ]; then
+	say_ok "incremental keeps an unchanged run's page"
+else
+	say_bad "incremental rendered $keep again"
+fi
+new=$(sh tests/bench/genruns.sh -l -H 2 -f 129 130 "$runs")
+echo "kernel 9.9.9-test" >>"$new/meta"
+step "a run's meta changed"
+printf '# Note\n\nAdded later.\n' >"$new/notes.md"
+step "notes added"
+rm -rf "$new"
+step "the newest run removed"
+victim=$(sh tests/bench/genruns.sh -l -H 2 -f 40 41 "$runs")
+rm -rf "$victim"
+step "a run in the middle removed"
+# A run's page links the run its meta names as baseline, once it exists.
+early=$(sh tests/bench/genruns.sh -l -H 2 -f 20 21 "$runs")
+echo "baseline: extra/copy" >>"$early/meta"
+step "a baseline naming no run yet"
+mkdir -p "$runs/extra" && cp -r "$(sh tests/bench/genruns.sh -l -H 2 -f 30 31 "$runs")" "$runs/extra/copy"
+step "the named baseline appears"
+# Other fonts (the bold face standing in for the book one): every chart
+# is drawn again.
+rm -rf "$tmp/fonts" && mkdir -p "$tmp/fonts"
+for f in DejaVuSans.ttf DejaVuSans-Bold.ttf; do
+	cp /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$tmp/fonts/$f"
+done
+run "$b/benchsite" build -q --fonts "$tmp/fonts" -o "$site" "$runs" 2>/dev/null
+rm -rf "$tmp/inc-full"
+"$b/benchsite" build -q --full --fonts "$tmp/fonts" -o "$tmp/inc-full" "$runs" 2>/dev/null
+same "incremental equals full: other fonts" "$site" "$tmp/inc-full"
+# A template changed: every page is done again (BENCHSITE_DATA).
+rm -rf "$tmp/data" && mkdir -p "$tmp/data" && cp -r templates assets "$tmp/data/"
+sed -i 's|<footer data-fill="footer">|<footer class="changed" data-fill="footer">|' \
+	"$tmp/data/templates/run.html"
+BENCHSITE_DATA=$tmp/data run "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+rm -rf "$tmp/inc-full"
+BENCHSITE_DATA=$tmp/data "$b/benchsite" build -q --full -o "$tmp/inc-full" "$runs" 2>/dev/null
+same "incremental equals full: a template changed" "$site" "$tmp/inc-full"
+grep -q 'class="changed"' "$site/runs/$keep" && say_ok "a changed template reaches every page" ||
+	say_bad "a changed template did not reach $keep"
+
+[ -n "$VALGRIND" ] && exit 0
+
+# A doctored record never brings a file from outside the site in (built
+# first with the default templates, so that the record would be used).
+"$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+rm -rf "$tmp/secret" && mkdir -p "$tmp/secret" && echo private >"$tmp/secret/key"
+ln -s "$tmp/secret" "$site/runs/evil"
+echo "runs/evil" >>"$site/.benchsite-manifest"
+line=$(grep -m 1 '^run:' "$site/.benchsite-jobs")
+{ grep -vxF "$line" "$site/.benchsite-jobs"; printf '%s\truns/evil/key\n' "$line"; } >"$tmp/jobs"
+cp "$tmp/jobs" "$site/.benchsite-jobs"
+"$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+if grep -rqs private "$site"; then say_bad "a doctored record brought a file in"
+else say_ok "a doctored record brings nothing in"; fi
+[ -f "$tmp/secret/key" ] && say_ok "a link in the old site is not followed when it goes" ||
+	say_bad "removing the old site deleted a file outside it"
+
+# Any -j on a large site, paged: the same bytes.
+rm -rf "$tmp/par-big-1" "$tmp/par-big-3"
+"$b/benchsite" build -q -j 1 -o "$tmp/par-big-1" "$runs" 2>"$tmp/par-big-1.err"
+"$b/benchsite" build -q -j 3 -o "$tmp/par-big-3" "$runs" 2>"$tmp/par-big-3.err"
+same "-j 3 gives the large site of -j 1" "$tmp/par-big-1" "$tmp/par-big-3"
+cmp -s "$tmp/par-big-1.err" "$tmp/par-big-3.err" && say_ok "-j 3 says what -j 1 says (large)" ||
+	say_bad "-j 3 messages differ (large)"
+
+# ---- a large site's shape ----
+check_shape() {	# NAME SITE
+	big=$(find "$2" -type f \( -name '*.html' -o -name '*.svg' \) -size +1000k | head -3)
+	[ -z "$big" ] && say_ok "$1: no page or SVG over 1 MB" || say_bad "$1: over 1 MB: $big"
+	bars=$(grep -oh 'bar chart of [0-9]* run' "$2"/charts/*.svg $(find "$2" -name '*.html') |
+		awk '{ if ($4 > m) m = $4 } END { print m + 0 }')
+	[ "$bars" -le 60 ] && [ "$bars" -gt 0 ] && say_ok "$1: at most 60 bars a chart ($bars)" ||
+		say_bad "$1: a chart of $bars bars"
+}
+# Paged series: the tree above, rebuilt in full.
+check_shape "2 hosts" "$tmp/inc-full"
+pages=$(ls "$tmp/inc-full/series" | grep -c '\.p[0-9]*\.html$')
+[ "$pages" -ge 1 ] && say_ok "long series are paged ($pages older pages)" ||
+	say_bad "long series not paged: $pages pages"
+check_site "paged site" "$tmp/inc-full"
+# More series than a chart holds: 70 hosts.
+rm -rf "$tmp/wide-runs" "$tmp/wide"
+gen -H 70 150 "$tmp/wide-runs"
+"$b/benchsite" build -q -o "$tmp/wide" "$tmp/wide-runs" 2>/dev/null
+check_shape "70 hosts" "$tmp/wide"
+series=$(xmllint --html --xpath 'count(//tbody[1]/tr)' "$tmp/wide/index.html" 2>/dev/null)
+# Each host is one series, and so is each reference run.
+[ "$series" -ge 70 ] && [ "$series" -lt 150 ] &&
+	say_ok "index: the latest run of each series ($series rows)" ||
+	say_bad "index rows: $series for 70 hosts"
+grep -q '60 of [0-9]* series' "$tmp/wide/metrics/put_block.html" &&
+	say_ok "a metric chart says which 60 series it shows" ||
+	say_bad "metric chart: no note of the series left out"

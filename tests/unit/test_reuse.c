@@ -1,0 +1,164 @@
+/* Unit tests of incremental builds' pieces (gen/reuse.c): fingerprints
+ * that tell values apart, and the record of jobs written and read back,
+ * malformed lines ignored. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reuse.h"
+
+static char *
+join(const char *dir, const char *name)
+{
+	char *out = malloc(strlen(dir) + strlen(name) + 2);
+
+	sprintf(out, "%s/%s", dir, name);
+	return out;
+}
+
+/* The fingerprint of two strings fed in order. */
+static void
+digest2(const char *a, const char *b, char out[FP_HEX])
+{
+	struct fp *f = fp_new();
+
+	fp_str(f, a);
+	fp_str(f, b);
+	fp_digest(f, out);
+	fp_free(f);
+}
+
+static void
+test_fingerprints(void **state)
+{
+	char x[FP_HEX], y[FP_HEX], z[FP_HEX];
+	struct fp *f = fp_new();
+
+	(void)state;
+	digest2("ab", "c", x);
+	digest2("ab", "c", y);
+	assert_string_equal(x, y);
+	assert_int_equal(strlen(x), FP_HEX - 1);
+	/* Lengths are hashed: the split between values counts. */
+	digest2("a", "bc", z);
+	assert_string_not_equal(x, z);
+	/* NULL is not "". */
+	digest2(NULL, "c", y);
+	digest2("", "c", z);
+	assert_string_not_equal(y, z);
+	/* A reset starts over. */
+	fp_str(f, "noise");
+	fp_reset(f);
+	fp_str(f, "ab");
+	fp_str(f, "c");
+	fp_digest(f, z);
+	assert_string_equal(x, z);
+	fp_free(f);
+}
+
+static void
+test_file_fingerprint(void **state)
+{
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, a[FP_HEX], b[FP_HEX];
+	struct fp *f = fp_new();
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = join(dir, "meta")) != NULL);
+	assert_non_null(fp = fopen(path, "w"));
+	fputs("raid 0\n", fp);
+	fclose(fp);
+	assert_true(fp_file(f, dir, "meta", 1 << 20));
+	fp_digest(f, a);
+	fp_reset(f);
+	assert_non_null(fp = fopen(path, "w"));
+	fputs("raid 5\n", fp);
+	fclose(fp);
+	assert_true(fp_file(f, dir, "meta", 1 << 20));
+	fp_digest(f, b);
+	assert_string_not_equal(a, b);
+	/* A missing file is hashed as missing, and said to be. */
+	fp_reset(f);
+	assert_false(fp_file(f, dir, "nothing", 1 << 20));
+	fp_digest(f, a);
+	assert_string_not_equal(a, b);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	fp_free(f);
+}
+
+static void
+test_record_round_trip(void **state)
+{
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *line;
+	char a[] = "runs/a.html", b[] = "runs/a/bonnie.txt";
+	char *files[] = {a, b};
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	char *const *got;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_null(reuse_load(dir));	/* no record: render everything */
+	assert_true((path = join(dir, JOBS_FILE)) != NULL);
+	assert_non_null(out = fopen(path, "w"));
+	line = reuse_line("run:a", fp, files, 2);
+	assert_string_equal(line, "run:a\t0123456789abcdef0123456789abcdef\t"
+	    "runs/a.html\truns/a/bonnie.txt\n");
+	fputs(line, out);
+	free(line);
+	line = reuse_line("key:raid", fp, NULL, 0);
+	fputs(line, out);
+	free(line);
+	fputs("no tab here\n", out);		/* malformed: ignored */
+	fputs("short\tabc\tx\n", out);		/* not a fingerprint */
+	/* Names that are not benchsite's own: the line is ignored. */
+	fputs("up:dots\t0123456789abcdef0123456789abcdef\truns/../x\n", out);
+	fputs("abs:path\t0123456789abcdef0123456789abcdef\t/etc/passwd\n",
+	    out);
+	fputs("odd:char\t0123456789abcdef0123456789abcdef\truns/a b\n", out);
+	fputs("cut:last\t0123456789abcdef0123456789abcdef", out);
+	fclose(out);
+	assert_non_null(r = reuse_load(dir));
+	assert_non_null(got = reuse_outputs(r, "run:a", fp, &n));
+	assert_int_equal(n, 2);
+	assert_string_equal(got[0], "runs/a.html");
+	assert_string_equal(got[1], "runs/a/bonnie.txt");
+	assert_non_null(reuse_outputs(r, "key:raid", fp, &n));
+	assert_int_equal(n, 0);
+	/* Another fingerprint, an unknown or malformed job: nothing kept. */
+	assert_null(reuse_outputs(r, "run:a",
+	    "fedcba9876543210fedcba9876543210", &n));
+	assert_null(reuse_outputs(r, "run:b", fp, &n));
+	assert_null(reuse_outputs(r, "short", "abc", &n));
+	assert_null(reuse_outputs(r, "cut:last", fp, &n));
+	assert_null(reuse_outputs(r, "up:dots", fp, &n));
+	assert_null(reuse_outputs(r, "abs:path", fp, &n));
+	assert_null(reuse_outputs(r, "odd:char", fp, &n));
+	reuse_free(r);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fingerprints),
+		cmocka_unit_test(test_file_fingerprint),
+		cmocka_unit_test(test_record_round_trip),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
