@@ -83,13 +83,15 @@ image_to_link(xmlNodePtr img, xmlChar *src)
 	xmlFreeNode(img);
 }
 
-/* Puts base in front of a relative link (not a "#fragment"). */
+/* Puts base in front of a relative link (not a "#fragment", nor the
+ * empty link a refused one was left as). */
 static void
 rebase(xmlNodePtr n, const char *attr, const char *base)
 {
 	xmlChar *v = xmlGetProp(n, BAD_CAST attr);
 
-	if (v && base[0] && v[0] != '#' && scheme_len((char *)v) == 0) {
+	if (v && v[0] && base[0] && v[0] != '#' &&
+	    scheme_len((char *)v) == 0) {
 		char *nv = xasprintf("%s%s", base, (char *)v);
 
 		xmlSetProp(n, BAD_CAST attr, BAD_CAST nv);

@@ -553,7 +553,7 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
 
 /* A run page lists at most this many samples (a history of 10 000
  * bonnie++ lines would make a page of 10 MB); a run with more has its
- * samples on pages of their own, runs/SLUG/samples-N.html. */
+ * samples on pages of their own, runs/SLUG@samples-N.html. */
 #define SAMPLES_PER_PAGE 500
 
 /* One of bonnie++'s two tables: IO tests (first = M_PUTC) or file
@@ -656,7 +656,7 @@ run_results(struct site *s, size_t i, htmlDocPtr doc)
 		    r->samples.n);
 		p = html_el(div, "p", NULL, text);
 		free(text);
-		prefix = xasprintf("%s/", s->slug[i]);
+		prefix = xasprintf("%s@", s->slug[i]);
 		samples_pager(p, r, prefix, 0);
 		free(prefix);
 	}
@@ -669,7 +669,7 @@ run_results(struct site *s, size_t i, htmlDocPtr doc)
 		    n, r->samples.n > 1);
 }
 
-/* Page k (from 1) of a run's samples, runs/SLUG/samples-K.html. */
+/* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
 static void
 page_samples(struct site *s, size_t i, size_t k)
 {
@@ -682,20 +682,23 @@ page_samples(struct site *s, size_t i, size_t k)
 	to = to < r->samples.n ? to : r->samples.n;
 	title = xasprintf("%s: samples %zu\u2013%zu", run_title(r), from + 1,
 	    to);
-	if ((doc = page_start(s, "samples.html", "../../", title)) == NULL) {
+	if ((doc = page_start(s, "samples.html", "../", title)) == NULL) {
 		free(title);
 		return;
 	}
 	if ((n = html_slot(doc, "crumbs")) != NULL) {
-		html_link(n, "../../index.html", "Overview");
+		html_link(n, "../index.html", "Overview");
 		html_text(n, " \u203a ");
-		href = run_href(s, i, "../../");
+		href = xasprintf("%s.html", s->slug[i]);
 		html_link(n, href, r->id);
 		free(href);
 		html_text(n, " \u203a samples");
 	}
-	if ((n = html_slot(doc, "pager")) != NULL)
-		samples_pager(n, r, "", k);
+	if ((n = html_slot(doc, "pager")) != NULL) {
+		href = xasprintf("%s@", s->slug[i]);
+		samples_pager(n, r, href, k);
+		free(href);
+	}
 	if ((n = html_slot(doc, "results")) != NULL) {
 		if (section_ran(s, i, M_PUTC))
 			results_table(s, i, n, M_PUTC, "Sequential output "
@@ -704,7 +707,7 @@ page_samples(struct site *s, size_t i, size_t k)
 			results_table(s, i, n, M_SEQ_CREATE, "File creation",
 			    from, to, false);
 	}
-	rel = xasprintf("runs/%s/samples-%zu.html", s->slug[i], k);
+	rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
 	page_finish(s, doc, rel);
 	free(rel);
 	free(title);
@@ -725,7 +728,7 @@ run_notes(struct site *s, size_t i, htmlDocPtr doc)
 	}
 	html_el(sec, "h2", NULL, "Notes");
 	path = xasprintf("%s/%s", r->dir, r->notes);
-	base = xasprintf("%s/", s->slug[i]);
+	base = xasprintf("%s@", s->slug[i]);
 	read_notes(s, sec, path, 0, base);
 	free(base);
 	free(path);
@@ -740,7 +743,7 @@ run_files(struct site *s, size_t i, htmlDocPtr doc)
 
 	for (size_t k = 0; ul && k < nf; k++) {
 		xmlNodePtr li = html_el(ul, "li", NULL, NULL);
-		char *href = xasprintf("%s/%s", s->slug[i], s->file_names[i][k]);
+		char *href = xasprintf("%s@%s", s->slug[i], s->file_names[i][k]);
 
 		html_link(li, href, k < r->noutputs ? r->outputs[k] :
 		    r->attachments[k - r->noutputs]);
@@ -781,14 +784,9 @@ page_run(struct site *s, size_t i)
 	rel = run_href(s, i, "");
 	page_finish(s, doc, rel);
 	free(rel);
-	if (sample_pages(&s->set->runs[i]) > 0 && !s->opts->single) {
-		char *dir = xasprintf("runs/%s", s->slug[i]);
-
-		site_mkdir(s, dir);
-		free(dir);
+	if (!s->opts->single)
 		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
 			page_samples(s, i, k);
-	}
 }
 
 void

@@ -24,7 +24,7 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-int
+static int
 site_mkdir(struct site *s, const char *rel)
 {
 	char *path = xasprintf("%s/%s", s->out, rel);
@@ -134,16 +134,16 @@ keep_files(struct site *s, char *const *rel, size_t n)
 		char *from = xasprintf("%s/%s", s->opts->out, rel[k]);
 		char *to = xasprintf("%s/%s", s->out, rel[k]);
 		char *slash = strrchr(to, '/');
-		int rc;
+		bool plain = plain_file(s->opts->out, rel[k]);
+		int rc = plain ? link(from, to) : -1;
 
-		*slash = '\0';
-		if (!plain_file(s->opts->out, rel[k]))
-			rc = -1;
-		else if (strchr(rel[k], '/') && mkdir(to, 0777) != 0 &&
-		    errno != EEXIST)
-			rc = -1;
-		else
-			rc = (*slash = '/', link(from, to));
+		/* The site's directories are made first; a deeper one is
+		 * made when a link needs it. */
+		if (plain && rc != 0 && errno == ENOENT) {
+			*slash = '\0';
+			rc = mkdir(to, 0777) != 0 && errno != EEXIST ? -1 :
+			    (*slash = '/', link(from, to));
+		}
 		free(from);
 		free(to);
 		if (rc != 0)
@@ -256,9 +256,9 @@ unique_name(char *base, struct name_set *ns)
 	return name;
 }
 
-/* A run's name in the site: runs/SLUG.html is its page, runs/SLUG/ its
- * files. A slug never ends in ".html", so no run's directory is
- * another run's page (runs "x" and "x.html"). */
+/* A run's name in the site: runs/SLUG.html is its page, runs/SLUG@NAME
+ * its files. A slug never ends in ".html" (runs "x" and "x.html" once
+ * met as a page and a directory; it stays a rule). */
 static char *
 run_slug(const char *id)
 {
@@ -385,32 +385,32 @@ site_is_latest(const struct site *s, size_t run)
 	return s->latest[s->series_of[run]] == run;
 }
 
-/* Copies a run's files into runs/SLUG/, so its page can link them. */
+/* Copies a run's files into runs/SLUG@NAME, so its page can link them.
+ * Beside the page, not in a directory per run: a directory costs a
+ * mkdir and an rmdir per run and build (and rmdir is slow where the
+ * disk is mounted with online discard); '@' is in no slug or name. */
 static void
 copy_run_files(struct site *s, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	size_t nf = r->noutputs + r->nattachments;
-	char *dir = xasprintf("runs/%s", s->slug[i]);
 
-	if (nf > 0 && site_mkdir(s, dir) == 0) {
-		for (size_t k = 0; k < nf; k++) {
-			const char *orig = k < r->noutputs ? r->outputs[k] :
-			    r->attachments[k - r->noutputs];
-			char *src = xasprintf("%s/%s", r->dir, orig);
-			char *rel = xasprintf("%s/%s", dir, s->file_names[i][k]);
-			size_t len;
-			char *buf = file_read_regular(src,
-			    s->opts->max_file_size, &len, s->d);
+	for (size_t k = 0; k < nf; k++) {
+		const char *orig = k < r->noutputs ? r->outputs[k] :
+		    r->attachments[k - r->noutputs];
+		char *src = xasprintf("%s/%s", r->dir, orig);
+		char *rel = xasprintf("runs/%s@%s", s->slug[i],
+		    s->file_names[i][k]);
+		size_t len;
+		char *buf = file_read_regular(src, s->opts->max_file_size, &len,
+		    s->d);
 
-			if (buf && site_write(s, rel, buf, len) == 0)
-				s->files++;
-			free(buf);
-			free(src);
-			free(rel);
-		}
+		if (buf && site_write(s, rel, buf, len) == 0)
+			s->files++;
+		free(buf);
+		free(src);
+		free(rel);
 	}
-	free(dir);
 }
 
 /* The runs of a metric's chart: every run of a small set; the latest

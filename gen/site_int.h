@@ -104,9 +104,6 @@ void page_finish(struct site *, htmlDocPtr, const char *rel);
  * directory (never written through a link to the old site's). Returns
  * 0, or -1 (reported). */
 int site_write(struct site *, const char *rel, const char *buf, size_t len);
-/* Makes the directory rel of the site (it may exist). Returns 0, or -1
- * (reported). */
-int site_mkdir(struct site *, const char *rel);
 
 void page_index(struct site *);
 void page_run(struct site *, size_t run);

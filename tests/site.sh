@@ -122,8 +122,8 @@ if grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' \
     "$site/runs/evil-run.html" && grep -q 'alert(15)' "$site/runs/evil-run.html"
 then say_ok "hostile text shown"; else say_bad "hostile text not shown"; fi
 # A run's own .html is copied as text, never served as a page.
-if [ -f "$site/runs/evil-run/page.html.txt" ] &&
-    [ ! -e "$site/runs/evil-run/page.html" ]; then
+if [ -f "$site/runs/evil-run@page.html.txt" ] &&
+    [ ! -e "$site/runs/evil-run@page.html" ]; then
 	say_ok "attachments inert"
 else
 	say_bad "an attachment .html is served as a page"
