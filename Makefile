@@ -24,7 +24,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DBENCHSITE_VERSION='"$(VERSION)"' -DBENCHSITE_DATADIR='"$(DATADIR)"' \
 	$(WARN) $(CFLAGS) \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 
 -include Makefile.local
 

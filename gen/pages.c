@@ -593,7 +593,7 @@ results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
 	}
 }
 
-static size_t
+size_t
 sample_pages(const struct run *r)
 {
 	return r->samples.n > SAMPLES_PER_PAGE ?
@@ -670,7 +670,7 @@ run_results(struct site *s, size_t i, htmlDocPtr doc)
 }
 
 /* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
-static void
+void
 page_samples(struct site *s, size_t i, size_t k)
 {
 	const struct run *r = &s->set->runs[i];
@@ -784,9 +784,6 @@ page_run(struct site *s, size_t i)
 	rel = run_href(s, i, "");
 	page_finish(s, doc, rel);
 	free(rel);
-	if (!s->opts->single)
-		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
-			page_samples(s, i, k);
 }
 
 void

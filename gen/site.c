@@ -10,6 +10,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -550,8 +551,11 @@ plan_jobs(const struct site *s, size_t *n)
 	for (int m = 0; m < M_COUNT; m++)
 		for (int scale = 1; s->svg[m] && scale <= 2; scale++)
 			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
-	for (size_t i = 0; i < s->set->n; i++)
+	for (size_t i = 0; i < s->set->n; i++) {
 		add_job(&v, n, &cap, JOB_RUN, i, 0);
+		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
+			add_job(&v, n, &cap, JOB_SAMPLES, i, k);
+	}
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->has_data[m])
 			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
@@ -573,6 +577,9 @@ run_job(struct site *s, const struct job *j)
 	case JOB_RUN:
 		copy_run_files(s, j->a);
 		page_run(s, j->a);
+		break;
+	case JOB_SAMPLES:
+		page_samples(s, j->a, j->b);
 		break;
 	case JOB_METRIC:
 		page_metric(s, (enum metric_id)j->a);
@@ -727,6 +734,9 @@ render_all(struct site *s)
 			make_chart(s, m);
 	site_fingerprints(s);
 	jobs = plan_jobs(s, &njobs);
+	/* Loading leaves a heap of small holes between what stays; every
+	 * page's tree would search them. Give them back first. */
+	malloc_trim(0);
 	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
 	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
 		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s", err);

@@ -281,6 +281,11 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		site_fp_start(s, f, key);
 		fp_hex(f, s->fp_run[j->a]);
 		break;
+	case JOB_SAMPLES:
+		key = xasprintf("samples:%s:%zu", s->slug[j->a], j->b);
+		site_fp_start(s, f, key);
+		fp_hex(f, s->fp_run[j->a]);
+		break;
 	case JOB_METRIC:
 		key = xasprintf("metric:%s", metric_defs[j->a].key);
 		site_fp_start(s, f, key);

@@ -73,11 +73,14 @@ bool site_is_latest(const struct site *, size_t run);
 
 /* The build's independent pieces of work (site.c runs them, in worker
  * processes). */
-enum job_kind { JOB_PNG, JOB_RUN, JOB_METRIC, JOB_KEY, JOB_SERIES };
+enum job_kind {
+	JOB_PNG, JOB_RUN, JOB_SAMPLES, JOB_METRIC, JOB_KEY, JOB_SERIES
+};
 
 struct job {
 	enum job_kind kind;
-	size_t a, b;	/* metric and scale, run, metric, key, series and page */
+	size_t a, b;	/* metric and scale, run, run and page, metric, key,
+			   series and page */
 };
 
 /* Fingerprints (site_fp.c): site_fingerprints sets fp_global and fp_run
@@ -107,6 +110,10 @@ int site_write(struct site *, const char *rel, const char *buf, size_t len);
 
 void page_index(struct site *);
 void page_run(struct site *, size_t run);
+/* A run with more samples than its page lists has sample_pages pages
+ * of them (0 for most runs); page_samples writes page k, from 1. */
+size_t sample_pages(const struct run *);
+void page_samples(struct site *, size_t run, size_t k);
 /* The overview and a run's page as trees, for pages and single file. */
 htmlDocPtr index_doc(struct site *);
 htmlDocPtr run_doc(struct site *, size_t run);

@@ -3,6 +3,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,13 +174,9 @@ parallel(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
 	return rc;
 }
 
-int
-workers_run(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
-    void *ctx, char *err, size_t errsize)
+static void
+serial(size_t n, worker_job_fn *run, worker_merge_fn *merge, void *ctx)
 {
-	if (nproc > 1 && n > 1)
-		return parallel(n, (size_t)nproc < n ? nproc : (int)n, run,
-		    merge, ctx, err, errsize);
 	for (size_t k = 0; k < n; k++) {
 		size_t len;
 		char *buf = run_one(run, ctx, k, &len);
@@ -187,7 +184,50 @@ workers_run(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
 		merge(ctx, k, buf, len);
 		free(buf);
 	}
-	return 0;
+}
+
+struct call {
+	size_t n;
+	int nproc;
+	worker_job_fn *run;
+	worker_merge_fn *merge;
+	void *ctx;
+	char *err;
+	size_t errsize;
+	int rc;
+};
+
+static void *
+call_thread(void *p)
+{
+	struct call *c = p;
+
+	if (c->nproc > 1 && c->n > 1)
+		c->rc = parallel(c->n, (size_t)c->nproc < c->n ? c->nproc :
+		    (int)c->n, c->run, c->merge, c->ctx, c->err, c->errsize);
+	else
+		serial(c->n, c->run, c->merge, c->ctx);
+	return NULL;
+}
+
+/* The jobs run in a thread of their own, for its own malloc arena:
+ * loading a large set leaves the main arena full of small holes among
+ * what stays, and every page's tree would search them (a build of
+ * 30 000 runs spent a sixth of its time in malloc). Nothing runs
+ * beside it: the calling thread only waits. */
+int
+workers_run(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
+    void *ctx, char *err, size_t errsize)
+{
+	struct call c = {n, nproc, run, merge, ctx, err, errsize, 0};
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, call_thread, &c) != 0) {
+		call_thread(&c);
+		return c.rc;
+	}
+	pthread_join(t, NULL);
+	return c.rc;
 }
 
 void

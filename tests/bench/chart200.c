@@ -5,7 +5,10 @@
  * wide). "height" prints the height in user units of the first chart, so
  * the peers draw the same size.
  *
- *   chart200 svg|png|height DATA.tsv [OUT]
+ *   chart200 [-j N] svg|png|height DATA.tsv [OUT]
+ *
+ * -j N draws the charts in N processes (chart k in process k mod N), as
+ * "benchsite build" does by default with one per processor.
  *
  * Links build/chart.o and build/xalloc.o with the libraries of PKGS
  * (libpng among them: chart_png encodes its PNG itself); built by
@@ -15,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <libxml/tree.h>
 
@@ -83,12 +88,22 @@ main(int argc, char **argv)
 	struct chart c;
 	struct chart_fonts *fonts;
 	const char *mode, *out;
-	int cur = -1;
+	int cur = -1, nproc = 1, me = 0;
 	size_t n = 0;
 	FILE *in;
 
+	if (argc > 2 && strcmp(argv[1], "-j") == 0) {
+		nproc = atoi(argv[2]) > 0 ? atoi(argv[2]) : 1;
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3)
-		die("usage: chart200 svg|png|height DATA.tsv [OUT]");
+		die("usage: chart200 [-j N] svg|png|height DATA.tsv [OUT]");
+	for (int k = 1; k < nproc; k++)
+		if (fork() == 0) {
+			me = k;
+			break;
+		}
 	mode = argv[1];
 	out = argc > 3 ? argv[3] : ".";
 	if (strcmp(mode, "svg") && strcmp(mode, "png") && strcmp(mode, "height"))
@@ -116,7 +131,8 @@ main(int argc, char **argv)
 		}
 		if ((eof || num != cur) && n > 0) {
 			c = (struct chart){title, "MiB/s", NULL, bars, n};
-			draw(mode, out, cur, &c, fonts);
+			if (cur % nproc == me)
+				draw(mode, out, cur, &c, fonts);
 			while (n > 0)
 				free(labels[--n]);
 		}
@@ -133,5 +149,13 @@ main(int argc, char **argv)
 	}
 	fclose(in);
 	chart_fonts_free(fonts);
+	if (me > 0)
+		return 0;
+	for (int k = 1; k < nproc; k++) {
+		int st;
+
+		if (wait(&st) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			die("a drawing process failed");
+	}
 	return 0;
 }

@@ -252,7 +252,7 @@ have_gp=; command -v gnuplot >/dev/null && have_gp=1
 for fmt in svg png; do
 	rm -rf "$W/c-bs-$fmt" "$W/c-gnuplot-$fmt" "$W/c-mpl-$fmt"
 	mkdir -p "$W/c-bs-$fmt" "$W/c-gnuplot-$fmt" "$W/c-mpl-$fmt"
-	set -- -n "benchsite $fmt" "$W/chart200 $fmt $W/charts.tsv $W/c-bs-$fmt"
+	set -- -n "benchsite $fmt" "$W/chart200 -j $(nproc) $fmt $W/charts.tsv $W/c-bs-$fmt"
 	[ -n "$have_gp" ] && set -- "$@" -n "gnuplot $fmt" "gnuplot $W/charts-$fmt.gp"
 	[ -n "$PY" ] && set -- "$@" -n "matplotlib $fmt" \
 		"$PY $here/mplcharts.py $fmt $W/charts.tsv $W/c-mpl-$fmt 720 $H"
@@ -265,7 +265,7 @@ for fmt in svg png; do
 	k=2
 	if [ "$fmt" = svg ]; then glim=1 gtgt="<= 1x"; else glim=0.667 gtgt="<= 0.67x (1.5x faster)"; fi
 	if [ -n "$have_gp" ]; then
-		row "200 charts, $fmt (720x$H)" "$bs" "" "gnuplot $fmt" "$(median "$W/charts-$fmt.json" $k)" ratio $glim "$gtgt"
+		row "200 charts, $fmt (720x$H, $(nproc) procs)" "$bs" "" "gnuplot $fmt" "$(median "$W/charts-$fmt.json" $k)" ratio $glim "$gtgt"
 		k=3
 	else
 		row "200 charts, $fmt" "$bs" "" "gnuplot (missing)" "" info "" "$gtgt"
