@@ -47,12 +47,53 @@ run_one(worker_job_fn *run, void *ctx, size_t job, size_t *len)
 	return buf;
 }
 
+struct call {
+	void (*fn)(void *);
+	void *arg;
+};
+
+static void *
+call_thread(void *p)
+{
+	struct call *c = p;
+
+	c->fn(c->arg);
+	return NULL;
+}
+
+/* Runs fn in a thread of its own, for its own malloc arena: loading a
+ * large set leaves the main arena full of small holes among what
+ * stays, and every page's tree would search them (a build of 30 000
+ * runs spent a sixth of its time in malloc). The caller only waits. */
+static void
+in_thread(void (*fn)(void *), void *arg)
+{
+	struct call c = {fn, arg};
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, call_thread, &c) != 0)
+		fn(arg);
+	else
+		pthread_join(t, NULL);
+}
+
+struct worker_args {
+	size_t n, *next;
+	worker_job_fn *run;
+	void *ctx;
+	FILE *out;
+};
+
 /* A worker: claims the next job until none is left; each report goes to
  * out as the job's number, its length and its bytes. */
 static void
-worker(size_t n, size_t *next, worker_job_fn *run, void *ctx, FILE *out)
+worker_fn(void *p)
 {
-	size_t job, len;
+	struct worker_args *a = p;
+	size_t n = a->n, *next = a->next, job, len;
+	worker_job_fn *run = a->run;
+	void *ctx = a->ctx;
+	FILE *out = a->out;
 	char *buf;
 
 	while ((job = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < n) {
@@ -106,8 +147,11 @@ start(int nproc, size_t n, size_t *next, worker_job_fn *run, void *ctx,
 			return -1;
 		}
 		if (pid[w] == 0) {
+			struct worker_args a = {n, next, run, ctx, out[w]};
+
+			/* Forked from the one thread; its jobs in another. */
 			in_worker = 1;
-			worker(n, next, run, ctx, out[w]);
+			in_thread(worker_fn, &a);
 			_exit(0);
 		}
 	}
@@ -186,48 +230,32 @@ serial(size_t n, worker_job_fn *run, worker_merge_fn *merge, void *ctx)
 	}
 }
 
-struct call {
+struct serial_args {
 	size_t n;
-	int nproc;
 	worker_job_fn *run;
 	worker_merge_fn *merge;
 	void *ctx;
-	char *err;
-	size_t errsize;
-	int rc;
 };
 
-static void *
-call_thread(void *p)
+static void
+serial_fn(void *p)
 {
-	struct call *c = p;
+	struct serial_args *a = p;
 
-	if (c->nproc > 1 && c->n > 1)
-		c->rc = parallel(c->n, (size_t)c->nproc < c->n ? c->nproc :
-		    (int)c->n, c->run, c->merge, c->ctx, c->err, c->errsize);
-	else
-		serial(c->n, c->run, c->merge, c->ctx);
-	return NULL;
+	serial(a->n, a->run, a->merge, a->ctx);
 }
 
-/* The jobs run in a thread of their own, for its own malloc arena:
- * loading a large set leaves the main arena full of small holes among
- * what stays, and every page's tree would search them (a build of
- * 30 000 runs spent a sixth of its time in malloc). Nothing runs
- * beside it: the calling thread only waits. */
 int
 workers_run(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
     void *ctx, char *err, size_t errsize)
 {
-	struct call c = {n, nproc, run, merge, ctx, err, errsize, 0};
-	pthread_t t;
+	struct serial_args a = {n, run, merge, ctx};
 
-	if (pthread_create(&t, NULL, call_thread, &c) != 0) {
-		call_thread(&c);
-		return c.rc;
-	}
-	pthread_join(t, NULL);
-	return c.rc;
+	if (nproc > 1 && n > 1)
+		return parallel(n, (size_t)nproc < n ? nproc : (int)n, run,
+		    merge, ctx, err, errsize);
+	in_thread(serial_fn, &a);
+	return 0;
 }
 
 void
