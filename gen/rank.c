@@ -1,39 +1,12 @@
 /* Rank test and noise fence; see rank.h. */
 #include "rank.h"
+#include "stats.h"
 #include "xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 #define EXACT_LIMIT 30
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Sorts v ascending: by insertion when short (a run's samples, a
- * series' recent changes), where qsort's calls cost more than the
- * sort. Both are stable, so the order is the same. */
-static void
-sort_doubles(double *v, size_t n)
-{
-	if (n > 32) {
-		qsort(v, n, sizeof *v, cmp_double);
-		return;
-	}
-	for (size_t i = 1; i < n; i++) {
-		double x = v[i];
-		size_t j = i;
-
-		for (; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
 
 double
 rank_test_min_p(size_t na, size_t nb)
@@ -58,7 +31,7 @@ pooled_ranks(const double *a, size_t na, const double *b, size_t nb,
 
 	for (size_t i = 0; i < n; i++)
 		sorted[i] = i < na ? a[i] : b[i - na];
-	sort_doubles(sorted, n);
+	stats_sort(sorted, n);
 	*ties = 0;
 	for (size_t i = 0; i < n; i++) {
 		double v = i < na ? a[i] : b[i - na];
@@ -160,7 +133,7 @@ rank_noise_fence(double *v, size_t n)
 {
 	double q1, q3;
 
-	sort_doubles(v, n);
+	stats_sort(v, n);
 	/* Quartiles by linear interpolation between closest ranks. */
 	double pos1 = 0.25 * (double)(n - 1), pos3 = 0.75 * (double)(n - 1);
 	size_t i1 = (size_t)pos1, i3 = (size_t)pos3;

@@ -528,8 +528,8 @@ progress(const struct site *s, const char *what)
 {
 	if (s->opts->progress)
 		fprintf(stderr, "\rbenchsite: %zu runs read; %d pages, %d charts, "
-		    "%d files written%s", s->set->n, s->pages, s->charts,
-		    s->files, what);
+		    "%d files written, %d jobs kept from the last build%s",
+		    s->set->n, s->pages, s->charts, s->files, s->reused, what);
 }
 
 static void

@@ -12,11 +12,8 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorts v ascending: by insertion when short (a run's few samples),
- * where qsort's calls cost more than the sort. Both are stable, so the
- * order is the same. */
-static void
-sort_doubles(double *v, size_t n)
+void
+stats_sort(double *v, size_t n)
 {
 	if (n > 32) {
 		qsort(v, n, sizeof *v, cmp_double);
@@ -35,7 +32,7 @@ sort_doubles(double *v, size_t n)
 double
 stats_median(double *v, size_t n)
 {
-	sort_doubles(v, n);
+	stats_sort(v, n);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 

@@ -20,6 +20,12 @@ struct metric_summary {
 	bool approx;			/* some figure had reduced precision */
 };
 
+/* Sorts v ascending: by insertion when short (a run's samples, a
+ * series' recent changes), where qsort's calls cost more than the sort;
+ * equal doubles are alike, so the result is the same. Shared with the
+ * analysis' statistics (rank.c). */
+void stats_sort(double *v, size_t n);
+
 /* Summarises the samples of run into out[M_COUNT]. */
 void stats_run(const struct run *, struct metric_summary *out);
 
