@@ -370,14 +370,12 @@ index_findings(struct site *s)
 const size_t *
 site_rows(const struct site *s, size_t *n)
 {
-	static const size_t none[1];
-
 	if (s->large) {
 		*n = s->nseries;
 		return s->latest;
 	}
 	*n = s->set->n;
-	return s->all ? s->all : none;
+	return s->all;
 }
 
 bool

@@ -130,6 +130,19 @@ pages=$(ls "$tmp/inc-full/series" | grep -c '\.p[0-9]*\.html$')
 [ "$pages" -ge 1 ] && say_ok "long series are paged ($pages older pages)" ||
 	say_bad "long series not paged: $pages pages"
 check_site "paged site" "$tmp/inc-full"
+# A run with more samples than a page lists (a CSV history): its page
+# links pages of 500 samples, each well-formed, none over 1 MB.
+rm -rf "$tmp/hist-runs" "$tmp/hist"
+mkdir -p "$tmp/hist-runs/stor01/history"
+sh tests/bench/genruns.sh -H 1 -c 1200 >"$tmp/hist-runs/stor01/history/bonnie.csv"
+"$b/benchsite" build -q -o "$tmp/hist" "$tmp/hist-runs" 2>/dev/null
+pages=$(ls "$tmp/hist/runs" | grep -c '^stor01--history@samples-[0-9]*\.html$')
+links=$(grep -o 'href="stor01--history@samples-[0-9]*\.html"' \
+	"$tmp/hist/runs/stor01--history.html" | sort -u | wc -l)
+[ "$pages" = 3 ] && [ "$links" = 3 ] && say_ok "1200 samples: 3 sample pages, linked" ||
+	say_bad "1200 samples: $pages sample pages, $links links"
+check_shape "1200 samples" "$tmp/hist"
+check_site "sample pages" "$tmp/hist"
 # More series than a chart holds: 70 hosts.
 rm -rf "$tmp/wide-runs" "$tmp/wide"
 gen -H 70 150 "$tmp/wide-runs"
