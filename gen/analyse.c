@@ -263,12 +263,12 @@ history_get(const struct history *h, int id, double *out)
 /* A change beyond limit counts, in the direction it went: every
  * bonnie++ figure is better higher. */
 static void
-judge_by_size(struct change *c, double limit)
+judge_by_size(struct change *c, double rel, double limit)
 {
-	if (fabs(c->rel) <= limit)
+	if (fabs(rel) <= limit)
 		c->verdict = VERDICT_SAME;
 	else
-		c->verdict = c->rel < 0 ? VERDICT_REGRESSION :
+		c->verdict = rel < 0 ? VERDICT_REGRESSION :
 		    VERDICT_IMPROVEMENT;
 }
 
@@ -293,6 +293,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
 	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);
 	size_t nx = figures(r, id, x), ny = figures(b, id, y), nh;
+	double rel;
 
 	c->p = c->fence = -1;
 	c->n = (int)nx;
@@ -303,9 +304,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		c->verdict = VERDICT_INSUFFICIENT;
 		goto done;
 	}
-	c->median = s->median;
-	c->base_median = t->median;
-	c->rel = s->median / t->median - 1;
+	rel = s->median / t->median - 1;
 	nh = history_get(h, id, x);
 	if (nh >= 3) {
 		c->history = (int)nh;
@@ -321,20 +320,20 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		if (c->p > a->opts.alpha)
 			c->verdict = VERDICT_SAME;
 		else
-			judge_by_size(c, fmax(c->fence, a->opts.threshold));
+			judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 		goto done;
 	}
 	c->rank_too_small = nx >= 3 && ny >= 3;
 	if (nh >= 3) {
 		c->rule = RULE_NOISE_FENCE;
-		judge_by_size(c, fmax(c->fence, a->opts.threshold));
+		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 	} else {
 		/* No history: the minimum change, or the spread of the runs'
 		 * own samples when that is wider. */
 		c->rule = RULE_THRESHOLD;
 		c->history = (int)nh;
 		c->fence = fmax(spread(s), spread(t));
-		judge_by_size(c, fmax(c->fence, a->opts.threshold));
+		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 	}
 done:
 	if (x != bx)
@@ -549,33 +548,64 @@ scale_run(struct analysis *a, size_t i)
 		enum metric_id id = scaled[k];
 		const struct metric_summary *ref = &a->sum[sc->reference][id];
 		double f = raid_factor(r->meta.raid, r->meta.disk_count, id);
+		double ratio;
 
 		if (f <= 0 || ref->state != VS_OK || a->sum[i][id].state != VS_OK)
 			continue;
 		sc->factor[id] = f;
-		sc->expected[id] = f * ref->median;
-		sc->ratio[id] = a->sum[i][id].median / sc->expected[id];
-		sc->level[id] = sc->ratio[id] >= a->opts.weak ? EFF_FINE :
-		    sc->ratio[id] >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
+		ratio = analysis_efficiency(a, i, id);
+		sc->level[id] = ratio >= a->opts.weak ? EFF_FINE :
+		    ratio >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 	}
 }
 
-static void
-check_targets(struct analysis *a, size_t i)
+struct target
+analysis_target(const struct analysis *a, size_t run, int metric)
 {
-	const struct run *r = &a->set->runs[i];
+	const struct run_meta *m = &a->set->runs[run].meta;
+	struct target t = {0};
 
-	for (int id = 0; id < M_COUNT; id++) {
-		struct target *t = &a->runs[i].target[id];
-
-		if (!r->meta.has_expect[id] || a->sum[i][id].state != VS_OK ||
-		    r->meta.expect[id] <= 0)
-			continue;
-		t->has = true;
-		t->value = r->meta.expect[id];
-		t->ratio = a->sum[i][id].median / t->value;
-		t->shortfall = t->ratio < 1;
+	if (m->has_expect[metric] && a->sum[run][metric].state == VS_OK &&
+	    m->expect[metric] > 0) {
+		t.has = true;
+		t.value = m->expect[metric];
+		t.ratio = a->sum[run][metric].median / t.value;
+		t.shortfall = t.ratio < 1;
 	}
+	return t;
+}
+
+double
+analysis_expected(const struct analysis *a, size_t run, int metric)
+{
+	const struct scaling *sc = &a->runs[run].scaling;
+
+	return sc->factor[metric] > 0 ? sc->factor[metric] *
+	    a->sum[sc->reference][metric].median : 0;
+}
+
+double
+analysis_efficiency(const struct analysis *a, size_t run, int metric)
+{
+	double expected = analysis_expected(a, run, metric);
+
+	return expected != 0 ? a->sum[run][metric].median / expected : 0;
+}
+
+struct change_figures
+analysis_change(const struct analysis *a, size_t run, int metric)
+{
+	const struct run_analysis *ra = &a->runs[run];
+	enum verdict v = ra->change[metric].verdict;
+	struct change_figures cf = {0};
+
+	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
+	    v == VERDICT_IMPROVEMENT) {
+		cf.median = a->sum[run][metric].median;
+		cf.base_median = a->sum[ra->base][metric].median;
+		cf.rel = cf.median / cf.base_median - 1;
+	}
+	return cf;
 }
 
 /* ---- findings in words ---- */
@@ -757,13 +787,15 @@ change_findings(struct analysis *a, size_t i)
 
 	for (int id = 0; id < M_COUNT; id++) {
 		const struct change *c = &ra->change[id];
+		struct change_figures cf;
 		struct finding *f;
 
 		if (c->verdict != VERDICT_REGRESSION &&
 		    c->verdict != VERDICT_IMPROVEMENT)
 			continue;
-		shown(id, c->base_median, was);
-		shown(id, c->median, now);
+		cf = analysis_change(a, i, id);
+		shown(id, cf.base_median, was);
+		shown(id, cf.median, now);
 		how = c->rule == RULE_RANK_TEST ?
 		    xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
 		    c->n, c->n_base) : c->rule == RULE_NOISE_FENCE ?
@@ -778,11 +810,11 @@ change_findings(struct analysis *a, size_t i)
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
 		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s [%s].",
-		    metric_defs[id].label, c->rel < 0 ? "fell" : "rose",
-		    100 * fabs(c->rel), was, now,
+		    metric_defs[id].label, cf.rel < 0 ? "fell" : "rose",
+		    100 * fabs(cf.rel), was, now,
 		    a->set->runs[ra->base].id, ra->base_why, how));
 		free(how);
-		f->sort = c->verdict == VERDICT_REGRESSION ? c->rel : -c->rel;
+		f->sort = c->verdict == VERDICT_REGRESSION ? cf.rel : -cf.rel;
 		explain(a, f, i, ra->base, false);
 		/* Only a comparison that can be defended fails the gate. */
 		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
@@ -799,21 +831,22 @@ scaling_findings(struct analysis *a, size_t i)
 	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
 		enum metric_id id = scaled[k];
 		char now[48], exp[48], ref[48];
+		double ratio = analysis_efficiency(a, i, id);
 		struct finding *f;
 
 		if (sc->level[id] != EFF_SHORT && sc->level[id] != EFF_WEAK)
 			continue;
 		shown(id, a->sum[i][id].median, now);
-		shown(id, sc->expected[id], exp);
+		shown(id, analysis_expected(a, i, id), exp);
 		shown(id, a->sum[sc->reference][id].median, ref);
 		f = add_finding(a, sc->level[id] == EFF_SHORT ? FIND_SHORTFALL :
 		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
 		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
-		    metric_defs[id].label, now, 100 * sc->ratio[id], exp,
+		    metric_defs[id].label, now, 100 * ratio, exp,
 		    r->meta.disk_count, raid_level_names[r->meta.raid],
 		    sc->factor[id], ref, a->set->runs[sc->reference].id,
 		    sc->why));
-		f->sort = sc->ratio[id];	/* the worst first */
+		f->sort = ratio;	/* the worst first */
 		explain(a, f, i, sc->reference, true);
 		if (sc->level[id] == EFF_SHORT)
 			acknowledge(a, f, i);
@@ -824,7 +857,8 @@ static void
 target_findings(struct analysis *a, size_t i)
 {
 	for (int id = 0; id < M_COUNT; id++) {
-		const struct target *t = &a->runs[i].target[id];
+		struct target tg = analysis_target(a, i, id);
+		const struct target *t = &tg;
 		char now[48], want[48], key[64];
 		struct finding *f;
 
@@ -936,7 +970,8 @@ judged(const struct analysis *a, size_t run, int metric)
 {
 	const struct run_analysis *ra = &a->runs[run];
 
-	return ra->scaling.level[metric] != EFF_NONE || ra->target[metric].has ||
+	return ra->scaling.level[metric] != EFF_NONE ||
+	    analysis_target(a, run, metric).has ||
 	    ra->change[metric].verdict == VERDICT_SAME ||
 	    ra->change[metric].verdict == VERDICT_REGRESSION ||
 	    ra->change[metric].verdict == VERDICT_IMPROVEMENT;
@@ -1269,16 +1304,13 @@ cmp_findings(const void *x, const void *y)
 	return (a->metric > b->metric) - (a->metric < b->metric);
 }
 
-static void
-cpu_per_unit(struct analysis *a, size_t i)
+double
+analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
 {
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct metric_summary *m = &a->sum[i][id];
-		double v = m->state == VS_OK ? display_value(id, m->median) : 0;
+	const struct metric_summary *m = &a->sum[run][metric];
+	double v = m->state == VS_OK ? display_value(metric, m->median) : 0;
 
-		a->runs[i].cpu_per_unit[id] = v > 0 && m->cpu >= 0 ?
-		    m->cpu / v : -1;
-	}
+	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
 }
 
 /* A meta baseline that names no run, or the run itself, is said, not
@@ -1320,7 +1352,6 @@ analyse(struct analysis *a, const struct runset *set,
 		stats_run(&set->runs[i], a->sum[i]);
 		a->runs[i].series = strpool_take(a->pool,
 		    series_of(&set->runs[i]));
-		cpu_per_unit(a, i);
 	}
 	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
 	order_series(a);
@@ -1330,10 +1361,8 @@ analyse(struct analysis *a, const struct runset *set,
 	for (size_t i = 0; i < set->n; i++)
 		check_named_baseline(set, i, d);
 	compare_all(a);
-	for (size_t i = 0; i < set->n; i++) {
+	for (size_t i = 0; i < set->n; i++)
 		scale_run(a, i);
-		check_targets(a, i);
-	}
 	for (size_t i = 0; i < set->n; i++) {
 		change_findings(a, i);
 		scaling_findings(a, i);

@@ -40,11 +40,10 @@ extern const char *const verdict_names[];
 extern const char *const rule_names[];
 
 /* One figure of a run against the same figure of its base run. The
- * fields of these structs are ordered (and the enums packed) for size:
- * every run has twelve of each. */
+ * fields of these structs are ordered (and the enums packed) for size,
+ * and what follows from the summaries is not stored (see
+ * analysis_change): every run has twelve of each. */
 struct change {
-	double base_median, median;	/* stored unit */
-	double rel;			/* (median - base) / base */
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
 					   the samples' spread), or -1 */
@@ -65,17 +64,16 @@ enum __attribute__((packed)) efficiency {
 
 extern const char *const efficiency_names[];
 
-/* What a RAID layout should give, from a single-disk reference. */
+/* What a RAID layout should give, from a single-disk reference; the
+ * figures it gives are analysis_expected and analysis_efficiency. */
 struct scaling {
 	long reference;		/* run index, -1 when none */
 	const char *why;	/* how the reference was chosen */
 	double factor[M_COUNT];	/* 0 where the model says nothing */
-	double expected[M_COUNT];
-	double ratio[M_COUNT];	/* median / expected */
 	enum efficiency level[M_COUNT];
 };
 
-/* A declared target (meta expect.METRIC). */
+/* A declared target (meta expect.METRIC): see analysis_target. */
 struct target {
 	double value, ratio;	/* ratio = median / value */
 	bool has;
@@ -113,8 +111,6 @@ struct run_analysis {
 	const char *base_why;
 	struct change change[M_COUNT];
 	struct scaling scaling;
-	struct target target[M_COUNT];
-	double cpu_per_unit[M_COUNT];	/* %CP per display unit, or -1 */
 	bool base_in_series;	/* base is the run before it in its series */
 };
 
@@ -151,6 +147,30 @@ char *analysis_differences(const struct run *r, const struct run *b);
 /* "nothing fails the gate", "1 finding fails the gate", "13 findings
  * fail the gate" for n failing findings; caller frees. */
 char *gate_phrase(int n);
+
+/* The figures of a change, from the summaries of the run and its
+ * base: zero unless the verdict is SAME, REGRESSION or IMPROVEMENT. */
+struct change_figures {
+	double base_median, median;	/* stored unit */
+	double rel;			/* (median - base) / base */
+};
+
+struct change_figures analysis_change(const struct analysis *, size_t run,
+    int metric);
+
+/* What the RAID layout should give (factor x the reference's median),
+ * and the median as a share of it; 0 where there is no scaling. */
+double analysis_expected(const struct analysis *, size_t run, int metric);
+double analysis_efficiency(const struct analysis *, size_t run, int metric);
+
+/* The run's declared target for a metric it has a figure of (has is
+ * false without one). */
+struct target analysis_target(const struct analysis *, size_t run,
+    int metric);
+
+/* %CP per display unit of the median, or -1 without both. */
+double analysis_cpu_per_unit(const struct analysis *, size_t run,
+    int metric);
 
 /* Whether the run was judged on this metric at all: compared with a
  * base, scaled, or held to a target. */

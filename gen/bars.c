@@ -52,25 +52,26 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 {
 	const struct run_analysis *ra = &an->runs[i];
 	const struct change *c = &ra->change[id];
+	struct target t = analysis_target(an, i, id);
 
 	if (ra->scaling.level[id] != EFF_NONE) {
 		b->has_expect = true;
-		b->expect = display_value(id, ra->scaling.expected[id]);
-	} else if (ra->target[id].has) {
+		b->expect = display_value(id, analysis_expected(an, i, id));
+	} else if (t.has) {
 		b->has_expect = true;
-		b->expect = display_value(id, ra->target[id].value);
+		b->expect = display_value(id, t.value);
 	}
 	b->highlight = analysis_flagged(an, i, id);
 	if (!b->highlight)
 		return;
 	if (ra->scaling.level[id] == EFF_SHORT)
 		b->flag_text = xasprintf("%.0f%% of expected",
-		    100 * ra->scaling.ratio[id]);
-	else if (ra->target[id].shortfall)
-		b->flag_text = xasprintf("%.0f%% of target",
-		    100 * ra->target[id].ratio);
+		    100 * analysis_efficiency(an, i, id));
+	else if (t.shortfall)
+		b->flag_text = xasprintf("%.0f%% of target", 100 * t.ratio);
 	else if (c->verdict == VERDICT_REGRESSION)
-		b->flag_text = xasprintf("%+.0f%%", 100 * c->rel);
+		b->flag_text = xasprintf("%+.0f%%",
+		    100 * analysis_change(an, i, id).rel);
 }
 
 struct chart_bar *

@@ -923,7 +923,7 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
 	/* The CPU a unit of work costs: comparable across fast and slow
 	 * runs, where %CP alone is not. Shown, never judged. */
-	cpu_unit = s->an->runs[i].cpu_per_unit[id];
+	cpu_unit = analysis_cpu_per_unit(s->an, i, id);
 	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
 	    (metric_defs[id].kind == MK_THROUGHPUT ? 1 : 100));
 	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");

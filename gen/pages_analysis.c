@@ -192,12 +192,14 @@ efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct scaling *sc = &s->an->runs[run].scaling;
-	const struct target *t = &s->an->runs[run].target[id];
+	struct target tg = analysis_target(s->an, run, id);
+	const struct target *t = &tg;
 	char buf[64] = "";
 	const char *cls = "num";
 
 	if (sc->level[id] != EFF_NONE) {
-		snprintf(buf, sizeof buf, "%.0f%%", 100 * sc->ratio[id]);
+		snprintf(buf, sizeof buf, "%.0f%%",
+		    100 * analysis_efficiency(s->an, run, id));
 		cls = sc->level[id] == EFF_SHORT ? "num bad" :
 		    sc->level[id] == EFF_WEAK ? "num weak" : "num";
 	} else if (t->has) {
@@ -212,20 +214,21 @@ change_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct change *c = &s->an->runs[run].change[id];
+	double rel = analysis_change(s->an, run, id).rel;
 	char buf[64] = "";
 	const char *cls = "num";
 	xmlNodePtr td;
 
 	switch (c->verdict) {
 	case VERDICT_SAME:
-		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * c->rel);
+		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * rel);
 		break;
 	case VERDICT_REGRESSION:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * c->rel);
+		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * rel);
 		cls = "num bad";
 		break;
 	case VERDICT_IMPROVEMENT:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * c->rel);
+		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * rel);
 		cls = "num good";
 		break;
 	case VERDICT_INSUFFICIENT:
@@ -336,13 +339,13 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 				html_el(tr, "td", "num", buf);
 			} else if (row == 2) {
 				display_format(id, display_value(id,
-				    sc->expected[id]), buf);
+				    analysis_expected(s->an, i, id)), buf);
 				html_el(tr, "td", "num", buf);
 			} else {
 				xmlNodePtr td = figure_cell(tr, id,
 				    &s->sum[i][id]);
 				char *eff = xasprintf("%.0f%% of expected, %s",
-				    100 * sc->ratio[id],
+				    100 * analysis_efficiency(s->an, i, id),
 				    efficiency_names[sc->level[id]]);
 
 				html_el(td, "span", "sub", eff);

@@ -143,16 +143,18 @@ num_or_null(bool has, double v)
 }
 
 static json_t *
-change_json(const struct change *c)
+change_json(const struct analysis *a, size_t i, int id)
 {
+	const struct change *c = &a->runs[i].change[id];
+	struct change_figures cf = analysis_change(a, i, id);
 	json_t *o = json_object();
 	bool fig = c->verdict != VERDICT_INSUFFICIENT;
 
 	json_object_set_new(o, "verdict", json_string(verdict_names[c->verdict]));
 	json_object_set_new(o, "rule", json_string(rule_names[c->rule]));
-	json_object_set_new(o, "base_median", num_or_null(fig, c->base_median));
-	json_object_set_new(o, "median", num_or_null(fig, c->median));
-	json_object_set_new(o, "change", num_or_null(fig, c->rel));
+	json_object_set_new(o, "base_median", num_or_null(fig, cf.base_median));
+	json_object_set_new(o, "median", num_or_null(fig, cf.median));
+	json_object_set_new(o, "change", num_or_null(fig, cf.rel));
 	json_object_set_new(o, "samples", json_integer(c->n));
 	json_object_set_new(o, "base_samples", json_integer(c->n_base));
 	json_object_set_new(o, "p", num_or_null(c->p >= 0, c->p));
@@ -163,8 +165,9 @@ change_json(const struct change *c)
 }
 
 static json_t *
-scaling_json(const struct analysis *a, const struct scaling *sc)
+scaling_json(const struct analysis *a, size_t i)
 {
+	const struct scaling *sc = &a->runs[i].scaling;
 	json_t *o = json_object(), *m = json_object();
 
 	json_object_set_new(o, "reference", sc->reference >= 0 ?
@@ -178,8 +181,10 @@ scaling_json(const struct analysis *a, const struct scaling *sc)
 			continue;
 		e = json_object();
 		json_object_set_new(e, "factor", json_number(sc->factor[id]));
-		json_object_set_new(e, "expected", json_number(sc->expected[id]));
-		json_object_set_new(e, "efficiency", json_number(sc->ratio[id]));
+		json_object_set_new(e, "expected",
+		    json_number(analysis_expected(a, i, id)));
+		json_object_set_new(e, "efficiency",
+		    json_number(analysis_efficiency(a, i, id)));
 		json_object_set_new(e, "level",
 		    json_string(efficiency_names[sc->level[id]]));
 		json_object_set_new(m, metric_defs[id].key, e);
@@ -203,27 +208,30 @@ run_json(const struct analysis *a, size_t i)
 	for (int id = 0; ra->base >= 0 && id < M_COUNT; id++)
 		if (ra->change[id].verdict != VERDICT_NONE)
 			json_object_set_new(ch, metric_defs[id].key,
-			    change_json(&ra->change[id]));
+			    change_json(a, i, id));
 	json_object_set_new(o, "changes", ch);
-	json_object_set_new(o, "scaling", scaling_json(a, &ra->scaling));
+	json_object_set_new(o, "scaling", scaling_json(a, i));
 	for (int id = 0; id < M_COUNT; id++) {
+		struct target tv = analysis_target(a, i, id);
 		json_t *t;
 
-		if (!ra->target[id].has)
+		if (!tv.has)
 			continue;
 		t = json_object();
-		json_object_set_new(t, "target", json_number(ra->target[id].value));
-		json_object_set_new(t, "ratio", json_number(ra->target[id].ratio));
-		json_object_set_new(t, "shortfall",
-		    json_boolean(ra->target[id].shortfall));
+		json_object_set_new(t, "target", json_number(tv.value));
+		json_object_set_new(t, "ratio", json_number(tv.ratio));
+		json_object_set_new(t, "shortfall", json_boolean(tv.shortfall));
 		json_object_set_new(tg, metric_defs[id].key, t);
 	}
 	json_object_set_new(o, "targets", tg);
 	tg = json_object();
-	for (int id = 0; id < M_COUNT; id++)
-		if (ra->cpu_per_unit[id] >= 0)
+	for (int id = 0; id < M_COUNT; id++) {
+		double cpu = analysis_cpu_per_unit(a, i, id);
+
+		if (cpu >= 0)
 			json_object_set_new(tg, metric_defs[id].key,
-			    json_number(ra->cpu_per_unit[id]));
+			    json_number(cpu));
+	}
 	json_object_set_new(o, "cpu_per_display_unit", tg);
 	return o;
 }

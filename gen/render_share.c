@@ -144,6 +144,8 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 {
 	const struct metric_summary *m = &an->sum[i][id];
 	const struct run_analysis *ra = &an->runs[i];
+	struct target tg = analysis_target(an, i, id);
+	double rel = analysis_change(an, i, id).rel;
 	char name[64], fig[32] = "", note[32] = "";
 	const char *id_s = an->set->runs[i].id;
 	size_t len = strlen(id_s), filled = 0;
@@ -165,15 +167,14 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 	}
 	if (ra->scaling.level[id] != EFF_NONE)
 		snprintf(note, sizeof note, "%3.0f%% of exp", 100 *
-		    ra->scaling.ratio[id]);
-	else if (ra->target[id].has)
-		snprintf(note, sizeof note, "%3.0f%% of tgt", 100 *
-		    ra->target[id].ratio);
+		    analysis_efficiency(an, i, id));
+	else if (tg.has)
+		snprintf(note, sizeof note, "%3.0f%% of tgt", 100 * tg.ratio);
 	else if (ra->change[id].verdict == VERDICT_SAME)
-		snprintf(note, sizeof note, "~ %+.1f%%", 100 * ra->change[id].rel);
+		snprintf(note, sizeof note, "~ %+.1f%%", 100 * rel);
 	else if (ra->change[id].verdict == VERDICT_REGRESSION ||
 	    ra->change[id].verdict == VERDICT_IMPROVEMENT)
-		snprintf(note, sizeof note, "%+.1f%%", 100 * ra->change[id].rel);
+		snprintf(note, sizeof note, "%+.1f%%", 100 * rel);
 	fprintf(out, "%s%*s %7s ", name, (int)(28 - render_columns(name,
 	    strlen(name))), "", fig);
 	fputs(utf8 ? "\u2502" : "|", out);

@@ -123,11 +123,10 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	other_run(s, f, ra->scaling.reference, content);
 	fp_str(f, ra->scaling.why);
 	fp_bytes(f, ra->scaling.factor, sizeof ra->scaling.factor);
-	fp_bytes(f, ra->scaling.expected, sizeof ra->scaling.expected);
-	fp_bytes(f, ra->scaling.ratio, sizeof ra->scaling.ratio);
 	fp_bytes(f, ra->scaling.level, sizeof ra->scaling.level);
-	fp_bytes(f, ra->target, sizeof ra->target);
-	fp_bytes(f, ra->cpu_per_unit, sizeof ra->cpu_per_unit);
+	/* With the meta (in the input hash), the summaries give the
+	 * targets and the figure per unit of CPU; with the other runs' (in
+	 * their content), the changes' and the scaling's figures. */
 	fp_bytes(f, an->sum[i], sizeof an->sum[i]);
 	fp_bytes(f, an->flag + i * M_COUNT, M_COUNT);
 	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
