@@ -296,8 +296,6 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 	double rel;
 
 	c->p = c->fence = -1;
-	c->n = (int)nx;
-	c->n_base = (int)ny;
 	if (s->state == VS_NOT_RUN && t->state == VS_NOT_RUN)
 		goto done;
 	if (nx == 0 || ny == 0 || t->median <= 0) {
@@ -599,6 +597,11 @@ analysis_change(const struct analysis *a, size_t run, int metric)
 	enum verdict v = ra->change[metric].verdict;
 	struct change_figures cf = {0};
 
+	if (ra->base >= 0) {
+		cf.n = a->sum[run][metric].n;
+		cf.n_base = a->sum[ra->base][metric].n;
+	}
+
 	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 	    v == VERDICT_IMPROVEMENT) {
 		cf.median = a->sum[run][metric].median;
@@ -798,15 +801,15 @@ change_findings(struct analysis *a, size_t i)
 		shown(id, cf.median, now);
 		how = c->rule == RULE_RANK_TEST ?
 		    xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
-		    c->n, c->n_base) : c->rule == RULE_NOISE_FENCE ?
+		    cf.n, cf.n_base) : c->rule == RULE_NOISE_FENCE ?
 		    xasprintf("beyond the series' noise of %.1f%% seen over %d "
 		    "earlier changes, %d vs %d samples", 100 * c->fence,
-		    c->history, c->n, c->n_base) :
+		    c->history, cf.n, cf.n_base) :
 		    xasprintf("change over %.0f%%%s, %d vs %d samples; no "
 		    "history of the series to estimate its noise",
 		    100 * fmax(c->fence, a->opts.threshold),
 		    c->fence > a->opts.threshold ? " (the samples' own spread)" :
-		    "", c->n, c->n_base);
+		    "", cf.n, cf.n_base);
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
 		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s [%s].",

@@ -47,7 +47,6 @@ struct change {
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
 					   the samples' spread), or -1 */
-	int n, n_base;			/* samples with a figure */
 	int history;			/* earlier changes behind the fence */
 	enum verdict verdict;
 	enum verdict_rule rule;
@@ -149,10 +148,12 @@ char *analysis_differences(const struct run *r, const struct run *b);
 char *gate_phrase(int n);
 
 /* The figures of a change, from the summaries of the run and its
- * base: zero unless the verdict is SAME, REGRESSION or IMPROVEMENT. */
+ * base: the medians and rel are zero unless the verdict is SAME,
+ * REGRESSION or IMPROVEMENT; the counts are zero without a base. */
 struct change_figures {
 	double base_median, median;	/* stored unit */
 	double rel;			/* (median - base) / base */
+	int n, n_base;			/* samples with a figure */
 };
 
 struct change_figures analysis_change(const struct analysis *, size_t run,

@@ -214,21 +214,21 @@ change_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct change *c = &s->an->runs[run].change[id];
-	double rel = analysis_change(s->an, run, id).rel;
+	struct change_figures cf = analysis_change(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
 	xmlNodePtr td;
 
 	switch (c->verdict) {
 	case VERDICT_SAME:
-		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * rel);
+		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * cf.rel);
 		break;
 	case VERDICT_REGRESSION:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * rel);
+		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * cf.rel);
 		cls = "num bad";
 		break;
 	case VERDICT_IMPROVEMENT:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * rel);
+		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * cf.rel);
 		cls = "num good";
 		break;
 	case VERDICT_INSUFFICIENT:
@@ -240,7 +240,7 @@ change_cell(const struct site *s, xmlNodePtr tr, size_t run,
 	td = html_el(tr, "td", cls, buf);
 	if (c->verdict != VERDICT_NONE && c->verdict != VERDICT_INSUFFICIENT) {
 		char *tip = xasprintf("%s; %d vs %d samples", rule_names[c->rule],
-		    c->n, c->n_base);
+		    cf.n, cf.n_base);
 
 		html_attr(td, "title", tip);
 		free(tip);

@@ -155,8 +155,8 @@ change_json(const struct analysis *a, size_t i, int id)
 	json_object_set_new(o, "base_median", num_or_null(fig, cf.base_median));
 	json_object_set_new(o, "median", num_or_null(fig, cf.median));
 	json_object_set_new(o, "change", num_or_null(fig, cf.rel));
-	json_object_set_new(o, "samples", json_integer(c->n));
-	json_object_set_new(o, "base_samples", json_integer(c->n_base));
+	json_object_set_new(o, "samples", json_integer(cf.n));
+	json_object_set_new(o, "base_samples", json_integer(cf.n_base));
 	json_object_set_new(o, "p", num_or_null(c->p >= 0, c->p));
 	json_object_set_new(o, "noise_fence", num_or_null(c->fence >= 0,
 	    c->fence));
