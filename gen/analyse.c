@@ -69,7 +69,7 @@ host_of(const struct run *r)
 {
 	const char *h = meta_get(&r->meta, "host");
 
-	return h ? h : r->samples.v[0].name;
+	return h ? h : r->machine;
 }
 
 static char *

@@ -410,7 +410,7 @@ static int
 cmd_build(int argc, char **argv)
 {
 	struct site_opts opts = {.out = "site", .progress = isatty(2),
-	    .jobs = workers_default(), .max_file_size = DEFAULT_MAX_FILE_SIZE};
+	    .jobs = workers_default()};
 	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct analysis an;
@@ -465,7 +465,10 @@ cmd_build(int argc, char **argv)
 	}
 	data = data_dir();
 	opts.data_dir = data;
-	opts.max_file_size = lim.file_size;
+	opts.lim = &lim;
+	/* Summarised and analysed: the pages that list them read them
+	 * again, one run at a time. */
+	runset_shed_samples(&set);
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	if (built && attach)

@@ -64,11 +64,16 @@ struct run {
 	size_t noutputs, cap_outputs;
 	char **attachments;	/* names of the other files */
 	size_t nattachments, cap_attachments;
-	struct results samples;	/* one per iteration */
+	struct results samples;	/* one per iteration; empty once shed */
+	size_t nsamples;	/* how many were read, shed or not */
+	char *machine;		/* the machine name of the first sample
+				   (pooled; "" when bonnie++ printed none) */
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its
-	 * samples and meta were made from, for incremental builds. */
+	 * samples and meta were made from, for incremental builds. The
+	 * same over its outputs alone checks a reading of its samples. */
 	uint64_t input_hash[2];
+	uint64_t output_hash[2];
 };
 
 struct runset {
@@ -89,5 +94,17 @@ int runset_load(struct runset *, const char *root, const struct limits *lim,
 void runset_free(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
+
+/* Frees every run's samples once the analysis has summarised them: at
+ * 100 000 runs they are a quarter of the model. A page that lists them
+ * reads them again with run_read_samples. */
+void runset_shed_samples(struct runset *);
+
+/* Reads r's samples again from its outputs into out (zeroed; free with
+ * results_free), quietly: the load reported their problems. Returns 0,
+ * or -1 when the outputs are no longer the bytes loaded (out then holds
+ * what could be read). */
+int run_read_samples(const struct run *r, const struct limits *,
+    struct results *out);
 
 #endif

@@ -222,7 +222,7 @@ host_of(const struct run *r)
 {
 	const char *h = meta_get(&r->meta, "host");
 
-	return h ? h : r->samples.n ? r->samples.v[0].name : "";
+	return h ? h : r->machine ? r->machine : "";
 }
 
 static void
@@ -372,7 +372,7 @@ read_notes(struct site *s, xmlNodePtr target, const char *path, int skip,
     const char *base)
 {
 	size_t len;
-	char *md = file_read(path, s->opts->max_file_size, &len, s->d);
+	char *md = file_read(path, site_max_file_size(s), &len, s->d);
 
 	if (md && notes_render(target, md, len, skip, base) != 0)
 		diags_add(s->d, MSG_ERROR, path, 0, "notes could not be shown");
@@ -447,18 +447,22 @@ is_known_key(const char *key)
 
 /* What bonnie++ itself says about the run: version, size, file test. */
 static void
-bonnie_facts(xmlNodePtr dl, const struct run *r)
+bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 {
-	const struct result *x = &r->samples.v[0];
-	char *text = xasprintf("bonnie++ %s; file size %s%s%s; files %s",
-	    x->bonnie_version ? x->bonnie_version : "(version not given)",
-	    x->size ? x->size : "none (-s 0)", x->chunk ? ", chunk " : "",
-	    x->chunk ? x->chunk : "", x->files ? x->files : "none (-n 0)");
+	const struct result *x = rs->n ? &rs->v[0] : NULL;
+	char *text;
 
-	meta_row(dl, "Machine name", x->name[0] ? x->name : "(empty)");
-	meta_row(dl, "Benchmark", text);
-	free(text);
-	text = xasprintf("%zu", r->samples.n);
+	meta_row(dl, "Machine name", r->machine[0] ? r->machine : "(empty)");
+	if (x) {
+		text = xasprintf("bonnie++ %s; file size %s%s%s; files %s",
+		    x->bonnie_version ? x->bonnie_version :
+		    "(version not given)", x->size ? x->size : "none (-s 0)",
+		    x->chunk ? ", chunk " : "", x->chunk ? x->chunk : "",
+		    x->files ? x->files : "none (-n 0)");
+		meta_row(dl, "Benchmark", text);
+		free(text);
+	}
+	text = xasprintf("%zu", r->nsamples);
 	meta_row(dl, "Samples", text);
 	free(text);
 }
@@ -481,7 +485,8 @@ expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
 }
 
 static void
-run_meta(const struct site *s, xmlNodePtr dl, const struct run *r)
+run_meta(const struct site *s, xmlNodePtr dl, const struct run *r,
+    const struct results *rs)
 {
 	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++) {
 		const char *v = meta_get(&r->meta, meta_labels[k].key);
@@ -508,7 +513,7 @@ run_meta(const struct site *s, xmlNodePtr dl, const struct run *r)
 	for (size_t i = 0; i < r->meta.n; i++)
 		if (!is_known_key(r->meta.v[i].key))
 			meta_row(dl, r->meta.v[i].key, r->meta.v[i].value);
-	bonnie_facts(dl, r);
+	bonnie_facts(dl, r, rs);
 }
 
 /* One cell of a sample: figure, then %CP and latency below it. */
@@ -560,10 +565,10 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
  * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
  * median, min and max when asked. */
 static void
-results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
-    const char *caption, size_t from, size_t to, bool summary)
+results_table(struct site *s, size_t run, const struct results *rs,
+    xmlNodePtr parent, int first, const char *caption, size_t from,
+    size_t to, bool summary)
 {
-	const struct run *r = &s->set->runs[run];
 	xmlNodePtr wrap = html_el(parent, "div", "table-wrap", NULL);
 	xmlNodePtr table = html_el(wrap, "table", "results", NULL);
 	xmlNodePtr tr, tbody;
@@ -574,8 +579,8 @@ results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
 	for (int id = first; id < first + 6; id++)
 		head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
-	for (size_t k = from; k < to; k++) {
-		const struct result *x = &r->samples.v[k];
+	for (size_t k = from; k < to && k < rs->n; k++) {
+		const struct result *x = &rs->v[k];
 		const char *base = strrchr(x->file, '/');
 		char *label = xasprintf("%s:%ld", base ? base + 1 : x->file,
 		    x->line);
@@ -596,8 +601,8 @@ results_table(struct site *s, size_t run, xmlNodePtr parent, int first,
 size_t
 sample_pages(const struct run *r)
 {
-	return r->samples.n > SAMPLES_PER_PAGE ?
-	    (r->samples.n + SAMPLES_PER_PAGE - 1) / SAMPLES_PER_PAGE : 0;
+	return r->nsamples > SAMPLES_PER_PAGE ?
+	    (r->nsamples + SAMPLES_PER_PAGE - 1) / SAMPLES_PER_PAGE : 0;
 }
 
 /* Links to a run's sample pages, from prefix (the run page's place or
@@ -612,8 +617,8 @@ samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
 		size_t last = k * SAMPLES_PER_PAGE;
 
 		snprintf(label, sizeof label, "samples %zu\u2013%zu",
-		    (k - 1) * SAMPLES_PER_PAGE + 1, last < r->samples.n ?
-		    last : r->samples.n);
+		    (k - 1) * SAMPLES_PER_PAGE + 1, last < r->nsamples ?
+		    last : r->nsamples);
 		if (k > 1)
 			html_text(parent, " \u00b7 ");
 		if (k == current) {
@@ -639,13 +644,14 @@ section_ran(const struct site *s, size_t run, int first)
  * more samples than a page holds shows the summary and links the pages
  * of its samples. */
 static void
-run_results(struct site *s, size_t i, htmlDocPtr doc)
+run_results(struct site *s, size_t i, const struct results *rs,
+    htmlDocPtr doc)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr div = html_slot(doc, "results"), p;
 	/* The one-file report has no other pages to link. */
 	bool paged = sample_pages(r) > 0 && !s->opts->single;
-	size_t n = paged ? 0 : r->samples.n;
+	size_t n = paged ? 0 : r->nsamples;
 	char *text, *prefix;
 
 	if (div == NULL)
@@ -653,7 +659,7 @@ run_results(struct site *s, size_t i, htmlDocPtr doc)
 	if (paged) {
 		text = xasprintf("%zu samples; this page shows their median, "
 		    "minimum and maximum, these pages each sample: ",
-		    r->samples.n);
+		    r->nsamples);
 		p = html_el(div, "p", NULL, text);
 		free(text);
 		prefix = xasprintf("%s@", s->slug[i]);
@@ -661,12 +667,12 @@ run_results(struct site *s, size_t i, htmlDocPtr doc)
 		free(prefix);
 	}
 	if (section_ran(s, i, M_PUTC))
-		results_table(s, i, div, M_PUTC, "Sequential output and input, "
-		    "random seeks", 0, n, r->samples.n > 1);
+		results_table(s, i, rs, div, M_PUTC, "Sequential output and "
+		    "input, random seeks", 0, n, r->nsamples > 1);
 	if (section_ran(s, i, M_SEQ_CREATE))
-		results_table(s, i, div, M_SEQ_CREATE, "File creation: "
+		results_table(s, i, rs, div, M_SEQ_CREATE, "File creation: "
 		    "sequential and random create, stat (read) and delete", 0,
-		    n, r->samples.n > 1);
+		    n, r->nsamples > 1);
 }
 
 /* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
@@ -676,10 +682,12 @@ page_samples(struct site *s, size_t i, size_t k)
 	const struct run *r = &s->set->runs[i];
 	size_t from = (k - 1) * SAMPLES_PER_PAGE, to = from + SAMPLES_PER_PAGE;
 	char *title, *rel, *href;
+	struct results read = {0};
+	const struct results *rs;
 	htmlDocPtr doc;
 	xmlNodePtr n;
 
-	to = to < r->samples.n ? to : r->samples.n;
+	to = to < r->nsamples ? to : r->nsamples;
 	title = xasprintf("%s: samples %zu\u2013%zu", run_title(r), from + 1,
 	    to);
 	if ((doc = page_start(s, "samples.html", "../", title)) == NULL) {
@@ -700,12 +708,14 @@ page_samples(struct site *s, size_t i, size_t k)
 		free(href);
 	}
 	if ((n = html_slot(doc, "results")) != NULL) {
+		rs = run_samples(s, i, &read);
 		if (section_ran(s, i, M_PUTC))
-			results_table(s, i, n, M_PUTC, "Sequential output "
+			results_table(s, i, rs, n, M_PUTC, "Sequential output "
 			    "and input, random seeks", from, to, false);
 		if (section_ran(s, i, M_SEQ_CREATE))
-			results_table(s, i, n, M_SEQ_CREATE, "File creation",
-			    from, to, false);
+			results_table(s, i, rs, n, M_SEQ_CREATE, "File "
+			    "creation", from, to, false);
+		results_free(&read);
 	}
 	rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
 	page_finish(s, doc, rel);
@@ -758,18 +768,22 @@ run_doc(struct site *s, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	htmlDocPtr doc = page_start(s, "run.html", "../", run_title(r));
+	struct results read = {0};
+	const struct results *rs;
 	xmlNodePtr dl;
 
 	if (doc == NULL)
 		return NULL;
+	rs = run_samples(s, i, &read);
 	crumbs(doc, r->id);
 	verdicts_fill(s, doc, (long)i, "../");
 	run_analysis_fill(s, doc, i);
 	if ((dl = html_slot(doc, "meta")) != NULL)
-		run_meta(s, dl, r);
+		run_meta(s, dl, r, rs);
 	run_notes(s, i, doc);
-	run_results(s, i, doc);
+	run_results(s, i, rs, doc);
 	run_files(s, i, doc);
+	results_free(&read);
 	return doc;
 }
 
@@ -917,7 +931,7 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 		html_el(tr, "td", NULL, NULL);	/* one sample: no spread */
 		html_el(tr, "td", NULL, NULL);
 	}
-	snprintf(buf, sizeof buf, "%zu", r->samples.n);
+	snprintf(buf, sizeof buf, "%zu", r->nsamples);
 	html_el(tr, "td", "num", buf);
 	snprintf(buf, sizeof buf, "%d", m->cpu);
 	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");

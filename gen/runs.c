@@ -120,15 +120,15 @@ trim_names(char ***v, size_t n, size_t *cap)
 	}
 }
 
-/* Adds a file, as read, to the run's input hash. */
+/* Adds a file, as read, to a run's hash (input_hash, output_hash). */
 static void
-hash_input(struct run *run, const char *name, const char *buf, size_t len)
+hash_file(uint64_t hash[2], const char *name, const char *buf, size_t len)
 {
 	XXH128_hash_t h = XXH3_128bits_withSeed(buf, len,
 	    XXH3_64bits(name, strlen(name)));
 
-	run->input_hash[0] ^= h.low64;
-	run->input_hash[1] ^= h.high64;
+	hash[0] ^= h.low64;
+	hash[1] ^= h.high64;
 }
 
 /* Reads one regular file of a run directory into run. A file that
@@ -155,17 +155,18 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 	if (!file_read_regular_at(dirfd, name, path, w->lim->file_size,
 	    &w->buf, &w->cap, &len, w->d))
 		return;
-	hash_input(run, name, w->buf, len);
+	hash_file(run->input_hash, name, w->buf, len);
 	if (strcmp(name, "meta") == 0) {
 		meta_parse(path, w->buf, len, w->lim, &run->meta, w->d);
 		return;
 	}
 	if (!looks_binary(w->buf, len))
 		reader_read(path, w->buf, len, w->lim, &run->samples, w->d);
-	if (run->samples.n > before)
+	if (run->samples.n > before) {
+		hash_file(run->output_hash, name, w->buf, len);
 		add_name(w, &run->outputs, &run->noutputs, &run->cap_outputs,
 		    name);
-	else
+	} else
 		add_name(w, &run->attachments, &run->nattachments,
 		    &run->cap_attachments, name);
 }
@@ -208,6 +209,7 @@ run_free(struct run *r, struct strpool *pool)
 	free(r->dir);
 	meta_free(&r->meta);
 	strpool_release(pool, r->notes);
+	strpool_release(pool, r->machine);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
@@ -463,6 +465,9 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	}
 	check_samples_agree(&run, w->d);
 	run.dir = xstrdup(dir);
+	run.nsamples = run.samples.n;
+	run.machine = strpool_add(w->set->pool, run.samples.v[0].name,
+	    strlen(run.samples.v[0].name));
 	add_run(w, &run);
 }
 
@@ -586,4 +591,40 @@ runset_find(const struct runset *set, const char *id)
 			hi = mid;
 	}
 	return -1;
+}
+
+void
+runset_shed_samples(struct runset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		results_free(&set->runs[i].samples);
+}
+
+int
+run_read_samples(const struct run *r, const struct limits *lim,
+    struct results *out)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct diags quiet = {.quiet = 1};
+	uint64_t hash[2] = {0, 0};
+	char *buf = NULL;
+	size_t cap = 0, len;
+
+	if (lim == NULL)
+		lim = &defaults;
+	for (size_t k = 0; k < r->noutputs; k++) {
+		char *path = xasprintf("%s/%s", r->dir, r->outputs[k]);
+
+		if (file_read_regular_at(AT_FDCWD, path, path, lim->file_size,
+		    &buf, &cap, &len, &quiet)) {
+			hash_file(hash, r->outputs[k], buf, len);
+			reader_read(path, buf, len, lim, out, &quiet);
+		}
+		free(path);
+	}
+	reader_merge(out, &quiet);
+	free(buf);
+	diags_free(&quiet);
+	return hash[0] == r->output_hash[0] && hash[1] == r->output_hash[1] &&
+	    out->n == r->nsamples ? 0 : -1;
 }

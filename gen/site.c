@@ -25,6 +25,26 @@
 
 #define X(s) ((const xmlChar *)(s))
 
+size_t
+site_max_file_size(const struct site *s)
+{
+	return s->opts->lim ? s->opts->lim->file_size : DEFAULT_MAX_FILE_SIZE;
+}
+
+const struct results *
+run_samples(struct site *s, size_t i, struct results *read)
+{
+	const struct run *r = &s->set->runs[i];
+
+	if (r->samples.n == r->nsamples)
+		return &r->samples;
+	if (run_read_samples(r, s->opts->lim, read) != 0)
+		diags_add(s->d, MSG_ERROR, r->dir, 0, "changed while the site "
+		    "was being built; its page shows the samples it holds "
+		    "now: build again");
+	return read;
+}
+
 static int
 site_mkdir(struct site *s, const char *rel)
 {
@@ -401,7 +421,7 @@ copy_run_files(struct site *s, size_t i)
 		char *rel = xasprintf("runs/%s@%s", s->slug[i],
 		    s->file_names[i][k]);
 		size_t len;
-		char *buf = file_read_regular(src, s->opts->max_file_size, &len,
+		char *buf = file_read_regular(src, site_max_file_size(s), &len,
 		    s->d);
 
 		if (buf && site_write(s, rel, buf, len) == 0)

@@ -15,7 +15,8 @@ struct site_opts {
 	const char *single;	/* write one self-contained HTML file here
 				   instead of a site, or NULL */
 	int jobs;		/* rendering processes; <= 1: this one */
-	size_t max_file_size;	/* of a run's file copied or read */
+	const struct limits *lim;	/* of the input: a run's files copied
+					   or read again (NULL: defaults) */
 	int full;		/* render everything, keep nothing of the
 				   old site */
 };

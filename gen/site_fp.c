@@ -89,7 +89,7 @@ content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])
 	for (size_t k = 0; k < r->nattachments; k++)
 		fp_str(f, r->attachments[k]);
 	if (r->notes)
-		fp_file(f, r->dir, r->notes, s->opts->max_file_size);
+		fp_file(f, r->dir, r->notes, site_max_file_size(s));
 	fp_digest(f, out);
 }
 

@@ -64,6 +64,16 @@ struct site {
 	size_t nwritten, capwritten;
 };
 
+/* The limit of one input file's size (site_opts.lim, else the
+ * default). */
+size_t site_max_file_size(const struct site *);
+
+/* The samples of run i: still in the model, or read again from its
+ * outputs into *read (zeroed by the caller, freed with results_free),
+ * reported when they are no longer what was loaded. */
+const struct results *run_samples(struct site *, size_t i,
+    struct results *read);
+
 /* The runs a large site's overview, metric charts and metric tables
  * list: the latest run of each series, or every run of a small site.
  * Sets *n; the array belongs to the site. */

@@ -95,10 +95,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snprintf(out, sizeof out, "%s/report.html", root);
 		so.single = out;
 		so.out = out;
-		so.max_file_size = DEFAULT_MAX_FILE_SIZE;
 		so.data_dir = getenv("BENCHSITE_DATA");
 		if (so.data_dir == NULL)
 			so.data_dir = ".";
+		/* As build does: run pages read their samples again. */
+		runset_shed_samples(&set);
 		site_build(&an, &so, &d);
 		/* The good run must survive whatever the fuzzed one holds. */
 		if (runset_find(&set, "good") < 0)

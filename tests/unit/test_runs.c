@@ -1,0 +1,193 @@
+/* Unit tests of reading a run's samples again (gen/runs.c): a build
+ * sheds every run's samples once they are summarised, and a run's page
+ * reads them back from its outputs. The second reading must give the
+ * samples of the first, and must tell when the files changed between. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model.h"
+
+/* Two samples as bonnie++ 1.97 CSV, two as a text table: four samples
+ * of one run, merged from two outputs. */
+static const char csv[] =
+    "1.97,1.97,beryl,1,1457023311,10G,,905,98,171433,19,80012,11,3104,97,"
+    "402211,21,1874,49,16,,,,,16384,61,+++++,+++,18203,52,16921,62,+++++,"
+    "+++,15411,50,9018us,702ms,411ms,8123us,39017us,14010us,1033us,702us,"
+    "1217us,1009us,26us,1114us\n"
+    "1.97,1.97,beryl,1,1457023311,10G,,911,98,169872,19,79533,11,3077,97,"
+    "398112,21,1862,48,16,,,,,16203,60,+++++,+++,18011,52,16877,61,+++++,"
+    "+++,15388,49,8876us,688ms,427ms,8402us,40218us,15337us,1041us,711us,"
+    "1198us,1012us,25us,1101us\n";
+
+static const char text[] =
+    "            ------Sequential Output------ --Sequential Input- --Random-\n"
+    "            -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+    "Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+    "Beryl  10G:64k 56595  91 132091  23 42049   6 45990  72 153534  13 195.7   1\n"
+    "Beryl  10G:64k 60359  94 127813  24 42298   6 48124  73 162938  14 191.0   1\n";
+
+struct tree {
+	char root[64];
+	char *run;
+};
+
+static char *
+join(const char *dir, const char *name)
+{
+	char *out = malloc(strlen(dir) + strlen(name) + 2);
+
+	sprintf(out, "%s/%s", dir, name);
+	return out;
+}
+
+static void
+put(const char *dir, const char *name, const char *body)
+{
+	char *path = join(dir, name);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(body, f);
+	fclose(f);
+	free(path);
+}
+
+/* RUNS/host/2021-01-01 with both outputs, a meta file and a text
+ * attachment that holds no result. */
+static int
+setup(void **state)
+{
+	struct tree *t = calloc(1, sizeof *t);
+	char *host;
+
+	strcpy(t->root, "/tmp/test_runs-XXXXXX");
+	assert_non_null(mkdtemp(t->root));
+	host = join(t->root, "host");
+	assert_int_equal(mkdir(host, 0755), 0);
+	t->run = join(host, "2021-01-01");
+	assert_int_equal(mkdir(t->run, 0755), 0);
+	free(host);
+	put(t->run, "a.csv", csv);
+	put(t->run, "b.txt", text);
+	put(t->run, "meta", "host: beryl\nraid: none\n");
+	put(t->run, "readme.txt", "Nothing measured here.\n");
+	*state = t;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct tree *t = *state;
+	char cmd[96];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
+	assert_int_equal(system(cmd), 0);
+	free(t->run);
+	free(t);
+	return 0;
+}
+
+static void
+assert_same_samples(const struct results *a, const struct results *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (size_t k = 0; k < a->n; k++) {
+		const struct result *x = &a->v[k], *y = &b->v[k];
+
+		assert_string_equal(x->file, y->file);
+		assert_int_equal(x->line, y->line);
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->from, y->from);
+		for (int m = 0; m < M_COUNT; m++) {
+			assert_int_equal(x->m[m].state, y->m[m].state);
+			assert_true(x->m[m].value == y->m[m].value);
+			assert_int_equal(x->m[m].cpu, y->m[m].cpu);
+			assert_true(x->m[m].latency_us == y->m[m].latency_us);
+		}
+	}
+}
+
+/* A copy of the loaded samples that outlives their shedding. */
+static struct results
+copy_samples(const struct results *rs)
+{
+	struct results c = {0};
+
+	c.n = rs->n;
+	c.v = calloc(rs->n, sizeof *c.v);
+	for (size_t k = 0; k < rs->n; k++) {
+		c.v[k] = rs->v[k];
+		c.v[k].file = strdup(rs->v[k].file);
+		c.v[k].name = strdup(rs->v[k].name);
+	}
+	return c;
+}
+
+static void
+free_copy(struct results *c)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		free(c->v[k].file);
+		free(c->v[k].name);
+	}
+	free(c->v);
+}
+
+static void
+test_read_again(void **state)
+{
+	struct tree *t = *state;
+	struct runset set;
+	struct diags d = {.quiet = 1};
+	struct results before, again = {0};
+	const struct run *r;
+
+	assert_int_equal(runset_load(&set, t->root, NULL, &d), 0);
+	assert_int_equal(set.n, 1);
+	r = &set.runs[0];
+	assert_int_equal(r->samples.n, 4);
+	assert_int_equal(r->nsamples, 4);
+	assert_int_equal(r->noutputs, 2);
+	assert_int_equal(r->nattachments, 1);
+	before = copy_samples(&r->samples);
+
+	runset_shed_samples(&set);
+	assert_int_equal(r->samples.n, 0);
+	assert_null(r->samples.v);
+	assert_int_equal(r->nsamples, 4);
+	assert_string_equal(r->machine, "beryl");
+
+	assert_int_equal(run_read_samples(r, NULL, &again), 0);
+	assert_same_samples(&before, &again);
+	results_free(&again);
+
+	/* Changed between the load and the page: said, not hidden. */
+	put(t->run, "b.txt", "Beryl was rebooted.\n");
+	assert_int_equal(run_read_samples(r, NULL, &again), -1);
+	assert_int_equal(again.n, 2);
+	results_free(&again);
+
+	free_copy(&before);
+	runset_free(&set);
+	diags_free(&d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_read_again, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
