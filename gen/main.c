@@ -468,7 +468,7 @@ cmd_build(int argc, char **argv)
 	opts.lim = &lim;
 	/* Summarised and analysed: the pages that list them read them
 	 * again, one run at a time. */
-	runset_shed_samples(&set);
+	runset_shed_samples(&set, SITE_SAMPLES_PER_PAGE);
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	if (built && attach)

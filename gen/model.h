@@ -95,10 +95,11 @@ void runset_free(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
 
-/* Frees every run's samples once the analysis has summarised them: at
- * 100 000 runs they are a quarter of the model. A page that lists them
- * reads them again with run_read_samples. */
-void runset_shed_samples(struct runset *);
+/* Frees the samples of every run of at most max once the analysis has
+ * summarised them: at 100 000 runs they are a quarter of the model. A
+ * page that lists them reads them again with run_read_samples; a run
+ * with more keeps them, for the several pages that each list some. */
+void runset_shed_samples(struct runset *, size_t max);
 
 /* Reads r's samples again from its outputs into out (zeroed; free with
  * results_free), quietly: the load reported their problems. Returns 0,

@@ -559,7 +559,6 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
 /* A run page lists at most this many samples (a history of 10 000
  * bonnie++ lines would make a page of 10 MB); a run with more has its
  * samples on pages of their own, runs/SLUG@samples-N.html. */
-#define SAMPLES_PER_PAGE 500
 
 /* One of bonnie++'s two tables: IO tests (first = M_PUTC) or file
  * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
@@ -601,8 +600,8 @@ results_table(struct site *s, size_t run, const struct results *rs,
 size_t
 sample_pages(const struct run *r)
 {
-	return r->nsamples > SAMPLES_PER_PAGE ?
-	    (r->nsamples + SAMPLES_PER_PAGE - 1) / SAMPLES_PER_PAGE : 0;
+	return r->nsamples > SITE_SAMPLES_PER_PAGE ? (r->nsamples +
+	    SITE_SAMPLES_PER_PAGE - 1) / SITE_SAMPLES_PER_PAGE : 0;
 }
 
 /* Links to a run's sample pages, from prefix (the run page's place or
@@ -614,10 +613,10 @@ samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
 	char label[64], *href;
 
 	for (size_t k = 1; k <= sample_pages(r); k++) {
-		size_t last = k * SAMPLES_PER_PAGE;
+		size_t last = k * SITE_SAMPLES_PER_PAGE;
 
 		snprintf(label, sizeof label, "samples %zu\u2013%zu",
-		    (k - 1) * SAMPLES_PER_PAGE + 1, last < r->nsamples ?
+		    (k - 1) * SITE_SAMPLES_PER_PAGE + 1, last < r->nsamples ?
 		    last : r->nsamples);
 		if (k > 1)
 			html_text(parent, " \u00b7 ");
@@ -680,7 +679,8 @@ void
 page_samples(struct site *s, size_t i, size_t k)
 {
 	const struct run *r = &s->set->runs[i];
-	size_t from = (k - 1) * SAMPLES_PER_PAGE, to = from + SAMPLES_PER_PAGE;
+	size_t from = (k - 1) * SITE_SAMPLES_PER_PAGE;
+	size_t to = from + SITE_SAMPLES_PER_PAGE;
 	char *title, *rel, *href;
 	struct results read = {0};
 	const struct results *rs;

@@ -594,10 +594,11 @@ runset_find(const struct runset *set, const char *id)
 }
 
 void
-runset_shed_samples(struct runset *set)
+runset_shed_samples(struct runset *set, size_t max)
 {
 	for (size_t i = 0; i < set->n; i++)
-		results_free(&set->runs[i].samples);
+		if (set->runs[i].samples.n <= max)
+			results_free(&set->runs[i].samples);
 }
 
 int

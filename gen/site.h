@@ -7,6 +7,9 @@
 #include "model.h"
 #include "msg.h"
 
+/* A run with more samples than this has pages of them. */
+#define SITE_SAMPLES_PER_PAGE 500
+
 struct site_opts {
 	const char *out;	/* the site directory to write */
 	const char *data_dir;	/* holds templates/ and assets/ */

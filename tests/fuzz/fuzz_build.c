@@ -99,7 +99,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (so.data_dir == NULL)
 			so.data_dir = ".";
 		/* As build does: run pages read their samples again. */
-		runset_shed_samples(&set);
+		runset_shed_samples(&set, SITE_SAMPLES_PER_PAGE);
 		site_build(&an, &so, &d);
 		/* The good run must survive whatever the fuzzed one holds. */
 		if (runset_find(&set, "good") < 0)

@@ -160,7 +160,10 @@ test_read_again(void **state)
 	assert_int_equal(r->nattachments, 1);
 	before = copy_samples(&r->samples);
 
-	runset_shed_samples(&set);
+	/* More than the limit: kept. */
+	runset_shed_samples(&set, 3);
+	assert_int_equal(r->samples.n, 4);
+	runset_shed_samples(&set, 4);
 	assert_int_equal(r->samples.n, 0);
 	assert_null(r->samples.v);
 	assert_int_equal(r->nsamples, 4);
