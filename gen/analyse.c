@@ -601,7 +601,6 @@ analysis_change(const struct analysis *a, size_t run, int metric)
 		cf.n = a->sum[run][metric].n;
 		cf.n_base = a->sum[ra->base][metric].n;
 	}
-
 	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 	    v == VERDICT_IMPROVEMENT) {
 		cf.median = a->sum[run][metric].median;
@@ -860,21 +859,20 @@ static void
 target_findings(struct analysis *a, size_t i)
 {
 	for (int id = 0; id < M_COUNT; id++) {
-		struct target tg = analysis_target(a, i, id);
-		const struct target *t = &tg;
+		struct target t = analysis_target(a, i, id);
 		char now[48], want[48], key[64];
 		struct finding *f;
 
-		if (!t->has || !t->shortfall)
+		if (!t.has || !t.shortfall)
 			continue;
 		snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
 		shown(id, a->sum[i][id].median, now);
-		shown(id, t->value, want);
+		shown(id, t.value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
 		    "is %.0f%% of its expected %s (%s).", metric_defs[id].label,
-		    now, 100 * t->ratio, meta_get(&a->set->runs[i].meta, key),
+		    now, 100 * t.ratio, meta_get(&a->set->runs[i].meta, key),
 		    want));
-		f->sort = t->ratio;
+		f->sort = t.ratio;
 		acknowledge(a, f, i);
 	}
 }

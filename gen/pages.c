@@ -556,10 +556,6 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
 	}
 }
 
-/* A run page lists at most this many samples (a history of 10 000
- * bonnie++ lines would make a page of 10 MB); a run with more has its
- * samples on pages of their own, runs/SLUG@samples-N.html. */
-
 /* One of bonnie++'s two tables: IO tests (first = M_PUTC) or file
  * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
  * median, min and max when asked. */

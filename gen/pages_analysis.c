@@ -192,8 +192,7 @@ efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct scaling *sc = &s->an->runs[run].scaling;
-	struct target tg = analysis_target(s->an, run, id);
-	const struct target *t = &tg;
+	struct target t = analysis_target(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
 
@@ -202,9 +201,9 @@ efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
 		    100 * analysis_efficiency(s->an, run, id));
 		cls = sc->level[id] == EFF_SHORT ? "num bad" :
 		    sc->level[id] == EFF_WEAK ? "num weak" : "num";
-	} else if (t->has) {
-		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t->ratio);
-		cls = t->shortfall ? "num bad" : "num";
+	} else if (t.has) {
+		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t.ratio);
+		cls = t.shortfall ? "num bad" : "num";
 	}
 	html_el(tr, "td", cls, buf);
 }

@@ -7,7 +7,9 @@
 #include "model.h"
 #include "msg.h"
 
-/* A run with more samples than this has pages of them. */
+/* A run page lists at most this many samples (a history of 10 000
+ * bonnie++ lines would make a page of 10 MB); a run with more has its
+ * samples on pages of their own, runs/SLUG@samples-N.html. */
 #define SITE_SAMPLES_PER_PAGE 500
 
 struct site_opts {

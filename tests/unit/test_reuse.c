@@ -12,15 +12,7 @@
 #include <unistd.h>
 
 #include "reuse.h"
-
-static char *
-join(const char *dir, const char *name)
-{
-	char *out = malloc(strlen(dir) + strlen(name) + 2);
-
-	sprintf(out, "%s/%s", dir, name);
-	return out;
-}
+#include "xalloc.h"
 
 /* The fingerprint of two strings fed in order. */
 static void
@@ -71,7 +63,7 @@ test_file_fingerprint(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	assert_true((path = join(dir, "meta")) != NULL);
+	assert_true((path = xasprintf("%s/meta", dir)) != NULL);
 	assert_non_null(fp = fopen(path, "w"));
 	fputs("raid 0\n", fp);
 	fclose(fp);
@@ -110,7 +102,7 @@ test_record_round_trip(void **state)
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	assert_null(reuse_load(dir));	/* no record: render everything */
-	assert_true((path = join(dir, JOBS_FILE)) != NULL);
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
 	assert_non_null(out = fopen(path, "w"));
 	line = reuse_line("run:a", fp, files, 2);
 	assert_string_equal(line, "run:a\t0123456789abcdef0123456789abcdef\t"

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "xalloc.h"
 
 /* Two samples as bonnie++ 1.97 CSV, two as a text table: four samples
  * of one run, merged from two outputs. */
@@ -39,19 +40,10 @@ struct tree {
 	char *run;
 };
 
-static char *
-join(const char *dir, const char *name)
-{
-	char *out = malloc(strlen(dir) + strlen(name) + 2);
-
-	sprintf(out, "%s/%s", dir, name);
-	return out;
-}
-
 static void
 put(const char *dir, const char *name, const char *body)
 {
-	char *path = join(dir, name);
+	char *path = xasprintf("%s/%s", dir, name);
 	FILE *f = fopen(path, "w");
 
 	assert_non_null(f);
@@ -70,9 +62,9 @@ setup(void **state)
 
 	strcpy(t->root, "/tmp/test_runs-XXXXXX");
 	assert_non_null(mkdtemp(t->root));
-	host = join(t->root, "host");
+	host = xasprintf("%s/host", t->root);
 	assert_int_equal(mkdir(host, 0755), 0);
-	t->run = join(host, "2021-01-01");
+	t->run = xasprintf("%s/2021-01-01", host);
 	assert_int_equal(mkdir(t->run, 0755), 0);
 	free(host);
 	put(t->run, "a.csv", csv);
