@@ -18,6 +18,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -467,8 +468,11 @@ cmd_build(int argc, char **argv)
 	opts.data_dir = data;
 	opts.lim = &lim;
 	/* Summarised and analysed: the pages that list them read them
-	 * again, one run at a time. */
+	 * again, one run at a time. Their memory, holes in the heap now,
+	 * goes back to the system: every rendering process starts with
+	 * this one's resident pages. */
 	runset_shed_samples(&set, SITE_SAMPLES_PER_PAGE);
+	malloc_trim(0);
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	if (built && attach)
