@@ -173,12 +173,17 @@ choose_base(struct analysis *a, size_t i, long forced)
 	}
 }
 
-/* The figures of one metric over a run's samples. */
+/* The figures of one metric over a run's samples. A run whose samples
+ * were dropped as it was read has fewer than the rank test needs: only
+ * their count is asked for. */
 static size_t
-figures(const struct run *r, enum metric_id id, double *out)
+figures(const struct run *r, const struct metric_summary *sum,
+    enum metric_id id, double *out)
 {
 	size_t n = 0;
 
+	if (r->samples.n < r->nsamples)
+		return (size_t)sum[id].n;
 	for (size_t k = 0; k < r->samples.n; k++)
 		if (r->samples.v[k].m[id].state == VS_OK)
 			out[n++] = r->samples.v[k].m[id].value;
@@ -292,7 +297,8 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 	double bx[64], by[64];	/* most runs: no allocation */
 	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
 	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);
-	size_t nx = figures(r, id, x), ny = figures(b, id, y), nh;
+	size_t nx = figures(r, a->sum[i], id, x);
+	size_t ny = figures(b, a->sum[a->runs[i].base], id, y), nh;
 	double rel;
 
 	c->p = c->fence = -1;
@@ -312,7 +318,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		/* Significant, and larger than the minimum change and the
 		 * series' usual noise: twelve figures tested at 5% each would
 		 * cry wolf on noise alone. */
-		nx = figures(r, id, x);
+		nx = figures(r, a->sum[i], id, x);
 		c->rule = RULE_RANK_TEST;
 		c->p = rank_test_p(x, nx, y, ny);
 		if (c->p > a->opts.alpha)
@@ -706,9 +712,9 @@ differences(const struct run *r, const struct run *b, int *count,
 }
 
 static bool
-new_per_char(const struct result *x)
+new_per_char(const struct bonnie_params *x)
 {
-	const char *v = x->bonnie_version ? x->bonnie_version : x->csv_format;
+	const char *v = x->version ? x->version : x->csv_format;
 
 	return v && strcmp(v, "1.0x") != 0 && strncmp(v, "1.9", 3) >= 0;
 }
@@ -720,7 +726,7 @@ static char *
 caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int metric)
 {
 	const struct run *r = &a->set->runs[i], *b = &a->set->runs[o];
-	const struct result *x = &r->samples.v[0], *y = &b->samples.v[0];
+	const struct bonnie_params *x = &r->params, *y = &b->params;
 	char *out = NULL, *next;
 	const char *why[5];
 	int n = 0;
@@ -920,7 +926,7 @@ static void
 validity_warnings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
-	const struct result *x = &r->samples.v[0];
+	const struct bonnie_params *x = &r->params;
 	double mem = mebibytes(meta_get(&r->meta, "memory"));
 	double size = mebibytes(x->size);
 	int fast = 0, unknown = 0;
@@ -950,7 +956,7 @@ validity_warnings(struct analysis *a, size_t i)
 		warn(&all, xasprintf("%d figure%s unknown: bonnie++ 1.98+ "
 		    "prints wrong file-creation rates in its table and no CSV "
 		    "line was found.", unknown, unknown > 1 ? "s are" : " is"));
-	if (r->samples.n == 1)
+	if (r->nsamples == 1)
 		warn(&all, xstrdup("A single sample: there is no estimate of "
 		    "its noise."));
 	if (all)
@@ -1348,9 +1354,10 @@ analyse(struct analysis *a, const struct runset *set,
 	}
 	a->pool = strpool_new();
 	a->sum = xcalloc(set->n ? set->n : 1, sizeof *a->sum);
+	for (size_t i = 0; i < set->n; i++)
+		a->sum[i] = set->runs[i].sum;
 	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
 	for (size_t i = 0; i < set->n; i++) {
-		stats_run(&set->runs[i], a->sum[i]);
 		a->runs[i].series = strpool_take(a->pool,
 		    series_of(&set->runs[i]));
 	}

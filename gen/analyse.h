@@ -116,7 +116,8 @@ struct run_analysis {
 struct analysis {
 	const struct runset *set;
 	struct analyse_opts opts;
-	struct metric_summary (*sum)[M_COUNT];	/* per run */
+	/* Per run, its summaries (the model's): sum[run][metric]. */
+	const struct metric_summary **sum;
 	struct run_analysis *runs;
 	struct finding *f;	/* ordered: regressions, shortfalls, ... */
 	size_t nf, capf;

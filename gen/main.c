@@ -301,8 +301,8 @@ cmd_check(int argc, char **argv)
 	}
 	if (i + 1 != argc || check_format(format) < 0)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, &d) != 0 ||
-	    analyse(&an, &set, &ao, &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, SAMPLES_FOR_ANALYSIS, &d) !=
+	    0 || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -340,7 +340,7 @@ cmd_dump(int argc, char **argv)
 			return usage();
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, SAMPLES_ALL, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -458,8 +458,8 @@ cmd_build(int argc, char **argv)
 	}
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, &d) != 0 ||
-	    analyse(&an, &set, &ao, &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, SAMPLES_FOR_ANALYSIS, &d) !=
+	    0 || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;

@@ -55,6 +55,17 @@ void meta_parse(const char *path, const char *buf, size_t len,
 const char *meta_get(const struct run_meta *, const char *key);
 void meta_free(struct run_meta *);
 
+struct metric_summary;	/* stats.h */
+
+/* The bonnie++ parameters of a run's first sample, which the analysis
+ * compares between runs (pooled strings, NULL when not given). */
+struct bonnie_params {
+	char *version;		/* program version, else */
+	char *csv_format;	/* the CSV format's */
+	char *size;		/* file size, "8G" */
+	char *files;		/* file test, "16" */
+};
+
 struct run {
 	char *id;		/* path below RUNS: "3ware/ncq-off" */
 	char *dir;		/* RUNS joined with id, as the user gave RUNS */
@@ -66,8 +77,10 @@ struct run {
 	size_t nattachments, cap_attachments;
 	struct results samples;	/* one per iteration; empty once shed */
 	size_t nsamples;	/* how many were read, shed or not */
+	struct metric_summary *sum;	/* per metric, made as it is read */
 	char *machine;		/* the machine name of the first sample
 				   (pooled; "" when bonnie++ printed none) */
+	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its
 	 * samples and meta were made from, for incremental builds. The
@@ -86,11 +99,23 @@ struct runset {
 				   values, result fields, file names */
 };
 
+/* What a load keeps of the runs' samples: every one (dump), or what
+ * the analysis needs (check, build): a run with fewer samples than the
+ * rank test needs is summarised as it is read and its samples dropped,
+ * so that they are never all held at once. */
+enum samples_kept {
+	SAMPLES_ALL,
+	SAMPLES_FOR_ANALYSIS
+};
+
+/* The fewest samples a side of a rank test has (analyse.c). */
+#define RANK_MIN_SAMPLES 3
+
 /* Loads the runs below root within lim (NULL: the default limits).
  * Returns 0, or -1 when root itself cannot be read (reported to d).
  * Problems inside are reported and skipped. */
 int runset_load(struct runset *, const char *root, const struct limits *lim,
-    struct diags *);
+    enum samples_kept, struct diags *);
 void runset_free(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);

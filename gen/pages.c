@@ -452,7 +452,8 @@ bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 	const struct result *x = rs->n ? &rs->v[0] : NULL;
 	char *text;
 
-	meta_row(dl, "Machine name", r->machine[0] ? r->machine : "(empty)");
+	meta_row(dl, "Machine name", r->machine && r->machine[0] ?
+	    r->machine : "(empty)");
 	if (x) {
 		text = xasprintf("bonnie++ %s; file size %s%s%s; files %s",
 		    x->bonnie_version ? x->bonnie_version :

@@ -3,6 +3,7 @@
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #include "fileio.h"
 #include "model.h"
+#include "stats.h"
 #include "xalloc.h"
 
 #include <dirent.h>
@@ -26,6 +27,7 @@ struct walk {
 				   id kept so far; later ones are skipped */
 	char *buf;		/* the file being read, for every file */
 	size_t cap;
+	enum samples_kept kept;
 };
 
 /* A directory entry, with its type when readdir told it (DT_UNKNOWN
@@ -200,6 +202,35 @@ check_samples_agree(const struct run *run, struct diags *d)
 static void walk_dir(struct walk *, int parentfd, const char *name,
     const char *dir, const char *id, int depth);
 
+static char *
+pool_or_null(struct strpool *pool, const char *s)
+{
+	return s ? strpool_add(pool, s, strlen(s)) : NULL;
+}
+
+/* What is kept of a run's samples beyond them: their count, summaries
+ * and the first one's parameters; then, when the analysis is all that
+ * will read them and they are too few for the rank test, the samples
+ * go (see enum samples_kept). */
+static void
+summarise(struct walk *w, struct run *run)
+{
+	const struct result *x = &run->samples.v[0];
+	struct strpool *pool = w->set->pool;
+
+	run->nsamples = run->samples.n;
+	run->sum = xcalloc(M_COUNT, sizeof *run->sum);
+	stats_run(run, run->sum);
+	run->machine = pool_or_null(pool, x->name);
+	run->params.version = pool_or_null(pool, x->bonnie_version);
+	run->params.csv_format = pool_or_null(pool, x->csv_format);
+	run->params.size = pool_or_null(pool, x->size);
+	run->params.files = pool_or_null(pool, x->files);
+	if (w->kept == SAMPLES_FOR_ANALYSIS &&
+	    run->samples.n < RANK_MIN_SAMPLES)
+		results_free(&run->samples);
+}
+
 /* Frees a run; its file names, meta and (once pooled) results are in
  * the set's pool. */
 static void
@@ -210,6 +241,11 @@ run_free(struct run *r, struct strpool *pool)
 	meta_free(&r->meta);
 	strpool_release(pool, r->notes);
 	strpool_release(pool, r->machine);
+	strpool_release(pool, r->params.version);
+	strpool_release(pool, r->params.csv_format);
+	strpool_release(pool, r->params.size);
+	strpool_release(pool, r->params.files);
+	free(r->sum);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
@@ -465,9 +501,7 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	}
 	check_samples_agree(&run, w->d);
 	run.dir = xstrdup(dir);
-	run.nsamples = run.samples.n;
-	run.machine = strpool_add(w->set->pool, run.samples.v[0].name,
-	    strlen(run.samples.v[0].name));
+	summarise(w, &run);
 	add_run(w, &run);
 }
 
@@ -519,10 +553,11 @@ read_index(struct walk *w)
 
 int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
-    struct diags *d)
+    enum samples_kept kept, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
-	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0};
+	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
+	    kept};
 	const char *why = NULL;
 	struct stat st;
 

@@ -35,7 +35,7 @@ struct site {
 	struct diags *d;
 	char *templates;			/* directory */
 	struct chart_fonts *fonts;
-	const struct metric_summary (*sum)[M_COUNT];	/* the analysis' */
+	const struct metric_summary *const *sum;	/* the analysis' */
 	char **slug;				/* per run: runs/SLUG.html */
 	char ***file_names;			/* per run: safe names of its files */
 	bool has_data[M_COUNT];			/* some run has a figure */

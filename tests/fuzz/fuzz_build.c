@@ -89,7 +89,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	snprintf(path, sizeof path, "%s/runs", root);
 	analyse_default_opts(&ao);
-	if (runset_load(&set, path, NULL, &d) == 0 && analyse(&an, &set, &ao, &d) == 0) {
+	if (runset_load(&set, path, NULL, SAMPLES_FOR_ANALYSIS, &d) == 0 &&
+	    analyse(&an, &set, &ao, &d) == 0) {
 		char out[256];
 
 		snprintf(out, sizeof out, "%s/report.html", root);

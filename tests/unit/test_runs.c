@@ -1,7 +1,8 @@
-/* Unit tests of reading a run's samples again (gen/runs.c): a build
- * sheds every run's samples once they are summarised, and a run's page
- * reads them back from its outputs. The second reading must give the
- * samples of the first, and must tell when the files changed between. */
+/* Unit tests of a run's samples dropped and read again (gen/runs.c): a
+ * load for the analysis summarises short runs and drops their samples,
+ * a build sheds the rest once analysed, and a run's page reads them
+ * back from its outputs. The second reading must give the samples of
+ * the first, and must tell when the files changed between. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "stats.h"
 #include "xalloc.h"
 
 /* Two samples as bonnie++ 1.97 CSV, two as a text table: four samples
@@ -37,7 +39,7 @@ static const char text[] =
 
 struct tree {
 	char root[64];
-	char *run;
+	char *run, *short_run;
 };
 
 static void
@@ -53,7 +55,8 @@ put(const char *dir, const char *name, const char *body)
 }
 
 /* RUNS/host/2021-01-01 with both outputs, a meta file and a text
- * attachment that holds no result. */
+ * attachment that holds no result; RUNS/host/2021-01-02 with the CSV
+ * alone, too few samples for the rank test. */
 static int
 setup(void **state)
 {
@@ -66,6 +69,9 @@ setup(void **state)
 	assert_int_equal(mkdir(host, 0755), 0);
 	t->run = xasprintf("%s/2021-01-01", host);
 	assert_int_equal(mkdir(t->run, 0755), 0);
+	t->short_run = xasprintf("%s/2021-01-02", host);
+	assert_int_equal(mkdir(t->short_run, 0755), 0);
+	put(t->short_run, "a.csv", csv);
 	free(host);
 	put(t->run, "a.csv", csv);
 	put(t->run, "b.txt", text);
@@ -84,6 +90,7 @@ teardown(void **state)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
 	assert_int_equal(system(cmd), 0);
 	free(t->run);
+	free(t->short_run);
 	free(t);
 	return 0;
 }
@@ -143,9 +150,9 @@ test_read_again(void **state)
 	struct results before, again = {0};
 	const struct run *r;
 
-	assert_int_equal(runset_load(&set, t->root, NULL, &d), 0);
-	assert_int_equal(set.n, 1);
-	r = &set.runs[0];
+	assert_int_equal(runset_load(&set, t->root, NULL, SAMPLES_ALL, &d), 0);
+	assert_int_equal(set.n, 2);
+	r = &set.runs[runset_find(&set, "host/2021-01-01")];
 	assert_int_equal(r->samples.n, 4);
 	assert_int_equal(r->nsamples, 4);
 	assert_int_equal(r->noutputs, 2);
@@ -176,11 +183,50 @@ test_read_again(void **state)
 	diags_free(&d);
 }
 
+/* Loaded for the analysis: the short run is summarised and its
+ * samples dropped as it is read; the long one keeps them for the rank
+ * test. Either reads them back the same. */
+static void
+test_load_for_analysis(void **state)
+{
+	struct tree *t = *state;
+	struct runset set;
+	struct diags d = {.quiet = 1};
+	struct results again = {0};
+	const struct run *shed, *kept;
+
+	assert_int_equal(runset_load(&set, t->root, NULL,
+	    SAMPLES_FOR_ANALYSIS, &d), 0);
+	assert_int_equal(set.n, 2);
+	kept = &set.runs[runset_find(&set, "host/2021-01-01")];
+	shed = &set.runs[runset_find(&set, "host/2021-01-02")];
+	assert_int_equal(kept->samples.n, 4);
+	assert_int_equal(shed->samples.n, 0);
+	assert_int_equal(shed->nsamples, 2);
+	/* Summarised before they went: K/sec, median of two. */
+	assert_int_equal(shed->sum[M_PUT_BLOCK].n, 2);
+	assert_true(shed->sum[M_PUT_BLOCK].median == (171433 + 169872) / 2.0);
+	assert_true(shed->sum[M_PUT_BLOCK].min == 169872);
+	assert_int_equal(shed->sum[M_SEQ_STAT].n_too_fast, 2);
+	assert_string_equal(shed->machine, "beryl");
+	assert_string_equal(shed->params.version, "1.97");
+	assert_string_equal(shed->params.size, "10G");
+	assert_string_equal(shed->params.files, "16");
+	assert_int_equal(run_read_samples(shed, NULL, &again), 0);
+	assert_int_equal(again.n, 2);
+	assert_true(again.v[1].m[M_PUT_BLOCK].value == 169872);
+	results_free(&again);
+	runset_free(&set);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_read_again, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_load_for_analysis, setup,
 		    teardown),
 	};
 
