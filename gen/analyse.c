@@ -173,15 +173,21 @@ choose_base(struct analysis *a, size_t i, long forced)
 	}
 }
 
-/* The figures of one metric over a run's samples. A run whose samples
- * were dropped as it was read has fewer than the rank test needs: only
- * their count is asked for. */
+/* The figures of one metric over a run's samples, from the figures
+ * kept of them when they were dropped as the run was read. A run kept
+ * none of has too few for the rank test: only their count is asked. */
 static size_t
 figures(const struct run *r, const struct metric_summary *sum,
     enum metric_id id, double *out)
 {
 	size_t n = 0;
 
+	if (r->figures) {
+		n = r->figures->at[id + 1] - r->figures->at[id];
+		memcpy(out, r->figures->v + r->figures->at[id],
+		    n * sizeof *out);
+		return n;
+	}
 	if (r->samples.n < r->nsamples)
 		return (size_t)sum[id].n;
 	for (size_t k = 0; k < r->samples.n; k++)
@@ -293,7 +299,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 	const struct metric_summary *s = &a->sum[i][id];
 	const struct metric_summary *t = &a->sum[a->runs[i].base][id];
 	struct change *c = &a->runs[i].change[id];
-	size_t cap = r->samples.n + b->samples.n + HISTORY_WINDOW + 1;
+	size_t cap = r->nsamples + b->nsamples + HISTORY_WINDOW + 1;
 	double bx[64], by[64];	/* most runs: no allocation */
 	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
 	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);

@@ -18,7 +18,6 @@
 #include "xalloc.h"
 
 #include <errno.h>
-#include <malloc.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -301,8 +300,8 @@ cmd_check(int argc, char **argv)
 	}
 	if (i + 1 != argc || check_format(format) < 0)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, SAMPLES_FOR_ANALYSIS, &d) !=
-	    0 || analyse(&an, &set, &ao, &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, SIZE_MAX, &d) != 0 ||
+	    analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -340,7 +339,7 @@ cmd_dump(int argc, char **argv)
 			return usage();
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, SAMPLES_ALL, &d) != 0) {
+	if (runset_load(&set, argv[i], &lim, 0, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -458,7 +457,9 @@ cmd_build(int argc, char **argv)
 	}
 	if (i + 1 != argc)
 		return usage();
-	if (runset_load(&set, argv[i], &lim, SAMPLES_FOR_ANALYSIS, &d) !=
+	/* A run with pages of its samples keeps them: each would read them
+	 * all again. */
+	if (runset_load(&set, argv[i], &lim, SITE_SAMPLES_PER_PAGE, &d) !=
 	    0 || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
@@ -467,12 +468,6 @@ cmd_build(int argc, char **argv)
 	data = data_dir();
 	opts.data_dir = data;
 	opts.lim = &lim;
-	/* Summarised and analysed: the pages that list them read them
-	 * again, one run at a time. Their memory, holes in the heap now,
-	 * goes back to the system: every rendering process starts with
-	 * this one's resident pages. */
-	runset_shed_samples(&set, SITE_SAMPLES_PER_PAGE);
-	malloc_trim(0);
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	if (built && attach)

@@ -57,6 +57,13 @@ void meta_free(struct run_meta *);
 
 struct metric_summary;	/* stats.h */
 
+/* The figures (VS_OK values) of a run's samples, metric by metric:
+ * those of metric m are v[at[m] .. at[m + 1]). */
+struct run_figures {
+	size_t at[M_COUNT + 1];
+	double v[];
+};
+
 /* The bonnie++ parameters of a run's first sample, which the analysis
  * compares between runs (pooled strings, NULL when not given). */
 struct bonnie_params {
@@ -78,6 +85,8 @@ struct run {
 	struct results samples;	/* one per iteration; empty once shed */
 	size_t nsamples;	/* how many were read, shed or not */
 	struct metric_summary *sum;	/* per metric, made as it is read */
+	struct run_figures *figures;	/* kept of shed samples for the
+					   rank test, or NULL */
 	char *machine;		/* the machine name of the first sample
 				   (pooled; "" when bonnie++ printed none) */
 	struct bonnie_params params;
@@ -99,32 +108,20 @@ struct runset {
 				   values, result fields, file names */
 };
 
-/* What a load keeps of the runs' samples: every one (dump), or what
- * the analysis needs (check, build): a run with fewer samples than the
- * rank test needs is summarised as it is read and its samples dropped,
- * so that they are never all held at once. */
-enum samples_kept {
-	SAMPLES_ALL,
-	SAMPLES_FOR_ANALYSIS
-};
-
 /* The fewest samples a side of a rank test has (analyse.c). */
 #define RANK_MIN_SAMPLES 3
 
 /* Loads the runs below root within lim (NULL: the default limits).
- * Returns 0, or -1 when root itself cannot be read (reported to d).
- * Problems inside are reported and skipped. */
+ * The samples of a run of at most shed samples are summarised as it is
+ * read and dropped, keeping the figures the rank test needs, so that
+ * they are never all held at once (0: every run keeps them; a run's
+ * page reads them again). Returns 0, or -1 when root itself cannot be
+ * read (reported to d). Problems inside are reported and skipped. */
 int runset_load(struct runset *, const char *root, const struct limits *lim,
-    enum samples_kept, struct diags *);
+    size_t shed, struct diags *);
 void runset_free(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
-
-/* Frees the samples of every run of at most max once the analysis has
- * summarised them: at 100 000 runs they are a quarter of the model. A
- * page that lists them reads them again with run_read_samples; a run
- * with more keeps them, for the several pages that each list some. */
-void runset_shed_samples(struct runset *, size_t max);
 
 /* Reads r's samples again from its outputs into out (zeroed; free with
  * results_free), quietly: the load reported their problems. Returns 0,

@@ -27,7 +27,7 @@ struct walk {
 				   id kept so far; later ones are skipped */
 	char *buf;		/* the file being read, for every file */
 	size_t cap;
-	enum samples_kept kept;
+	size_t shed;		/* see runset_load */
 };
 
 /* A directory entry, with its type when readdir told it (DT_UNKNOWN
@@ -208,10 +208,31 @@ pool_or_null(struct strpool *pool, const char *s)
 	return s ? strpool_add(pool, s, strlen(s)) : NULL;
 }
 
+/* The figures of run's samples for the rank test, or NULL when it has
+ * too few for one. */
+static struct run_figures *
+keep_figures(const struct run *run)
+{
+	const struct results *rs = &run->samples;
+	struct run_figures *f;
+	size_t n = 0;
+
+	if (rs->n < RANK_MIN_SAMPLES)
+		return NULL;
+	f = xmalloc(sizeof *f + M_COUNT * rs->n * sizeof *f->v);
+	for (int m = 0; m < M_COUNT; m++) {
+		f->at[m] = n;
+		for (size_t k = 0; k < rs->n; k++)
+			if (rs->v[k].m[m].state == VS_OK)
+				f->v[n++] = rs->v[k].m[m].value;
+	}
+	f->at[M_COUNT] = n;
+	return xrealloc(f, sizeof *f + (n ? n : 1) * sizeof *f->v);
+}
+
 /* What is kept of a run's samples beyond them: their count, summaries
- * and the first one's parameters; then, when the analysis is all that
- * will read them and they are too few for the rank test, the samples
- * go (see enum samples_kept). */
+ * and the first one's parameters; then, when the run has at most
+ * w->shed, the figures the rank test needs, and the samples go. */
 static void
 summarise(struct walk *w, struct run *run)
 {
@@ -226,9 +247,10 @@ summarise(struct walk *w, struct run *run)
 	run->params.csv_format = pool_or_null(pool, x->csv_format);
 	run->params.size = pool_or_null(pool, x->size);
 	run->params.files = pool_or_null(pool, x->files);
-	if (w->kept == SAMPLES_FOR_ANALYSIS &&
-	    run->samples.n < RANK_MIN_SAMPLES)
+	if (run->samples.n <= w->shed) {
+		run->figures = keep_figures(run);
 		results_free(&run->samples);
+	}
 }
 
 /* Frees a run; its file names, meta and (once pooled) results are in
@@ -246,6 +268,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->params.size);
 	strpool_release(pool, r->params.files);
 	free(r->sum);
+	free(r->figures);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
@@ -553,11 +576,11 @@ read_index(struct walk *w)
 
 int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
-    enum samples_kept kept, struct diags *d)
+    size_t shed, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
-	    kept};
+	    shed};
 	const char *why = NULL;
 	struct stat st;
 
@@ -626,14 +649,6 @@ runset_find(const struct runset *set, const char *id)
 			hi = mid;
 	}
 	return -1;
-}
-
-void
-runset_shed_samples(struct runset *set, size_t max)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (set->runs[i].samples.n <= max)
-			results_free(&set->runs[i].samples);
 }
 
 int

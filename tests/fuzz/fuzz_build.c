@@ -89,7 +89,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	snprintf(path, sizeof path, "%s/runs", root);
 	analyse_default_opts(&ao);
-	if (runset_load(&set, path, NULL, SAMPLES_FOR_ANALYSIS, &d) == 0 &&
+	/* Loaded as build loads: most samples dropped, read again. */
+	if (runset_load(&set, path, NULL, SITE_SAMPLES_PER_PAGE, &d) == 0 &&
 	    analyse(&an, &set, &ao, &d) == 0) {
 		char out[256];
 
@@ -99,8 +100,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		so.data_dir = getenv("BENCHSITE_DATA");
 		if (so.data_dir == NULL)
 			so.data_dir = ".";
-		/* As build does: run pages read their samples again. */
-		runset_shed_samples(&set, SITE_SAMPLES_PER_PAGE);
 		site_build(&an, &so, &d);
 		/* The good run must survive whatever the fuzzed one holds. */
 		if (runset_find(&set, "good") < 0)

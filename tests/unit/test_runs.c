@@ -141,6 +141,8 @@ free_copy(struct results *c)
 	free(c->v);
 }
 
+/* Every sample kept, then every one dropped as read: the second load
+ * reads back the first one's samples, and tells when they changed. */
 static void
 test_read_again(void **state)
 {
@@ -150,24 +152,23 @@ test_read_again(void **state)
 	struct results before, again = {0};
 	const struct run *r;
 
-	assert_int_equal(runset_load(&set, t->root, NULL, SAMPLES_ALL, &d), 0);
+	assert_int_equal(runset_load(&set, t->root, NULL, 0, &d), 0);
 	assert_int_equal(set.n, 2);
 	r = &set.runs[runset_find(&set, "host/2021-01-01")];
 	assert_int_equal(r->samples.n, 4);
 	assert_int_equal(r->nsamples, 4);
 	assert_int_equal(r->noutputs, 2);
 	assert_int_equal(r->nattachments, 1);
+	assert_null(r->figures);
 	before = copy_samples(&r->samples);
+	runset_free(&set);
 
-	/* More than the limit: kept. */
-	runset_shed_samples(&set, 3);
-	assert_int_equal(r->samples.n, 4);
-	runset_shed_samples(&set, 4);
+	assert_int_equal(runset_load(&set, t->root, NULL, SIZE_MAX, &d), 0);
+	r = &set.runs[runset_find(&set, "host/2021-01-01")];
 	assert_int_equal(r->samples.n, 0);
 	assert_null(r->samples.v);
 	assert_int_equal(r->nsamples, 4);
 	assert_string_equal(r->machine, "beryl");
-
 	assert_int_equal(run_read_samples(r, NULL, &again), 0);
 	assert_same_samples(&before, &again);
 	results_free(&again);
@@ -183,9 +184,11 @@ test_read_again(void **state)
 	diags_free(&d);
 }
 
-/* Loaded for the analysis: the short run is summarised and its
- * samples dropped as it is read; the long one keeps them for the rank
- * test. Either reads them back the same. */
+/* Loaded for the analysis, dropping the samples of runs of at most 3:
+ * the short run is summarised before its samples go and keeps no
+ * figures (too few for the rank test); the long one keeps its samples.
+ * Dropping every run's, the long one keeps its figures, metric by
+ * metric. */
 static void
 test_load_for_analysis(void **state)
 {
@@ -194,15 +197,16 @@ test_load_for_analysis(void **state)
 	struct diags d = {.quiet = 1};
 	struct results again = {0};
 	const struct run *shed, *kept;
+	const struct run_figures *f;
 
-	assert_int_equal(runset_load(&set, t->root, NULL,
-	    SAMPLES_FOR_ANALYSIS, &d), 0);
+	assert_int_equal(runset_load(&set, t->root, NULL, 3, &d), 0);
 	assert_int_equal(set.n, 2);
 	kept = &set.runs[runset_find(&set, "host/2021-01-01")];
 	shed = &set.runs[runset_find(&set, "host/2021-01-02")];
 	assert_int_equal(kept->samples.n, 4);
 	assert_int_equal(shed->samples.n, 0);
 	assert_int_equal(shed->nsamples, 2);
+	assert_null(shed->figures);
 	/* Summarised before they went: K/sec, median of two. */
 	assert_int_equal(shed->sum[M_PUT_BLOCK].n, 2);
 	assert_true(shed->sum[M_PUT_BLOCK].median == (171433 + 169872) / 2.0);
@@ -216,6 +220,19 @@ test_load_for_analysis(void **state)
 	assert_int_equal(again.n, 2);
 	assert_true(again.v[1].m[M_PUT_BLOCK].value == 169872);
 	results_free(&again);
+	runset_free(&set);
+
+	assert_int_equal(runset_load(&set, t->root, NULL, SIZE_MAX, &d), 0);
+	kept = &set.runs[runset_find(&set, "host/2021-01-01")];
+	assert_int_equal(kept->samples.n, 0);
+	assert_non_null(f = kept->figures);
+	/* Block write: two CSV lines and two table rows, in file order. */
+	assert_int_equal(f->at[M_PUT_BLOCK + 1] - f->at[M_PUT_BLOCK], 4);
+	assert_true(f->v[f->at[M_PUT_BLOCK]] == 171433);
+	assert_true(f->v[f->at[M_PUT_BLOCK] + 3] == 127813);
+	/* Stat: too fast in the CSV, not run in the table: no figure. */
+	assert_int_equal(f->at[M_SEQ_STAT + 1] - f->at[M_SEQ_STAT], 0);
+	assert_int_equal(f->at[M_SEQ_CREATE + 1] - f->at[M_SEQ_CREATE], 2);
 	runset_free(&set);
 	diags_free(&d);
 }
