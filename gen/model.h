@@ -67,8 +67,8 @@ struct run_figures {
 /* The bonnie++ parameters of a run's first sample, which the analysis
  * compares between runs (pooled strings, NULL when not given). */
 struct bonnie_params {
-	char *version;		/* program version, else */
-	char *csv_format;	/* the CSV format's */
+	char *version;		/* of bonnie++ */
+	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
 	char *size;		/* file size, "8G" */
 	char *files;		/* file test, "16" */
 };
