@@ -173,26 +173,19 @@ choose_base(struct analysis *a, size_t i, long forced)
 	}
 }
 
-/* The figures of one metric over a run's samples, from the figures
- * kept of them when they were dropped as the run was read. A run kept
- * none of has too few for the rank test: only their count is asked. */
+/* The figures of one metric over a run's samples (the model keeps
+ * them for a run long enough for the rank test); of a shorter run only
+ * their count is asked for. */
 static size_t
 figures(const struct run *r, const struct metric_summary *sum,
     enum metric_id id, double *out)
 {
-	size_t n = 0;
+	size_t n;
 
-	if (r->figures) {
-		n = r->figures->at[id + 1] - r->figures->at[id];
-		memcpy(out, r->figures->v + r->figures->at[id],
-		    n * sizeof *out);
-		return n;
-	}
-	if (r->samples.n < r->nsamples)
+	if (r->figures == NULL)
 		return (size_t)sum[id].n;
-	for (size_t k = 0; k < r->samples.n; k++)
-		if (r->samples.v[k].m[id].state == VS_OK)
-			out[n++] = r->samples.v[k].m[id].value;
+	n = r->figures->at[id + 1] - r->figures->at[id];
+	memcpy(out, r->figures->v + r->figures->at[id], n * sizeof *out);
 	return n;
 }
 

@@ -85,8 +85,8 @@ struct run {
 	struct results samples;	/* one per iteration; empty once shed */
 	size_t nsamples;	/* how many were read, shed or not */
 	struct metric_summary *sum;	/* per metric, made as it is read */
-	struct run_figures *figures;	/* kept of shed samples for the
-					   rank test, or NULL */
+	struct run_figures *figures;	/* for the rank test, or NULL
+					   with fewer samples than it needs */
 	char *machine;		/* the machine name of the first sample
 				   (pooled; "" when bonnie++ printed none) */
 	struct bonnie_params params;

@@ -230,9 +230,9 @@ keep_figures(const struct run *run)
 	return xrealloc(f, sizeof *f + (n ? n : 1) * sizeof *f->v);
 }
 
-/* What is kept of a run's samples beyond them: their count, summaries
- * and the first one's parameters; then, when the run has at most
- * w->shed, the figures the rank test needs, and the samples go. */
+/* What is kept of a run's samples beyond them: their count, summaries,
+ * the first one's parameters and the figures the rank test needs; then,
+ * when the run has at most w->shed, the samples go. */
 static void
 summarise(struct walk *w, struct run *run)
 {
@@ -247,10 +247,9 @@ summarise(struct walk *w, struct run *run)
 	run->params.csv_format = pool_or_null(pool, x->csv_format);
 	run->params.size = pool_or_null(pool, x->size);
 	run->params.files = pool_or_null(pool, x->files);
-	if (run->samples.n <= w->shed) {
-		run->figures = keep_figures(run);
+	run->figures = keep_figures(run);
+	if (run->samples.n <= w->shed)
 		results_free(&run->samples);
-	}
 }
 
 /* Frees a run; its file names, meta and (once pooled) results are in

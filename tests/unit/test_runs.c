@@ -159,7 +159,7 @@ test_read_again(void **state)
 	assert_int_equal(r->nsamples, 4);
 	assert_int_equal(r->noutputs, 2);
 	assert_int_equal(r->nattachments, 1);
-	assert_null(r->figures);
+	assert_non_null(r->figures);
 	before = copy_samples(&r->samples);
 	runset_free(&set);
 
@@ -187,8 +187,8 @@ test_read_again(void **state)
 /* Loaded for the analysis, dropping the samples of runs of at most 3:
  * the short run is summarised before its samples go and keeps no
  * figures (too few for the rank test); the long one keeps its samples.
- * Dropping every run's, the long one keeps its figures, metric by
- * metric. */
+ * Dropping every run's, the long one keeps the figures of its samples,
+ * metric by metric. */
 static void
 test_load_for_analysis(void **state)
 {
@@ -204,6 +204,7 @@ test_load_for_analysis(void **state)
 	kept = &set.runs[runset_find(&set, "host/2021-01-01")];
 	shed = &set.runs[runset_find(&set, "host/2021-01-02")];
 	assert_int_equal(kept->samples.n, 4);
+	assert_non_null(kept->figures);
 	assert_int_equal(shed->samples.n, 0);
 	assert_int_equal(shed->nsamples, 2);
 	assert_null(shed->figures);
