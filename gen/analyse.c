@@ -313,7 +313,8 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		c->history = (int)nh;
 		c->fence = rank_noise_fence(x, nh);
 	}
-	if (nx >= 3 && ny >= 3 && rank_test_min_p(nx, ny) <= a->opts.alpha) {
+	if (nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES &&
+	    rank_test_min_p(nx, ny) <= a->opts.alpha) {
 		/* Significant, and larger than the minimum change and the
 		 * series' usual noise: twelve figures tested at 5% each would
 		 * cry wolf on noise alone. */
@@ -326,7 +327,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 			judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 		goto done;
 	}
-	c->rank_too_small = nx >= 3 && ny >= 3;
+	c->rank_too_small = nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES;
 	if (nh >= 3) {
 		c->rule = RULE_NOISE_FENCE;
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));

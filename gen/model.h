@@ -108,7 +108,8 @@ struct runset {
 				   values, result fields, file names */
 };
 
-/* The fewest samples a side of a rank test has (analyse.c). */
+/* The fewest samples a side of a rank test has: the analysis tests
+ * no fewer, and the loader keeps the figures of no fewer. */
 #define RANK_MIN_SAMPLES 3
 
 /* Loads the runs below root within lim (NULL: the default limits).
