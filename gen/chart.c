@@ -1968,45 +1968,94 @@ png_warning_cb(png_structp png, png_const_charp msg)
 	(void)msg;
 }
 
-/* The opaque RGB24 image of s as an 8-bit RGB PNG without alpha into mb:
- * each pixel is a native-endian 32-bit word 0xXXRRGGBB whose top byte
- * cairo leaves undefined (no alpha, so nothing premultiplied). Only
- * IHDR, IDAT and IEND: no time, gamma or text chunk, the same bytes for
- * the same image. Returns 0, or -1 with err. */
-static int
-encode_png(cairo_surface_t *s, struct membuf *mb, char *err)
-{
-	int w = cairo_image_surface_get_width(s);
-	int h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s);
-	const unsigned char *data = cairo_image_surface_get_data(s);
-	png_structp png;
-	png_infop info;
-	unsigned char *row;
+/* A PNG is drawn a strip of rows at a time, each strip on one small
+ * surface moved down the chart by whole pixels, so that the pixels are
+ * the ones a surface of the whole chart would get: the chart of 60 bars
+ * at twice the size would otherwise take 20 MB at once in each
+ * rendering process. */
+#define PNG_STRIP_ROWS	256
 
-	if (cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24 ||
-	    data == NULL || w <= 0 || h <= 0) {
-		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: no image");
-		return -1;
+struct png_job {
+	const struct chart *c;
+	const struct chart_geom *g;
+	const struct chart_fonts *f;
+	double scale;
+	int w, h;		/* of the whole image, in pixels */
+};
+
+/* Draws the rows y0 .. y0 + height of s of the image onto s. */
+static int
+draw_strip(cairo_surface_t *s, const struct png_job *j, int y0, char *err)
+{
+	struct pen p = { .f = j->f, .row = -1 };
+
+	cairo_surface_set_device_offset(s, 0, -y0);
+	return render(s, j->scale, j->c, j->g, &p, err);
+}
+
+/* The row y of the image, drawn on s (whose first row is the image's
+ * row y0), as 8-bit RGB into row: each pixel of the opaque RGB24
+ * surface is a native-endian 32-bit word 0xXXRRGGBB whose top byte
+ * cairo leaves undefined (no alpha, so nothing premultiplied). */
+static void
+rgb_row(cairo_surface_t *s, int y, int y0, unsigned char *row)
+{
+	const unsigned char *data = cairo_image_surface_get_data(s);
+	int w = cairo_image_surface_get_width(s);
+	size_t stride = (size_t)cairo_image_surface_get_stride(s);
+	const uint32_t *px = (const uint32_t *)(const void *)(data +
+	    (size_t)(y - y0) * stride);
+
+	for (int x = 0; x < w; x++) {
+		uint32_t v = px[x];
+
+		*row++ = (unsigned char)(v >> 16);
+		*row++ = (unsigned char)(v >> 8);
+		*row++ = (unsigned char)v;
 	}
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err,
+}
+
+static png_structp
+png_start(struct membuf *mb, png_infop *info, char *err)
+{
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err,
 	    png_error_cb, png_warning_cb);
-	info = png != NULL ? png_create_info_struct(png) : NULL;
-	if (info == NULL) {
+
+	*info = png != NULL ? png_create_info_struct(png) : NULL;
+	if (*info == NULL) {
 		png_destroy_write_struct(&png, NULL);
 		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %s",
 		    strerror(ENOMEM));
-		return -1;
+		return NULL;
 	}
-	row = xmalloc((size_t)w * 3);
+	png_set_write_fn(png, mb, png_write_cb, png_flush_cb);
+	return png;
+}
+
+/* The image of j as an 8-bit RGB PNG without alpha into mb, drawn
+ * strip by strip on s (as wide as the image). Only IHDR, IDAT and
+ * IEND: no time, gamma or text chunk, the same bytes for the same
+ * image. Returns 0, or -1 with err. */
+static int
+encode_png(cairo_surface_t *s, const struct png_job *j, struct membuf *mb,
+    char *err)
+{
+	int strip = cairo_image_surface_get_height(s);
+	png_infop info;
+	png_structp png = png_start(mb, &info, err);
+	unsigned char *row;
+	int y0 = 0;
+
+	if (png == NULL)
+		return -1;
+	row = xmalloc((size_t)j->w * 3);
 	/* Nothing set after this point is read after a longjmp. */
 	if (setjmp(png_jmpbuf(png))) {
 		png_destroy_write_struct(&png, &info);
 		free(row);
 		return -1;
 	}
-	png_set_write_fn(png, mb, png_write_cb, png_flush_cb);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+	png_set_IHDR(png, info, (png_uint_32)j->w, (png_uint_32)j->h, 8,
 	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
 	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTERS);
@@ -2014,18 +2063,13 @@ encode_png(cairo_surface_t *s, struct membuf *mb, char *err)
 	png_set_compression_strategy(png, PNG_ZSTRATEGY);
 	png_set_compression_buffer_size(png, PNG_IDAT_SIZE);
 	png_write_info(png, info);
-	for (int y = 0; y < h; y++) {
-		const uint32_t *px = (const uint32_t *)(const void *)(data +
-		    (size_t)y * (size_t)stride);
-		unsigned char *o = row;
-
-		for (int x = 0; x < w; x++) {
-			uint32_t p = px[x];
-
-			*o++ = (unsigned char)(p >> 16);
-			*o++ = (unsigned char)(p >> 8);
-			*o++ = (unsigned char)p;
+	for (int y = 0; y < j->h; y++) {
+		if (y % strip == 0 && draw_strip(s, j, y0 = y, err) != 0) {
+			png_destroy_write_struct(&png, &info);
+			free(row);
+			return -1;
 		}
+		rgb_row(s, y, y0, row);
 		png_write_row(png, row);
 	}
 	png_write_end(png, NULL);
@@ -2038,9 +2082,9 @@ int
 chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
     unsigned char **buf, size_t *len, char *err)
 {
-	struct chart_geom *g;
 	struct membuf mb = { 0 };
-	struct pen p = { .f = f, .row = -1 };
+	struct png_job j = { .c = c, .f = f, .scale = scale };
+	struct chart_geom *g;
 	cairo_surface_t *s;
 	int rc = -1;
 
@@ -2050,11 +2094,16 @@ chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
 		snprintf(err, CHART_ERR_SIZE, "bad PNG scale %g", scale);
 		return -1;
 	}
-	g = chart_layout(c, f, CHART_WIDTH);
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-	    (int)ceil(g->w * scale), (int)ceil(g->h * scale));
-	if (render(s, scale, c, g, &p, err) == 0 &&
-	    encode_png(s, &mb, err) == 0) {
+	j.g = g = chart_layout(c, f, CHART_WIDTH);
+	j.w = (int)ceil(g->w * scale);
+	j.h = (int)ceil(g->h * scale);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, j.w,
+	    j.h < PNG_STRIP_ROWS ? j.h : PNG_STRIP_ROWS);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
+		snprintf(err, CHART_ERR_SIZE, "cannot draw the chart \"%s\": "
+		    "%s", c->title ? c->title : "",
+		    cairo_status_to_string(cairo_surface_status(s)));
+	else if (encode_png(s, &j, &mb, err) == 0) {
 		*buf = mb.p;
 		*len = mb.n;
 		mb.p = NULL;
