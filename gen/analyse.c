@@ -546,21 +546,34 @@ scale_run(struct analysis *a, size_t i)
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
-	if ((sc->reference = choose_reference(a, i, &sc->why)) < 0)
-		return;
-	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
-		enum metric_id id = scaled[k];
-		const struct metric_summary *ref = &a->sum[sc->reference][id];
-		double f = raid_factor(r->meta.raid, r->meta.disk_count, id);
-		double ratio;
+	sc->reference = choose_reference(a, i, &sc->why);
+}
 
-		if (f <= 0 || ref->state != VS_OK || a->sum[i][id].state != VS_OK)
-			continue;
-		sc->factor[id] = f;
-		ratio = analysis_efficiency(a, i, id);
-		sc->level[id] = ratio >= a->opts.weak ? EFF_FINE :
-		    ratio >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
-	}
+double
+analysis_factor(const struct analysis *a, size_t run, int metric)
+{
+	const struct run_meta *m = &a->set->runs[run].meta;
+	long ref = a->runs[run].scaling.reference;
+	bool modelled = false;
+
+	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++)
+		modelled |= scaled[k] == (enum metric_id)metric;
+	if (!modelled || ref < 0 || a->sum[ref][metric].state != VS_OK ||
+	    a->sum[run][metric].state != VS_OK)
+		return 0;
+	return fmax(raid_factor(m->raid, m->disk_count, metric), 0);
+}
+
+enum efficiency
+analysis_level(const struct analysis *a, size_t run, int metric)
+{
+	double ratio;
+
+	if (analysis_factor(a, run, metric) == 0)
+		return EFF_NONE;
+	ratio = analysis_efficiency(a, run, metric);
+	return ratio >= a->opts.weak ? EFF_FINE :
+	    ratio >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 }
 
 struct target
@@ -568,11 +581,12 @@ analysis_target(const struct analysis *a, size_t run, int metric)
 {
 	const struct run_meta *m = &a->set->runs[run].meta;
 	struct target t = {0};
+	double value;
 
-	if (m->has_expect[metric] && a->sum[run][metric].state == VS_OK &&
-	    m->expect[metric] > 0) {
+	if (meta_expect(m, metric, &value) &&
+	    a->sum[run][metric].state == VS_OK && value > 0) {
 		t.has = true;
-		t.value = m->expect[metric];
+		t.value = value;
 		t.ratio = a->sum[run][metric].median / t.value;
 		t.shortfall = t.ratio < 1;
 	}
@@ -582,10 +596,10 @@ analysis_target(const struct analysis *a, size_t run, int metric)
 double
 analysis_expected(const struct analysis *a, size_t run, int metric)
 {
-	const struct scaling *sc = &a->runs[run].scaling;
+	double f = analysis_factor(a, run, metric);
 
-	return sc->factor[metric] > 0 ? sc->factor[metric] *
-	    a->sum[sc->reference][metric].median : 0;
+	return f > 0 ? f * a->sum[a->runs[run].scaling.reference][metric].median
+	    : 0;
 }
 
 double
@@ -840,23 +854,25 @@ scaling_findings(struct analysis *a, size_t i)
 		enum metric_id id = scaled[k];
 		char now[48], exp[48], ref[48];
 		double ratio = analysis_efficiency(a, i, id);
+		enum efficiency level = analysis_level(a, i, id);
 		struct finding *f;
 
-		if (sc->level[id] != EFF_SHORT && sc->level[id] != EFF_WEAK)
+		if (level != EFF_SHORT && level != EFF_WEAK)
 			continue;
 		shown(id, a->sum[i][id].median, now);
 		shown(id, analysis_expected(a, i, id), exp);
 		shown(id, a->sum[sc->reference][id].median, ref);
-		f = add_finding(a, sc->level[id] == EFF_SHORT ? FIND_SHORTFALL :
+		f = add_finding(a, level == EFF_SHORT ? FIND_SHORTFALL :
 		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
 		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
 		    metric_defs[id].label, now, 100 * ratio, exp,
 		    r->meta.disk_count, raid_level_names[r->meta.raid],
-		    sc->factor[id], ref, a->set->runs[sc->reference].id,
+		    analysis_factor(a, i, id), ref,
+		    a->set->runs[sc->reference].id,
 		    sc->why));
 		f->sort = ratio;	/* the worst first */
 		explain(a, f, i, sc->reference, true);
-		if (sc->level[id] == EFF_SHORT)
+		if (level == EFF_SHORT)
 			acknowledge(a, f, i);
 	}
 }
@@ -977,7 +993,7 @@ judged(const struct analysis *a, size_t run, int metric)
 {
 	const struct run_analysis *ra = &a->runs[run];
 
-	return ra->scaling.level[metric] != EFF_NONE ||
+	return analysis_level(a, run, metric) != EFF_NONE ||
 	    analysis_target(a, run, metric).has ||
 	    ra->change[metric].verdict == VERDICT_SAME ||
 	    ra->change[metric].verdict == VERDICT_REGRESSION ||

@@ -64,12 +64,12 @@ enum __attribute__((packed)) efficiency {
 extern const char *const efficiency_names[];
 
 /* What a RAID layout should give, from a single-disk reference; the
- * figures it gives are analysis_expected and analysis_efficiency. */
+ * figures it gives follow from the summaries, the meta and the options
+ * and are computed when asked: analysis_factor, analysis_level,
+ * analysis_expected and analysis_efficiency. */
 struct scaling {
 	long reference;		/* run index, -1 when none */
 	const char *why;	/* how the reference was chosen */
-	double factor[M_COUNT];	/* 0 where the model says nothing */
-	enum efficiency level[M_COUNT];
 };
 
 /* A declared target (meta expect.METRIC): see analysis_target. */
@@ -160,6 +160,13 @@ struct change_figures {
 struct change_figures analysis_change(const struct analysis *, size_t run,
     int metric);
 
+/* How many disks' worth of the metric the run's RAID layout should
+ * give, 0 where the scaling model says nothing (no reference, a metric
+ * it does not speak about, or a figure missing on either side); how
+ * the median compares with it (EFF_NONE where the factor is 0). */
+double analysis_factor(const struct analysis *, size_t run, int metric);
+enum efficiency analysis_level(const struct analysis *, size_t run,
+    int metric);
 /* What the RAID layout should give (factor x the reference's median),
  * and the median as a share of it; 0 where there is no scaling. */
 double analysis_expected(const struct analysis *, size_t run, int metric);

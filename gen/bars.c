@@ -54,7 +54,9 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 	const struct change *c = &ra->change[id];
 	struct target t = analysis_target(an, i, id);
 
-	if (ra->scaling.level[id] != EFF_NONE) {
+	enum efficiency level = analysis_level(an, i, id);
+
+	if (level != EFF_NONE) {
 		b->has_expect = true;
 		b->expect = display_value(id, analysis_expected(an, i, id));
 	} else if (t.has) {
@@ -64,7 +66,7 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 	b->highlight = analysis_flagged(an, i, id);
 	if (!b->highlight)
 		return;
-	if (ra->scaling.level[id] == EFF_SHORT)
+	if (level == EFF_SHORT)
 		b->flag_text = xasprintf("%.0f%% of expected",
 		    100 * analysis_efficiency(an, i, id));
 	else if (t.shortfall)

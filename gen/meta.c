@@ -6,6 +6,7 @@
 #include "xalloc.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,9 +223,22 @@ check_expect(struct run_meta *m, const char *key, const char *v)
 		return metric_defs[id].kind == MK_THROUGHPUT ?
 		    "not a throughput with a unit (185 MB/s, 190000 K/sec, "
 		    "1.2 GiB/s)" : "not a rate with a unit (300/s)";
-	m->has_expect[id] = true;
+	if (m->expect == NULL) {
+		m->expect = xmalloc(M_COUNT * sizeof *m->expect);
+		for (int i = 0; i < M_COUNT; i++)
+			m->expect[i] = NAN;
+	}
 	m->expect[id] = target;
 	return NULL;
+}
+
+bool
+meta_expect(const struct run_meta *m, int metric, double *value)
+{
+	if (m->expect == NULL || isnan(m->expect[metric]))
+		return false;
+	*value = m->expect[metric];
+	return true;
 }
 
 const char *
@@ -447,6 +461,7 @@ meta_free(struct run_meta *m)
 		meta_drop(m, m->v[i].value);
 	}
 	free(m->v);
+	free(m->expect);
 	meta_drop(m, m->disk_model);
 	memset(m, 0, sizeof *m);
 }

@@ -40,10 +40,12 @@ struct run_meta {
 	char *disk_model;	/* NULL when not given */
 	struct strpool *pool;	/* set before meta_parse: keys, values and
 				   the disk model are pooled there */
-	double expect[M_COUNT];	/* in the metric's unit (KiB/s or /s) */
+	/* The targets (expect.METRIC) in the metric's unit (KiB/s or /s),
+	 * NaN where none is given; NULL when none is: few runs declare
+	 * one, and every run would carry twelve. Read with meta_expect. */
+	double *expect;
 	int disk_count;		/* -1 when not given */
 	enum raid_level raid;
-	bool has_expect[M_COUNT];
 };
 
 /* Reads a meta file's text into m (which must be zeroed, but for its
@@ -53,6 +55,8 @@ void meta_parse(const char *path, const char *buf, size_t len,
     const struct limits *lim, struct run_meta *m, struct diags *);
 /* The value of key, or NULL. */
 const char *meta_get(const struct run_meta *, const char *key);
+/* Whether m declares a target for metric (then in *value). */
+bool meta_expect(const struct run_meta *m, int metric, double *value);
 void meta_free(struct run_meta *);
 
 struct metric_summary;	/* stats.h */

@@ -473,9 +473,11 @@ static void
 expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
 {
 	char key[64], buf[32], *label, *text;
+	double value = 0;
 
+	meta_expect(&r->meta, id, &value);
 	snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
-	display_format(id, display_value(id, r->meta.expect[id]), buf);
+	display_format(id, display_value(id, value), buf);
 	label = xasprintf("Expected %s", metric_defs[id].label);
 	label[9] = (char)tolower((unsigned char)label[9]);
 	text = xasprintf("%s (%s %s)", meta_get(&r->meta, key), buf,
@@ -509,7 +511,7 @@ run_meta(const struct site *s, xmlNodePtr dl, const struct run *r,
 		}
 	}
 	for (int id = 0; id < M_COUNT; id++)
-		if (r->meta.has_expect[id])
+		if (meta_expect(&r->meta, id, &(double){0}))
 			expect_row(dl, r, id);
 	for (size_t i = 0; i < r->meta.n; i++)
 		if (!is_known_key(r->meta.v[i].key))

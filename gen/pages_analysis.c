@@ -191,16 +191,16 @@ void
 efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
-	const struct scaling *sc = &s->an->runs[run].scaling;
+	enum efficiency level = analysis_level(s->an, run, id);
 	struct target t = analysis_target(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
 
-	if (sc->level[id] != EFF_NONE) {
+	if (level != EFF_NONE) {
 		snprintf(buf, sizeof buf, "%.0f%%",
 		    100 * analysis_efficiency(s->an, run, id));
-		cls = sc->level[id] == EFF_SHORT ? "num bad" :
-		    sc->level[id] == EFF_WEAK ? "num weak" : "num";
+		cls = level == EFF_SHORT ? "num bad" :
+		    level == EFF_WEAK ? "num weak" : "num";
 	} else if (t.has) {
 		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t.ratio);
 		cls = t.shortfall ? "num bad" : "num";
@@ -316,7 +316,7 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "", NULL, false);
 	for (int id = 0; id < M_COUNT; id++)
-		if (sc->level[id] != EFF_NONE)
+		if (analysis_level(s->an, i, id) != EFF_NONE)
 			head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (int row = 0; row < 4; row++) {
@@ -328,13 +328,13 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 		for (int id = 0; id < M_COUNT; id++) {
 			char buf[32];
 
-			if (sc->level[id] == EFF_NONE)
+			if (analysis_level(s->an, i, id) == EFF_NONE)
 				continue;
 			if (row == 0)
 				figure_cell(tr, id, &s->sum[sc->reference][id]);
 			else if (row == 1) {
 				snprintf(buf, sizeof buf, "\u00d7 %g",
-				    sc->factor[id]);
+				    analysis_factor(s->an, i, id));
 				html_el(tr, "td", "num", buf);
 			} else if (row == 2) {
 				display_format(id, display_value(id,
@@ -345,7 +345,8 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 				    &s->sum[i][id]);
 				char *eff = xasprintf("%.0f%% of expected, %s",
 				    100 * analysis_efficiency(s->an, i, id),
-				    efficiency_names[sc->level[id]]);
+				    efficiency_names[analysis_level(s->an,
+				    i, id)]);
 
 				html_el(td, "span", "sub", eff);
 				free(eff);

@@ -177,16 +177,17 @@ scaling_json(const struct analysis *a, size_t i)
 	for (int id = 0; id < M_COUNT; id++) {
 		json_t *e;
 
-		if (sc->level[id] == EFF_NONE)
+		if (analysis_level(a, i, id) == EFF_NONE)
 			continue;
 		e = json_object();
-		json_object_set_new(e, "factor", json_number(sc->factor[id]));
+		json_object_set_new(e, "factor",
+		    json_number(analysis_factor(a, i, id)));
 		json_object_set_new(e, "expected",
 		    json_number(analysis_expected(a, i, id)));
 		json_object_set_new(e, "efficiency",
 		    json_number(analysis_efficiency(a, i, id)));
 		json_object_set_new(e, "level",
-		    json_string(efficiency_names[sc->level[id]]));
+		    json_string(efficiency_names[analysis_level(a, i, id)]));
 		json_object_set_new(m, metric_defs[id].key, e);
 	}
 	json_object_set_new(o, "metrics", m);

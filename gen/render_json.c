@@ -129,10 +129,13 @@ meta_json(const struct run_meta *m)
 	json_object_set_new(o, "disk_model", json_string_or_null(m->disk_model));
 	json_object_set_new(o, "raid", json_string_or_null(
 	    raid_level_names[m->raid]));
-	for (int i = 0; i < M_COUNT; i++)
-		if (m->has_expect[i])
+	for (int i = 0; i < M_COUNT; i++) {
+		double value;
+
+		if (meta_expect(m, i, &value))
 			json_object_set_new(ex, metric_defs[i].key,
-			    json_number(m->expect[i]));
+			    json_number(value));
+	}
 	json_object_set_new(o, "expect", ex);
 	return o;
 }

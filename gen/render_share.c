@@ -165,7 +165,7 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 		snprintf(fig, sizeof fig, m->state == VS_TOO_FAST ? "+++++" :
 		    "-");
 	}
-	if (ra->scaling.level[id] != EFF_NONE)
+	if (analysis_level(an, i, id) != EFF_NONE)
 		snprintf(note, sizeof note, "%3.0f%% of exp", 100 *
 		    analysis_efficiency(an, i, id));
 	else if (tg.has)

@@ -122,8 +122,10 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	fp_bytes(f, ra->change, sizeof ra->change);
 	other_run(s, f, ra->scaling.reference, content);
 	fp_str(f, ra->scaling.why);
-	fp_bytes(f, ra->scaling.factor, sizeof ra->scaling.factor);
-	fp_bytes(f, ra->scaling.level, sizeof ra->scaling.level);
+	for (int m = 0; m < M_COUNT; m++) {
+		fp_num(f, (long long)(analysis_factor(an, i, m) * 1000));
+		fp_num(f, analysis_level(an, i, m));
+	}
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in
 	 * their content), the changes' and the scaling's figures. */

@@ -93,11 +93,12 @@ test_expect(void **state)
 	struct run_meta m = parse("expect.put_block: 185 MB/s\n"
 	    "expect.seeks: 300/s\nexpect.nothing: 1 MB/s\n"
 	    "expect.get_block: 12 parsecs\n", &d);
+	double value = 0;
 
 	(void)state;
-	assert_true(m.has_expect[M_PUT_BLOCK]);
-	assert_true(m.expect[M_SEEKS] == 300);
-	assert_false(m.has_expect[M_GET_BLOCK]);
+	assert_true(meta_expect(&m, M_PUT_BLOCK, &value) && value > 0);
+	assert_true(meta_expect(&m, M_SEEKS, &value) && value == 300);
+	assert_false(meta_expect(&m, M_GET_BLOCK, &value));
 	assert_int_equal(d.n, 2);
 	assert_int_equal(d.v[0].line, 3);
 	assert_int_equal(d.v[1].line, 4);
