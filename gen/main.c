@@ -465,6 +465,7 @@ cmd_build(int argc, char **argv)
 		diags_free(&d);
 		return EXIT_INPUT;
 	}
+	runset_drop_figures(&set);
 	data = data_dir();
 	opts.data_dir = data;
 	opts.lim = &lim;

@@ -90,7 +90,9 @@ struct run {
 	size_t nsamples;	/* how many were read, shed or not */
 	struct metric_summary *sum;	/* per metric, made as it is read */
 	struct run_figures *figures;	/* for the rank test, or NULL
-					   with fewer samples than it needs */
+					   with fewer samples than it needs
+					   or once dropped (in the set's
+					   arena) */
 	char *machine;		/* the machine name of the first sample
 				   (pooled; "" when bonnie++ printed none) */
 	struct bonnie_params params;
@@ -110,6 +112,7 @@ struct runset {
 	size_t n, cap;
 	struct strpool *pool;	/* the runs' repeated strings: meta keys and
 				   values, result fields, file names */
+	struct xarena *figures;	/* the runs' figures (see run_figures) */
 };
 
 /* The fewest samples a side of a rank test has: the analysis tests
@@ -125,6 +128,9 @@ struct runset {
 int runset_load(struct runset *, const char *root, const struct limits *lim,
     size_t shed, struct diags *);
 void runset_free(struct runset *);
+/* Drops every run's figures, which only the analysis reads, giving
+ * their memory back: a build renders without them. */
+void runset_drop_figures(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
 

@@ -208,10 +208,10 @@ pool_or_null(struct strpool *pool, const char *s)
 	return s ? strpool_add(pool, s, strlen(s)) : NULL;
 }
 
-/* The figures of run's samples for the rank test, or NULL when it has
- * too few for one. */
+/* The figures of run's samples for the rank test, in the set's arena,
+ * or NULL when it has too few for one. */
 static struct run_figures *
-keep_figures(const struct run *run)
+keep_figures(const struct run *run, struct xarena **arena)
 {
 	const struct results *rs = &run->samples;
 	struct run_figures *f;
@@ -219,7 +219,11 @@ keep_figures(const struct run *run)
 
 	if (rs->n < RANK_MIN_SAMPLES)
 		return NULL;
-	f = xmalloc(sizeof *f + M_COUNT * rs->n * sizeof *f->v);
+	for (int m = 0; m < M_COUNT; m++)
+		for (size_t k = 0; k < rs->n; k++)
+			n += rs->v[k].m[m].state == VS_OK;
+	f = xarena_alloc(arena, sizeof *f + n * sizeof *f->v);
+	n = 0;
 	for (int m = 0; m < M_COUNT; m++) {
 		f->at[m] = n;
 		for (size_t k = 0; k < rs->n; k++)
@@ -227,7 +231,7 @@ keep_figures(const struct run *run)
 				f->v[n++] = rs->v[k].m[m].value;
 	}
 	f->at[M_COUNT] = n;
-	return xrealloc(f, sizeof *f + (n ? n : 1) * sizeof *f->v);
+	return f;
 }
 
 /* What is kept of a run's samples beyond them: their count, summaries,
@@ -247,7 +251,7 @@ summarise(struct walk *w, struct run *run)
 	run->params.csv_format = pool_or_null(pool, x->csv_format);
 	run->params.size = pool_or_null(pool, x->size);
 	run->params.files = pool_or_null(pool, x->files);
-	run->figures = keep_figures(run);
+	run->figures = keep_figures(run, &w->set->figures);
 	if (run->samples.n <= w->shed)
 		results_free(&run->samples);
 }
@@ -267,7 +271,6 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->params.size);
 	strpool_release(pool, r->params.files);
 	free(r->sum);
-	free(r->figures);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
@@ -627,7 +630,16 @@ runset_free(struct runset *set)
 	free(set->root);
 	free(set->title);
 	strpool_free(set->pool);
+	xarena_free(&set->figures);
 	memset(set, 0, sizeof *set);
+}
+
+void
+runset_drop_figures(struct runset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		set->runs[i].figures = NULL;
+	xarena_free(&set->figures);
 }
 
 long

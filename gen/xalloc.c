@@ -1,10 +1,13 @@
 /* Allocation wrappers; see xalloc.h. */
 #include "xalloc.h"
 
+#include <stdalign.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void
 out_of_memory(void)
@@ -161,4 +164,50 @@ xasprintf(const char *fmt, ...)
 	p = xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
+}
+
+#define ARENA_BLOCK	((size_t)1 << 20)
+
+struct xarena {
+	struct xarena *next;	/* the block filled before this one */
+	size_t used, size;	/* bytes of data[], of the whole mapping */
+	alignas(max_align_t) unsigned char data[];
+};
+
+void *
+xarena_alloc(struct xarena **a, size_t n)
+{
+	size_t align = alignof(max_align_t), size;
+	struct xarena *b = *a;
+	void *p;
+
+	n = (n + align - 1) / align * align;
+	if (b == NULL || b->size - sizeof *b - b->used < n) {
+		if (n > SIZE_MAX - sizeof *b - ARENA_BLOCK)
+			out_of_memory();
+		size = n + sizeof *b > ARENA_BLOCK ? n + sizeof *b :
+		    ARENA_BLOCK;
+		b = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			out_of_memory();
+		b->next = *a;
+		b->used = 0;
+		b->size = size;
+		*a = b;
+	}
+	p = b->data + b->used;
+	b->used += n;
+	return p;
+}
+
+void
+xarena_free(struct xarena **a)
+{
+	while (*a != NULL) {
+		struct xarena *next = (*a)->next;
+
+		munmap(*a, (*a)->size);
+		*a = next;
+	}
 }

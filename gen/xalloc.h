@@ -19,6 +19,15 @@ char *xstrndup(const char *, size_t);
  * and XML, which must be Unicode. */
 char *xstrndup_utf8(const char *s, size_t n);
 char *xstrdup_utf8(const char *s);
+/* An arena of blocks mapped apart from malloc's heap, for many small
+ * objects dropped together: xarena_free gives their memory back to the
+ * system, which free() does not while longer-lived blocks sit between
+ * them. A NULL pointer is an empty arena. */
+struct xarena;
+/* n bytes aligned for any type, valid until the arena is freed. */
+void *xarena_alloc(struct xarena **, size_t n);
+void xarena_free(struct xarena **);
+
 /* Returns a new string formatted like vprintf; caller frees. */
 char *xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 /* Returns a new string formatted like printf; caller frees. */
