@@ -53,8 +53,8 @@ struct site {
 	char fp_global[FP_HEX];			/* see site_fp.c */
 	char (*fp_run)[FP_HEX];			/* per run: its page's */
 	struct reuse *old;			/* the old site's jobs, or NULL */
-	char *record;				/* this build's jobs (JOBS_FILE) */
-	size_t nrecord, caprecord;
+	FILE *record;				/* this build's jobs (JOBS_FILE),
+						   written as they are merged */
 	int reused;				/* jobs whose files were kept */
 	struct template_cache *tcache;
 	size_t ntcache;

@@ -108,30 +108,89 @@ worker_fn(void *p)
 		_exit(3);
 }
 
-/* Reads a worker's reports into reports[job] (pointing into *all). */
+/* A worker's reports, read back one at a time. Each worker claims the
+ * jobs in increasing order, so the parent merges them in job order
+ * holding one report per worker, not every report at once (at 100 000
+ * runs, 20 MB). */
+struct reader {
+	FILE *f;
+	size_t left;		/* bytes not read yet */
+	size_t job;		/* of the report in buf, or n at the end */
+	char *buf;
+	size_t len, cap;
+};
+
+/* Reads the next report of r, a worker's of n jobs. Returns 0, or -1
+ * when its file is not what the worker wrote. */
 static int
-collect(FILE *f, char **all, const char **reports, size_t *lens, size_t n)
+read_report(struct reader *r, size_t n)
+{
+	size_t head[2];
+
+	if (r->left == 0) {
+		r->job = n;
+		return 0;
+	}
+	if (r->left < sizeof head || fread(head, sizeof head, 1, r->f) != 1)
+		return -1;
+	r->left -= sizeof head;
+	if (head[0] >= n || head[1] > r->left)
+		return -1;
+	r->job = head[0];
+	r->len = head[1];
+	xgrow((void **)&r->buf, &r->cap, r->len + 1, 1);
+	if (r->len > 0 && fread(r->buf, r->len, 1, r->f) != 1)
+		return -1;
+	r->left -= r->len;
+	return 0;
+}
+
+static int
+open_reports(struct reader *r, FILE *f, size_t n)
 {
 	long size;
-	size_t job, len, at = 0;
 
+	r->f = f;
 	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
 	    fseek(f, 0, SEEK_SET) != 0)
 		return -1;
-	*all = xmalloc((size_t)size + 1);
-	if (size > 0 && fread(*all, (size_t)size, 1, f) != 1)
-		return -1;
-	while (at + 2 * sizeof(size_t) <= (size_t)size) {
-		memcpy(&job, *all + at, sizeof job);
-		memcpy(&len, *all + at + sizeof job, sizeof len);
-		at += 2 * sizeof(size_t);
-		if (job >= n || len > (size_t)size - at)
-			return -1;
-		reports[job] = *all + at;
-		lens[job] = len;
-		at += len;
+	r->left = (size_t)size;
+	return read_report(r, n);
+}
+
+/* Merges the n jobs' reports from the nproc workers' files, in job
+ * order. Returns 0, or -1 with err. */
+static int
+merge_reports(FILE **out, int nproc, size_t n, worker_merge_fn *merge,
+    void *ctx, char *err, size_t errsize)
+{
+	struct reader *r = xcalloc((size_t)nproc, sizeof *r);
+	const char *why = NULL;
+	int w;
+
+	for (w = 0; w < nproc && !why; w++)
+		if (open_reports(&r[w], out[w], n) != 0)
+			why = "cannot read back the rendering processes' reports";
+	for (size_t k = 0; k < n && !why; k++) {
+		for (w = 0; w < nproc && r[w].job != k; w++)
+			;
+		if (w == nproc) {
+			why = "a rendering job was lost";
+			break;
+		}
+		merge(ctx, k, r[w].buf, r[w].len);
+		if (read_report(&r[w], n) != 0)
+			why = "cannot read back the rendering processes' reports";
 	}
-	return at == (size_t)size ? 0 : -1;
+	for (w = 0; w < nproc && !why; w++)
+		if (r[w].job != n)
+			why = "a rendering job was reported twice";
+	if (why)
+		snprintf(err, errsize, "%s", why);
+	for (w = 0; w < nproc; w++)
+		free(r[w].buf);
+	free(r);
+	return why ? -1 : 0;
 }
 
 static int
@@ -166,9 +225,6 @@ parallel(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	FILE **out = xcalloc((size_t)nproc, sizeof *out);
 	pid_t *pid = xcalloc((size_t)nproc, sizeof *pid);
-	char **all;
-	const char **reports;
-	size_t *lens;
 	int rc = 0, status;
 
 	if (next == MAP_FAILED) {
@@ -180,41 +236,21 @@ parallel(size_t n, int nproc, worker_job_fn *run, worker_merge_fn *merge,
 		*next = 0;
 		rc = start(nproc, n, next, run, ctx, out, pid, err, errsize);
 	}
-	/* The parent's alone: made after the workers have their copy. */
-	all = xcalloc((size_t)nproc, sizeof *all);
-	reports = xcalloc(n, sizeof *reports);
-	lens = xcalloc(n, sizeof *lens);
-	for (int w = 0; w < nproc; w++) {
+	for (int w = 0; w < nproc; w++)
 		if (pid[w] > 0 && (waitpid(pid[w], &status, 0) != pid[w] ||
 		    !WIFEXITED(status) || WEXITSTATUS(status) != 0) && rc == 0) {
 			snprintf(err, errsize, "a rendering process failed");
 			rc = -1;
 		}
-		if (rc == 0 && collect(out[w], &all[w], reports, lens, n) != 0) {
-			snprintf(err, errsize, "cannot read back the rendering "
-			    "processes' reports");
-			rc = -1;
-		}
-	}
-	for (size_t k = 0; rc == 0 && k < n; k++)
-		if (reports[k] == NULL) {
-			snprintf(err, errsize, "a rendering job was lost");
-			rc = -1;
-		}
-	for (size_t k = 0; rc == 0 && k < n; k++)
-		merge(ctx, k, reports[k], lens[k]);
-	for (int w = 0; w < nproc; w++) {
+	if (rc == 0)
+		rc = merge_reports(out, nproc, n, merge, ctx, err, errsize);
+	for (int w = 0; w < nproc; w++)
 		if (out[w])
 			fclose(out[w]);
-		free(all[w]);
-	}
 	if (next)
 		munmap(next, sizeof *next);
 	free(out);
 	free(pid);
-	free(all);
-	free((void *)reports);
-	free(lens);
 	return rc;
 }
 
