@@ -1348,10 +1348,14 @@ check_named_baseline(const struct runset *set, size_t i, struct diags *d)
 	if (named == NULL)
 		return;
 	b = runset_find(set, named);
-	if (b < 0 || (size_t)b == i)
-		diags_add(d, MSG_WARNING, r->dir, 0, "baseline \"%s\" %s; "
+	if (b < 0 || (size_t)b == i) {
+		char *dir = run_dir(set, r);
+
+		diags_add(d, MSG_WARNING, dir, 0, "baseline \"%s\" %s; "
 		    "ignored", named, b < 0 ? "names no run (give its path "
 		    "below RUNS)" : "is this run itself");
+		free(dir);
+	}
 }
 
 int

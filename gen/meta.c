@@ -242,12 +242,24 @@ meta_expect(const struct run_meta *m, int metric, double *value)
 }
 
 const char *
+meta_key(const struct run_meta *m, size_t i)
+{
+	return m->v[i];
+}
+
+const char *
+meta_value(const struct run_meta *m, size_t i)
+{
+	return m->v[i] + strlen(m->v[i]) + 1;
+}
+
+const char *
 meta_get(const struct run_meta *m, const char *key)
 {
 	/* The first byte first: most keys differ there. */
 	for (size_t i = 0; i < m->n; i++)
-		if (m->v[i].key[0] == key[0] && strcmp(m->v[i].key, key) == 0)
-			return m->v[i].value;
+		if (m->v[i][0] == key[0] && strcmp(m->v[i], key) == 0)
+			return meta_value(m, i);
 	return NULL;
 }
 
@@ -312,7 +324,7 @@ key_place(const struct run_meta *m, const struct key_index *ix,
 	*found = false;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(m->v[ix->v[mid]].key, key);
+		int c = strcmp(m->v[ix->v[mid]], key);
 
 		if (c == 0) {
 			*found = true;
@@ -350,12 +362,35 @@ is_ascii(const char *s, size_t n)
 	return true;
 }
 
+/* An entry of m: "key\0value", the value made UTF-8 for the pages
+ * (ASCII, the usual, is as it is); pooled, as most runs of a series
+ * have most of their entries in common. */
+static char *
+entry(struct run_meta *m, const char *key, size_t klen, const char *val,
+    size_t vlen)
+{
+	char *utf8 = is_ascii(val, vlen) ? NULL : xstrndup_utf8(val, vlen);
+	size_t ulen = utf8 ? strlen(utf8) : vlen;
+	char *e = xmalloc(klen + 1 + ulen + 1), *pooled;
+
+	memcpy(e, key, klen);
+	e[klen] = '\0';
+	memcpy(e + klen + 1, utf8 ? utf8 : val, ulen);
+	e[klen + 1 + ulen] = '\0';
+	free(utf8);
+	if (m->pool == NULL)
+		return e;
+	pooled = strpool_add(m->pool, e, klen + 1 + ulen);
+	free(e);
+	return pooled;
+}
+
 /* Reads one line into m; false when no more lines may be read. */
 static bool
 meta_line(const char *path, long no, const char *s, size_t n,
     struct run_meta *m, struct key_index *ix, struct diags *d)
 {
-	const char *colon, *val, *why;
+	const char *colon, *val, *why, *value;
 	size_t klen, vlen, at;
 	char key[65];
 	bool found;
@@ -402,18 +437,13 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	ix->v[at] = m->n;
 	ix->n++;
 	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof *m->v);
-	m->v[m->n].key = m->pool ? strpool_add(m->pool, key, klen) :
-	    xstrndup(key, klen);
-	/* UTF-8 for the pages (ASCII, the usual, is as it is) */
-	m->v[m->n].value = m->pool && is_ascii(val, vlen) ?
-	    strpool_add(m->pool, val, vlen) :
-	    meta_keep(m, xstrndup_utf8(val, vlen));
+	m->v[m->n] = entry(m, key, klen, val, vlen);
 	xgrow((void **)&ix->line, &ix->capline, m->n + 1, sizeof *ix->line);
 	ix->line[m->n] = no;
-	m->n++;
-	if ((why = check_value(m, key, m->v[m->n - 1].value)) != NULL)
+	value = meta_value(m, m->n++);
+	if ((why = check_value(m, key, value)) != NULL)
 		diags_add(d, MSG_WARNING, path, no, "%s: \"%.*s\": %s", key,
-		    shown(m->v[m->n - 1].value), m->v[m->n - 1].value, why);
+		    shown(value), value, why);
 	return true;
 }
 
@@ -456,10 +486,8 @@ meta_parse(const char *path, const char *buf, size_t len,
 void
 meta_free(struct run_meta *m)
 {
-	for (size_t i = 0; i < m->n; i++) {
-		meta_drop(m, m->v[i].key);
-		meta_drop(m, m->v[i].value);
-	}
+	for (size_t i = 0; i < m->n; i++)
+		meta_drop(m, m->v[i]);
 	free(m->v);
 	free(m->expect);
 	meta_drop(m, m->disk_model);

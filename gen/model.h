@@ -27,15 +27,13 @@ enum raid_level {
 
 extern const char *const raid_level_names[RAID_LEVEL_COUNT];
 
-struct meta_entry {
-	char *key;	/* lower case */
-	char *value;	/* trimmed, free text */
-};
-
 /* A run's "meta" file: every entry as written (unknown keys too), and
  * the structured values read from the known ones. */
 struct run_meta {
-	struct meta_entry *v;
+	/* Entry i is one string "key\0value" (the key in lower case, the
+	 * value trimmed free text), pooled: the runs that have an entry
+	 * share it. Read with meta_key and meta_value. */
+	char **v;
 	size_t n, cap;
 	char *disk_model;	/* NULL when not given */
 	struct strpool *pool;	/* set before meta_parse: keys, values and
@@ -55,6 +53,9 @@ void meta_parse(const char *path, const char *buf, size_t len,
     const struct limits *lim, struct run_meta *m, struct diags *);
 /* The value of key, or NULL. */
 const char *meta_get(const struct run_meta *, const char *key);
+/* The key and the value of entry i. */
+const char *meta_key(const struct run_meta *, size_t i);
+const char *meta_value(const struct run_meta *, size_t i);
 /* Whether m declares a target for metric (then in *value). */
 bool meta_expect(const struct run_meta *m, int metric, double *value);
 void meta_free(struct run_meta *);
@@ -79,7 +80,8 @@ struct bonnie_params {
 
 struct run {
 	char *id;		/* path below RUNS: "3ware/ncq-off" */
-	char *dir;		/* RUNS joined with id, as the user gave RUNS */
+	char *raw_id;		/* the directory's bytes below RUNS when id
+				   had to be made UTF-8, else NULL */
 	struct run_meta meta;
 	char *notes;		/* file name of notes.md inside dir, or NULL */
 	char **outputs;		/* names of files holding its results */
@@ -134,11 +136,16 @@ void runset_drop_figures(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
 
+/* The directory of run r of set: RUNS joined with the run's id, as the
+ * user gave RUNS. Made when asked rather than kept with every run.
+ * Caller frees. */
+char *run_dir(const struct runset *set, const struct run *r);
+
 /* Reads r's samples again from its outputs into out (zeroed; free with
  * results_free), quietly: the load reported their problems. Returns 0,
  * or -1 when the outputs are no longer the bytes loaded (out then holds
  * what could be read). */
-int run_read_samples(const struct run *r, const struct limits *,
-    struct results *out);
+int run_read_samples(const struct runset *set, const struct run *r,
+    const struct limits *, struct results *out);
 
 #endif

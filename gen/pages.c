@@ -514,8 +514,9 @@ run_meta(const struct site *s, xmlNodePtr dl, const struct run *r,
 		if (meta_expect(&r->meta, id, &(double){0}))
 			expect_row(dl, r, id);
 	for (size_t i = 0; i < r->meta.n; i++)
-		if (!is_known_key(r->meta.v[i].key))
-			meta_row(dl, r->meta.v[i].key, r->meta.v[i].value);
+		if (!is_known_key(meta_key(&r->meta, i)))
+			meta_row(dl, meta_key(&r->meta, i),
+			    meta_value(&r->meta, i));
 	bonnie_facts(dl, r, rs);
 }
 
@@ -727,7 +728,7 @@ run_notes(struct site *s, size_t i, htmlDocPtr doc)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr sec = html_slot(doc, "notes");
-	char *path, *base;
+	char *dir, *path, *base;
 
 	if (sec == NULL)
 		return;
@@ -736,7 +737,9 @@ run_notes(struct site *s, size_t i, htmlDocPtr doc)
 		return;
 	}
 	html_el(sec, "h2", NULL, "Notes");
-	path = xasprintf("%s/%s", r->dir, r->notes);
+	dir = run_dir(s->set, r);
+	path = xasprintf("%s/%s", dir, r->notes);
+	free(dir);
 	base = xasprintf("%s@", s->slug[i]);
 	read_notes(s, sec, path, 0, base);
 	free(base);
@@ -749,10 +752,11 @@ run_files(struct site *s, size_t i, htmlDocPtr doc)
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr ul = html_slot(doc, "files");
 	size_t nf = r->noutputs + r->nattachments;
+	char **names = site_file_names(s, i);
 
 	for (size_t k = 0; ul && k < nf; k++) {
 		xmlNodePtr li = html_el(ul, "li", NULL, NULL);
-		char *href = xasprintf("%s@%s", s->slug[i], s->file_names[i][k]);
+		char *href = xasprintf("%s@%s", s->slug[i], names[k]);
 
 		html_link(li, href, k < r->noutputs ? r->outputs[k] :
 		    r->attachments[k - r->noutputs]);
@@ -760,6 +764,7 @@ run_files(struct site *s, size_t i, htmlDocPtr doc)
 		    " (attachment)");
 		free(href);
 	}
+	site_file_names_free(s, i, names);
 }
 
 htmlDocPtr

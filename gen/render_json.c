@@ -121,8 +121,8 @@ meta_json(const struct run_meta *m)
 	json_t *o = json_object(), *entries = json_object(), *ex = json_object();
 
 	for (size_t i = 0; i < m->n; i++)
-		json_object_set_new(entries, m->v[i].key,
-		    json_string_or_null(m->v[i].value));
+		json_object_set_new(entries, meta_key(m, i),
+		    json_string_or_null(meta_value(m, i)));
 	json_object_set_new(o, "entries", entries);
 	json_object_set_new(o, "disk_count", m->disk_count >= 0 ?
 	    json_integer(m->disk_count) : json_null());

@@ -262,7 +262,7 @@ static void
 run_free(struct run *r, struct strpool *pool)
 {
 	free(r->id);
-	free(r->dir);
+	free(r->raw_id);
 	meta_free(&r->meta);
 	strpool_release(pool, r->notes);
 	strpool_release(pool, r->machine);
@@ -525,7 +525,8 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 		return;
 	}
 	check_samples_agree(&run, w->d);
-	run.dir = xstrdup(dir);
+	if (strcmp(run.id, id) != 0)
+		run.raw_id = xstrdup(id);
 	summarise(w, &run);
 	add_run(w, &run);
 }
@@ -662,10 +663,18 @@ runset_find(const struct runset *set, const char *id)
 	return -1;
 }
 
-int
-run_read_samples(const struct run *r, const struct limits *lim,
-    struct results *out)
+char *
+run_dir(const struct runset *set, const struct run *r)
 {
+	/* As walk_dir joined the names on the way down. */
+	return xasprintf("%s/%s", set->root, r->raw_id ? r->raw_id : r->id);
+}
+
+int
+run_read_samples(const struct runset *set, const struct run *r,
+    const struct limits *lim, struct results *out)
+{
+	char *dir = run_dir(set, r);
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct diags quiet = {.quiet = 1};
 	uint64_t hash[2] = {0, 0};
@@ -675,7 +684,7 @@ run_read_samples(const struct run *r, const struct limits *lim,
 	if (lim == NULL)
 		lim = &defaults;
 	for (size_t k = 0; k < r->noutputs; k++) {
-		char *path = xasprintf("%s/%s", r->dir, r->outputs[k]);
+		char *path = xasprintf("%s/%s", dir, r->outputs[k]);
 
 		if (file_read_regular_at(AT_FDCWD, path, path, lim->file_size,
 		    &buf, &cap, &len, &quiet)) {
@@ -686,6 +695,7 @@ run_read_samples(const struct run *r, const struct limits *lim,
 	}
 	reader_merge(out, &quiet);
 	free(buf);
+	free(dir);
 	diags_free(&quiet);
 	return hash[0] == r->output_hash[0] && hash[1] == r->output_hash[1] &&
 	    out->n == r->nsamples ? 0 : -1;

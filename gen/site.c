@@ -38,10 +38,14 @@ run_samples(struct site *s, size_t i, struct results *read)
 
 	if (r->samples.n == r->nsamples)
 		return &r->samples;
-	if (run_read_samples(r, s->opts->lim, read) != 0)
-		diags_add(s->d, MSG_ERROR, r->dir, 0, "changed while the site "
+	if (run_read_samples(s->set, r, s->opts->lim, read) != 0) {
+		char *dir = run_dir(s->set, r);
+
+		diags_add(s->d, MSG_ERROR, dir, 0, "changed while the site "
 		    "was being built; its page shows the samples it holds "
 		    "now: build again");
+		free(dir);
+	}
 	return read;
 }
 
@@ -293,6 +297,32 @@ run_slug(const char *id)
 	return out;
 }
 
+char **
+site_file_names(const struct site *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t nf = r->noutputs + r->nattachments;
+	char **names = xcalloc(nf ? nf : 1, sizeof *names);
+	struct name_set files;
+
+	names_init(&files);
+	for (size_t k = 0; k < nf; k++)
+		names[k] = unique_name(inert_name(k < r->noutputs ?
+		    r->outputs[k] : r->attachments[k - r->noutputs]), &files);
+	names_free(&files);
+	return names;
+}
+
+void
+site_file_names_free(const struct site *s, size_t i, char **names)
+{
+	const struct run *r = &s->set->runs[i];
+
+	for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
+		free(names[k]);
+	free(names);
+}
+
 static void
 name_runs(struct site *s)
 {
@@ -301,24 +331,8 @@ name_runs(struct site *s)
 
 	names_init(&slugs);
 	s->slug = xcalloc(set->n ? set->n : 1, sizeof *s->slug);
-	s->file_names = xcalloc(set->n ? set->n : 1, sizeof *s->file_names);
-	for (size_t i = 0; i < set->n; i++) {
-		const struct run *r = &set->runs[i];
-		size_t nf = r->noutputs + r->nattachments;
-		struct name_set files;
-
-		s->slug[i] = unique_name(run_slug(r->id), &slugs);
-		s->file_names[i] = xcalloc(nf ? nf : 1, sizeof **s->file_names);
-		names_init(&files);
-		for (size_t k = 0; k < nf; k++) {
-			const char *orig = k < r->noutputs ? r->outputs[k] :
-			    r->attachments[k - r->noutputs];
-
-			s->file_names[i][k] = unique_name(inert_name(orig),
-			    &files);
-		}
-		names_free(&files);
-	}
+	for (size_t i = 0; i < set->n; i++)
+		s->slug[i] = unique_name(run_slug(set->runs[i].id), &slugs);
 	names_free(&slugs);
 }
 
@@ -413,13 +427,13 @@ copy_run_files(struct site *s, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	size_t nf = r->noutputs + r->nattachments;
+	char *dir = run_dir(s->set, r), **names = site_file_names(s, i);
 
 	for (size_t k = 0; k < nf; k++) {
 		const char *orig = k < r->noutputs ? r->outputs[k] :
 		    r->attachments[k - r->noutputs];
-		char *src = xasprintf("%s/%s", r->dir, orig);
-		char *rel = xasprintf("runs/%s@%s", s->slug[i],
-		    s->file_names[i][k]);
+		char *src = xasprintf("%s/%s", dir, orig);
+		char *rel = xasprintf("runs/%s@%s", s->slug[i], names[k]);
 		size_t len;
 		char *buf = file_read_regular(src, site_max_file_size(s), &len,
 		    s->d);
@@ -430,6 +444,8 @@ copy_run_files(struct site *s, size_t i)
 		free(src);
 		free(rel);
 	}
+	site_file_names_free(s, i, names);
+	free(dir);
 }
 
 /* The runs of a metric's chart: every run of a small set; the latest
@@ -808,15 +824,8 @@ render_all(struct site *s)
 static void
 site_free(struct site *s)
 {
-	for (size_t i = 0; s->slug && i < s->set->n; i++) {
-		const struct run *r = &s->set->runs[i];
-
-		for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
-			free(s->file_names[i][k]);
-		free(s->file_names[i]);
+	for (size_t i = 0; s->slug && i < s->set->n; i++)
 		free(s->slug[i]);
-	}
-	free(s->file_names);
 	free(s->slug);
 	for (size_t k = 0; k < s->nseries; k++)
 		free(s->series[k].slug);

@@ -88,8 +88,12 @@ content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])
 	fp_num(f, (long long)r->nattachments);
 	for (size_t k = 0; k < r->nattachments; k++)
 		fp_str(f, r->attachments[k]);
-	if (r->notes)
-		fp_file(f, r->dir, r->notes, site_max_file_size(s));
+	if (r->notes) {
+		char *dir = run_dir(s->set, r);
+
+		fp_file(f, dir, r->notes, site_max_file_size(s));
+		free(dir);
+	}
 	fp_digest(f, out);
 }
 
@@ -159,13 +163,15 @@ site_fingerprints(struct site *s)
 	s->fp_run = xcalloc(n ? n : 1, sizeof *s->fp_run);
 	for (size_t i = 0; i < n; i++) {
 		const struct run *r = &s->set->runs[i];
+		char **names = site_file_names(s, i);
 		const char *b;
 
 		fp_reset(f);
 		fp_hex(f, s->fp_global);
 		fp_str(f, s->slug[i]);
 		for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
-			fp_str(f, s->file_names[i][k]);
+			fp_str(f, names[k]);
+		site_file_names_free(s, i, names);
 		fp_hex(f, content[i]);
 		analysis_fp(s, i, f, content);
 		/* The run its meta names as baseline is linked from its

@@ -37,7 +37,6 @@ struct site {
 	struct chart_fonts *fonts;
 	const struct metric_summary *const *sum;	/* the analysis' */
 	char **slug;				/* per run: runs/SLUG.html */
-	char ***file_names;			/* per run: safe names of its files */
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
 	bool large;				/* more than SITE_MAX_BARS runs */
@@ -63,6 +62,13 @@ struct site {
 	char **written;				/* rel paths, for the manifest */
 	size_t nwritten, capwritten;
 };
+
+/* The safe names of run i's files in the site (runs/SLUG@NAME), its
+ * outputs then its attachments: made when asked, as they follow from
+ * the run alone, rather than kept for every run (11 MB at 100 000).
+ * Free with site_file_names_free. */
+char **site_file_names(const struct site *, size_t i);
+void site_file_names_free(const struct site *, size_t i, char **names);
 
 /* The limit of one input file's size (site_opts.lim, else the
  * default). */

@@ -169,13 +169,13 @@ test_read_again(void **state)
 	assert_null(r->samples.v);
 	assert_int_equal(r->nsamples, 4);
 	assert_string_equal(r->machine, "beryl");
-	assert_int_equal(run_read_samples(r, NULL, &again), 0);
+	assert_int_equal(run_read_samples(&set, r, NULL, &again), 0);
 	assert_same_samples(&before, &again);
 	results_free(&again);
 
 	/* Changed between the load and the page: said, not hidden. */
 	put(t->run, "b.txt", "Beryl was rebooted.\n");
-	assert_int_equal(run_read_samples(r, NULL, &again), -1);
+	assert_int_equal(run_read_samples(&set, r, NULL, &again), -1);
 	assert_int_equal(again.n, 2);
 	results_free(&again);
 
@@ -217,7 +217,7 @@ test_load_for_analysis(void **state)
 	assert_string_equal(shed->params.version, "1.97");
 	assert_string_equal(shed->params.size, "10G");
 	assert_string_equal(shed->params.files, "16");
-	assert_int_equal(run_read_samples(shed, NULL, &again), 0);
+	assert_int_equal(run_read_samples(&set, shed, NULL, &again), 0);
 	assert_int_equal(again.n, 2);
 	assert_true(again.v[1].m[M_PUT_BLOCK].value == 169872);
 	results_free(&again);
@@ -234,6 +234,42 @@ test_load_for_analysis(void **state)
 	/* Stat: too fast in the CSV, not run in the table: no figure. */
 	assert_int_equal(f->at[M_SEQ_STAT + 1] - f->at[M_SEQ_STAT], 0);
 	assert_int_equal(f->at[M_SEQ_CREATE + 1] - f->at[M_SEQ_CREATE], 2);
+	runset_drop_figures(&set);
+	assert_null(kept->figures);
+	runset_free(&set);
+	diags_free(&d);
+}
+
+/* A run in a directory whose name is not UTF-8 (Latin-1 "caf\xe9"): its
+ * id shows U+FFFD, its directory keeps the bytes, and its samples are
+ * read again from there. */
+static void
+test_raw_directory(void **state)
+{
+	struct tree *t = *state;
+	char *dir = xasprintf("%s/caf\xe9", t->root), *again_dir;
+	struct runset set;
+	struct diags d = {.quiet = 1};
+	struct results again = {0};
+	long i;
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	put(dir, "a.csv", csv);
+	assert_int_equal(runset_load(&set, t->root, NULL, SIZE_MAX, &d), 0);
+	assert_true((i = runset_find(&set, "caf\xef\xbf\xbd")) >= 0);
+	again_dir = run_dir(&set, &set.runs[i]);
+	assert_string_equal(again_dir, dir);
+	assert_int_equal(run_read_samples(&set, &set.runs[i], NULL, &again),
+	    0);
+	assert_int_equal(again.n, 2);
+	results_free(&again);
+	/* A plain name is RUNS joined with the id. */
+	i = runset_find(&set, "host/2021-01-02");
+	free(again_dir);
+	again_dir = run_dir(&set, &set.runs[i]);
+	assert_string_equal(again_dir, t->short_run);
+	free(again_dir);
+	free(dir);
 	runset_free(&set);
 	diags_free(&d);
 }
@@ -245,6 +281,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_read_again, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_load_for_analysis, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_raw_directory, setup,
 		    teardown),
 	};
 
