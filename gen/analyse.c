@@ -6,6 +6,7 @@
 #include "xalloc.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -192,6 +193,7 @@ figures(const struct run *r, const struct metric_summary *sum,
 /* How many earlier changes of a series make its noise estimate: the
  * recent past, so a long history costs no more than a short one. */
 #define HISTORY_WINDOW 30
+_Static_assert(HISTORY_WINDOW <= UCHAR_MAX, "change.history holds it");
 
 /* The relative changes of each metric between consecutive runs of the
  * series walked so far, the latest HISTORY_WINDOW of them: the noise
@@ -310,7 +312,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 	rel = s->median / t->median - 1;
 	nh = history_get(h, id, x);
 	if (nh >= 3) {
-		c->history = (int)nh;
+		c->history = (unsigned char)nh;
 		c->fence = rank_noise_fence(x, nh);
 	}
 	if (nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES &&
@@ -335,7 +337,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		/* No history: the minimum change, or the spread of the runs'
 		 * own samples when that is wider. */
 		c->rule = RULE_THRESHOLD;
-		c->history = (int)nh;
+		c->history = (unsigned char)nh;
 		c->fence = fmax(spread(s), spread(t));
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 	}

@@ -43,11 +43,13 @@ extern const char *const rule_names[];
  * fields of these structs are ordered (and the enums packed) for size,
  * and what follows from the summaries is not stored (see
  * analysis_change): every run has twelve of each. */
-struct change {
+/* Packed, and 20 bytes: twelve per run are kept. */
+struct __attribute__((packed)) change {
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
 					   the samples' spread), or -1 */
-	int history;			/* earlier changes behind the fence */
+	unsigned char history;		/* earlier changes behind the fence
+					   (at most HISTORY_WINDOW, 30) */
 	enum verdict verdict;
 	enum verdict_rule rule;
 	bool rank_too_small;		/* 3+ a side, but the level is out of

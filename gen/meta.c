@@ -310,6 +310,7 @@ trim(const char **s, size_t *n)
 struct key_index {
 	size_t *v;
 	size_t n, cap;
+	size_t capm;		/* of the meta's entries (m->v) */
 	long *line;		/* by entry: its line, for messages */
 	size_t capline;
 };
@@ -436,7 +437,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	memmove(ix->v + at + 1, ix->v + at, (ix->n - at) * sizeof *ix->v);
 	ix->v[at] = m->n;
 	ix->n++;
-	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof *m->v);
+	xgrow((void **)&m->v, &ix->capm, m->n + 1, sizeof *m->v);
 	m->v[m->n] = entry(m, key, klen, val, vlen);
 	xgrow((void **)&ix->line, &ix->capline, m->n + 1, sizeof *ix->line);
 	ix->line[m->n] = no;
@@ -477,10 +478,8 @@ meta_parse(const char *path, const char *buf, size_t len,
 	}
 	free(ix.v);
 	free(ix.line);
-	if (m->n > 0 && m->n < m->cap) {	/* kept as long as the run */
+	if (m->n > 0 && m->n < ix.capm)	/* kept as long as the run */
 		m->v = xrealloc(m->v, m->n * sizeof *m->v);
-		m->cap = m->n;
-	}
 }
 
 void

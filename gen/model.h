@@ -34,7 +34,7 @@ struct run_meta {
 	 * value trimmed free text), pooled: the runs that have an entry
 	 * share it. Read with meta_key and meta_value. */
 	char **v;
-	size_t n, cap;
+	size_t n;
 	char *disk_model;	/* NULL when not given */
 	struct strpool *pool;	/* set before meta_parse: keys, values and
 				   the disk model are pooled there */
@@ -79,18 +79,20 @@ struct bonnie_params {
 };
 
 struct run {
-	char *id;		/* path below RUNS: "3ware/ncq-off" */
+	char *id;		/* path below RUNS: "3ware/ncq-off" (in the
+				   set's arena) */
 	char *raw_id;		/* the directory's bytes below RUNS when id
 				   had to be made UTF-8, else NULL */
 	struct run_meta meta;
 	char *notes;		/* file name of notes.md inside dir, or NULL */
 	char **outputs;		/* names of files holding its results */
-	size_t noutputs, cap_outputs;
+	size_t noutputs;
 	char **attachments;	/* names of the other files */
-	size_t nattachments, cap_attachments;
+	size_t nattachments;
 	struct results samples;	/* one per iteration; empty once shed */
 	size_t nsamples;	/* how many were read, shed or not */
-	struct metric_summary *sum;	/* per metric, made as it is read */
+	struct metric_summary *sum;	/* per metric, made as it is read
+					   (in the set's arena) */
 	struct run_figures *figures;	/* for the rank test, or NULL
 					   with fewer samples than it needs
 					   or once dropped (in the set's
@@ -115,6 +117,9 @@ struct runset {
 	struct strpool *pool;	/* the runs' repeated strings: meta keys and
 				   values, result fields, file names */
 	struct xarena *figures;	/* the runs' figures (see run_figures) */
+	struct xarena *sums;	/* the runs' summaries, side by side: they
+				   are most of what a run keeps */
+	struct xarena *ids;	/* the runs' ids, side by side */
 };
 
 /* The fewest samples a side of a rank test has: the analysis tests

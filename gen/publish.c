@@ -174,22 +174,35 @@ publish_abort(const char *staging)
 	nftw(staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The manifest lists every file of the new site, sorted; written line
+ * by line (a site of 100 000 runs has 10 MB of names) into the staging
+ * directory, which is the build's own. */
 static int
 write_manifest(const char *staging, char **written, size_t n,
     struct diags *d)
 {
-	char *path = xasprintf("%s/%s", staging, MANIFEST), *buf;
-	size_t len = 0, o = 0;
-	int rc;
+	char *path = xasprintf("%s/%s", staging, MANIFEST);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+	int rc = 0;
 
 	qsort(written, n, sizeof *written, cmp_str);
-	for (size_t k = 0; k < n; k++)
-		len += strlen(written[k]) + 1;
-	buf = xmalloc(len + 1);
-	for (size_t k = 0; k < n; k++)
-		o += (size_t)sprintf(buf + o, "%s\n", written[k]);
-	rc = write_file_atomic(path, buf, o, d);
-	free(buf);
+	if (f == NULL) {
+		rc = -1;
+		if (fd >= 0)
+			close(fd);
+	} else {
+		errno = 0;
+		for (size_t k = 0; k < n; k++)
+			fprintf(f, "%s\n", written[k]);
+		if (ferror(f) != 0)
+			rc = -1;
+		if (fclose(f) != 0)
+			rc = -1;
+	}
+	if (rc != 0)
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno ? errno : EIO));
 	free(path);
 	return rc;
 }

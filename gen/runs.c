@@ -103,23 +103,35 @@ looks_binary(const char *buf, size_t len)
 	return nuls * 64 > n;
 }
 
+/* The room a list of n names has while a directory is read: 4, 8, 16,
+ * ... places, known from n so that no run keeps a capacity. */
+static size_t
+names_room(size_t n)
+{
+	size_t room = 4;
+
+	if (n == 0)
+		return 0;
+	while (room < n)
+		room *= 2;
+	return room;
+}
+
 /* File names are few ("meta", "bonnie.txt"): pooled. */
 static void
-add_name(struct walk *w, char ***v, size_t *n, size_t *cap,
-    const char *name)
+add_name(struct walk *w, char ***v, size_t *n, const char *name)
 {
-	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	if (*n == names_room(*n))
+		*v = xrealloc(*v, names_room(*n + 1) * sizeof **v);
 	(*v)[(*n)++] = strpool_add(w->set->pool, name, strlen(name));
 }
 
 /* Trims a list of names to its size once the directory is read. */
 static void
-trim_names(char ***v, size_t n, size_t *cap)
+trim_names(char ***v, size_t n)
 {
-	if (n > 0 && n < *cap) {
+	if (n < names_room(n))
 		*v = xrealloc(*v, n * sizeof **v);
-		*cap = n;
-	}
 }
 
 /* Adds a file, as read, to a run's hash (input_hash, output_hash). */
@@ -166,11 +178,9 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 		reader_read(path, w->buf, len, w->lim, &run->samples, w->d);
 	if (run->samples.n > before) {
 		hash_file(run->output_hash, name, w->buf, len);
-		add_name(w, &run->outputs, &run->noutputs, &run->cap_outputs,
-		    name);
+		add_name(w, &run->outputs, &run->noutputs, name);
 	} else
-		add_name(w, &run->attachments, &run->nattachments,
-		    &run->cap_attachments, name);
+		add_name(w, &run->attachments, &run->nattachments, name);
 }
 
 /* Warns when one run mixes machines or bonnie++ parameters: its samples
@@ -244,7 +254,8 @@ summarise(struct walk *w, struct run *run)
 	struct strpool *pool = w->set->pool;
 
 	run->nsamples = run->samples.n;
-	run->sum = xcalloc(M_COUNT, sizeof *run->sum);
+	run->sum = xarena_alloc(&w->set->sums, M_COUNT * sizeof *run->sum);
+	memset(run->sum, 0, M_COUNT * sizeof *run->sum);
 	stats_run(run, run->sum);
 	run->machine = pool_or_null(pool, x->name);
 	run->params.version = pool_or_null(pool, x->bonnie_version);
@@ -256,12 +267,12 @@ summarise(struct walk *w, struct run *run)
 		results_free(&run->samples);
 }
 
-/* Frees a run; its file names, meta and (once pooled) results are in
- * the set's pool. */
+/* Frees a run but for its id (in the set's arena once added to it);
+ * its file names, meta and (once pooled) results are in the set's
+ * pool. */
 static void
 run_free(struct run *r, struct strpool *pool)
 {
-	free(r->id);
 	free(r->raw_id);
 	meta_free(&r->meta);
 	strpool_release(pool, r->notes);
@@ -270,7 +281,6 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);
 	strpool_release(pool, r->params.files);
-	free(r->sum);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);
@@ -497,9 +507,8 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 	/* What is kept of the run from here on takes no more than it
 	 * needs: arrays trimmed, repeated strings shared. */
 	results_pool(&run->samples, w->set->pool);
-	trim_names(&run->outputs, run->noutputs, &run->cap_outputs);
-	trim_names(&run->attachments, run->nattachments,
-	    &run->cap_attachments);
+	trim_names(&run->outputs, run->noutputs);
+	trim_names(&run->attachments, run->nattachments);
 	return true;
 }
 
@@ -511,8 +520,10 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	 * the bytes the files are found by. */
 	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1,
 	    .meta.pool = w->set->pool};
+	char *kept;
 
 	if (w->last_id && strcmp(run.id, w->last_id) > 0) {
+		free(run.id);
 		run_free(&run, w->set->pool);
 		return;		/* neither it nor a run below it is kept */
 	}
@@ -521,12 +532,16 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 		if (depth > 0 && run.meta.n > 0 && run.samples.n == 0)
 			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
 			    "but no bonnie++ result; not a run");
+		free(run.id);
 		run_free(&run, w->set->pool);
 		return;
 	}
 	check_samples_agree(&run, w->d);
 	if (strcmp(run.id, id) != 0)
 		run.raw_id = xstrdup(id);
+	kept = xarena_strdup(&w->set->ids, run.id);
+	free(run.id);
+	run.id = kept;
 	summarise(w, &run);
 	add_run(w, &run);
 }
@@ -632,6 +647,8 @@ runset_free(struct runset *set)
 	free(set->title);
 	strpool_free(set->pool);
 	xarena_free(&set->figures);
+	xarena_free(&set->sums);
+	xarena_free(&set->ids);
 	memset(set, 0, sizeof *set);
 }
 

@@ -331,8 +331,12 @@ name_runs(struct site *s)
 
 	names_init(&slugs);
 	s->slug = xcalloc(set->n ? set->n : 1, sizeof *s->slug);
-	for (size_t i = 0; i < set->n; i++)
-		s->slug[i] = unique_name(run_slug(set->runs[i].id), &slugs);
+	for (size_t i = 0; i < set->n; i++) {
+		char *slug = unique_name(run_slug(set->runs[i].id), &slugs);
+
+		s->slug[i] = xarena_strdup(&s->slugs, slug);
+		free(slug);
+	}
 	names_free(&slugs);
 }
 
@@ -571,7 +575,7 @@ add_job(struct job **v, size_t *n, size_t *cap, enum job_kind kind,
     size_t a, size_t b)
 {
 	xgrow((void **)v, cap, *n + 1, sizeof **v);
-	(*v)[(*n)++] = (struct job){kind, a, b};
+	(*v)[(*n)++] = (struct job){kind, (uint32_t)a, (uint32_t)b};
 }
 
 /* Every job, in the order a build in one process runs them. */
@@ -824,8 +828,7 @@ render_all(struct site *s)
 static void
 site_free(struct site *s)
 {
-	for (size_t i = 0; s->slug && i < s->set->n; i++)
-		free(s->slug[i]);
+	xarena_free(&s->slugs);
 	free(s->slug);
 	for (size_t k = 0; k < s->nseries; k++)
 		free(s->series[k].slug);

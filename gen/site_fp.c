@@ -12,6 +12,7 @@
 #include <png.h>
 #include <unistd.h>
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,7 +280,7 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 
 	switch (j->kind) {
 	case JOB_PNG:
-		key = xasprintf("png:%s:%zu", metric_defs[j->a].key, j->b);
+		key = xasprintf("png:%s:%" PRIu32, metric_defs[j->a].key, j->b);
 		site_fp_start(s, f, key);
 		chart_fp(s, f, (enum metric_id)j->a);
 		break;
@@ -289,7 +290,7 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		fp_hex(f, s->fp_run[j->a]);
 		break;
 	case JOB_SAMPLES:
-		key = xasprintf("samples:%s:%zu", s->slug[j->a], j->b);
+		key = xasprintf("samples:%s:%" PRIu32, s->slug[j->a], j->b);
 		site_fp_start(s, f, key);
 		fp_hex(f, s->fp_run[j->a]);
 		break;
@@ -306,7 +307,8 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		key_fp(s, f, group_keys[j->a]);
 		break;
 	case JOB_SERIES:
-		key = xasprintf("series:%s:%zu", s->series[j->a].slug, j->b);
+		key = xasprintf("series:%s:%" PRIu32, s->series[j->a].slug,
+		    j->b);
 		site_fp_start(s, f, key);
 		series_fp(s, f, j);
 		break;

@@ -10,6 +10,8 @@
 #include "reuse.h"
 #include "site.h"
 
+#include <stdint.h>
+
 /* A chart or a table lists at most this many runs (the issue's "about
  * 60 bars"). A set with more runs is "large": its overview and metric
  * pages show the latest run of each series, comparisons the latest run
@@ -37,6 +39,7 @@ struct site {
 	struct chart_fonts *fonts;
 	const struct metric_summary *const *sum;	/* the analysis' */
 	char **slug;				/* per run: runs/SLUG.html */
+	struct xarena *slugs;			/* where they are */
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
 	bool large;				/* more than SITE_MAX_BARS runs */
@@ -93,9 +96,12 @@ enum job_kind {
 	JOB_PNG, JOB_RUN, JOB_SAMPLES, JOB_METRIC, JOB_KEY, JOB_SERIES
 };
 
+/* Twelve bytes: a build of 100 000 runs plans 160 000 jobs, and the
+ * rendering processes inherit the plan. A run's index fits: 2^32 runs
+ * would take terabytes to hold. */
 struct job {
 	enum job_kind kind;
-	size_t a, b;	/* metric and scale, run, run and page, metric, key,
+	uint32_t a, b;	/* metric and scale, run, run and page, metric, key,
 			   series and page */
 };
 

@@ -174,15 +174,16 @@ struct xarena {
 	alignas(max_align_t) unsigned char data[];
 };
 
-void *
-xarena_alloc(struct xarena **a, size_t n)
+/* n bytes at a multiple of align (a power of two, at most that of
+ * max_align_t) from the arena's newest block, or a new one. */
+static void *
+arena_alloc(struct xarena **a, size_t n, size_t align)
 {
-	size_t align = alignof(max_align_t), size;
 	struct xarena *b = *a;
-	void *p;
+	size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0, size;
 
-	n = (n + align - 1) / align * align;
-	if (b == NULL || b->size - sizeof *b - b->used < n) {
+	if (b == NULL || at > b->size - sizeof *b ||
+	    n > b->size - sizeof *b - at) {
 		if (n > SIZE_MAX - sizeof *b - ARENA_BLOCK)
 			out_of_memory();
 		size = n + sizeof *b > ARENA_BLOCK ? n + sizeof *b :
@@ -192,13 +193,26 @@ xarena_alloc(struct xarena **a, size_t n)
 		if (b == MAP_FAILED)
 			out_of_memory();
 		b->next = *a;
-		b->used = 0;
 		b->size = size;
 		*a = b;
+		at = 0;
 	}
-	p = b->data + b->used;
-	b->used += n;
-	return p;
+	b->used = at + n;
+	return b->data + at;
+}
+
+void *
+xarena_alloc(struct xarena **a, size_t n)
+{
+	return arena_alloc(a, n, alignof(max_align_t));
+}
+
+char *
+xarena_strdup(struct xarena **a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(arena_alloc(a, n, 1), s, n);
 }
 
 void

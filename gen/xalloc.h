@@ -26,6 +26,8 @@ char *xstrdup_utf8(const char *s);
 struct xarena;
 /* n bytes aligned for any type, valid until the arena is freed. */
 void *xarena_alloc(struct xarena **, size_t n);
+/* A copy of s, byte-aligned: many short strings side by side. */
+char *xarena_strdup(struct xarena **, const char *s);
 void xarena_free(struct xarena **);
 
 /* Returns a new string formatted like vprintf; caller frees. */
