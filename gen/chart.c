@@ -1983,7 +1983,7 @@ struct png_job {
 	int w, h;		/* of the whole image, in pixels */
 };
 
-/* Draws the rows y0 .. y0 + height of s of the image onto s. */
+/* Draws the image's rows from y0 on onto s, as many as s is high. */
 static int
 draw_strip(cairo_surface_t *s, const struct png_job *j, int y0, char *err)
 {
@@ -2064,7 +2064,9 @@ encode_png(cairo_surface_t *s, const struct png_job *j, struct membuf *mb,
 	png_set_compression_buffer_size(png, PNG_IDAT_SIZE);
 	png_write_info(png, info);
 	for (int y = 0; y < j->h; y++) {
-		if (y % strip == 0 && draw_strip(s, j, y0 = y, err) != 0) {
+		if (y % strip == 0)
+			y0 = y;
+		if (y == y0 && draw_strip(s, j, y0, err) != 0) {
 			png_destroy_write_struct(&png, &info);
 			free(row);
 			return -1;

@@ -36,7 +36,7 @@ struct run_meta {
 	char **v;
 	size_t n;
 	char *disk_model;	/* NULL when not given */
-	struct strpool *pool;	/* set before meta_parse: keys, values and
+	struct strpool *pool;	/* set before meta_parse: the entries and
 				   the disk model are pooled there */
 	/* The targets (expect.METRIC) in the metric's unit (KiB/s or /s),
 	 * NaN where none is given; NULL when none is: few runs declare
@@ -114,8 +114,8 @@ struct runset {
 	bool has_index;		/* RUNS/index.md exists */
 	struct run *runs;	/* sorted by id */
 	size_t n, cap;
-	struct strpool *pool;	/* the runs' repeated strings: meta keys and
-				   values, result fields, file names */
+	struct strpool *pool;	/* the runs' repeated strings: meta entries,
+				   result fields, file names */
 	struct xarena *figures;	/* the runs' figures (see run_figures) */
 	struct xarena *sums;	/* the runs' summaries, side by side: they
 				   are most of what a run keeps */

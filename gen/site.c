@@ -702,8 +702,6 @@ record_job(struct site *s, const char *key, const char *fp,
 	free(line);
 }
 
-/* The record goes to the staging directory as the jobs are merged, not
- * held whole (13 MB at 100 000 runs). */
 static void
 record_failed(struct site *s, int err)
 {
@@ -711,6 +709,8 @@ record_failed(struct site *s, int err)
 	    JOBS_FILE, strerror(err));
 }
 
+/* The record goes to the staging directory as the jobs are merged, not
+ * held whole (13 MB at 100 000 runs). */
 static void
 record_open(struct site *s)
 {
@@ -734,7 +734,7 @@ record_close(struct site *s)
 	if (s->record == NULL)
 		return;
 	failed = ferror(s->record) != 0;
-	if ((fclose(s->record) != 0 || failed))
+	if (fclose(s->record) != 0 || failed)
 		record_failed(s, failed ? EIO : errno);
 	else
 		add_written(s, JOBS_FILE);
