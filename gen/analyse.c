@@ -64,14 +64,6 @@ meta_or_empty(const struct run *r, const char *key)
 	return v ? v : "";
 }
 
-/* The host: meta, else the machine name bonnie++ printed. */
-static const char *
-host_of(const struct run *r)
-{
-	const char *h = meta_get(&r->meta, "host");
-
-	return h ? h : r->machine;
-}
 
 static char *
 series_of(const struct run *r)
@@ -80,7 +72,7 @@ series_of(const struct run *r)
 
 	if (s && *s)
 		return xstrdup(s);
-	return xasprintf("%s|%s|%s|%s|%s", host_of(r),
+	return xasprintf("%s|%s|%s|%s|%s", run_host(r),
 	    meta_or_empty(r, "controller"), meta_or_empty(r, "disks"),
 	    meta_or_empty(r, "raid"), meta_or_empty(r, "filesystem"));
 }
@@ -240,8 +232,8 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 	if (!a->runs[k].base_in_series)
 		return;
 	for (int id = 0; id < M_COUNT; id++) {
-		const struct metric_summary *x = &a->sum[k][id];
-		const struct metric_summary *y = &a->sum[prev][id];
+		const struct metric_summary *x = &analysis_sum(a, k)[id];
+		const struct metric_summary *y = &analysis_sum(a, prev)[id];
 
 		double change;
 
@@ -291,15 +283,15 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 {
 	const struct run *r = &a->set->runs[i];
 	const struct run *b = &a->set->runs[a->runs[i].base];
-	const struct metric_summary *s = &a->sum[i][id];
-	const struct metric_summary *t = &a->sum[a->runs[i].base][id];
+	const struct metric_summary *s = &analysis_sum(a, i)[id];
+	const struct metric_summary *t = &analysis_sum(a, a->runs[i].base)[id];
 	struct change *c = &a->runs[i].change[id];
 	size_t cap = r->nsamples + b->nsamples + HISTORY_WINDOW + 1;
 	double bx[64], by[64];	/* most runs: no allocation */
 	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
 	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);
-	size_t nx = figures(r, a->sum[i], id, x);
-	size_t ny = figures(b, a->sum[a->runs[i].base], id, y), nh;
+	size_t nx = figures(r, analysis_sum(a, i), id, x);
+	size_t ny = figures(b, analysis_sum(a, a->runs[i].base), id, y), nh;
 	double rel;
 
 	c->p = c->fence = -1;
@@ -320,7 +312,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		/* Significant, and larger than the minimum change and the
 		 * series' usual noise: twelve figures tested at 5% each would
 		 * cry wolf on noise alone. */
-		nx = figures(r, a->sum[i], id, x);
+		nx = figures(r, analysis_sum(a, i), id, x);
 		c->rule = RULE_RANK_TEST;
 		c->p = rank_test_p(x, nx, y, ny);
 		if (c->p > a->opts.alpha)
@@ -415,7 +407,7 @@ tier_key(const struct run *r, int t)
 	case 2:
 		return ctl ? xstrdup(ctl) : NULL;
 	default:
-		return xstrdup(host_of(r));
+		return xstrdup(run_host(r));
 	}
 }
 
@@ -428,7 +420,8 @@ index_references(struct analysis *a)
 	for (size_t i = 0; i < a->set->n; i++) {
 		const struct run *c = &a->set->runs[i];
 
-		if (!single_disk(c) || a->sum[i][M_PUT_BLOCK].state != VS_OK)
+		if (!single_disk(c) ||
+		    analysis_sum(a, i)[M_PUT_BLOCK].state != VS_OK)
 			continue;
 		if (x->any < 0)
 			x->any = (long)i;
@@ -560,8 +553,9 @@ analysis_factor(const struct analysis *a, size_t run, int metric)
 
 	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++)
 		modelled |= scaled[k] == (enum metric_id)metric;
-	if (!modelled || ref < 0 || a->sum[ref][metric].state != VS_OK ||
-	    a->sum[run][metric].state != VS_OK)
+	if (!modelled || ref < 0 ||
+	    analysis_sum(a, ref)[metric].state != VS_OK ||
+	    analysis_sum(a, run)[metric].state != VS_OK)
 		return 0;
 	return fmax(raid_factor(m->raid, m->disk_count, metric), 0);
 }
@@ -586,10 +580,10 @@ analysis_target(const struct analysis *a, size_t run, int metric)
 	double value;
 
 	if (meta_expect(m, metric, &value) &&
-	    a->sum[run][metric].state == VS_OK && value > 0) {
+	    analysis_sum(a, run)[metric].state == VS_OK && value > 0) {
 		t.has = true;
 		t.value = value;
-		t.ratio = a->sum[run][metric].median / t.value;
+		t.ratio = analysis_sum(a, run)[metric].median / t.value;
 		t.shortfall = t.ratio < 1;
 	}
 	return t;
@@ -599,9 +593,9 @@ double
 analysis_expected(const struct analysis *a, size_t run, int metric)
 {
 	double f = analysis_factor(a, run, metric);
+	long ref = a->runs[run].scaling.reference;
 
-	return f > 0 ? f * a->sum[a->runs[run].scaling.reference][metric].median
-	    : 0;
+	return f > 0 ? f * analysis_sum(a, (size_t)ref)[metric].median : 0;
 }
 
 double
@@ -609,7 +603,8 @@ analysis_efficiency(const struct analysis *a, size_t run, int metric)
 {
 	double expected = analysis_expected(a, run, metric);
 
-	return expected != 0 ? a->sum[run][metric].median / expected : 0;
+	return expected != 0 ?
+	    analysis_sum(a, run)[metric].median / expected : 0;
 }
 
 struct change_figures
@@ -620,13 +615,13 @@ analysis_change(const struct analysis *a, size_t run, int metric)
 	struct change_figures cf = {0};
 
 	if (ra->base >= 0) {
-		cf.n = a->sum[run][metric].n;
-		cf.n_base = a->sum[ra->base][metric].n;
+		cf.n = analysis_sum(a, run)[metric].n;
+		cf.n_base = analysis_sum(a, ra->base)[metric].n;
 	}
 	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 	    v == VERDICT_IMPROVEMENT) {
-		cf.median = a->sum[run][metric].median;
-		cf.base_median = a->sum[ra->base][metric].median;
+		cf.median = analysis_sum(a, run)[metric].median;
+		cf.base_median = analysis_sum(a, ra->base)[metric].median;
 		cf.rel = cf.median / cf.base_median - 1;
 	}
 	return cf;
@@ -748,7 +743,8 @@ caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int metric)
 	int n = 0;
 
 	if ((metric == M_PUTC || metric == M_GETC) &&
-	    (a->sum[i][metric].cpu >= 95 || a->sum[o][metric].cpu >= 95))
+	    (analysis_sum(a, i)[metric].cpu >= 95 ||
+	    analysis_sum(a, o)[metric].cpu >= 95))
 		why[n++] = "per-char tests at 95% CPU or more measure the "
 		    "processor";
 
@@ -861,9 +857,9 @@ scaling_findings(struct analysis *a, size_t i)
 
 		if (level != EFF_SHORT && level != EFF_WEAK)
 			continue;
-		shown(id, a->sum[i][id].median, now);
+		shown(id, analysis_sum(a, i)[id].median, now);
 		shown(id, analysis_expected(a, i, id), exp);
-		shown(id, a->sum[sc->reference][id].median, ref);
+		shown(id, analysis_sum(a, sc->reference)[id].median, ref);
 		f = add_finding(a, level == EFF_SHORT ? FIND_SHORTFALL :
 		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
 		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
@@ -890,7 +886,7 @@ target_findings(struct analysis *a, size_t i)
 		if (!t.has || !t.shortfall)
 			continue;
 		snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
-		shown(id, a->sum[i][id].median, now);
+		shown(id, analysis_sum(a, i)[id].median, now);
 		shown(id, t.value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
 		    "is %.0f%% of its expected %s (%s).", metric_defs[id].label,
@@ -944,6 +940,7 @@ static void
 validity_warnings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
+	const struct metric_summary *sum = analysis_sum(a, i);
 	const struct bonnie_params *x = &r->params;
 	double mem = mebibytes(meta_get(&r->meta, "memory"));
 	double size = mebibytes(x->size);
@@ -957,14 +954,14 @@ validity_warnings(struct analysis *a, size_t i)
 	for (size_t k = 0; k < 2; k++) {
 		enum metric_id id = k == 0 ? M_PUTC : M_GETC;
 
-		if (a->sum[i][id].state == VS_OK && a->sum[i][id].cpu >= 95)
+		if (sum[id].state == VS_OK && sum[id].cpu >= 95)
 			warn(&all, xasprintf("%s ran at %d%% CPU: it measured "
 			    "the processor, not the disk.",
-			    metric_defs[id].label, a->sum[i][id].cpu));
+			    metric_defs[id].label, sum[id].cpu));
 	}
 	for (int id = 0; id < M_COUNT; id++) {
-		fast += a->sum[i][id].n_too_fast > 0;
-		unknown += a->sum[i][id].state == VS_INVALID;
+		fast += sum[id].n_too_fast > 0;
+		unknown += sum[id].state == VS_INVALID;
 	}
 	if (fast)
 		warn(&all, xasprintf("%d test%s finished too fast to measure "
@@ -1332,7 +1329,7 @@ cmp_findings(const void *x, const void *y)
 double
 analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
 {
-	const struct metric_summary *m = &a->sum[run][metric];
+	const struct metric_summary *m = &analysis_sum(a, run)[metric];
 	double v = m->state == VS_OK ? display_value(metric, m->median) : 0;
 
 	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
@@ -1375,9 +1372,6 @@ analyse(struct analysis *a, const struct runset *set,
 		return -1;
 	}
 	a->pool = strpool_new();
-	a->sum = xcalloc(set->n ? set->n : 1, sizeof *a->sum);
-	for (size_t i = 0; i < set->n; i++)
-		a->sum[i] = set->runs[i].sum;
 	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
 	for (size_t i = 0; i < set->n; i++) {
 		a->runs[i].series = strpool_take(a->pool,
@@ -1444,7 +1438,6 @@ analysis_free(struct analysis *a)
 	/* The texts of findings and the series names are in the pool. */
 	free(a->f);
 	free(a->runs);
-	free(a->sum);
 	free(a->order);
 	free(a->pos);
 	free(a->flag);

@@ -118,8 +118,6 @@ struct run_analysis {
 struct analysis {
 	const struct runset *set;
 	struct analyse_opts opts;
-	/* Per run, its summaries (the model's): sum[run][metric]. */
-	const struct metric_summary **sum;
 	struct run_analysis *runs;
 	struct finding *f;	/* ordered: regressions, shortfalls, ... */
 	size_t nf, capf;
@@ -135,6 +133,14 @@ struct analysis {
 	struct strpool *pool;	/* the findings' texts and the series
 				   names, each distinct one once */
 };
+
+/* The summaries of a run, by metric: the model's, which the analysis
+ * reads rather than copies. */
+static inline const struct metric_summary *
+analysis_sum(const struct analysis *a, size_t run)
+{
+	return a->set->runs[run].sum;
+}
 
 /* Analyses set. An opts->baseline that names no run is reported to d
  * and returns -1; otherwise 0. */

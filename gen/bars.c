@@ -84,7 +84,7 @@ chart_bars(const struct analysis *an, enum metric_id id, const size_t *runs,
 
 	for (size_t k = 0; k < n; k++) {
 		bars[k].label = an->set->runs[runs[k]].id;
-		fill_bar(&bars[k], &an->sum[runs[k]][id], id);
+		fill_bar(&bars[k], &analysis_sum(an, runs[k])[id], id);
 		analysis_on_bar(an, &bars[k], runs[k], id);
 		bars[k].group = groups ? groups[k] : NULL;
 		bars[k].change = changes ? changes[k] : NULL;

@@ -141,6 +141,10 @@ void runset_drop_figures(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
 
+/* The run's host: its meta's, else the machine name bonnie++ printed
+ * (maybe ""). */
+const char *run_host(const struct run *r);
+
 /* The directory of run r of set: RUNS joined with the run's id, as the
  * user gave RUNS. Made when asked rather than kept with every run.
  * Caller frees. */

@@ -217,14 +217,6 @@ text_cell(xmlNodePtr tr, const char *text)
 	html_el(tr, "td", NULL, text ? text : "");
 }
 
-static const char *
-host_of(const struct run *r)
-{
-	const char *h = meta_get(&r->meta, "host");
-
-	return h ? h : r->machine ? r->machine : "";
-}
-
 static void
 overview_head(htmlDocPtr doc)
 {
@@ -281,12 +273,13 @@ overview_rows(struct site *s, htmlDocPtr doc)
 
 		html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
 		free(href);
-		text_cell(tr, host_of(r));
+		text_cell(tr, run_host(r));
 		controller_cell(tr, r);
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			text_cell(tr, meta_get(&r->meta, keys[k]));
 		for (size_t k = 0; k < nheadline; k++)
-			figure_cell(tr, headline[k], &s->sum[i][headline[k]]);
+			figure_cell(tr, headline[k],
+			    &analysis_sum(s->an, i)[headline[k]]);
 	}
 }
 
@@ -550,7 +543,7 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
 
 	html_el(tr, "th", NULL, label);
 	for (int id = first; id < first + 6; id++) {
-		struct metric_summary m = s->sum[run][id];
+		struct metric_summary m = analysis_sum(s->an, run)[id];
 
 		if (m.state == VS_OK)
 			m.median = which == 0 ? m.median : which < 0 ? m.min :
@@ -634,7 +627,7 @@ static bool
 section_ran(const struct site *s, size_t run, int first)
 {
 	for (int id = first; id < first + 6; id++)
-		if (s->sum[run][id].state != VS_NOT_RUN)
+		if (analysis_sum(s->an, run)[id].state != VS_NOT_RUN)
 			return true;
 	return false;
 }
@@ -910,7 +903,7 @@ static void
 metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 {
 	const struct run *r = &s->set->runs[i];
-	const struct metric_summary *m = &s->sum[i][id];
+	const struct metric_summary *m = &analysis_sum(s->an, i)[id];
 	struct metric_summary lo = *m, hi = *m;
 	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
 	char *href, buf[32];

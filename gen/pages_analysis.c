@@ -281,11 +281,11 @@ comparison_table(const struct site *s, xmlNodePtr sec, size_t i)
 	tr = html_el(tbody, "tr", NULL, NULL);
 	html_el(tr, "th", NULL, "Base");
 	for (int id = 0; id < M_COUNT; id++)
-		figure_cell(tr, id, &s->sum[ra->base][id]);
+		figure_cell(tr, id, &analysis_sum(s->an, ra->base)[id]);
 	tr = html_el(tbody, "tr", NULL, NULL);
 	html_el(tr, "th", NULL, "This run");
 	for (int id = 0; id < M_COUNT; id++)
-		figure_cell(tr, id, &s->sum[i][id]);
+		figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
 	tr = html_el(tbody, "tr", "summary", NULL);
 	html_el(tr, "th", NULL, "Change");
 	for (int id = 0; id < M_COUNT; id++)
@@ -331,7 +331,8 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 			if (analysis_level(s->an, i, id) == EFF_NONE)
 				continue;
 			if (row == 0)
-				figure_cell(tr, id, &s->sum[sc->reference][id]);
+				figure_cell(tr, id, &analysis_sum(s->an,
+				    (size_t)sc->reference)[id]);
 			else if (row == 1) {
 				snprintf(buf, sizeof buf, "\u00d7 %g",
 				    analysis_factor(s->an, i, id));
@@ -342,7 +343,7 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 				html_el(tr, "td", "num", buf);
 			} else {
 				xmlNodePtr td = figure_cell(tr, id,
-				    &s->sum[i][id]);
+				    &analysis_sum(s->an, i)[id]);
 				char *eff = xasprintf("%.0f%% of expected, %s",
 				    100 * analysis_efficiency(s->an, i, id),
 				    efficiency_names[analysis_level(s->an,
@@ -507,7 +508,8 @@ fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
 		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
 		    changes[k] : "");
 		for (size_t m = 0; m < NCOMPARED; m++)
-			figure_cell(tr, compared[m], &s->sum[runs[k]][compared[m]]);
+			figure_cell(tr, compared[m],
+			    &analysis_sum(s->an, runs[k])[compared[m]]);
 	}
 }
 

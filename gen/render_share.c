@@ -142,7 +142,7 @@ static void
 mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
     double top, bool utf8)
 {
-	const struct metric_summary *m = &an->sum[i][id];
+	const struct metric_summary *m = &analysis_sum(an, i)[id];
 	const struct run_analysis *ra = &an->runs[i];
 	struct target tg = analysis_target(an, i, id);
 	double rel = analysis_change(an, i, id).rel;
@@ -195,9 +195,9 @@ mail_tables(FILE *out, const struct analysis *an, const bool *which, bool utf8)
 			continue;
 		for (size_t i = 0; i < an->set->n; i++)
 			if (analysis_judged(an, i, id) &&
-			    an->sum[i][id].state == VS_OK &&
-			    an->sum[i][id].median > top)
-				top = an->sum[i][id].median;
+			    analysis_sum(an, i)[id].state == VS_OK &&
+			    analysis_sum(an, i)[id].median > top)
+				top = analysis_sum(an, i)[id].median;
 		fprintf(out, "\n%s (%s; ~ = no significant change, ! = fails)\n",
 		    metric_defs[id].label, display_unit(id));
 		for (size_t i = 0; i < an->set->n; i++)

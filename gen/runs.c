@@ -680,6 +680,14 @@ runset_find(const struct runset *set, const char *id)
 	return -1;
 }
 
+const char *
+run_host(const struct run *r)
+{
+	const char *h = meta_get(&r->meta, "host");
+
+	return h ? h : r->machine ? r->machine : "";
+}
+
 char *
 run_dir(const struct runset *set, const struct run *r)
 {
@@ -691,8 +699,8 @@ int
 run_read_samples(const struct runset *set, const struct run *r,
     const struct limits *lim, struct results *out)
 {
-	char *dir = run_dir(set, r);
 	static const struct limits defaults = LIMITS_DEFAULT;
+	char *dir = run_dir(set, r);
 	struct diags quiet = {.quiet = 1};
 	uint64_t hash[2] = {0, 0};
 	char *buf = NULL;

@@ -789,7 +789,8 @@ render_all(struct site *s)
 
 	for (int m = 0; m < M_COUNT; m++)
 		for (size_t i = 0; i < s->set->n; i++)
-			s->has_data[m] |= s->sum[i][m].state != VS_NOT_RUN;
+			s->has_data[m] |=
+			    analysis_sum(s->an, i)[m].state != VS_NOT_RUN;
 	name_runs(s);
 	plan_series(s);
 	index_findings(s);
@@ -925,8 +926,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	static const char *const dirs[] = {"", "assets", "charts", "runs",
 	    "metrics", "compare", "series"};
 	const struct runset *set = an->set;
-	struct site s = {.set = set, .an = an, .opts = opts, .d = d,
-	    .sum = an->sum};
+	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
 	char err[256] = "";
 	int rc = -1;
 

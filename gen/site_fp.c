@@ -134,7 +134,7 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in
 	 * their content), the changes' and the scaling's figures. */
-	fp_bytes(f, an->sum[i], M_COUNT * sizeof *an->sum[i]);
+	fp_bytes(f, analysis_sum(an, i), M_COUNT * sizeof *analysis_sum(an, i));
 	fp_bytes(f, an->flag + i * M_COUNT, M_COUNT);
 	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
 		const struct finding *g = &an->f[s->run_f[k]];

@@ -37,7 +37,6 @@ struct site {
 	struct diags *d;
 	char *templates;			/* directory */
 	struct chart_fonts *fonts;
-	const struct metric_summary *const *sum;	/* the analysis' */
 	char **slug;				/* per run: runs/SLUG.html */
 	struct xarena *slugs;			/* where they are */
 	bool has_data[M_COUNT];			/* some run has a figure */
