@@ -53,30 +53,71 @@ read_manifest(const char *site, size_t *n, struct diags *d)
 	return v;
 }
 
-/* The first regular file below dir (rel names prefix) that the sorted
- * manifest m does not list, or NULL; caller frees. */
+static void
+free_list(char **v, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(v[k]);
+	free(v);
+}
+
+static bool
+listed(const char *rel, char **m, size_t n)
+{
+	return bsearch(&rel, m, n, sizeof *m, cmp_str) != NULL;
+}
+
+/* The type of entry e of dir (DT_DIR, DT_REG, ...), asking the file
+ * system when readdir does not say. */
+static unsigned char
+entry_type(const char *dir, const struct dirent *e)
+{
+	char *path;
+	struct stat st;
+	unsigned char type = DT_UNKNOWN;
+
+	if (e->d_type != DT_UNKNOWN)
+		return e->d_type;
+	path = xasprintf("%s/%s", dir, e->d_name);
+	if (lstat(path, &st) == 0)
+		type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ?
+		    DT_REG : DT_LNK;
+	free(path);
+	return type;
+}
+
+/* The first entry below dir (rel names prefix) that the sorted manifest
+ * m does not account for, or NULL; caller frees. Directories are
+ * walked, and every other entry must be listed. With plain_only, an
+ * entry that is neither a directory nor a plain file is foreign, listed
+ * or not, and so is a directory that cannot be read. */
 static char *
-foreign_file(const char *dir, const char *prefix, char **m, size_t n)
+foreign_file(const char *dir, const char *prefix, char **m, size_t n,
+    bool plain_only)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *e;
 	char *found = NULL;
 
+	if (dp == NULL && plain_only)
+		return xstrdup(prefix[0] ? prefix : ".");
 	while (dp && found == NULL && (e = readdir(dp)) != NULL) {
-		char *path, *rel;
-		struct stat st;
+		unsigned char type;
+		char *rel;
 
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		path = xasprintf("%s/%s", dir, e->d_name);
 		rel = prefix[0] ? xasprintf("%s/%s", prefix, e->d_name) :
 		    xstrdup(e->d_name);
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			found = foreign_file(path, rel, m, n);
-		else if (strcmp(rel, MANIFEST) != 0 &&
-		    bsearch(&rel, m, n, sizeof *m, cmp_str) == NULL)
+		if ((type = entry_type(dir, e)) == DT_DIR) {
+			char *path = xasprintf("%s/%s", dir, e->d_name);
+
+			found = foreign_file(path, rel, m, n, plain_only);
+			free(path);
+		} else if ((plain_only && type != DT_REG) ||
+		    (strcmp(rel, MANIFEST) != 0 && !listed(rel, m, n))) {
 			found = xstrdup(rel);
-		free(path);
+		}
 		free(rel);
 	}
 	if (dp)
@@ -121,42 +162,105 @@ replaceable(const char *site, struct diags *d)
 		    "another directory or empty it", MANIFEST);
 		return false;
 	}
-	foreign = foreign_file(site, "", m, n);
+	foreign = foreign_file(site, "", m, n, false);
 	if (foreign)
 		diags_add(d, MSG_ERROR, site, 0, "holds %s, which benchsite did "
 		    "not write; nothing replaced: move it away first", foreign);
-	for (size_t k = 0; k < n; k++)
-		free(m[k]);
-	free(m);
+	free_list(m, n);
 	free(foreign);
 	return foreign == NULL;
 }
 
-char *
-publish_begin(const char *site, struct diags *d)
+/* "DIR/.NAME" for SITE "DIR/NAME": how the names beside it start. */
+static char *
+beside(const char *site)
 {
-	char *copy = xstrdup(site), *slash, *staging;
+	char *copy = xstrdup(site), *slash, *out;
 	size_t len = strlen(copy);
 
-	if (!replaceable(site, d)) {
-		free(copy);
-		return NULL;
-	}
 	while (len > 1 && copy[len - 1] == '/')
 		copy[--len] = '\0';
 	slash = strrchr(copy, '/');
-	/* Beside SITE, on its file system, so the swap is one rename. */
-	staging = slash ? xasprintf("%.*s/.%s.tmp-XXXXXX", (int)(slash - copy),
-	    copy, slash + 1) : xasprintf(".%s.tmp-XXXXXX", copy);
+	out = slash ? xasprintf("%.*s/.%s", (int)(slash - copy), copy,
+	    slash + 1) : xasprintf(".%s", copy);
 	free(copy);
-	if (mkdtemp(staging) == NULL) {
+	return out;
+}
+
+/* Takes the previous site as the staging directory, which is empty:
+ * renaming a directory over an empty one replaces it. Only a whole
+ * previous site is taken, holding nothing but its manifest's plain
+ * files: the build keeps those files in place as the new site's. Any
+ * other is left where it is, with a note; and when another build took
+ * it first, the staging directory stays empty. */
+static void
+take_prev(struct publish *p, struct diags *d)
+{
+	struct stat st;
+	char **m, *foreign = NULL, *path;
+	size_t n;
+
+	if (lstat(p->prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
+	    is_empty_dir(p->prev)))
+		return;
+	m = S_ISDIR(st.st_mode) ? read_manifest(p->prev, &n, d) : NULL;
+	if (m == NULL || (foreign = foreign_file(p->prev, "", m, n, true))) {
+		/* Said, but not among the problems the site lists: it is
+		 * about this directory, not the runs or the site. */
+		struct diags said = {.quiet = d->quiet};
+
+		diags_add(&said, MSG_NOTE, p->prev, 0, "%s%s%s; not used to "
+		    "speed the build up: remove it", m == NULL ? "is not a "
+		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
+		    m == NULL ? "" : ", which benchsite did not write as a "
+		    "plain file");
+		diags_free(&said);
+		if (m)
+			free_list(m, n);
+		free(foreign);
+		return;
+	}
+	if (rename(p->prev, p->staging) != 0) {
+		free_list(m, n);
+		return;
+	}
+	/* Written again at the end, when the site is whole. */
+	path = xasprintf("%s/%s", p->staging, MANIFEST);
+	unlink(path);
+	free(path);
+	p->had = m;
+	p->nhad = n;
+}
+
+int
+publish_begin(struct publish *p, const char *site, struct diags *d)
+{
+	char *base;
+
+	memset(p, 0, sizeof *p);
+	if (!replaceable(site, d))
+		return -1;
+	/* Beside SITE, on its file system, so the swap is one rename. */
+	base = beside(site);
+	p->site = xstrdup(site);
+	p->staging = xasprintf("%s.tmp-XXXXXX", base);
+	p->prev = xasprintf("%s.prev", base);
+	free(base);
+	if (mkdtemp(p->staging) == NULL) {
 		diags_add(d, MSG_SYSERR, site, 0, "cannot make a staging "
 		    "directory beside it: %s", strerror(errno));
-		free(staging);
-		return NULL;
+		publish_free(p);
+		return -1;
 	}
-	chmod(staging, 0755);
-	return staging;
+	take_prev(p, d);
+	chmod(p->staging, 0755);
+	return 0;
+}
+
+bool
+publish_has(const struct publish *p, const char *rel)
+{
+	return p->had != NULL && listed(rel, p->had, p->nhad);
 }
 
 static int
@@ -169,9 +273,25 @@ remove_entry(const char *path, const struct stat *st, int flag,
 }
 
 void
-publish_abort(const char *staging)
+publish_remove_tree(const char *path)
 {
-	nftw(staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+publish_abort(struct publish *p)
+{
+	publish_remove_tree(p->staging);
+}
+
+void
+publish_free(struct publish *p)
+{
+	free(p->site);
+	free(p->staging);
+	free(p->prev);
+	free_list(p->had, p->nhad);
+	memset(p, 0, sizeof *p);
 }
 
 /* The manifest lists every file of the new site, sorted; written line
@@ -207,35 +327,74 @@ write_manifest(const char *staging, char **written, size_t n,
 	return rc;
 }
 
+/* Removes the previous site's files that the new site does not have:
+ * both lists are sorted. */
+static int
+remove_stale(const struct publish *p, char *const *written, size_t n,
+    struct diags *d)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < p->nhad; i++) {
+		char *path;
+
+		while (k < n && strcmp(written[k], p->had[i]) < 0)
+			k++;
+		if (k < n && strcmp(written[k], p->had[i]) == 0)
+			continue;
+		path = xasprintf("%s/%s", p->staging, p->had[i]);
+		if (unlink(path) != 0 && errno != ENOENT) {
+			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
+			    "%s from the previous site: %s", p->had[i],
+			    strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
+	return 0;
+}
+
+/* The old site, now at path, is kept as the previous site the next
+ * build starts from; removed when something else is there. */
+static void
+keep_old(const struct publish *p, const char *path)
+{
+	if (rename(path, p->prev) != 0)
+		publish_remove_tree(path);
+}
+
 int
-publish_commit(const char *staging, const char *site, char **written,
-    size_t nwritten, struct diags *d)
+publish_commit(struct publish *p, char **written, size_t nwritten,
+    struct diags *d)
 {
 	struct stat st;
 
-	if (write_manifest(staging, written, nwritten, d) != 0)
+	if (write_manifest(p->staging, written, nwritten, d) != 0 ||
+	    remove_stale(p, written, nwritten, d) != 0)
 		return -1;
-	if (stat(site, &st) != 0) {
-		if (rename(staging, site) == 0)
+	if (stat(p->site, &st) != 0) {
+		if (rename(p->staging, p->site) == 0)
 			return 0;
-	} else if (renameat2(AT_FDCWD, staging, AT_FDCWD, site,
+	} else if (renameat2(AT_FDCWD, p->staging, AT_FDCWD, p->site,
 	    RENAME_EXCHANGE) == 0) {
 		/* The old site now sits at the staging path. */
-		publish_abort(staging);
+		keep_old(p, p->staging);
 		return 0;
 	} else if (errno == EINVAL || errno == ENOSYS) {
 		/* A file system without the swap: two renames, one moment
 		 * without a site. */
-		char *old = xasprintf("%s.old", staging);
+		char *old = xasprintf("%s.old", p->staging);
 
-		if (rename(site, old) == 0 && rename(staging, site) == 0) {
-			publish_abort(old);
+		if (rename(p->site, old) == 0 && rename(p->staging,
+		    p->site) == 0) {
+			keep_old(p, old);
 			free(old);
 			return 0;
 		}
 		free(old);
 	}
-	diags_add(d, MSG_SYSERR, site, 0, "cannot put the new site in place: "
-	    "%s", strerror(errno));
+	diags_add(d, MSG_SYSERR, p->site, 0, "cannot put the new site in "
+	    "place: %s", strerror(errno));
 	return -1;
 }

@@ -2,29 +2,58 @@
  * directory beside SITE and swapped in with one rename, so a web server
  * never serves half a site and a killed build leaves the old one whole.
  * A manifest of the files benchsite wrote lets it replace only its own
- * sites. For site.c only. */
+ * sites.
+ *
+ * The site a build replaces is kept beside SITE as .SITE.prev, and the
+ * next build takes it as its staging directory: most of its files are
+ * already the new site's, so an incremental build writes, links and
+ * removes only what changed instead of linking every file of the site
+ * and removing every file of the old one. For site.c only. */
 #ifndef BENCHSITE_PUBLISH_H
 #define BENCHSITE_PUBLISH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "msg.h"
 
 #define MANIFEST ".benchsite-manifest"
 
+struct publish {
+	char *site;		/* SITE as given */
+	char *staging;		/* where the new site is written */
+	char *prev;		/* .SITE.prev beside SITE */
+	/* When the staging directory is the previous site: the files its
+	 * manifest listed, sorted (every file it holds, each a plain
+	 * file); else NULL, and it started empty. */
+	char **had;
+	size_t nhad;
+};
+
 /* Checks that SITE may be replaced (missing, empty, or a benchsite site
  * holding no file its manifest does not list) and makes the staging
- * directory beside it. Returns its path (caller frees), or NULL
- * (reported). */
-char *publish_begin(const char *site, struct diags *);
+ * directory beside it: the previous site when it is whole and holds
+ * only its manifest's plain files (else it is left alone, with a note),
+ * otherwise a new empty one. Returns 0, or -1 (reported). */
+int publish_begin(struct publish *, const char *site, struct diags *);
+
+/* Whether the staging directory already holds rel (from the previous
+ * site). */
+bool publish_has(const struct publish *, const char *rel);
 
 /* Writes the manifest of the rel paths written (sorted here) into the
- * staging directory, swaps it in as SITE and removes the old site.
+ * staging directory, removes the files of the previous site not among
+ * them, swaps it in as SITE and keeps the old site as .SITE.prev.
  * Returns 0, or -1 (reported; SITE is then untouched). */
-int publish_commit(const char *staging, const char *site, char **written,
-    size_t nwritten, struct diags *);
+int publish_commit(struct publish *, char **written, size_t nwritten,
+    struct diags *);
 
 /* Removes the staging directory of a build that failed. */
-void publish_abort(const char *staging);
+void publish_abort(struct publish *);
+
+/* Removes the tree at path, whatever it holds (links are not followed). */
+void publish_remove_tree(const char *path);
+
+void publish_free(struct publish *);
 
 #endif

@@ -145,6 +145,31 @@ plain_file(const char *site, const char *rel)
 	return ok;
 }
 
+/* Links SITE/rel to the staging directory's rel, where the previous
+ * site may have another file of that name (made a new file, never
+ * written through). */
+static int
+link_old(struct site *s, const char *rel)
+{
+	char *from = xasprintf("%s/%s", s->opts->out, rel);
+	char *to = xasprintf("%s/%s", s->out, rel);
+	char *slash = strrchr(to, '/');
+	int rc = link(from, to);
+
+	if (rc != 0 && errno == EEXIST && unlink(to) == 0)
+		rc = link(from, to);
+	/* The site's directories are made first; a deeper one is made when
+	 * a link needs it. */
+	if (rc != 0 && errno == ENOENT) {
+		*slash = '\0';
+		rc = mkdir(to, 0777) != 0 && errno != EEXIST ? -1 :
+		    (*slash = '/', link(from, to));
+	}
+	free(from);
+	free(to);
+	return rc;
+}
+
 /* Links the files rel[0..n) of the old site into the new one: a job
  * whose fingerprint did not change. Old and new sites may share them:
  * nothing writes into a file in place (write_staged makes a new one,
@@ -155,25 +180,9 @@ keep_files(struct site *s, char *const *rel, size_t n)
 {
 	size_t k;
 
-	for (k = 0; k < n; k++) {
-		char *from = xasprintf("%s/%s", s->opts->out, rel[k]);
-		char *to = xasprintf("%s/%s", s->out, rel[k]);
-		char *slash = strrchr(to, '/');
-		bool plain = plain_file(s->opts->out, rel[k]);
-		int rc = plain ? link(from, to) : -1;
-
-		/* The site's directories are made first; a deeper one is
-		 * made when a link needs it. */
-		if (plain && rc != 0 && errno == ENOENT) {
-			*slash = '\0';
-			rc = mkdir(to, 0777) != 0 && errno != EEXIST ? -1 :
-			    (*slash = '/', link(from, to));
-		}
-		free(from);
-		free(to);
-		if (rc != 0)
+	for (k = 0; k < n; k++)
+		if (!plain_file(s->opts->out, rel[k]) || link_old(s, rel[k]) != 0)
 			break;
-	}
 	if (k < n) {
 		while (k-- > 0) {
 			char *to = xasprintf("%s/%s", s->out, rel[k]);
@@ -186,6 +195,22 @@ keep_files(struct site *s, char *const *rel, size_t n)
 	for (k = 0; k < n; k++)
 		add_written(s, rel[k]);
 	return 0;
+}
+
+/* Keeps the files rel[0..n) the previous site already holds in the
+ * staging directory, when it holds every one: a job whose fingerprint
+ * is the one it had there. Nothing to write. */
+static bool
+keep_in_place(struct site *s, char *const *rel, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!publish_has(s->pub, rel[k]))
+			return false;
+	for (k = 0; k < n; k++)
+		add_written(s, rel[k]);
+	return true;
 }
 
 /* A file or directory name safe in any URL and file system: letters,
@@ -654,7 +679,9 @@ job_report(void *ctx, size_t k, FILE *out)
 
 	s->d->quiet = 1;
 	key = site_job_fp(s, &c->jobs[k], fp);
-	if ((old = reuse_outputs(s->old, key, fp, &nold)) != NULL)
+	if ((old = reuse_outputs(s->here, key, fp, &nold)) != NULL)
+		kept = keep_in_place(s, old, nold);
+	if (!kept && (old = reuse_outputs(s->old, key, fp, &nold)) != NULL)
 		kept = keep_files(s, old, nold) == 0;
 	if (!kept)
 		run_job(s, &c->jobs[k]);
@@ -841,6 +868,7 @@ site_free(struct site *s)
 	free(s->run_f);
 	free(s->fp_run);
 	reuse_free(s->old);
+	reuse_free(s->here);
 	for (size_t k = 0; k < s->ntcache; k++) {
 		free(s->tcache[k].name);
 		free(s->tcache[k].root);
@@ -856,7 +884,6 @@ site_free(struct site *s)
 	for (size_t k = 0; k < s->nwritten; k++)
 		free(s->written[k]);
 	free(s->written);
-	free(s->out);
 }
 
 /* The real path of a place that may not exist yet: its parent's real
@@ -919,6 +946,20 @@ check_places(const struct runset *set, const char *out, struct diags *d)
 	return bad ? -1 : 0;
 }
 
+/* The staging directory is the previous site: its record says which
+ * jobs' files are already in place (unless --full renders everything),
+ * and goes, as this build writes its own. */
+static void
+take_record(struct site *s)
+{
+	char *path = xasprintf("%s/%s", s->out, JOBS_FILE);
+
+	if (!s->opts->full)
+		s->here = reuse_load(s->out);
+	unlink(path);
+	free(path);
+}
+
 int
 site_build(const struct analysis *an, const struct site_opts *opts,
     struct diags *d)
@@ -927,6 +968,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	    "metrics", "compare", "series"};
 	const struct runset *set = an->set;
 	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
+	struct publish pub;
 	char err[256] = "";
 	int rc = -1;
 
@@ -947,10 +989,14 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	 * SITE is always a whole site, the old one or the new. */
 	if (!opts->full)
 		s.old = reuse_load(opts->out);
-	if ((s.out = publish_begin(opts->out, d)) == NULL) {
+	if (publish_begin(&pub, opts->out, d) != 0) {
 		site_free(&s);
 		return -1;
 	}
+	s.pub = &pub;
+	s.out = pub.staging;
+	if (pub.had)
+		take_record(&s);
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
 		if (i > 0 && site_mkdir(&s, dirs[i]) != 0)
 			goto done;
@@ -960,10 +1006,11 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 		    "site could not be written whole");
 		goto done;
 	}
-	rc = publish_commit(s.out, opts->out, s.written, s.nwritten, d);
+	rc = publish_commit(&pub, s.written, s.nwritten, d);
 done:
 	if (rc != 0)
-		publish_abort(s.out);
+		publish_abort(&pub);
+	publish_free(&pub);
 	site_free(&s);
 	return rc;
 }

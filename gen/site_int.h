@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+struct publish;
+
 /* A chart or a table lists at most this many runs (the issue's "about
  * 60 bars"). A set with more runs is "large": its overview and metric
  * pages show the latest run of each series, comparisons the latest run
@@ -54,13 +56,18 @@ struct site {
 	char fp_global[FP_HEX];			/* see site_fp.c */
 	char (*fp_run)[FP_HEX];			/* per run: its page's */
 	struct reuse *old;			/* the old site's jobs, or NULL */
+	/* When the staging directory is the previous site (publish.h):
+	 * its jobs, whose files are already in place, or NULL. */
+	struct reuse *here;
+	const struct publish *pub;
 	FILE *record;				/* this build's jobs (JOBS_FILE),
 						   written as they are merged */
 	int reused;				/* jobs whose files were kept */
 	struct template_cache *tcache;
 	size_t ntcache;
 	int pages, charts, files;
-	char *out;				/* staging directory written */
+	const char *out;			/* staging directory written
+						   (pub's) */
 	char **written;				/* rel paths, for the manifest */
 	size_t nwritten, capwritten;
 };

@@ -32,7 +32,7 @@ else say_bad "-j 3 messages differ from -j 1"; fi
 # ---- incremental builds: equal to a full build, keeping the rest ----
 # 2 hosts: two series of 61 runs (paged) and the 7 reference runs.
 runs=$tmp/inc-runs site=$tmp/inc-site
-rm -rf "$runs" "$site" "$tmp/inc-full"
+rm -rf "$runs" "$site" "$tmp/.inc-site.prev" "$tmp/inc-full"
 gen -H 2 129 "$runs"
 run "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
 # A run page no new run touches: its file is kept (linked), not redone.
@@ -53,9 +53,21 @@ if [ -n "$inode" ] && [ "$(stat -c %i "$site/runs/$keep")" = "$inode" ]; then
 else
 	say_bad "incremental rendered $keep again"
 fi
+[ -f "$tmp/.inc-site.prev/index.html" ] && say_ok "the replaced site is kept beside as .SITE.prev" ||
+	say_bad "no .inc-site.prev after an incremental build"
+# The next build starts from that previous site: a page it already holds
+# stays where it is. (SITE's copy is made another file first, so that a
+# link from SITE would show.)
+cp "$site/runs/$keep" "$tmp/keep" && mv "$tmp/keep" "$site/runs/$keep"
+inode=$(stat -c %i "$tmp/.inc-site.prev/runs/$keep" 2>/dev/null)
 new=$(sh tests/bench/genruns.sh -l -H 2 -f 129 130 "$runs")
 echo "kernel 9.9.9-test" >>"$new/meta"
 step "a run's meta changed"
+if [ -n "$inode" ] && [ "$(stat -c %i "$site/runs/$keep")" = "$inode" ]; then
+	say_ok "an unchanged page of the previous site is kept in place"
+else
+	say_bad "$keep of the previous site was not kept in place"
+fi
 printf '# Note\n\nAdded later.\n' >"$new/notes.md"
 step "notes added"
 rm -rf "$new"
@@ -106,6 +118,17 @@ if grep -rqs private "$site"; then say_bad "a doctored record brought a file in"
 else say_ok "a doctored record brings nothing in"; fi
 [ -f "$tmp/secret/key" ] && say_ok "a link in the old site is not followed when it goes" ||
 	say_bad "removing the old site deleted a file outside it"
+# That old site is now the previous one, link and all: never built on,
+# left alone, and said.
+"$b/benchsite" build -q -o "$site" "$runs" 2>"$tmp/prev.err"
+st=$?
+if [ $st -eq 0 ] && grep -q 'inc-site.prev: holds runs/evil, .*not used' "$tmp/prev.err" &&
+    [ -L "$tmp/.inc-site.prev/runs/evil" ] && ! grep -rqs private "$site"; then
+	say_ok "a previous site holding a link is not built on"
+else
+	say_bad "a previous site holding a link: exit $st, $(head -1 "$tmp/prev.err")"
+fi
+rm -rf "$tmp/.inc-site.prev"
 
 # Any -j on a large site, paged: the same bytes.
 rm -rf "$tmp/par-big-1" "$tmp/par-big-3"

@@ -164,7 +164,7 @@ if [ -z "$VALGRIND" ]; then
 			fi
 		done
 	done
-	rm -rf "$tmp"/.pub.tmp-*
+	rm -rf "$tmp"/.pub.tmp-* "$tmp/.pub.prev"
 	touch "$pub/mine.txt"
 	"$b/benchsite" build -q -o "$pub" samples 2>/dev/null
 	status=$?

@@ -51,7 +51,7 @@ static char root[] = "/tmp/benchsite-fuzz-XXXXXX";
 static void
 clean_up(void)
 {
-	publish_abort(root);	/* removes a tree, whatever it holds */
+	publish_remove_tree(root);
 }
 
 int
