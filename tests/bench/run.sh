@@ -142,12 +142,13 @@ FULLINC=
 for n in $SIZES; do
 	runs=$W/runs-$n site=$W/site-$n
 	say "full build of $n runs"
-	rm -rf "$site" "$W/.site-$n".tmp-*
+	# No previous site beside it either: a full build starts from nothing.
+	rm -rf "$site" "$W/.site-$n".tmp-* "$W/.site-$n.prev"
 	probe build-$n "$BIN" build -q -o "$site" "$runs"
 	t=$PT rss=$PM rc=$PRC note=$(status $PRC)
 	if [ "$PRC" != 124 ] && awk -v t="$PT" -v s="$SLOW" 'BEGIN { exit !(t <= s) }'; then
 		: > "$W/rss-$n"
-		hf "$W/build-$n.json" --prepare "rm -rf $site" \
+		hf "$W/build-$n.json" --prepare "rm -rf $site $W/.site-$n.prev" \
 			-n "build $n" "/usr/bin/time -f %M -a -o $W/rss-$n $BIN build -q -o $site $runs"
 		t=$(median "$W/build-$n.json" 1)
 		rss=$(kmedian "$W/rss-$n")
@@ -179,18 +180,23 @@ for n in $SIZES; do
 	if [ "$n" = "$INC" ]; then FULLINC=$t; fi
 done
 
-# Incremental: one new run in the INC tree, its previous site in place.
+# Incremental: one new run in the INC tree, as a nightly build finds it:
+# SITE built from the runs so far, and beside it (.SITE.prev) the site of
+# the night before, one run fewer, which the build starts from.
 if [ -n "$FULLINC" ]; then
-	runs=$W/runs-$INC site=$W/site-$INC inc=$W/site-inc
+	runs=$W/runs-$INC base=$W/site-base inc=$W/site-inc
 	new=$(sh "$here/genruns.sh" -l -f "$INC" $((INC + 1)) "$runs")
-	if [ ! -f "$site/index.html" ]; then
-		# Without a previous site it would be the failed full build again.
-		row "incremental, 1 new run in $INC" "" "not run: no site from the full build" \
+	last=$(sh "$here/genruns.sh" -l -f $((INC - 1)) "$INC" "$runs")
+	say "incremental build ($INC + 1 runs)"
+	rm -rf "$base" "$W/.site-base.prev" "$W/held"
+	mv "$last" "$W/held" && "$BIN" build -q -o "$base" "$runs" 2>/dev/null
+	mv "$W/held" "$last" && "$BIN" build -q -o "$base" "$runs" 2>/dev/null
+	if [ ! -f "$base/index.html" ] || [ ! -d "$W/.site-base.prev" ]; then
+		row "incremental, 1 new run in $INC" "" "not run: the sites it starts from failed" \
 			"full build, $INC" "$FULLINC" abs 0.5 "<= 0.5 s"
 	else
-		say "incremental build ($INC + 1 runs)"
 		sh "$here/genruns.sh" -f "$INC" $((INC + 1)) "$runs"
-		prep="sh -c 'rm -rf $inc && cp -a $site $inc'"
+		prep="sh -c 'rm -rf $inc $W/.site-inc.prev && cp -a $base $inc && cp -a $W/.site-base.prev $W/.site-inc.prev'"
 		sh -c "$prep"
 		probe inc "$BIN" build -q -o "$inc" "$runs"
 		t=$PT note=$(status $PRC)
@@ -201,15 +207,16 @@ if [ -n "$FULLINC" ]; then
 			note=${note:-1 run}
 		fi
 		row "incremental, 1 new run in $INC" "$t" "$note" "full build, $INC" "$FULLINC" abs 0.5 "<= 0.5 s"
-		rm -rf "$new" "$inc" "$W/.site-inc".tmp-*
 	fi
+	rm -rf "$new" "$inc" "$base" "$W/.site-inc".tmp-* "$W/.site-inc.prev" \
+		"$W/.site-base".tmp-* "$W/.site-base.prev"
 fi
 
 # ---- charts: the same 200 charts of 12 bars ----
 
 say "200 charts: benchsite, gnuplot, matplotlib"
-cflags=${BENCH_CFLAGS:-"-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 $(pkg-config --cflags jansson libxml-2.0 cairo freetype2 libcmark libpng)"}
-libs=${BENCH_LIBS:-"$(pkg-config --libs jansson libxml-2.0 cairo freetype2 libcmark libpng) -lm"}
+cflags=${BENCH_CFLAGS:-"-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 $(pkg-config --cflags jansson libxml-2.0 cairo freetype2 libcmark libpng libisal)"}
+libs=${BENCH_LIBS:-"$(pkg-config --libs jansson libxml-2.0 cairo freetype2 libcmark libpng libisal) -lm"}
 # shellcheck disable=SC2086
 ${CC:-cc} $cflags -Igen -o "$W/chart200" "$here/chart200.c" "$B/chart.o" "$B/xalloc.o" $libs \
 	|| die "cannot build chart200 (make benchsite first)"
