@@ -10,9 +10,9 @@ CC ?= cc
 VERSION = 0.1.0
 
 # Debian packages providing each pkg-config module (see "make deps").
-PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng libisal
+PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
-	libfreetype-dev libcmark-dev libxxhash-dev libisal-dev fonts-dejavu-core libcmocka-dev \
+	libfreetype-dev libcmark-dev libxxhash-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang
 # Only "make bench" needs these (and installs them when missing).
 BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time

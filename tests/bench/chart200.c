@@ -11,7 +11,7 @@
  * "benchsite build" does by default with one per processor.
  *
  * Links build/chart.o and build/xalloc.o with the libraries of PKGS
- * (libpng and ISA-L among them: chart_png encodes its PNG itself); built by
+ * (libpng among them: chart_png encodes its PNG itself); built by
  * run.sh. */
 #include "chart.h"
 
