@@ -30,7 +30,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 
 B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
-	reader.c fileio.c meta.c runs.c json_util.c render_json.c \
+	reader.c fileio.c meta.c runcache.c runs.c json_util.c render_json.c \
 	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
 	bars.c html.c notes.c site.c site_fp.c workers.c reuse.c publish.c pages.c pages_analysis.c single.c \
 	collect.c record.c import.c
@@ -108,7 +108,8 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # "make fuzz-smoke" runs each a fixed number of inputs from a fixed seed,
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import
+FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
+	fuzz_cache
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
@@ -142,6 +143,7 @@ fuzz-smoke: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 		runs=20000; [ $$t = fuzz_build ] && runs=150; \
 		[ $$t = fuzz_import ] && runs=2000; \
+		[ $$t = fuzz_cache ] && runs=3000; \
 		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
 		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
 		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \

@@ -219,3 +219,18 @@ write_file_atomic(const char *path, const char *buf, size_t len,
 	free(tmp);
 	return rc;
 }
+
+char *
+path_beside(const char *path, const char *suffix)
+{
+	char *copy = xstrdup(path), *slash, *out;
+	size_t len = strlen(copy);
+
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	slash = strrchr(copy, '/');
+	out = slash ? xasprintf("%.*s/.%s%s", (int)(slash - copy), copy,
+	    slash + 1, suffix) : xasprintf(".%s%s", copy, suffix);
+	free(copy);
+	return out;
+}

@@ -26,6 +26,10 @@ char *file_read_regular(const char *path, size_t max, size_t *len,
 bool file_read_regular_at(int dirfd, const char *name, const char *path,
     size_t max, char **buf, size_t *cap, size_t *len, struct diags *d);
 
+/* "DIR/.NAMEsuffix" for path "DIR/NAME" (trailing slashes ignored): a
+ * hidden name beside path, on its file system. Caller frees. */
+char *path_beside(const char *path, const char *suffix);
+
 /* Writes len bytes to path through a temporary file beside it that is
  * renamed into place, so nobody ever sees half a file. Returns 0, or -1
  * (reported to d). */

@@ -418,8 +418,8 @@ cmd_build(int argc, char **argv)
 	struct diags d = {0};
 	int i = 1, k, status, gate = 0;
 	const char *attach = NULL;
-	bool built;
-	char *data;
+	bool built, loaded;
+	char *data, *cache;
 
 	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -458,9 +458,15 @@ cmd_build(int argc, char **argv)
 	if (i + 1 != argc)
 		return usage();
 	/* A run with pages of its samples keeps them: each would read them
-	 * all again. */
-	if (runset_load(&set, argv[i], &lim, SITE_SAMPLES_PER_PAGE, &d) !=
-	    0 || analyse(&an, &set, &ao, &d) != 0) {
+	 * all again. What loading found is cached beside SITE for the next
+	 * build; --full reads every file again. */
+	cache = opts.single ? NULL : path_beside(opts.out, CACHE_SUFFIX);
+	if (cache && opts.full)
+		unlink(cache);
+	loaded = runset_load_cached(&set, argv[i], &lim,
+	    SITE_SAMPLES_PER_PAGE, cache, &d) == 0;
+	free(cache);
+	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;

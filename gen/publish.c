@@ -171,22 +171,6 @@ replaceable(const char *site, struct diags *d)
 	return foreign == NULL;
 }
 
-/* "DIR/.NAME" for SITE "DIR/NAME": how the names beside it start. */
-static char *
-beside(const char *site)
-{
-	char *copy = xstrdup(site), *slash, *out;
-	size_t len = strlen(copy);
-
-	while (len > 1 && copy[len - 1] == '/')
-		copy[--len] = '\0';
-	slash = strrchr(copy, '/');
-	out = slash ? xasprintf("%.*s/.%s", (int)(slash - copy), copy,
-	    slash + 1) : xasprintf(".%s", copy);
-	free(copy);
-	return out;
-}
-
 /* Takes the previous site as the staging directory, which is empty:
  * renaming a directory over an empty one replaces it. Only a whole
  * previous site is taken, holding nothing but its manifest's plain
@@ -235,17 +219,13 @@ take_prev(struct publish *p, struct diags *d)
 int
 publish_begin(struct publish *p, const char *site, struct diags *d)
 {
-	char *base;
-
 	memset(p, 0, sizeof *p);
 	if (!replaceable(site, d))
 		return -1;
 	/* Beside SITE, on its file system, so the swap is one rename. */
-	base = beside(site);
 	p->site = xstrdup(site);
-	p->staging = xasprintf("%s.tmp-XXXXXX", base);
-	p->prev = xasprintf("%s.prev", base);
-	free(base);
+	p->staging = path_beside(site, ".tmp-XXXXXX");
+	p->prev = path_beside(site, PREV_SUFFIX);
 	if (mkdtemp(p->staging) == NULL) {
 		diags_add(d, MSG_SYSERR, site, 0, "cannot make a staging "
 		    "directory beside it: %s", strerror(errno));

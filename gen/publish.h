@@ -18,6 +18,7 @@
 #include "msg.h"
 
 #define MANIFEST ".benchsite-manifest"
+#define PREV_SUFFIX ".prev"	/* .SITE.prev */
 
 struct publish {
 	char *site;		/* SITE as given */

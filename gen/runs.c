@@ -3,6 +3,7 @@
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #include "fileio.h"
 #include "model.h"
+#include "runcache.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -28,6 +29,14 @@ struct walk {
 	char *buf;		/* the file being read, for every file */
 	size_t cap;
 	size_t shed;		/* see runset_load */
+	struct runcache *cache;	/* or NULL */
+};
+
+/* The stamps of a run directory holding only plain files (within the
+ * limit of files): one whose run the cache may keep. */
+struct leaf {
+	struct stamp *v;
+	size_t n;
 };
 
 /* A directory entry, with its type when readdir told it (DT_UNKNOWN
@@ -471,12 +480,55 @@ open_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	return dp;
 }
 
+static void
+leaf_free(struct leaf *leaf)
+{
+	for (size_t k = 0; k < leaf->n; k++)
+		free(leaf->v[k].name);
+	free(leaf->v);
+	memset(leaf, 0, sizeof *leaf);
+}
+
+/* Stamps the entries v[0..n) of dirfd into leaf, before any is read;
+ * false (leaf empty) when one is not a plain file. */
+static bool
+stamp_leaf(struct walk *w, int dirfd, const struct entry *v, size_t n,
+    struct leaf *leaf)
+{
+	if (n > w->lim->files)
+		return false;
+	leaf->v = xcalloc(n, sizeof *leaf->v);
+	for (size_t k = 0; k < n; k++) {
+		struct stamp *s = &leaf->v[k];
+		struct stat st;
+
+		if ((v[k].type != DT_REG && v[k].type != DT_UNKNOWN) ||
+		    fstatat(dirfd, v[k].name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(st.st_mode)) {
+			leaf_free(leaf);
+			return false;
+		}
+		s->name = xstrdup(v[k].name);
+		s->size = (uint64_t)st.st_size;
+		s->ino = (uint64_t)st.st_ino;
+		s->dev = (uint64_t)st.st_dev;
+		s->mtime_s = st.st_mtim.tv_sec;
+		s->mtime_ns = st.st_mtim.tv_nsec;
+		s->ctime_s = st.st_ctim.tv_sec;
+		s->ctime_ns = st.st_ctim.tv_nsec;
+		leaf->n++;
+	}
+	return true;
+}
+
 /* Reads the entries of dir into run (walking its subdirectories);
  * false when dir cannot be read, is empty or is marked as a failed
- * run. */
+ * run. A directory of plain files is stamped into leaf, and its run
+ * taken from the cache when it holds it with those stamps (*cached). */
 static bool
 read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
-    const char *dir, const char *id, int depth)
+    const char *dir, const char *id, int depth, struct leaf *leaf,
+    bool *cached)
 {
 	size_t n;
 	struct entry *v;
@@ -500,6 +552,13 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 		closedir(dp);
 		return false;
 	}
+	if (w->cache && depth > 0 && stamp_leaf(w, dirfd(dp), v, n, leaf) &&
+	    runcache_take(w->cache, id, leaf->v, leaf->n, run, w->set, w->d)) {
+		free_entries(v, n);
+		closedir(dp);
+		*cached = true;
+		return true;
+	}
 	visit_all(w, run, dirfd(dp), dir, id, v, n, depth);
 	free_entries(v, n);
 	closedir(dp);
@@ -512,6 +571,20 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 	return true;
 }
 
+/* Keeps what reading run's directory gave (the messages from msg0 on)
+ * in the cache, when it may: a directory of plain files none of which
+ * changed just now, and a run whose samples were shed. */
+static void
+cache_run(struct walk *w, const char *id, const struct leaf *leaf,
+    const struct run *run, size_t msg0, bool cached)
+{
+	if (leaf->v == NULL || run->samples.n > 0 || (!cached &&
+	    !runcache_settled(w->cache, leaf->v, leaf->n)))
+		return;
+	runcache_put(w->cache, id, leaf->v, leaf->n, run, w->d->n > msg0 ?
+	    w->d->v + msg0 : NULL, w->d->n - msg0);
+}
+
 static void
 walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
     const char *id, int depth)
@@ -520,6 +593,9 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	 * the bytes the files are found by. */
 	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1,
 	    .meta.pool = w->set->pool};
+	struct leaf leaf = {0};
+	size_t msg0 = w->d->n;
+	bool cached = false;
 	char *kept;
 
 	if (w->last_id && strcmp(run.id, w->last_id) > 0) {
@@ -527,22 +603,27 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 		run_free(&run, w->set->pool);
 		return;		/* neither it nor a run below it is kept */
 	}
-	if (!read_dir(w, &run, parentfd, name, dir, id, depth) ||
-	    depth == 0 || run.samples.n == 0) {
+	if (!read_dir(w, &run, parentfd, name, dir, id, depth, &leaf,
+	    &cached) || depth == 0 || (!cached && run.samples.n == 0)) {
 		if (depth > 0 && run.meta.n > 0 && run.samples.n == 0)
 			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
 			    "but no bonnie++ result; not a run");
 		free(run.id);
 		run_free(&run, w->set->pool);
+		leaf_free(&leaf);
 		return;
 	}
-	check_samples_agree(&run, w->d);
+	if (!cached)
+		check_samples_agree(&run, w->d);
 	if (strcmp(run.id, id) != 0)
 		run.raw_id = xstrdup(id);
 	kept = xarena_strdup(&w->set->ids, run.id);
 	free(run.id);
 	run.id = kept;
-	summarise(w, &run);
+	if (!cached)
+		summarise(w, &run);
+	cache_run(w, id, &leaf, &run, msg0, cached);
+	leaf_free(&leaf);
 	add_run(w, &run);
 }
 
@@ -596,9 +677,17 @@ int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
     size_t shed, struct diags *d)
 {
+	return runset_load_cached(set, root, lim, shed, NULL, d);
+}
+
+int
+runset_load_cached(struct runset *set, const char *root,
+    const struct limits *lim, size_t shed, const char *cache,
+    struct diags *d)
+{
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
-	    shed};
+	    shed, NULL};
 	const char *why = NULL;
 	struct stat st;
 
@@ -616,8 +705,11 @@ runset_load(struct runset *set, const char *root, const struct limits *lim,
 		    why);
 		return -1;
 	}
+	if (cache)
+		w.cache = runcache_open(cache, root, w.lim, shed);
 	read_index(&w);
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
+	runcache_close(w.cache, true);
 	keep_first_runs(&w);
 	if (w.last_id)
 		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs; the first "

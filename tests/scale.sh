@@ -102,6 +102,70 @@ same "incremental equals full: a template changed" "$site" "$tmp/inc-full"
 grep -q 'class="changed"' "$site/runs/$keep" && say_ok "a changed template reaches every page" ||
 	say_bad "a changed template did not reach $keep"
 
+# ---- the loader's cache beside SITE (.SITE.cache) ----
+# The samples (whose reading gives messages) and generated runs, their
+# files older than the cache's window for files just written.
+cruns=$tmp/cache-runs csite=$tmp/cache-site
+rm -rf "$cruns" "$csite" "$tmp/.cache-site".* "$tmp/cache-full"
+cp -r samples "$cruns" && gen -H 2 -f 0 12 "$cruns"
+find "$cruns" -exec touch -d '2 hours ago' {} +
+full() {	# NAME: a build from the cache equals one reading every file
+	run "$b/benchsite" build -q -o "$csite" "$cruns" 2>"$tmp/cache.err"
+	st=$?
+	rm -rf "$tmp/cache-full" "$tmp/.cache-full".*
+	"$b/benchsite" build -q -o "$tmp/cache-full" "$cruns" 2>"$tmp/cache-full.err"
+	[ $st -eq $? ] || say_bad "cache, $1: exit $st"
+	same "cache: the site of a full reading: $1" "$csite" "$tmp/cache-full"
+	if cmp -s "$tmp/cache.err" "$tmp/cache-full.err"; then say_ok "cache: the same messages: $1"
+	else say_bad "cache: messages differ: $1: $(diff "$tmp/cache.err" "$tmp/cache-full.err" | head -3 | tr '\n' ' ')"; fi
+}
+run "$b/benchsite" build -q -o "$csite" "$cruns" 2>/dev/null
+[ -s "$tmp/.cache-site.cache" ] && say_ok "cache: written beside SITE" ||
+	say_bad "cache: no .cache-site.cache"
+full "unchanged"
+grep -q 'spacing lost' "$tmp/cache.err" && say_ok "cache: a cached run's messages are said again" ||
+	say_bad "cache: a cached run's messages are lost"
+# Taken from the cache, a run's files are not even opened.
+if command -v strace >/dev/null 2>&1; then
+	strace -f -e trace=open,openat -o "$tmp/cache.trace" "$b/benchsite" build -q \
+		-o "$csite" "$cruns" 2>/dev/null
+	opened=$(grep -c 'bonnie\.\(txt\|csv\)"' "$tmp/cache.trace")
+	[ "$opened" -eq 0 ] && say_ok "cache: no unchanged run's result is opened" ||
+		say_bad "cache: $opened results opened again"
+else
+	say_bad "cache: strace is missing (make deps)"
+fi
+# A result changed in place, its size and time put back: the inode's
+# change time still tells.
+victim=$cruns/marvell-sata/4port-single-disk/bonnie.txt
+printf '9' | dd of="$victim" bs=1 seek="$(grep -bo '[0-9][0-9][0-9][0-9][0-9]' "$victim" |
+	head -1 | cut -d: -f1)" conv=notrunc 2>/dev/null
+touch -d '2 hours ago' "$victim"
+full "a result changed in place, size and time kept"
+[ "$(grep -c . "$tmp/cache.err")" -gt 0 ] || say_bad "cache: the samples gave no message"
+# A file added to a run, a run removed.
+echo "notes" >"$cruns/marvell-sata/4port-single-disk/extra.txt"
+rm -rf "$cruns/martello-sx8/raid5-lvm-ext3"
+find "$cruns" -exec touch -d '2 hours ago' {} +
+full "a file added, a run removed"
+# A damaged cache, and one made for other runs, are not used.
+head -c 3000 "$tmp/.cache-site.cache" >"$tmp/cache.cut" && cp "$tmp/cache.cut" "$tmp/.cache-site.cache"
+full "a cut cache"
+tr '0-9' '1-90' <"$tmp/.cache-site.cache" >"$tmp/cache.cut" && cp "$tmp/cache.cut" "$tmp/.cache-site.cache"
+full "a garbled cache"
+rm -rf "$tmp/other-runs" && cp -r "$cruns" "$tmp/other-runs" && echo "kernel 0.0-other" >> \
+	"$tmp/other-runs/marvell-sata/4port-single-disk/meta"
+find "$tmp/other-runs" -exec touch -d '2 hours ago' {} +
+"$b/benchsite" build -q -o "$csite" "$tmp/other-runs" 2>/dev/null
+full "a cache of other runs"
+# --full reads every file again.
+strace -f -e trace=open,openat -o "$tmp/cache.trace" "$b/benchsite" build -q --full \
+	-o "$csite" "$cruns" 2>/dev/null
+opened=$(grep -c 'bonnie\.\(txt\|csv\)"' "$tmp/cache.trace")
+[ "$opened" -gt 10 ] && say_ok "cache: --full reads every result" ||
+	say_bad "cache: --full opened $opened results"
+rm -rf "$cruns" "$tmp/other-runs" "$tmp/cache-full" "$tmp"/.cache-*
+
 [ -n "$VALGRIND" ] && exit 0
 
 # A doctored record never brings a file from outside the site in (built
