@@ -142,13 +142,14 @@ FULLINC=
 for n in $SIZES; do
 	runs=$W/runs-$n site=$W/site-$n
 	say "full build of $n runs"
-	# No previous site beside it either: a full build starts from nothing.
-	rm -rf "$site" "$W/.site-$n".tmp-* "$W/.site-$n.prev"
+	# Nothing beside it either (previous site, cache): a full build
+	# starts from nothing.
+	rm -rf "$site" "$W/.site-$n".*
 	probe build-$n "$BIN" build -q -o "$site" "$runs"
 	t=$PT rss=$PM rc=$PRC note=$(status $PRC)
 	if [ "$PRC" != 124 ] && awk -v t="$PT" -v s="$SLOW" 'BEGIN { exit !(t <= s) }'; then
 		: > "$W/rss-$n"
-		hf "$W/build-$n.json" --prepare "rm -rf $site $W/.site-$n.prev" \
+		hf "$W/build-$n.json" --prepare "rm -rf $site $W/.site-$n.prev $W/.site-$n.cache" \
 			-n "build $n" "/usr/bin/time -f %M -a -o $W/rss-$n $BIN build -q -o $site $runs"
 		t=$(median "$W/build-$n.json" 1)
 		rss=$(kmedian "$W/rss-$n")
@@ -181,14 +182,15 @@ for n in $SIZES; do
 done
 
 # Incremental: one new run in the INC tree, as a nightly build finds it:
-# SITE built from the runs so far, and beside it (.SITE.prev) the site of
-# the night before, one run fewer, which the build starts from.
+# SITE built from the runs so far, and beside it the site of the night
+# before, one run fewer (.SITE.prev), which the build starts from, and
+# the loader's cache (.SITE.cache).
 if [ -n "$FULLINC" ]; then
 	runs=$W/runs-$INC base=$W/site-base inc=$W/site-inc
 	new=$(sh "$here/genruns.sh" -l -f "$INC" $((INC + 1)) "$runs")
 	last=$(sh "$here/genruns.sh" -l -f $((INC - 1)) "$INC" "$runs")
 	say "incremental build ($INC + 1 runs)"
-	rm -rf "$base" "$W/.site-base.prev" "$W/held"
+	rm -rf "$base" "$W/.site-base".* "$W/held"
 	mv "$last" "$W/held" && "$BIN" build -q -o "$base" "$runs" 2>/dev/null
 	mv "$W/held" "$last" && "$BIN" build -q -o "$base" "$runs" 2>/dev/null
 	if [ ! -f "$base/index.html" ] || [ ! -d "$W/.site-base.prev" ]; then
@@ -196,7 +198,7 @@ if [ -n "$FULLINC" ]; then
 			"full build, $INC" "$FULLINC" abs 0.5 "<= 0.5 s"
 	else
 		sh "$here/genruns.sh" -f "$INC" $((INC + 1)) "$runs"
-		prep="sh -c 'rm -rf $inc $W/.site-inc.prev && cp -a $base $inc && cp -a $W/.site-base.prev $W/.site-inc.prev'"
+		prep="sh -c 'rm -rf $inc $W/.site-inc.prev && cp -a $base $inc && cp -a $W/.site-base.prev $W/.site-inc.prev && cp -a $W/.site-base.cache $W/.site-inc.cache'"
 		sh -c "$prep"
 		probe inc "$BIN" build -q -o "$inc" "$runs"
 		t=$PT note=$(status $PRC)
@@ -208,8 +210,7 @@ if [ -n "$FULLINC" ]; then
 		fi
 		row "incremental, 1 new run in $INC" "$t" "$note" "full build, $INC" "$FULLINC" abs 0.5 "<= 0.5 s"
 	fi
-	rm -rf "$new" "$inc" "$base" "$W/.site-inc".tmp-* "$W/.site-inc.prev" \
-		"$W/.site-base".tmp-* "$W/.site-base.prev"
+	rm -rf "$new" "$inc" "$base" "$W/.site-inc".* "$W/.site-base".*
 fi
 
 # ---- charts: the same 200 charts of 12 bars ----
