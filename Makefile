@@ -10,9 +10,9 @@ CC ?= cc
 VERSION = 0.1.0
 
 # Debian packages providing each pkg-config module (see "make deps").
-PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng
+PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng zlib
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
-	libfreetype-dev libcmark-dev libxxhash-dev fonts-dejavu-core libcmocka-dev \
+	libfreetype-dev libcmark-dev libxxhash-dev zlib1g-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang
 # Only "make bench" needs these (and installs them when missing).
 BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
@@ -31,7 +31,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 B ?= build
 SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
 	reader.c fileio.c meta.c runcache.c runs.c json_util.c render_json.c \
-	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c \
+	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c pngenc.c \
 	bars.c html.c notes.c site.c site_fp.c workers.c reuse.c publish.c pages.c pages_analysis.c single.c \
 	collect.c record.c import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
@@ -56,7 +56,7 @@ $(B):
 
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
-	test_reuse test_runs test_xalloc
+	test_reuse test_runs test_xalloc test_pngenc
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)

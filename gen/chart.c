@@ -2,6 +2,7 @@
  * both SVG and PNG, the SVG post-processing and the text dump the golden
  * tests compare. For site/render code only (see chart.h). */
 #include "chart.h"
+#include "pngenc.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -16,10 +17,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <libxml/parser.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <zlib.h>
 
 #define X(s)	((const xmlChar *)(s))
 
@@ -1927,47 +1925,6 @@ chart_prefix_ids(xmlNodePtr n, const char *prefix)
 		chart_prefix_ids(k, prefix);
 }
 
-/* PNG encoding took 95% of a PNG's time with cairo's writer. Measured on
- * 200 charts of 12 bars, 720 pixels wide: zlib level 1 without filters
- * is the fastest, and as small as cairo's; levels 2 and 3 save 2 and 4%
- * for 10 and 20% more time; SUB, UP and adaptive filtering are slower
- * and larger on flat charts, and Z_RLE twice as large. */
-#define PNG_ZLEVEL	1
-#define PNG_ZSTRATEGY	Z_DEFAULT_STRATEGY
-#define PNG_FILTERS	PNG_FILTER_NONE
-#define PNG_IDAT_SIZE	65536	/* bytes of compressed data per IDAT */
-
-static void
-png_write_cb(png_structp png, png_bytep data, size_t len)
-{
-	struct membuf *m = png_get_io_ptr(png);
-
-	xgrow((void **)&m->p, &m->cap, m->n + len, 1);
-	memcpy(m->p + m->n, data, len);
-	m->n += len;
-}
-
-static void
-png_flush_cb(png_structp png)
-{
-	(void)png;
-}
-
-static void
-png_error_cb(png_structp png, png_const_charp msg)
-{
-	snprintf(png_get_error_ptr(png), CHART_ERR_SIZE,
-	    "cannot write the PNG: %s", msg);
-	png_longjmp(png, 1);
-}
-
-static void
-png_warning_cb(png_structp png, png_const_charp msg)
-{
-	(void)png;
-	(void)msg;
-}
-
 /* A PNG is drawn a strip of rows at a time, each strip on one small
  * surface moved down the chart by whole pixels, so that the pixels are
  * the ones a surface of the whole chart would get: the chart of 60 bars
@@ -2015,76 +1972,57 @@ rgb_row(cairo_surface_t *s, int y, int y0, unsigned char *row)
 	}
 }
 
-static png_structp
-png_start(struct membuf *mb, png_infop *info, char *err)
-{
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err,
-	    png_error_cb, png_warning_cb);
+/* The rows of the strip drawn on a surface, for the encoder. */
+struct strip_rows {
+	cairo_surface_t *s;
+	int y0;
+};
 
-	*info = png != NULL ? png_create_info_struct(png) : NULL;
-	if (*info == NULL) {
-		png_destroy_write_struct(&png, NULL);
-		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %s",
-		    strerror(ENOMEM));
-		return NULL;
-	}
-	png_set_write_fn(png, mb, png_write_cb, png_flush_cb);
-	return png;
+static void
+strip_row(void *ctx, int i, unsigned char *out)
+{
+	const struct strip_rows *r = ctx;
+
+	rgb_row(r->s, r->y0 + i, r->y0, out);
 }
 
-/* The image of j as an 8-bit RGB PNG without alpha into mb, drawn
- * strip by strip on s (as wide as the image). Only IHDR, IDAT and
- * IEND: no time, gamma or text chunk, the same bytes for the same
- * image. Returns 0, or -1 with err. */
+/* The image of j as an 8-bit RGB PNG without alpha, drawn strip by
+ * strip on s (as wide as the image) and encoded as drawn (pngenc.c),
+ * reusing the strips of old. Returns 0, or -1 with err. */
 static int
-encode_png(cairo_surface_t *s, const struct png_job *j, struct membuf *mb,
-    char *err)
+encode_png(cairo_surface_t *s, const struct png_job *j,
+    const unsigned char *old, size_t oldlen, unsigned char **buf,
+    size_t *len, char *err)
 {
-	int strip = cairo_image_surface_get_height(s);
-	png_infop info;
-	png_structp png = png_start(mb, &info, err);
-	unsigned char *row;
-	int y0 = 0;
+	int strip = cairo_image_surface_get_height(s), rc = 0;
+	struct png_enc *e = png_enc_start(j->w, j->h, old, oldlen);
 
-	if (png == NULL)
-		return -1;
-	row = xmalloc((size_t)j->w * 3);
-	/* Nothing set after this point is read after a longjmp. */
-	if (setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		return -1;
+	for (int y0 = 0; rc == 0 && y0 < j->h; y0 += strip) {
+		struct strip_rows r = {s, y0};
+
+		rc = draw_strip(s, j, y0, err);
+		if (rc == 0)
+			rc = png_enc_strip(e, j->h - y0 < strip ? j->h - y0 :
+			    strip, strip_row, &r, err);
 	}
-	png_set_IHDR(png, info, (png_uint_32)j->w, (png_uint_32)j->h, 8,
-	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTERS);
-	png_set_compression_level(png, PNG_ZLEVEL);
-	png_set_compression_strategy(png, PNG_ZSTRATEGY);
-	png_set_compression_buffer_size(png, PNG_IDAT_SIZE);
-	png_write_info(png, info);
-	for (int y = 0; y < j->h; y++) {
-		if (y % strip == 0)
-			y0 = y;
-		if (y == y0 && draw_strip(s, j, y0, err) != 0) {
-			png_destroy_write_struct(&png, &info);
-			free(row);
-			return -1;
-		}
-		rgb_row(s, y, y0, row);
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	free(row);
-	return 0;
+	if (rc == 0)
+		rc = png_enc_finish(e, buf, len, err);
+	png_enc_free(e);
+	return rc;
 }
 
 int
 chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
     unsigned char **buf, size_t *len, char *err)
 {
-	struct membuf mb = { 0 };
+	return chart_png_again(c, f, scale, NULL, 0, buf, len, err);
+}
+
+int
+chart_png_again(const struct chart *c, const struct chart_fonts *f,
+    double scale, const unsigned char *old, size_t oldlen,
+    unsigned char **buf, size_t *len, char *err)
+{
 	struct png_job j = { .c = c, .f = f, .scale = scale };
 	struct chart_geom *g;
 	cairo_surface_t *s;
@@ -2105,13 +2043,8 @@ chart_png(const struct chart *c, const struct chart_fonts *f, double scale,
 		snprintf(err, CHART_ERR_SIZE, "cannot draw the chart \"%s\": "
 		    "%s", c->title ? c->title : "",
 		    cairo_status_to_string(cairo_surface_status(s)));
-	else if (encode_png(s, &j, &mb, err) == 0) {
-		*buf = mb.p;
-		*len = mb.n;
-		mb.p = NULL;
-		rc = 0;
-	}
-	free(mb.p);
+	else
+		rc = encode_png(s, &j, old, oldlen, buf, len, err);
 	cairo_surface_destroy(s);
 	chart_geom_free(g);
 	return rc;

@@ -115,6 +115,12 @@ void chart_prefix_ids(xmlNodePtr svg_root, const char *prefix);
  * malloc'd buffer. Returns 0, or -1 with a message in err. */
 int chart_png(const struct chart *, const struct chart_fonts *, double scale,
     unsigned char **buf, size_t *len, char *err);
+/* The same, copying the strips of rows that old (an earlier PNG of the
+ * chart, oldlen bytes, maybe NULL) already holds instead of deflating
+ * them again: the same bytes as chart_png. */
+int chart_png_again(const struct chart *, const struct chart_fonts *,
+    double scale, const unsigned char *old, size_t oldlen,
+    unsigned char **buf, size_t *len, char *err);
 
 /* Pure parts, public for the tests and for text renderings of a chart. */
 

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -18,6 +19,7 @@
 #define CACHE_MAGIC	"benchsite runs cache 1"
 #define NULL_STR	UINT32_MAX	/* the length of a NULL string */
 #define MAX_RECORD	((uint32_t)1 << 28)
+#define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
 /* A file whose time is within this many seconds of the build's start is
  * not trusted by its stamp the next time. */
 #define SETTLE_SECONDS	2
@@ -105,34 +107,43 @@ get_bytes(struct rd *r, size_t n)
 	return at;
 }
 
+/* n bytes into v; zeros when the record is damaged. */
+static void
+get_into(struct rd *r, void *v, size_t n)
+{
+	const void *p = get_bytes(r, n);
+
+	if (p)
+		memcpy(v, p, n);
+	else
+		memset(v, 0, n);
+}
+
 static uint64_t
 get_u64(struct rd *r)
 {
-	const void *p = get_bytes(r, 8);
-	uint64_t v = 0;
+	uint64_t v;
 
-	if (p)
-		memcpy(&v, p, 8);
+	get_into(r, &v, sizeof v);
 	return v;
 }
 
 static uint32_t
 get_u32(struct rd *r)
 {
-	const void *p = get_bytes(r, 4);
-	uint32_t v = 0;
+	uint32_t v;
 
-	if (p)
-		memcpy(&v, p, 4);
+	get_into(r, &v, sizeof v);
 	return v;
 }
 
 static unsigned
 get_u8(struct rd *r)
 {
-	const unsigned char *p = get_bytes(r, 1);
+	unsigned char v;
 
-	return p ? *p : 0;
+	get_into(r, &v, sizeof v);
+	return v;
 }
 
 static int64_t
@@ -144,11 +155,9 @@ get_i64(struct rd *r)
 static double
 get_f64(struct rd *r)
 {
-	const void *p = get_bytes(r, 8);
-	double v = 0;
+	double v;
 
-	if (p)
-		memcpy(&v, p, 8);
+	get_into(r, &v, sizeof v);
 	return v;
 }
 
@@ -183,6 +192,7 @@ get_count(struct rd *r, size_t min_size)
 struct runcache {
 	char *path, *tmp;
 	FILE *in, *out;		/* the old cache, the new one */
+	size_t left;		/* bytes of the old one not read yet */
 	bool failed;		/* writing the new one failed */
 	unsigned char *rec;	/* the old cache's record at hand */
 	size_t reclen, reccap;
@@ -277,11 +287,15 @@ read_record(struct runcache *c)
 
 	if (c->in == NULL)
 		return false;
-	if (fread(&n, sizeof n, 1, c->in) != 1 || n >= MAX_RECORD)
+	/* A length past the file's end is damage, not a reason to
+	 * allocate it. */
+	if (c->left < sizeof n || fread(&n, sizeof n, 1, c->in) != 1 ||
+	    n > c->left - sizeof n)
 		goto done;
 	xgrow((void **)&c->rec, &c->reccap, n ? n : 1, 1);
 	if (fread(c->rec, 1, n, c->in) != n)
 		goto done;
+	c->left -= sizeof n + n;
 	c->reclen = n;
 	return true;
 done:
@@ -310,8 +324,17 @@ next_entry(struct runcache *c)
 static void
 open_old(struct runcache *c, const struct blob *want)
 {
+	struct stat st;
+
 	if ((c->in = fopen(c->path, "rb")) == NULL)
 		return;
+	if (fstat(fileno(c->in), &st) != 0 || !S_ISREG(st.st_mode)) {
+		fclose(c->in);
+		c->in = NULL;
+		return;
+	}
+	c->left = (size_t)st.st_size;
+	setvbuf(c->in, NULL, _IOFBF, IO_BUFFER);
 	if (!read_record(c) || c->reclen != want->n ||
 	    memcmp(c->rec, want->p, want->n) != 0) {
 		if (c->in)
@@ -343,6 +366,8 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
 	}
 	if ((c->out = fdopen(fd, "wb")) == NULL)
 		close(fd);
+	else
+		setvbuf(c->out, NULL, _IOFBF, IO_BUFFER);
 	c->failed = c->out == NULL || !write_record(c->out, &c->b);
 	open_old(c, &c->b);
 	return c;

@@ -540,29 +540,48 @@ make_chart(struct site *s, enum metric_id id)
 	free(rel);
 }
 
+/* The PNG at rel in SITE, to draw the chart again from (a plain file of
+ * the old site; NULL with --full or when there is none). */
+static unsigned char *
+old_png(const struct site *s, const char *rel, size_t *len)
+{
+	struct diags quiet = {.quiet = 1};
+	char *path, *buf = NULL;
+
+	if (s->opts->full || !plain_file(s->opts->out, rel))
+		return NULL;
+	path = xasprintf("%s/%s", s->opts->out, rel);
+	buf = file_read_regular(path, DEFAULT_MAX_FILE_SIZE, len, &quiet);
+	diags_free(&quiet);
+	free(path);
+	return (unsigned char *)buf;
+}
+
 /* A metric's chart as PNG: charts/KEY.png (720 pixels wide) to attach
- * to a mail, KEY@2x.png for screens. */
+ * to a mail, KEY@2x.png for screens. The strips of rows the old site's
+ * copy already holds are taken from it (chart_png_again). */
 static void
 make_png(struct site *s, enum metric_id id, int scale)
 {
-	size_t n, len;
+	size_t n, len, oldlen = 0;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, n};
-	char err[256] = "", *rel;
-	unsigned char *png;
+	char err[256] = "", *rel = xasprintf("charts/%s%s.png",
+	    metric_defs[id].key, scale == 2 ? "@2x" : "");
+	unsigned char *png, *old = old_png(s, rel, &oldlen);
 
-	if (chart_png(&c, s->fonts, scale, &png, &len, err) != 0) {
+	if (chart_png_again(&c, s->fonts, scale, old, oldlen, &png, &len,
+	    err) != 0) {
 		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
 		    metric_defs[id].key, err);
 	} else {
-		rel = xasprintf("charts/%s%s.png", metric_defs[id].key,
-		    scale == 2 ? "@2x" : "");
 		if (site_write(s, rel, (char *)png, len) == 0)
 			s->charts++;
 		free(png);
-		free(rel);
 	}
+	free(old);
+	free(rel);
 	chart_bars_free(bars, n);
 }
 

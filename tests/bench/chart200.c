@@ -10,9 +10,8 @@
  * -j N draws the charts in N processes (chart k in process k mod N), as
  * "benchsite build" does by default with one per processor.
  *
- * Links build/chart.o and build/xalloc.o with the libraries of PKGS
- * (libpng among them: chart_png encodes its PNG itself); built by
- * run.sh. */
+ * Links build/chart.o, build/pngenc.o (the PNG encoder) and
+ * build/xalloc.o with the libraries of PKGS; built by run.sh. */
 #include "chart.h"
 
 #include <stdio.h>

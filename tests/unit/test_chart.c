@@ -957,7 +957,8 @@ read_mem(void *closure, unsigned char *data, unsigned int len)
 
 /* The PNG decodes (through cairo's reader, libpng) to the pixels
  * chart_draw gives on a cairo image: 8-bit RGB, no alpha, no chunk but
- * IHDR, IDAT and IEND. (png.h is not included here: under -Igen its
+ * IHDR, the encoder's list of strips (bnSt, before the image data),
+ * IDAT and IEND. (png.h is not included here: under -Igen its
  * <limits.h> would be gen/limits.h.) */
 static void
 test_png_pixels(void **state)
@@ -980,12 +981,18 @@ test_png_pixels(void **state)
 		    err), 0);
 		assert_int_equal(buf[24], 8);		/* bit depth */
 		assert_int_equal(buf[25], 2);		/* RGB */
-		for (size_t at = 8; at < len; ) {
+		for (size_t at = 8, strips = 0, idat = 0; at < len; ) {
 			unsigned long n = be32(buf + at);
+			const unsigned char *type = buf + at + 4;
 
-			assert_true(memcmp(buf + at + 4, "IHDR", 4) == 0 ||
-			    memcmp(buf + at + 4, "IDAT", 4) == 0 ||
-			    memcmp(buf + at + 4, "IEND", 4) == 0);
+			assert_true(memcmp(type, "IHDR", 4) == 0 ||
+			    memcmp(type, "bnSt", 4) == 0 ||
+			    memcmp(type, "IDAT", 4) == 0 ||
+			    memcmp(type, "IEND", 4) == 0);
+			strips += memcmp(type, "bnSt", 4) == 0;
+			idat += memcmp(type, "IDAT", 4) == 0;
+			if (idat == 1 && memcmp(type, "IDAT", 4) == 0)
+				assert_int_equal(strips, 1);
 			at += 12 + n;
 			assert_true(at <= len);
 		}

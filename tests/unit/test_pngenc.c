@@ -1,0 +1,162 @@
+/* Unit tests of the charts' PNG encoder (gen/pngenc.c): an image of
+ * made-up rows, encoded afresh and again from an earlier PNG, must give
+ * the same bytes, copy exactly the strips that did not change, and
+ * inflate to its rows; a damaged earlier PNG is not used. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "chart.h"
+#include "pngenc.h"
+
+#define W 100
+#define H 600		/* three strips: 256, 256, 88 rows */
+#define STRIP 256
+
+static unsigned char image[H][3 * W];
+
+static void
+fill(unsigned seed)
+{
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < 3 * W; x++)
+			image[y][x] = (unsigned char)((x / 30 + y / 40 + seed) %
+			    7 * 36);
+}
+
+struct at {
+	int y0;
+};
+
+static void
+row(void *ctx, int i, unsigned char *out)
+{
+	memcpy(out, image[((struct at *)ctx)->y0 + i], 3 * W);
+}
+
+/* The image as a PNG, reusing old; sets *reused. */
+static unsigned char *
+encode(const unsigned char *old, size_t oldlen, size_t *len, int *reused)
+{
+	char err[CHART_ERR_SIZE];
+	struct png_enc *e = png_enc_start(W, H, old, oldlen);
+	unsigned char *buf;
+
+	for (int y0 = 0; y0 < H; y0 += STRIP) {
+		struct at a = {y0};
+
+		assert_int_equal(png_enc_strip(e, H - y0 < STRIP ? H - y0 :
+		    STRIP, row, &a, err), 0);
+	}
+	assert_int_equal(png_enc_finish(e, &buf, len, err), 0);
+	*reused = png_enc_reused(e);
+	png_enc_free(e);
+	return buf;
+}
+
+static uint32_t
+be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Inflates the PNG's IDAT chunks and compares them with the image. */
+static void
+assert_rows(const unsigned char *png, size_t len)
+{
+	static unsigned char out[H * (1 + 3 * W) + 1];
+	unsigned char *idat = malloc(len);
+	size_t n = 0, at = 8;
+	uLongf outlen = sizeof out;
+
+	while (at + 12 <= len) {
+		uint32_t k = be32(png + at);
+
+		if (memcmp(png + at + 4, "IDAT", 4) == 0) {
+			memcpy(idat + n, png + at + 8, k);
+			n += k;
+		}
+		at += 12 + k;
+	}
+	assert_int_equal(uncompress(out, &outlen, idat, n), Z_OK);
+	assert_int_equal(outlen, H * (1 + 3 * W));
+	for (int y = 0; y < H; y++) {
+		assert_int_equal(out[y * (1 + 3 * W)], 0);
+		assert_memory_equal(out + y * (1 + 3 * W) + 1, image[y], 3 * W);
+	}
+	free(idat);
+}
+
+static void
+test_reuse(void **state)
+{
+	unsigned char *first, *fresh, *again;
+	size_t nfirst, nfresh, nagain;
+	int reused;
+
+	(void)state;
+	fill(1);
+	first = encode(NULL, 0, &nfirst, &reused);
+	assert_int_equal(reused, 0);
+	assert_rows(first, nfirst);
+	/* One pixel of the middle strip changes. */
+	image[300][42] ^= 0x55;
+	fresh = encode(NULL, 0, &nfresh, &reused);
+	again = encode(first, nfirst, &nagain, &reused);
+	assert_int_equal(reused, 2);
+	assert_int_equal(nagain, nfresh);
+	assert_memory_equal(again, fresh, nfresh);
+	assert_rows(again, nagain);
+	free(again);
+	/* Nothing changed: every strip is copied. */
+	again = encode(fresh, nfresh, &nagain, &reused);
+	assert_int_equal(reused, 3);
+	assert_memory_equal(again, fresh, nfresh);
+	free(again);
+	free(first);
+	free(fresh);
+}
+
+/* A damaged or cut earlier PNG, or no PNG at all, is not used. */
+static void
+test_no_reuse(void **state)
+{
+	unsigned char *good, *out;
+	size_t ngood, nout;
+	int reused;
+
+	(void)state;
+	fill(2);
+	good = encode(NULL, 0, &ngood, &reused);
+	good[ngood / 2] ^= 1;		/* in an IDAT: its CRC fails */
+	out = encode(good, ngood, &nout, &reused);
+	assert_int_equal(reused, 0);
+	good[ngood / 2] ^= 1;
+	assert_int_equal(nout, ngood);
+	assert_memory_equal(out, good, ngood);
+	free(out);
+	out = encode(good, ngood - 20, &nout, &reused);	/* cut */
+	assert_int_equal(reused, 0);
+	free(out);
+	out = encode((const unsigned char *)"not a PNG", 9, &nout, &reused);
+	assert_int_equal(reused, 0);
+	free(out);
+	free(good);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reuse),
+		cmocka_unit_test(test_no_reuse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
