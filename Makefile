@@ -109,7 +109,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache
+	fuzz_cache fuzz_pngenc
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
@@ -144,6 +144,7 @@ fuzz-smoke: fuzz-build
 		runs=20000; [ $$t = fuzz_build ] && runs=150; \
 		[ $$t = fuzz_import ] && runs=2000; \
 		[ $$t = fuzz_cache ] && runs=3000; \
+		[ $$t = fuzz_pngenc ] && runs=5000; \
 		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
 		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
 		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \

@@ -460,7 +460,8 @@ cmd_build(int argc, char **argv)
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
 	 * build; --full reads every file again. */
-	cache = opts.single ? NULL : path_beside(opts.out, CACHE_SUFFIX);
+	cache = !opts.single && site_may_write(argv[i], opts.out) ?
+	    path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);
 	loaded = runset_load_cached(&set, argv[i], &lim,

@@ -20,13 +20,16 @@
 #define ZLEVEL		1
 #define IDAT_SIZE	65536	/* bytes of image data per IDAT chunk */
 #define STRIPS_CHUNK	"bnSt"	/* ancillary, private, safe to copy */
-#define STRIP_ENTRY	24	/* bytes per strip in it */
+#define STRIP_ENTRY	32	/* bytes per strip in it */
 
 /* A strip as the PNG holds it: the hash of its rows (filter bytes and
- * pixels), their Adler-32, and the length of its piece of the stream. */
+ * pixels), their Adler-32, the length of its piece of the stream and a
+ * hash of the piece and the Adler-32, so that a strip damaged since
+ * (its chunk's CRC made good again or not) is never copied. */
 struct strip {
 	uint64_t hash[2];
 	uint32_t adler, len;
+	uint64_t piece;
 };
 
 struct png_enc {
@@ -74,6 +77,14 @@ put_be64(unsigned char *p, uint64_t v)
 {
 	put_be32(p, (uint32_t)(v >> 32));
 	put_be32(p + 4, (uint32_t)v);
+}
+
+/* The hash of a strip's piece of the stream and of its Adler-32, which
+ * the piece is copied with. */
+static uint64_t
+piece_hash(const unsigned char *piece, const struct strip *st)
+{
+	return XXH3_64bits_withSeed(piece, st->len, st->adler);
 }
 
 /* ---- the earlier PNG ---- */
@@ -144,7 +155,7 @@ take_old(struct png_enc *e, const unsigned char *p, size_t len)
 		const unsigned char *q = o.strips + k * STRIP_ENTRY;
 
 		e->old[k] = (struct strip){{be64(q), be64(q + 8)},
-		    be32(q + 16), be32(q + 20)};
+		    be32(q + 16), be32(q + 20), be64(q + 24)};
 		e->old_at[k] = off;
 		off += e->old[k].len;
 	}
@@ -205,6 +216,7 @@ deflate_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
 	if (rc != (last ? Z_STREAM_END : Z_OK))
 		goto fail;
 	st->len = (uint32_t)(e->n - start);
+	st->piece = piece_hash(e->data + start, st);
 	return 0;
 fail:
 	snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: deflate "
@@ -243,13 +255,15 @@ png_enc_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
 {
 	size_t k = e->nv;
 	bool last = e->done + n >= e->h;
-	struct strip st = {{0, 0}, 0, 0};
+	struct strip st = {{0, 0}, 0, 0, 0};
 
 	xgrow((void **)&e->v, &e->capv, e->nv + 1, sizeof *e->v);
 	hash_strip(e, n, row, ctx, st.hash);
 	/* The same rows at the same place: the earlier piece as it is. */
 	if (k < e->nold && (k + 1 == e->nold) == last &&
-	    memcmp(e->old[k].hash, st.hash, sizeof st.hash) == 0) {
+	    memcmp(e->old[k].hash, st.hash, sizeof st.hash) == 0 &&
+	    piece_hash(e->old_data + e->old_at[k], &e->old[k]) ==
+	    e->old[k].piece) {
 		st = e->old[k];
 		xgrow((void **)&e->data, &e->cap, e->n + st.len, 1);
 		memcpy(e->data + e->n, e->old_data + e->old_at[k], st.len);
@@ -323,6 +337,7 @@ strips_chunk(const struct png_enc *e, size_t *len)
 		put_be64(q + 8, e->v[k].hash[1]);
 		put_be32(q + 16, e->v[k].adler);
 		put_be32(q + 20, e->v[k].len);
+		put_be64(q + 24, e->v[k].piece);
 	}
 	*len = 4 + e->nv * STRIP_ENTRY;
 	return p;

@@ -139,9 +139,8 @@ is_empty_dir(const char *path)
 	return empty;
 }
 
-/* Whether the site at path may be replaced; reports why not. */
-static bool
-replaceable(const char *site, struct diags *d)
+bool
+publish_replaceable(const char *site, struct diags *d)
 {
 	struct stat st;
 	char **m, *foreign;
@@ -220,7 +219,7 @@ int
 publish_begin(struct publish *p, const char *site, struct diags *d)
 {
 	memset(p, 0, sizeof *p);
-	if (!replaceable(site, d))
+	if (!publish_replaceable(site, d))
 		return -1;
 	/* Beside SITE, on its file system, so the swap is one rename. */
 	p->site = xstrdup(site);

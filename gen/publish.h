@@ -31,11 +31,14 @@ struct publish {
 	size_t nhad;
 };
 
-/* Checks that SITE may be replaced (missing, empty, or a benchsite site
- * holding no file its manifest does not list) and makes the staging
- * directory beside it: the previous site when it is whole and holds
- * only its manifest's plain files (else it is left alone, with a note),
- * otherwise a new empty one. Returns 0, or -1 (reported). */
+/* Whether SITE may be replaced: missing, empty, or a benchsite site
+ * holding no file its manifest does not list; reports why not. */
+bool publish_replaceable(const char *site, struct diags *);
+
+/* Checks that SITE may be replaced (publish_replaceable) and makes the
+ * staging directory beside it: the previous site when it is whole and
+ * holds only its manifest's plain files (else it is left alone, with a
+ * note), otherwise a new empty one. Returns 0, or -1 (reported). */
 int publish_begin(struct publish *, const char *site, struct diags *);
 
 /* Whether the staging directory already holds rel (from the previous

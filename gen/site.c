@@ -951,9 +951,9 @@ contains(const char *outer, const char *inner)
  * holds it: a build must never write among the user's runs. Checked
  * before anything is created. */
 static int
-check_places(const struct runset *set, const char *out, struct diags *d)
+check_places(const char *root, const char *out, struct diags *d)
 {
-	char *runs = realpath(set->root, NULL), *site = real_place(out);
+	char *runs = realpath(root, NULL), *site = real_place(out);
 	int bad = runs && site && (contains(runs, site) || contains(site, runs));
 
 	if (bad)
@@ -963,6 +963,17 @@ check_places(const struct runset *set, const char *out, struct diags *d)
 	free(runs);
 	free(site);
 	return bad ? -1 : 0;
+}
+
+bool
+site_may_write(const char *runs, const char *out)
+{
+	struct diags quiet = {.quiet = 1};
+	bool ok = check_places(runs, out, &quiet) == 0 &&
+	    publish_replaceable(out, &quiet);
+
+	diags_free(&quiet);
+	return ok;
 }
 
 /* The staging directory is the previous site: its record says which
@@ -991,7 +1002,8 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	char err[256] = "";
 	int rc = -1;
 
-	if (check_places(set, opts->single ? opts->single : opts->out, d) != 0)
+	if (check_places(set->root, opts->single ? opts->single : opts->out,
+	    d) != 0)
 		return -1;
 	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {
 		diags_add(d, MSG_SYSERR, opts->font_dir ? opts->font_dir :

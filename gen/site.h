@@ -29,6 +29,12 @@ struct site_opts {
 /* Writes the site of the analysed runs; returns 0, or -1 when nothing
  * could be written (reported to d). Problems with single files are
  * reported and skipped. */
+/* Whether a build may write SITE out for the runs in runs: not the runs
+ * directory, inside it or holding it, and missing, empty or a site of
+ * benchsite's holding nothing else (site_build says why not). Nothing
+ * beside SITE is written before this holds. */
+bool site_may_write(const char *runs, const char *out);
+
 int site_build(const struct analysis *, const struct site_opts *,
     struct diags *);
 

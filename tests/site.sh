@@ -92,7 +92,9 @@ for out in tests/site/small/input tests/site/small/input/site tests/site; do
 	run "$b/benchsite" build -q -o "$out" tests/site/small/input 2>/dev/null
 	status=$?
 	if [ $status -eq 2 ] && [ ! -e tests/site/small/input/site ] &&
-	    [ ! -e tests/site/index.html ]; then
+	    [ ! -e tests/site/index.html ] && [ ! -e tests/.site.cache ] &&
+	    [ ! -e tests/site/small/.input.cache ] &&
+	    [ ! -e tests/site/small/input/.site.cache ]; then
 		say_ok "refuses -o $out"
 	else
 		say_bad "build -o $out: exit $status"
@@ -175,6 +177,7 @@ if [ -z "$VALGRIND" ]; then
 	"$b/benchsite" build -q -o "$tmp/notsite" samples 2>/dev/null
 	status=$?
 	[ $status -eq 2 ] && [ "$(ls "$tmp/notsite")" = keep.txt ] &&
+	    [ ! -e "$tmp/.notsite.cache" ] &&
 		say_ok "a directory not made by benchsite is refused" ||
 		say_bad "foreign SITE: exit $status"
 fi
