@@ -17,6 +17,7 @@
 #include "chart.h"
 #include "pngenc.h"
 #include "xalloc.h"
+#include "../png_chunks.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -49,32 +50,6 @@ encode(const unsigned char *old, size_t oldlen, size_t *len)
 	return buf;
 }
 
-static uint32_t
-be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-}
-
-/* Makes every whole chunk's CRC good. */
-static void
-fix_crcs(unsigned char *png, size_t len)
-{
-	for (size_t c = 8; c + 12 <= len; ) {
-		uint32_t k = be32(png + c);
-		uLong crc;
-
-		if (k > len - c - 12)
-			break;
-		crc = crc32(0, png + c + 4, k + 4);
-		png[c + 8 + k] = (unsigned char)(crc >> 24);
-		png[c + 9 + k] = (unsigned char)(crc >> 16);
-		png[c + 10 + k] = (unsigned char)(crc >> 8);
-		png[c + 11 + k] = (unsigned char)crc;
-		c += 12 + k;
-	}
-}
-
 /* The earlier PNG edited by the input; sets *len. */
 static unsigned char *
 edited(const unsigned char *png, size_t n, const uint8_t *data, size_t size,
@@ -102,7 +77,7 @@ edited(const unsigned char *png, size_t n, const uint8_t *data, size_t size,
 		memcpy(out + *len, png + at + cut, n - at - cut);
 		*len += n - at - cut;
 	}
-	fix_crcs(out, *len);
+	png_fix_crcs(out, *len);
 	return out;
 }
 

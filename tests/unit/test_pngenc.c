@@ -13,6 +13,7 @@
 
 #include "chart.h"
 #include "pngenc.h"
+#include "../png_chunks.h"
 
 #define W 100
 #define H 600		/* three strips: 256, 256, 88 rows */
@@ -59,32 +60,6 @@ encode(const unsigned char *old, size_t oldlen, size_t *len, int *reused)
 	return buf;
 }
 
-static uint32_t
-be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-}
-
-/* Makes the CRC of the chunk holding byte at of png good again. */
-static void
-fix_crcs_after(unsigned char *png, size_t len, size_t at)
-{
-	for (size_t c = 8; c + 12 <= len; ) {
-		uint32_t k = be32(png + c);
-		uLong crc;
-
-		if (at >= c && at < c + 12 + k) {
-			crc = crc32(0, png + c + 4, k + 4);
-			png[c + 8 + k] = (unsigned char)(crc >> 24);
-			png[c + 9 + k] = (unsigned char)(crc >> 16);
-			png[c + 10 + k] = (unsigned char)(crc >> 8);
-			png[c + 11 + k] = (unsigned char)crc;
-		}
-		c += 12 + k;
-	}
-}
-
 /* Inflates the PNG's IDAT chunks and compares them with the image. */
 static void
 assert_rows(const unsigned char *png, size_t len)
@@ -95,7 +70,7 @@ assert_rows(const unsigned char *png, size_t len)
 	uLongf outlen = sizeof out;
 
 	while (at + 12 <= len) {
-		uint32_t k = be32(png + at);
+		uint32_t k = png_be32(png + at);
 
 		if (memcmp(png + at + 4, "IDAT", 4) == 0) {
 			memcpy(idat + n, png + at + 8, k);
@@ -164,11 +139,11 @@ test_no_reuse(void **state)
 	good[ngood / 2] ^= 1;
 	/* A piece changed and its chunk's CRC made good again: the hash
 	 * of the piece tells, and only the two other strips are copied. */
-	fix_crcs_after(good, ngood, ngood / 2);
+	png_fix_crcs(good, ngood);
 	out = encode(good, ngood, &nout, &reused);
 	assert_int_equal(reused, 2);
 	good[ngood / 2] ^= 1;
-	fix_crcs_after(good, ngood, ngood / 2);
+	png_fix_crcs(good, ngood);
 	assert_int_equal(nout, ngood);
 	assert_memory_equal(out, good, ngood);
 	free(out);
