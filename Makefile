@@ -184,4 +184,4 @@ install: all
 	cp benchsite.1 $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
-	rm -rf build build-asan build-fuzz benchsite site
+	rm -rf build build-asan build-fuzz benchsite site .site.cache .site.prev
