@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "msg.h"
 
@@ -25,6 +26,11 @@ char *file_read_regular(const char *path, size_t max, size_t *len,
  * (NULL and 0 at first). Returns whether the file was read. */
 bool file_read_regular_at(int dirfd, const char *name, const char *path,
     size_t max, char **buf, size_t *cap, size_t *len, struct diags *d);
+
+/* An XXH3-128 hash of this program's executable (/proc/self/exe), read
+ * once per process: what tells one build of benchsite from another (its
+ * caches, its renderings). Returns 0, or -1 when it cannot be read. */
+int program_hash(uint64_t out[2]);
 
 /* "DIR/.NAMEsuffix" for path "DIR/NAME" (trailing slashes ignored): a
  * hidden name beside path, on its file system. Caller frees. */

@@ -9,6 +9,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -204,36 +205,6 @@ struct runcache {
 	struct blob b;		/* the record being written */
 };
 
-/* A hash of this program's executable, which a cache holds so that no
- * other build of benchsite reads it (its layout or its reading may
- * differ). Read once per process. Returns -1 when it cannot be read:
- * nothing would then tell the caches of two builds apart. */
-static int
-program_hash(uint64_t out[2])
-{
-	static uint64_t hash[2];
-	static int state;	/* 0 not read yet, 1 read, -1 unreadable */
-	struct diags quiet = {.quiet = 1};
-	size_t len;
-	char *exe;
-
-	if (state == 0) {
-		exe = file_read("/proc/self/exe", (size_t)1 << 30, &len,
-		    &quiet);
-		diags_free(&quiet);
-		state = exe ? 1 : -1;
-		if (exe) {
-			XXH128_hash_t h = XXH3_128bits(exe, len);
-
-			hash[0] = h.low64;
-			hash[1] = h.high64;
-			free(exe);
-		}
-	}
-	memcpy(out, hash, sizeof hash);
-	return state > 0 ? 0 : -1;
-}
-
 /* The header a cache for these arguments starts with; -1 when the
  * program cannot be read. */
 static int
@@ -242,6 +213,8 @@ header(struct blob *b, const char *root, const struct limits *lim,
 {
 	uint64_t h[2];
 
+	/* No other build of benchsite reads the cache: its layout or its
+	 * reading may differ. */
 	if (program_hash(h) != 0)
 		return -1;
 	b->n = 0;
@@ -264,18 +237,6 @@ write_record(FILE *out, const struct blob *b)
 
 	return b->n < MAX_RECORD && fwrite(&n, sizeof n, 1, out) == 1 &&
 	    fwrite(b->p, 1, b->n, out) == b->n;
-}
-
-int
-runcache_header(FILE *out, const char *root, const struct limits *lim,
-    size_t shed)
-{
-	struct blob b = {0};
-	int rc = header(&b, root, lim, shed) == 0 && write_record(out, &b) ?
-	    0 : -1;
-
-	free(b.p);
-	return rc;
 }
 
 /* Reads the old cache's next record into c->rec; false at its end or on

@@ -13,7 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "model.h"
 
@@ -56,10 +55,5 @@ void runcache_put(struct runcache *, const char *key,
 /* Puts the new cache in place of the old (keep), or drops it. NULL is
  * fine. */
 void runcache_close(struct runcache *, bool keep);
-
-/* The first bytes of a cache for these arguments (its header), to out:
- * for the fuzzer, which feeds the entries after it. Returns 0 or -1. */
-int runcache_header(FILE *out, const char *root, const struct limits *lim,
-    size_t shed);
 
 #endif

@@ -26,18 +26,11 @@
 static void
 program_fp(struct fp *f)
 {
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	char *slash;
+	uint64_t exe[2];
 
 	fp_str(f, "benchsite " BENCHSITE_VERSION);
-	if (n > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL) {
-			*slash = '\0';
-			fp_file(f, exe[0] ? exe : "/", slash + 1, OWN_FILE_MAX);
-		}
-	}
+	if (program_hash(exe) == 0)
+		fp_bytes(f, exe, sizeof exe);
 	fp_str(f, cairo_version_string());
 	fp_str(f, png_get_libpng_ver(NULL));
 	fp_str(f, xmlParserVersion);

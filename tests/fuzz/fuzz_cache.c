@@ -22,7 +22,6 @@
 #include "fileio.h"
 #include "model.h"
 #include "publish.h"
-#include "runcache.h"
 #include "xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
