@@ -117,10 +117,15 @@ int chart_png(const struct chart *, const struct chart_fonts *, double scale,
     unsigned char **buf, size_t *len, char *err);
 /* The same, copying the strips of rows that old (an earlier PNG of the
  * chart, oldlen bytes, maybe NULL) already holds instead of deflating
- * them again: the same bytes as chart_png. */
+ * them again: the same bytes as chart_png. When old_drawn_here, old
+ * was drawn by this very program with these very fonts (the caller
+ * knows it from elsewhere): then a strip whose layout is unchanged is
+ * copied without being drawn at all. *copied (when not NULL): how many
+ * strips were taken from old, drawn or not. */
 int chart_png_again(const struct chart *, const struct chart_fonts *,
     double scale, const unsigned char *old, size_t oldlen,
-    unsigned char **buf, size_t *len, char *err);
+    bool old_drawn_here, unsigned char **buf, size_t *len, int *copied,
+    char *err);
 
 /* Pure parts, public for the tests and for text renderings of a chart. */
 

@@ -20,14 +20,15 @@
 #define ZLEVEL		1
 #define IDAT_SIZE	65536	/* bytes of image data per IDAT chunk */
 #define STRIPS_CHUNK	"bnSt"	/* ancillary, private, safe to copy */
-#define STRIP_ENTRY	32	/* bytes per strip in it */
+#define STRIP_ENTRY	48	/* bytes per strip in it */
 
 /* A strip as the PNG holds it: the hash of its rows (filter bytes and
- * pixels), their Adler-32, the length of its piece of the stream and a
- * hash of the piece and the Adler-32, so that a strip damaged since
- * (its chunk's CRC made good again or not) is never copied. */
+ * pixels), the caller's key of what it shows, their Adler-32, the
+ * length of its piece of the stream and a hash of the piece and the
+ * Adler-32, so that a strip damaged since (its chunk's CRC made good
+ * again or not) is never copied. */
 struct strip {
-	uint64_t hash[2];
+	uint64_t hash[2], key[2];
 	uint32_t adler, len;
 	uint64_t piece;
 };
@@ -47,6 +48,7 @@ struct png_enc {
 	struct strip *old;
 	size_t nold, *old_at;
 	unsigned char *old_data;
+	bool old_keys;		/* its keys are this caller's */
 	int reused;
 };
 
@@ -143,7 +145,7 @@ take_old(struct png_enc *e, const unsigned char *p, size_t len)
 	}
 	ok = ok && o.size_ok && o.strips && o.nidat >= sum;
 	for (size_t k = 0; ok && k < o.nstrips; k++)
-		sum += be32(o.strips + k * STRIP_ENTRY + 20);
+		sum += be32(o.strips + k * STRIP_ENTRY + 36);
 	if (!ok || sum != o.nidat) {
 		free(o.idat);
 		return;
@@ -155,7 +157,8 @@ take_old(struct png_enc *e, const unsigned char *p, size_t len)
 		const unsigned char *q = o.strips + k * STRIP_ENTRY;
 
 		e->old[k] = (struct strip){{be64(q), be64(q + 8)},
-		    be32(q + 16), be32(q + 20), be64(q + 24)};
+		    {be64(q + 16), be64(q + 24)}, be32(q + 32), be32(q + 36),
+		    be64(q + 40)};
 		e->old_at[k] = off;
 		off += e->old[k].len;
 	}
@@ -165,14 +168,15 @@ take_old(struct png_enc *e, const unsigned char *p, size_t len)
 /* ---- encoding ---- */
 
 struct png_enc *
-png_enc_start(int w, int h, const unsigned char *old, size_t oldlen)
+png_enc_start(int w, int h, const unsigned char *old, size_t oldlen,
+    bool old_keys)
 {
 	struct png_enc *e = xcalloc(1, sizeof *e);
 	static const unsigned char zlib_header[2] = {0x78, 0x01};
 
 	e->w = w;
 	e->h = h;
-	e->row = xmalloc(1 + 3 * (size_t)w);
+	e->row = xmalloc(1 + 3 * (size_t)w + 1);
 	e->row[0] = PNG_FILTER_VALUE_NONE;
 	e->z_ready = deflateInit2(&e->z, ZLEVEL, Z_DEFLATED, -15, 8,
 	    Z_DEFAULT_STRATEGY) == Z_OK;
@@ -181,6 +185,7 @@ png_enc_start(int w, int h, const unsigned char *old, size_t oldlen)
 	e->n = 2;
 	if (old)
 		take_old(e, old, oldlen);
+	e->old_keys = old_keys;
 	return e;
 }
 
@@ -227,12 +232,13 @@ fail:
 /* The hash of a strip's rows, made once to see whether the earlier PNG
  * holds the strip. */
 static void
-hash_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
-    uint64_t hash[2])
+hash_strip(struct png_enc *e, int n, png_row_fn *row, png_raw_fn *raw,
+    void *ctx, uint64_t hash[2])
 {
-	size_t rowlen = 1 + 3 * (size_t)e->w;
+	size_t rowlen = 1 + 3 * (size_t)e->w, len;
 	XXH3_state_t *st = XXH3_createState();
 	XXH128_hash_t h;
+	const unsigned char *p;
 
 	if (st == NULL) {
 		fputs("benchsite: out of memory\n", stderr);
@@ -240,6 +246,11 @@ hash_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
 	}
 	XXH3_128bits_reset(st);
 	for (int i = 0; i < n; i++) {
+		if (raw) {
+			raw(ctx, i, &p, &len);
+			XXH3_128bits_update(st, p, len);
+			continue;
+		}
 		row(ctx, i, e->row + 1);
 		XXH3_128bits_update(st, e->row, rowlen);
 	}
@@ -249,33 +260,76 @@ hash_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
 	hash[1] = h.high64;
 }
 
-int
-png_enc_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
-    char *err)
+/* Whether the earlier PNG's strip k, for the next n rows, may stand
+ * for them: at the same place, as long and as much the last, and whole. */
+static bool
+old_fits(const struct png_enc *e, size_t k, int n)
+{
+	bool last = e->done + n >= e->h;
+
+	return k < e->nold && (k + 1 == e->nold) == last &&
+	    piece_hash(e->old_data + e->old_at[k], &e->old[k]) ==
+	    e->old[k].piece;
+}
+
+/* Adds the earlier PNG's strip k as the next strip, of n rows. */
+static void
+add_strip(struct png_enc *e, int n, const struct strip *st)
+{
+	e->adler = e->nv == 0 ? st->adler : (uint32_t)adler32_combine(
+	    e->adler, st->adler, (z_off_t)((size_t)n * (1 + 3 *
+	    (size_t)e->w)));
+	xgrow((void **)&e->v, &e->capv, e->nv + 1, sizeof *e->v);
+	e->v[e->nv++] = *st;
+	e->done += n;
+}
+
+static void
+copy_old(struct png_enc *e, int n, size_t k)
+{
+	const struct strip *st = &e->old[k];
+
+	xgrow((void **)&e->data, &e->cap, e->n + st->len, 1);
+	memcpy(e->data + e->n, e->old_data + e->old_at[k], st->len);
+	e->n += st->len;
+	e->reused++;
+	add_strip(e, n, st);
+}
+
+bool
+png_enc_copy(struct png_enc *e, int n, const uint64_t key[2])
 {
 	size_t k = e->nv;
-	bool last = e->done + n >= e->h;
-	struct strip st = {{0, 0}, 0, 0, 0};
 
-	xgrow((void **)&e->v, &e->capv, e->nv + 1, sizeof *e->v);
-	hash_strip(e, n, row, ctx, st.hash);
-	/* The same rows at the same place: the earlier piece as it is. */
-	if (k < e->nold && (k + 1 == e->nold) == last &&
-	    memcmp(e->old[k].hash, st.hash, sizeof st.hash) == 0 &&
-	    piece_hash(e->old_data + e->old_at[k], &e->old[k]) ==
-	    e->old[k].piece) {
-		st = e->old[k];
-		xgrow((void **)&e->data, &e->cap, e->n + st.len, 1);
-		memcpy(e->data + e->n, e->old_data + e->old_at[k], st.len);
-		e->n += st.len;
-		e->reused++;
-	} else if (deflate_strip(e, n, row, ctx, last, &st, err) != 0) {
-		return -1;
+	if (!e->old_keys || (key[0] == 0 && key[1] == 0) ||
+	    !old_fits(e, k, n) ||
+	    memcmp(e->old[k].key, key, sizeof e->old[k].key) != 0)
+		return false;
+	copy_old(e, n, k);
+	return true;
+}
+
+int
+png_enc_strip(struct png_enc *e, int n, const uint64_t key[2],
+    png_row_fn *row, png_raw_fn *raw, void *ctx, char *err)
+{
+	size_t k = e->nv;
+	struct strip st = {{0, 0}, {0, 0}, 0, 0, 0};
+
+	if (key)
+		memcpy(st.key, key, sizeof st.key);
+	hash_strip(e, n, row, raw, ctx, st.hash);
+	/* The same rows at the same place: the earlier piece as it is,
+	 * under this strip's key. */
+	if (old_fits(e, k, n) && memcmp(e->old[k].hash, st.hash,
+	    sizeof st.hash) == 0) {
+		copy_old(e, n, k);
+		memcpy(e->v[k].key, st.key, sizeof st.key);
+		return 0;
 	}
-	e->adler = k == 0 ? st.adler : (uint32_t)adler32_combine(e->adler,
-	    st.adler, (z_off_t)((size_t)n * (1 + 3 * (size_t)e->w)));
-	e->v[e->nv++] = st;
-	e->done += n;
+	if (deflate_strip(e, n, row, ctx, e->done + n >= e->h, &st, err) != 0)
+		return -1;
+	add_strip(e, n, &st);
 	return 0;
 }
 
@@ -335,9 +389,11 @@ strips_chunk(const struct png_enc *e, size_t *len)
 
 		put_be64(q, e->v[k].hash[0]);
 		put_be64(q + 8, e->v[k].hash[1]);
-		put_be32(q + 16, e->v[k].adler);
-		put_be32(q + 20, e->v[k].len);
-		put_be64(q + 24, e->v[k].piece);
+		put_be64(q + 16, e->v[k].key[0]);
+		put_be64(q + 24, e->v[k].key[1]);
+		put_be32(q + 32, e->v[k].adler);
+		put_be32(q + 36, e->v[k].len);
+		put_be64(q + 40, e->v[k].piece);
 	}
 	*len = 4 + e->nv * STRIP_ENTRY;
 	return p;

@@ -9,25 +9,44 @@
 #ifndef BENCHSITE_PNGENC_H
 #define BENCHSITE_PNGENC_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct png_enc;
 
 /* An encoder of a w x h image, reusing the strips of old (a PNG of
  * oldlen bytes, maybe NULL or not a PNG this encoder wrote: then nothing
- * is reused). */
+ * is reused). old_keys: the keys in old are this caller's, made the
+ * same way from the same things (png_enc_copy). */
 struct png_enc *png_enc_start(int w, int h, const unsigned char *old,
-    size_t oldlen);
+    size_t oldlen, bool old_keys);
 
-/* Writes row i of the strip at hand into out: 3 * w bytes of RGB. */
+/* Writes row i of the strip at hand into out: 3 * w bytes of RGB, and
+ * whatever it likes into the one byte after them. */
 typedef void png_row_fn(void *ctx, int i, unsigned char *out);
 
-/* Adds the next strip, of n rows made by row (asked for each row once,
- * or twice when the strip is deflated): the same number of rows for
- * every strip but the last. Returns 0, or -1 with err (of
- * CHART_ERR_SIZE bytes). */
-int png_enc_strip(struct png_enc *, int n, png_row_fn *row, void *ctx,
-    char *err);
+/* Points *out at row i of the strip at hand in a form of the caller's
+ * own that tells its pixels as surely as RGB does (the same form for
+ * every row of every image), of *len bytes: what the strip's hash is
+ * taken over, when making RGB costs more than reading this. */
+typedef void png_raw_fn(void *ctx, int i, const unsigned char **out,
+    size_t *len);
+
+/* Adds the next strip, of n rows made by row (asked for each row once
+ * when the strip is deflated) and read through raw (each row once; when
+ * raw is NULL, row is asked instead): the same number of rows for every
+ * strip but the last. key (NULL: none) is the caller's key of what the
+ * strip shows, kept in the PNG for png_enc_copy. Returns 0, or -1 with
+ * err (of CHART_ERR_SIZE bytes). */
+int png_enc_strip(struct png_enc *, int n, const uint64_t key[2],
+    png_row_fn *row, png_raw_fn *raw, void *ctx, char *err);
+
+/* Adds the next strip, of n rows, as the earlier PNG's strip at this
+ * place when it has the key (not all zero) and the earlier PNG's keys
+ * are this caller's: then true, and the rows are neither drawn nor
+ * read. The caller vouches that a key tells everything its strip shows. */
+bool png_enc_copy(struct png_enc *, int n, const uint64_t key[2]);
 
 /* The PNG (IHDR, bnSt, IDAT, IEND) into a new buffer. Returns 0, or -1
  * with err. */

@@ -12,6 +12,9 @@
 #include <stdint.h>
 
 #define JOBS_FILE ".benchsite-jobs"
+/* The record's line of no job: its fingerprint is that of what made
+ * every file of the site (site_fp.c's global one), and it lists none. */
+#define MADE_BY "made-by"
 #define FP_HEX 33		/* 128 bits in hex, and the NUL */
 
 /* ---- fingerprints: XXH3 128-bit over a stream of tagged values ---- */

@@ -571,8 +571,8 @@ make_png(struct site *s, enum metric_id id, int scale)
 	    metric_defs[id].key, scale == 2 ? "@2x" : "");
 	unsigned char *png, *old = old_png(s, rel, &oldlen);
 
-	if (chart_png_again(&c, s->fonts, scale, old, oldlen, &png, &len,
-	    err) != 0) {
+	if (chart_png_again(&c, s->fonts, scale, old, oldlen,
+	    old && s->old_made_here, &png, &len, NULL, err) != 0) {
 		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
 		    metric_defs[id].key, err);
 	} else {
@@ -770,6 +770,7 @@ record_open(struct site *s)
 			close(fd);
 	}
 	free(path);
+	record_job(s, MADE_BY, s->fp_global, NULL, 0);
 }
 
 static void
@@ -855,6 +856,8 @@ render_all(struct site *s)
 		if (s->has_data[m])
 			make_chart(s, m);
 	site_fingerprints(s);
+	s->old_made_here = reuse_outputs(s->old, MADE_BY, s->fp_global,
+	    &(size_t){0}) != NULL;
 	jobs = plan_jobs(s, &njobs);
 	/* A page is a tree of many small nodes freed at once: kept out of
 	 * malloc's fast bins, they are merged as they are freed rather

@@ -56,6 +56,9 @@ struct site {
 	char fp_global[FP_HEX];			/* see site_fp.c */
 	char (*fp_run)[FP_HEX];			/* per run: its page's */
 	struct reuse *old;			/* the old site's jobs, or NULL */
+	/* The old site's files were made with fp_global: the same
+	 * program, templates and fonts (MADE_BY in its record). */
+	bool old_made_here;
 	/* When the staging directory is the previous site (publish.h):
 	 * its jobs, whose files are already in place, or NULL. */
 	struct reuse *here;

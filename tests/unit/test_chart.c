@@ -16,6 +16,7 @@
 #include <libxml/parser.h>
 
 #include "chart.h"
+#include "../png_chunks.h"
 #include "xalloc.h"
 
 static struct chart_fonts *fonts;
@@ -1034,6 +1035,132 @@ test_png_pixels(void **state)
 	}
 }
 
+/* ---- a PNG drawn again from an earlier one ---- */
+
+#define TALL 60
+
+static struct chart_bar tall_bars[TALL];
+static char tall_labels[TALL][48];
+
+/* A metric's chart at its largest: 60 bars under a few headings, some
+ * flagged, some with a change marker or a target; 16 strips at 2x. */
+static struct chart
+tall_chart(void)
+{
+	for (int i = 0; i < TALL; i++) {
+		snprintf(tall_labels[i], sizeof tall_labels[i],
+		    "stor%02d.lab.example.org 2021-03-%02d", i, i % 28 + 1);
+		tall_bars[i] = (struct chart_bar){ .label = tall_labels[i],
+		    .kind = i % 17 == 5 ? BAR_TOO_FAST : BAR_VALUE,
+		    .value = 50 + (i * 37) % 300, .has_range = i % 3 == 0,
+		    .min = 45 + (i * 37) % 300, .max = 56 + (i * 37) % 300,
+		    .nsamples = 3, .highlight = i % 11 == 4,
+		    .flag_text = i % 11 == 4 ? "-31%" : NULL,
+		    .has_expect = i % 7 == 2, .expect = 320,
+		    .group = i < 20 ? "controller: MV88SX6081" : i < 45 ?
+		    "controller: SiI 3124" : "controller: 3ware 9550SX",
+		    .change = i % 13 == 9 ? "kernel: 2.6.14 → 2.6.15" :
+		    NULL };
+	}
+	return (struct chart){ "Block write", "MiB/s", note_mib, tall_bars,
+	    TALL };
+}
+
+/* The keys of a PNG's strips (its bnSt chunk: 48 bytes a strip, the key
+ * from byte 16); their count. */
+static size_t
+strip_keys(const unsigned char *png, size_t len, const unsigned char **keys)
+{
+	for (size_t at = 8; at + 12 <= len; at += 12 + png_be32(png + at))
+		if (memcmp(png + at + 4, "bnSt", 4) == 0) {
+			*keys = png + at + 12 + 16;
+			return png_be32(png + at + 8);
+		}
+	fail_msg("no bnSt chunk");
+	return 0;
+}
+
+enum tall_change { T_VALUE, T_LABEL, T_FLAG, T_CHANGE, T_CHANGE_TEXT,
+	T_GROUP, T_TITLE, T_AXIS, T_COUNT };
+
+static void
+tall_change(struct chart *c, enum tall_change k)
+{
+	switch (k) {
+	case T_VALUE:
+		tall_bars[30].value += 1;
+		break;
+	case T_LABEL:
+		tall_bars[59].label = "stor59.lab.example.org 2021-04-01";
+		break;
+	case T_FLAG:
+		tall_bars[10].highlight = true;
+		tall_bars[10].flag_text = "19% of expected";
+		break;
+	case T_CHANGE:
+		tall_bars[45].change = "scheduler: cfq → deadline";
+		break;
+	case T_CHANGE_TEXT:
+		tall_bars[22].change = "kernel: 2.6.14 → 2.6.16";
+		break;
+	case T_GROUP:
+		for (int i = 20; i < 45; i++)
+			tall_bars[i].group = "controller: SiI 3132";
+		break;
+	case T_TITLE:
+		c->title = "Block write, all hosts";
+		break;
+	case T_AXIS:
+		tall_bars[0].value = 900;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Drawn again from the PNG of the chart before a change, with the keys
+ * of its strips trusted, the chart has the very bytes of a PNG drawn
+ * afresh: a strip copied for its key shows what drawing it would (the
+ * pixels are compared through the deflated bytes). One bar's new value
+ * changes the key of the strip it is in, and of no other. */
+static void
+test_png_again(void **state)
+{
+	char err[CHART_ERR_SIZE];
+
+	(void)state;
+	for (int k = 0; k < T_COUNT; k++) {
+		struct chart c = tall_chart();
+		unsigned char *old, *fresh, *again;
+		size_t nold, nfresh, nagain, n;
+		const unsigned char *ko, *kn;
+		int copied, differ = 0;
+
+		assert_int_equal(chart_png(&c, fonts, 2, &old, &nold, err), 0);
+		tall_change(&c, (enum tall_change)k);
+		assert_int_equal(chart_png(&c, fonts, 2, &fresh, &nfresh,
+		    err), 0);
+		assert_int_equal(chart_png_again(&c, fonts, 2, old, nold, true,
+		    &again, &nagain, &copied, err), 0);
+		if (nagain != nfresh || memcmp(again, fresh, nfresh) != 0)
+			fail_msg("change %d: drawn again, the PNG differs", k);
+		n = strip_keys(old, nold, &ko);
+		assert_int_equal(strip_keys(again, nagain, &kn), n);
+		for (size_t i = 0; i < n; i++)
+			differ += memcmp(ko + 48 * i, kn + 48 * i, 16) != 0;
+		if (k == T_VALUE) {
+			assert_int_equal(n, 16);
+			assert_int_equal(differ, 1);
+			assert_int_equal(copied, 15);
+		}
+		if (k == T_TITLE || k == T_AXIS)
+			assert_int_equal(differ, n);
+		free(old);
+		free(fresh);
+		free(again);
+	}
+}
+
 static void
 test_fonts_missing(void **state)
 {
@@ -1115,6 +1242,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_prefix_ids),
 		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_png_pixels),
+		cmocka_unit_test(test_png_again),
 		cmocka_unit_test(test_fonts_missing),
 	};
 	char err[CHART_ERR_SIZE];

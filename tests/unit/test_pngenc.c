@@ -3,6 +3,7 @@
  * the same bytes, copy exactly the strips that did not change, and
  * inflate to its rows; a damaged earlier PNG is not used. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,25 +35,46 @@ struct at {
 	int y0;
 };
 
+static int rgb_rows;		/* rows asked for as RGB */
+static bool use_raw;		/* the hash over raw_row's bytes */
+
 static void
 row(void *ctx, int i, unsigned char *out)
 {
+	rgb_rows++;
 	memcpy(out, image[((struct at *)ctx)->y0 + i], 3 * W);
 }
+
+/* The caller's own form of a row: here its pixels as they are. */
+static void
+raw_row(void *ctx, int i, const unsigned char **out, size_t *len)
+{
+	*out = image[((struct at *)ctx)->y0 + i];
+	*len = 3 * W;
+}
+
+/* The keys of the strips when use_keys (else none), and whether the
+ * earlier PNG's keys are to be trusted. */
+static bool use_keys, trust_keys;
+static uint64_t keys[(H + STRIP - 1) / STRIP][2];
 
 /* The image as a PNG, reusing old; sets *reused. */
 static unsigned char *
 encode(const unsigned char *old, size_t oldlen, size_t *len, int *reused)
 {
 	char err[CHART_ERR_SIZE];
-	struct png_enc *e = png_enc_start(W, H, old, oldlen);
+	struct png_enc *e = png_enc_start(W, H, old, oldlen, trust_keys);
 	unsigned char *buf;
 
 	for (int y0 = 0; y0 < H; y0 += STRIP) {
 		struct at a = {y0};
+		int n = H - y0 < STRIP ? H - y0 : STRIP;
+		const uint64_t *key = use_keys ? keys[y0 / STRIP] : NULL;
 
-		assert_int_equal(png_enc_strip(e, H - y0 < STRIP ? H - y0 :
-		    STRIP, row, &a, err), 0);
+		if (key && png_enc_copy(e, n, key))
+			continue;
+		assert_int_equal(png_enc_strip(e, n, key, row,
+		    use_raw ? raw_row : NULL, &a, err), 0);
 	}
 	assert_int_equal(png_enc_finish(e, &buf, len, err), 0);
 	*reused = png_enc_reused(e);
@@ -117,6 +139,98 @@ test_reuse(void **state)
 	free(fresh);
 }
 
+/* With the rows' own form to hash, RGB is made only for the strips
+ * deflated; the bytes are those of an encoding from scratch. */
+static void
+test_reuse_raw(void **state)
+{
+	unsigned char *first, *fresh, *again;
+	size_t nfirst, nfresh, nagain;
+	int reused;
+
+	(void)state;
+	use_raw = true;
+	fill(3);
+	rgb_rows = 0;
+	first = encode(NULL, 0, &nfirst, &reused);
+	assert_int_equal(rgb_rows, H);
+	assert_rows(first, nfirst);
+	image[599][0] ^= 0x11;		/* the last strip */
+	fresh = encode(NULL, 0, &nfresh, &reused);
+	rgb_rows = 0;
+	again = encode(first, nfirst, &nagain, &reused);
+	assert_int_equal(reused, 2);
+	assert_int_equal(rgb_rows, H - 2 * STRIP);
+	assert_int_equal(nagain, nfresh);
+	assert_memory_equal(again, fresh, nfresh);
+	assert_rows(again, nagain);
+	use_raw = false;
+	free(first);
+	free(fresh);
+	free(again);
+}
+
+/* A strip whose key the earlier PNG holds at its place is copied
+ * without its rows being asked for, when the caller trusts the keys:
+ * even when its pixels changed (the key is the caller's word). Without
+ * trust, or with a key of zeros, the rows are compared. The keys are
+ * part of the bytes either way. */
+static void
+test_reuse_keys(void **state)
+{
+	unsigned char *first, *again, *plain;
+	size_t nfirst, nagain, nplain;
+	int reused;
+
+	(void)state;
+	use_keys = true;
+	fill(4);
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		keys[k][0] = 1000 + k;
+		keys[k][1] = 7;
+	}
+	first = encode(NULL, 0, &nfirst, &reused);
+	assert_rows(first, nfirst);
+	trust_keys = true;
+	rgb_rows = 0;
+	again = encode(first, nfirst, &nagain, &reused);
+	assert_int_equal(reused, 3);
+	assert_int_equal(rgb_rows, 0);
+	assert_memory_equal(again, first, nfirst);
+	free(again);
+	/* The middle strip's key changes, and one of its pixels: only it
+	 * is made again. */
+	keys[1][0]++;
+	image[300][7] ^= 0x33;
+	rgb_rows = 0;
+	again = encode(first, nfirst, &nagain, &reused);
+	assert_int_equal(reused, 2);
+	assert_int_equal(rgb_rows, 2 * STRIP);	/* hashed, deflated */
+	assert_rows(again, nagain);
+	/* Untrusted keys: every strip's rows are compared. */
+	trust_keys = false;
+	rgb_rows = 0;
+	plain = encode(first, nfirst, &nplain, &reused);
+	assert_int_equal(reused, 2);
+	assert_int_equal(rgb_rows, H + STRIP);	/* one deflated */
+	assert_int_equal(nplain, nagain);
+	assert_memory_equal(plain, again, nagain);
+	free(plain);
+	/* Keys of zeros are never matched. */
+	memset(keys, 0, sizeof keys);
+	trust_keys = true;
+	free(first);
+	first = encode(NULL, 0, &nfirst, &reused);
+	rgb_rows = 0;
+	plain = encode(first, nfirst, &nplain, &reused);
+	assert_int_equal(reused, 3);
+	assert_int_equal(rgb_rows, H);
+	use_keys = trust_keys = false;
+	free(plain);
+	free(again);
+	free(first);
+}
+
 /* A damaged or cut earlier PNG, or no PNG at all, is not used; nor is a
  * piece damaged under a good CRC. */
 static void
@@ -161,6 +275,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reuse),
+		cmocka_unit_test(test_reuse_raw),
+		cmocka_unit_test(test_reuse_keys),
 		cmocka_unit_test(test_no_reuse),
 	};
 
