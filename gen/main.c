@@ -397,6 +397,13 @@ data_dir(void)
 static int analysis_option(int, char **, int *, struct analyse_opts *);
 
 /* "-j N": 1 to 256 rendering processes; 0 when N is not that. */
+/* The loader's cache is kept when SITE may be written. */
+static bool
+keep_cache(void *prep)
+{
+	return site_prep_wait(prep);
+}
+
 static int
 jobs_count(const char *arg)
 {
@@ -459,15 +466,16 @@ cmd_build(int argc, char **argv)
 		return usage();
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
-	 * build; --full reads every file again. */
-	cache = !opts.single && site_may_write(argv[i], opts.out) ?
-	    path_beside(opts.out, CACHE_SUFFIX) : NULL;
+	 * build, when SITE may be written; --full reads every file again. */
+	opts.prep = site_prep_start(&opts, argv[i]);
+	cache = opts.prep ? path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);
 	loaded = runset_load_cached(&set, argv[i], &lim,
-	    SITE_SAMPLES_PER_PAGE, cache, &d) == 0;
+	    SITE_SAMPLES_PER_PAGE, cache, keep_cache, opts.prep, &d) == 0;
 	free(cache);
 	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
+		site_prep_free(opts.prep);
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -478,6 +486,7 @@ cmd_build(int argc, char **argv)
 	opts.lim = &lim;
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
+	site_prep_free(opts.prep);
 	if (built && attach)
 		built = write_attachments(&an, attach, &d) == 0;
 	if (opts.progress && built)

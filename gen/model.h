@@ -137,12 +137,13 @@ int runset_load(struct runset *, const char *root, const struct limits *lim,
 /* The same, with the cache of an earlier load at path cache (see
  * runcache.h; NULL: none): the runs whose files have not changed are
  * taken from it, with the messages their files gave, and the cache is
- * written again for the next load. The model and the messages are
- * those a load without it gives. */
+ * written again for the next load, if keep (when not NULL) says so at
+ * the end. The model and the messages are those a load without it
+ * gives. */
 #define CACHE_SUFFIX ".cache"	/* build keeps it as .SITE.cache */
 int runset_load_cached(struct runset *, const char *root,
     const struct limits *lim, size_t shed, const char *cache,
-    struct diags *);
+    bool (*keep)(void *), void *keep_arg, struct diags *);
 void runset_free(struct runset *);
 /* Drops every run's figures, which only the analysis reads, giving
  * their memory back: a build renders without them. */

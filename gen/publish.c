@@ -170,6 +170,24 @@ publish_replaceable(const char *site, struct diags *d)
 	return foreign == NULL;
 }
 
+bool
+publish_plausible(const char *site)
+{
+	struct stat st;
+	char *manifest;
+	bool ok;
+
+	if (stat(site, &st) != 0)
+		return errno == ENOENT;
+	if (!S_ISDIR(st.st_mode))
+		return false;
+	manifest = xasprintf("%s/%s", site, MANIFEST);
+	ok = lstat(manifest, &st) == 0 ? S_ISREG(st.st_mode) :
+	    is_empty_dir(site);
+	free(manifest);
+	return ok;
+}
+
 /* Takes the previous site as the staging directory, which is empty:
  * renaming a directory over an empty one replaces it. Only a whole
  * previous site is taken, holding nothing but its manifest's plain
@@ -188,16 +206,11 @@ take_prev(struct publish *p, struct diags *d)
 		return;
 	m = S_ISDIR(st.st_mode) ? read_manifest(p->prev, &n, d) : NULL;
 	if (m == NULL || (foreign = foreign_file(p->prev, "", m, n, true))) {
-		/* Said, but not among the problems the site lists: it is
-		 * about this directory, not the runs or the site. */
-		struct diags said = {.quiet = d->quiet};
-
-		diags_add(&said, MSG_NOTE, p->prev, 0, "%s%s%s; not used to "
-		    "speed the build up: remove it", m == NULL ? "is not a "
+		diags_add(&p->notes, MSG_NOTE, p->prev, 0, "%s%s%s; not used "
+		    "to speed the build up: remove it", m == NULL ? "is not a "
 		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
 		    m == NULL ? "" : ", which benchsite did not write as a "
 		    "plain file");
-		diags_free(&said);
 		if (m)
 			free_list(m, n);
 		free(foreign);
@@ -219,6 +232,7 @@ int
 publish_begin(struct publish *p, const char *site, struct diags *d)
 {
 	memset(p, 0, sizeof *p);
+	p->notes.quiet = 1;
 	if (!publish_replaceable(site, d))
 		return -1;
 	/* Beside SITE, on its file system, so the swap is one rename. */
@@ -234,6 +248,21 @@ publish_begin(struct publish *p, const char *site, struct diags *d)
 	take_prev(p, d);
 	chmod(p->staging, 0755);
 	return 0;
+}
+
+void
+publish_say_notes(struct publish *p, int quiet)
+{
+	struct diags said = {.quiet = quiet};
+
+	for (size_t i = 0; i < p->notes.n; i++) {
+		const struct diag *g = &p->notes.v[i];
+
+		diags_add(&said, g->level, g->file, g->line, "%s", g->message);
+	}
+	diags_free(&said);
+	diags_free(&p->notes);
+	p->notes.quiet = 1;
 }
 
 bool
@@ -270,6 +299,7 @@ publish_free(struct publish *p)
 	free(p->staging);
 	free(p->prev);
 	free_list(p->had, p->nhad);
+	diags_free(&p->notes);
 	memset(p, 0, sizeof *p);
 }
 

@@ -29,17 +29,28 @@ struct publish {
 	 * file); else NULL, and it started empty. */
 	char **had;
 	size_t nhad;
+	/* Notes about .SITE.prev, for stderr only (not among the site's
+	 * problems: they are about that directory, not the runs or the
+	 * site), held until publish_say_notes. */
+	struct diags notes;
 };
 
 /* Whether SITE may be replaced: missing, empty, or a benchsite site
  * holding no file its manifest does not list; reports why not. */
 bool publish_replaceable(const char *site, struct diags *);
+/* The same, as far as a few system calls tell: missing, empty, or a
+ * directory with a manifest (whose files are not checked). */
+bool publish_plausible(const char *site);
 
 /* Checks that SITE may be replaced (publish_replaceable) and makes the
  * staging directory beside it: the previous site when it is whole and
  * holds only its manifest's plain files (else it is left alone, with a
  * note), otherwise a new empty one. Returns 0, or -1 (reported). */
 int publish_begin(struct publish *, const char *site, struct diags *);
+
+/* Says the notes publish_begin left on stderr (unless quiet) and
+ * drops them. */
+void publish_say_notes(struct publish *, int quiet);
 
 /* Whether the staging directory already holds rel (from the previous
  * site). */

@@ -677,13 +677,13 @@ int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
     size_t shed, struct diags *d)
 {
-	return runset_load_cached(set, root, lim, shed, NULL, d);
+	return runset_load_cached(set, root, lim, shed, NULL, NULL, NULL, d);
 }
 
 int
 runset_load_cached(struct runset *set, const char *root,
     const struct limits *lim, size_t shed, const char *cache,
-    struct diags *d)
+    bool (*keep)(void *), void *keep_arg, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
@@ -709,7 +709,8 @@ runset_load_cached(struct runset *set, const char *root,
 		w.cache = runcache_open(cache, root, w.lim, shed);
 	read_index(&w);
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
-	runcache_close(w.cache, true);
+	if (w.cache)
+		runcache_close(w.cache, keep == NULL || keep(keep_arg));
 	keep_first_runs(&w);
 	if (w.last_id)
 		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs; the first "

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include <libxml/hash.h>
+#include <libxml/parser.h>
 
 #define X(s) ((const xmlChar *)(s))
 
@@ -968,29 +970,128 @@ check_places(const char *root, const char *out, struct diags *d)
 	return bad ? -1 : 0;
 }
 
-bool
-site_may_write(const char *runs, const char *out)
-{
-	struct diags quiet = {.quiet = 1};
-	bool ok = check_places(runs, out, &quiet) == 0 &&
-	    publish_replaceable(out, &quiet);
-
-	diags_free(&quiet);
-	return ok;
-}
-
 /* The staging directory is the previous site: its record says which
- * jobs' files are already in place (unless --full renders everything),
- * and goes, as this build writes its own. */
-static void
-take_record(struct site *s)
+ * jobs' files are already in place (unless --full renders everything,
+ * then NULL), and goes, as this build writes its own. */
+static struct reuse *
+take_record(const char *staging, bool full)
 {
-	char *path = xasprintf("%s/%s", s->out, JOBS_FILE);
+	char *path = xasprintf("%s/%s", staging, JOBS_FILE);
+	struct reuse *r = full ? NULL : reuse_load(staging);
 
-	if (!s->opts->full)
-		s->here = reuse_load(s->out);
 	unlink(path);
 	free(path);
+	return r;
+}
+
+/* ---- what a build does before it has the runs (site.h) ---- */
+
+struct site_prep {
+	char *out;
+	bool full, joined;
+	pthread_t thread;
+	int rc;			/* publish_begin's */
+	struct publish pub;	/* until site_build takes it */
+	struct reuse *old, *here;
+	struct diags d;		/* quiet: said by site_build */
+};
+
+/* Reads and renames only; touches nothing the main thread does. */
+static void *
+prep_run(void *arg)
+{
+	struct site_prep *p = arg;
+
+	if (!p->full)
+		p->old = reuse_load(p->out);
+	p->rc = publish_begin(&p->pub, p->out, &p->d);
+	if (p->rc == 0 && p->pub.had)
+		p->here = take_record(p->pub.staging, p->full);
+	return NULL;
+}
+
+struct site_prep *
+site_prep_start(const struct site_opts *opts, const char *runs)
+{
+	struct diags quiet = {.quiet = 1};
+	struct site_prep *p;
+	bool ok = !opts->single && check_places(runs, opts->out, &quiet) ==
+	    0 && publish_plausible(opts->out);
+
+	diags_free(&quiet);
+	if (!ok)
+		return NULL;
+	/* libxml2 sets itself up once, before a second thread uses it. */
+	xmlInitParser();
+	p = xcalloc(1, sizeof *p);
+	p->out = xstrdup(opts->out);
+	p->full = opts->full;
+	p->d.quiet = 1;
+	if (pthread_create(&p->thread, NULL, prep_run, p) != 0) {
+		prep_run(p);
+		p->joined = true;
+	}
+	return p;
+}
+
+bool
+site_prep_wait(struct site_prep *p)
+{
+	if (!p->joined)
+		pthread_join(p->thread, NULL);
+	p->joined = true;
+	return p->rc == 0;
+}
+
+void
+site_prep_free(struct site_prep *p)
+{
+	if (p == NULL)
+		return;
+	site_prep_wait(p);
+	if (p->rc == 0 && p->pub.staging)
+		publish_abort(&p->pub);
+	publish_free(&p->pub);
+	reuse_free(p->old);
+	reuse_free(p->here);
+	diags_free(&p->d);
+	free(p->out);
+	free(p);
+}
+
+/* Takes over what the thread did: its messages are said now, where the
+ * build would have made them. Returns 0, or -1 when SITE may not be
+ * replaced. */
+static int
+take_prep(struct site *s, struct site_prep *p, struct publish **pub)
+{
+	site_prep_wait(p);
+	for (size_t i = 0; i < p->d.n; i++)
+		diags_add(s->d, p->d.v[i].level, p->d.v[i].file,
+		    p->d.v[i].line, "%s", p->d.v[i].message);
+	if (p->rc != 0)
+		return -1;
+	publish_say_notes(&p->pub, s->d->quiet);
+	s->old = p->old;
+	s->here = p->here;
+	p->old = p->here = NULL;
+	*pub = &p->pub;
+	return 0;
+}
+
+/* The same, done here: no thread was started. */
+static int
+prepare(struct site *s, struct publish *own, struct publish **pub)
+{
+	if (!s->opts->full)
+		s->old = reuse_load(s->opts->out);
+	if (publish_begin(own, s->opts->out, s->d) != 0)
+		return -1;
+	publish_say_notes(own, s->d->quiet);
+	if (own->had)
+		s->here = take_record(own->staging, s->opts->full);
+	*pub = own;
+	return 0;
 }
 
 int
@@ -1001,7 +1102,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	    "metrics", "compare", "series"};
 	const struct runset *set = an->set;
 	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
-	struct publish pub;
+	struct publish own, *pub;
 	char err[256] = "";
 	int rc = -1;
 
@@ -1021,16 +1122,13 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	}
 	/* Everything goes into a staging directory, swapped in at the end:
 	 * SITE is always a whole site, the old one or the new. */
-	if (!opts->full)
-		s.old = reuse_load(opts->out);
-	if (publish_begin(&pub, opts->out, d) != 0) {
+	if ((opts->prep ? take_prep(&s, opts->prep, &pub) :
+	    prepare(&s, &own, &pub)) != 0) {
 		site_free(&s);
 		return -1;
 	}
-	s.pub = &pub;
-	s.out = pub.staging;
-	if (pub.had)
-		take_record(&s);
+	s.pub = pub;
+	s.out = pub->staging;
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
 		if (i > 0 && site_mkdir(&s, dirs[i]) != 0)
 			goto done;
@@ -1040,11 +1138,11 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 		    "site could not be written whole");
 		goto done;
 	}
-	rc = publish_commit(&pub, s.written, s.nwritten, d);
+	rc = publish_commit(pub, s.written, s.nwritten, d);
 done:
 	if (rc != 0)
-		publish_abort(&pub);
-	publish_free(&pub);
+		publish_abort(pub);
+	publish_free(pub);
 	site_free(&s);
 	return rc;
 }

@@ -24,17 +24,28 @@ struct site_opts {
 					   or read again (NULL: defaults) */
 	int full;		/* render everything, keep nothing of the
 				   old site */
+	struct site_prep *prep;	/* started for this build, or NULL */
 };
+
+/* What a build of opts->out does before it has the runs, started in a
+ * thread of its own while the runs are read and analysed: it checks
+ * that SITE may be replaced (a walk of its files), reads the old site's
+ * record of jobs and takes the previous site as the staging directory.
+ * NULL (nothing started: site_build does it all) for one file, or when
+ * SITE is not missing, empty or (by its manifest) a site of benchsite's
+ * away from the runs in runs. Its messages wait for site_build, which
+ * says them where they belong. */
+struct site_prep *site_prep_start(const struct site_opts *opts,
+    const char *runs);
+/* Waits for it; whether SITE may be replaced (else site_build says why
+ * not). Before this holds, nothing is left beside SITE. */
+bool site_prep_wait(struct site_prep *);
+/* Waits for it and undoes what site_build did not take over. */
+void site_prep_free(struct site_prep *);
 
 /* Writes the site of the analysed runs; returns 0, or -1 when nothing
  * could be written (reported to d). Problems with single files are
  * reported and skipped. */
-/* Whether a build may write SITE out for the runs in runs: not the runs
- * directory, inside it or holding it, and missing, empty or a site of
- * benchsite's holding nothing else (site_build says why not). Nothing
- * beside SITE is written before this holds. */
-bool site_may_write(const char *runs, const char *out);
-
 int site_build(const struct analysis *, const struct site_opts *,
     struct diags *);
 

@@ -173,6 +173,26 @@ if [ -z "$VALGRIND" ]; then
 	[ $status -eq 2 ] && [ -f "$pub/mine.txt" ] &&
 		say_ok "a foreign file stops the swap" ||
 		say_bad "foreign file in SITE: exit $status"
+	# What a build does beside SITE while it reads the runs (checking
+	# SITE, taking .SITE.prev as its staging directory) is undone when
+	# it stops: no staging directory stays, SITE is as it was.
+	ls -d "$tmp"/.pub.tmp-* >/dev/null 2>&1 &&
+		say_bad "a refused build left its staging directory" ||
+		say_ok "a refused build leaves no staging directory"
+	rm -f "$pub/mine.txt"
+	"$b/benchsite" build -q -o "$pub" samples 2>/dev/null
+	"$b/benchsite" build -q -o "$pub" samples 2>/dev/null
+	cp -r "$pub" "$tmp/pub-was"
+	"$b/benchsite" build -q -o "$pub" "$tmp/no-such-runs" 2>"$tmp/pub.err"
+	status=$?
+	if [ $status -eq 2 ] && diff -r "$pub" "$tmp/pub-was" >/dev/null &&
+	    ! ls -d "$tmp"/.pub.tmp-* >/dev/null 2>&1 &&
+	    grep -q "no-such-runs: not a readable directory" "$tmp/pub.err"; then
+		say_ok "runs that cannot be read leave SITE as it was"
+	else
+		say_bad "unreadable runs: exit $status; SITE or its staging directory changed"
+	fi
+	rm -rf "$tmp/pub-was"
 	mkdir -p "$tmp/notsite" && echo keep >"$tmp/notsite/keep.txt"
 	"$b/benchsite" build -q -o "$tmp/notsite" samples 2>/dev/null
 	status=$?

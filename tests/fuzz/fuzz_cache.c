@@ -88,7 +88,8 @@ load(const char *with_cache)
 	struct diags d = {.quiet = 1};
 	char *text;
 
-	runset_load_cached(&set, runs, NULL, SHED, with_cache, &d);
+	runset_load_cached(&set, runs, NULL, SHED, with_cache, NULL, NULL,
+	    &d);
 	text = describe(&set);
 	runset_free(&set);
 	diags_free(&d);
