@@ -231,12 +231,12 @@ header(struct blob *b, const char *root, const struct limits *lim,
 }
 
 static bool
-write_record(FILE *out, const struct blob *b)
+write_record(FILE *out, const void *p, size_t len)
 {
-	uint32_t n = (uint32_t)b->n;
+	uint32_t n = (uint32_t)len;
 
-	return b->n < MAX_RECORD && fwrite(&n, sizeof n, 1, out) == 1 &&
-	    fwrite(b->p, 1, b->n, out) == b->n;
+	return len < MAX_RECORD && fwrite(&n, sizeof n, 1, out) == 1 &&
+	    fwrite(p, 1, len, out) == len;
 }
 
 /* Reads the old cache's next record into c->rec; false at its end or on
@@ -329,7 +329,7 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
 		close(fd);
 	else
 		setvbuf(c->out, NULL, _IOFBF, IO_BUFFER);
-	c->failed = c->out == NULL || !write_record(c->out, &c->b);
+	c->failed = c->out == NULL || !write_record(c->out, c->b.p, c->b.n);
 	open_old(c, &c->b);
 	return c;
 }
@@ -696,6 +696,11 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *st,
 		if ((ok = !check.bad)) {
 			get_msgs(&fill, d);
 			get_run(&fill, &(struct fill){run, set, c->shed});
+			/* The bytes runcache_put would write, not made
+			 * again. */
+			if (!c->failed && !write_record(c->out, c->rec,
+			    c->reclen))
+				c->failed = true;
 		}
 	}
 	next_entry(c);
@@ -713,7 +718,7 @@ runcache_put(struct runcache *c, const char *key, const struct stamp *st,
 	put_stamps(&c->b, st, n);
 	put_msgs(&c->b, msgs, nmsgs);
 	put_run(&c->b, run);
-	if (!write_record(c->out, &c->b))
+	if (!write_record(c->out, c->b.p, c->b.n))
 		c->failed = true;
 }
 

@@ -40,14 +40,15 @@ bool runcache_settled(const struct runcache *, const struct stamp *, size_t n);
 
 /* The run of directory key (its bytes below RUNS) when the old cache has
  * it with these very stamps: fills run (all but id and raw_id, left to
- * the caller) with its strings in set's pool and arenas, and says its
- * messages again to d. Keys must come in the loader's walk order. */
+ * the caller) with its strings in set's pool and arenas, says its
+ * messages again to d, and keeps its entry in the new cache as it is.
+ * Keys must come in the loader's walk order. */
 bool runcache_take(struct runcache *, const char *key,
     const struct stamp *, size_t n, struct run *run, struct runset *set,
     struct diags *d);
 
 /* Adds the run of directory key to the new cache: read from files with
- * these stamps (or taken from the old cache), with the messages msgs. */
+ * these stamps, with the messages msgs. */
 void runcache_put(struct runcache *, const char *key,
     const struct stamp *, size_t n, const struct run *run,
     const struct diag *msgs, size_t nmsgs);

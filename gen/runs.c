@@ -573,13 +573,14 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 
 /* Keeps what reading run's directory gave (the messages from msg0 on)
  * in the cache, when it may: a directory of plain files none of which
- * changed just now, and a run whose samples were shed. */
+ * changed just now, and a run whose samples were shed. A run taken
+ * from the cache is in the new one already. */
 static void
 cache_run(struct walk *w, const char *id, const struct leaf *leaf,
     const struct run *run, size_t msg0, bool cached)
 {
-	if (leaf->v == NULL || run->samples.n > 0 || (!cached &&
-	    !runcache_settled(w->cache, leaf->v, leaf->n)))
+	if (cached || leaf->v == NULL || run->samples.n > 0 ||
+	    !runcache_settled(w->cache, leaf->v, leaf->n))
 		return;
 	runcache_put(w->cache, id, leaf->v, leaf->n, run, w->d->n > msg0 ?
 	    w->d->v + msg0 : NULL, w->d->n - msg0);

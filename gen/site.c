@@ -829,6 +829,36 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	progress(s, "");
 }
 
+static void *
+metric_charts(void *arg)
+{
+	struct site *s = arg;
+
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->has_data[m])
+			make_chart(s, m);
+	return NULL;
+}
+
+/* The metrics' charts are drawn in a thread while the fingerprints are
+ * taken: neither reads what the other writes (the charts: s->svg, the
+ * files written and their count, and s->d only when one cannot be
+ * written; the fingerprints: their own fields). */
+static void
+charts_and_fingerprints(struct site *s)
+{
+	pthread_t t;
+	bool threaded;
+
+	xmlInitParser();
+	threaded = pthread_create(&t, NULL, metric_charts, s) == 0;
+	site_fingerprints(s);
+	if (threaded)
+		pthread_join(t, NULL);
+	else
+		metric_charts(s);
+}
+
 static void
 render_all(struct site *s)
 {
@@ -854,10 +884,7 @@ render_all(struct site *s)
 		return;
 	}
 	copy_assets(s);
-	for (int m = 0; m < M_COUNT; m++)
-		if (s->has_data[m])
-			make_chart(s, m);
-	site_fingerprints(s);
+	charts_and_fingerprints(s);
 	s->old_made_here = reuse_outputs(s->old, MADE_BY, s->fp_global,
 	    &(size_t){0}) != NULL;
 	jobs = plan_jobs(s, &njobs);
