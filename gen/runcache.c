@@ -193,6 +193,9 @@ get_count(struct rd *r, size_t min_size)
 struct runcache {
 	char *path, *tmp;
 	FILE *in, *out;		/* the old cache, the new one */
+	/* Their buffers: glibc takes setvbuf's size only with a buffer
+	 * given, else reads and writes 4 KiB at a time. */
+	char *inbuf, *outbuf;
 	size_t left;		/* bytes of the old one not read yet */
 	bool failed;		/* writing the new one failed */
 	unsigned char *rec;	/* the old cache's record at hand */
@@ -295,7 +298,8 @@ open_old(struct runcache *c, const struct blob *want)
 		return;
 	}
 	c->left = (size_t)st.st_size;
-	setvbuf(c->in, NULL, _IOFBF, IO_BUFFER);
+	c->inbuf = xmalloc(IO_BUFFER);
+	setvbuf(c->in, c->inbuf, _IOFBF, IO_BUFFER);
 	if (!read_record(c) || c->reclen != want->n ||
 	    memcmp(c->rec, want->p, want->n) != 0) {
 		if (c->in)
@@ -327,8 +331,10 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
 	}
 	if ((c->out = fdopen(fd, "wb")) == NULL)
 		close(fd);
-	else
-		setvbuf(c->out, NULL, _IOFBF, IO_BUFFER);
+	else {
+		c->outbuf = xmalloc(IO_BUFFER);
+		setvbuf(c->out, c->outbuf, _IOFBF, IO_BUFFER);
+	}
 	c->failed = c->out == NULL || !write_record(c->out, c->b.p, c->b.n);
 	open_old(c, &c->b);
 	return c;
@@ -733,6 +739,8 @@ runcache_close(struct runcache *c, bool keep)
 		c->failed = true;
 	if (!keep || c->failed || rename(c->tmp, c->path) != 0)
 		unlink(c->tmp);
+	free(c->inbuf);
+	free(c->outbuf);
 	free(c->rec);
 	free(c->b.p);
 	free(c->tmp);
