@@ -1409,7 +1409,7 @@ draw_row(struct pen *p, const struct grow *r)
  * (heading, change marker, bar), widened by more than any of its marks
  * or glyphs reaches out of them. A strip of a PNG skips the rows it
  * cannot show instead of having cairo clip them away. */
-#define CULL_MARGIN	16.0
+#define CULL_MARGIN	6.0
 
 static bool
 row_visible(const struct pen *p, const struct grow *r)
@@ -1953,7 +1953,7 @@ chart_prefix_ids(xmlNodePtr n, const char *prefix)
  * the ones a surface of the whole chart would get: the chart of 60 bars
  * at twice the size would otherwise take 20 MB at once in each
  * rendering process. */
-#define PNG_STRIP_ROWS	256
+#define PNG_STRIP_ROWS	64
 
 struct png_job {
 	const struct chart *c;
