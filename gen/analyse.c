@@ -767,21 +767,34 @@ caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int metric)
 	return out;
 }
 
-/* What differs between run i and the run it was measured against; for
- * the scaling model the layout is what is under study, so only other
- * keys make it less than like for like. */
+/* What differs between a run and the one it is measured against: the
+ * same for all of the run's findings against it, so worked out once. */
+struct diff {
+	long other;		/* -1: not worked out yet */
+	char *text;		/* pooled, or NULL */
+	int ndiff, nlayout;
+};
+
+/* What differs between run i and the run it was measured against (d
+ * keeps it for the next finding); for the scaling model the layout is
+ * what is under study, so only other keys make it less than like for
+ * like. */
 static void
 explain(struct analysis *a, struct finding *f, size_t i, long other,
-    bool scaling)
+    bool scaling, struct diff *d)
 {
-	int ndiff, nlayout;
-
 	if (other < 0)
 		return;
-	f->explain = strpool_take(a->pool, differences(&a->set->runs[i],
-	    &a->set->runs[other], &ndiff, &nlayout));
+	if (d->other != other) {
+		d->other = other;
+		d->text = strpool_take(a->pool, differences(&a->set->runs[i],
+		    &a->set->runs[other], &d->ndiff, &d->nlayout));
+		f->explain = d->text;
+	} else if (d->text) {
+		f->explain = strpool_add(a->pool, d->text, strlen(d->text));
+	}
 	f->caveat = strpool_take(a->pool, caveat(a, i, (size_t)other,
-	    scaling ? ndiff : ndiff + nlayout, f->metric));
+	    scaling ? d->ndiff : d->ndiff + d->nlayout, f->metric));
 }
 
 static void
@@ -804,6 +817,7 @@ change_findings(struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
 	char was[48], now[48], *how;
+	struct diff d = {.other = -1};
 
 	for (int id = 0; id < M_COUNT; id++) {
 		const struct change *c = &ra->change[id];
@@ -835,7 +849,7 @@ change_findings(struct analysis *a, size_t i)
 		    a->set->runs[ra->base].id, ra->base_why, how));
 		free(how);
 		f->sort = c->verdict == VERDICT_REGRESSION ? cf.rel : -cf.rel;
-		explain(a, f, i, ra->base, false);
+		explain(a, f, i, ra->base, false, &d);
 		/* Only a comparison that can be defended fails the gate. */
 		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
 			acknowledge(a, f, i);
@@ -847,6 +861,7 @@ scaling_findings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
 	const struct scaling *sc = &a->runs[i].scaling;
+	struct diff d = {.other = -1};
 
 	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
 		enum metric_id id = scaled[k];
@@ -869,7 +884,7 @@ scaling_findings(struct analysis *a, size_t i)
 		    a->set->runs[sc->reference].id,
 		    sc->why));
 		f->sort = ratio;	/* the worst first */
-		explain(a, f, i, sc->reference, true);
+		explain(a, f, i, sc->reference, true, &d);
 		if (level == EFF_SHORT)
 			acknowledge(a, f, i);
 	}

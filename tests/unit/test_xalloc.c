@@ -1,6 +1,7 @@
-/* Unit tests of the arena (gen/xalloc.c): what it hands out is aligned
+/* Unit tests of gen/xalloc.c: what the arena hands out is aligned
  * as asked, never overlaps, survives a block change, and a request
- * larger than a block gets a block of its own. */
+ * larger than a block gets a block of its own; xasprintf makes texts of
+ * any length whole. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -67,12 +68,35 @@ test_large_request(void **state)
 	xarena_free(&a);	/* an empty arena is freed as well */
 }
 
+/* Texts of every length around the one xasprintf formats into on its
+ * stack come out whole. */
+static void
+test_asprintf_lengths(void **state)
+{
+	char want[2048];
+
+	(void)state;
+	for (int n = 0; n < 1200; n += n < 500 || n > 520 ? 37 : 1) {
+		char *got;
+
+		memset(want, 'x', (size_t)n);
+		want[n] = '\0';
+		got = xasprintf("%s|%d", want, n);
+		assert_int_equal(strlen(got), (size_t)n + 1 +
+		    (size_t)snprintf(NULL, 0, "%d", n));
+		assert_memory_equal(got, want, (size_t)n);
+		assert_int_equal(atoi(got + n + 1), n);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alignment_and_content),
 		cmocka_unit_test(test_large_request),
+		cmocka_unit_test(test_asprintf_lengths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
