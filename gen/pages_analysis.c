@@ -413,6 +413,26 @@ group_runs(const struct site *s, const char *key, struct group_run *out,
 	return values;
 }
 
+/* Whether at least two runs give key, with different values: what a
+ * "by KEY" page needs to exist (group_runs, without sorting them). */
+static bool
+key_varies(const struct site *s, const char *key)
+{
+	const char *first = NULL;
+
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v == NULL || *v == '\0')
+			continue;
+		if (first == NULL)
+			first = v;
+		else if (strcmp(v, first) != 0)
+			return true;
+	}
+	return false;
+}
+
 /* Whether run a came after run b: by the meta date, then by place in
  * the series order. */
 static bool
@@ -744,16 +764,14 @@ void
 index_comparisons(struct site *s, htmlDocPtr doc)
 {
 	xmlNodePtr sec = html_slot(doc, "comparisons");
-	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
 	xmlNodePtr ul;
-	size_t n;
 
 	if (sec == NULL)
-		goto done;
+		return;
 	html_el(sec, "h2", NULL, "Comparisons");
 	ul = html_el(sec, "ul", NULL, NULL);
 	for (size_t k = 0; k < NGROUP_KEYS; k++) {
-		if (group_runs(s, group_keys[k], g, &n) < 2)
+		if (!key_varies(s, group_keys[k]))
 			continue;
 		char *href = xasprintf("compare/%s.html", group_keys[k]);
 		char *text = xasprintf("By %s", group_keys[k]);
@@ -777,8 +795,6 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 	}
 	if (ul->children == NULL)
 		html_drop(sec);
-done:
-	free(g);
 }
 
 void
