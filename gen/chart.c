@@ -1407,8 +1407,10 @@ draw_row(struct pen *p, const struct grow *r)
 
 /* Whether row r may touch the part of the chart p draws: its bands
  * (heading, change marker, bar), widened by more than any of its marks
- * or glyphs reaches out of them. A strip of a PNG skips the rows it
- * cannot show instead of having cairo clip them away. */
+ * or glyphs reaches out of them (a target's marker, the farthest, by 1
+ * unit; the rest is for antialiasing). A strip of a PNG skips the rows
+ * it cannot show instead of having cairo clip them away; the pixel
+ * tests draw whole charts without it to compare. */
 #define CULL_MARGIN	6.0
 
 static bool
@@ -1421,6 +1423,7 @@ row_visible(const struct pen *p, const struct grow *r)
 	    r->top + r->h + CULL_MARGIN > p->vis0);
 }
 
+/* Whatever this draws, strip_key must hash. */
 static void
 draw_chart(struct pen *p, const struct chart_geom *g)
 {

@@ -396,7 +396,6 @@ data_dir(void)
 
 static int analysis_option(int, char **, int *, struct analyse_opts *);
 
-/* "-j N": 1 to 256 rendering processes; 0 when N is not that. */
 /* The loader's cache is kept when SITE may be written. */
 static bool
 keep_cache(void *prep)
@@ -404,6 +403,7 @@ keep_cache(void *prep)
 	return site_prep_wait(prep);
 }
 
+/* "-j N": 1 to 256 rendering processes; 0 when N is not that. */
 static int
 jobs_count(const char *arg)
 {

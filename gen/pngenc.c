@@ -272,7 +272,7 @@ old_fits(const struct png_enc *e, size_t k, int n)
 	    e->old[k].piece;
 }
 
-/* Adds the earlier PNG's strip k as the next strip, of n rows. */
+/* Adds st as the next strip, of n rows, its piece already in e->data. */
 static void
 add_strip(struct png_enc *e, int n, const struct strip *st)
 {
@@ -284,6 +284,7 @@ add_strip(struct png_enc *e, int n, const struct strip *st)
 	e->done += n;
 }
 
+/* Adds the earlier PNG's strip k as the next strip, of n rows. */
 static void
 copy_old(struct png_enc *e, int n, size_t k)
 {
