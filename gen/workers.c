@@ -197,8 +197,9 @@ static int
 start(int nproc, size_t n, size_t *next, worker_job_fn *run, void *ctx,
     FILE **out, pid_t *pid, char *err, size_t errsize)
 {
-	fflush(stdout);
-	fflush(stderr);
+	/* Every stream the parent has written to (the record of jobs
+	 * holds a line by now): a worker must not write its copy again. */
+	fflush(NULL);
 	for (int w = 0; w < nproc; w++) {
 		if ((out[w] = tmpfile()) == NULL || (pid[w] = fork()) < 0) {
 			snprintf(err, errsize, "cannot start a rendering "
