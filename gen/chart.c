@@ -2158,14 +2158,10 @@ encode_png(cairo_surface_t *s, const struct png_job *j,
 {
 	int strip = cairo_image_surface_get_height(s), rc = 0;
 	struct png_enc *e = png_enc_start(j->w, j->h, old, oldlen, old_keys);
-	XXH3_state_t *st = XXH3_createState();
+	XXH3_state_t *st = xnonnull(XXH3_createState());
 	XXH128_hash_t chart;
 	uint64_t key[2];
 
-	if (st == NULL) {
-		fputs("benchsite: out of memory\n", stderr);
-		exit(3);
-	}
 	XXH3_128bits_reset(st);
 	key_chart(st, j);
 	chart = XXH3_128bits_digest(st);

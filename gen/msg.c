@@ -79,6 +79,14 @@ diags_add(struct diags *d, enum msg_level level, const char *file, long line,
 }
 
 void
+diags_append(struct diags *to, const struct diags *from)
+{
+	for (size_t i = 0; i < from->n; i++)
+		diags_add(to, from->v[i].level, from->v[i].file,
+		    from->v[i].line, "%s", from->v[i].message);
+}
+
+void
 diags_free(struct diags *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

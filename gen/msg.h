@@ -31,6 +31,9 @@ struct diags {
 void diags_add(struct diags *, enum msg_level, const char *file, long line,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 const char *msg_level_name(enum msg_level);
+/* Adds from's messages to to, in order (said unless to is quiet): for
+ * messages held back and said where they belong. */
+void diags_append(struct diags *to, const struct diags *from);
 /* Frees the messages, not the struct itself. */
 void diags_free(struct diags *);
 

@@ -236,14 +236,10 @@ hash_strip(struct png_enc *e, int n, png_row_fn *row, png_raw_fn *raw,
     void *ctx, uint64_t hash[2])
 {
 	size_t rowlen = 1 + 3 * (size_t)e->w, len;
-	XXH3_state_t *st = XXH3_createState();
+	XXH3_state_t *st = xnonnull(XXH3_createState());
 	XXH128_hash_t h;
 	const unsigned char *p;
 
-	if (st == NULL) {
-		fputs("benchsite: out of memory\n", stderr);
-		exit(3);
-	}
 	XXH3_128bits_reset(st);
 	for (int i = 0; i < n; i++) {
 		if (raw) {

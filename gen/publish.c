@@ -255,11 +255,7 @@ publish_say_notes(struct publish *p, int quiet)
 {
 	struct diags said = {.quiet = quiet};
 
-	for (size_t i = 0; i < p->notes.n; i++) {
-		const struct diag *g = &p->notes.v[i];
-
-		diags_add(&said, g->level, g->file, g->line, "%s", g->message);
-	}
+	diags_append(&said, &p->notes);
 	diags_free(&said);
 	diags_free(&p->notes);
 	p->notes.quiet = 1;

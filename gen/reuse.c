@@ -20,10 +20,7 @@ fp_new(void)
 {
 	struct fp *f = xcalloc(1, sizeof *f);
 
-	if ((f->st = XXH3_createState()) == NULL) {
-		fputs("benchsite: out of memory\n", stderr);
-		exit(3);
-	}
+	f->st = xnonnull(XXH3_createState());
 	fp_reset(f);
 	return f;
 }

@@ -1093,9 +1093,7 @@ static int
 take_prep(struct site *s, struct site_prep *p, struct publish **pub)
 {
 	site_prep_wait(p);
-	for (size_t i = 0; i < p->d.n; i++)
-		diags_add(s->d, p->d.v[i].level, p->d.v[i].file,
-		    p->d.v[i].line, "%s", p->d.v[i].message);
+	diags_append(s->d, &p->d);
 	if (p->rc != 0)
 		return -1;
 	publish_say_notes(&p->pub, s->d->quiet);

@@ -17,6 +17,14 @@ out_of_memory(void)
 }
 
 void *
+xnonnull(void *p)
+{
+	if (p == NULL)
+		out_of_memory();
+	return p;
+}
+
+void *
 xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);

@@ -7,6 +7,9 @@
 #include <stddef.h>
 
 void *xmalloc(size_t);
+/* p, or the end of the program as xmalloc ends it when p is NULL: for
+ * what other libraries allocate (an XXH3 state). */
+void *xnonnull(void *p);
 void *xcalloc(size_t, size_t);
 void *xrealloc(void *, size_t);
 /* Grows *arr (of *cap elements of size elem) so that it holds need elements. */
