@@ -29,13 +29,22 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 -include Makefile.local
 
 B ?= build
-SRCS = xalloc.c msg.c result.c units.c lines.c read_csv.c read_text.c \
-	reader.c fileio.c meta.c runcache.c runs.c json_util.c render_json.c \
-	render_csv.c render_check.c render_share.c stats.c display.c rank.c analyse.c chart.c pngenc.c \
-	bars.c html.c notes.c site.c site_fp.c workers.c reuse.c publish.c pages.c pages_analysis.c single.c \
-	collect.c record.c import.c
+# The stages in the order data flows through them (gen/README.md): each
+# folder may include only the folders before it (tests/layers.sh checks).
+SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
+	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
+	read/bonnie_text.c read/reader.c read/meta.c \
+	model/runcache.c model/load.c model/stats.c model/display.c \
+	analyse/rank.c analyse/analyse.c \
+	render/json_util.c render/json.c render/csv.c render/check.c \
+	render/share.c render/chart.c render/pngenc.c \
+	render/bars.c render/html.c render/notes.c render/pages.c \
+	render/pages_analysis.c render/single.c \
+	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
+	site/publish.c \
+	capture/collect.c capture/record.c capture/import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
-HDRS = $(wildcard gen/*.h)
+HDRS = $(wildcard gen/*.h gen/*/*.h)
 
 .PHONY: all demo check valgrind fuzz fuzz-build fuzz-smoke bench install \
 	clean deps deps-ok
@@ -49,7 +58,8 @@ $(B)/benchsite: $(OBJS) $(B)/main.o
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/%.o: gen/%.c $(HDRS) | $(B)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Igen -c -o $@ $<
 
 $(B):
 	mkdir -p $(B)

@@ -4,18 +4,18 @@
  * 2 bad usage or input that could not be read (what could was still
  * processed); 3 an internal error (a file could not be written, memory
  * ran out). */
-#include "analyse.h"
-#include "collect.h"
-#include "fileio.h"
-#include "import.h"
-#include "input_limits.h"
-#include "model.h"
-#include "reader.h"
-#include "record.h"
-#include "render.h"
-#include "site.h"
-#include "workers.h"
-#include "xalloc.h"
+#include "analyse/analyse.h"
+#include "capture/collect.h"
+#include "base/fileio.h"
+#include "capture/import.h"
+#include "base/input_limits.h"
+#include "model/model.h"
+#include "read/reader.h"
+#include "capture/record.h"
+#include "render/render.h"
+#include "site/site.h"
+#include "site/workers.h"
+#include "base/xalloc.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -12,7 +12,7 @@
  *
  * Links build/chart.o, build/pngenc.o (the PNG encoder) and
  * build/xalloc.o with the libraries of PKGS; built by run.sh. */
-#include "chart.h"
+#include "render/chart.h"
 
 #include <stdio.h>
 #include <stdlib.h>

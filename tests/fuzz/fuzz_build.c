@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyse.h"
-#include "fileio.h"
-#include "publish.h"
-#include "site.h"
+#include "analyse/analyse.h"
+#include "base/fileio.h"
+#include "site/publish.h"
+#include "site/site.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "model.h"
-#include "publish.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "model/model.h"
+#include "site/publish.h"
+#include "base/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

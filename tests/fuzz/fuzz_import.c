@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
-#include "xalloc.h"
+#include "capture/import.h"
+#include "base/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "model.h"
+#include "read/meta.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

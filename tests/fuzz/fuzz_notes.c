@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "html.h"
-#include "notes.h"
+#include "render/html.h"
+#include "render/notes.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -19,9 +19,9 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "chart.h"
-#include "pngenc.h"
-#include "xalloc.h"
+#include "render/chart.h"
+#include "render/pngenc.h"
+#include "base/xalloc.h"
 #include "../png_chunks.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

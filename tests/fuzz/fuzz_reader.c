@@ -3,8 +3,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "reader.h"
-#include "render.h"
+#include "read/reader.h"
+#include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,4 +1,4 @@
-/* Unit tests of the charts (gen/chart.c): ticks, figures and label
+/* Unit tests of the charts (gen/render/chart.c): ticks, figures and label
  * wrapping, the layout against the files in tests/charts (UPDATE=1 rewrites
  * them), and SVG and PNG output. Run from the top of the tree. */
 #include <setjmp.h>
@@ -15,9 +15,9 @@
 #include <cairo.h>
 #include <libxml/parser.h>
 
-#include "chart.h"
+#include "render/chart.h"
 #include "../png_chunks.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
 
 static struct chart_fonts *fonts;
 static const char *self;	/* argv[0], to draw a chart in a new process */

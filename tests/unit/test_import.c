@@ -1,4 +1,4 @@
-/* Unit tests of "benchsite import" (gen/import.c): the guessing rules
+/* Unit tests of "benchsite import" (gen/capture/import.c): the guessing rules
  * one line at a time, the slugs, and the split of a small post. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
+#include "capture/import.h"
 
 static struct guesser *gs;
 

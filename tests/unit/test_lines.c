@@ -1,4 +1,4 @@
-/* Unit tests of input cleaning (gen/lines.c). */
+/* Unit tests of input cleaning (gen/read/lines.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,7 +6,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "lines.h"
+#include "read/lines.h"
 
 static struct lines
 read_all(const char *s, enum diff_side side)

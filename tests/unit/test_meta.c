@@ -1,4 +1,4 @@
-/* Unit tests of the meta reader (gen/meta.c). */
+/* Unit tests of the meta reader (gen/read/meta.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,7 +6,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "model.h"
+#include "read/meta.h"
 
 static struct run_meta
 parse(const char *text, struct diags *d)

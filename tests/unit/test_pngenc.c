@@ -1,4 +1,4 @@
-/* Unit tests of the charts' PNG encoder (gen/pngenc.c): an image of
+/* Unit tests of the charts' PNG encoder (gen/render/pngenc.c): an image of
  * made-up rows, encoded afresh and again from an earlier PNG, must give
  * the same bytes, copy exactly the strips that did not change, and
  * inflate to its rows; a damaged earlier PNG is not used. */
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "chart.h"
-#include "pngenc.h"
+#include "render/chart.h"
+#include "render/pngenc.h"
 #include "../png_chunks.h"
 
 #define W 100

@@ -1,4 +1,4 @@
-/* Unit tests of the analysis' statistics (gen/rank.c): known samples,
+/* Unit tests of the analysis' statistics (gen/analyse/rank.c): known samples,
  * known p-values (checked by counting every split of the ranks, which is
  * what R's wilcox.test with exact = TRUE does) and noise fences. */
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "rank.h"
+#include "analyse/rank.h"
 
 #define CLOSE(x, y) assert_true(fabs((x) - (y)) < 1e-4)
 

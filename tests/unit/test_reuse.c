@@ -1,4 +1,4 @@
-/* Unit tests of incremental builds' pieces (gen/reuse.c): fingerprints
+/* Unit tests of incremental builds' pieces (gen/site/reuse.c): fingerprints
  * that tell values apart, and the record of jobs written and read back,
  * malformed lines ignored. */
 #include <setjmp.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reuse.h"
-#include "xalloc.h"
+#include "site/reuse.h"
+#include "base/xalloc.h"
 
 /* The fingerprint of two strings fed in order. */
 static void

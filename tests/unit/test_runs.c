@@ -1,4 +1,4 @@
-/* Unit tests of a run's samples dropped and read again (gen/runs.c): a
+/* Unit tests of a run's samples dropped and read again (gen/model/load.c): a
  * load for the analysis summarises short runs and drops their samples,
  * a build sheds the rest once analysed, and a run's page reads them
  * back from its outputs. The second reading must give the samples of
@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "model.h"
-#include "stats.h"
-#include "xalloc.h"
+#include "model/model.h"
+#include "model/stats.h"
+#include "base/xalloc.h"
 
 /* Two samples as bonnie++ 1.97 CSV, two as a text table: four samples
  * of one run, merged from two outputs. */

@@ -1,4 +1,4 @@
-/* Unit tests of the number, unit and latency readers (gen/units.c). */
+/* Unit tests of the number, unit and latency readers (gen/read/units.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,7 +6,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "units.h"
+#include "read/units.h"
 
 static enum cell_kind
 rate(const char *s, bool suffix, double *v, bool *approx)

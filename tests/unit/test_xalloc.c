@@ -1,4 +1,4 @@
-/* Unit tests of gen/xalloc.c: what the arena hands out is aligned
+/* Unit tests of gen/base/xalloc.c: what the arena hands out is aligned
  * as asked, never overlaps, survives a block change, and a request
  * larger than a block gets a block of its own; xasprintf makes texts of
  * any length whole. */
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "base/xalloc.h"
 
 static void
 test_alignment_and_content(void **state)

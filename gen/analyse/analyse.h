@@ -1,0 +1,200 @@
+/* The analysis: between the model and the renderers. It puts runs into
+ * series and compares each with the run before it (or a chosen
+ * baseline), computes what a RAID layout should give from a single-disk
+ * reference, checks declared targets, explains findings by what differs
+ * in the metadata, and warns about figures that cannot be trusted. It
+ * reads the model and writes only its own struct analysis. */
+#ifndef BENCHSITE_ANALYSE_H
+#define BENCHSITE_ANALYSE_H
+
+#include "model/model.h"
+#include "model/stats.h"
+
+struct analyse_opts {
+	double threshold;	/* smallest change that counts (0.05) */
+	double alpha;		/* level of the rank test (0.05) */
+	double weak;		/* efficiency below this is weak (0.80) */
+	double shortfall;	/* efficiency below this falls short (0.50) */
+	const char *baseline;	/* run id every run is compared with, or NULL */
+};
+
+void analyse_default_opts(struct analyse_opts *);
+
+enum __attribute__((packed)) verdict {
+	VERDICT_NONE,		/* nothing to compare with */
+	VERDICT_SAME,		/* no significant change: "~" */
+	VERDICT_REGRESSION,
+	VERDICT_IMPROVEMENT,
+	VERDICT_INSUFFICIENT	/* a side has no figure to compare */
+};
+
+enum __attribute__((packed)) verdict_rule {
+	RULE_NONE,
+	RULE_RANK_TEST,		/* Mann-Whitney U, 3+ samples a side */
+	RULE_NOISE_FENCE,	/* beyond the series' earlier noise */
+	RULE_THRESHOLD		/* no history: the minimum change, or the
+				   samples' own spread when wider */
+};
+
+extern const char *const verdict_names[];
+extern const char *const rule_names[];
+
+/* One figure of a run against the same figure of its base run. The
+ * fields of these structs are ordered (and the enums packed) for size,
+ * and what follows from the summaries is not stored (see
+ * analysis_change): every run has twelve of each. */
+/* Packed, and 20 bytes: twelve per run are kept. */
+struct __attribute__((packed)) change {
+	double p;			/* rank test p-value, or -1 */
+	double fence;			/* noise limit used (the fence, or
+					   the samples' spread), or -1 */
+	unsigned char history;		/* earlier changes behind the fence
+					   (at most HISTORY_WINDOW, 30) */
+	enum verdict verdict;
+	enum verdict_rule rule;
+	bool rank_too_small;		/* 3+ a side, but the level is out of
+					   reach: fell back to the fence */
+};
+
+enum __attribute__((packed)) efficiency {
+	EFF_NONE,	/* no scaling model for this run or metric */
+	EFF_FINE,
+	EFF_WEAK,
+	EFF_SHORT
+};
+
+extern const char *const efficiency_names[];
+
+/* What a RAID layout should give, from a single-disk reference; the
+ * figures it gives follow from the summaries, the meta and the options
+ * and are computed when asked: analysis_factor, analysis_level,
+ * analysis_expected and analysis_efficiency. */
+struct scaling {
+	long reference;		/* run index, -1 when none */
+	const char *why;	/* how the reference was chosen */
+};
+
+/* A declared target (meta expect.METRIC): see analysis_target. */
+struct target {
+	double value, ratio;	/* ratio = median / value */
+	bool has;
+	bool shortfall;
+};
+
+enum __attribute__((packed)) finding_kind {
+	FIND_REGRESSION,
+	FIND_SHORTFALL,		/* efficiency below the shortfall level */
+	FIND_TARGET,		/* below a declared target */
+	FIND_WEAK,		/* efficiency between the two levels */
+	FIND_PATTERN,		/* one key shared by every run that fails */
+	FIND_WARNING,		/* a figure that cannot be trusted */
+	FIND_IMPROVEMENT,
+	FIND_KIND_COUNT
+};
+
+extern const char *const finding_names[];
+
+struct finding {
+	long run;		/* -1 for patterns */
+	char *text;		/* a sentence with its numbers */
+	char *explain;		/* what differs in the metadata, or NULL */
+	char *caveat;		/* why the comparison is not like for like */
+	char *ack;		/* the acknowledgement (meta ack.METRIC) */
+	double sort;		/* within a kind, lower comes first */
+	int metric;		/* -1 for run-wide warnings */
+	enum finding_kind kind;
+	bool gated;		/* fails CI unless acknowledged */
+};
+
+struct run_analysis {
+	char *series;		/* the series it belongs to */
+	long base;		/* the run it is compared with, or -1 */
+	const char *base_why;
+	struct change change[M_COUNT];
+	struct scaling scaling;
+	bool base_in_series;	/* base is the run before it in its series */
+};
+
+struct analysis {
+	const struct runset *set;
+	struct analyse_opts opts;
+	struct run_analysis *runs;
+	struct finding *f;	/* ordered: regressions, shortfalls, ... */
+	size_t nf, capf;
+	int count[FIND_KIND_COUNT];
+	int failing;		/* gated and not acknowledged */
+	/* Indexes built once so that no step compares every run with
+	 * every other: runs in series order and each run's place in it,
+	 * the gated flag of each run and metric, and the single-disk
+	 * references by what they share. */
+	size_t *order, *pos;
+	unsigned char *flag;
+	struct reference_index *refs;
+	struct strpool *pool;	/* the findings' texts and the series
+				   names, each distinct one once */
+};
+
+/* The summaries of a run, by metric: the model's, which the analysis
+ * reads rather than copies. */
+static inline const struct metric_summary *
+analysis_sum(const struct analysis *a, size_t run)
+{
+	return a->set->runs[run].sum;
+}
+
+/* Analyses set. An opts->baseline that names no run is reported to d
+ * and returns -1; otherwise 0. */
+int analyse(struct analysis *, const struct runset *,
+    const struct analyse_opts *, struct diags *);
+void analysis_free(struct analysis *);
+
+/* What differs in the set-up meta keys from run b to run r
+ * ("scheduler: cfq -> anticipatory; ..."), or NULL; caller frees. */
+char *analysis_differences(const struct run *r, const struct run *b);
+
+/* "nothing fails the gate", "1 finding fails the gate", "13 findings
+ * fail the gate" for n failing findings; caller frees. */
+char *gate_phrase(int n);
+
+/* The figures of a change, from the summaries of the run and its
+ * base: the medians and rel are zero unless the verdict is SAME,
+ * REGRESSION or IMPROVEMENT; the counts are zero without a base. */
+struct change_figures {
+	double base_median, median;	/* stored unit */
+	double rel;			/* (median - base) / base */
+	int n, n_base;			/* samples with a figure */
+};
+
+struct change_figures analysis_change(const struct analysis *, size_t run,
+    int metric);
+
+/* How many disks' worth of the metric the run's RAID layout should
+ * give, 0 where the scaling model says nothing (no reference, a metric
+ * it does not speak about, or a figure missing on either side); how
+ * the median compares with it (EFF_NONE where the factor is 0). */
+double analysis_factor(const struct analysis *, size_t run, int metric);
+enum efficiency analysis_level(const struct analysis *, size_t run,
+    int metric);
+/* What the RAID layout should give (factor x the reference's median),
+ * and the median as a share of it; 0 where there is no scaling. */
+double analysis_expected(const struct analysis *, size_t run, int metric);
+double analysis_efficiency(const struct analysis *, size_t run, int metric);
+
+/* The run's declared target for a metric it has a figure of (has is
+ * false without one). */
+struct target analysis_target(const struct analysis *, size_t run,
+    int metric);
+
+/* %CP per display unit of the median, or -1 without both. */
+double analysis_cpu_per_unit(const struct analysis *, size_t run,
+    int metric);
+
+/* Whether the run was judged on this metric at all: compared with a
+ * base, scaled, or held to a target. */
+bool analysis_judged(const struct analysis *, size_t run, int metric);
+
+/* Whether a finding of this run and metric is flagged (for charts and
+ * tables): a gated finding, acknowledged or not. */
+bool analysis_flagged(const struct analysis *, size_t run, int metric);
+
+#endif

@@ -1,0 +1,263 @@
+/* Whole-file reading; see fileio.h. */
+#include "base/fileio.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+static bool
+too_big(const char *path, size_t max, size_t n, struct diags *d)
+{
+	if (n <= max)
+		return false;
+	diags_add(d, MSG_ERROR, path, 0, "larger than the limit of %zu bytes; "
+	    "not read", max);
+	return true;
+}
+
+/* Reads f to its end, or until it exceeds max bytes. */
+static char *
+read_stream(FILE *f, const char *path, size_t max, size_t *len,
+    struct diags *d)
+{
+	size_t n = 0, cap = 0, got;
+	char *buf = NULL;
+	bool failed;
+
+	do {
+		xgrow((void **)&buf, &cap, n + 65536 + 1, 1);
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0 && n <= max);
+	failed = too_big(path, max, n, d);
+	if (!failed && ferror(f)) {
+		diags_add(d, MSG_ERROR, path, 0, "cannot read: %s",
+		    strerror(errno));
+		failed = true;
+	}
+	if (failed) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* Reads the open file fd to its end, or until it exceeds max bytes,
+ * into *bufp (of *capp bytes, grown as needed; NULL and 0 to start
+ * without one). A regular file is read into a buffer of its size (and
+ * one byte to see its end), with no copy and no stdio buffer. Returns
+ * whether it was read, with *len set and a NUL after the bytes. */
+static bool
+read_fd(int fd, const struct stat *st, const char *path, size_t max,
+    char **bufp, size_t *capp, size_t *len, struct diags *d)
+{
+	size_t n = 0, want = 65536 + 1;
+
+	if (S_ISREG(st->st_mode) && st->st_size >= 0 &&
+	    (size_t)st->st_size <= max)
+		want = (size_t)st->st_size + 2;
+	if (*capp < want) {
+		*bufp = xrealloc(*bufp, want);
+		*capp = want;
+	}
+	for (;;) {
+		ssize_t got;
+
+		if (*capp - n - 1 == 0) {
+			if (*capp > ((size_t)-1) / 2)
+				break;
+			*capp *= 2;
+			*bufp = xrealloc(*bufp, *capp);
+		}
+		got = read(fd, *bufp + n, *capp - n - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			if (!too_big(path, max, n, d))
+				diags_add(d, MSG_ERROR, path, 0, "cannot read: "
+				    "%s", strerror(errno));
+			return false;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > max)
+			break;
+		/* A regular file read to the size fstat gave, and short of
+		 * what was asked: its end, without a call to be told so
+		 * (files of /proc and /sys, whose size says nothing, are
+		 * read until read says 0). */
+		if (S_ISREG(st->st_mode) && st->st_size > 0 &&
+		    n == (size_t)st->st_size && n < *capp - 1)
+			break;
+	}
+	if (too_big(path, max, n, d))
+		return false;
+	(*bufp)[n] = '\0';
+	*len = n;
+	return true;
+}
+
+/* Opens name (relative to dirfd, or AT_FDCWD) and checks what it is
+ * before a byte is read: a regular file over max is refused at once;
+ * with regular_only anything else is, and the open does not wait for a
+ * FIFO's writer. path names the file in messages. Returns the
+ * descriptor with *st filled, or -1. */
+static int
+open_checked(int dirfd, const char *name, const char *path, size_t max,
+    bool regular_only, struct stat *st, struct diags *d)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NOCTTY | O_CLOEXEC |
+	    (regular_only ? O_NONBLOCK : 0));
+
+	if (fd < 0 || fstat(fd, st) != 0) {
+		diags_add(d, MSG_ERROR, path, 0, "cannot open: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (regular_only && !S_ISREG(st->st_mode)) {
+		diags_add(d, MSG_ERROR, path, 0, "%s; not read",
+		    S_ISDIR(st->st_mode) ? "a directory, not a file" :
+		    "not a regular file");
+		close(fd);
+		return -1;
+	}
+	if (S_ISREG(st->st_mode) && too_big(path, max, (size_t)st->st_size,
+	    d)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static char *
+read_at(int dirfd, const char *name, const char *path, size_t max,
+    bool regular_only, size_t *len, struct diags *d)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t cap = 0;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return read_stream(stdin, path, max, len, d);
+	if ((fd = open_checked(dirfd, name, path, max, regular_only, &st,
+	    d)) < 0)
+		return NULL;
+	if (!read_fd(fd, &st, path, max, &buf, &cap, len, d)) {
+		free(buf);
+		buf = NULL;
+	}
+	close(fd);
+	return buf;
+}
+
+char *
+file_read(const char *path, size_t max, size_t *len, struct diags *d)
+{
+	return read_at(AT_FDCWD, path, path, max, false, len, d);
+}
+
+char *
+file_read_regular(const char *path, size_t max, size_t *len,
+    struct diags *d)
+{
+	return read_at(AT_FDCWD, path, path, max, true, len, d);
+}
+
+bool
+file_read_regular_at(int dirfd, const char *name, const char *path,
+    size_t max, char **buf, size_t *cap, size_t *len, struct diags *d)
+{
+	struct stat st;
+	bool ok;
+	int fd;
+
+	if ((fd = open_checked(dirfd, name, path, max, true, &st, d)) < 0)
+		return false;
+	ok = read_fd(fd, &st, path, max, buf, cap, len, d);
+	close(fd);
+	return ok;
+}
+
+int
+write_file_atomic(const char *path, const char *buf, size_t len,
+    struct diags *d)
+{
+	char *tmp = xasprintf("%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp), rc = -1;
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+
+	if (f == NULL) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	} else if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
+	    fchmod(fd, 0644) != 0) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		fclose(f);
+	} else if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+	} else {
+		rc = 0;
+	}
+	if (rc != 0 && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+char *
+path_beside(const char *path, const char *suffix)
+{
+	char *copy = xstrdup(path), *slash, *out;
+	size_t len = strlen(copy);
+
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	slash = strrchr(copy, '/');
+	out = slash ? xasprintf("%.*s/.%s%s", (int)(slash - copy), copy,
+	    slash + 1, suffix) : xasprintf(".%s%s", copy, suffix);
+	free(copy);
+	return out;
+}
+
+int
+program_hash(uint64_t out[2])
+{
+	static uint64_t hash[2];
+	static int state;	/* 0 not read yet, 1 read, -1 unreadable */
+	struct diags quiet = {.quiet = 1};
+	size_t len;
+	char *exe;
+
+	if (state == 0) {
+		exe = file_read("/proc/self/exe", (size_t)1 << 30, &len,
+		    &quiet);
+		diags_free(&quiet);
+		state = exe ? 1 : -1;
+		if (exe) {
+			XXH128_hash_t h = XXH3_128bits(exe, len);
+
+			hash[0] = h.low64;
+			hash[1] = h.high64;
+			free(exe);
+		}
+	}
+	memcpy(out, hash, sizeof hash);
+	return state > 0 ? 0 : -1;
+}

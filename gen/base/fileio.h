@@ -1,0 +1,45 @@
+/* Reading whole input files with a size limit, and writing output files
+ * atomically. Used by main, the run-directory loader and the site. */
+#ifndef BENCHSITE_FILEIO_H
+#define BENCHSITE_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+
+#define DEFAULT_MAX_FILE_SIZE (64u << 20)
+
+/* Reads path ("-" is standard input) into a new NUL-terminated buffer
+ * (caller frees) and sets *len. On failure reports to d (naming path)
+ * and returns NULL; a regular file over max bytes is refused before it
+ * is read. */
+char *file_read(const char *path, size_t max, size_t *len, struct diags *d);
+/* The same for a file of a runs directory: only a regular file is read,
+ * so a FIFO or a device there can never block or flood the loader. */
+char *file_read_regular(const char *path, size_t max, size_t *len,
+    struct diags *d);
+/* The same for name in the open directory dirfd (no lookup of the
+ * whole path again; path names the file in messages), into *buf of
+ * *cap bytes, grown as needed and kept by the caller for the next file
+ * (NULL and 0 at first). Returns whether the file was read. */
+bool file_read_regular_at(int dirfd, const char *name, const char *path,
+    size_t max, char **buf, size_t *cap, size_t *len, struct diags *d);
+
+/* An XXH3-128 hash of this program's executable (/proc/self/exe), read
+ * once per process: what tells one build of benchsite from another (its
+ * caches, its renderings). Returns 0, or -1 when it cannot be read. */
+int program_hash(uint64_t out[2]);
+
+/* "DIR/.NAMEsuffix" for path "DIR/NAME" (trailing slashes ignored): a
+ * hidden name beside path, on its file system. Caller frees. */
+char *path_beside(const char *path, const char *suffix);
+
+/* Writes len bytes to path through a temporary file beside it that is
+ * renamed into place, so nobody ever sees half a file. Returns 0, or -1
+ * (reported to d). */
+int write_file_atomic(const char *path, const char *buf, size_t len,
+    struct diags *d);
+
+#endif

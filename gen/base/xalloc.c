@@ -1,0 +1,240 @@
+/* Allocation wrappers; see xalloc.h. */
+#include "base/xalloc.h"
+
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+static void
+out_of_memory(void)
+{
+	fputs("benchsite: out of memory\n", stderr);
+	exit(3);
+}
+
+void *
+xnonnull(void *p)
+{
+	if (p == NULL)
+		out_of_memory();
+	return p;
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		out_of_memory();
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		out_of_memory();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		out_of_memory();
+	return p;
+}
+
+void
+xgrow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap;
+
+	if (need <= *cap)
+		return;
+	ncap = *cap ? *cap : 8;
+	while (ncap < need)
+		ncap *= 2;
+	if (ncap > ((size_t)-1) / elem)
+		out_of_memory();
+	*arr = xrealloc(*arr, ncap * elem);
+	*cap = ncap;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+char *
+xstrndup_utf8(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, o = 0, k;
+	char *out;
+
+	n = strnlen(s, n);
+	out = xmalloc(n * 3 + 1);
+	while (i < n) {
+		if ((k = utf8_len(u + i, n - i)) > 0) {
+			memcpy(out + o, s + i, k);
+			o += k;
+			i += k;
+		} else {
+			memcpy(out + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+char *
+xstrdup_utf8(const char *s)
+{
+	return xstrndup_utf8(s, strlen(s));
+}
+
+char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	va_list again;
+	char buf[512], *p;
+	int n;
+
+	/* Formatted once when it fits the buffer, as most texts do (the
+	 * analysis formats some twenty thousand findings). */
+	va_copy(again, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	if (n < 0)
+		out_of_memory();
+	p = xmalloc((size_t)n + 1);
+	if ((size_t)n < sizeof buf)
+		memcpy(p, buf, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, again);
+	va_end(again);
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = xvasprintf(fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+#define ARENA_BLOCK	((size_t)1 << 20)
+
+struct xarena {
+	struct xarena *next;	/* the block filled before this one */
+	size_t used, size;	/* bytes of data[], of the whole mapping */
+	alignas(max_align_t) unsigned char data[];
+};
+
+/* n bytes at a multiple of align (a power of two, at most that of
+ * max_align_t) from the arena's newest block, or a new one. */
+static void *
+arena_alloc(struct xarena **a, size_t n, size_t align)
+{
+	struct xarena *b = *a;
+	size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0, size;
+
+	if (b == NULL || at > b->size - sizeof *b ||
+	    n > b->size - sizeof *b - at) {
+		if (n > SIZE_MAX - sizeof *b - ARENA_BLOCK)
+			out_of_memory();
+		size = n + sizeof *b > ARENA_BLOCK ? n + sizeof *b :
+		    ARENA_BLOCK;
+		b = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			out_of_memory();
+		b->next = *a;
+		b->size = size;
+		*a = b;
+		at = 0;
+	}
+	b->used = at + n;
+	return b->data + at;
+}
+
+void *
+xarena_alloc(struct xarena **a, size_t n)
+{
+	return arena_alloc(a, n, alignof(max_align_t));
+}
+
+char *
+xarena_strdup(struct xarena **a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(arena_alloc(a, n, 1), s, n);
+}
+
+void
+xarena_free(struct xarena **a)
+{
+	while (*a != NULL) {
+		struct xarena *next = (*a)->next;
+
+		munmap(*a, (*a)->size);
+		*a = next;
+	}
+}

@@ -1,0 +1,80 @@
+/* "benchsite import": mail posts, forum pages and pasted text into run
+ * directories, one per configuration. The split and the guessers are
+ * pure (no files) and exposed for the unit tests; cmd_import writes. */
+#ifndef BENCHSITE_IMPORT_H
+#define BENCHSITE_IMPORT_H
+
+#include <stddef.h>
+
+#include "base/diag.h"
+
+#define GUESS_POST 1u	/* a post-wide default ("the default X scheduler") */
+#define GUESS_SUM 2u	/* counts on several lines add up (two mdadm arrays) */
+#define GUESS_VENDOR 4u	/* a bare vendor, completed from a model named elsewhere */
+
+/* One value read from one line of prose. key is a meta key or a part
+ * of one put together later: "disks.count", "disks.model", "raid.level",
+ * "raid.kind". */
+struct guess {
+	const char *key;	/* static */
+	char *value;
+	char *text;		/* the line it was read from, trimmed */
+	long line;		/* that line's number in the post */
+	size_t at;		/* its place among the post's lines */
+	int prio;		/* how specific the rule is: higher wins */
+	unsigned flags;		/* GUESS_* of its rule */
+	char *tie;		/* controller named on the same line, for the
+				   keys that depend on it (driver, chipset) */
+	int region;		/* the configuration whose prose holds it */
+	int caption;		/* in the paragraph right above its table */
+	int command;		/* on the command line of its table: not
+				   inherited by the runs after it */
+};
+
+struct guesses {
+	struct guess *v;
+	size_t n, cap;
+	size_t *post;		/* indices of the post-wide ones (GUESS_POST) */
+	size_t npost, cappost;
+};
+
+struct guesser;
+
+/* The rules compiled; NULL if one does not compile (a bug). */
+struct guesser *guesser_new(void);
+void guesser_free(struct guesser *);
+/* Appends what every rule finds in one line of prose to out. */
+void guess_line(const struct guesser *, const char *text, long line,
+    size_t at, struct guesses *out);
+void guesses_free(struct guesses *);
+
+/* Lower-case words of text joined by hyphens, at most five words and
+ * 40 bytes; "" when text has no letter or digit. Caller frees. */
+char *import_slug(const char *text);
+
+/* One configuration found in a post. */
+struct import_run {
+	char *slug;		/* from its caption: "raid-5", or "run" */
+	long first, last;	/* its bonnie++ output's lines in the post */
+	size_t samples;		/* results (iterations) in them */
+	char *bonnie;		/* those lines as posted */
+	char *notes;		/* the prose that introduced it, or NULL */
+	char *meta;		/* guessed meta, each value with its evidence */
+};
+
+struct import_runs {
+	struct import_run *v;
+	size_t n, cap;
+};
+
+/* Splits buf (len bytes and a NUL, as file_read gives; file names it in
+ * messages) into out. */
+void import_split(const struct guesser *, const char *file, const char *buf,
+    size_t len, struct import_runs *out, struct diags *);
+void import_runs_free(struct import_runs *);
+
+/* benchsite import [-o RUNS] FILE...; argv[0] is "import". Returns 0,
+ * 2 (bad usage, unreadable input) or 3 (a file could not be written). */
+int cmd_import(int argc, char **argv);
+
+#endif

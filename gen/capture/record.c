@@ -1,0 +1,582 @@
+/* The recorder: runs bonnie++ in a hidden directory beside the run it
+ * will become, with the meta collect gives for its scratch directory,
+ * and renames it into place only when bonnie++ succeeded, so a run
+ * directory is complete or marked failed. For CI jobs and people. */
+#include "capture/collect.h"
+#include "base/fileio.h"
+#include "read/reader.h"
+#include "capture/record.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define EXIT_USAGE 2
+#define EXIT_SYSTEM 3
+
+/* bonnie++'s getopt string (2.00a; older versions take a subset): which
+ * options take a value, to find -d and -q in its arguments. */
+static const char bonnie_opts[] = "bc:d:f::g:l:m:n:p:qr:s:u:x:y:z:Z:D";
+
+struct record {
+	const char *runs;	/* RUNS */
+	const char *name;	/* --name, or NULL for DATE-HOST-N */
+	char **args;		/* bonnie++ and its arguments */
+	int nargs;
+	const char *scratch;	/* bonnie++'s -d, "." by default */
+	bool quiet;		/* -q given */
+	char *dir;		/* RUNS/NAME, reserved empty */
+	char *tmp;		/* RUNS/.NAME.tmp-XXXXXX, being filled */
+};
+
+static int
+record_usage(void)
+{
+	fputs("usage: benchsite record [-o RUNS] [--name NAME] -- bonnie++ "
+	    "ARGS...\n", stderr);
+	return EXIT_USAGE;
+}
+
+/* Finds -d and -q in bonnie++'s arguments the way its getopt would. */
+static void
+scan_bonnie_args(struct record *r)
+{
+	for (int i = 1; i < r->nargs; i++) {
+		const char *a = r->args[i];
+
+		if (strcmp(a, "--") == 0)
+			break;
+		if (a[0] != '-' || a[1] == '\0')
+			continue;	/* GNU getopt skips over operands */
+		for (const char *p = a + 1; *p; p++) {
+			const char *o = strchr(bonnie_opts, *p), *val;
+
+			if (*p == 'q')
+				r->quiet = true;
+			if (*p == ':' || o == NULL || o[1] != ':')
+				continue;
+			if (o[2] == ':')	/* an optional value is attached */
+				break;
+			val = p[1] ? p + 1 : i + 1 < r->nargs ? r->args[++i] :
+			    NULL;
+			if (*p == 'd' && val)
+				r->scratch = val;
+			break;
+		}
+	}
+}
+
+/* Whether prog can be run: a path, or a name found in $PATH. */
+static bool
+can_run(const char *prog)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	bool found = false;
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	for (p = path ? path : "/usr/bin:/bin"; !found; p = end + 1) {
+		size_t n;
+		char *cand;
+
+		end = strchr(p, ':');
+		n = end ? (size_t)(end - p) : strlen(p);
+		cand = n ? xasprintf("%.*s/%s", (int)n, p, prog) :
+		    xasprintf("./%s", prog);
+		found = access(cand, X_OK) == 0;
+		free(cand);
+		if (end == NULL)
+			break;
+	}
+	return found;
+}
+
+static int
+parse_args(struct record *r, int argc, char **argv)
+{
+	int i = 1;
+
+	r->runs = "runs";
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			r->runs = argv[++i];
+		else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc)
+			r->name = argv[++i];
+		else
+			return -1;
+	}
+	if (i == argc || r->runs[0] == '\0')
+		return -1;
+	/* a name starting with '.' would be hidden from the loader */
+	if (r->name && (r->name[0] == '\0' || r->name[0] == '.' ||
+	    strchr(r->name, '/')))
+		return -1;
+	r->args = argv + i;
+	r->nargs = argc - i;
+	r->scratch = ".";
+	scan_bonnie_args(r);
+	return 0;
+}
+
+/* Creates RUNS and any missing parents. */
+static int
+make_runs_dir(const char *runs)
+{
+	char *p = xstrdup(runs), c;
+	int status = 0;
+
+	for (char *s = p + 1; status == 0; s++) {
+		if ((c = *s) != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			fprintf(stderr, "benchsite: %s: cannot create: %s\n", p,
+			    strerror(errno));
+			status = -1;
+		}
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return status;
+}
+
+/* The host part of a run's name: letters, digits, '-', '_' and '.'
+ * only, never a leading '.' (the loader would hide the run). */
+static char *
+host_for_name(void)
+{
+	char buf[256], *h = collect_hostname("/");
+
+	if (h == NULL && gethostname(buf, sizeof buf) == 0) {
+		buf[sizeof buf - 1] = '\0';
+		h = xstrdup(buf);
+	}
+	if (h == NULL || *h == '\0') {
+		free(h);
+		return xstrdup("host");
+	}
+	for (char *p = h; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789-_.", *p) || (p == h && *p == '.'))
+			*p = '_';
+	return h;
+}
+
+static bool
+taken(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* Reserves RUNS/NAME by creating it empty (mkdir fails when it exists,
+ * so two recorders never share a name); DATE-HOST-N takes the first N
+ * free, counting NAME.failed as taken. */
+static int
+reserve_dir(struct record *r, time_t now)
+{
+	char date[16], *host, *failed;
+	struct tm tm;
+
+	if (r->name) {
+		r->dir = xasprintf("%s/%s", r->runs, r->name);
+		if (mkdir(r->dir, 0777) == 0)
+			return 0;
+		fprintf(stderr, "benchsite: %s: %s; not overwritten\n", r->dir,
+		    strerror(errno));
+		return -1;
+	}
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	host = host_for_name();
+	for (int n = 1; n < 100000; n++) {
+		r->dir = xasprintf("%s/%s-%s-%d", r->runs, date, host, n);
+		failed = xasprintf("%s.failed", r->dir);
+		if (taken(failed))
+			errno = EEXIST;
+		else if (mkdir(r->dir, 0777) == 0) {
+			free(failed);
+			free(host);
+			return 0;
+		}
+		free(failed);
+		if (errno != EEXIST)
+			break;
+		free(r->dir);
+		r->dir = NULL;
+	}
+	fprintf(stderr, "benchsite: %s: cannot create a run directory: %s\n",
+	    r->runs, strerror(errno));
+	free(r->dir);
+	r->dir = NULL;
+	free(host);
+	return -1;
+}
+
+static int
+make_tmp(struct record *r)
+{
+	const char *name = strrchr(r->dir, '/') + 1;
+	mode_t mask = umask(0);
+
+	umask(mask);
+	r->tmp = xasprintf("%s/.%s.tmp-XXXXXX", r->runs, name);
+	/* mkdtemp makes it private; the run is to be published */
+	if (mkdtemp(r->tmp) != NULL && chmod(r->tmp, 0777 & ~mask) == 0)
+		return 0;
+	fprintf(stderr, "benchsite: %s: cannot create: %s\n", r->tmp,
+	    strerror(errno));
+	free(r->tmp);
+	r->tmp = NULL;
+	return -1;
+}
+
+static FILE *
+create_in(const struct record *r, const char *name, const char *mode)
+{
+	char *path = xasprintf("%s/%s", r->tmp, name);
+	FILE *f = fopen(path, mode);
+
+	if (f == NULL)
+		fprintf(stderr, "benchsite: %s: cannot write: %s\n", path,
+		    strerror(errno));
+	free(path);
+	return f;
+}
+
+static int
+close_checked(FILE *f, const struct record *r, const char *name)
+{
+	if (ferror(f) | fclose(f)) {
+		fprintf(stderr, "benchsite: %s/%s: cannot write\n", r->tmp,
+		    name);
+		return -1;
+	}
+	return 0;
+}
+
+/* The meta of the scratch directory; when collect cannot read it (no
+ * such directory: bonnie++ will say so too), a comment saying why. */
+static int
+write_meta(const struct record *r, time_t now)
+{
+	struct diags d = {0};
+	FILE *f = create_in(r, "meta", "w");
+
+	if (f == NULL)
+		return -1;
+	if (collect_meta(f, "/", r->scratch, now, &d) != 0)
+		for (size_t i = 0; i < d.n; i++)
+			fprintf(f, "# collect %s: %s\n", d.v[i].file,
+			    d.v[i].message);
+	diags_free(&d);
+	return close_checked(f, r, "meta");
+}
+
+static int
+open_output(const struct record *r, const char *name)
+{
+	char *path = xasprintf("%s/%s", r->tmp, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		fprintf(stderr, "benchsite: %s: cannot create: %s\n", path,
+		    strerror(errno));
+	free(path);
+	return fd;
+}
+
+/* bonnie++'s argument vector: -q first unless given, so the CSV goes
+ * to standard output and the table to standard error. */
+static char **
+bonnie_argv(const struct record *r)
+{
+	char **v = xcalloc((size_t)r->nargs + 2, sizeof *v);
+	int n = 0;
+
+	v[n++] = r->args[0];
+	if (!r->quiet)
+		v[n++] = (char *)"-q";
+	for (int i = 1; i < r->nargs; i++)
+		v[n++] = r->args[i];
+	v[n] = NULL;
+	return v;
+}
+
+static void
+child(int out, int err, char **argv)
+{
+	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
+		_exit(127);
+	execvp(argv[0], argv);
+	dprintf(2, "benchsite: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Runs bonnie++ with its output in bonnie.csv and bonnie.txt; returns
+ * its exit status (128 + signal), or -1 when it could not be started.
+ * Like system(3), benchsite ignores ^C meanwhile: bonnie++ gets it,
+ * cleans up and exits, and the run is then marked failed. */
+static int
+run_bonnie(const struct record *r, bool *killed)
+{
+	struct sigaction ign = {.sa_handler = SIG_IGN}, oint, oquit;
+	int out = open_output(r, "bonnie.csv"), err = -1, st = 0;
+	char **argv = bonnie_argv(r);
+	pid_t pid = -1;
+
+	if (out >= 0 && (err = open_output(r, "bonnie.txt")) >= 0) {
+		fflush(NULL);
+		if ((pid = fork()) == 0)
+			child(out, err, argv);
+		if (pid < 0)
+			fprintf(stderr, "benchsite: cannot start %s: %s\n",
+			    argv[0], strerror(errno));
+		sigaction(SIGINT, &ign, &oint);
+		sigaction(SIGQUIT, &ign, &oquit);
+		while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		sigaction(SIGINT, &oint, NULL);
+		sigaction(SIGQUIT, &oquit, NULL);
+	}
+	if (out >= 0)
+		close(out);
+	if (err >= 0)
+		close(err);
+	free(argv);
+	if (pid <= 0)
+		return -1;
+	*killed = WIFSIGNALED(st);
+	return *killed ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+/* Reads what bonnie++ printed with the project's reader: how many
+ * results it holds and the bonnie++ version (caller frees). */
+static size_t
+read_results(const struct record *r, char **version)
+{
+	static const char *const files[] = {"bonnie.txt", "bonnie.csv"};
+	struct results rs = {0};
+	struct diags d = {.quiet = 1};
+	size_t n;
+
+	for (size_t i = 0; i < 2; i++) {
+		char *path = xasprintf("%s/%s", r->tmp, files[i]);
+		size_t len;
+		char *buf = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, &d);
+
+		if (buf)
+			reader_read(files[i], buf, len, NULL, &rs, &d);
+		free(buf);
+		free(path);
+	}
+	reader_merge(&rs, &d);
+	*version = NULL;
+	for (size_t i = 0; i < rs.n && *version == NULL; i++)
+		if (rs.v[i].bonnie_version)
+			*version = xstrdup(rs.v[i].bonnie_version);
+	n = rs.n;
+	results_free(&rs);
+	diags_free(&d);
+	return n;
+}
+
+/* An argument as a shell would need it written. */
+static void
+put_arg(FILE *f, const char *a)
+{
+	if (*a && a[strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST"
+	    "UVWXYZ0123456789-_.,:/=+%@")] == '\0') {
+		fputs(a, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *a; a++)
+		if (*a == '\'')
+			fputs("'\\''", f);
+		else if ((unsigned char)*a < 0x20)
+			fputc(' ', f);	/* a meta value is one line */
+		else
+			fputc(*a, f);
+	fputc('\'', f);
+}
+
+static int
+append_bonnie_meta(const struct record *r, const char *version)
+{
+	FILE *f = create_in(r, "meta", "a");
+
+	if (f == NULL)
+		return -1;
+	fputs("bonnie-options:", f);
+	for (int i = 1; i < r->nargs; i++) {
+		fputc(' ', f);
+		put_arg(f, r->args[i]);
+	}
+	fputc('\n', f);
+	if (version)
+		fprintf(f, "bonnie-version: %s\n", version);
+	else
+		fputs("# bonnie-version: not in its output\n", f);
+	return close_checked(f, r, "meta");
+}
+
+/* Shows what bonnie++ printed (the table, or why it failed), as it
+ * would have without benchsite. */
+static void
+show_output(const struct record *r)
+{
+	char *path = xasprintf("%s/bonnie.txt", r->tmp), buf[8192];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stderr);
+	if (f)
+		fclose(f);
+	free(path);
+}
+
+static void
+write_failed(const struct record *r, int status, bool killed,
+    size_t results)
+{
+	FILE *f = create_in(r, "FAILED", "w");
+
+	if (f == NULL)
+		return;
+	if (killed)
+		fprintf(f, "%s was killed by signal %d (%s).\n", r->args[0],
+		    status - 128, strsignal(status - 128));
+	else if (status != 0)
+		fprintf(f, "%s exited with status %d.\n", r->args[0], status);
+	else
+		fprintf(f, "%s exited with status 0 but printed %zu results.\n",
+		    r->args[0], results);
+	fputs("What it printed is in bonnie.txt (standard error) and "
+	    "bonnie.csv\n(standard output). This run is incomplete: do not "
+	    "compare it.\n", f);
+	close_checked(f, r, "FAILED");
+}
+
+/* Moves the finished run over its reserved empty directory (rename
+ * replaces an empty directory, nothing else). */
+static int
+publish(const struct record *r)
+{
+	if (rename(r->tmp, r->dir) == 0) {
+		fprintf(stderr, "benchsite: wrote %s\n", r->dir);
+		return 0;
+	}
+	fprintf(stderr, "benchsite: %s: cannot rename to %s: %s; the run "
+	    "stays in %s\n", r->tmp, r->dir, strerror(errno), r->tmp);
+	return -1;
+}
+
+/* Moves a failed run to RUNS/NAME.failed, which the loader shows by
+ * that name, and frees the reserved name. */
+static void
+mark_failed(const struct record *r)
+{
+	char *failed = xasprintf("%s.failed", r->dir);
+
+	int made = mkdir(failed, 0777) == 0;
+
+	if (made && rename(r->tmp, failed) == 0) {
+		rmdir(r->dir);
+		fprintf(stderr, "benchsite: the run failed; what it printed "
+		    "is in %s\n", failed);
+	} else {
+		fprintf(stderr, "benchsite: the run failed; what it printed "
+		    "is in %s (%s: %s)\n", r->tmp, failed, strerror(errno));
+		if (made)
+			rmdir(failed);
+	}
+	free(failed);
+}
+
+/* When benchsite itself cannot go on: the hidden directory stays for
+ * whoever wants to look, and the reserved name is given back. */
+static int
+abandon(const struct record *r)
+{
+	rmdir(r->dir);
+	fprintf(stderr, "benchsite: no run recorded; what there is is in %s\n",
+	    r->tmp);
+	return EXIT_SYSTEM;
+}
+
+/* Runs bonnie++ into r->tmp and moves the result into place. */
+static int
+record_run(struct record *r, time_t now)
+{
+	char *version;
+	size_t results;
+	bool killed = false;
+	int status;
+
+	if (write_meta(r, now) != 0)
+		return abandon(r);
+	fprintf(stderr, "benchsite: running %s in %s\n", r->args[0],
+	    r->scratch);
+	if ((status = run_bonnie(r, &killed)) < 0)
+		return abandon(r);
+	show_output(r);
+	results = read_results(r, &version);
+	if (append_bonnie_meta(r, version) != 0) {
+		free(version);
+		return abandon(r);
+	}
+	free(version);
+	if (status == 0 && results > 0)
+		return publish(r) == 0 ? 0 : EXIT_SYSTEM;
+	write_failed(r, status, killed, results);
+	mark_failed(r);
+	return status != 0 ? status : EXIT_USAGE;
+}
+
+int
+cmd_record(int argc, char **argv)
+{
+	struct record r = {0};
+	struct diags d = {0};
+	time_t now;
+	int status = EXIT_SYSTEM;
+
+	if (parse_args(&r, argc, argv) != 0)
+		return record_usage();
+	if (!can_run(r.args[0])) {
+		fprintf(stderr, "benchsite: %s: not found%s; install bonnie++ "
+		    "(Debian and Ubuntu: apt-get install bonnie++)\n",
+		    r.args[0], strchr(r.args[0], '/') ? "" : " in PATH");
+		return EXIT_USAGE;
+	}
+	if (collect_time(&now, &d) != 0) {
+		diags_free(&d);
+		return EXIT_USAGE;
+	}
+	if (make_runs_dir(r.runs) != 0 || reserve_dir(&r, now) != 0)
+		status = EXIT_USAGE;
+	else if (make_tmp(&r) != 0)
+		rmdir(r.dir);
+	else
+		status = record_run(&r, now);
+	free(r.dir);
+	free(r.tmp);
+	diags_free(&d);
+	return status;
+}

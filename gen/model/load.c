@@ -1,0 +1,827 @@
+/* The run-directory loader: walks RUNS, makes a run of every directory
+ * holding a bonnie++ result, and reads its meta, notes and attachments.
+ * Never follows a symbolic link out of RUNS, nor into any directory. */
+#define _GNU_SOURCE		/* getdents64 */
+#include "base/fileio.h"
+#include "model/model.h"
+#include "model/runcache.h"
+#include "model/stats.h"
+#include "base/xalloc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#define MAX_DEPTH 32
+
+struct walk {
+	struct runset *set;
+	const struct limits *lim;
+	struct diags *d;
+	char *real_root;	/* resolved RUNS, for the symlink check */
+	char *last_id;		/* with more runs than the limit: the last
+				   id kept so far; later ones are skipped */
+	char *buf;		/* the file being read, for every file */
+	size_t cap;
+	size_t shed;		/* see runset_load */
+	struct runcache *cache;	/* or NULL */
+};
+
+/* The stamps of a run directory holding only plain files (within the
+ * limit of files): one whose run the cache may keep. */
+struct leaf {
+	struct stamp *v;
+	size_t n;
+};
+
+/* A directory entry, with its type when readdir told it (DT_UNKNOWN
+ * otherwise), so that most entries cost no stat. */
+struct entry {
+	char *name;
+	unsigned char type;
+};
+
+static int
+cmp_entries(const void *a, const void *b)
+{
+	return strcmp(((const struct entry *)a)->name,
+	    ((const struct entry *)b)->name);
+}
+
+/* The entries of the directory open at fd in byte order, without "."
+ * files (NULL when there are none). Read with getdents64 from the
+ * descriptor itself: a stream of opendir's would cost three more system
+ * calls in each of the ten thousand run directories of a large tree. An
+ * error ends the list, as it ends readdir's. */
+static struct entry *
+list_dir(int fd, size_t *n)
+{
+	_Alignas(struct dirent64) char buf[32768];
+	struct entry *v = NULL;
+	size_t cap = 0;
+	ssize_t got;
+
+	*n = 0;
+	while ((got = getdents64(fd, buf, sizeof buf)) > 0)
+		for (ssize_t at = 0; at < got; ) {
+			const struct dirent64 *e = (const void *)(buf + at);
+
+			at += e->d_reclen;
+			if (e->d_name[0] == '.')
+				continue;	/* ".", "..", ".git" and
+						   editors' files */
+			xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+			v[*n].name = xstrdup(e->d_name);
+			v[(*n)++].type = e->d_type;
+		}
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, cmp_entries);
+	return v;
+}
+
+static int
+cmp_runs(const void *a, const void *b)
+{
+	return strcmp(((const struct run *)a)->id, ((const struct run *)b)->id);
+}
+
+/* Where a symbolic link leads: 0 inside RUNS, 1 outside, -1 nowhere (a
+ * loop or a dangling link; errno says which). */
+static int
+link_target(const struct walk *w, const char *path)
+{
+	char *real = realpath(path, NULL);
+	size_t rl = strlen(w->real_root);
+	int outside;
+
+	if (real == NULL)
+		return -1;
+	outside = strncmp(real, w->real_root, rl) != 0 ||
+	    (real[rl] != '/' && real[rl] != '\0');
+	free(real);
+	return outside;
+}
+
+/* Binary: more than one NUL in 64 bytes at its start. A stray NUL in
+ * pasted text is cleaned away by the reader; UTF-16 or an image has NULs
+ * all over. */
+static bool
+looks_binary(const char *buf, size_t len)
+{
+	size_t n = len < 8192 ? len : 8192, nuls = 0;
+
+	for (const char *p = buf; (p = memchr(p, '\0', n - (size_t)(p -
+	    buf))) != NULL; p++)
+		nuls++;
+	return nuls * 64 > n;
+}
+
+/* The room a list of n names has while a directory is read: 4, 8, 16,
+ * ... places, known from n so that no run keeps a capacity. */
+static size_t
+names_room(size_t n)
+{
+	size_t room = 4;
+
+	if (n == 0)
+		return 0;
+	while (room < n)
+		room *= 2;
+	return room;
+}
+
+/* File names are few ("meta", "bonnie.txt"): pooled. */
+static void
+add_name(struct walk *w, char ***v, size_t *n, const char *name)
+{
+	if (*n == names_room(*n))
+		*v = xrealloc(*v, names_room(*n + 1) * sizeof **v);
+	(*v)[(*n)++] = strpool_add(w->set->pool, name, strlen(name));
+}
+
+/* Trims a list of names to its size once the directory is read. */
+static void
+trim_names(char ***v, size_t n)
+{
+	if (n < names_room(n))
+		*v = xrealloc(*v, n * sizeof **v);
+}
+
+/* Adds a file, as read, to a run's hash (input_hash, output_hash). */
+static void
+hash_file(uint64_t hash[2], const char *name, const char *buf, size_t len)
+{
+	XXH128_hash_t h = XXH3_128bits_withSeed(buf, len,
+	    XXH3_64bits(name, strlen(name)));
+
+	hash[0] ^= h.low64;
+	hash[1] ^= h.high64;
+}
+
+/* Reads one regular file of a run directory into run. A file that
+ * cannot be read is not listed, so the site does not try to copy it. */
+static void
+take_file(struct walk *w, struct run *run, int dirfd, const char *path,
+    const char *name)
+{
+	size_t len, before = run->samples.n;
+
+	if (strcmp(name, "notes.md") == 0) {
+		struct stat st;
+
+		/* Read when its page is made; only its size matters here. */
+		if (fstatat(dirfd, name, &st, 0) == 0 && (size_t)st.st_size >
+		    w->lim->file_size)
+			diags_add(w->d, MSG_ERROR, path, 0, "larger than the "
+			    "limit of %zu bytes; not read", w->lim->file_size);
+		else
+			run->notes = strpool_add(w->set->pool, name,
+			    strlen(name));
+		return;
+	}
+	if (!file_read_regular_at(dirfd, name, path, w->lim->file_size,
+	    &w->buf, &w->cap, &len, w->d))
+		return;
+	hash_file(run->input_hash, name, w->buf, len);
+	if (strcmp(name, "meta") == 0) {
+		meta_parse(path, w->buf, len, w->lim, &run->meta, w->d);
+		return;
+	}
+	if (!looks_binary(w->buf, len))
+		reader_read(path, w->buf, len, w->lim, &run->samples, w->d);
+	if (run->samples.n > before) {
+		hash_file(run->output_hash, name, w->buf, len);
+		add_name(w, &run->outputs, &run->noutputs, name);
+	} else
+		add_name(w, &run->attachments, &run->nattachments, name);
+}
+
+/* Warns when one run mixes machines or bonnie++ parameters: its samples
+ * are meant to be iterations of one configuration. */
+static void
+check_samples_agree(const struct run *run, struct diags *d)
+{
+	const struct result *a = &run->samples.v[0];
+
+	for (size_t i = 1; i < run->samples.n; i++) {
+		const struct result *b = &run->samples.v[i];
+		size_t la = strlen(a->name), lb = strlen(b->name);
+
+		if (strncmp(a->name, b->name, la < lb ? la : lb) != 0)
+			diags_add(d, MSG_WARNING, b->file, b->line, "machine "
+			    "\"%s\" differs from \"%s\" (%s:%ld) in the same "
+			    "run", b->name, a->name, a->file, a->line);
+		else if ((a->size && b->size && strcmp(a->size, b->size)) ||
+		    (a->files && b->files && strcmp(a->files, b->files)))
+			diags_add(d, MSG_WARNING, b->file, b->line, "bonnie++ "
+			    "parameters (size %s, files %s) differ from %s:%ld "
+			    "(size %s, files %s) in the same run",
+			    b->size ? b->size : "-", b->files ? b->files : "-",
+			    a->file, a->line, a->size ? a->size : "-",
+			    a->files ? a->files : "-");
+	}
+}
+
+static void walk_dir(struct walk *, int parentfd, const char *name,
+    const char *dir, const char *id, int depth);
+
+static char *
+pool_or_null(struct strpool *pool, const char *s)
+{
+	return s ? strpool_add(pool, s, strlen(s)) : NULL;
+}
+
+/* The figures of run's samples for the rank test, in the set's arena,
+ * or NULL when it has too few for one. */
+static struct run_figures *
+keep_figures(const struct run *run, struct xarena **arena)
+{
+	const struct results *rs = &run->samples;
+	struct run_figures *f;
+	size_t n = 0;
+
+	if (rs->n < RANK_MIN_SAMPLES)
+		return NULL;
+	for (int m = 0; m < M_COUNT; m++)
+		for (size_t k = 0; k < rs->n; k++)
+			n += rs->v[k].m[m].state == VS_OK;
+	f = xarena_alloc(arena, sizeof *f + n * sizeof *f->v);
+	n = 0;
+	for (int m = 0; m < M_COUNT; m++) {
+		f->at[m] = n;
+		for (size_t k = 0; k < rs->n; k++)
+			if (rs->v[k].m[m].state == VS_OK)
+				f->v[n++] = rs->v[k].m[m].value;
+	}
+	f->at[M_COUNT] = n;
+	return f;
+}
+
+/* What is kept of a run's samples beyond them: their count, summaries,
+ * the first one's parameters and the figures the rank test needs; then,
+ * when the run has at most w->shed, the samples go. */
+static void
+summarise(struct walk *w, struct run *run)
+{
+	const struct result *x = &run->samples.v[0];
+	struct strpool *pool = w->set->pool;
+
+	run->nsamples = run->samples.n;
+	run->sum = xarena_alloc(&w->set->sums, M_COUNT * sizeof *run->sum);
+	memset(run->sum, 0, M_COUNT * sizeof *run->sum);
+	stats_run(run, run->sum);
+	run->machine = pool_or_null(pool, x->name);
+	run->params.version = pool_or_null(pool, x->bonnie_version);
+	run->params.csv_format = pool_or_null(pool, x->csv_format);
+	run->params.size = pool_or_null(pool, x->size);
+	run->params.files = pool_or_null(pool, x->files);
+	run->figures = keep_figures(run, &w->set->figures);
+	if (run->samples.n <= w->shed)
+		results_free(&run->samples);
+}
+
+/* Frees a run but for its id (in the set's arena once added to it);
+ * its file names, meta and (once pooled) results are in the set's
+ * pool. */
+static void
+run_free(struct run *r, struct strpool *pool)
+{
+	free(r->raw_id);
+	meta_free(&r->meta);
+	strpool_release(pool, r->notes);
+	strpool_release(pool, r->machine);
+	strpool_release(pool, r->params.version);
+	strpool_release(pool, r->params.csv_format);
+	strpool_release(pool, r->params.size);
+	strpool_release(pool, r->params.files);
+	for (size_t i = 0; i < r->noutputs; i++)
+		strpool_release(pool, r->outputs[i]);
+	free(r->outputs);
+	for (size_t i = 0; i < r->nattachments; i++)
+		strpool_release(pool, r->attachments[i]);
+	free(r->attachments);
+	results_free(&r->samples);
+}
+
+/* A symbolic link in a run: followed only to a regular file inside RUNS. */
+static void
+visit_link(struct walk *w, struct run *run, int dirfd, const char *path,
+    const char *name)
+{
+	struct stat st;
+	int where = link_target(w, path);
+
+	if (where < 0)
+		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
+		    "nowhere (%s); not followed", strerror(errno));
+	else if (where > 0)
+		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
+		    "outside the runs directory; not followed");
+	else if (fstatat(dirfd, name, &st, 0) != 0)
+		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
+		    strerror(errno));
+	else if (S_ISREG(st.st_mode))
+		take_file(w, run, dirfd, path, name);
+	else
+		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link to %s; "
+		    "not followed", S_ISDIR(st.st_mode) ? "a directory" :
+		    "something not a regular file");
+}
+
+/* The files a run's page is made of: a directory by one of their names
+ * is a mistake, not a place to look for runs. */
+static bool
+is_run_file(const char *name)
+{
+	return strcmp(name, "meta") == 0 || strcmp(name, "notes.md") == 0;
+}
+
+/* The type of an entry: the one readdir gave, else lstat's (without
+ * following a link); DT_UNKNOWN when it cannot be had (reported). */
+static unsigned char
+entry_type(struct walk *w, int dirfd, const char *path,
+    const struct entry *e)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type;
+	if (fstatat(dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		diags_add(w->d, MSG_ERROR, path, 0, "cannot stat: %s",
+		    strerror(errno));
+		return DT_UNKNOWN;
+	}
+	return S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK :
+	    S_ISREG(st.st_mode) ? DT_REG : DT_FIFO;
+}
+
+/* Looks at one directory entry: a file joins the run, a directory is
+ * walked, a link is followed only to a file inside RUNS. Returns whether
+ * it was a file (counted against the limit of files per directory);
+ * with full set, such an entry is only counted. */
+static bool
+visit(struct walk *w, struct run *run, int dirfd, const char *dir,
+    const char *id, const struct entry *e, int depth, bool full)
+{
+	const char *name = e->name;
+	unsigned char type;
+	char *path;
+	bool file = true;
+
+	if (depth == 0 && strcmp(name, "index.md") == 0)
+		return false;	/* the site's front page: read_index */
+	path = xasprintf("%s/%s", dir, name);
+	if ((type = entry_type(w, dirfd, path, e)) == DT_UNKNOWN) {
+		;	/* reported */
+	} else if (type == DT_DIR && is_run_file(name)) {
+		diags_add(w->d, MSG_ERROR, path, 0, "a directory where a file "
+		    "is expected; not read");
+	} else if (type == DT_DIR) {
+		char *sub = id[0] ? xasprintf("%s/%s", id, name) :
+		    xstrdup(name);
+
+		walk_dir(w, dirfd, name, path, sub, depth + 1);
+		free(sub);
+		file = false;
+	} else if (full && !is_run_file(name)) {
+		;	/* over the limit: counted, not read */
+	} else if (type == DT_LNK) {
+		visit_link(w, run, dirfd, path, name);
+	} else if (type != DT_REG) {
+		diags_add(w->d, MSG_ERROR, path, 0, "not a regular file (a "
+		    "FIFO, socket or device); not read");
+	} else {
+		take_file(w, run, dirfd, path, name);
+	}
+	free(path);
+	return file;
+}
+
+/* Whether dir holds the FAILED mark of "benchsite record": a run
+ * bonnie++ did not finish. */
+static bool
+marked_failed(const struct entry *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].name, "FAILED") == 0)
+			return true;
+	return false;
+}
+
+/* Reads the entries of one directory into run, at most the limit of
+ * files (the run's own meta and notes always). */
+static void
+visit_all(struct walk *w, struct run *run, int dirfd, const char *dir,
+    const char *id, const struct entry *v, size_t n, int depth)
+{
+	size_t files = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool full = files >= w->lim->files;
+
+		if (visit(w, run, dirfd, dir, id, &v[i], depth, full))
+			files++;
+	}
+	if (files > w->lim->files)
+		diags_add(w->d, MSG_ERROR, dir, 0, "%zu files, more than the "
+		    "limit of %zu; the first %zu by name are read", files,
+		    w->lim->files, w->lim->files);
+}
+
+static void
+free_entries(struct entry *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+/* With more runs than the limit, keeps the first by id: called when
+ * twice the limit is reached (so memory stays bounded) and at the end.
+ * Later runs with a greater id are not even read. */
+static void
+keep_first_runs(struct walk *w)
+{
+	struct runset *set = w->set;
+
+	if (set->n <= w->lim->runs)
+		return;
+	qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
+	while (set->n > w->lim->runs)
+		run_free(&set->runs[--set->n], set->pool);
+	free(w->last_id);
+	w->last_id = xstrdup(set->runs[set->n - 1].id);
+}
+
+static void
+add_run(struct walk *w, struct run *run)
+{
+	struct runset *set = w->set;
+
+	xgrow((void **)&set->runs, &set->cap, set->n + 1, sizeof *set->runs);
+	set->runs[set->n++] = *run;
+	if (set->n >= 2 * w->lim->runs)
+		keep_first_runs(w);
+}
+
+/* Opens the directory name of parentfd (the root itself at depth 0)
+ * without following a link; -1 when it cannot be read (reported). */
+static int
+open_dir(struct walk *w, int parentfd, const char *name, const char *dir,
+    int depth)
+{
+	int fd = depth == 0 ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) :
+	    openat(parentfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+
+	if (fd < 0)
+		diags_add(w->d, MSG_ERROR, dir, 0, "cannot open directory: %s",
+		    strerror(errno));
+	return fd;
+}
+
+static void
+leaf_free(struct leaf *leaf)
+{
+	for (size_t k = 0; k < leaf->n; k++)
+		free(leaf->v[k].name);
+	free(leaf->v);
+	memset(leaf, 0, sizeof *leaf);
+}
+
+/* Stamps the entries v[0..n) of dirfd into leaf, before any is read;
+ * false (leaf empty) when one is not a plain file. */
+static bool
+stamp_leaf(struct walk *w, int dirfd, const struct entry *v, size_t n,
+    struct leaf *leaf)
+{
+	if (n > w->lim->files)
+		return false;
+	leaf->v = xcalloc(n, sizeof *leaf->v);
+	for (size_t k = 0; k < n; k++) {
+		struct stamp *s = &leaf->v[k];
+		struct stat st;
+
+		if ((v[k].type != DT_REG && v[k].type != DT_UNKNOWN) ||
+		    fstatat(dirfd, v[k].name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(st.st_mode)) {
+			leaf_free(leaf);
+			return false;
+		}
+		s->name = xstrdup(v[k].name);
+		s->size = (uint64_t)st.st_size;
+		s->ino = (uint64_t)st.st_ino;
+		s->dev = (uint64_t)st.st_dev;
+		s->mtime_s = st.st_mtim.tv_sec;
+		s->mtime_ns = st.st_mtim.tv_nsec;
+		s->ctime_s = st.st_ctim.tv_sec;
+		s->ctime_ns = st.st_ctim.tv_nsec;
+		leaf->n++;
+	}
+	return true;
+}
+
+/* Reads the entries of dir into run (walking its subdirectories);
+ * false when dir cannot be read, is empty or is marked as a failed
+ * run. A directory of plain files is stamped into leaf, and its run
+ * taken from the cache when it holds it with those stamps (*cached). */
+static bool
+read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
+    const char *dir, const char *id, int depth, struct leaf *leaf,
+    bool *cached)
+{
+	size_t n;
+	struct entry *v;
+	int fd;
+
+	if (depth > MAX_DEPTH) {
+		diags_add(w->d, MSG_ERROR, dir, 0, "more than %d directories "
+		    "deep; not read", MAX_DEPTH);
+		return false;
+	}
+	if ((fd = open_dir(w, parentfd, name, dir, depth)) < 0)
+		return false;
+	if ((v = list_dir(fd, &n)) == NULL) {
+		close(fd);
+		return false;
+	}
+	if (marked_failed(v, n)) {
+		diags_add(w->d, MSG_NOTE, dir, 0, "marked FAILED by "
+		    "benchsite record; not a run");
+		free_entries(v, n);
+		close(fd);
+		return false;
+	}
+	if (w->cache && depth > 0 && stamp_leaf(w, fd, v, n, leaf) &&
+	    runcache_take(w->cache, id, leaf->v, leaf->n, run, w->set, w->d)) {
+		free_entries(v, n);
+		close(fd);
+		*cached = true;
+		return true;
+	}
+	visit_all(w, run, fd, dir, id, v, n, depth);
+	free_entries(v, n);
+	close(fd);
+	reader_merge(&run->samples, w->d);
+	/* What is kept of the run from here on takes no more than it
+	 * needs: arrays trimmed, repeated strings shared. */
+	results_pool(&run->samples, w->set->pool);
+	trim_names(&run->outputs, run->noutputs);
+	trim_names(&run->attachments, run->nattachments);
+	return true;
+}
+
+/* Keeps what reading run's directory gave (the messages from msg0 on)
+ * in the cache, when it may: a directory of plain files none of which
+ * changed just now, and a run whose samples were shed. A run taken
+ * from the cache is in the new one already. */
+static void
+cache_run(struct walk *w, const char *id, const struct leaf *leaf,
+    const struct run *run, size_t msg0, bool cached)
+{
+	if (cached || leaf->v == NULL || run->samples.n > 0 ||
+	    !runcache_settled(w->cache, leaf->v, leaf->n))
+		return;
+	runcache_put(w->cache, id, leaf->v, leaf->n, run, w->d->n > msg0 ?
+	    w->d->v + msg0 : NULL, w->d->n - msg0);
+}
+
+static void
+walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
+    const char *id, int depth)
+{
+	/* The id is shown on pages and charts, which are UTF-8; dir keeps
+	 * the bytes the files are found by. */
+	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1,
+	    .meta.pool = w->set->pool};
+	struct leaf leaf = {0};
+	size_t msg0 = w->d->n;
+	bool cached = false;
+	char *kept;
+
+	if (w->last_id && strcmp(run.id, w->last_id) > 0) {
+		free(run.id);
+		run_free(&run, w->set->pool);
+		return;		/* neither it nor a run below it is kept */
+	}
+	if (!read_dir(w, &run, parentfd, name, dir, id, depth, &leaf,
+	    &cached) || depth == 0 || (!cached && run.samples.n == 0)) {
+		if (depth > 0 && run.meta.n > 0 && run.samples.n == 0)
+			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
+			    "but no bonnie++ result; not a run");
+		free(run.id);
+		run_free(&run, w->set->pool);
+		leaf_free(&leaf);
+		return;
+	}
+	if (!cached)
+		check_samples_agree(&run, w->d);
+	if (strcmp(run.id, id) != 0)
+		run.raw_id = xstrdup(id);
+	kept = xarena_strdup(&w->set->ids, run.id);
+	free(run.id);
+	run.id = kept;
+	if (!cached)
+		summarise(w, &run);
+	cache_run(w, id, &leaf, &run, msg0, cached);
+	leaf_free(&leaf);
+	add_run(w, &run);
+}
+
+/* The site title: the first ATX heading of index.md. */
+static char *
+first_heading(const char *buf, size_t len)
+{
+	for (size_t at = 0; at < len; ) {
+		const char *nl = memchr(buf + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - buf) : len, a = at, b;
+
+		if (buf[at] == '#') {
+			a += strspn(buf + a, "#");
+			a += strspn(buf + a, " \t");
+			for (b = a; b < end && buf[b] != '\r'; b++)
+				;
+			return xstrndup_utf8(buf + a, b - a);
+		}
+		at = end + 1;
+	}
+	return NULL;
+}
+
+/* RUNS/index.md, which the site renders: like any file of RUNS, read
+ * through a symbolic link only when it stays inside. */
+static void
+read_index(struct walk *w)
+{
+	struct runset *set = w->set;
+	char *path = xasprintf("%s/index.md", set->root), *buf;
+	struct stat st;
+	size_t len;
+
+	if (lstat(path, &st) != 0) {
+		free(path);
+		return;
+	}
+	if (S_ISLNK(st.st_mode) && link_target(w, path) != 0)
+		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
+		    "outside the runs directory or nowhere; not followed");
+	else if ((buf = file_read_regular(path, w->lim->file_size, &len,
+	    w->d)) != NULL) {
+		set->has_index = true;
+		set->title = first_heading(buf, len);
+		free(buf);
+	}
+	free(path);
+}
+
+int
+runset_load(struct runset *set, const char *root, const struct limits *lim,
+    size_t shed, struct diags *d)
+{
+	return runset_load_cached(set, root, lim, shed, NULL, NULL, NULL, d);
+}
+
+int
+runset_load_cached(struct runset *set, const char *root,
+    const struct limits *lim, size_t shed, const char *cache,
+    bool (*keep)(void *), void *keep_arg, struct diags *d)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
+	    shed, NULL};
+	const char *why = NULL;
+	struct stat st;
+
+	memset(set, 0, sizeof *set);
+	set->root = xstrdup(root);
+	set->pool = strpool_new();
+	if (stat(root, &st) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	else if ((w.real_root = realpath(root, NULL)) == NULL)
+		why = strerror(errno);
+	if (why) {
+		diags_add(d, MSG_ERROR, root, 0, "not a readable directory: %s",
+		    why);
+		return -1;
+	}
+	if (cache)
+		w.cache = runcache_open(cache, root, w.lim, shed);
+	read_index(&w);
+	walk_dir(&w, AT_FDCWD, root, root, "", 0);
+	if (w.cache)
+		runcache_close(w.cache, keep == NULL || keep(keep_arg));
+	keep_first_runs(&w);
+	if (w.last_id)
+		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs; the first "
+		    "%zu by id are read", w.lim->runs, w.lim->runs);
+	free(w.last_id);
+	free(w.real_root);
+	free(w.buf);
+	if (set->n > 1)
+		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
+	if (set->n > 0 && set->n < set->cap) {
+		set->runs = xrealloc(set->runs, set->n * sizeof *set->runs);
+		set->cap = set->n;
+	}
+	if (set->n == 0)
+		diags_add(d, MSG_ERROR, root, 0, "no directory below it holds "
+		    "a bonnie++ result");
+	return 0;
+}
+
+void
+runset_free(struct runset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		run_free(&set->runs[i], set->pool);
+	free(set->runs);
+	free(set->root);
+	free(set->title);
+	strpool_free(set->pool);
+	xarena_free(&set->figures);
+	xarena_free(&set->sums);
+	xarena_free(&set->ids);
+	memset(set, 0, sizeof *set);
+}
+
+void
+runset_drop_figures(struct runset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		set->runs[i].figures = NULL;
+	xarena_free(&set->figures);
+}
+
+long
+runset_find(const struct runset *set, const char *id)
+{
+	size_t lo = 0, hi = set->n;
+
+	/* Runs are sorted by id (runset_load). */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(set->runs[mid].id, id);
+
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+const char *
+run_host(const struct run *r)
+{
+	const char *h = meta_get(&r->meta, "host");
+
+	return h ? h : r->machine ? r->machine : "";
+}
+
+char *
+run_dir(const struct runset *set, const struct run *r)
+{
+	/* As walk_dir joined the names on the way down. */
+	return xasprintf("%s/%s", set->root, r->raw_id ? r->raw_id : r->id);
+}
+
+int
+run_read_samples(const struct runset *set, const struct run *r,
+    const struct limits *lim, struct results *out)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	char *dir = run_dir(set, r);
+	struct diags quiet = {.quiet = 1};
+	uint64_t hash[2] = {0, 0};
+	char *buf = NULL;
+	size_t cap = 0, len;
+
+	if (lim == NULL)
+		lim = &defaults;
+	for (size_t k = 0; k < r->noutputs; k++) {
+		char *path = xasprintf("%s/%s", dir, r->outputs[k]);
+
+		if (file_read_regular_at(AT_FDCWD, path, path, lim->file_size,
+		    &buf, &cap, &len, &quiet)) {
+			hash_file(hash, r->outputs[k], buf, len);
+			reader_read(path, buf, len, lim, out, &quiet);
+		}
+		free(path);
+	}
+	reader_merge(out, &quiet);
+	free(buf);
+	free(dir);
+	diags_free(&quiet);
+	return hash[0] == r->output_hash[0] && hash[1] == r->output_hash[1] &&
+	    out->n == r->nsamples ? 0 : -1;
+}

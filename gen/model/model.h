@@ -1,0 +1,124 @@
+/* The model every later stage reads: a set of runs, each a directory of
+ * bonnie++ results (its samples) with metadata, notes and attachments.
+ * Built by runs.c and meta.c; renderers take it const. */
+#ifndef BENCHSITE_MODEL_H
+#define BENCHSITE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/input_limits.h"
+#include "base/diag.h"
+#include "read/meta.h"
+#include "read/reader.h"
+#include "read/result.h"
+
+struct metric_summary;	/* stats.h */
+
+/* The figures (VS_OK values) of a run's samples, metric by metric:
+ * those of metric m are v[at[m] .. at[m + 1]). */
+struct run_figures {
+	size_t at[M_COUNT + 1];
+	double v[];
+};
+
+/* The bonnie++ parameters of a run's first sample, which the analysis
+ * compares between runs (pooled strings, NULL when not given). */
+struct bonnie_params {
+	char *version;		/* of bonnie++ */
+	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
+	char *size;		/* file size, "8G" */
+	char *files;		/* file test, "16" */
+};
+
+struct run {
+	char *id;		/* path below RUNS: "3ware/ncq-off" (in the
+				   set's arena) */
+	char *raw_id;		/* the directory's bytes below RUNS when id
+				   had to be made UTF-8, else NULL */
+	struct run_meta meta;
+	char *notes;		/* file name of notes.md inside dir, or NULL */
+	char **outputs;		/* names of files holding its results */
+	size_t noutputs;
+	char **attachments;	/* names of the other files */
+	size_t nattachments;
+	struct results samples;	/* one per iteration; empty once shed */
+	size_t nsamples;	/* how many were read, shed or not */
+	struct metric_summary *sum;	/* per metric, made as it is read
+					   (in the set's arena) */
+	struct run_figures *figures;	/* for the rank test, or NULL
+					   with fewer samples than it needs
+					   or once dropped (in the set's
+					   arena) */
+	char *machine;		/* the machine name of the first sample
+				   (pooled; "" when bonnie++ printed none) */
+	struct bonnie_params params;
+	/* XXH3-128 of the name and bytes of each file read while loading
+	 * (meta, outputs, attachments), combined by XOR: the input its
+	 * samples and meta were made from, for incremental builds. The
+	 * same over its outputs alone checks a reading of its samples. */
+	uint64_t input_hash[2];
+	uint64_t output_hash[2];
+};
+
+struct runset {
+	char *root;		/* RUNS as given */
+	char *title;		/* first heading of index.md, or NULL */
+	bool has_index;		/* RUNS/index.md exists */
+	struct run *runs;	/* sorted by id */
+	size_t n, cap;
+	struct strpool *pool;	/* the runs' repeated strings: meta entries,
+				   result fields, file names */
+	struct xarena *figures;	/* the runs' figures (see run_figures) */
+	struct xarena *sums;	/* the runs' summaries, side by side: they
+				   are most of what a run keeps */
+	struct xarena *ids;	/* the runs' ids, side by side */
+};
+
+/* The fewest samples a side of a rank test has: the analysis tests
+ * no fewer, and the loader keeps the figures of no fewer. */
+#define RANK_MIN_SAMPLES 3
+
+/* Loads the runs below root within lim (NULL: the default limits).
+ * The samples of a run of at most shed samples are summarised as it is
+ * read and dropped, keeping the figures the rank test needs, so that
+ * they are never all held at once (0: every run keeps them; a run's
+ * page reads them again). Returns 0, or -1 when root itself cannot be
+ * read (reported to d). Problems inside are reported and skipped. */
+int runset_load(struct runset *, const char *root, const struct limits *lim,
+    size_t shed, struct diags *);
+/* The same, with the cache of an earlier load at path cache (see
+ * runcache.h; NULL: none): the runs whose files have not changed are
+ * taken from it, with the messages their files gave, and the cache is
+ * written again for the next load, if keep (when not NULL) says so at
+ * the end. The model and the messages are those a load without it
+ * gives. */
+#define CACHE_SUFFIX ".cache"	/* build keeps it as .SITE.cache */
+int runset_load_cached(struct runset *, const char *root,
+    const struct limits *lim, size_t shed, const char *cache,
+    bool (*keep)(void *), void *keep_arg, struct diags *);
+void runset_free(struct runset *);
+/* Drops every run's figures, which only the analysis reads, giving
+ * their memory back: a build renders without them. */
+void runset_drop_figures(struct runset *);
+/* The index of the run with this id, or -1. */
+long runset_find(const struct runset *, const char *id);
+
+/* The run's host: its meta's, else the machine name bonnie++ printed
+ * (maybe ""). */
+const char *run_host(const struct run *r);
+
+/* The directory of run r of set: RUNS joined with the run's id, as the
+ * user gave RUNS. Made when asked rather than kept with every run.
+ * Caller frees. */
+char *run_dir(const struct runset *set, const struct run *r);
+
+/* Reads r's samples again from its outputs into out (zeroed; free with
+ * results_free), quietly: the load reported their problems. Returns 0,
+ * or -1 when the outputs are no longer the bytes loaded (out then holds
+ * what could be read). */
+int run_read_samples(const struct runset *set, const struct run *r,
+    const struct limits *, struct results *out);
+
+#endif

@@ -1,0 +1,749 @@
+/* The loader's cache; see runcache.h. The file is a series of records,
+ * each a 32-bit length and that many bytes: first the header, then one
+ * entry per run directory, in walk order. Numbers are in this machine's
+ * byte order: a cache is only ever read by the program that wrote it
+ * (the header holds a hash of its executable). */
+#include "model/runcache.h"
+#include "base/fileio.h"
+#include "model/stats.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#define CACHE_MAGIC	"benchsite runs cache 1"
+#define NULL_STR	UINT32_MAX	/* the length of a NULL string */
+#define MAX_RECORD	((uint32_t)1 << 28)
+#define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
+/* A file whose time is within this many seconds of the build's start is
+ * not trusted by its stamp the next time. */
+#define SETTLE_SECONDS	2
+
+/* ---- writing a record ---- */
+
+struct blob {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static void
+put_bytes(struct blob *b, const void *p, size_t n)
+{
+	xgrow((void **)&b->p, &b->cap, b->n + n, 1);
+	if (n > 0)
+		memcpy(b->p + b->n, p, n);
+	b->n += n;
+}
+
+static void
+put_u8(struct blob *b, unsigned v)
+{
+	unsigned char c = (unsigned char)v;
+
+	put_bytes(b, &c, 1);
+}
+
+static void
+put_u32(struct blob *b, uint32_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+put_u64(struct blob *b, uint64_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+put_i64(struct blob *b, int64_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+put_f64(struct blob *b, double v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+/* A string of len bytes (NUL bytes inside allowed), or NULL. */
+static void
+put_mem(struct blob *b, const char *s, size_t len)
+{
+	put_u32(b, s ? (uint32_t)len : NULL_STR);
+	if (s)
+		put_bytes(b, s, len);
+}
+
+static void
+put_str(struct blob *b, const char *s)
+{
+	put_mem(b, s, s ? strlen(s) : 0);
+}
+
+/* ---- reading one ---- */
+
+struct rd {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+static const void *
+get_bytes(struct rd *r, size_t n)
+{
+	const void *at = r->p;
+
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return NULL;
+	}
+	r->p += n;
+	return at;
+}
+
+/* n bytes into v; zeros when the record is damaged. */
+static void
+get_into(struct rd *r, void *v, size_t n)
+{
+	const void *p = get_bytes(r, n);
+
+	if (p)
+		memcpy(v, p, n);
+	else
+		memset(v, 0, n);
+}
+
+static uint64_t
+get_u64(struct rd *r)
+{
+	uint64_t v;
+
+	get_into(r, &v, sizeof v);
+	return v;
+}
+
+static uint32_t
+get_u32(struct rd *r)
+{
+	uint32_t v;
+
+	get_into(r, &v, sizeof v);
+	return v;
+}
+
+static unsigned
+get_u8(struct rd *r)
+{
+	unsigned char v;
+
+	get_into(r, &v, sizeof v);
+	return v;
+}
+
+static int64_t
+get_i64(struct rd *r)
+{
+	return (int64_t)get_u64(r);
+}
+
+static double
+get_f64(struct rd *r)
+{
+	double v;
+
+	get_into(r, &v, sizeof v);
+	return v;
+}
+
+/* A string: its bytes (not NUL-terminated) and length; NULL for a NULL
+ * one or a damaged record (then r->bad). */
+static const char *
+get_mem(struct rd *r, size_t *len)
+{
+	uint32_t n = get_u32(r);
+
+	*len = 0;
+	if (n == NULL_STR || r->bad)
+		return NULL;
+	*len = n;
+	return get_bytes(r, n);
+}
+
+/* A count of items of at least min_size bytes each: more than the
+ * record can hold is damage. */
+static size_t
+get_count(struct rd *r, size_t min_size)
+{
+	uint32_t n = get_u32(r);
+
+	if ((size_t)(r->end - r->p) / min_size < n)
+		r->bad = true;
+	return r->bad ? 0 : n;
+}
+
+/* ---- the cache ---- */
+
+struct runcache {
+	char *path, *tmp;
+	FILE *in, *out;		/* the old cache, the new one */
+	/* Their buffers: glibc takes setvbuf's size only with a buffer
+	 * given, else reads and writes 4 KiB at a time. */
+	char *inbuf, *outbuf;
+	size_t left;		/* bytes of the old one not read yet */
+	bool failed;		/* writing the new one failed */
+	unsigned char *rec;	/* the old cache's record at hand */
+	size_t reclen, reccap;
+	struct rd at;		/* in rec, after its key */
+	const char *key;	/* its key (in rec) */
+	size_t keylen;
+	size_t shed;
+	time_t now;
+	struct blob b;		/* the record being written */
+};
+
+/* The header a cache for these arguments starts with; -1 when the
+ * program cannot be read. */
+static int
+header(struct blob *b, const char *root, const struct limits *lim,
+    size_t shed)
+{
+	uint64_t h[2];
+
+	/* No other build of benchsite reads the cache: its layout or its
+	 * reading may differ. */
+	if (program_hash(h) != 0)
+		return -1;
+	b->n = 0;
+	put_str(b, CACHE_MAGIC);
+	put_u64(b, h[0]);
+	put_u64(b, h[1]);
+	put_str(b, root);
+	put_u64(b, lim->file_size);
+	put_u64(b, lim->line);
+	put_u64(b, lim->runs);
+	put_u64(b, lim->files);
+	put_u64(b, shed);
+	return 0;
+}
+
+static bool
+write_record(FILE *out, const void *p, size_t len)
+{
+	uint32_t n = (uint32_t)len;
+
+	return len < MAX_RECORD && fwrite(&n, sizeof n, 1, out) == 1 &&
+	    fwrite(p, 1, len, out) == len;
+}
+
+/* Reads the old cache's next record into c->rec; false at its end or on
+ * damage, when the old cache is given up. */
+static bool
+read_record(struct runcache *c)
+{
+	uint32_t n;
+
+	if (c->in == NULL)
+		return false;
+	/* A length past the file's end is damage, not a reason to
+	 * allocate it. */
+	if (c->left < sizeof n || fread(&n, sizeof n, 1, c->in) != 1 ||
+	    n > c->left - sizeof n)
+		goto done;
+	xgrow((void **)&c->rec, &c->reccap, n ? n : 1, 1);
+	if (fread(c->rec, 1, n, c->in) != n)
+		goto done;
+	c->left -= sizeof n + n;
+	c->reclen = n;
+	return true;
+done:
+	fclose(c->in);
+	c->in = NULL;
+	c->key = NULL;
+	return false;
+}
+
+/* Moves to the old cache's next entry (c->key NULL at its end). */
+static void
+next_entry(struct runcache *c)
+{
+	c->key = NULL;
+	if (!read_record(c))
+		return;
+	c->at = (struct rd){c->rec, c->rec + c->reclen, false};
+	c->key = get_mem(&c->at, &c->keylen);
+	if (c->key == NULL) {
+		fclose(c->in);
+		c->in = NULL;
+	}
+}
+
+/* The old cache, when its header is the one this load would write. */
+static void
+open_old(struct runcache *c, const struct blob *want)
+{
+	struct stat st;
+
+	if ((c->in = fopen(c->path, "rb")) == NULL)
+		return;
+	if (fstat(fileno(c->in), &st) != 0 || !S_ISREG(st.st_mode)) {
+		fclose(c->in);
+		c->in = NULL;
+		return;
+	}
+	c->left = (size_t)st.st_size;
+	c->inbuf = xmalloc(IO_BUFFER);
+	setvbuf(c->in, c->inbuf, _IOFBF, IO_BUFFER);
+	if (!read_record(c) || c->reclen != want->n ||
+	    memcmp(c->rec, want->p, want->n) != 0) {
+		if (c->in)
+			fclose(c->in);
+		c->in = NULL;
+		return;
+	}
+	next_entry(c);
+}
+
+struct runcache *
+runcache_open(const char *path, const char *root, const struct limits *lim,
+    size_t shed)
+{
+	struct runcache *c = xcalloc(1, sizeof *c);
+	int fd;
+
+	c->path = xstrdup(path);
+	c->tmp = xasprintf("%s.tmp-XXXXXX", path);
+	c->shed = shed;
+	c->now = time(NULL);
+	if (header(&c->b, root, lim, shed) != 0 ||
+	    (fd = mkstemp(c->tmp)) < 0) {
+		free(c->b.p);
+		free(c->tmp);
+		free(c->path);
+		free(c);
+		return NULL;
+	}
+	if ((c->out = fdopen(fd, "wb")) == NULL)
+		close(fd);
+	else {
+		c->outbuf = xmalloc(IO_BUFFER);
+		setvbuf(c->out, c->outbuf, _IOFBF, IO_BUFFER);
+	}
+	c->failed = c->out == NULL || !write_record(c->out, c->b.p, c->b.n);
+	open_old(c, &c->b);
+	return c;
+}
+
+bool
+runcache_settled(const struct runcache *c, const struct stamp *st, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (st[k].mtime_s >= (int64_t)c->now - SETTLE_SECONDS)
+			return false;
+	return true;
+}
+
+/* The order the loader walks RUNS in: names sorted byte by byte at each
+ * level, a directory's runs before the next name's. That is byte order
+ * with '/' below every other byte. */
+static int
+walk_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	for (size_t k = 0; k < alen && k < blen; k++) {
+		int x = a[k] == '/' ? -1 : (unsigned char)a[k];
+		int y = b[k] == '/' ? -1 : (unsigned char)b[k];
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return alen < blen ? -1 : alen > blen;
+}
+
+/* ---- an entry: stamps, messages, the run ---- */
+
+static void
+put_stamps(struct blob *b, const struct stamp *st, size_t n)
+{
+	put_u32(b, (uint32_t)n);
+	for (size_t k = 0; k < n; k++) {
+		put_str(b, st[k].name);
+		put_u64(b, st[k].size);
+		put_u64(b, st[k].ino);
+		put_u64(b, st[k].dev);
+		put_i64(b, st[k].mtime_s);
+		put_i64(b, st[k].mtime_ns);
+		put_i64(b, st[k].ctime_s);
+		put_i64(b, st[k].ctime_ns);
+	}
+}
+
+static bool
+same_stamps(struct rd *r, const struct stamp *st, size_t n)
+{
+	if (get_u32(r) != n)
+		return false;
+	for (size_t k = 0; k < n && !r->bad; k++) {
+		size_t len;
+		const char *name = get_mem(r, &len);
+
+		if (name == NULL || len != strlen(st[k].name) ||
+		    memcmp(name, st[k].name, len) != 0 ||
+		    get_u64(r) != st[k].size || get_u64(r) != st[k].ino ||
+		    get_u64(r) != st[k].dev || get_i64(r) != st[k].mtime_s ||
+		    get_i64(r) != st[k].mtime_ns ||
+		    get_i64(r) != st[k].ctime_s ||
+		    get_i64(r) != st[k].ctime_ns)
+			return false;
+	}
+	return !r->bad;
+}
+
+static void
+put_msgs(struct blob *b, const struct diag *v, size_t n)
+{
+	put_u32(b, (uint32_t)n);
+	for (size_t k = 0; k < n; k++) {
+		put_u8(b, v[k].level);
+		put_i64(b, v[k].line);
+		put_str(b, v[k].file);
+		put_str(b, v[k].message);
+	}
+}
+
+/* The messages of an entry, said to d when it is not NULL (else only
+ * checked). */
+static void
+get_msgs(struct rd *r, struct diags *d)
+{
+	size_t n = get_count(r, 17);
+
+	for (size_t k = 0; k < n && !r->bad; k++) {
+		unsigned level = get_u8(r);
+		long line = (long)get_i64(r);
+		size_t flen, mlen;
+		const char *file = get_mem(r, &flen);
+		const char *msg = get_mem(r, &mlen);
+
+		if (level > MSG_SYSERR || file == NULL || msg == NULL ||
+		    memchr(file, '\0', flen) || memchr(msg, '\0', mlen) ||
+		    mlen > INT32_MAX) {
+			r->bad = true;
+		} else if (d) {
+			char *name = xstrndup(file, flen);
+
+			diags_add(d, (enum msg_level)level, name, line, "%.*s",
+			    (int)mlen, msg);
+			free(name);
+		}
+	}
+}
+
+static void
+put_run(struct blob *b, const struct run *run)
+{
+	const struct run_meta *m = &run->meta;
+	const struct run_figures *f = run->figures;
+
+	put_u32(b, (uint32_t)m->n);
+	for (size_t k = 0; k < m->n; k++)
+		put_mem(b, m->v[k], strlen(m->v[k]) + 1 +
+		    strlen(meta_value(m, k)));
+	put_str(b, m->disk_model);
+	put_u8(b, m->expect != NULL);
+	for (int k = 0; m->expect && k < M_COUNT; k++)
+		put_f64(b, m->expect[k]);
+	put_i64(b, m->disk_count);
+	put_u8(b, m->raid);
+	put_u8(b, run->notes != NULL);
+	put_u32(b, (uint32_t)run->noutputs);
+	for (size_t k = 0; k < run->noutputs; k++)
+		put_str(b, run->outputs[k]);
+	put_u32(b, (uint32_t)run->nattachments);
+	for (size_t k = 0; k < run->nattachments; k++)
+		put_str(b, run->attachments[k]);
+	put_u64(b, run->nsamples);
+	for (int k = 0; k < M_COUNT; k++) {
+		const struct metric_summary *s = &run->sum[k];
+
+		put_f64(b, s->median);
+		put_f64(b, s->min);
+		put_f64(b, s->max);
+		put_f64(b, s->latency_us);
+		put_i64(b, s->n);
+		put_i64(b, s->n_too_fast);
+		put_i64(b, s->n_invalid);
+		put_i64(b, s->cpu);
+		put_u8(b, s->state);
+		put_u8(b, s->approx);
+	}
+	put_u8(b, f != NULL);
+	for (int k = 0; f && k <= M_COUNT; k++)
+		put_u64(b, f->at[k]);
+	for (size_t k = 0; f && k < f->at[M_COUNT]; k++)
+		put_f64(b, f->v[k]);
+	put_str(b, run->machine);
+	put_str(b, run->params.version);
+	put_str(b, run->params.csv_format);
+	put_str(b, run->params.size);
+	put_str(b, run->params.files);
+	for (int k = 0; k < 2; k++) {
+		put_u64(b, run->input_hash[k]);
+		put_u64(b, run->output_hash[k]);
+	}
+}
+
+/* Reading a run goes twice over its bytes: first only checking them
+ * (run NULL), then, when all is well, filling run, so that a damaged
+ * entry leaves nothing half made. */
+struct fill {
+	struct run *run;	/* NULL: only check */
+	struct runset *set;
+	size_t shed;
+};
+
+/* A pooled copy of a string without NUL bytes (or NULL). */
+static char *
+get_pooled(struct rd *r, const struct fill *f, bool nullable)
+{
+	size_t len;
+	const char *s = get_mem(r, &len);
+
+	if (r->bad || (s == NULL && !nullable) ||
+	    (s && memchr(s, '\0', len))) {
+		r->bad = true;
+		return NULL;
+	}
+	return f->run && s ? strpool_add(f->set->pool, s, len) : NULL;
+}
+
+/* A list of file names: plain names, as in a directory. */
+static char **
+get_names(struct rd *r, const struct fill *f, size_t *n)
+{
+	size_t count = get_count(r, 4);
+	char **v = f->run && count ? xmalloc(count * sizeof *v) : NULL;
+
+	for (size_t k = 0; k < count; k++) {
+		char *s = get_pooled(r, f, false);
+
+		if (v)
+			v[k] = s;
+	}
+	*n = count;
+	return v;
+}
+
+/* "key\0value" entries of a meta: one NUL inside, none at either end. */
+static void
+get_meta(struct rd *r, const struct fill *f)
+{
+	struct run_meta *m = f->run ? &f->run->meta : NULL;
+	size_t n = get_count(r, 4), len;
+	int64_t disks;
+	unsigned raid;
+
+	if (m && n > 0)
+		m->v = xmalloc(n * sizeof *m->v);
+	for (size_t k = 0; k < n && !r->bad; k++) {
+		const char *s = get_mem(r, &len);
+		const char *nul = s ? memchr(s, '\0', len) : NULL;
+
+		if (nul == NULL || nul == s || memchr(nul + 1, '\0', len -
+		    (size_t)(nul - s) - 1))
+			r->bad = true;
+		else if (m)
+			m->v[m->n++] = strpool_add(f->set->pool, s, len);
+	}
+	if (m)
+		m->disk_model = get_pooled(r, f, true);
+	else
+		get_pooled(r, f, true);
+	if (get_u8(r)) {
+		if (m)
+			m->expect = xmalloc(M_COUNT * sizeof *m->expect);
+		for (int k = 0; k < M_COUNT; k++) {
+			double v = get_f64(r);
+
+			if (m)
+				m->expect[k] = v;
+		}
+	}
+	disks = get_i64(r);
+	raid = get_u8(r);
+	if (disks < -1 || disks > INT32_MAX || raid >= RAID_LEVEL_COUNT)
+		r->bad = true;
+	else if (m) {
+		m->disk_count = (int)disks;
+		m->raid = (enum raid_level)raid;
+	}
+}
+
+static void
+get_sums(struct rd *r, const struct fill *f)
+{
+	struct metric_summary *sum = f->run ? xarena_alloc(&f->set->sums,
+	    M_COUNT * sizeof *sum) : NULL;
+
+	for (int k = 0; k < M_COUNT; k++) {
+		struct metric_summary s;
+		unsigned state, approx;
+
+		memset(&s, 0, sizeof s);
+		s.median = get_f64(r);
+		s.min = get_f64(r);
+		s.max = get_f64(r);
+		s.latency_us = get_f64(r);
+		s.n = (int)get_i64(r);
+		s.n_too_fast = (int)get_i64(r);
+		s.n_invalid = (int)get_i64(r);
+		s.cpu = (int)get_i64(r);
+		state = get_u8(r);
+		approx = get_u8(r);
+
+		if (state > VS_INVALID || approx > 1)
+			r->bad = true;
+		s.state = (enum value_state)state;
+		s.approx = approx;
+		if (sum)
+			sum[k] = s;
+	}
+	if (f->run)
+		f->run->sum = sum;
+}
+
+/* The figures: at[] rising from 0, no more than the samples' figures. */
+static void
+get_figures(struct rd *r, const struct fill *f, size_t nsamples)
+{
+	size_t at[M_COUNT + 1];
+	struct run_figures *fig;
+
+	if (!get_u8(r))
+		return;
+	for (int k = 0; k <= M_COUNT; k++) {
+		at[k] = get_u64(r);
+		if ((k == 0 && at[0] != 0) || (k > 0 && (at[k] < at[k - 1] ||
+		    at[k] - at[k - 1] > nsamples)))
+			r->bad = true;
+	}
+	if (r->bad || (size_t)(r->end - r->p) / 8 < at[M_COUNT]) {
+		r->bad = true;
+		return;
+	}
+	if (f->run == NULL) {
+		get_bytes(r, at[M_COUNT] * 8);
+		return;
+	}
+	fig = xarena_alloc(&f->set->figures, sizeof *fig + at[M_COUNT] *
+	    sizeof *fig->v);
+	memcpy(fig->at, at, sizeof at);
+	for (size_t k = 0; k < at[M_COUNT]; k++)
+		fig->v[k] = get_f64(r);
+	f->run->figures = fig;
+}
+
+static void
+get_run(struct rd *r, const struct fill *f)
+{
+	struct run scratch, *run = f->run ? f->run : &scratch;
+	size_t nsamples;
+
+	get_meta(r, f);
+	if (get_u8(r) && f->run)
+		run->notes = strpool_add(f->set->pool, "notes.md", 8);
+	run->outputs = get_names(r, f, &run->noutputs);
+	run->attachments = get_names(r, f, &run->nattachments);
+	nsamples = get_u64(r);
+	/* Only runs whose samples were shed are kept: the others keep them
+	 * in the model, and only reading gives them. */
+	if (nsamples == 0 || nsamples > f->shed || run->noutputs == 0)
+		r->bad = true;
+	run->nsamples = nsamples;
+	get_sums(r, f);
+	get_figures(r, f, nsamples);
+	run->machine = get_pooled(r, f, true);
+	run->params.version = get_pooled(r, f, true);
+	run->params.csv_format = get_pooled(r, f, true);
+	run->params.size = get_pooled(r, f, true);
+	run->params.files = get_pooled(r, f, true);
+	for (int k = 0; k < 2; k++) {
+		run->input_hash[k] = get_u64(r);
+		run->output_hash[k] = get_u64(r);
+	}
+	if (r->p != r->end)
+		r->bad = true;
+}
+
+bool
+runcache_take(struct runcache *c, const char *key, const struct stamp *st,
+    size_t n, struct run *run, struct runset *set, struct diags *d)
+{
+	size_t keylen = strlen(key);
+	struct rd check;
+	bool ok;
+
+	while (c->key && walk_cmp(c->key, c->keylen, key, keylen) < 0)
+		next_entry(c);
+	if (c->key == NULL || walk_cmp(c->key, c->keylen, key, keylen) != 0)
+		return false;
+	check = c->at;
+	ok = same_stamps(&check, st, n);
+	if (ok) {
+		struct rd fill = check;
+
+		get_msgs(&check, NULL);
+		get_run(&check, &(struct fill){NULL, set, c->shed});
+		if ((ok = !check.bad)) {
+			get_msgs(&fill, d);
+			get_run(&fill, &(struct fill){run, set, c->shed});
+			/* The bytes runcache_put would write, not made
+			 * again. */
+			if (!c->failed && !write_record(c->out, c->rec,
+			    c->reclen))
+				c->failed = true;
+		}
+	}
+	next_entry(c);
+	return ok;
+}
+
+void
+runcache_put(struct runcache *c, const char *key, const struct stamp *st,
+    size_t n, const struct run *run, const struct diag *msgs, size_t nmsgs)
+{
+	if (c->failed)
+		return;
+	c->b.n = 0;
+	put_str(&c->b, key);
+	put_stamps(&c->b, st, n);
+	put_msgs(&c->b, msgs, nmsgs);
+	put_run(&c->b, run);
+	if (!write_record(c->out, c->b.p, c->b.n))
+		c->failed = true;
+}
+
+void
+runcache_close(struct runcache *c, bool keep)
+{
+	if (c == NULL)
+		return;
+	if (c->in)
+		fclose(c->in);
+	if (c->out && fclose(c->out) != 0)
+		c->failed = true;
+	if (!keep || c->failed || rename(c->tmp, c->path) != 0)
+		unlink(c->tmp);
+	free(c->inbuf);
+	free(c->outbuf);
+	free(c->rec);
+	free(c->b.p);
+	free(c->tmp);
+	free(c->path);
+	free(c);
+}

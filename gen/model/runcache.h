@@ -1,0 +1,60 @@
+/* The loader's cache: what reading each run directory gave (the run as
+ * the model keeps it and the messages its files caused), kept by a build
+ * beside SITE so that the next one opens only the runs whose files
+ * changed. A file is unchanged when its stamp is (size, times, inode,
+ * device), as make and git judge it. The cache is one file of entries in
+ * the order the loader walks RUNS, read and written in one pass, so it
+ * costs no memory that grows with the runs. Any doubt (another program,
+ * RUNS or limits, a damaged file) makes an entry, or the whole cache,
+ * unused: the files are read, as without one. Owned by runs.c. */
+#ifndef BENCHSITE_RUNCACHE_H
+#define BENCHSITE_RUNCACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+/* A plain file of a run directory, as stat saw it before it was read. */
+struct stamp {
+	char *name;
+	uint64_t size, ino, dev;
+	int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;
+};
+
+struct runcache;
+
+/* Opens the cache at path for a load of root within lim that sheds the
+ * samples of runs of at most shed (see runset_load): the entries of the
+ * old cache, when this very program wrote it for the same root and
+ * limits, and a new cache, written beside it as the walk goes. NULL when
+ * the new one cannot be made (then there is no cache). */
+struct runcache *runcache_open(const char *path, const char *root,
+    const struct limits *lim, size_t shed);
+
+/* Whether stamps may be trusted next time: no file changed in the last
+ * seconds, since a file written twice in one tick of the file system's
+ * clock keeps its stamp. */
+bool runcache_settled(const struct runcache *, const struct stamp *, size_t n);
+
+/* The run of directory key (its bytes below RUNS) when the old cache has
+ * it with these very stamps: fills run (all but id and raw_id, left to
+ * the caller) with its strings in set's pool and arenas, says its
+ * messages again to d, and keeps its entry in the new cache as it is.
+ * Keys must come in the loader's walk order. */
+bool runcache_take(struct runcache *, const char *key,
+    const struct stamp *, size_t n, struct run *run, struct runset *set,
+    struct diags *d);
+
+/* Adds the run of directory key to the new cache: read from files with
+ * these stamps, with the messages msgs. */
+void runcache_put(struct runcache *, const char *key,
+    const struct stamp *, size_t n, const struct run *run,
+    const struct diag *msgs, size_t nmsgs);
+
+/* Puts the new cache in place of the old (keep), or drops it. NULL is
+ * fine. */
+void runcache_close(struct runcache *, bool keep);
+
+#endif

@@ -1,0 +1,89 @@
+/* Per-run summaries; see stats.h. */
+#include "model/stats.h"
+#include "base/xalloc.h"
+
+#include <stdlib.h>
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+stats_sort(double *v, size_t n)
+{
+	if (n > 32) {
+		qsort(v, n, sizeof *v, cmp_double);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		double x = v[i];
+		size_t j = i;
+
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+double
+stats_median(double *v, size_t n)
+{
+	stats_sort(v, n);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void
+summarise_metric(const struct results *rs, enum metric_id id,
+    struct metric_summary *s, double *vals, double *cpus, double *lats)
+{
+	size_t ncpu = 0, nlat = 0;
+
+	s->n = s->n_too_fast = s->n_invalid = 0;
+	s->approx = false;
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct measure *m = &rs->v[i].m[id];
+
+		if (m->state == VS_OK) {
+			vals[s->n++] = m->value;
+			s->approx |= m->approx;
+		}
+		s->n_too_fast += m->state == VS_TOO_FAST;
+		s->n_invalid += m->state == VS_INVALID;
+		if (m->cpu >= 0)
+			cpus[ncpu++] = m->cpu;
+		if (m->latency_us >= 0)
+			lats[nlat++] = m->latency_us;
+	}
+	s->state = s->n > 0 ? VS_OK : s->n_too_fast > 0 ? VS_TOO_FAST :
+	    s->n_invalid > 0 ? VS_INVALID : VS_NOT_RUN;
+	s->median = s->min = s->max = 0;
+	if (s->n > 0) {
+		s->median = stats_median(vals, (size_t)s->n);
+		s->min = vals[0];
+		s->max = vals[s->n - 1];
+	}
+	s->cpu = ncpu ? (int)(stats_median(cpus, ncpu) + 0.5) : -1;
+	s->latency_us = nlat ? stats_median(lats, nlat) : -1;
+}
+
+void
+stats_run(const struct run *run, struct metric_summary *out)
+{
+	size_t n = run->samples.n ? run->samples.n : 1;
+	double few[3][8];	/* most runs: no allocation */
+	double *vals = n <= 8 ? few[0] : xcalloc(n, sizeof *vals);
+	double *cpus = n <= 8 ? few[1] : xcalloc(n, sizeof *cpus);
+	double *lats = n <= 8 ? few[2] : xcalloc(n, sizeof *lats);
+
+	for (int i = 0; i < M_COUNT; i++)
+		summarise_metric(&run->samples, i, &out[i], vals, cpus, lats);
+	if (n > 8) {
+		free(vals);
+		free(cpus);
+		free(lats);
+	}
+}

@@ -1,0 +1,864 @@
+/* The reader's text part: the tables bonnie++ prints (1.00 - 2.00a) and
+ * the bon_csv2txt layout, as printed or as pasted: wrapped by a mail
+ * client, with spaces collapsed by a web page. Cells are placed by their
+ * columns while bonnie++'s spacing is intact, else by count; what cannot
+ * be placed is reported, never guessed. */
+#include "read/reader_int.h"
+#include "read/units.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CELLS 6		/* each section has six tests */
+#define WIDE_CELL 10	/* " %5d %3d" and " %9s": a blank cell's width */
+
+enum row_status {
+	ROW_NONE,	/* not a row of this kind */
+	ROW_PARTIAL,	/* a row so far, but cut short (wrapped?) */
+	ROW_OK,
+	ROW_BAD		/* a row, but its cells cannot be read */
+};
+
+struct text_row {
+	const struct line *at;	/* where the row starts */
+	char *name;		/* NULL when the row has none */
+	struct size_field sf;	/* IO rows */
+	char *spec;		/* file rows: "16", "20:128:4/200" */
+	struct measure m[CELLS];
+	bool bad;		/* cells unreadable: reported, marked invalid */
+	bool by_count;		/* spacing lost: cells placed by their count */
+};
+
+/* What a table's header said about how to read its rows. */
+struct table {
+	bool positional;	/* spacing as bonnie++ printed it */
+	bool suffix;		/* 1.98+: k/m/g in throughput cells */
+	char *version;
+	int concurrency;
+	char *file_header_name;	/* 1.9x: the name over the file section */
+	struct text_row *io, *fl;
+	size_t nio, capio, nfl, capfl;
+};
+
+typedef enum row_status (*row_fn)(const char *, size_t, bool positional,
+    const struct table *, struct text_row *, char *why);
+
+#define WHY_LEN 160
+#define NO_SECTION ((size_t)-1)
+
+static bool
+is_size_tok(const struct tok *t)
+{
+	struct size_field sf;
+
+	return units_size_field(t->s, t->len, &sf);
+}
+
+/* A cell a row may hold: figure, %CP, latency or "+++++". */
+static bool
+is_value_tok(const struct tok *t)
+{
+	double v;
+	bool approx;
+	int cpu;
+
+	return units_rate(t->s, t->len, true, &v, &approx) != CELL_BAD ||
+	    units_cpu(t->s, t->len, &cpu) != CELL_BAD ||
+	    units_latency(t->s, t->len, &v);
+}
+
+static bool
+all_values(const struct tok *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_value_tok(&t[i]))
+			return false;
+	return true;
+}
+
+/* A token a wrap may have cut: made of what figures are made of. */
+static bool
+is_fragment_tok(const struct tok *t)
+{
+	for (size_t i = 0; i < t->len; i++)
+		if (!strchr("0123456789.+kmgus", t->s[i]))
+			return false;
+	return t->len > 0;
+}
+
+/* A row's last token cut by a wrap ("++" of "+++++"): the row is read
+ * without it and can at best be partial. */
+static bool
+cut_last(const struct tok *t, size_t *nt)
+{
+	if (*nt == 0 || *nt > MAX_TOKS || is_value_tok(&t[*nt - 1]) ||
+	    !is_fragment_tok(&t[*nt - 1]))
+		return false;
+	(*nt)--;
+	return true;
+}
+
+static enum row_status
+at_best_partial(enum row_status st, bool cut)
+{
+	return cut && st == ROW_OK ? ROW_PARTIAL : st;
+}
+
+/* A line that may be the rest of a wrapped row: only characters that
+ * figures, "+++++" and latencies are made of. */
+static bool
+is_fragment(const struct line *l)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < l->len; i++) {
+		char ch = l->text[i];
+
+		if (ch == ' ')
+			continue;
+		if (!strchr("0123456789.+kmgus", ch))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* Reads one (rate, cpu) cell pair into m; false if either is bad. */
+static bool
+read_pair(const struct tok *rate, const struct tok *cpu, bool suffix,
+    bool is_seeks, struct measure *m)
+{
+	enum cell_kind rk, ck;
+	bool approx;
+	int c = -1;
+
+	rk = units_rate(rate->s, rate->len, suffix && !is_seeks, &m->value,
+	    &approx);
+	ck = units_cpu(cpu->s, cpu->len, &c);
+	if (rk == CELL_BAD || ck == CELL_BAD)
+		return false;
+	m->state = rk == CELL_TOO_FAST ? VS_TOO_FAST : VS_OK;
+	m->approx = approx;
+	m->cpu = ck == CELL_VALUE ? c : -1;
+	return true;
+}
+
+/* Which cells n values fill when bonnie++'s spacing is lost: all six,
+ * or (-f) all but the two per-char cells. */
+static const int *
+cells_by_count(size_t n)
+{
+	static const int all[CELLS] = {0, 1, 2, 3, 4, 5};
+	static const int no_per_char[4] = {1, 2, 4, 5};
+
+	if (n == CELLS)
+		return all;
+	if (n == 4)
+		return no_per_char;
+	return NULL;
+}
+
+/* Places value pairs into cells by the gaps between them: a blank cell
+ * is WIDE_CELL spaces, a written one at most 5 spaces before its figure.
+ * Fills cell[] with a cell per pair; returns the number of pairs placed,
+ * or -1 when they do not fit. */
+static int
+cells_by_gap(const struct tok *v, size_t nv, size_t prev_end, int *cell)
+{
+	int at = 0;
+
+	for (size_t k = 0; k + 1 < nv; k += 2) {
+		size_t gap = v[k].col - prev_end;
+
+		if (gap > WIDE_CELL)
+			at += (int)((gap - 1) / WIDE_CELL);
+		if (at >= CELLS)
+			return -1;
+		cell[k / 2] = at++;
+		prev_end = v[k + 1].col + v[k + 1].len;
+	}
+	return (int)(nv / 2);
+}
+
+static char *
+name_before(const char *text, const struct tok *key)
+{
+	size_t end = (size_t)(key->s - text);
+
+	while (end > 0 && text[end - 1] == ' ')
+		end--;
+	size_t start = 0;
+
+	while (start < end && text[start] == ' ')
+		start++;
+	return xstrndup(text + start, end - start);
+}
+
+/* Fills r->m from value tokens (rate, cpu pairs) in the given cells.
+ * Seeks (IO cell 5) never carry a k/m/g suffix. */
+static enum row_status
+fill_pairs(const struct tok *v, const int *cell, size_t npairs, bool suffix,
+    struct text_row *r, char *why)
+{
+	for (size_t p = 0; p < npairs; p++) {
+		const struct tok *rate = &v[2 * p], *cpu = &v[2 * p + 1];
+
+		if (!read_pair(rate, cpu, suffix, cell[p] == CELLS - 1,
+		    &r->m[cell[p]])) {
+			snprintf(why, WHY_LEN, "\"%.*s %.*s\" is not a bonnie++ "
+			    "figure and %%CP", (int)(rate->len > 20 ? 20 :
+			    rate->len), rate->s, (int)(cpu->len > 20 ? 20 :
+			    cpu->len), cpu->s);
+			return ROW_BAD;
+		}
+	}
+	return ROW_OK;
+}
+
+/* The first token after which a key token (size or file spec) is
+ * followed by values only; for a damaged row, the key with the most
+ * tokens after it. Sets *damaged when the values are not all cells. */
+static long
+find_key(const struct tok *t, size_t nt, bool (*is_key)(const struct tok *),
+    size_t want, bool *damaged)
+{
+	long best = -1;
+
+	*damaged = false;
+	for (size_t k = 0; k < nt; k++) {
+		if (!is_key(&t[k]) || !all_values(t + k + 1, nt - k - 1))
+			continue;
+		/* A name is never only figures: that is a joined row. */
+		if (k > 0 && all_values(t, k))
+			continue;
+		if (nt - k - 1 == want)
+			return (long)k;
+		if (best < 0 && nt - k - 1 < want)
+			best = (long)k;
+	}
+	if (best >= 0)
+		return best;
+	/* A damaged row: a key, then about a row's worth of cells of which
+	 * one or two are not figures ("659O3"). Prose that starts with a
+	 * number does not look like that. */
+	for (size_t k = 0; k < nt; k++) {
+		size_t after = nt - k - 1, badcells = 0;
+
+		if (!is_key(&t[k]) || (k > 0 && all_values(t, k)) ||
+		    after + 4 < want || after > want + 1)
+			continue;
+		for (size_t m = k + 1; m < nt; m++)
+			badcells += !is_value_tok(&t[m]);
+		if (badcells <= 2) {
+			*damaged = true;
+			return (long)k;
+		}
+	}
+	return -1;
+}
+
+/* Reads the cells of an IO row whose size token is t[s]. */
+static enum row_status
+io_cells(const char *text, const struct tok *t, size_t nt, long s,
+    bool positional, const struct table *tb, struct text_row *r, char *why)
+{
+	const struct tok *v = t + s + 1;
+	size_t nv = nt - (size_t)s - 1;
+	const int *by_count;
+	int cell[CELLS], np;
+
+	r->name = name_before(text, &t[s]);
+	units_size_field(t[s].s, t[s].len, &r->sf);
+	if (nv > 2 * CELLS) {
+		snprintf(why, WHY_LEN, "%zu cells after the size", nv);
+		return ROW_BAD;
+	}
+	if (nv % 2 == 1)
+		return ROW_PARTIAL;
+	by_count = cells_by_count(nv / 2);
+	if (nv == 2 * CELLS || (!positional && by_count != NULL)) {
+		if (by_count == NULL)
+			return ROW_PARTIAL;
+		r->by_count = nv < 2 * CELLS;
+		return fill_pairs(v, by_count, nv / 2, tb->suffix, r, why);
+	}
+	if (!positional)
+		return ROW_PARTIAL;
+	np = cells_by_gap(v, nv, t[s].col + t[s].len, cell);
+	if (np < 0) {
+		snprintf(why, WHY_LEN, "the cells do not fit bonnie++'s columns");
+		return ROW_BAD;
+	}
+	if (np == 0 || cell[np - 1] != CELLS - 1)
+		return ROW_PARTIAL;
+	return fill_pairs(v, cell, (size_t)np, tb->suffix, r, why);
+}
+
+static enum row_status
+io_row(const char *text, size_t len, bool positional, const struct table *tb,
+    struct text_row *r, char *why)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(text, len, t);
+	bool cut = cut_last(t, &nt), damaged;
+	long s;
+
+	if (nt > MAX_TOKS || (s = find_key(t, nt, is_size_tok, 2 * CELLS,
+	    &damaged)) < 0)
+		return ROW_NONE;
+	if (damaged) {
+		r->name = name_before(text, &t[s]);
+		units_size_field(t[s].s, t[s].len, &r->sf);
+		snprintf(why, WHY_LEN, "a cell is not a bonnie++ figure");
+		return ROW_BAD;
+	}
+	return at_best_partial(io_cells(text, t, nt, s, positional, tb, r,
+	    why), cut);
+}
+
+static bool
+is_spec_tok(const struct tok *t)
+{
+	return units_is_files_spec(t->s, t->len);
+}
+
+static enum row_status
+file_row(const char *text, size_t len, bool positional, const struct table *tb,
+    struct text_row *r, char *why)
+{
+	static const int all[CELLS] = {0, 1, 2, 3, 4, 5};
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(text, len, t), nv;
+	bool cut = cut_last(t, &nt), damaged;
+	long s;
+
+	(void)positional;
+	if (nt > MAX_TOKS || (s = find_key(t, nt, is_spec_tok, 2 * CELLS,
+	    &damaged)) < 0)
+		return ROW_NONE;
+	nv = nt - (size_t)s - 1;
+	if (s > 0)
+		r->name = name_before(text, &t[s]);
+	r->spec = xstrndup(t[s].s, t[s].len);
+	if (damaged) {
+		snprintf(why, WHY_LEN, "a cell is not a bonnie++ figure");
+		return ROW_BAD;
+	}
+	/* File tests run together: a row has all six cells or is cut. */
+	if (nv < 2 * CELLS || cut)
+		return ROW_PARTIAL;
+	return fill_pairs(t + s + 1, all, CELLS, false, r, why);
+}
+
+static enum row_status
+latency_row(const char *text, size_t len, bool positional,
+    const struct table *tb, struct text_row *r, char *why)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(text, len, t), n;
+	const int *by_count;
+	int cell[CELLS];
+
+	(void)tb;
+	if (nt == 0 || nt > MAX_TOKS || !tok_is(&t[0], "Latency"))
+		return ROW_NONE;
+	n = nt - 1;
+	for (size_t k = 1; k < nt; k++) {
+		double us;
+
+		if (!units_latency(t[k].s, t[k].len, &us)) {
+			snprintf(why, WHY_LEN, "\"%.*s\" is not a latency",
+			    (int)(t[k].len > 20 ? 20 : t[k].len), t[k].s);
+			return k + 1 == nt ? ROW_PARTIAL : ROW_BAD;
+		}
+	}
+	if (n > CELLS) {
+		snprintf(why, WHY_LEN, "%zu latencies for six cells", n);
+		return ROW_BAD;
+	}
+	by_count = cells_by_count(n);
+	if (n == CELLS || (!positional && by_count)) {
+		if (by_count == NULL)
+			return ROW_PARTIAL;
+		r->by_count = n < CELLS;
+		memcpy(cell, by_count, n * sizeof *cell);
+	} else if (positional) {
+		/* "Latency" and 10 spaces, then six right-aligned " %9s". */
+		for (size_t k = 0; k < n; k++) {
+			size_t end = t[k + 1].col + t[k + 1].len - t[0].col;
+
+			cell[k] = end < 18 ? -1 : (int)((end - 18) / WIDE_CELL);
+			if (cell[k] < 0 || cell[k] >= CELLS ||
+			    (k > 0 && cell[k] <= cell[k - 1])) {
+				snprintf(why, WHY_LEN, "latencies out of "
+				    "bonnie++'s columns");
+				return ROW_BAD;
+			}
+		}
+		if (n == 0 || cell[n - 1] != CELLS - 1)
+			return ROW_PARTIAL;
+	} else {
+		return ROW_PARTIAL;
+	}
+	for (size_t k = 0; k < n; k++)
+		units_latency(t[k + 1].s, t[k + 1].len,
+		    &r->m[cell[k]].latency_us);
+	return ROW_OK;
+}
+
+/* Makes r an empty row; what it held is not freed (see row_clear). */
+static void
+row_init(struct text_row *r)
+{
+	memset(r, 0, sizeof *r);
+	r->sf.concurrency = -1;
+	for (int i = 0; i < CELLS; i++) {
+		r->m[i].cpu = -1;
+		r->m[i].latency_us = -1;
+	}
+}
+
+static void
+row_clear(struct text_row *r)
+{
+	free(r->name);
+	free(r->spec);
+	row_init(r);
+}
+
+static bool
+ends_in_space(const char *s, size_t len)
+{
+	return len > 0 && s[len - 1] == ' ';
+}
+
+/* Tries the next line as the rest of a wrapped row, joined with and
+ * without a space (a word cut in two); keeps the better reading. */
+static bool
+join_next(const struct line *next, char **cur, size_t *curlen, row_fn fn,
+    const struct table *tb, struct text_row *r, enum row_status *st,
+    char *why)
+{
+	struct text_row ra, rb;
+	enum row_status sa, sb;
+	char wa[WHY_LEN], wb[WHY_LEN];
+	size_t a = 0, clen = *curlen;
+	char *ja, *jb;
+	bool spaced = ends_in_space(*cur, clen), take_a;
+
+	while (a < next->len && next->text[a] == ' ')
+		a++;
+	while (clen > 0 && (*cur)[clen - 1] == ' ')
+		clen--;
+	ja = xasprintf("%.*s %s", (int)clen, *cur, next->text + a);
+	jb = xasprintf("%.*s%s", (int)clen, *cur, next->text + a);
+	row_init(&ra);
+	row_init(&rb);
+	sa = fn(ja, strlen(ja), false, tb, &ra, wa);
+	sb = spaced ? ROW_NONE : fn(jb, strlen(jb), false, tb, &rb, wb);
+	/* Both readings fit: a whole row beats a partial one; between two
+	 * whole ones, no space at the cut means a word was cut. */
+	if ((sa == ROW_OK || sa == ROW_PARTIAL) &&
+	    (sb == ROW_OK || sb == ROW_PARTIAL))
+		take_a = sa == ROW_OK && sb != ROW_OK;
+	else
+		take_a = sa == ROW_OK || sa == ROW_PARTIAL;
+	if (!take_a && sb != ROW_OK && sb != ROW_PARTIAL) {
+		row_clear(&ra);
+		row_clear(&rb);
+		free(ja);
+		free(jb);
+		return false;
+	}
+	row_clear(r);
+	*r = take_a ? ra : rb;
+	row_clear(take_a ? &rb : &ra);
+	*st = take_a ? sa : sb;
+	memcpy(why, take_a ? wa : wb, WHY_LEN);
+	free(*cur);
+	*cur = take_a ? ja : jb;
+	*curlen = strlen(*cur);
+	free(take_a ? jb : ja);
+	return true;
+}
+
+/* Reads a row of kind fn at line j, joining wrapped pieces; returns the
+ * lines used (0 if line j is no such row) and reports a row that cannot
+ * be read. */
+static size_t
+read_row(struct reader_ctx *c, size_t j, row_fn fn, const struct table *tb,
+    struct text_row *r, enum row_status *st)
+{
+	const struct line *l = &c->ls->v[j];
+	char why[WHY_LEN] = "";
+	char *cur = xstrndup(l->text, l->len);
+	size_t curlen = l->len, used = 1;
+
+	row_init(r);
+	r->at = l;
+	*st = fn(cur, curlen, tb->positional, tb, r, why);
+	if (*st == ROW_NONE) {
+		free(cur);
+		row_clear(r);
+		return 0;
+	}
+	while (*st == ROW_PARTIAL && j + used < c->ls->n && used < 4 &&
+	    is_fragment(&c->ls->v[j + used]) &&
+	    join_next(&c->ls->v[j + used], &cur, &curlen, fn, tb, r, st, why))
+		used++;
+	r->at = l;
+	if (*st == ROW_PARTIAL)
+		snprintf(why, WHY_LEN, "%s", tb->positional || used > 1 ?
+		    "the row is cut short" : "with spacing lost, its cells "
+		    "cannot be placed in bonnie++'s columns");
+	if (*st == ROW_OK && r->by_count)
+		diags_add(c->diags, MSG_NOTE, c->file, l->no, "spacing lost: "
+		    "4 of 6 cells, placed as bonnie++ -f prints them (per-char "
+		    "tests not run)");
+	if (*st != ROW_OK) {
+		diags_add(c->diags, MSG_ERROR, c->file, l->no,
+		    "result row not read: %s", why);
+		for (int i = 0; i < CELLS; i++) {
+			r->m[i].state = VS_INVALID;
+			r->m[i].cpu = -1;
+		}
+		r->bad = true;
+	}
+	free(cur);
+	return used;
+}
+
+/* Whether a token, dashes aside, is part of a word of bonnie++'s titles. */
+static bool
+is_title_piece(const struct tok *t)
+{
+	static const char *const words[] = {
+		"Version", "Sequential", "Output", "Input", "Random", "Create",
+		"Seeks", "Per", "Chr", "Block", "Rewrite", "Read", "Delete",
+		"K/sec", "%CP", "/sec", "files:max:min", "Size:chnk", "Machine",
+		"Concurrency",
+	};
+	size_t a = 0, b = t->len;
+	char piece[32];
+
+	while (a < b && t->s[a] == '-')
+		a++;
+	while (b > a && t->s[b - 1] == '-')
+		b--;
+	if (a == b)
+		return true;	/* only dashes */
+	if (b - a >= sizeof piece)
+		return false;
+	memcpy(piece, t->s + a, b - a);
+	piece[b - a] = '\0';
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (strstr(words[k], piece))
+			return true;
+	return false;
+}
+
+/* A header line: group titles, column titles and their wrapped pieces,
+ * "Version", "Concurrency". Never holds a result. */
+static bool
+is_header_line(const struct line *l)
+{
+	static const char *const marks[] = {
+		"Sequential Output", "Sequential Create", "-Per Chr-",
+		"-Create--", "--Block--", "--Seeks--", "--Random-",
+		"Random Create", "Sequential Input", "-Delete--", "--Read---",
+	};
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(l->text, l->len, t);
+	bool digits = false;
+
+	if (nt >= 2 && nt <= MAX_TOKS && (tok_is(&t[0], "Version") ||
+	    tok_is(&t[0], "Concurrency")))
+		return true;
+	for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+		if (strstr(l->text, marks[i]))
+			return true;
+	for (size_t i = 0; i < l->len; i++)
+		if (isdigit((unsigned char)l->text[i]) || l->text[i] == '+')
+			digits = true;
+	if (digits || nt == 0 || nt > MAX_TOKS)
+		return false;
+	if (strstr(l->text, "--") || strstr(l->text, "/sec") ||
+	    strstr(l->text, "%CP"))
+		return true;
+	/* A piece of a title a hard wrap cut off: "CP", "andom-". */
+	for (size_t k = 0; k < nt; k++)
+		if (!is_title_piece(&t[k]))
+			return false;
+	return true;
+}
+
+/* The first byte of a line's first token, '\0' for none: what the
+ * label tests look at before they cut the line into tokens. */
+static char
+first_byte(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->text[i] == ' ')
+		i++;
+	return i < l->len ? l->text[i] : '\0';
+}
+
+static bool
+is_io_label(const struct line *l, bool *positional, bool *suffix)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt;
+
+	if (first_byte(l) != 'N' && first_byte(l) != 'M')
+		return false;	/* neither "Name:Size" nor "Machine" */
+	nt = tokenize(l->text, l->len, t);
+
+	if (nt < 2 || nt > MAX_TOKS)
+		return false;
+	if (tok_is(&t[0], "Name:Size") && tok_is(&t[1], "etc")) {
+		*suffix = true;
+		*positional = nt < 3 || t[2].col - (t[1].col + t[1].len) >= 2;
+		return true;
+	}
+	if (tok_is(&t[0], "Machine") && (tok_is(&t[1], "Size") ||
+	    tok_is(&t[1], "Size:chnk")) && (nt == 2 || tok_is(&t[2], "K/sec"))) {
+		*suffix = false;
+		*positional = t[1].col - (t[0].col + t[0].len) >= 2;
+		return true;
+	}
+	return false;
+}
+
+static bool
+is_file_label(const struct line *l)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt;
+
+	if (first_byte(l) != 'f')
+		return false;	/* not "files..." */
+	nt = tokenize(l->text, l->len, t);
+
+	if (nt < 1 || nt > MAX_TOKS || !(tok_is(&t[0], "files") ||
+	    tok_is(&t[0], "files:max") || tok_is(&t[0], "files:max:min")))
+		return false;
+	for (size_t k = 1; k < nt; k++) {
+		/* The last title may be cut by a wrap ("/" of "/sec"). */
+		bool cut = k + 1 == nt && t[k].len < 4 &&
+		    (strncmp("/sec", t[k].s, t[k].len) == 0 ||
+		    strncmp("%CP", t[k].s, t[k].len) == 0);
+
+		if (!tok_is(&t[k], "/sec") && !tok_is(&t[k], "%CP") && !cut)
+			return false;
+	}
+	return true;
+}
+
+/* Takes what a header line says: version, concurrency, and the machine
+ * name 1.9x prints over the file section. */
+static void
+take_header(struct table *tb, const struct line *l)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(l->text, l->len, t);
+	const char *create = strstr(l->text, "-Create--");
+	long long n;
+
+	if (nt >= 2 && nt <= MAX_TOKS && tok_is(&t[0], "Version") &&
+	    units_is_version(t[1].s, t[1].len) && tb->version == NULL) {
+		tb->version = xstrndup(t[1].s, t[1].len);
+		if (strncmp(tb->version, "1.98", 4) >= 0)
+			tb->suffix = true;
+	}
+	if (nt >= 2 && nt <= MAX_TOKS && tok_is(&t[0], "Concurrency") &&
+	    units_integer(t[1].s, t[1].len, &n) && n < 100000)
+		tb->concurrency = (int)n;
+	if (create != NULL && tb->file_header_name == NULL) {
+		struct tok key = {create, 0, 0};
+		char *name = name_before(l->text, &key);
+
+		if (name[0] != '\0' && strchr(name, '-') != name)
+			tb->file_header_name = name;
+		else
+			free(name);
+	}
+}
+
+/* Reads rows of kind fn from line j on, each with its Latency row;
+ * returns the index of the first line after them. */
+static size_t
+read_rows(struct reader_ctx *c, size_t j, row_fn fn, struct table *tb,
+    bool io)
+{
+	struct text_row r, lat;
+	enum row_status st;
+	size_t used;
+
+	while (j < c->ls->n && is_header_line(&c->ls->v[j]))
+		j++;	/* the rest of a wrapped column-title line */
+	while (j < c->ls->n && (used = read_row(c, j, fn, tb, &r, &st)) > 0) {
+		j += used;
+		if (j < c->ls->n && (used = read_row(c, j, latency_row, tb,
+		    &lat, &st)) > 0) {
+			j += used;
+			for (int i = 0; st == ROW_OK && i < CELLS; i++)
+				r.m[i].latency_us = lat.m[i].latency_us;
+			row_clear(&lat);
+		}
+		if (io) {
+			xgrow((void **)&tb->io, &tb->capio, tb->nio + 1,
+			    sizeof *tb->io);
+			tb->io[tb->nio++] = r;
+		} else {
+			xgrow((void **)&tb->fl, &tb->capfl, tb->nfl + 1,
+			    sizeof *tb->fl);
+			tb->fl[tb->nfl++] = r;
+		}
+	}
+	return j;
+}
+
+/* Looks back from a column-title line over the header lines above it. */
+static void
+read_header_above(struct reader_ctx *c, size_t i, struct table *tb)
+{
+	for (size_t k = i; k > 0 && i - k < 6; k--) {
+		const struct line *l = &c->ls->v[k - 1];
+
+		if (!is_header_line(l))
+			break;
+		take_header(tb, l);
+	}
+}
+
+/* After the IO rows: is a file section next (its headers, at most one
+ * blank line between)? Returns the line of its column titles, or
+ * NO_SECTION. */
+static size_t
+find_file_section(struct reader_ctx *c, size_t j, struct table *tb)
+{
+	int blanks = 0;
+
+	for (size_t k = j; k < c->ls->n && k < j + 8; k++) {
+		const struct line *l = &c->ls->v[k];
+
+		if (is_file_label(l))
+			return k;
+		if (l->len == 0 || strspn(l->text, " ") == l->len) {
+			if (++blanks > 1)
+				return NO_SECTION;
+			continue;
+		}
+		if (!is_header_line(l))
+			return NO_SECTION;
+		take_header(tb, l);
+	}
+	return NO_SECTION;
+}
+
+static const char *
+pick_name(const struct table *tb, const struct text_row *io,
+    const struct text_row *fl)
+{
+	const char *name = io && io->name ? io->name : fl && fl->name ?
+	    fl->name : NULL;
+	const char *hdr = tb->file_header_name;
+
+	/* The IO row cuts a long name to fit the size beside it, the 1.9x
+	 * file header to 19 characters: keep the longer of the two. */
+	if (hdr && (name == NULL || (strlen(hdr) > strlen(name) &&
+	    strncmp(hdr, name, strlen(name)) == 0)))
+		return hdr;
+	return name ? name : "";
+}
+
+static void
+emit_results(struct reader_ctx *c, struct table *tb, long label_line)
+{
+	size_t n = tb->nio > tb->nfl ? tb->nio : tb->nfl;
+
+	if (tb->nio > 0 && tb->nfl > 0 && tb->nio != tb->nfl)
+		diags_add(c->diags, MSG_WARNING, c->file, label_line,
+		    "table has %zu IO rows but %zu file rows; paired in order",
+		    tb->nio, tb->nfl);
+	for (size_t k = 0; k < n; k++) {
+		const struct text_row *io = k < tb->nio ? &tb->io[k] : NULL;
+		const struct text_row *fl = k < tb->nfl ? &tb->fl[k] : NULL;
+		struct result *r;
+
+		/* A result whose every row was unreadable says nothing; its
+		 * rows were reported already. */
+		if ((io == NULL || io->bad) && (fl == NULL || fl->bad))
+			continue;
+		r = ctx_new_result(c, io ? io->at : fl->at, FROM_TEXT);
+
+		r->name = xstrdup(pick_name(tb, io, fl));
+		if (tb->version)
+			r->bonnie_version = xstrdup(tb->version);
+		r->concurrency = tb->concurrency;
+		if (io && !io->bad) {
+			r->size = xstrdup(io->sf.size);
+			if (io->sf.chunk[0])
+				r->chunk = xstrdup(io->sf.chunk);
+			if (io->sf.concurrency >= 0)
+				r->concurrency = io->sf.concurrency;
+			memcpy(r->m, io->m, sizeof io->m);
+		} else if (io) {
+			memcpy(r->m, io->m, sizeof io->m);	/* invalid */
+		}
+		if (fl) {
+			r->files = xstrdup(fl->spec);
+			memcpy(r->m + M_IO_COUNT, fl->m, sizeof fl->m);
+		}
+		/* 1.98+ print file-test rates with a format that takes a
+		 * double as an int: the figures are garbage, the CSV right. */
+		for (int i = M_IO_COUNT; tb->suffix && i < M_COUNT; i++)
+			if (r->m[i].state == VS_OK)
+				r->m[i].state = VS_INVALID;
+	}
+}
+
+static void
+table_free(struct table *tb)
+{
+	for (size_t k = 0; k < tb->nio; k++)
+		row_clear(&tb->io[k]);
+	for (size_t k = 0; k < tb->nfl; k++)
+		row_clear(&tb->fl[k]);
+	free(tb->io);
+	free(tb->fl);
+	free(tb->version);
+	free(tb->file_header_name);
+}
+
+size_t
+read_text(struct reader_ctx *c, size_t i)
+{
+	struct table tb = {.concurrency = -1};
+	const struct line *l = &c->ls->v[i];
+	size_t j = i, flabel;
+	bool io = is_io_label(l, &tb.positional, &tb.suffix);
+
+	if (!io && !is_file_label(l))
+		return 0;
+	read_header_above(c, i, &tb);
+	if (io) {
+		j = read_rows(c, i + 1, io_row, &tb, true);
+		flabel = find_file_section(c, j, &tb);
+	} else {
+		flabel = i;
+		tb.positional = true;
+	}
+	if (flabel != NO_SECTION)
+		j = read_rows(c, flabel + 1, file_row, &tb, false);
+	if (tb.nio == 0 && tb.nfl == 0)
+		diags_add(c->diags, MSG_ERROR, c->file, l->no,
+		    "bonnie++ column titles without a result row under them");
+	emit_results(c, &tb, l->no);
+	table_free(&tb);
+	return j > i ? j - i : 1;
+}

@@ -1,0 +1,370 @@
+/* Input cleaning for the bonnie++ reader; see lines.h. */
+#include "read/lines.h"
+#include "base/buf.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* A block of line texts, carved one after another. */
+struct line_chunk {
+	struct line_chunk *next;
+	size_t used, size;
+	char text[];
+};
+
+#define CHUNK_SIZE 16384
+
+/* A copy of text[0..len) with a NUL, kept until lines_free. */
+static char *
+keep_text(struct lines *out, const char *text, size_t len)
+{
+	struct line_chunk *c = out->chunks;
+	char *p;
+
+	if (c == NULL || c->size - c->used < len + 1) {
+		size_t size = len + 1 > CHUNK_SIZE ? len + 1 : CHUNK_SIZE;
+
+		c = xmalloc(sizeof *c + size);
+		c->used = 0;
+		c->size = size;
+		if (out->chunks != NULL && size > CHUNK_SIZE) {
+			/* a long line: behind the current chunk, which
+			 * keeps its room */
+			c->next = out->chunks->next;
+			out->chunks->next = c;
+		} else {
+			c->next = out->chunks;
+			out->chunks = c;
+		}
+	}
+	p = c->text + c->used;
+	c->used += len + 1;
+	memcpy(p, text, len);
+	p[len] = '\0';
+	return p;
+}
+
+static void
+add_line(struct lines *out, long no, const char *text, size_t len, int quote)
+{
+	struct line *l;
+
+	xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
+	l = &out->v[out->n++];
+	l->no = no;
+	l->text = keep_text(out, text, len);
+	l->len = len;
+	l->quote = quote;
+	l->too_long = 0;
+}
+
+/* Tags of web pages and forums that wrap pasted output; they are
+ * dropped, their text kept. <br> ends a line and is handled apart. */
+static const char *const html_tags[] = {
+	"pre", "code", "tt", "p", "div", "span", "b", "i", "strong", "em",
+	"font", "blockquote", "samp", "kbd",
+};
+static const char *const bbcode_tags[] = {
+	"code", "quote", "pre", "b", "i", "tt", "font", "size", "color",
+};
+
+/* Length of a tag <name ...> or </name> at s when name is one of names,
+ * with open and close the brackets; 0 otherwise. */
+static size_t
+known_tag(const char *s, size_t len, char open, char close,
+    const char *const *names, size_t nnames)
+{
+	size_t i = 1, end;
+
+	if (len < 3 || s[0] != open)
+		return 0;
+	if (s[i] == '/')
+		i++;
+	for (size_t k = 0; k < nnames; k++) {
+		size_t nl = strlen(names[k]);
+
+		if (len - i < nl || strncasecmp(s + i, names[k], nl) != 0)
+			continue;
+		end = i + nl;
+		if (end < len && s[end] != close && s[end] != ' ' &&
+		    s[end] != '=' && s[end] != '/')
+			continue;
+		while (end < len && s[end] != close && s[end] != open)
+			end++;
+		if (end < len && s[end] == close)
+			return end + 1;
+	}
+	return 0;
+}
+
+/* Length of a <br>, <br/> or <br /> at s, else 0. */
+static size_t
+br_tag(const char *s, size_t len)
+{
+	size_t i = 3;
+
+	if (len < 4 || s[0] != '<' || strncasecmp(s, "<br", 3) != 0)
+		return 0;
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i < len && s[i] == '/')
+		i++;
+	return i < len && s[i] == '>' ? i + 1 : 0;
+}
+
+struct entity {
+	const char *name;
+	char c;
+};
+
+static const struct entity entities[] = {
+	{"&nbsp;", ' '}, {"&#160;", ' '}, {"&#xa0;", ' '}, {"&lt;", '<'},
+	{"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''},
+	{"&apos;", '\''}, {"&#43;", '+'},
+};
+
+/* Decodes an entity at s into *c; returns its length, or 0. */
+static size_t
+entity_at(const char *s, size_t len, char *c)
+{
+	for (size_t k = 0; k < sizeof entities / sizeof *entities; k++) {
+		size_t el = strlen(entities[k].name);
+
+		if (len >= el && strncasecmp(s, entities[k].name, el) == 0) {
+			*c = entities[k].c;
+			return el;
+		}
+	}
+	return 0;
+}
+
+/* The bytes clean_physical acts on: a line without any is kept as it is
+ * (most lines of a result file). */
+static const unsigned char special[256] = {
+	['<'] = 1, ['['] = 1, ['*'] = 1, ['`'] = 1, ['&'] = 1, [0xc2] = 1,
+	['\t'] = 1, ['\r'] = 1, ['\0'] = 1,
+};
+
+static bool
+is_plain(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (special[(unsigned char)s[i]])
+			return false;
+	return true;
+}
+
+/* Cleans one physical line into b, cutting it where <br> stood; each
+ * piece becomes a line of its own. */
+static void
+clean_physical(struct lines *out, long no, const char *s, size_t len)
+{
+	struct buf b = {0};
+	size_t i = 0, n, pieces = 0;
+	char c;
+
+	if (is_plain(s, len)) {
+		add_line(out, no, s, len, 0);
+		return;
+	}
+	buf_putc(&b, '\0');
+	b.n = 0;
+	while (i < len) {
+		if ((n = br_tag(s + i, len - i)) > 0) {
+			add_line(out, no, b.p, b.n, 0);
+			pieces++;
+			b.n = 0;
+			b.p[0] = '\0';
+			i += n;
+		} else if ((n = known_tag(s + i, len - i, '<', '>', html_tags,
+		    sizeof html_tags / sizeof *html_tags)) > 0 ||
+		    (n = known_tag(s + i, len - i, '[', ']', bbcode_tags,
+		    sizeof bbcode_tags / sizeof *bbcode_tags)) > 0) {
+			i += n;
+		} else if (s[i] == '*' && i + 1 < len && s[i + 1] == '*') {
+			i += 2;		/* Markdown **bold** around figures */
+		} else if (s[i] == '`') {
+			i++;
+		} else if (s[i] == '&' && (n = entity_at(s + i, len - i, &c))) {
+			buf_putc(&b, c);
+			i += n;
+		} else if ((unsigned char)s[i] == 0xc2 && i + 1 < len &&
+		    (unsigned char)s[i + 1] == 0xa0) {
+			buf_putc(&b, ' ');	/* UTF-8 no-break space */
+			i += 2;
+		} else if (s[i] == '\t') {
+			do
+				buf_putc(&b, ' ');
+			while (b.n % 8 != 0);
+			i++;
+		} else if (s[i] == '\r' || s[i] == '\0') {
+			i++;	/* a CR of CRLF, or a stray NUL byte */
+		} else {
+			buf_putc(&b, s[i++]);
+		}
+	}
+	/* "text<br />" at the end of a line ends that line only. */
+	if (b.n > 0 || pieces == 0)
+		add_line(out, no, b.p, b.n, 0);
+	free(b.p);
+}
+
+/* Removes mail and forum quote prefixes ("> ", ">>", "| ") and a
+ * "# " comment prefix from l; counts the quote levels. */
+static void
+strip_prefixes(struct line *l)
+{
+	size_t i = 0, keep;
+	int levels = 0;
+
+	for (;;) {
+		size_t j = i;
+
+		while (j < l->len && j - i < 4 && l->text[j] == ' ')
+			j++;
+		if (j < l->len && (l->text[j] == '>' || l->text[j] == '|')) {
+			i = j + 1;
+			if (i < l->len && l->text[i] == ' ')
+				i++;
+			levels++;
+			continue;
+		}
+		break;
+	}
+	if (i < l->len && l->text[i] == '#' &&
+	    (i + 1 == l->len || l->text[i + 1] == ' ')) {
+		i++;
+		if (i < l->len)
+			i++;
+	}
+	keep = l->len - i;
+	memmove(l->text, l->text + i, keep + 1);
+	l->len = keep;
+	l->quote = levels;
+}
+
+/* A Markdown code fence: the line says nothing about the figures. */
+static int
+is_fence(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->text[i] == ' ')
+		i++;
+	return l->len - i >= 3 && (strncmp(l->text + i, "```", 3) == 0 ||
+	    strncmp(l->text + i, "~~~", 3) == 0);
+}
+
+int
+lines_is_diff(const char *buf, size_t len)
+{
+	/* Only the starts of lines can hold a hunk header. */
+	for (size_t i = 0; i + 4 < len; ) {
+		const char *nl;
+
+		if (memcmp(buf + i, "@@ -", 4) == 0 &&
+		    isdigit((unsigned char)buf[i + 4]))
+			return 1;
+		if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
+			break;
+		i = (size_t)(nl - buf) + 1;
+	}
+	return 0;
+}
+
+/* Applies the diff side to a clean line: returns 0 to drop it. */
+static int
+keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
+{
+	char c = l->len ? l->text[0] : ' ';
+
+	if (side == SIDE_ALL)
+		return 1;
+	if (strncmp(l->text, "@@ -", 4) == 0) {
+		*in_hunk = 1;
+		return 0;
+	}
+	if (strncmp(l->text, "diff ", 5) == 0 ||
+	    strncmp(l->text, "--- ", 4) == 0 ||
+	    strncmp(l->text, "+++ ", 4) == 0) {
+		*in_hunk = 0;
+		return 0;
+	}
+	if (!*in_hunk)
+		return 1;
+	if (c == '\\')
+		return 0;	/* "\ No newline at end of file" */
+	if ((c == '+' && side == SIDE_OLD) || (c == '-' && side == SIDE_NEW))
+		return 0;
+	if (l->len > 0 && (c == '+' || c == '-' || c == ' ')) {
+		memmove(l->text, l->text + 1, l->len);
+		l->len--;
+	}
+	return 1;
+}
+
+/* Cleans one physical line into out, keeping what the diff side wants. */
+static void
+take_physical(struct lines *out, long no, const char *s, size_t len,
+    enum diff_side side, int *in_hunk)
+{
+	size_t first = out->n, kept = first;
+
+	if (out->max_len > 0 && len > out->max_len) {
+		add_line(out, no, "", 0, 0);
+		out->v[first].too_long = 1;
+		return;
+	}
+	clean_physical(out, no, s, len);
+	for (size_t k = first; k < out->n; k++) {
+		struct line *l = &out->v[k];
+
+		strip_prefixes(l);
+		if (is_fence(l)) {
+			l->len = 0;
+			l->text[0] = '\0';
+		}
+		if (!keep_diff_line(l, side, in_hunk))
+			continue;	/* its text stays in its chunk */
+		out->v[kept++] = *l;
+	}
+	out->n = kept;
+}
+
+void
+lines_read(struct lines *out, const char *buf, size_t len,
+    enum diff_side side)
+{
+	size_t start = 0;
+	long no = 1;
+	int in_hunk = 0;
+
+	/* A UTF-8 byte order mark is not part of the first line. */
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		start = 3;
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+
+		take_physical(out, no++, buf + start, end - start, side,
+		    &in_hunk);
+		start = end + 1;
+	}
+}
+
+void
+lines_free(struct lines *ls)
+{
+	while (ls->chunks != NULL) {
+		struct line_chunk *next = ls->chunks->next;
+
+		free(ls->chunks);
+		ls->chunks = next;
+	}
+	free(ls->v);
+	memset(ls, 0, sizeof *ls);
+}

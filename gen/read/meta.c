@@ -1,0 +1,494 @@
+/* The meta reader: "key: value" lines with "#" comments, keys case-
+ * insensitive; known keys get their structured value read. A bad line is
+ * reported and the rest still read. */
+#include "read/meta.h"
+#include "read/units.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const raid_level_names[RAID_LEVEL_COUNT] = {
+	[RAID_UNKNOWN] = NULL,
+	[RAID_NONE] = "none",
+	[RAID_0] = "raid0",
+	[RAID_1] = "raid1",
+	[RAID_10] = "raid10",
+	[RAID_5] = "raid5",
+	[RAID_6] = "raid6",
+	[RAID_JBOD] = "jbod",
+};
+
+/* Checks and reads the value of one known key; returns NULL when it is
+ * fine, else what is wrong with it. */
+typedef const char *(*meta_check_fn)(struct run_meta *, const char *value);
+
+static const char *check_date(struct run_meta *, const char *);
+static const char *check_disks(struct run_meta *, const char *);
+static const char *check_raid(struct run_meta *, const char *);
+
+struct known_key {
+	const char *key;
+	meta_check_fn check;	/* NULL: free text */
+};
+
+static const struct known_key known_keys[] = {
+	{"title", NULL}, {"date", check_date}, {"host", NULL},
+	{"label", NULL}, {"series", NULL}, {"chipset", NULL},
+	{"controller", NULL}, {"bus", NULL}, {"disks", check_disks},
+	{"raid", check_raid}, {"chunk", NULL}, {"filesystem", NULL},
+	{"mount-options", NULL}, {"kernel", NULL}, {"os", NULL},
+	{"scheduler", NULL}, {"readahead", NULL}, {"queue-depth", NULL},
+	{"write-cache", NULL}, {"cpu", NULL}, {"memory", NULL},
+	{"motherboard", NULL}, {"driver", NULL}, {"firmware", NULL},
+	{"bonnie-options", NULL}, {"baseline", NULL},
+	/* and expect.METRIC (a target) and ack.METRIC (a known problem) */
+};
+
+/* Keeps s (from malloc) in m: pooled when m has a pool. */
+static char *
+meta_keep(struct run_meta *m, char *s)
+{
+	return m->pool ? strpool_take(m->pool, s) : s;
+}
+
+static void
+meta_drop(struct run_meta *m, char *s)
+{
+	if (m->pool)
+		strpool_release(m->pool, s);
+	else
+		free(s);
+}
+
+static bool
+digits(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static int
+two(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/* ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, optionally THH:MM[:SS] and a
+ * zone (Z or +HH:MM). */
+static const char *
+check_date(struct run_meta *m, const char *v)
+{
+	size_t n = strlen(v), i;
+	int month, day;
+
+	(void)m;
+	if (n < 4 || !digits(v, 4))
+		return "not an ISO 8601 date (YYYY-MM-DD)";
+	i = 4;
+	if (i < n && v[i] == '-') {
+		if (n < 7 || !digits(v + 5, 2))
+			return "not an ISO 8601 date (YYYY-MM-DD)";
+		month = (v[5] - '0') * 10 + (v[6] - '0');
+		if (month < 1 || month > 12)
+			return "month out of range";
+		i = 7;
+		if (i < n && v[i] == '-') {
+			if (n < 10 || !digits(v + 8, 2))
+				return "not an ISO 8601 date (YYYY-MM-DD)";
+			day = (v[8] - '0') * 10 + (v[9] - '0');
+			if (day < 1 || day > 31)
+				return "day out of range";
+			i = 10;
+		}
+	}
+	if (i == n)
+		return NULL;
+	if ((v[i] != 'T' && v[i] != ' ') || i != 10 || n < i + 6 ||
+	    !digits(v + i + 1, 2) || v[i + 3] != ':' || !digits(v + i + 4, 2))
+		return "not an ISO 8601 date and time";
+	if (two(v + i + 1) > 24 || two(v + i + 4) > 59)
+		return "time out of range";
+	i += 6;
+	if (i + 3 <= n && v[i] == ':' && digits(v + i + 1, 2)) {
+		if (two(v + i + 1) > 60)
+			return "time out of range";
+		i += 3;
+	}
+	if (i < n && v[i] == 'Z')
+		i++;
+	else if (i + 6 <= n && (v[i] == '+' || v[i] == '-') &&
+	    digits(v + i + 1, 2) && v[i + 3] == ':' && digits(v + i + 4, 2))
+		i += 6;
+	return i == n ? NULL : "not an ISO 8601 date and time";
+}
+
+#define MAX_DISKS 100000
+
+/* "4 x ST3400832AS", "4x ST3400832AS", "4" (a count), "ST3400832AS"
+ * (one disk). */
+static const char *
+check_disks(struct run_meta *m, const char *v)
+{
+	const char *p = v;
+	long count = 0;
+	bool times;
+
+	while (isdigit((unsigned char)*p)) {
+		if (count <= MAX_DISKS)
+			count = count * 10 + (*p - '0');
+		p++;
+	}
+	while (p != v && *p == ' ')
+		p++;
+	times = (*p == 'x' || *p == 'X' || *p == '*') &&
+	    (p[1] == ' ' || p[1] == '\0');
+	if (p == v || (!times && *p != '\0')) {
+		m->disk_count = 1;	/* a model that starts with digits */
+		meta_drop(m, m->disk_model);
+		m->disk_model = meta_keep(m, xstrdup(v));
+		return NULL;
+	}
+	if (count < 1)
+		return "a disk count must be at least 1";
+	if (count > MAX_DISKS)
+		return "a disk count must be at most 100000";
+	m->disk_count = (int)count;
+	if (times) {
+		for (p++; *p == ' '; p++)
+			;
+		meta_drop(m, m->disk_model);
+		m->disk_model = *p ? meta_keep(m, xstrdup(p)) : NULL;
+	}
+	return NULL;
+}
+
+static const struct {
+	const char *word;
+	enum raid_level level;
+} raid_words[] = {
+	{"raid0", RAID_0}, {"raid1", RAID_1}, {"raid10", RAID_10},
+	{"raid1+0", RAID_10}, {"raid5", RAID_5}, {"raid6", RAID_6},
+	{"none", RAID_NONE}, {"single", RAID_NONE}, {"jbod", RAID_JBOD},
+	{"linear", RAID_JBOD},
+};
+
+/* Any word of the value may name the level ("raid5 md", "hw raid10");
+ * "RAID 5", "RAID-5" and "raid 1+0" read as "raid5" and "raid1+0". */
+static const char *
+check_raid(struct run_meta *m, const char *v)
+{
+	size_t n = strlen(v), o = 0;
+	char *norm = xmalloc(n + 1), *word, *save = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = (char)tolower((unsigned char)v[i]);
+
+		if ((c == ' ' || c == '-') && o >= 4 &&
+		    strncmp(norm + o - 4, "raid", 4) == 0)
+			continue;
+		norm[o++] = c;
+	}
+	norm[o] = '\0';
+	for (word = strtok_r(norm, " ,/", &save); word;
+	    word = strtok_r(NULL, " ,/", &save)) {
+		for (size_t k = 0; k < sizeof raid_words / sizeof *raid_words;
+		    k++) {
+			if (strcmp(word, raid_words[k].word) == 0) {
+				m->raid = raid_words[k].level;
+				free(norm);
+				return NULL;
+			}
+		}
+	}
+	free(norm);
+	return "no RAID level in it (none, raid0, raid1, raid10, raid5, "
+	    "raid6, jbod)";
+}
+
+static const char *
+check_expect(struct run_meta *m, const char *key, const char *v)
+{
+	int id = metric_by_key(key + strlen("expect."));
+	double target;
+
+	if (id < 0)
+		return "no such metric after \"expect.\" (putc, put_block, "
+		    "rewrite, getc, get_block, seeks, seq_create, ...)";
+	if (!units_target(v, metric_defs[id].kind, &target))
+		return metric_defs[id].kind == MK_THROUGHPUT ?
+		    "not a throughput with a unit (185 MB/s, 190000 K/sec, "
+		    "1.2 GiB/s)" : "not a rate with a unit (300/s)";
+	if (m->expect == NULL) {
+		m->expect = xmalloc(M_COUNT * sizeof *m->expect);
+		for (int i = 0; i < M_COUNT; i++)
+			m->expect[i] = NAN;
+	}
+	m->expect[id] = target;
+	return NULL;
+}
+
+bool
+meta_expect(const struct run_meta *m, int metric, double *value)
+{
+	if (m->expect == NULL || isnan(m->expect[metric]))
+		return false;
+	*value = m->expect[metric];
+	return true;
+}
+
+const char *
+meta_key(const struct run_meta *m, size_t i)
+{
+	return m->v[i];
+}
+
+const char *
+meta_value(const struct run_meta *m, size_t i)
+{
+	return m->v[i] + strlen(m->v[i]) + 1;
+}
+
+const char *
+meta_get(const struct run_meta *m, const char *key)
+{
+	/* The first byte first: most keys differ there. */
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i][0] == key[0] && strcmp(m->v[i], key) == 0)
+			return meta_value(m, i);
+	return NULL;
+}
+
+static const char *
+check_value(struct run_meta *m, const char *key, const char *value)
+{
+	if (strncmp(key, "expect.", 7) == 0)
+		return check_expect(m, key, value);
+	if (strncmp(key, "ack.", 4) == 0 && metric_by_key(key + 4) < 0)
+		return "no such metric after \"ack.\" (putc, put_block, "
+		    "rewrite, getc, get_block, seeks, seq_create, ...)";
+	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
+		if (known_keys[i].key[0] == key[0] &&
+		    strcmp(known_keys[i].key, key) == 0)
+			return known_keys[i].check ?
+			    known_keys[i].check(m, value) : NULL;
+	return NULL;	/* unknown keys are kept as they are */
+}
+
+static bool
+valid_key(const char *k, size_t n)
+{
+	if (n == 0 || n > 64)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)k[i]) && !strchr("-_.", k[i]))
+			return false;
+	return true;
+}
+
+static void
+trim(const char **s, size_t *n)
+{
+	while (*n > 0 && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
+}
+
+/* Keys one meta file may have: a hundred disks of "collect" give 1300;
+ * more is not metadata, and every page and comparison pays for each. */
+#define MAX_META_KEYS 10000
+
+/* The entries of a meta file being read, sorted by key, so that finding
+ * a duplicate costs log n. */
+struct key_index {
+	size_t *v;
+	size_t n, cap;
+	size_t capm;		/* of the meta's entries (m->v) */
+	long *line;		/* by entry: its line, for messages */
+	size_t capline;
+};
+
+/* Where key is, or would go, in ix; *found says whether it is there. */
+static size_t
+key_place(const struct run_meta *m, const struct key_index *ix,
+    const char *key, bool *found)
+{
+	size_t lo = 0, hi = ix->n;
+
+	*found = false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(m->v[ix->v[mid]], key);
+
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* How much of a value a message quotes: 60 bytes, not cutting a UTF-8
+ * character in two. */
+static int
+shown(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n <= 60)
+		return (int)n;
+	n = 60;
+	while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
+		n--;
+	return (int)n;
+}
+
+static bool
+is_ascii(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* An entry of m: "key\0value", the value made UTF-8 for the pages
+ * (ASCII, the usual, is as it is); pooled, as most runs of a series
+ * have most of their entries in common. */
+static char *
+entry(struct run_meta *m, const char *key, size_t klen, const char *val,
+    size_t vlen)
+{
+	char *utf8 = is_ascii(val, vlen) ? NULL : xstrndup_utf8(val, vlen);
+	size_t ulen = utf8 ? strlen(utf8) : vlen;
+	char *e = xmalloc(klen + 1 + ulen + 1), *pooled;
+
+	memcpy(e, key, klen);
+	e[klen] = '\0';
+	memcpy(e + klen + 1, utf8 ? utf8 : val, ulen);
+	e[klen + 1 + ulen] = '\0';
+	free(utf8);
+	if (m->pool == NULL)
+		return e;
+	pooled = strpool_add(m->pool, e, klen + 1 + ulen);
+	free(e);
+	return pooled;
+}
+
+/* Reads one line into m; false when no more lines may be read. */
+static bool
+meta_line(const char *path, long no, const char *s, size_t n,
+    struct run_meta *m, struct key_index *ix, struct diags *d)
+{
+	const char *colon, *val, *why, *value;
+	size_t klen, vlen, at;
+	char key[65];
+	bool found;
+
+	trim(&s, &n);
+	if (n == 0 || s[0] == '#')
+		return true;
+	if (memchr(s, '\0', n) != NULL) {
+		/* Every string of the model ends at a NUL: a key or value
+		 * with one would be read cut short, silently. */
+		diags_add(d, MSG_ERROR, path, no, "a NUL byte in the line; "
+		    "not read");
+		return true;
+	}
+	colon = memchr(s, ':', n);
+	klen = colon ? (size_t)(colon - s) : 0;
+	while (klen > 0 && isspace((unsigned char)s[klen - 1]))
+		klen--;
+	if (colon == NULL || !valid_key(s, klen)) {
+		diags_add(d, MSG_ERROR, path, no, "not a \"key: value\" line "
+		    "(keys are letters, digits, '-', '_' and '.')");
+		return true;
+	}
+	for (size_t k = 0; k < klen; k++)	/* valid_key: at most 64 */
+		key[k] = (char)tolower((unsigned char)s[k]);
+	key[klen] = '\0';
+	val = colon + 1;
+	vlen = (size_t)(s + n - val);
+	trim(&val, &vlen);
+	at = key_place(m, ix, key, &found);
+	if (found) {
+		diags_add(d, MSG_WARNING, path, no, "duplicate key \"%s\" "
+		    "(first at line %ld); the first is kept", key,
+		    ix->line[ix->v[at]]);
+		return true;
+	}
+	if (m->n == MAX_META_KEYS) {
+		diags_add(d, MSG_ERROR, path, no, "more than %d keys; the "
+		    "rest are not read", MAX_META_KEYS);
+		return false;
+	}
+	xgrow((void **)&ix->v, &ix->cap, ix->n + 1, sizeof *ix->v);
+	memmove(ix->v + at + 1, ix->v + at, (ix->n - at) * sizeof *ix->v);
+	ix->v[at] = m->n;
+	ix->n++;
+	xgrow((void **)&m->v, &ix->capm, m->n + 1, sizeof *m->v);
+	m->v[m->n] = entry(m, key, klen, val, vlen);
+	xgrow((void **)&ix->line, &ix->capline, m->n + 1, sizeof *ix->line);
+	ix->line[m->n] = no;
+	value = meta_value(m, m->n++);
+	if ((why = check_value(m, key, value)) != NULL)
+		diags_add(d, MSG_WARNING, path, no, "%s: \"%.*s\": %s", key,
+		    shown(value), value, why);
+	return true;
+}
+
+void
+meta_parse(const char *path, const char *buf, size_t len,
+    const struct limits *lim, struct run_meta *m, struct diags *d)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct key_index ix = {0};
+	size_t start = 0;
+	long no = 1;
+
+	if (lim == NULL)
+		lim = &defaults;
+	m->disk_count = -1;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		start = 3;
+	while (start <= len) {
+		const char *nl = start < len ? memchr(buf + start, '\n',
+		    len - start) : NULL;
+		size_t end = nl ? (size_t)(nl - buf) : len;
+
+		if (end - start > lim->line)
+			diags_add(d, MSG_ERROR, path, no, "line longer than %zu "
+			    "bytes; not read", lim->line);
+		else if (!meta_line(path, no, buf + start, end - start, m,
+		    &ix, d))
+			break;
+		no++;
+		start = end + 1;
+	}
+	free(ix.v);
+	free(ix.line);
+	if (m->n > 0 && m->n < ix.capm)	/* kept as long as the run */
+		m->v = xrealloc(m->v, m->n * sizeof *m->v);
+}
+
+void
+meta_free(struct run_meta *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		meta_drop(m, m->v[i]);
+	free(m->v);
+	free(m->expect);
+	meta_drop(m, m->disk_model);
+	memset(m, 0, sizeof *m);
+}

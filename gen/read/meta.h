@@ -1,0 +1,63 @@
+/* A run's "meta" file: the metadata of the hardware and software a run
+ * was measured on ("controller: 3ware 9550SX", "raid: 5"), every entry as
+ * written and the values the analysis reads (disks, RAID level, targets)
+ * checked and converted. Read by the run loader (model/load.c); the
+ * analysis asks it for keys. It knows nothing of runs or outputs. */
+#ifndef BENCHSITE_META_H
+#define BENCHSITE_META_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "base/input_limits.h"
+#include "read/result.h"
+
+enum raid_level {
+	RAID_UNKNOWN,	/* not given, or not understood */
+	RAID_NONE,
+	RAID_0,
+	RAID_1,
+	RAID_10,
+	RAID_5,
+	RAID_6,
+	RAID_JBOD,
+	RAID_LEVEL_COUNT
+};
+
+extern const char *const raid_level_names[RAID_LEVEL_COUNT];
+
+/* A run's "meta" file: every entry as written (unknown keys too), and
+ * the structured values read from the known ones. */
+struct run_meta {
+	/* Entry i is one string "key\0value" (the key in lower case, the
+	 * value trimmed free text), pooled: the runs that have an entry
+	 * share it. Read with meta_key and meta_value. */
+	char **v;
+	size_t n;
+	char *disk_model;	/* NULL when not given */
+	struct strpool *pool;	/* set before meta_parse: the entries and
+				   the disk model are pooled there */
+	/* The targets (expect.METRIC) in the metric's unit (KiB/s or /s),
+	 * NaN where none is given; NULL when none is: few runs declare
+	 * one, and every run would carry twelve. Read with meta_expect. */
+	double *expect;
+	int disk_count;		/* -1 when not given */
+	enum raid_level raid;
+};
+
+/* Reads a meta file's text into m (which must be zeroed, but for its
+ * pool); path names the file in messages. Lines longer than lim->line
+ * are reported and skipped; lim NULL means the default limits. */
+void meta_parse(const char *path, const char *buf, size_t len,
+    const struct limits *lim, struct run_meta *m, struct diags *);
+/* The value of key, or NULL. */
+const char *meta_get(const struct run_meta *, const char *key);
+/* The key and the value of entry i. */
+const char *meta_key(const struct run_meta *, size_t i);
+const char *meta_value(const struct run_meta *, size_t i);
+/* Whether m declares a target for metric (then in *value). */
+bool meta_expect(const struct run_meta *m, int metric, double *value);
+void meta_free(struct run_meta *);
+
+#endif

@@ -1,0 +1,67 @@
+/* Readers for the numbers bonnie++ prints and the units people write.
+ * Pure functions without allocation; used by the reader, the meta reader
+ * and the CSV writer, and unit-tested on their own. */
+#ifndef BENCHSITE_UNITS_H
+#define BENCHSITE_UNITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "read/result.h"
+
+/* What a table or CSV cell held. */
+enum cell_kind {
+	CELL_BAD,	/* not a bonnie++ value */
+	CELL_VALUE,
+	CELL_TOO_FAST	/* "+++++" or "+++" */
+};
+
+/* A throughput or rate cell: "48009", "360.8", "3025k", "50.6m", "1.4g",
+ * "+++++". Throughput is returned in KiB/s; approx is set when a k/m/g
+ * figure carries fewer digits than the KiB/s integer would. Suffixes are
+ * accepted only when allow_suffix is set (bonnie++ 1.98+ text). */
+enum cell_kind units_rate(const char *tok, size_t len, bool allow_suffix,
+    double *value, bool *approx);
+
+/* A %CP cell: an integer or "+++". */
+enum cell_kind units_cpu(const char *tok, size_t len, int *cpu);
+
+/* A latency: "5308us", "100ms", "132s". Returns false if malformed. */
+bool units_latency(const char *tok, size_t len, double *us);
+
+/* Formats a latency as bonnie++ does (truncated, in the largest unit
+ * that keeps at least 3 digits) into buf of at least 24 bytes. */
+void units_format_latency(double us, char *buf);
+
+/* A whole non-negative decimal integer, no sign, no spaces. */
+bool units_integer(const char *tok, size_t len, long long *out);
+
+/* A non-negative decimal number with an optional fraction. */
+bool units_decimal(const char *tok, size_t len, double *out);
+
+/* A bonnie++ version: "1.03", "1.03e", "2.00a" (digit, dot, 2 digits,
+ * optional letter). */
+bool units_is_version(const char *tok, size_t len);
+
+/* The size field of a table row or a 1.0x CSV line:
+ * "8G", "16096M", "10G:64k", "300M:512", and in 1.98+ text
+ * "1G::2" (size:chunk:concurrency:seeks:seekers). */
+struct size_field {
+	char size[32];
+	char chunk[32];		/* "" when default */
+	int concurrency;	/* -1 when not given */
+};
+bool units_size_field(const char *tok, size_t len, struct size_field *out);
+
+/* A file-test spec as bonnie++ prints it: "16", "20:128:4/200",
+ * "16:link". */
+bool units_is_files_spec(const char *tok, size_t len);
+
+/* A target value from meta ("185 MB/s", "190000 K/sec", "1.2 GiB/s",
+ * "300/s") converted to the unit of a metric of this kind (KiB/s or
+ * per second). Decimal prefixes (kB, MB, GB) are powers of 1000, binary
+ * ones (KiB, MiB, GiB) and bonnie++'s "K" powers of 1024. Returns false
+ * when the number or unit is not understood or does not fit the kind. */
+bool units_target(const char *text, enum metric_kind kind, double *out);
+
+#endif

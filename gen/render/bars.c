@@ -1,0 +1,101 @@
+/* The bars of a chart from the analysis: each run's median, spread,
+ * expected value and flag. Shared by the site and the mail attachments;
+ * takes the model and analysis const. */
+#include "render/bars.h"
+#include "model/display.h"
+#include "base/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *
+chart_note(enum metric_id id)
+{
+	return metric_defs[id].kind == MK_THROUGHPUT ?
+	    "Median of each run's samples; whiskers span min to max. "
+	    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." :
+	    "Median of each run's samples; whiskers span min to max. "
+	    "Operations per second.";
+}
+
+static void
+fill_bar(struct chart_bar *b, const struct metric_summary *m,
+    enum metric_id id)
+{
+	b->nsamples = m->n;
+	switch (m->state) {
+	case VS_OK:
+		b->kind = BAR_VALUE;
+		b->value = display_value(id, m->median);
+		b->has_range = m->n > 1;
+		b->min = display_value(id, m->min);
+		b->max = display_value(id, m->max);
+		b->approx = m->approx;
+		break;
+	case VS_TOO_FAST:
+		b->kind = BAR_TOO_FAST;
+		break;
+	case VS_INVALID:
+		b->kind = BAR_INVALID;
+		break;
+	default:
+		b->kind = BAR_NOT_RUN;
+		break;
+	}
+}
+
+/* What the analysis says on a bar: the expected value (scaling model,
+ * else the declared target) and, when flagged, a short note. */
+static void
+analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
+    enum metric_id id)
+{
+	const struct run_analysis *ra = &an->runs[i];
+	const struct change *c = &ra->change[id];
+	struct target t = analysis_target(an, i, id);
+
+	enum efficiency level = analysis_level(an, i, id);
+
+	if (level != EFF_NONE) {
+		b->has_expect = true;
+		b->expect = display_value(id, analysis_expected(an, i, id));
+	} else if (t.has) {
+		b->has_expect = true;
+		b->expect = display_value(id, t.value);
+	}
+	b->highlight = analysis_flagged(an, i, id);
+	if (!b->highlight)
+		return;
+	if (level == EFF_SHORT)
+		b->flag_text = xasprintf("%.0f%% of expected",
+		    100 * analysis_efficiency(an, i, id));
+	else if (t.shortfall)
+		b->flag_text = xasprintf("%.0f%% of target", 100 * t.ratio);
+	else if (c->verdict == VERDICT_REGRESSION)
+		b->flag_text = xasprintf("%+.0f%%",
+		    100 * analysis_change(an, i, id).rel);
+}
+
+struct chart_bar *
+chart_bars(const struct analysis *an, enum metric_id id, const size_t *runs,
+    size_t n, const char *const *groups, const char *const *changes)
+{
+	struct chart_bar *bars = xcalloc(n ? n : 1, sizeof *bars);
+
+	for (size_t k = 0; k < n; k++) {
+		bars[k].label = an->set->runs[runs[k]].id;
+		fill_bar(&bars[k], &analysis_sum(an, runs[k])[id], id);
+		analysis_on_bar(an, &bars[k], runs[k], id);
+		bars[k].group = groups ? groups[k] : NULL;
+		bars[k].change = changes ? changes[k] : NULL;
+	}
+	return bars;
+}
+
+void
+chart_bars_free(struct chart_bar *bars, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free((char *)bars[k].flag_text);
+	free(bars);
+}

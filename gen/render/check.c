@@ -1,0 +1,280 @@
+/* "benchsite check": the analysis as a human summary (regressions first)
+ * or as JSON with every verdict, its numbers, rule and explanation. */
+#include "render/json_util.h"
+#include "render/render.h"
+#include "base/xalloc.h"
+
+#include <jansson.h>
+#include <string.h>
+
+static const char *const section_titles[FIND_KIND_COUNT] = {
+	[FIND_REGRESSION] = "Regressions",
+	[FIND_SHORTFALL] = "Shortfalls (RAID scaling)",
+	[FIND_TARGET] = "Below a declared target",
+	[FIND_WEAK] = "Weak scaling",
+	[FIND_PATTERN] = "What the failing runs share",
+	[FIND_IMPROVEMENT] = "Improvements",
+	[FIND_WARNING] = "Warnings",
+};
+
+/* Prints text wrapped at width, the first line after first (already
+ * printed, first_len columns), the others indented by indent. Counts
+ * bytes; UTF-8 beyond ASCII may make a line a little shorter. */
+/* Columns a UTF-8 string takes: one per character. */
+size_t
+render_columns(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+/* Bytes of s that fill at most cols columns. */
+static size_t
+bytes_for(const char *s, size_t len, size_t cols)
+{
+	size_t i = 0;
+
+	for (size_t c = 0; i < len && c < cols; c++) {
+		i++;
+		while (i < len && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+void
+render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
+    size_t width)
+{
+	size_t col = first_len;
+	bool line_start = first_len == 0;
+
+	while (*text) {
+		size_t w = strcspn(text, " "), wc = render_columns(text, w);
+
+		if (!line_start && col + 1 + wc > width && col > indent) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+			line_start = true;
+		}
+		if (!line_start) {
+			fputc(' ', out);
+			col++;
+		}
+		if (col + wc > width && width > col) {
+			/* A word wider than a line is cut where the line ends. */
+			size_t b = bytes_for(text, w, width - col);
+
+			fwrite(text, 1, b, out);
+			text += b;
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+			line_start = true;
+			continue;
+		}
+		fwrite(text, 1, w, out);
+		col += wc;
+		line_start = false;
+		text += w;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', out);
+}
+
+static void
+text_finding(FILE *out, const struct analysis *a, const struct finding *f)
+{
+	if (f->run >= 0) {
+		const char *who = a->set->runs[f->run].id;
+
+		fprintf(out, "  %s:", who);
+		render_wrapped(out, f->text, 3 + strlen(who), 6, 78);
+	} else {
+		fputs("  ", out);
+		render_wrapped(out, f->text, 2, 6, 78);
+	}
+	if (f->kind == FIND_REGRESSION && !f->gated)
+		fputs("      does not fail the gate: the comparison is not like "
+		    "for like\n", out);
+	if (f->explain) {
+		fputs("      differs:", out);
+		render_wrapped(out, f->explain, 14, 8, 78);
+	}
+	if (f->caveat) {
+		fputs("      not like for like:", out);
+		render_wrapped(out, f->caveat, 24, 8, 78);
+	}
+	if (f->ack) {
+		fputs("      acknowledged:", out);
+		render_wrapped(out, f->ack, 19, 8, 78);
+	}
+}
+
+int
+render_check_text(FILE *out, const struct analysis *a)
+{
+	char head[256];
+
+	snprintf(head, sizeof head, "benchsite: %zu runs: %d regressions, "
+	    "%d shortfalls, %d below target, %d weak, %d warnings; %d failing "
+	    "the gate.", a->set->n, a->count[FIND_REGRESSION],
+	    a->count[FIND_SHORTFALL], a->count[FIND_TARGET],
+	    a->count[FIND_WEAK], a->count[FIND_WARNING], a->failing);
+	render_wrapped(out, head, 0, 0, 78);
+	for (int kind = 0; kind < FIND_KIND_COUNT; kind++) {
+		if (a->count[kind] == 0)
+			continue;
+		fprintf(out, "\n%s (%d)\n", section_titles[kind], a->count[kind]);
+		for (size_t k = 0; k < a->nf; k++)
+			if (a->f[k].kind == (enum finding_kind)kind)
+				text_finding(out, a, &a->f[k]);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static json_t *
+num_or_null(bool has, double v)
+{
+	return has ? json_number(v) : json_null();
+}
+
+static json_t *
+change_json(const struct analysis *a, size_t i, int id)
+{
+	const struct change *c = &a->runs[i].change[id];
+	struct change_figures cf = analysis_change(a, i, id);
+	json_t *o = json_object();
+	bool fig = c->verdict != VERDICT_INSUFFICIENT;
+
+	json_object_set_new(o, "verdict", json_string(verdict_names[c->verdict]));
+	json_object_set_new(o, "rule", json_string(rule_names[c->rule]));
+	json_object_set_new(o, "base_median", num_or_null(fig, cf.base_median));
+	json_object_set_new(o, "median", num_or_null(fig, cf.median));
+	json_object_set_new(o, "change", num_or_null(fig, cf.rel));
+	json_object_set_new(o, "samples", json_integer(cf.n));
+	json_object_set_new(o, "base_samples", json_integer(cf.n_base));
+	json_object_set_new(o, "p", num_or_null(c->p >= 0, c->p));
+	json_object_set_new(o, "noise_fence", num_or_null(c->fence >= 0,
+	    c->fence));
+	json_object_set_new(o, "history", json_integer(c->history));
+	return o;
+}
+
+static json_t *
+scaling_json(const struct analysis *a, size_t i)
+{
+	const struct scaling *sc = &a->runs[i].scaling;
+	json_t *o = json_object(), *m = json_object();
+
+	json_object_set_new(o, "reference", sc->reference >= 0 ?
+	    json_string_or_null(a->set->runs[sc->reference].id) : json_null());
+	json_object_set_new(o, "why", json_string_or_null(sc->reference >= 0 ?
+	    sc->why : NULL));
+	for (int id = 0; id < M_COUNT; id++) {
+		json_t *e;
+
+		if (analysis_level(a, i, id) == EFF_NONE)
+			continue;
+		e = json_object();
+		json_object_set_new(e, "factor",
+		    json_number(analysis_factor(a, i, id)));
+		json_object_set_new(e, "expected",
+		    json_number(analysis_expected(a, i, id)));
+		json_object_set_new(e, "efficiency",
+		    json_number(analysis_efficiency(a, i, id)));
+		json_object_set_new(e, "level",
+		    json_string(efficiency_names[analysis_level(a, i, id)]));
+		json_object_set_new(m, metric_defs[id].key, e);
+	}
+	json_object_set_new(o, "metrics", m);
+	return o;
+}
+
+static json_t *
+run_json(const struct analysis *a, size_t i)
+{
+	const struct run_analysis *ra = &a->runs[i];
+	json_t *o = json_object(), *ch = json_object(), *tg = json_object();
+
+	json_object_set_new(o, "id", json_string_or_null(a->set->runs[i].id));
+	json_object_set_new(o, "series", json_string_or_null(ra->series));
+	json_object_set_new(o, "base", ra->base >= 0 ?
+	    json_string_or_null(a->set->runs[ra->base].id) : json_null());
+	json_object_set_new(o, "base_why", json_string_or_null(ra->base >= 0 ?
+	    ra->base_why : NULL));
+	for (int id = 0; ra->base >= 0 && id < M_COUNT; id++)
+		if (ra->change[id].verdict != VERDICT_NONE)
+			json_object_set_new(ch, metric_defs[id].key,
+			    change_json(a, i, id));
+	json_object_set_new(o, "changes", ch);
+	json_object_set_new(o, "scaling", scaling_json(a, i));
+	for (int id = 0; id < M_COUNT; id++) {
+		struct target tv = analysis_target(a, i, id);
+		json_t *t;
+
+		if (!tv.has)
+			continue;
+		t = json_object();
+		json_object_set_new(t, "target", json_number(tv.value));
+		json_object_set_new(t, "ratio", json_number(tv.ratio));
+		json_object_set_new(t, "shortfall", json_boolean(tv.shortfall));
+		json_object_set_new(tg, metric_defs[id].key, t);
+	}
+	json_object_set_new(o, "targets", tg);
+	tg = json_object();
+	for (int id = 0; id < M_COUNT; id++) {
+		double cpu = analysis_cpu_per_unit(a, i, id);
+
+		if (cpu >= 0)
+			json_object_set_new(tg, metric_defs[id].key,
+			    json_number(cpu));
+	}
+	json_object_set_new(o, "cpu_per_display_unit", tg);
+	return o;
+}
+
+static json_t *
+finding_json(const struct analysis *a, const struct finding *f)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(finding_names[f->kind]));
+	json_object_set_new(o, "run", f->run >= 0 ?
+	    json_string_or_null(a->set->runs[f->run].id) : json_null());
+	json_object_set_new(o, "metric", f->metric >= 0 ?
+	    json_string(metric_defs[f->metric].key) : json_null());
+	json_object_set_new(o, "text", json_string_or_null(f->text));
+	json_object_set_new(o, "differs", json_string_or_null(f->explain));
+	json_object_set_new(o, "not_like_for_like",
+	    json_string_or_null(f->caveat));
+	json_object_set_new(o, "gated", json_boolean(f->gated));
+	json_object_set_new(o, "acknowledged", json_string_or_null(f->ack));
+	return o;
+}
+
+int
+render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
+{
+	json_t *doc = json_object(), *sum = json_object();
+	json_t *runs = json_array(), *fs = json_array();
+
+	for (int k = 0; k < FIND_KIND_COUNT; k++)
+		json_object_set_new(sum, finding_names[k],
+		    json_integer(a->count[k]));
+	json_object_set_new(sum, "failing", json_integer(a->failing));
+	json_object_set_new(doc, "summary", sum);
+	json_object_set_new(doc, "units", json_string("figures in KiB/s "
+	    "(throughput) or per second, as in benchsite parse"));
+	for (size_t i = 0; i < a->set->n; i++)
+		json_array_append_new(runs, run_json(a, i));
+	json_object_set_new(doc, "runs", runs);
+	for (size_t k = 0; k < a->nf; k++)
+		json_array_append_new(fs, finding_json(a, &a->f[k]));
+	json_object_set_new(doc, "findings", fs);
+	json_object_set_new(doc, "diagnostics", diags_json(d));
+	return json_print(out, doc);
+}

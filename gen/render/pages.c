@@ -1,0 +1,978 @@
+/* What each page of the site says: the overview, a page per run and a
+ * page per metric, filled into the templates. Takes the model const. */
+#include "model/display.h"
+#include "base/fileio.h"
+#include "render/notes.h"
+#include "site/site_int.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const enum metric_id headline[] = {
+	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS, M_PUTC, M_GETC,
+	M_SEQ_CREATE, M_RAN_CREATE,
+};
+const size_t nheadline = sizeof headline / sizeof *headline;
+
+/* Known meta keys in the order a run page shows them, with labels. */
+static const struct {
+	const char *key, *label;
+} meta_labels[] = {
+	{"host", "Host"}, {"date", "Date"}, {"label", "Label"},
+	{"series", "Series"}, {"controller", "Controller"},
+	{"chipset", "Chipset"}, {"bus", "Bus"}, {"driver", "Driver"},
+	{"firmware", "Firmware"}, {"disks", "Disks"}, {"raid", "RAID"},
+	{"chunk", "Chunk"}, {"filesystem", "File system"},
+	{"mount-options", "Mount options"}, {"kernel", "Kernel"},
+	{"os", "OS"}, {"scheduler", "I/O scheduler"},
+	{"readahead", "Read-ahead"}, {"queue-depth", "Queue depth"},
+	{"write-cache", "Write cache"}, {"cpu", "CPU"}, {"memory", "Memory"},
+	{"motherboard", "Motherboard"}, {"bonnie-options", "bonnie++ options"},
+	{"baseline", "Baseline"},
+};
+
+static const char *const metric_help[M_COUNT] = {
+	[M_PUTC] = "Writing a file one byte at a time (in bonnie++ 1.9x and "
+	    "later one write(2) call per byte on a small file, so not "
+	    "comparable with 1.0x figures).",
+	[M_PUT_BLOCK] = "Writing a file in blocks: the sequential write "
+	    "speed of the disk or array.",
+	[M_REWRITE] = "Reading each block of the file, changing it and "
+	    "writing it back: exercises the cache and the seek between read "
+	    "and write.",
+	[M_GETC] = "Reading a file one byte at a time.",
+	[M_GET_BLOCK] = "Reading a file in blocks: the sequential read speed "
+	    "of the disk or array.",
+	[M_SEEKS] = "Random seeks by several processes at once, each reading "
+	    "a block and sometimes writing it back.",
+	[M_SEQ_CREATE] = "Creating files in numeric order.",
+	[M_SEQ_STAT] = "Reading the status of files in numeric order.",
+	[M_SEQ_DEL] = "Deleting files in numeric order.",
+	[M_RAN_CREATE] = "Creating files in random order.",
+	[M_RAN_STAT] = "Reading the status of files in random order.",
+	[M_RAN_DEL] = "Deleting files in random order.",
+};
+
+const char *
+run_title(const struct run *r)
+{
+	const char *t = meta_get(&r->meta, "title");
+
+	return t && *t ? t : r->id;
+}
+
+char *
+run_href(const struct site *s, size_t i, const char *root)
+{
+	return xasprintf("%sruns/%s.html", root, s->slug[i]);
+}
+
+static void
+fill_nav(struct site *s, htmlDocPtr doc, const char *root)
+{
+	xmlNodePtr nav = html_slot(doc, "nav");
+	char *href;
+
+	if (nav == NULL)
+		return;
+	href = xasprintf("%sindex.html", root);
+	html_link(nav, href, "Overview");
+	free(href);
+	for (int m = 0; m < M_COUNT; m++) {
+		if (!s->has_data[m])
+			continue;
+		html_text(nav, " ");
+		href = xasprintf("%smetrics/%s.html", root, metric_defs[m].key);
+		html_link(nav, href, metric_defs[m].label);
+		free(href);
+	}
+}
+
+static const char *
+site_title(const struct site *s)
+{
+	return s->set->title ? s->set->title : "Storage benchmark runs";
+}
+
+/* The template for a link depth, read once and copied for each page. */
+static htmlDocPtr
+template_copy(struct site *s, const char *template, const char *root)
+{
+	char err[256];
+	struct template_cache *t;
+	htmlDocPtr doc;
+
+	for (size_t k = 0; k < s->ntcache; k++) {
+		t = &s->tcache[k];
+		if (strcmp(t->name, template) == 0 && strcmp(t->root, root) == 0)
+			return xmlCopyDoc(t->doc, 1);
+	}
+	if ((doc = html_template(s->templates, template, root, err)) == NULL) {
+		diags_add(s->d, MSG_SYSERR, template, 0, "%s", err);
+		return NULL;
+	}
+	s->tcache = xrealloc(s->tcache, (s->ntcache + 1) * sizeof *s->tcache);
+	s->tcache[s->ntcache++] = (struct template_cache){xstrdup(template),
+	    xstrdup(root), doc};
+	return xmlCopyDoc(doc, 1);
+}
+
+htmlDocPtr
+page_start(struct site *s, const char *template, const char *root,
+    const char *title)
+{
+	char *full;
+	htmlDocPtr doc = template_copy(s, template, root);
+	xmlNodePtr n;
+
+	if (doc == NULL)
+		return NULL;
+	full = strcmp(title, site_title(s)) == 0 ? xstrdup(title) :
+	    xasprintf("%s - %s", title, site_title(s));
+	if ((n = html_slot(doc, "title")) != NULL)
+		html_text(n, full);
+	free(full);
+	if ((n = html_slot(doc, "site-title")) != NULL)
+		html_text(n, site_title(s));
+	if ((n = html_slot(doc, "heading")) != NULL)
+		html_text(n, title);
+	if ((n = html_slot(doc, "footer")) != NULL)
+		html_text(n, "Made with benchsite " BENCHSITE_VERSION " from "
+		    "bonnie++ results.");
+	fill_nav(s, doc, root);
+	return doc;
+}
+
+void
+page_finish(struct site *s, htmlDocPtr doc, const char *rel)
+{
+	char *buf;
+	size_t len;
+
+	/* Places the analysis fills later stay out of the page for now. */
+	html_drop(html_slot(doc, "verdicts"));
+	if (html_serialize(doc, &buf, &len) == 0) {
+		if (site_write(s, rel, buf, len) == 0)
+			s->pages++;
+		free(buf);
+	} else {
+		diags_add(s->d, MSG_SYSERR, rel, 0, "cannot make the page");
+	}
+	xmlFreeDoc(doc);
+}
+
+/* A table cell showing a summary: the figure, or what stands instead. */
+xmlNodePtr
+figure_cell(xmlNodePtr tr, enum metric_id id, const struct metric_summary *m)
+{
+	xmlNodePtr td = html_el(tr, "td", "num", NULL);
+	char buf[32], lo[32], hi[32], *tip;
+
+	switch (m->state) {
+	case VS_OK:
+		display_format(id, display_value(id, m->median), buf);
+		html_text(td, m->approx ? "~" : "");
+		html_text(td, buf);
+		if (m->n > 1) {
+			display_format(id, display_value(id, m->min), lo);
+			display_format(id, display_value(id, m->max), hi);
+			tip = xasprintf("median of %d samples, %s to %s %s",
+			    m->n, lo, hi, display_unit(id));
+			html_attr(td, "title", tip);
+			free(tip);
+		}
+		break;
+	case VS_TOO_FAST:
+		html_attr(html_el(td, "span", "too-fast", "+++++"), "title",
+		    "too fast to measure (under half a second), not zero");
+		break;
+	case VS_INVALID:
+		html_attr(html_el(td, "span", "invalid", "invalid"), "title",
+		    "bonnie++ printed no trustworthy figure here");
+		break;
+	default:
+		html_attr(html_el(td, "span", "not-run", "\u2013"), "title",
+		    "not run");
+		break;
+	}
+	return td;
+}
+
+void
+head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num)
+{
+	xmlNodePtr th = html_el(tr, "th", num ? "num" : NULL, label);
+
+	html_attr(th, "scope", "col");
+	if (unit)
+		html_el(th, "span", "unit", unit);
+}
+
+void
+text_cell(xmlNodePtr tr, const char *text)
+{
+	html_el(tr, "td", NULL, text ? text : "");
+}
+
+static void
+overview_head(htmlDocPtr doc)
+{
+	static const char *const cols[] = {"Run", "Host", "Controller",
+	    "Disks", "RAID", "File system", "Kernel", "Scheduler"};
+	xmlNodePtr tr = html_slot(doc, "overview-head");
+
+	if (tr == NULL)
+		return;
+	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+		head_cell(tr, cols[i], NULL, false);
+	for (size_t k = 0; k < nheadline; k++)
+		head_cell(tr, metric_defs[headline[k]].label,
+		    display_unit(headline[k]), true);
+}
+
+void
+controller_cell(xmlNodePtr tr, const struct run *r)
+{
+	const char *ctl = meta_get(&r->meta, "controller");
+	const char *chip = meta_get(&r->meta, "chipset");
+	xmlNodePtr td = html_el(tr, "td", NULL, ctl ? ctl : chip);
+
+	if (ctl && chip)
+		html_el(td, "span", "sub", chip);
+}
+
+static void
+overview_rows(struct site *s, htmlDocPtr doc)
+{
+	static const char *const keys[] = {"disks", "raid", "filesystem",
+	    "kernel", "scheduler"};
+	xmlNodePtr tbody = html_slot(doc, "overview-rows"), p;
+	size_t n;
+	const size_t *rows = site_rows(s, &n);
+	char *lead;
+
+	if ((p = html_slot(doc, "overview-title")) != NULL)
+		html_text(p, s->large ? "Latest runs" : "Runs");
+	if ((p = html_slot(doc, "overview-lead")) != NULL && !s->large) {
+		html_drop(p);
+	} else if (p != NULL) {
+		lead = xasprintf("The latest run of each of the %zu series, "
+		    "%zu runs in all; a series' page has its history.",
+		    s->nseries, s->set->n);
+		html_text(p, lead);
+		free(lead);
+	}
+	for (size_t row = 0; tbody && row < n; row++) {
+		size_t i = rows[row];
+		const struct run *r = &s->set->runs[i];
+		xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
+		char *href = run_href(s, i, "");
+
+		html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
+		free(href);
+		text_cell(tr, run_host(r));
+		controller_cell(tr, r);
+		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+			text_cell(tr, meta_get(&r->meta, keys[k]));
+		for (size_t k = 0; k < nheadline; k++)
+			figure_cell(tr, headline[k],
+			    &analysis_sum(s->an, i)[headline[k]]);
+	}
+}
+
+static void
+index_charts(struct site *s, htmlDocPtr doc)
+{
+	xmlNodePtr sec = html_slot(doc, "charts");
+	size_t shown = 0;
+
+	if (sec == NULL)
+		return;
+	html_el(sec, "h2", NULL, "Headline figures");
+	for (size_t k = 0; k < nheadline; k++) {
+		enum metric_id id = headline[k];
+		xmlNodePtr fig, img, cap;
+		char *src, *href, *alt;
+
+		if (s->svg[id] == NULL)
+			continue;
+		fig = html_el(sec, "figure", "chart", NULL);
+		if (s->opts->single) {
+			/* One file: the chart itself, not a link to it. */
+			inline_chart(fig, s->svg[id], metric_defs[id].key);
+			html_el(fig, "figcaption", NULL, metric_defs[id].label);
+			shown++;
+			continue;
+		}
+		src = xasprintf("charts/%s.svg", metric_defs[id].key);
+		href = xasprintf("metrics/%s.html", metric_defs[id].key);
+		alt = xasprintf("%s of %s, in %s (the table on its page has "
+		    "the figures)", metric_defs[id].label, s->large ?
+		    "the latest run of each series" : "every run",
+		    display_unit(id));
+		img = html_el(html_link(fig, href, NULL), "img", NULL, NULL);
+		html_attr(img, "src", src);
+		html_attr(img, "alt", alt);
+		cap = html_el(fig, "figcaption", NULL, NULL);
+		html_link(cap, href, metric_defs[id].label);
+		free(src);
+		free(href);
+		free(alt);
+		shown++;
+	}
+	if (shown == 0)
+		html_drop(sec);
+}
+
+/* The input problems, so nobody mistakes a partly read set for whole. */
+static void
+index_problems(struct site *s, htmlDocPtr doc)
+{
+	xmlNodePtr sec = html_slot(doc, "problems"), ul;
+	char *head;
+
+	if (sec == NULL)
+		return;
+	if (s->d->n == 0) {
+		html_drop(sec);
+		return;
+	}
+	head = xasprintf("Problems reading the runs (%zu)", s->d->n);
+	html_el(sec, "h2", NULL, head);
+	free(head);
+	ul = html_el(sec, "ul", NULL, NULL);
+	for (size_t i = 0; i < s->d->n; i++) {
+		const struct diag *g = &s->d->v[i];
+		/* Paths below RUNS, however RUNS was spelled: the page must
+		 * not depend on where the build ran. */
+		size_t n = strlen(s->set->root);
+		const char *file = strncmp(g->file, s->set->root, n) == 0 &&
+		    g->file[n] == '/' ? g->file + n + 1 : g->file;
+		char *text = g->line > 0 ? xasprintf("%s:%ld: %s", file,
+		    g->line, g->message) : xasprintf("%s: %s", file,
+		    g->message);
+
+		html_el(ul, "li", NULL, text);
+		free(text);
+	}
+}
+
+static void
+read_notes(struct site *s, xmlNodePtr target, const char *path, int skip,
+    const char *base)
+{
+	size_t len;
+	char *md = file_read(path, site_max_file_size(s), &len, s->d);
+
+	if (md && notes_render(target, md, len, skip, base) != 0)
+		diags_add(s->d, MSG_ERROR, path, 0, "notes could not be shown");
+	free(md);
+}
+
+htmlDocPtr
+index_doc(struct site *s)
+{
+	htmlDocPtr doc = page_start(s, "index.html", "", site_title(s));
+	xmlNodePtr intro;
+	char *path;
+
+	if (doc == NULL)
+		return NULL;
+	intro = html_slot(doc, "intro");
+	if (intro && s->set->has_index) {
+		path = xasprintf("%s/index.md", s->set->root);
+		read_notes(s, intro, path, 1, "");
+		free(path);
+	} else {
+		html_drop(intro);
+	}
+	verdicts_fill(s, doc, -1, "");
+	overview_head(doc);
+	overview_rows(s, doc);
+	index_charts(s, doc);
+	index_comparisons(s, doc);
+	index_problems(s, doc);
+	return doc;
+}
+
+void
+page_index(struct site *s)
+{
+	htmlDocPtr doc = index_doc(s);
+
+	if (doc)
+		page_finish(s, doc, "index.html");
+}
+
+void
+crumbs(htmlDocPtr doc, const char *here)
+{
+	xmlNodePtr p = html_slot(doc, "crumbs");
+
+	if (p == NULL)
+		return;
+	html_link(p, "../index.html", "Overview");
+	html_text(p, " \u203a ");
+	html_text(p, here);
+}
+
+static void
+meta_row(xmlNodePtr dl, const char *label, const char *value)
+{
+	html_el(dl, "dt", NULL, label);
+	html_el(dl, "dd", NULL, value);
+}
+
+static bool
+is_known_key(const char *key)
+{
+	if (strcmp(key, "title") == 0 ||
+	    (strncmp(key, "expect.", 7) == 0 && metric_by_key(key + 7) >= 0))
+		return true;
+	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++)
+		if (strcmp(meta_labels[k].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* What bonnie++ itself says about the run: version, size, file test. */
+static void
+bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
+{
+	const struct result *x = rs->n ? &rs->v[0] : NULL;
+	char *text;
+
+	meta_row(dl, "Machine name", r->machine && r->machine[0] ?
+	    r->machine : "(empty)");
+	if (x) {
+		text = xasprintf("bonnie++ %s; file size %s%s%s; files %s",
+		    x->bonnie_version ? x->bonnie_version :
+		    "(version not given)", x->size ? x->size : "none (-s 0)",
+		    x->chunk ? ", chunk " : "", x->chunk ? x->chunk : "",
+		    x->files ? x->files : "none (-n 0)");
+		meta_row(dl, "Benchmark", text);
+		free(text);
+	}
+	text = xasprintf("%zu", r->nsamples);
+	meta_row(dl, "Samples", text);
+	free(text);
+}
+
+/* A target from meta, with what it comes to in the display unit. */
+static void
+expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
+{
+	char key[64], buf[32], *label, *text;
+	double value = 0;
+
+	meta_expect(&r->meta, id, &value);
+	snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
+	display_format(id, display_value(id, value), buf);
+	label = xasprintf("Expected %s", metric_defs[id].label);
+	label[9] = (char)tolower((unsigned char)label[9]);
+	text = xasprintf("%s (%s %s)", meta_get(&r->meta, key), buf,
+	    display_unit(id));
+	meta_row(dl, label, text);
+	free(label);
+	free(text);
+}
+
+static void
+run_meta(const struct site *s, xmlNodePtr dl, const struct run *r,
+    const struct results *rs)
+{
+	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++) {
+		const char *v = meta_get(&r->meta, meta_labels[k].key);
+		long other;
+
+		if (v == NULL)
+			continue;
+		meta_row(dl, meta_labels[k].label, v);
+		/* A baseline that names a run links to it. */
+		if (strcmp(meta_labels[k].key, "baseline") == 0 &&
+		    (other = runset_find(s->set, v)) >= 0) {
+			xmlNodePtr dd = dl->last->type == XML_TEXT_NODE ?
+			    dl->last->prev : dl->last;
+			char *href = run_href(s, (size_t)other, "../");
+
+			xmlNodeSetContent(dd, NULL);
+			html_link(dd, href, v);
+			free(href);
+		}
+	}
+	for (int id = 0; id < M_COUNT; id++)
+		if (meta_expect(&r->meta, id, &(double){0}))
+			expect_row(dl, r, id);
+	for (size_t i = 0; i < r->meta.n; i++)
+		if (!is_known_key(meta_key(&r->meta, i)))
+			meta_row(dl, meta_key(&r->meta, i),
+			    meta_value(&r->meta, i));
+	bonnie_facts(dl, r, rs);
+}
+
+/* One cell of a sample: figure, then %CP and latency below it. */
+static void
+measure_cell(xmlNodePtr tr, enum metric_id id, const struct measure *m)
+{
+	struct metric_summary one = {.state = m->state, .median = m->value,
+	    .min = m->value, .max = m->value, .n = m->state == VS_OK,
+	    .approx = m->approx, .cpu = m->cpu, .latency_us = m->latency_us};
+	xmlNodePtr td = figure_cell(tr, id, &one);
+	char buf[64], lat[32] = "";
+
+	if (m->cpu < 0 && m->latency_us < 0)
+		return;
+	if (m->latency_us >= 0)
+		display_latency(m->latency_us, lat);
+	if (m->cpu >= 0)
+		snprintf(buf, sizeof buf, "%d%% CPU%s%s", m->cpu,
+		    lat[0] ? " \u00b7 " : "", lat);
+	else
+		snprintf(buf, sizeof buf, "%s", lat);
+	html_el(td, "span", "sub", buf);
+}
+
+static void
+summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
+    size_t run, int first, int which)
+{
+	xmlNodePtr tr = html_el(tbody, "tr", "summary", NULL);
+
+	html_el(tr, "th", NULL, label);
+	for (int id = first; id < first + 6; id++) {
+		struct metric_summary m = analysis_sum(s->an, run)[id];
+
+		if (m.state == VS_OK)
+			m.median = which == 0 ? m.median : which < 0 ? m.min :
+			    m.max;
+		m.n = 1;
+		figure_cell(tr, id, &m);
+	}
+}
+
+/* One of bonnie++'s two tables: IO tests (first = M_PUTC) or file
+ * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
+ * median, min and max when asked. */
+static void
+results_table(struct site *s, size_t run, const struct results *rs,
+    xmlNodePtr parent, int first, const char *caption, size_t from,
+    size_t to, bool summary)
+{
+	xmlNodePtr wrap = html_el(parent, "div", "table-wrap", NULL);
+	xmlNodePtr table = html_el(wrap, "table", "results", NULL);
+	xmlNodePtr tr, tbody;
+
+	html_el(table, "caption", NULL, caption);
+	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
+	head_cell(tr, "Sample", NULL, false);
+	for (int id = first; id < first + 6; id++)
+		head_cell(tr, metric_defs[id].label, display_unit(id), true);
+	tbody = html_el(table, "tbody", NULL, NULL);
+	for (size_t k = from; k < to && k < rs->n; k++) {
+		const struct result *x = &rs->v[k];
+		const char *base = strrchr(x->file, '/');
+		char *label = xasprintf("%s:%ld", base ? base + 1 : x->file,
+		    x->line);
+
+		tr = html_el(tbody, "tr", NULL, NULL);
+		html_el(tr, "th", NULL, label);
+		free(label);
+		for (int id = first; id < first + 6; id++)
+			measure_cell(tr, id, &x->m[id]);
+	}
+	if (summary) {
+		summary_row(tbody, "Median", s, run, first, 0);
+		summary_row(tbody, "Minimum", s, run, first, -1);
+		summary_row(tbody, "Maximum", s, run, first, 1);
+	}
+}
+
+size_t
+sample_pages(const struct run *r)
+{
+	return r->nsamples > SITE_SAMPLES_PER_PAGE ? (r->nsamples +
+	    SITE_SAMPLES_PER_PAGE - 1) / SITE_SAMPLES_PER_PAGE : 0;
+}
+
+/* Links to a run's sample pages, from prefix (the run page's place or
+ * a sample page's); the current page (from 1) is not a link. */
+static void
+samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
+    size_t current)
+{
+	char label[64], *href;
+
+	for (size_t k = 1; k <= sample_pages(r); k++) {
+		size_t last = k * SITE_SAMPLES_PER_PAGE;
+
+		snprintf(label, sizeof label, "samples %zu\u2013%zu",
+		    (k - 1) * SITE_SAMPLES_PER_PAGE + 1, last < r->nsamples ?
+		    last : r->nsamples);
+		if (k > 1)
+			html_text(parent, " \u00b7 ");
+		if (k == current) {
+			html_el(parent, "strong", NULL, label);
+			continue;
+		}
+		href = xasprintf("%ssamples-%zu.html", prefix, k);
+		html_link(parent, href, label);
+		free(href);
+	}
+}
+
+static bool
+section_ran(const struct site *s, size_t run, int first)
+{
+	for (int id = first; id < first + 6; id++)
+		if (analysis_sum(s->an, run)[id].state != VS_NOT_RUN)
+			return true;
+	return false;
+}
+
+/* A run's results: every sample, and median, min and max; a run with
+ * more samples than a page holds shows the summary and links the pages
+ * of its samples. */
+static void
+run_results(struct site *s, size_t i, const struct results *rs,
+    htmlDocPtr doc)
+{
+	const struct run *r = &s->set->runs[i];
+	xmlNodePtr div = html_slot(doc, "results"), p;
+	/* The one-file report has no other pages to link. */
+	bool paged = sample_pages(r) > 0 && !s->opts->single;
+	size_t n = paged ? 0 : r->nsamples;
+	char *text, *prefix;
+
+	if (div == NULL)
+		return;
+	if (paged) {
+		text = xasprintf("%zu samples; this page shows their median, "
+		    "minimum and maximum, these pages each sample: ",
+		    r->nsamples);
+		p = html_el(div, "p", NULL, text);
+		free(text);
+		prefix = xasprintf("%s@", s->slug[i]);
+		samples_pager(p, r, prefix, 0);
+		free(prefix);
+	}
+	if (section_ran(s, i, M_PUTC))
+		results_table(s, i, rs, div, M_PUTC, "Sequential output and "
+		    "input, random seeks", 0, n, r->nsamples > 1);
+	if (section_ran(s, i, M_SEQ_CREATE))
+		results_table(s, i, rs, div, M_SEQ_CREATE, "File creation: "
+		    "sequential and random create, stat (read) and delete", 0,
+		    n, r->nsamples > 1);
+}
+
+/* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
+void
+page_samples(struct site *s, size_t i, size_t k)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t from = (k - 1) * SITE_SAMPLES_PER_PAGE;
+	size_t to = from + SITE_SAMPLES_PER_PAGE;
+	char *title, *rel, *href;
+	struct results read = {0};
+	const struct results *rs;
+	htmlDocPtr doc;
+	xmlNodePtr n;
+
+	to = to < r->nsamples ? to : r->nsamples;
+	title = xasprintf("%s: samples %zu\u2013%zu", run_title(r), from + 1,
+	    to);
+	if ((doc = page_start(s, "samples.html", "../", title)) == NULL) {
+		free(title);
+		return;
+	}
+	if ((n = html_slot(doc, "crumbs")) != NULL) {
+		html_link(n, "../index.html", "Overview");
+		html_text(n, " \u203a ");
+		href = xasprintf("%s.html", s->slug[i]);
+		html_link(n, href, r->id);
+		free(href);
+		html_text(n, " \u203a samples");
+	}
+	if ((n = html_slot(doc, "pager")) != NULL) {
+		href = xasprintf("%s@", s->slug[i]);
+		samples_pager(n, r, href, k);
+		free(href);
+	}
+	if ((n = html_slot(doc, "results")) != NULL) {
+		rs = run_samples(s, i, &read);
+		if (section_ran(s, i, M_PUTC))
+			results_table(s, i, rs, n, M_PUTC, "Sequential output "
+			    "and input, random seeks", from, to, false);
+		if (section_ran(s, i, M_SEQ_CREATE))
+			results_table(s, i, rs, n, M_SEQ_CREATE, "File "
+			    "creation", from, to, false);
+		results_free(&read);
+	}
+	rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
+	page_finish(s, doc, rel);
+	free(rel);
+	free(title);
+}
+
+static void
+run_notes(struct site *s, size_t i, htmlDocPtr doc)
+{
+	const struct run *r = &s->set->runs[i];
+	xmlNodePtr sec = html_slot(doc, "notes");
+	char *dir, *path, *base;
+
+	if (sec == NULL)
+		return;
+	if (r->notes == NULL) {
+		html_drop(sec);
+		return;
+	}
+	html_el(sec, "h2", NULL, "Notes");
+	dir = run_dir(s->set, r);
+	path = xasprintf("%s/%s", dir, r->notes);
+	free(dir);
+	base = xasprintf("%s@", s->slug[i]);
+	read_notes(s, sec, path, 0, base);
+	free(base);
+	free(path);
+}
+
+static void
+run_files(struct site *s, size_t i, htmlDocPtr doc)
+{
+	const struct run *r = &s->set->runs[i];
+	xmlNodePtr ul = html_slot(doc, "files");
+	size_t nf = r->noutputs + r->nattachments;
+	char **names = site_file_names(s, i);
+
+	for (size_t k = 0; ul && k < nf; k++) {
+		xmlNodePtr li = html_el(ul, "li", NULL, NULL);
+		char *href = xasprintf("%s@%s", s->slug[i], names[k]);
+
+		html_link(li, href, k < r->noutputs ? r->outputs[k] :
+		    r->attachments[k - r->noutputs]);
+		html_text(li, k < r->noutputs ? " (bonnie++ output)" :
+		    " (attachment)");
+		free(href);
+	}
+	site_file_names_free(s, i, names);
+}
+
+htmlDocPtr
+run_doc(struct site *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	htmlDocPtr doc = page_start(s, "run.html", "../", run_title(r));
+	struct results read = {0};
+	const struct results *rs;
+	xmlNodePtr dl;
+
+	if (doc == NULL)
+		return NULL;
+	rs = run_samples(s, i, &read);
+	crumbs(doc, r->id);
+	verdicts_fill(s, doc, (long)i, "../");
+	run_analysis_fill(s, doc, i);
+	if ((dl = html_slot(doc, "meta")) != NULL)
+		run_meta(s, dl, r, rs);
+	run_notes(s, i, doc);
+	run_results(s, i, rs, doc);
+	run_files(s, i, doc);
+	results_free(&read);
+	return doc;
+}
+
+void
+page_run(struct site *s, size_t i)
+{
+	htmlDocPtr doc = run_doc(s, i);
+	char *rel;
+
+	if (doc == NULL)
+		return;
+	rel = run_href(s, i, "");
+	page_finish(s, doc, rel);
+	free(rel);
+}
+
+void
+inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
+{
+	xmlNodePtr copy;
+
+	if (svg == NULL)
+		return;
+	/* Inline, so its hover titles work; its ids are prefixed since
+	 * every cairo SVG names its clip paths alike. */
+	copy = xmlDocCopyNode(xmlDocGetRootElement(svg), parent->doc, 1);
+	chart_prefix_ids(copy, prefix);
+	xmlAddChild(parent, copy);
+}
+
+/* What a large site's metric chart shows of its series. */
+static void
+metric_caption(const struct site *s, xmlNodePtr fig)
+{
+	char *text = s->nseries > SITE_MAX_BARS ? xasprintf("The latest run "
+	    "of each series: %d of %zu series, the flagged ones first; the "
+	    "table below lists them all.", SITE_MAX_BARS, s->nseries) :
+	    xasprintf("The latest run of each of the %zu series.",
+	    s->nseries);
+
+	html_el(fig, "figcaption", NULL, text);
+	free(text);
+}
+
+static void
+metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
+{
+	xmlNodePtr fig = html_slot(doc, "chart"), dl;
+	char *href;
+
+	if (fig == NULL)
+		return;
+	inline_chart(fig, s->svg[id], metric_defs[id].key);
+	if (s->large)
+		metric_caption(s, fig);
+	if ((dl = html_slot(doc, "downloads")) == NULL)
+		return;
+	html_text(dl, "This chart as ");
+	href = xasprintf("../charts/%s.svg", metric_defs[id].key);
+	html_link(dl, href, "SVG");
+	free(href);
+	html_text(dl, ", ");
+	href = xasprintf("../charts/%s.png", metric_defs[id].key);
+	html_link(dl, href, "PNG to attach to a mail");
+	free(href);
+	html_text(dl, " or ");
+	href = xasprintf("../charts/%s@2x.png", metric_defs[id].key);
+	html_link(dl, href, "PNG at twice the size");
+	free(href);
+	html_text(dl, ".");
+}
+
+static void
+metric_head(htmlDocPtr doc, enum metric_id id, bool large)
+{
+	static const char *const cols[] = {"Run", "Controller", "Disks",
+	    "RAID"};
+	xmlNodePtr tr = html_slot(doc, "metric-head");
+
+	if (tr == NULL)
+		return;
+	if (large)
+		head_cell(tr, "Series", "runs", false);
+	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+		head_cell(tr, cols[i], NULL, false);
+	head_cell(tr, "Median", display_unit(id), true);
+	head_cell(tr, "Min", display_unit(id), true);
+	head_cell(tr, "Max", display_unit(id), true);
+	head_cell(tr, "Samples", NULL, true);
+	head_cell(tr, "CPU", "%CP", true);
+	head_cell(tr, "CPU per unit", metric_defs[id].kind == MK_THROUGHPUT ?
+	    "%CP per MiB/s" : "%CP per 100/s", true);
+	head_cell(tr, "Latency", "max per op", true);
+	head_cell(tr, "Of expected", "RAID scaling", true);
+	head_cell(tr, "Change", "against its base", true);
+}
+
+/* A large site's series column: the series, linked to its page when it
+ * has one, and how many runs it has. */
+static void
+series_cell(const struct site *s, xmlNodePtr tr, size_t run)
+{
+	const struct series_span *sp = &s->series[s->series_of[run]];
+	xmlNodePtr td = html_el(tr, "td", NULL, NULL);
+	char *href, count[32];
+
+	if (sp->slug != NULL) {
+		href = xasprintf("../series/%s.html", sp->slug);
+		html_link(td, href, s->an->runs[run].series);
+		free(href);
+	} else {
+		html_text(td, s->an->runs[run].series);
+	}
+	snprintf(count, sizeof count, "%zu run%s", sp->len, sp->len == 1 ?
+	    "" : "s");
+	html_el(td, "span", "sub", count);
+}
+
+static void
+metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
+{
+	const struct run *r = &s->set->runs[i];
+	const struct metric_summary *m = &analysis_sum(s->an, i)[id];
+	struct metric_summary lo = *m, hi = *m;
+	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
+	char *href, buf[32];
+	double cpu_unit;
+
+	if (s->large)
+		series_cell(s, tr, i);
+	href = run_href(s, i, "../");
+	html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
+	free(href);
+	controller_cell(tr, r);
+	text_cell(tr, meta_get(&r->meta, "disks"));
+	text_cell(tr, meta_get(&r->meta, "raid"));
+	figure_cell(tr, id, m);
+	if (m->n > 1) {
+		lo.median = m->min;
+		hi.median = m->max;
+		lo.n = hi.n = 1;
+		figure_cell(tr, id, &lo);
+		figure_cell(tr, id, &hi);
+	} else {
+		html_el(tr, "td", NULL, NULL);	/* one sample: no spread */
+		html_el(tr, "td", NULL, NULL);
+	}
+	snprintf(buf, sizeof buf, "%zu", r->nsamples);
+	html_el(tr, "td", "num", buf);
+	snprintf(buf, sizeof buf, "%d", m->cpu);
+	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
+	/* The CPU a unit of work costs: comparable across fast and slow
+	 * runs, where %CP alone is not. Shown, never judged. */
+	cpu_unit = analysis_cpu_per_unit(s->an, i, id);
+	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
+	    (metric_defs[id].kind == MK_THROUGHPUT ? 1 : 100));
+	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");
+	if (m->latency_us >= 0)
+		display_latency(m->latency_us, buf);
+	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");
+	efficiency_cell(s, tr, i, id);
+	change_cell(s, tr, i, id);
+	if (analysis_flagged(s->an, i, id))
+		html_attr(tr, "class", "marked");
+}
+
+void
+page_metric(struct site *s, enum metric_id id)
+{
+	htmlDocPtr doc = page_start(s, "metric.html", "../",
+	    metric_defs[id].label);
+	xmlNodePtr n;
+	const size_t *rows;
+	size_t nrows;
+	char *rel;
+
+	if (doc == NULL)
+		return;
+	crumbs(doc, metric_defs[id].label);
+	if ((n = html_slot(doc, "lead")) != NULL)
+		html_text(n, metric_help[id]);
+	if (s->svg[id])
+		metric_chart(s, id, doc);
+	metric_head(doc, id, s->large);
+	if ((n = html_slot(doc, "table-title")) != NULL)
+		html_text(n, s->large ? "The latest run of each series" :
+		    "All runs");
+	rows = site_rows(s, &nrows);
+	n = html_slot(doc, "metric-rows");
+	for (size_t k = 0; n && k < nrows; k++)
+		metric_row(s, n, rows[k], id);
+	rel = xasprintf("metrics/%s.html", metric_defs[id].key);
+	page_finish(s, doc, rel);
+	free(rel);
+}

@@ -1,0 +1,809 @@
+/* The analysis in the site: the verdict that opens the index and each
+ * run page, a run's comparison and scaling tables, and the comparison
+ * pages (by meta key, by series). Takes the model and analysis const. */
+#include "model/display.h"
+#include "site/site_int.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The figures a comparison page charts. */
+static const enum metric_id compared[] = {
+	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS,
+};
+#define NCOMPARED (sizeof compared / sizeof *compared)
+
+/* Keys a "by KEY" page may group runs by. */
+const char *const group_keys[] = {
+	"controller", "chipset", "bus", "driver", "disks", "raid", "chunk",
+	"filesystem", "mount-options", "kernel", "os", "scheduler",
+	"readahead", "queue-depth", "write-cache", "cpu", "memory",
+	"motherboard", "host",
+};
+#define NGROUP_KEYS (sizeof group_keys / sizeof *group_keys)
+const size_t ngroup_keys = NGROUP_KEYS;
+
+static const char *const kind_class[FIND_KIND_COUNT] = {
+	[FIND_REGRESSION] = "regression", [FIND_SHORTFALL] = "shortfall",
+	[FIND_TARGET] = "target", [FIND_WEAK] = "weak",
+	[FIND_PATTERN] = "pattern", [FIND_WARNING] = "warning",
+	[FIND_IMPROVEMENT] = "improvement",
+};
+
+static const char *const kind_label[FIND_KIND_COUNT] = {
+	[FIND_REGRESSION] = "Regression", [FIND_SHORTFALL] = "Shortfall",
+	[FIND_TARGET] = "Below target", [FIND_WEAK] = "Weak scaling",
+	[FIND_PATTERN] = "Pattern", [FIND_WARNING] = "Warning",
+	[FIND_IMPROVEMENT] = "Improvement",
+};
+
+static void
+finding_item(const struct site *s, xmlNodePtr list, const struct finding *f,
+    bool name_run, const char *root)
+{
+	xmlNodePtr li = html_el(list, "li", kind_class[f->kind], NULL);
+
+	html_el(li, "span", "kind", kind_label[f->kind]);
+	html_text(li, " ");
+	if (name_run && f->run >= 0) {
+		char *href = run_href(s, (size_t)f->run, root);
+
+		html_link(li, href, s->set->runs[f->run].id);
+		html_text(li, ": ");
+		free(href);
+	}
+	html_text(li, f->text);
+	if (f->explain) {
+		xmlNodePtr sub = html_el(li, "span", "sub", "Differs: ");
+
+		html_text(sub, f->explain);
+	}
+	if (f->caveat) {
+		xmlNodePtr sub = html_el(li, "span", "sub caveat",
+		    "Not like for like: ");
+
+		html_text(sub, f->caveat);
+	}
+	if (f->ack) {
+		xmlNodePtr sub = html_el(li, "span", "sub", "Acknowledged: ");
+
+		html_text(sub, f->ack);
+	}
+	if (f->kind == FIND_REGRESSION && !f->gated)
+		html_el(li, "span", "sub", "Does not fail the gate: the "
+		    "comparison is not like for like.");
+}
+
+/* "3 fail the gate: 2 shortfalls, 1 below target." and the like, over
+ * the findings f[sel[0..n)]. */
+static char *
+verdict_line(const struct analysis *an, const size_t *sel, size_t n,
+    int *failing)
+{
+	int count[FIND_KIND_COUNT] = {0};
+	char *out, *gate;
+
+	*failing = 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct finding *f = &an->f[sel[k]];
+
+		count[f->kind]++;
+		*failing += f->gated && f->ack == NULL;
+	}
+	gate = gate_phrase(*failing);
+	gate[0] = (char)toupper((unsigned char)gate[0]);
+	out = xasprintf("%s: %d regression%s, %d shortfall%s, %d below "
+	    "target, %d weak scaling, %d improvement%s, %d warning%s.", gate,
+	    count[FIND_REGRESSION], count[FIND_REGRESSION] == 1 ? "" : "s",
+	    count[FIND_SHORTFALL], count[FIND_SHORTFALL] == 1 ? "" : "s",
+	    count[FIND_TARGET], count[FIND_WEAK], count[FIND_IMPROVEMENT],
+	    count[FIND_IMPROVEMENT] == 1 ? "" : "s", count[FIND_WARNING],
+	    count[FIND_WARNING] == 1 ? "" : "s");
+	free(gate);
+	return out;
+}
+
+/* The findings a verdict is about: a run's own (run >= 0) or all; and
+ * those it lists: all of them, except on a large site's overview, which
+ * lists the open ones (of the latest run of each series, and patterns).
+ * Both arrays are new. */
+static void
+select_findings(const struct site *s, long run, size_t **about,
+    size_t *nabout, size_t **listed, size_t *nlisted)
+{
+	const struct analysis *an = s->an;
+
+	if (run >= 0) {
+		size_t from = s->run_fi[run], to = s->run_fi[run + 1];
+
+		*nabout = *nlisted = to - from;
+		*about = xcalloc(*nabout + 1, sizeof **about);
+		memcpy(*about, s->run_f + from, *nabout * sizeof **about);
+		*listed = xcalloc(*nabout + 1, sizeof **listed);
+		memcpy(*listed, *about, *nabout * sizeof **listed);
+		return;
+	}
+	*about = xcalloc(an->nf + 1, sizeof **about);
+	*listed = xcalloc(an->nf + 1, sizeof **listed);
+	*nabout = *nlisted = 0;
+	for (size_t k = 0; k < an->nf; k++) {
+		(*about)[(*nabout)++] = k;
+		if (!s->large || an->f[k].run < 0 ||
+		    site_is_latest(s, (size_t)an->f[k].run))
+			(*listed)[(*nlisted)++] = k;
+	}
+}
+
+void
+verdicts_fill(struct site *s, htmlDocPtr doc, long run, const char *root)
+{
+	xmlNodePtr sec = html_slot(doc, "verdicts"), ol, det, ul;
+	const struct analysis *an = s->an;
+	size_t warnings = 0, *about, *listed, nabout, nlisted;
+	int failing;
+	char *line, *sum;
+
+	if (sec == NULL)
+		return;
+	select_findings(s, run, &about, &nabout, &listed, &nlisted);
+	html_el(sec, "h2", NULL, run < 0 ? "Verdict" : "Verdict for this run");
+	line = verdict_line(an, about, nabout, &failing);
+	html_el(sec, "p", failing ? "verdict-line fail" : "verdict-line pass",
+	    line);
+	free(line);
+	if (nlisted < nabout) {
+		line = xasprintf("Listed below: the %zu findings of the latest "
+		    "run of each series and the patterns across runs; the "
+		    "other %zu are on the pages of their runs and series.",
+		    nlisted, nabout - nlisted);
+		html_el(sec, "p", "hint", line);
+		free(line);
+	}
+	ol = html_el(sec, "ol", "findings", NULL);
+	for (size_t k = 0; k < nlisted; k++) {
+		if (an->f[listed[k]].kind == FIND_WARNING)
+			warnings++;
+		else
+			finding_item(s, ol, &an->f[listed[k]], run < 0, root);
+	}
+	if (ol->children == NULL)
+		html_drop(ol);
+	if (warnings > 0) {
+		det = html_el(sec, "details", "warnings", NULL);
+		sum = xasprintf("Warnings (%zu): figures to read with care",
+		    warnings);
+		html_el(det, "summary", NULL, sum);
+		free(sum);
+		ul = html_el(det, "ul", NULL, NULL);
+		for (size_t k = 0; k < nlisted; k++)
+			if (an->f[listed[k]].kind == FIND_WARNING)
+				finding_item(s, ul, &an->f[listed[k]], run < 0,
+				    root);
+	}
+	free(about);
+	free(listed);
+}
+
+void
+efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
+    enum metric_id id)
+{
+	enum efficiency level = analysis_level(s->an, run, id);
+	struct target t = analysis_target(s->an, run, id);
+	char buf[64] = "";
+	const char *cls = "num";
+
+	if (level != EFF_NONE) {
+		snprintf(buf, sizeof buf, "%.0f%%",
+		    100 * analysis_efficiency(s->an, run, id));
+		cls = level == EFF_SHORT ? "num bad" :
+		    level == EFF_WEAK ? "num weak" : "num";
+	} else if (t.has) {
+		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t.ratio);
+		cls = t.shortfall ? "num bad" : "num";
+	}
+	html_el(tr, "td", cls, buf);
+}
+
+void
+change_cell(const struct site *s, xmlNodePtr tr, size_t run,
+    enum metric_id id)
+{
+	const struct change *c = &s->an->runs[run].change[id];
+	struct change_figures cf = analysis_change(s->an, run, id);
+	char buf[64] = "";
+	const char *cls = "num";
+	xmlNodePtr td;
+
+	switch (c->verdict) {
+	case VERDICT_SAME:
+		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * cf.rel);
+		break;
+	case VERDICT_REGRESSION:
+		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * cf.rel);
+		cls = "num bad";
+		break;
+	case VERDICT_IMPROVEMENT:
+		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * cf.rel);
+		cls = "num good";
+		break;
+	case VERDICT_INSUFFICIENT:
+		snprintf(buf, sizeof buf, "no data");
+		break;
+	default:
+		break;
+	}
+	td = html_el(tr, "td", cls, buf);
+	if (c->verdict != VERDICT_NONE && c->verdict != VERDICT_INSUFFICIENT) {
+		char *tip = xasprintf("%s; %d vs %d samples", rule_names[c->rule],
+		    cf.n, cf.n_base);
+
+		html_attr(td, "title", tip);
+		free(tip);
+	}
+}
+
+static void
+analysis_table_head(xmlNodePtr table, const char *first)
+{
+	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
+	    NULL, NULL);
+
+	head_cell(tr, first, NULL, false);
+	for (int id = 0; id < M_COUNT; id++)
+		head_cell(tr, metric_defs[id].label, display_unit(id), true);
+}
+
+/* The run against its base: a row of changes, a row of the base's
+ * figures. */
+static void
+comparison_table(const struct site *s, xmlNodePtr sec, size_t i)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	xmlNodePtr p, table, tbody, tr;
+	char *href;
+
+	p = html_el(sec, "p", NULL, "Compared with ");
+	href = run_href(s, (size_t)ra->base, "../");
+	html_link(p, href, s->set->runs[ra->base].id);
+	free(href);
+	html_text(p, ", ");
+	html_text(p, ra->base_why);
+	html_text(p, ". ~ is no significant change; hover a change for the "
+	    "rule that judged it.");
+	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	analysis_table_head(table, "");
+	tbody = html_el(table, "tbody", NULL, NULL);
+	tr = html_el(tbody, "tr", NULL, NULL);
+	html_el(tr, "th", NULL, "Base");
+	for (int id = 0; id < M_COUNT; id++)
+		figure_cell(tr, id, &analysis_sum(s->an, ra->base)[id]);
+	tr = html_el(tbody, "tr", NULL, NULL);
+	html_el(tr, "th", NULL, "This run");
+	for (int id = 0; id < M_COUNT; id++)
+		figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
+	tr = html_el(tbody, "tr", "summary", NULL);
+	html_el(tr, "th", NULL, "Change");
+	for (int id = 0; id < M_COUNT; id++)
+		change_cell(s, tr, i, id);
+}
+
+static void
+scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	const struct scaling *sc = &s->an->runs[i].scaling;
+	xmlNodePtr p, table, tbody, tr;
+	char *text, *href;
+
+	text = xasprintf("A %d-disk %s should give these multiples of one "
+	    "disk; the single disk is ", r->meta.disk_count,
+	    raid_level_names[r->meta.raid]);
+	p = html_el(sec, "p", NULL, text);
+	free(text);
+	href = run_href(s, (size_t)sc->reference, "../");
+	html_link(p, href, s->set->runs[sc->reference].id);
+	free(href);
+	html_text(p, " (");
+	html_text(p, sc->why);
+	html_text(p, ").");
+	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
+	head_cell(tr, "", NULL, false);
+	for (int id = 0; id < M_COUNT; id++)
+		if (analysis_level(s->an, i, id) != EFF_NONE)
+			head_cell(tr, metric_defs[id].label, display_unit(id), true);
+	tbody = html_el(table, "tbody", NULL, NULL);
+	for (int row = 0; row < 4; row++) {
+		static const char *const labels[] = {"One disk", "Factor",
+		    "Expected", "This run"};
+
+		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
+		html_el(tr, "th", NULL, labels[row]);
+		for (int id = 0; id < M_COUNT; id++) {
+			char buf[32];
+
+			if (analysis_level(s->an, i, id) == EFF_NONE)
+				continue;
+			if (row == 0)
+				figure_cell(tr, id, &analysis_sum(s->an,
+				    (size_t)sc->reference)[id]);
+			else if (row == 1) {
+				snprintf(buf, sizeof buf, "\u00d7 %g",
+				    analysis_factor(s->an, i, id));
+				html_el(tr, "td", "num", buf);
+			} else if (row == 2) {
+				display_format(id, display_value(id,
+				    analysis_expected(s->an, i, id)), buf);
+				html_el(tr, "td", "num", buf);
+			} else {
+				xmlNodePtr td = figure_cell(tr, id,
+				    &analysis_sum(s->an, i)[id]);
+				char *eff = xasprintf("%.0f%% of expected, %s",
+				    100 * analysis_efficiency(s->an, i, id),
+				    efficiency_names[analysis_level(s->an,
+				    i, id)]);
+
+				html_el(td, "span", "sub", eff);
+				free(eff);
+			}
+		}
+	}
+}
+
+void
+run_analysis_fill(struct site *s, htmlDocPtr doc, size_t i)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	xmlNodePtr sec = html_slot(doc, "analysis");
+
+	if (sec == NULL)
+		return;
+	if (ra->base < 0 && ra->scaling.reference < 0) {
+		html_drop(sec);
+		return;
+	}
+	html_el(sec, "h2", NULL, "Analysis");
+	if (ra->base >= 0)
+		comparison_table(s, sec, i);
+	if (ra->scaling.reference >= 0) {
+		html_el(sec, "h3", NULL, "RAID scaling");
+		scaling_table(s, sec, i);
+	}
+}
+
+/* ---- comparison pages ---- */
+
+struct group_run {
+	size_t run;
+	const char *value;
+};
+
+static int
+cmp_group(const void *x, const void *y)
+{
+	const struct group_run *a = x, *b = y;
+	int c = strcmp(a->value, b->value);
+
+	return c ? c : (a->run > b->run) - (a->run < b->run);
+}
+
+/* Runs having key, sorted by its value; the count of distinct values. */
+static size_t
+group_runs(const struct site *s, const char *key, struct group_run *out,
+    size_t *n)
+{
+	size_t values = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v && *v)
+			out[(*n)++] = (struct group_run){i, v};
+	}
+	qsort(out, *n, sizeof *out, cmp_group);
+	for (size_t k = 0; k < *n; k++)
+		values += k == 0 || strcmp(out[k].value, out[k - 1].value) != 0;
+	return values;
+}
+
+/* Whether at least two runs give key, with different values: what a
+ * "by KEY" page needs to exist (group_runs, without sorting them). */
+static bool
+key_varies(const struct site *s, const char *key)
+{
+	const char *first = NULL;
+
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v == NULL || *v == '\0')
+			continue;
+		if (first == NULL)
+			first = v;
+		else if (strcmp(v, first) != 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether run a came after run b: by the meta date, then by place in
+ * the series order. */
+static bool
+later(const struct site *s, size_t a, size_t b)
+{
+	const char *x = meta_get(&s->set->runs[a].meta, "date");
+	const char *y = meta_get(&s->set->runs[b].meta, "date");
+	int c = x && y ? strcmp(x, y) : 0;
+
+	return c != 0 ? c > 0 : s->an->pos[a] > s->an->pos[b];
+}
+
+static int
+cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* A large site's entries of one value's runs g[0..n): the latest run of
+ * each series, in series order, into out; returns how many. Sorted by
+ * place in the series order, a series' runs are together, oldest first. */
+static size_t
+latest_per_series(const struct site *s, const struct group_run *g, size_t n,
+    size_t *out)
+{
+	const size_t *order = s->an->order;
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		out[k] = s->an->pos[g[k].run];
+	qsort(out, n, sizeof *out, cmp_size);
+	for (size_t k = 0; k < n; k++)
+		if (k + 1 == n || s->series_of[order[out[k + 1]]] !=
+		    s->series_of[order[out[k]]])
+			out[m++] = order[out[k]];
+	return m;
+}
+
+static xmlDocPtr
+page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
+    const char *const *groups, const char *const *changes)
+{
+	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
+	    changes);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
+	char err[256] = "";
+	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
+
+	if (svg == NULL)
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
+	chart_bars_free(bars, n);
+	return svg;
+}
+
+/* Charts of the compared figures into the page's "charts" place, then a
+ * table of the runs (with label_col as its second column). */
+static void
+fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
+    size_t n, const char *const *groups, const char *const *changes,
+    const char *label_col)
+{
+	xmlNodePtr sec = html_slot(doc, "charts"), tr, tbody;
+
+	for (size_t k = 0; sec && k < NCOMPARED; k++) {
+		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
+		    changes);
+		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
+
+		inline_chart(fig, svg, metric_defs[compared[k]].key);
+		if (svg)
+			xmlFreeDoc(svg);
+		s->charts++;
+	}
+	if ((tr = html_slot(doc, "head")) != NULL) {
+		head_cell(tr, "Run", NULL, false);
+		head_cell(tr, label_col, NULL, false);
+		for (size_t k = 0; k < NCOMPARED; k++)
+			head_cell(tr, metric_defs[compared[k]].label,
+			    display_unit(compared[k]), true);
+	}
+	tbody = html_slot(doc, "rows");
+	for (size_t k = 0; tbody && k < n; k++) {
+		char *href = run_href(s, runs[k], "../");
+
+		tr = html_el(tbody, "tr", NULL, NULL);
+		html_link(html_el(tr, "td", NULL, NULL), href,
+		    run_title(&s->set->runs[runs[k]]));
+		free(href);
+		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
+		    changes[k] : "");
+		for (size_t m = 0; m < NCOMPARED; m++)
+			figure_cell(tr, compared[m],
+			    &analysis_sum(s->an, runs[k])[compared[m]]);
+	}
+}
+
+/* The runs a "by KEY" page shows of the runs g[0..n) having key, sorted
+ * by value: all of them on a small site. On a large one, the latest run
+ * of each series per value; when those are more than a chart holds, the
+ * latest run per value; of at most SITE_MAX_BARS values. Fills runs[]
+ * and the group heading of each value's first entry (owned[] holds the
+ * texts); returns how many, with the values not shown in *values_left
+ * and whether it kept one run per value in *per_value. */
+static size_t
+key_entries(const struct site *s, const char *key, const struct group_run *g,
+    size_t n, size_t *runs, const char **groups, char **owned,
+    size_t *values_left, bool *per_value)
+{
+	size_t m = 0, values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
+
+	for (size_t k = 0, e; k < n; k = e) {
+		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
+			;
+		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp) :
+		    e - k;
+	}
+	*per_value = s->large && pairs > SITE_MAX_BARS;
+	*values_left = 0;
+	for (size_t k = 0, e; k < n; k = e) {
+		size_t c;
+
+		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
+			;
+		if (s->large && values == SITE_MAX_BARS) {
+			(*values_left)++;
+			continue;
+		}
+		values++;
+		if (!s->large) {
+			for (c = 0; c < e - k; c++)
+				tmp[c] = g[k + c].run;
+		} else if (!*per_value) {
+			c = latest_per_series(s, g + k, e - k, tmp);
+		} else {
+			c = 1;
+			tmp[0] = g[k].run;
+			for (size_t j = k + 1; j < e; j++)
+				if (later(s, g[j].run, tmp[0]))
+					tmp[0] = g[j].run;
+		}
+		groups[m] = owned[m] = xasprintf("%s: %s", key, g[k].value);
+		memcpy(runs + m, tmp, c * sizeof *runs);
+		m += c;
+	}
+	free(tmp);
+	return m;
+}
+
+static void
+page_by_key(struct site *s, const char *key, const struct group_run *g,
+    size_t n)
+{
+	size_t *runs = xcalloc(n, sizeof *runs), m, left;
+	bool per_value;
+	const char **groups = xcalloc(n, sizeof *groups);
+	char **owned = xcalloc(n, sizeof *owned);
+	char *title = xasprintf("By %s", key), *lead, *rel;
+	htmlDocPtr doc = page_start(s, "compare.html", "../", title);
+	xmlNodePtr p;
+
+	m = key_entries(s, key, g, n, runs, groups, owned, &left, &per_value);
+	if (doc) {
+		crumbs(doc, title);
+		lead = xasprintf("The runs whose meta gives a %s, grouped by "
+		    "it.%s Runs differ in more than this key; read each "
+		    "run's page before blaming it.", key, !s->large ? "" :
+		    per_value ? " Each value is shown by its latest run." :
+		    " Each value is shown by the latest run with it of each "
+		    "series.");
+		if ((p = html_slot(doc, "lead")) != NULL)
+			html_text(p, lead);
+		free(lead);
+		if ((p = html_slot(doc, "pager")) != NULL && left == 0) {
+			html_drop(p);
+		} else if (p != NULL) {
+			lead = xasprintf("%zu more values are not shown.", left);
+			html_text(p, lead);
+			free(lead);
+		}
+		if ((p = html_slot(doc, "table-title")) != NULL)
+			html_text(p, "Runs");
+		fill_comparison(s, doc, runs, m, groups, NULL, key);
+		rel = xasprintf("compare/%s.html", key);
+		page_finish(s, doc, rel);
+		free(rel);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(owned[k]);
+	free(owned);
+	free((void *)groups);
+	free(runs);
+	free(title);
+}
+
+/* What changed from run b to run r: the set-up keys, else the labels
+ * (a setting the meta names only in its label, like "NCQ off"). */
+static char *
+what_changed(const struct run *r, const struct run *b)
+{
+	char *d = analysis_differences(r, b);
+	const char *x = meta_get(&b->meta, "label");
+	const char *y = meta_get(&r->meta, "label");
+
+	if (d == NULL && x && y && strcmp(x, y) != 0)
+		d = xasprintf("label: %s \u2192 %s", x, y);
+	return d;
+}
+
+/* A series' pages. Page 0, series/SLUG.html, shows its latest
+ * SITE_MAX_BARS runs; a longer series also has one page per whole
+ * SITE_MAX_BARS of its history from the oldest, SLUG.pN.html for runs
+ * SITE_MAX_BARS * (N - 1) + 1 onwards. Those never change as the series
+ * grows, so an incremental build leaves them alone. */
+static char *
+series_page(const struct series_span *sp, size_t page, const char *root)
+{
+	return page == 0 ? xasprintf("%sseries/%s.html", root, sp->slug) :
+	    xasprintf("%sseries/%s.p%zu.html", root, sp->slug, page);
+}
+
+/* The runs of page `page`: runs[*first .. *last) of the series. */
+static void
+page_range(const struct series_span *sp, size_t page, size_t *first,
+    size_t *last)
+{
+	if (page == 0) {
+		*last = sp->len;
+		*first = sp->len > SITE_MAX_BARS ? sp->len - SITE_MAX_BARS : 0;
+	} else {
+		*first = (page - 1) * SITE_MAX_BARS;
+		*last = page * SITE_MAX_BARS;
+	}
+}
+
+/* Links to a long series' pages: the latest runs, then each whole
+ * page of its history. */
+static void
+series_pager(xmlNodePtr nav, const struct series_span *sp, size_t page,
+    size_t pages)
+{
+	char *href, label[64];
+
+	html_text(nav, "Pages of this series: ");
+	for (size_t k = 0; k < pages; k++) {
+		size_t first, last;
+
+		page_range(sp, k, &first, &last);
+		if (k == 0)
+			snprintf(label, sizeof label, "the latest %zu runs",
+			    last - first);
+		else
+			snprintf(label, sizeof label, "runs %zu\u2013%zu",
+			    first + 1, last);
+		if (k > 0)
+			html_text(nav, " \u00b7 ");
+		if (k == page) {
+			html_el(nav, "strong", NULL, label);
+			continue;
+		}
+		href = series_page(sp, k, "");
+		html_link(nav, href + strlen("series/"), label);
+		free(href);
+	}
+}
+
+/* Page `page` of the series sp: its runs, in order, are runs[0..n). */
+static void
+page_series(struct site *s, const struct series_span *sp, size_t page,
+    size_t pages, const size_t *runs, size_t n)
+{
+	const char *series = s->an->runs[runs[0]].series;
+	char **changes, *title, *rel;
+	htmlDocPtr doc;
+	xmlNodePtr p;
+
+	changes = xcalloc(n, sizeof *changes);
+	for (size_t k = 0; k < n; k++)
+		if (runs + k > s->an->order + sp->start)
+			changes[k] = what_changed(&s->set->runs[runs[k]],
+			    &s->set->runs[runs[k - 1]]);
+	title = xasprintf("Series %s", series);
+	if ((doc = page_start(s, "compare.html", "../", title)) != NULL) {
+		crumbs(doc, title);
+		if ((p = html_slot(doc, "lead")) != NULL)
+			html_text(p, "The runs of this series in order (by "
+			    "date, then name); a dashed line marks where the "
+			    "configuration changed.");
+		if ((p = html_slot(doc, "pager")) != NULL && pages == 1)
+			html_drop(p);
+		else if (p != NULL)
+			series_pager(p, sp, page, pages);
+		if ((p = html_slot(doc, "table-title")) != NULL)
+			html_text(p, "History");
+		fill_comparison(s, doc, runs, n, NULL,
+		    (const char *const *)changes, "What changed");
+		rel = series_page(sp, page, "");
+		page_finish(s, doc, rel);
+		free(rel);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(changes[k]);
+	free(changes);
+	free(title);
+}
+
+size_t
+series_pages(const struct series_span *sp)
+{
+	return sp->slug == NULL ? 0 : sp->len > SITE_MAX_BARS ?
+	    1 + sp->len / SITE_MAX_BARS : 1;
+}
+
+void
+page_series_page(struct site *s, const struct series_span *sp, size_t page)
+{
+	size_t first, last;
+
+	page_range(sp, page, &first, &last);
+	page_series(s, sp, page, series_pages(sp), s->an->order + sp->start +
+	    first, last - first);
+}
+
+/* The index's list of the comparison pages. */
+void
+index_comparisons(struct site *s, htmlDocPtr doc)
+{
+	xmlNodePtr sec = html_slot(doc, "comparisons");
+	xmlNodePtr ul;
+
+	if (sec == NULL)
+		return;
+	html_el(sec, "h2", NULL, "Comparisons");
+	ul = html_el(sec, "ul", NULL, NULL);
+	for (size_t k = 0; k < NGROUP_KEYS; k++) {
+		if (!key_varies(s, group_keys[k]))
+			continue;
+		char *href = xasprintf("compare/%s.html", group_keys[k]);
+		char *text = xasprintf("By %s", group_keys[k]);
+
+		html_link(html_el(ul, "li", NULL, NULL), href, text);
+		free(href);
+		free(text);
+	}
+	for (size_t k = 0; k < s->nseries; k++) {
+		const struct series_span *sp = &s->series[k];
+		char *href, *text;
+
+		if (sp->slug == NULL)
+			continue;
+		href = series_page(sp, 0, "");
+		text = xasprintf("Series %s",
+		    s->an->runs[s->an->order[sp->start]].series);
+		html_link(html_el(ul, "li", NULL, NULL), href, text);
+		free(href);
+		free(text);
+	}
+	if (ul->children == NULL)
+		html_drop(sec);
+}
+
+void
+page_key(struct site *s, size_t k)
+{
+	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	size_t n;
+
+	if (group_runs(s, group_keys[k], g, &n) >= 2)
+		page_by_key(s, group_keys[k], g, n);
+	free(g);
+}

@@ -1,0 +1,52 @@
+/* Renderers of what was read: "benchsite parse" (JSON, bonnie++ 1.98
+ * CSV) and "benchsite dump" (the model as JSON). For render_*.c and main.c only; never included by the reader.
+ * Renderers take what they print as const. */
+#ifndef BENCHSITE_RENDER_H
+#define BENCHSITE_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analyse/analyse.h"
+#include "render/chart.h"
+#include "model/model.h"
+#include "base/diag.h"
+#include "read/reader.h"
+
+/* Prints {"results": [...], "diagnostics": [...]}; returns 0, or -1 if
+ * writing failed. */
+int render_parse_json(FILE *, const struct results *, const struct diags *);
+
+/* Prints each result as one bonnie++ format-1.98 CSV line, the format
+ * bon_csv2html 2.00a reads. Returns 0, or -1 if writing failed. */
+int render_parse_csv(FILE *, const struct results *);
+
+/* Prints the model of a set of runs as JSON ("benchsite dump"). */
+int render_runset_json(FILE *, const struct runset *, const struct diags *);
+
+/* "benchsite check": the findings for people, regressions first. */
+int render_check_text(FILE *, const struct analysis *);
+/* "benchsite check --format json": every verdict with its numbers. */
+int render_check_json(FILE *, const struct analysis *, const struct diags *);
+
+/* "check --format mail": a mail body of at most 72 columns, ASCII
+ * unless utf8. */
+int render_check_mail(FILE *, const struct analysis *, bool utf8);
+/* "check --format markdown": for a pull-request comment or job summary. */
+int render_check_markdown(FILE *, const struct analysis *);
+/* "check --format junit": a test case per run and judged figure. */
+int render_check_junit(FILE *, const struct analysis *);
+/* Writes DIR/METRIC.png (720 pixels wide) for each figure the mail
+ * names; returns 0, or -1 (reported). */
+int render_attachments(const struct analysis *, const struct chart_fonts *,
+    const char *dir, struct diags *);
+
+/* Prints text wrapped at width columns (UTF-8 characters): the first line
+ * continues after first_len columns already printed, the others are
+ * indented; a word wider than a line is cut. */
+void render_wrapped(FILE *, const char *text, size_t first_len,
+    size_t indent, size_t width);
+/* Columns a UTF-8 string of len bytes takes: one per character. */
+size_t render_columns(const char *, size_t len);
+
+#endif

@@ -1,0 +1,312 @@
+/* The fingerprints of a build's jobs: what each page and chart reads,
+ * hashed (reuse.h). A fingerprint may cover more than its job reads
+ * (that costs a needless render), never less (that would keep a stale
+ * page): each one says below what it covers. Takes the model and the
+ * analysis const. */
+#include "site/reuse.h"
+#include "site/site_int.h"
+#include "base/xalloc.h"
+
+#include <cmark.h>
+#include <libxml/parser.h>
+#include <png.h>
+#include <unistd.h>
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Our own files (templates, fonts, the program) are hashed whole. */
+#define OWN_FILE_MAX ((size_t)1 << 30)
+
+/* The program and the libraries that shape its output: a new build of
+ * benchsite, cairo, libpng, libxml2 or cmark renders again. */
+static void
+program_fp(struct fp *f)
+{
+	uint64_t exe[2];
+
+	fp_str(f, "benchsite " BENCHSITE_VERSION);
+	if (program_hash(exe) == 0)
+		fp_bytes(f, exe, sizeof exe);
+	fp_str(f, cairo_version_string());
+	fp_str(f, png_get_libpng_ver(NULL));
+	fp_str(f, xmlParserVersion);
+	fp_str(f, cmark_version_string());
+}
+
+/* What every page reads: the program, the templates, the style sheet,
+ * the fonts, the site's title, which metrics have figures and the
+ * site's shape. */
+static void
+global_fp(struct site *s, struct fp *f)
+{
+	static const char *const files[] = {"templates/index.html",
+	    "templates/run.html", "templates/metric.html",
+	    "templates/compare.html", "templates/samples.html",
+	    "assets/style.css"};
+	const char *dir, *font;
+
+	fp_reset(f);
+	program_fp(f);
+	for (size_t k = 0; k < sizeof files / sizeof *files; k++)
+		fp_file(f, s->opts->data_dir, files[k], OWN_FILE_MAX);
+	for (int k = 0; (font = chart_font_file(s->fonts, k, &dir)); k++)
+		fp_file(f, dir, font, OWN_FILE_MAX);
+	fp_str(f, s->set->title);
+	fp_bytes(f, s->has_data, sizeof s->has_data);
+	fp_num(f, s->large);
+	fp_num(f, SITE_MAX_BARS);
+	fp_digest(f, s->fp_global);
+}
+
+/* A run's own input: its id, the hash of the files the loader read (the
+ * very bytes its samples and meta come from, and the attachments), the
+ * names of its outputs and attachments, and its notes. The notes are
+ * read here, before the page reads them again: if they change between
+ * the two, the record holds the older fingerprint and the next build
+ * renders the page again, never the other way round. */
+static void
+content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])
+{
+	const struct run *r = &s->set->runs[i];
+
+	fp_reset(f);
+	fp_str(f, r->id);
+	fp_bytes(f, r->input_hash, sizeof r->input_hash);
+	fp_num(f, (long long)r->noutputs);
+	for (size_t k = 0; k < r->noutputs; k++)
+		fp_str(f, r->outputs[k]);
+	fp_num(f, (long long)r->nattachments);
+	for (size_t k = 0; k < r->nattachments; k++)
+		fp_str(f, r->attachments[k]);
+	if (r->notes) {
+		char *dir = run_dir(s->set, r);
+
+		fp_file(f, dir, r->notes, site_max_file_size(s));
+		free(dir);
+	}
+	fp_digest(f, out);
+}
+
+/* Another run a page links and quotes: its name, title and input. */
+static void
+other_run(const struct site *s, struct fp *f, long j, char (*content)[FP_HEX])
+{
+	fp_num(f, j >= 0);
+	if (j < 0)
+		return;
+	fp_str(f, s->slug[j]);
+	fp_str(f, run_title(&s->set->runs[j]));
+	fp_hex(f, content[j]);
+}
+
+/* Everything the analysis says of run i. Numbers are hashed as stored:
+ * the structs come from zeroed memory, and a difference in padding
+ * would only cost a render. */
+static void
+analysis_fp(const struct site *s, size_t i, struct fp *f,
+    char (*content)[FP_HEX])
+{
+	const struct analysis *an = s->an;
+	const struct run_analysis *ra = &an->runs[i];
+
+	fp_str(f, ra->series);
+	other_run(s, f, ra->base, content);
+	fp_str(f, ra->base_why);
+	fp_num(f, ra->base_in_series);
+	fp_bytes(f, ra->change, sizeof ra->change);
+	other_run(s, f, ra->scaling.reference, content);
+	fp_str(f, ra->scaling.why);
+	for (int m = 0; m < M_COUNT; m++) {
+		fp_num(f, (long long)(analysis_factor(an, i, m) * 1000));
+		fp_num(f, analysis_level(an, i, m));
+	}
+	/* With the meta (in the input hash), the summaries give the
+	 * targets and the figure per unit of CPU; with the other runs' (in
+	 * their content), the changes' and the scaling's figures. */
+	fp_bytes(f, analysis_sum(an, i), M_COUNT * sizeof *analysis_sum(an, i));
+	fp_bytes(f, an->flag + i * M_COUNT, M_COUNT);
+	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
+		const struct finding *g = &an->f[s->run_f[k]];
+
+		fp_num(f, g->kind);
+		fp_num(f, g->metric);
+		fp_str(f, g->text);
+		fp_str(f, g->explain);
+		fp_str(f, g->caveat);
+		fp_num(f, g->gated);
+		fp_str(f, g->ack);
+	}
+}
+
+void
+site_fingerprints(struct site *s)
+{
+	size_t n = s->set->n;
+	char (*content)[FP_HEX] = xcalloc(n ? n : 1, sizeof *content);
+	struct fp *f = fp_new();
+
+	global_fp(s, f);
+	for (size_t i = 0; i < n; i++)
+		content_fp(s, i, f, content[i]);
+	/* A run's page: its names, its input, the analysis of it, and the
+	 * runs it is compared with. */
+	s->fp_run = xcalloc(n ? n : 1, sizeof *s->fp_run);
+	for (size_t i = 0; i < n; i++) {
+		const struct run *r = &s->set->runs[i];
+		char **names = site_file_names(s, i);
+		const char *b;
+
+		fp_reset(f);
+		fp_hex(f, s->fp_global);
+		fp_str(f, s->slug[i]);
+		for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
+			fp_str(f, names[k]);
+		site_file_names_free(s, i, names);
+		fp_hex(f, content[i]);
+		analysis_fp(s, i, f, content);
+		/* The run its meta names as baseline is linked from its
+		 * page, whether or not the analysis compares with it. */
+		b = meta_get(&r->meta, "baseline");
+		other_run(s, f, b ? runset_find(s->set, b) : -1, content);
+		fp_digest(f, s->fp_run[i]);
+	}
+	fp_free(f);
+	free(content);
+}
+
+/* The series a run belongs to, as pages that show it name it. */
+static void
+series_of_run(const struct site *s, struct fp *f, size_t run)
+{
+	const struct series_span *sp = &s->series[s->series_of[run]];
+
+	fp_str(f, sp->slug);
+	fp_num(f, (long long)sp->len);
+	fp_num(f, (long long)s->an->pos[run]);
+}
+
+static void
+site_fp_start(const struct site *s, struct fp *f, const char *key)
+{
+	fp_reset(f);
+	fp_hex(f, s->fp_global);
+	fp_str(f, key);
+}
+
+/* Runs by their page fingerprints, which cover all a page shows of
+ * them, and when asked their series (a metric page's column, a "by KEY"
+ * page's grouping). */
+static void
+runs_fp(const struct site *s, struct fp *f, const size_t *runs, size_t n,
+    bool with_series)
+{
+	fp_num(f, (long long)n);
+	for (size_t k = 0; k < n; k++) {
+		fp_hex(f, s->fp_run[runs[k]]);
+		if (with_series)
+			series_of_run(s, f, runs[k]);
+	}
+}
+
+/* A "by KEY" page: every run giving the key, with its value. */
+static void
+key_fp(const struct site *s, struct fp *f, const char *key)
+{
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v && *v) {
+			fp_str(f, v);
+			runs_fp(s, f, &i, 1, true);
+		}
+	}
+}
+
+/* A series page: its runs and the one before them (what changed), and
+ * what its pager shows: how many pages, how many runs the first has.
+ * So the whole pages of a long series' history keep their fingerprint
+ * while it grows (pages_analysis.c, series_page). */
+static void
+series_fp(const struct site *s, struct fp *f, const struct job *j)
+{
+	const struct series_span *sp = &s->series[j->a];
+	const size_t *order = s->an->order + sp->start;
+	size_t first, last;
+
+	if (j->b == 0) {
+		last = sp->len;
+		first = last > SITE_MAX_BARS ? last - SITE_MAX_BARS : 0;
+	} else {
+		first = (j->b - 1) * SITE_MAX_BARS;
+		last = j->b * SITE_MAX_BARS;
+	}
+	fp_num(f, (long long)series_pages(sp));
+	fp_num(f, (long long)(sp->len < SITE_MAX_BARS ? sp->len :
+	    SITE_MAX_BARS));
+	if (first > 0)
+		runs_fp(s, f, order + first - 1, 1, false);
+	runs_fp(s, f, order + first, last - first, false);
+}
+
+/* The runs of a metric's chart. */
+static void
+chart_fp(const struct site *s, struct fp *f, enum metric_id id)
+{
+	size_t *runs = xcalloc(s->set->n + 1, sizeof *runs);
+	size_t n = metric_chart_runs(s, id, runs);
+
+	runs_fp(s, f, runs, n, false);
+	free(runs);
+}
+
+char *
+site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
+{
+	struct fp *f = fp_new();
+	const size_t *rows;
+	char *key = NULL;
+	size_t n;
+
+	switch (j->kind) {
+	case JOB_PNG:
+		key = xasprintf("png:%s:%" PRIu32, metric_defs[j->a].key, j->b);
+		site_fp_start(s, f, key);
+		chart_fp(s, f, (enum metric_id)j->a);
+		break;
+	case JOB_RUN:
+		key = xasprintf("run:%s", s->slug[j->a]);
+		site_fp_start(s, f, key);
+		fp_hex(f, s->fp_run[j->a]);
+		break;
+	case JOB_SAMPLES:
+		key = xasprintf("samples:%s:%" PRIu32, s->slug[j->a], j->b);
+		site_fp_start(s, f, key);
+		fp_hex(f, s->fp_run[j->a]);
+		break;
+	case JOB_METRIC:
+		key = xasprintf("metric:%s", metric_defs[j->a].key);
+		site_fp_start(s, f, key);
+		rows = site_rows(s, &n);
+		runs_fp(s, f, rows, n, true);
+		chart_fp(s, f, (enum metric_id)j->a);
+		break;
+	case JOB_KEY:
+		key = xasprintf("key:%s", group_keys[j->a]);
+		site_fp_start(s, f, key);
+		key_fp(s, f, group_keys[j->a]);
+		break;
+	case JOB_SERIES:
+		key = xasprintf("series:%s:%" PRIu32, s->series[j->a].slug,
+		    j->b);
+		site_fp_start(s, f, key);
+		series_fp(s, f, j);
+		break;
+	}
+	fp_digest(f, fp);
+	fp_free(f);
+	return key;
+}

@@ -1,0 +1,405 @@
+/* Atomic publishing of a site; see publish.h. */
+#define _GNU_SOURCE	/* renameat2 and RENAME_EXCHANGE */
+#include "site/publish.h"
+#include "base/fileio.h"
+#include "base/xalloc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The lines of SITE's manifest, sorted; NULL when it has none. */
+static char **
+read_manifest(const char *site, size_t *n, struct diags *d)
+{
+	char *path = xasprintf("%s/%s", site, MANIFEST), *buf, **v = NULL;
+	size_t len, cap = 0;
+	struct stat st;
+
+	*n = 0;
+	if (stat(path, &st) != 0 || (buf = file_read(path, 64u << 20, &len,
+	    d)) == NULL) {
+		free(path);
+		return NULL;
+	}
+	for (char *line = buf, *end; *line; line = end + 1) {
+		if ((end = strchr(line, '\n')) == NULL)
+			end = line + strlen(line) - 1;
+		else
+			*end = '\0';
+		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = xstrdup(line);
+		if (end[1] == '\0')
+			break;
+	}
+	free(buf);
+	free(path);
+	if (v == NULL)
+		v = xcalloc(1, sizeof *v);
+	qsort(v, *n, sizeof *v, cmp_str);
+	return v;
+}
+
+static void
+free_list(char **v, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(v[k]);
+	free(v);
+}
+
+static bool
+listed(const char *rel, char **m, size_t n)
+{
+	return bsearch(&rel, m, n, sizeof *m, cmp_str) != NULL;
+}
+
+/* The type of entry e of dir (DT_DIR, DT_REG, ...), asking the file
+ * system when readdir does not say. */
+static unsigned char
+entry_type(const char *dir, const struct dirent *e)
+{
+	char *path;
+	struct stat st;
+	unsigned char type = DT_UNKNOWN;
+
+	if (e->d_type != DT_UNKNOWN)
+		return e->d_type;
+	path = xasprintf("%s/%s", dir, e->d_name);
+	if (lstat(path, &st) == 0)
+		type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ?
+		    DT_REG : DT_LNK;
+	free(path);
+	return type;
+}
+
+/* The first entry below dir (rel names prefix) that the sorted manifest
+ * m does not account for, or NULL; caller frees. Directories are
+ * walked, and every other entry must be listed. With plain_only, an
+ * entry that is neither a directory nor a plain file is foreign, listed
+ * or not, and so is a directory that cannot be read. */
+static char *
+foreign_file(const char *dir, const char *prefix, char **m, size_t n,
+    bool plain_only)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	char *found = NULL;
+
+	if (dp == NULL && plain_only)
+		return xstrdup(prefix[0] ? prefix : ".");
+	while (dp && found == NULL && (e = readdir(dp)) != NULL) {
+		unsigned char type;
+		char *rel;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		rel = prefix[0] ? xasprintf("%s/%s", prefix, e->d_name) :
+		    xstrdup(e->d_name);
+		if ((type = entry_type(dir, e)) == DT_DIR) {
+			char *path = xasprintf("%s/%s", dir, e->d_name);
+
+			found = foreign_file(path, rel, m, n, plain_only);
+			free(path);
+		} else if ((plain_only && type != DT_REG) ||
+		    (strcmp(rel, MANIFEST) != 0 && !listed(rel, m, n))) {
+			found = xstrdup(rel);
+		}
+		free(rel);
+	}
+	if (dp)
+		closedir(dp);
+	return found;
+}
+
+static bool
+is_empty_dir(const char *path)
+{
+	DIR *dp = opendir(path);
+	struct dirent *e;
+	bool empty = true;
+
+	while (dp && empty && (e = readdir(dp)) != NULL)
+		empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+	if (dp)
+		closedir(dp);
+	return empty;
+}
+
+bool
+publish_replaceable(const char *site, struct diags *d)
+{
+	struct stat st;
+	char **m, *foreign;
+	size_t n;
+
+	if (stat(site, &st) != 0)
+		return errno == ENOENT;
+	if (!S_ISDIR(st.st_mode)) {
+		diags_add(d, MSG_ERROR, site, 0, "exists and is not a "
+		    "directory; nothing written");
+		return false;
+	}
+	if (is_empty_dir(site))
+		return true;
+	if ((m = read_manifest(site, &n, d)) == NULL) {
+		diags_add(d, MSG_ERROR, site, 0, "exists and was not made by "
+		    "benchsite (it has no %s); nothing written: choose "
+		    "another directory or empty it", MANIFEST);
+		return false;
+	}
+	foreign = foreign_file(site, "", m, n, false);
+	if (foreign)
+		diags_add(d, MSG_ERROR, site, 0, "holds %s, which benchsite did "
+		    "not write; nothing replaced: move it away first", foreign);
+	free_list(m, n);
+	free(foreign);
+	return foreign == NULL;
+}
+
+bool
+publish_plausible(const char *site)
+{
+	struct stat st;
+	char *manifest;
+	bool ok;
+
+	if (stat(site, &st) != 0)
+		return errno == ENOENT;
+	if (!S_ISDIR(st.st_mode))
+		return false;
+	manifest = xasprintf("%s/%s", site, MANIFEST);
+	ok = lstat(manifest, &st) == 0 ? S_ISREG(st.st_mode) :
+	    is_empty_dir(site);
+	free(manifest);
+	return ok;
+}
+
+/* Takes the previous site as the staging directory, which is empty:
+ * renaming a directory over an empty one replaces it. Only a whole
+ * previous site is taken, holding nothing but its manifest's plain
+ * files: the build keeps those files in place as the new site's. Any
+ * other is left where it is, with a note; and when another build took
+ * it first, the staging directory stays empty. */
+static void
+take_prev(struct publish *p, struct diags *d)
+{
+	struct stat st;
+	char **m, *foreign = NULL, *path;
+	size_t n;
+
+	if (lstat(p->prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
+	    is_empty_dir(p->prev)))
+		return;
+	m = S_ISDIR(st.st_mode) ? read_manifest(p->prev, &n, d) : NULL;
+	if (m == NULL || (foreign = foreign_file(p->prev, "", m, n, true))) {
+		diags_add(&p->notes, MSG_NOTE, p->prev, 0, "%s%s%s; not used "
+		    "to speed the build up: remove it", m == NULL ? "is not a "
+		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
+		    m == NULL ? "" : ", which benchsite did not write as a "
+		    "plain file");
+		if (m)
+			free_list(m, n);
+		free(foreign);
+		return;
+	}
+	if (rename(p->prev, p->staging) != 0) {
+		free_list(m, n);
+		return;
+	}
+	/* Written again at the end, when the site is whole. */
+	path = xasprintf("%s/%s", p->staging, MANIFEST);
+	unlink(path);
+	free(path);
+	p->had = m;
+	p->nhad = n;
+}
+
+int
+publish_begin(struct publish *p, const char *site, struct diags *d)
+{
+	memset(p, 0, sizeof *p);
+	p->notes.quiet = 1;
+	if (!publish_replaceable(site, d))
+		return -1;
+	/* Beside SITE, on its file system, so the swap is one rename. */
+	p->site = xstrdup(site);
+	p->staging = path_beside(site, ".tmp-XXXXXX");
+	p->prev = path_beside(site, PREV_SUFFIX);
+	if (mkdtemp(p->staging) == NULL) {
+		diags_add(d, MSG_SYSERR, site, 0, "cannot make a staging "
+		    "directory beside it: %s", strerror(errno));
+		publish_free(p);
+		return -1;
+	}
+	take_prev(p, d);
+	chmod(p->staging, 0755);
+	return 0;
+}
+
+void
+publish_say_notes(struct publish *p, int quiet)
+{
+	struct diags said = {.quiet = quiet};
+
+	diags_append(&said, &p->notes);
+	diags_free(&said);
+	diags_free(&p->notes);
+	p->notes.quiet = 1;
+}
+
+bool
+publish_has(const struct publish *p, const char *rel)
+{
+	return p->had != NULL && listed(rel, p->had, p->nhad);
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int flag,
+    struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+void
+publish_remove_tree(const char *path)
+{
+	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+publish_abort(struct publish *p)
+{
+	publish_remove_tree(p->staging);
+}
+
+void
+publish_free(struct publish *p)
+{
+	free(p->site);
+	free(p->staging);
+	free(p->prev);
+	free_list(p->had, p->nhad);
+	diags_free(&p->notes);
+	memset(p, 0, sizeof *p);
+}
+
+/* The manifest lists every file of the new site, sorted; written line
+ * by line (a site of 100 000 runs has 10 MB of names) into the staging
+ * directory, which is the build's own. */
+static int
+write_manifest(const char *staging, char **written, size_t n,
+    struct diags *d)
+{
+	char *path = xasprintf("%s/%s", staging, MANIFEST);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+	int rc = 0;
+
+	qsort(written, n, sizeof *written, cmp_str);
+	if (f == NULL) {
+		rc = -1;
+		if (fd >= 0)
+			close(fd);
+	} else {
+		errno = 0;
+		for (size_t k = 0; k < n; k++)
+			fprintf(f, "%s\n", written[k]);
+		if (ferror(f) != 0)
+			rc = -1;
+		if (fclose(f) != 0)
+			rc = -1;
+	}
+	if (rc != 0)
+		diags_add(d, MSG_SYSERR, path, 0, "cannot write: %s",
+		    strerror(errno ? errno : EIO));
+	free(path);
+	return rc;
+}
+
+/* Removes the previous site's files that the new site does not have:
+ * both lists are sorted. */
+static int
+remove_stale(const struct publish *p, char *const *written, size_t n,
+    struct diags *d)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < p->nhad; i++) {
+		char *path;
+
+		while (k < n && strcmp(written[k], p->had[i]) < 0)
+			k++;
+		if (k < n && strcmp(written[k], p->had[i]) == 0)
+			continue;
+		path = xasprintf("%s/%s", p->staging, p->had[i]);
+		if (unlink(path) != 0 && errno != ENOENT) {
+			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
+			    "%s from the previous site: %s", p->had[i],
+			    strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
+	return 0;
+}
+
+/* The old site, now at path, is kept as the previous site the next
+ * build starts from; removed when something else is there. */
+static void
+keep_old(const struct publish *p, const char *path)
+{
+	if (rename(path, p->prev) != 0)
+		publish_remove_tree(path);
+}
+
+int
+publish_commit(struct publish *p, char **written, size_t nwritten,
+    struct diags *d)
+{
+	struct stat st;
+
+	if (write_manifest(p->staging, written, nwritten, d) != 0 ||
+	    remove_stale(p, written, nwritten, d) != 0)
+		return -1;
+	if (stat(p->site, &st) != 0) {
+		if (rename(p->staging, p->site) == 0)
+			return 0;
+	} else if (renameat2(AT_FDCWD, p->staging, AT_FDCWD, p->site,
+	    RENAME_EXCHANGE) == 0) {
+		/* The old site now sits at the staging path. */
+		keep_old(p, p->staging);
+		return 0;
+	} else if (errno == EINVAL || errno == ENOSYS) {
+		/* A file system without the swap: two renames, one moment
+		 * without a site. */
+		char *old = xasprintf("%s.old", p->staging);
+
+		if (rename(p->site, old) == 0 && rename(p->staging,
+		    p->site) == 0) {
+			keep_old(p, old);
+			free(old);
+			return 0;
+		}
+		free(old);
+	}
+	diags_add(d, MSG_SYSERR, p->site, 0, "cannot put the new site in "
+	    "place: %s", strerror(errno));
+	return -1;
+}

@@ -1,0 +1,74 @@
+/* Publishing a site atomically: the new site is written into a staging
+ * directory beside SITE and swapped in with one rename, so a web server
+ * never serves half a site and a killed build leaves the old one whole.
+ * A manifest of the files benchsite wrote lets it replace only its own
+ * sites.
+ *
+ * The site a build replaces is kept beside SITE as .SITE.prev, and the
+ * next build takes it as its staging directory: most of its files are
+ * already the new site's, so an incremental build writes, links and
+ * removes only what changed instead of linking every file of the site
+ * and removing every file of the old one. For site.c only. */
+#ifndef BENCHSITE_PUBLISH_H
+#define BENCHSITE_PUBLISH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+
+#define MANIFEST ".benchsite-manifest"
+#define PREV_SUFFIX ".prev"	/* .SITE.prev */
+
+struct publish {
+	char *site;		/* SITE as given */
+	char *staging;		/* where the new site is written */
+	char *prev;		/* .SITE.prev beside SITE */
+	/* When the staging directory is the previous site: the files its
+	 * manifest listed, sorted (every file it holds, each a plain
+	 * file); else NULL, and it started empty. */
+	char **had;
+	size_t nhad;
+	/* Notes about .SITE.prev, for stderr only (not among the site's
+	 * problems: they are about that directory, not the runs or the
+	 * site), held until publish_say_notes. */
+	struct diags notes;
+};
+
+/* Whether SITE may be replaced: missing, empty, or a benchsite site
+ * holding no file its manifest does not list; reports why not. */
+bool publish_replaceable(const char *site, struct diags *);
+/* The same, as far as a few system calls tell: missing, empty, or a
+ * directory with a manifest (whose files are not checked). */
+bool publish_plausible(const char *site);
+
+/* Checks that SITE may be replaced (publish_replaceable) and makes the
+ * staging directory beside it: the previous site when it is whole and
+ * holds only its manifest's plain files (else it is left alone, with a
+ * note), otherwise a new empty one. Returns 0, or -1 (reported). */
+int publish_begin(struct publish *, const char *site, struct diags *);
+
+/* Says the notes publish_begin left on stderr (unless quiet) and
+ * drops them. */
+void publish_say_notes(struct publish *, int quiet);
+
+/* Whether the staging directory already holds rel (from the previous
+ * site). */
+bool publish_has(const struct publish *, const char *rel);
+
+/* Writes the manifest of the rel paths written (sorted here) into the
+ * staging directory, removes the files of the previous site not among
+ * them, swaps it in as SITE and keeps the old site as .SITE.prev.
+ * Returns 0, or -1 (reported; SITE is then untouched). */
+int publish_commit(struct publish *, char **written, size_t nwritten,
+    struct diags *);
+
+/* Removes the staging directory of a build that failed. */
+void publish_abort(struct publish *);
+
+/* Removes the tree at path, whatever it holds (links are not followed). */
+void publish_remove_tree(const char *path);
+
+void publish_free(struct publish *);
+
+#endif

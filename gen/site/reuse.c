@@ -1,0 +1,252 @@
+/* Fingerprints of a build's jobs and the record of an earlier build's;
+ * see reuse.h. */
+#include "site/reuse.h"
+#include "base/fileio.h"
+#include "base/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/hash.h>
+#include <xxhash.h>
+
+struct fp {
+	XXH3_state_t *st;
+};
+
+struct fp *
+fp_new(void)
+{
+	struct fp *f = xcalloc(1, sizeof *f);
+
+	f->st = xnonnull(XXH3_createState());
+	fp_reset(f);
+	return f;
+}
+
+void
+fp_free(struct fp *f)
+{
+	if (f) {
+		XXH3_freeState(f->st);
+		free(f);
+	}
+}
+
+void
+fp_reset(struct fp *f)
+{
+	XXH3_128bits_reset(f->st);
+}
+
+/* Every value is preceded by its length, so that ("ab", "c") and
+ * ("a", "bc") differ. */
+void
+fp_bytes(struct fp *f, const void *p, size_t n)
+{
+	uint64_t len = n;
+
+	XXH3_128bits_update(f->st, &len, sizeof len);
+	if (n > 0)
+		XXH3_128bits_update(f->st, p, n);
+}
+
+void
+fp_str(struct fp *f, const char *s)
+{
+	static const char null_mark = 0x7f;
+
+	if (s == NULL)
+		XXH3_128bits_update(f->st, &null_mark, 1);
+	else
+		fp_bytes(f, s, strlen(s));
+}
+
+void
+fp_num(struct fp *f, long long v)
+{
+	fp_bytes(f, &v, sizeof v);
+}
+
+void
+fp_hex(struct fp *f, const char *hex)
+{
+	fp_str(f, hex);
+}
+
+bool
+fp_file(struct fp *f, const char *dir, const char *name, size_t max)
+{
+	struct diags quiet = {.quiet = 1};
+	char *path = xasprintf("%s/%s", dir, name);
+	size_t len;
+	char *buf = file_read_regular(path, max, &len, &quiet);
+
+	free(path);
+	diags_free(&quiet);
+	fp_str(f, name);
+	if (buf == NULL) {
+		fp_str(f, NULL);
+		return false;
+	}
+	fp_bytes(f, buf, len);
+	free(buf);
+	return true;
+}
+
+void
+fp_digest(struct fp *f, char out[FP_HEX])
+{
+	XXH128_hash_t h = XXH3_128bits_digest(f->st);
+
+	snprintf(out, FP_HEX, "%016llx%016llx", (unsigned long long)h.high64,
+	    (unsigned long long)h.low64);
+}
+
+/* ---- the record ---- */
+
+struct entry {
+	char fp[FP_HEX];
+	char **files;
+	size_t n;
+};
+
+struct reuse {
+	xmlHashTablePtr jobs;	/* key -> struct entry */
+};
+
+static void
+entry_free(void *p, const xmlChar *name)
+{
+	struct entry *e = p;
+
+	(void)name;
+	for (size_t k = 0; k < e->n; k++)
+		free(e->files[k]);
+	free(e->files);
+	free(e);
+}
+
+/* A file name of benchsite's own: components of letters, digits, '.',
+ * '_', '-' and '@', none empty, "." or "..". Anything else in a record
+ * (a doctored old site) makes its line ignored. */
+static bool
+own_name(const char *p, size_t len)
+{
+	size_t start = 0;
+
+	for (size_t k = 0; k <= len; k++) {
+		char c = k < len ? p[k] : '/';
+		size_t n = k - start;
+
+		if (c == '/') {
+			if (n == 0 || (n == 1 && p[start] == '.') ||
+			    (n == 2 && p[start] == '.' && p[start + 1] == '.'))
+				return false;
+			start = k + 1;
+		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+		    c == '-' || c == '@')) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* One line "KEY\tFP\tFILE...": added to r unless malformed. */
+static void
+add_line(struct reuse *r, char *line)
+{
+	char *key = line, *fp = strchr(line, '\t'), *p;
+	struct entry *e;
+
+	if (fp == NULL)
+		return;
+	*fp++ = '\0';
+	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
+	    fp[FP_HEX - 1] != '\t'))
+		return;
+	e = xcalloc(1, sizeof *e);
+	memcpy(e->fp, fp, FP_HEX - 1);
+	/* Never NULL: a job that wrote nothing is still kept. */
+	e->files = xcalloc(1, sizeof *e->files);
+	for (p = fp + FP_HEX - 1; *p == '\t'; ) {
+		char *end = strchr(++p, '\t');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (!own_name(p, len)) {
+			entry_free(e, NULL);
+			return;
+		}
+		e->files = xrealloc(e->files, (e->n + 1) * sizeof *e->files);
+		e->files[e->n++] = xstrndup(p, len);
+		p += len;
+	}
+	if (xmlHashAddEntry(r->jobs, (const xmlChar *)key, e) != 0)
+		entry_free(e, NULL);
+}
+
+struct reuse *
+reuse_load(const char *site)
+{
+	char *path = xasprintf("%s/%s", site, JOBS_FILE), *buf, *line, *nl;
+	struct diags quiet = {.quiet = 1};
+	struct reuse *r;
+	size_t len;
+
+	buf = file_read(path, (size_t)1 << 30, &len, &quiet);
+	free(path);
+	diags_free(&quiet);
+	if (buf == NULL)
+		return NULL;
+	r = xcalloc(1, sizeof *r);
+	r->jobs = xmlHashCreate(1024);
+	for (line = buf; line < buf + len; line = nl + 1) {
+		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
+		    NULL)
+			break;	/* a cut last line is not trusted */
+		*nl = '\0';
+		add_line(r, line);
+	}
+	free(buf);
+	return r;
+}
+
+void
+reuse_free(struct reuse *r)
+{
+	if (r) {
+		xmlHashFree(r->jobs, entry_free);
+		free(r);
+	}
+}
+
+char *const *
+reuse_outputs(const struct reuse *r, const char *key, const char *fp,
+    size_t *n)
+{
+	const struct entry *e = r ? xmlHashLookup(r->jobs,
+	    (const xmlChar *)key) : NULL;
+
+	if (e == NULL || strcmp(e->fp, fp) != 0)
+		return NULL;
+	*n = e->n;
+	return e->files;
+}
+
+char *
+reuse_line(const char *key, const char *fp, char *const *files, size_t n)
+{
+	size_t len = strlen(key) + strlen(fp) + 3;
+	char *out, *p;
+
+	for (size_t k = 0; k < n; k++)
+		len += strlen(files[k]) + 1;
+	out = p = xmalloc(len);
+	p += sprintf(p, "%s\t%s", key, fp);
+	for (size_t k = 0; k < n; k++)
+		p += sprintf(p, "\t%s", files[k]);
+	strcpy(p, "\n");
+	return out;
+}

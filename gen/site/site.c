@@ -1,0 +1,1173 @@
+/* The build: where each file of the site goes, the charts, the copies of
+ * the runs' files, and writing every file atomically. What the pages say
+ * is in pages.c. */
+#include "render/bars.h"
+#include "site/publish.h"
+#include "model/display.h"
+#include "base/fileio.h"
+#include "site/site_int.h"
+#include "site/workers.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include <libxml/hash.h>
+#include <libxml/parser.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+size_t
+site_max_file_size(const struct site *s)
+{
+	return s->opts->lim ? s->opts->lim->file_size : DEFAULT_MAX_FILE_SIZE;
+}
+
+const struct results *
+run_samples(struct site *s, size_t i, struct results *read)
+{
+	const struct run *r = &s->set->runs[i];
+
+	if (r->samples.n == r->nsamples)
+		return &r->samples;
+	if (run_read_samples(s->set, r, s->opts->lim, read) != 0) {
+		char *dir = run_dir(s->set, r);
+
+		diags_add(s->d, MSG_ERROR, dir, 0, "changed while the site "
+		    "was being built; its page shows the samples it holds "
+		    "now: build again");
+		free(dir);
+	}
+	return read;
+}
+
+static int
+site_mkdir(struct site *s, const char *rel)
+{
+	char *path = xasprintf("%s/%s", s->out, rel);
+	int rc = 0;
+
+	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+		diags_add(s->d, MSG_SYSERR, path, 0, "cannot create directory: "
+		    "%s", strerror(errno));
+		rc = -1;
+	}
+	free(path);
+	return rc;
+}
+
+static void
+add_written(struct site *s, const char *rel)
+{
+	xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
+	    sizeof *s->written);
+	s->written[s->nwritten++] = xstrdup(rel);
+}
+
+/* Writes a new file of the staging directory, which nobody reads
+ * before the swap: no temporary file and rename per file. A file that
+ * is there (a link to the old site's) is replaced, never written
+ * through. The mode is 0644 whatever the umask: the same bytes, the
+ * same site. */
+static int
+write_staged(const char *path, const char *shown, const char *buf,
+    size_t len, struct diags *d)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	size_t done = 0;
+	ssize_t k;
+
+	if (fd < 0 && errno == EEXIST && unlink(path) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 || fchmod(fd, 0644) != 0)
+		goto fail;
+	while (done < len) {
+		if ((k = write(fd, buf + done, len - done)) == 0)
+			errno = EIO;
+		if (k == 0 || (k < 0 && errno != EINTR))
+			goto fail;
+		done += k > 0 ? (size_t)k : 0;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	diags_add(d, MSG_SYSERR, shown, 0, "cannot write: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+int
+site_write(struct site *s, const char *rel, const char *buf, size_t len)
+{
+	char *path = xasprintf("%s/%s", s->out, rel);
+	/* Messages name the file in SITE, not the staging directory's
+	 * random name: the same input, the same messages. */
+	char *shown = xasprintf("%s/%s", s->opts->out, rel);
+	int rc = write_staged(path, shown, buf, len, s->d);
+
+	if (rc == 0)
+		add_written(s, rel);
+	free(path);
+	free(shown);
+	return rc;
+}
+
+/* Whether SITE/rel is a plain file of the old site reached through
+ * plain directories: a record naming a path through a symbolic link
+ * (a doctored old site) must never bring an outside file in. The
+ * record's names are benchsite's own safe names (reuse.c checks them). */
+static bool
+plain_file(const char *site, const char *rel)
+{
+	char *path = xasprintf("%s/%s", site, rel), *p = path + strlen(site);
+	struct stat st;
+	bool ok = true;
+
+	while (ok && (p = strchr(p + 1, '/')) != NULL) {
+		*p = '\0';
+		ok = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		*p = '/';
+	}
+	ok = ok && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return ok;
+}
+
+/* Links SITE/rel to the staging directory's rel, where the previous
+ * site may have another file of that name (made a new file, never
+ * written through). */
+static int
+link_old(struct site *s, const char *rel)
+{
+	char *from = xasprintf("%s/%s", s->opts->out, rel);
+	char *to = xasprintf("%s/%s", s->out, rel);
+	char *slash = strrchr(to, '/');
+	int rc = link(from, to);
+
+	if (rc != 0 && errno == EEXIST && unlink(to) == 0)
+		rc = link(from, to);
+	/* The site's directories are made first; a deeper one is made when
+	 * a link needs it. */
+	if (rc != 0 && errno == ENOENT) {
+		*slash = '\0';
+		rc = mkdir(to, 0777) != 0 && errno != EEXIST ? -1 :
+		    (*slash = '/', link(from, to));
+	}
+	free(from);
+	free(to);
+	return rc;
+}
+
+/* Links the files rel[0..n) of the old site into the new one: a job
+ * whose fingerprint did not change. Old and new sites may share them:
+ * nothing writes into a file in place (write_staged makes a new one,
+ * the swap renames directories). Returns 0, or -1 having linked
+ * nothing. */
+static int
+keep_files(struct site *s, char *const *rel, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!plain_file(s->opts->out, rel[k]) || link_old(s, rel[k]) != 0)
+			break;
+	if (k < n) {
+		while (k-- > 0) {
+			char *to = xasprintf("%s/%s", s->out, rel[k]);
+
+			unlink(to);
+			free(to);
+		}
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		add_written(s, rel[k]);
+	return 0;
+}
+
+/* Keeps the files rel[0..n) the previous site already holds in the
+ * staging directory, when it holds every one: a job whose fingerprint
+ * is the one it had there. Nothing to write. */
+static bool
+keep_in_place(struct site *s, char *const *rel, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!publish_has(s->pub, rel[k]))
+			return false;
+	for (k = 0; k < n; k++)
+		add_written(s, rel[k]);
+	return true;
+}
+
+/* A file or directory name safe in any URL and file system: letters,
+ * digits, '.', '_' and '-' stay, '/' becomes "--", the rest '_'. */
+static char *
+safe_name(const char *name)
+{
+	size_t n = strlen(name), o = 0;
+	char *out = xmalloc(2 * n + 2);
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c == '/') {
+			out[o++] = '-';
+			out[o++] = '-';
+		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-') {
+			out[o++] = (char)c;
+		} else {
+			out[o++] = '_';
+		}
+	}
+	if (o == 0 || out[0] == '.' || out[0] == '-') {
+		memmove(out + 1, out, o);
+		out[0] = '_';
+		o++;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* The safe name of a run's file, made inert: a type a browser would run
+ * in the site's origin (an .html or .svg from a forum post, say) gets
+ * ".txt" added, so the server sends it as text. */
+static char *
+inert_name(const char *name)
+{
+	static const char *const shown[] = {
+		"txt", "csv", "log", "out", "md", "png", "jpg", "jpeg", "gif",
+		"webp", "pdf",
+	};
+	char *safe = safe_name(name), *dot = strrchr(safe, '.'), *out;
+
+	if (dot == NULL || dot == safe)
+		return safe;
+	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+		if (strcasecmp(dot + 1, shown[k]) == 0)
+			return safe;
+	out = xasprintf("%s.txt", safe);
+	free(safe);
+	return out;
+}
+
+/* Names handed out so far and, per base name, the next suffix to try:
+ * each unique_name costs O(1) lookups however many names fold to one
+ * safe name. */
+struct name_set {
+	xmlHashTablePtr used, next;
+};
+
+static void
+names_init(struct name_set *ns)
+{
+	ns->used = xmlHashCreate(0);
+	ns->next = xmlHashCreate(0);
+}
+
+static void
+names_free(struct name_set *ns)
+{
+	xmlHashFree(ns->used, NULL);
+	xmlHashFree(ns->next, NULL);
+}
+
+/* Makes base (which it takes over) unique in ns by adding "-2", "-3",
+ * ... before its extension, and records it. */
+static char *
+unique_name(char *base, struct name_set *ns)
+{
+	char *name = xstrdup(base), *dot = strrchr(base, '.');
+	uintptr_t k = (uintptr_t)xmlHashLookup(ns->next, X(base));
+
+	for (k = k ? k : 2; xmlHashLookup(ns->used, X(name)) != NULL; k++) {
+		free(name);
+		name = dot && dot != base ? xasprintf("%.*s-%ju%s",
+		    (int)(dot - base), base, (uintmax_t)k, dot) :
+		    xasprintf("%s-%ju", base, (uintmax_t)k);
+	}
+	xmlHashUpdateEntry(ns->next, X(base), (void *)k, NULL);
+	xmlHashAddEntry(ns->used, X(name), (void *)1);
+	free(base);
+	return name;
+}
+
+/* A run's name in the site: runs/SLUG.html is its page, runs/SLUG@NAME
+ * its files. A slug never ends in ".html" (runs "x" and "x.html" once
+ * met as a page and a directory; it stays a rule). */
+static char *
+run_slug(const char *id)
+{
+	char *slug = safe_name(id), *out;
+	size_t n = strlen(slug);
+
+	if (n < 5 || strcasecmp(slug + n - 5, ".html") != 0)
+		return slug;
+	out = xasprintf("%s_", slug);
+	free(slug);
+	return out;
+}
+
+char **
+site_file_names(const struct site *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t nf = r->noutputs + r->nattachments;
+	char **names = xcalloc(nf ? nf : 1, sizeof *names);
+	struct name_set files;
+
+	names_init(&files);
+	for (size_t k = 0; k < nf; k++)
+		names[k] = unique_name(inert_name(k < r->noutputs ?
+		    r->outputs[k] : r->attachments[k - r->noutputs]), &files);
+	names_free(&files);
+	return names;
+}
+
+void
+site_file_names_free(const struct site *s, size_t i, char **names)
+{
+	const struct run *r = &s->set->runs[i];
+
+	for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
+		free(names[k]);
+	free(names);
+}
+
+static void
+name_runs(struct site *s)
+{
+	const struct runset *set = s->set;
+	struct name_set slugs;
+
+	names_init(&slugs);
+	s->slug = xcalloc(set->n ? set->n : 1, sizeof *s->slug);
+	for (size_t i = 0; i < set->n; i++) {
+		char *slug = unique_name(run_slug(set->runs[i].id), &slugs);
+
+		s->slug[i] = xarena_strdup(&s->slugs, slug);
+		free(slug);
+	}
+	names_free(&slugs);
+}
+
+/* A series page's name: letters, digits, '-' and '_' (no '.', which
+ * the pages of a long series use: SLUG.p2.html). */
+static char *
+series_slug(const char *series)
+{
+	char *out = xstrdup(series[0] ? series : "_");
+
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			*p = '_';
+	return out;
+}
+
+/* The series of the analysis' order, each with its latest run and, when
+ * it has a page, a file name unique among the series pages. */
+static void
+plan_series(struct site *s)
+{
+	const struct analysis *an = s->an;
+	size_t n = s->set->n;
+	struct name_set slugs;
+
+	names_init(&slugs);
+	s->series = xcalloc(n ? n : 1, sizeof *s->series);
+	s->latest = xcalloc(n ? n : 1, sizeof *s->latest);
+	s->series_of = xcalloc(n ? n : 1, sizeof *s->series_of);
+	for (size_t p = 0, len; p < n; p += len) {
+		struct series_span *sp = &s->series[s->nseries];
+
+		for (len = 1; p + len < n && strcmp(an->runs[an->order[p +
+		    len]].series, an->runs[an->order[p]].series) == 0; len++)
+			;
+		*sp = (struct series_span){p, len, NULL};
+		if (len >= 2)
+			sp->slug = unique_name(series_slug(
+			    an->runs[an->order[p]].series), &slugs);
+		for (size_t k = p; k < p + len; k++)
+			s->series_of[an->order[k]] = s->nseries;
+		s->latest[s->nseries++] = an->order[p + len - 1];
+	}
+	names_free(&slugs);
+	s->large = n > SITE_MAX_BARS;
+}
+
+/* Each run's findings, so that a run page does not scan them all. */
+static void
+index_findings(struct site *s)
+{
+	const struct analysis *an = s->an;
+	size_t n = s->set->n, *fill;
+
+	s->run_fi = xcalloc(n + 2, sizeof *s->run_fi);
+	s->run_f = xcalloc(an->nf ? an->nf : 1, sizeof *s->run_f);
+	for (size_t k = 0; k < an->nf; k++)
+		if (an->f[k].run >= 0)
+			s->run_fi[an->f[k].run + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		s->run_fi[i] += s->run_fi[i - 1];
+	fill = s->run_fi + 1;
+	for (size_t k = 0; k < an->nf; k++)
+		if (an->f[k].run >= 0)
+			s->run_f[fill[an->f[k].run]++] = k;
+}
+
+const size_t *
+site_rows(const struct site *s, size_t *n)
+{
+	if (s->large) {
+		*n = s->nseries;
+		return s->latest;
+	}
+	*n = s->set->n;
+	return s->all;
+}
+
+bool
+site_is_latest(const struct site *s, size_t run)
+{
+	return s->latest[s->series_of[run]] == run;
+}
+
+/* Copies a run's files into runs/SLUG@NAME, so its page can link them.
+ * Beside the page, not in a directory per run: a directory costs a
+ * mkdir and an rmdir per run and build (and rmdir is slow where the
+ * disk is mounted with online discard); '@' is in no slug or name. */
+static void
+copy_run_files(struct site *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t nf = r->noutputs + r->nattachments;
+	char *dir = run_dir(s->set, r), **names = site_file_names(s, i);
+
+	for (size_t k = 0; k < nf; k++) {
+		const char *orig = k < r->noutputs ? r->outputs[k] :
+		    r->attachments[k - r->noutputs];
+		char *src = xasprintf("%s/%s", dir, orig);
+		char *rel = xasprintf("runs/%s@%s", s->slug[i], names[k]);
+		size_t len;
+		char *buf = file_read_regular(src, site_max_file_size(s), &len,
+		    s->d);
+
+		if (buf && site_write(s, rel, buf, len) == 0)
+			s->files++;
+		free(buf);
+		free(src);
+		free(rel);
+	}
+	site_file_names_free(s, i, names);
+	free(dir);
+}
+
+/* The runs of a metric's chart: every run of a small set; the latest
+ * of each series of a large one, and when they are more than a chart
+ * holds, the flagged ones first. Returns how many of *n it kept. */
+size_t
+metric_chart_runs(const struct site *s, enum metric_id id, size_t *runs)
+{
+	size_t n, kept = 0;
+	const size_t *rows = site_rows(s, &n);
+
+	if (n <= SITE_MAX_BARS) {
+		memcpy(runs, rows, n * sizeof *runs);
+		return n;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < n && kept < SITE_MAX_BARS; k++)
+			if (analysis_flagged(s->an, rows[k], id) == (pass == 0))
+				runs[kept++] = rows[k];
+	return kept;
+}
+
+/* The bars of a metric's chart (metric_chart_runs); sets *n. */
+static struct chart_bar *
+metric_bars(const struct site *s, enum metric_id id, size_t *n)
+{
+	size_t *runs = xcalloc(s->set->n ? s->set->n : 1, sizeof *runs);
+	struct chart_bar *bars;
+
+	*n = metric_chart_runs(s, id, runs);
+	bars = chart_bars(s->an, id, runs, *n, NULL, NULL);
+	free(runs);
+	return bars;
+}
+
+/* The SVG chart of one metric, kept for the pages and written to
+ * charts/KEY.svg (unless the site is one file). */
+static void
+make_chart(struct site *s, enum metric_id id)
+{
+	size_t n;
+	struct chart_bar *bars = metric_bars(s, id, &n);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
+	char err[256] = "", *rel;
+	xmlChar *svg;
+	int svglen;
+
+	s->svg[id] = chart_svg(&c, s->fonts, err);
+	chart_bars_free(bars, n);
+	if (s->svg[id] == NULL) {
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
+		return;
+	}
+	if (s->opts->single)
+		return;		/* drawn into the one file only */
+	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
+	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
+	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
+		s->charts++;
+	xmlFree(svg);
+	free(rel);
+}
+
+/* The PNG at rel in SITE, to draw the chart again from (a plain file of
+ * the old site; NULL with --full or when there is none). */
+static unsigned char *
+old_png(const struct site *s, const char *rel, size_t *len)
+{
+	struct diags quiet = {.quiet = 1};
+	char *path, *buf = NULL;
+
+	if (s->opts->full || !plain_file(s->opts->out, rel))
+		return NULL;
+	path = xasprintf("%s/%s", s->opts->out, rel);
+	buf = file_read_regular(path, DEFAULT_MAX_FILE_SIZE, len, &quiet);
+	diags_free(&quiet);
+	free(path);
+	return (unsigned char *)buf;
+}
+
+/* A metric's chart as PNG: charts/KEY.png (720 pixels wide) to attach
+ * to a mail, KEY@2x.png for screens. The strips of rows the old site's
+ * copy already holds are taken from it (chart_png_again). */
+static void
+make_png(struct site *s, enum metric_id id, int scale)
+{
+	size_t n, len, oldlen = 0;
+	struct chart_bar *bars = metric_bars(s, id, &n);
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n};
+	char err[256] = "", *rel = xasprintf("charts/%s%s.png",
+	    metric_defs[id].key, scale == 2 ? "@2x" : "");
+	unsigned char *png, *old = old_png(s, rel, &oldlen);
+
+	if (chart_png_again(&c, s->fonts, scale, old, oldlen,
+	    old && s->old_made_here, &png, &len, NULL, err) != 0) {
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
+	} else {
+		if (site_write(s, rel, (char *)png, len) == 0)
+			s->charts++;
+		free(png);
+	}
+	free(old);
+	free(rel);
+	chart_bars_free(bars, n);
+}
+
+static void
+copy_assets(struct site *s)
+{
+	static const char *const assets[] = {"style.css"};
+
+	for (size_t i = 0; i < sizeof assets / sizeof *assets; i++) {
+		char *src = xasprintf("%s/assets/%s", s->opts->data_dir,
+		    assets[i]);
+		char *rel = xasprintf("assets/%s", assets[i]);
+		size_t len;
+		char *buf = file_read(src, DEFAULT_MAX_FILE_SIZE, &len, s->d);
+
+		if (buf)
+			site_write(s, rel, buf, len);
+		free(buf);
+		free(src);
+		free(rel);
+	}
+}
+
+static void
+progress(const struct site *s, const char *what)
+{
+	if (s->opts->progress)
+		fprintf(stderr, "\rbenchsite: %zu runs read; %d pages, %d charts, "
+		    "%d files written, %d jobs kept from the last build%s",
+		    s->set->n, s->pages, s->charts, s->files, s->reused, what);
+}
+
+static void
+add_job(struct job **v, size_t *n, size_t *cap, enum job_kind kind,
+    size_t a, size_t b)
+{
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = (struct job){kind, (uint32_t)a, (uint32_t)b};
+}
+
+/* Every job, in the order a build in one process runs them. */
+static struct job *
+plan_jobs(const struct site *s, size_t *n)
+{
+	struct job *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (int m = 0; m < M_COUNT; m++)
+		for (int scale = 1; s->svg[m] && scale <= 2; scale++)
+			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
+	for (size_t i = 0; i < s->set->n; i++) {
+		add_job(&v, n, &cap, JOB_RUN, i, 0);
+		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
+			add_job(&v, n, &cap, JOB_SAMPLES, i, k);
+	}
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->has_data[m])
+			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
+	for (size_t k = 0; k < ngroup_keys; k++)
+		add_job(&v, n, &cap, JOB_KEY, k, 0);
+	for (size_t k = 0; k < s->nseries; k++)
+		for (size_t p = 0; p < series_pages(&s->series[k]); p++)
+			add_job(&v, n, &cap, JOB_SERIES, k, p);
+	return v;
+}
+
+static void
+run_job(struct site *s, const struct job *j)
+{
+	switch (j->kind) {
+	case JOB_PNG:
+		make_png(s, (enum metric_id)j->a, (int)j->b);
+		break;
+	case JOB_RUN:
+		copy_run_files(s, j->a);
+		page_run(s, j->a);
+		break;
+	case JOB_SAMPLES:
+		page_samples(s, j->a, j->b);
+		break;
+	case JOB_METRIC:
+		page_metric(s, (enum metric_id)j->a);
+		break;
+	case JOB_KEY:
+		page_key(s, j->a);
+		break;
+	case JOB_SERIES:
+		page_series_page(s, &s->series[j->a], j->b);
+		break;
+	}
+}
+
+struct job_ctx {
+	struct site *s;
+	const struct job *jobs;
+};
+
+/* Runs a job and reports what it did (counts, files written, problems)
+ * instead of keeping it: the parent takes the reports back in order. */
+static void
+job_report(void *ctx, size_t k, FILE *out)
+{
+	struct job_ctx *c = ctx;
+	struct site *s = c->s;
+	size_t w0 = s->nwritten, d0 = s->d->n;
+	int p0 = s->pages, c0 = s->charts, f0 = s->files, quiet = s->d->quiet;
+	enum msg_level worst = s->d->worst;
+
+	char fp[FP_HEX], *key;
+	char *const *old;
+	size_t nold;
+	bool kept = false;
+
+	s->d->quiet = 1;
+	key = site_job_fp(s, &c->jobs[k], fp);
+	if ((old = reuse_outputs(s->here, key, fp, &nold)) != NULL)
+		kept = keep_in_place(s, old, nold);
+	if (!kept && (old = reuse_outputs(s->old, key, fp, &nold)) != NULL)
+		kept = keep_files(s, old, nold) == 0;
+	if (!kept)
+		run_job(s, &c->jobs[k]);
+	s->d->quiet = quiet;
+	report_str(out, key);
+	report_str(out, fp);
+	report_num(out, kept);
+	free(key);
+	report_num(out, s->pages - p0);
+	report_num(out, s->charts - c0);
+	report_num(out, s->files - f0);
+	report_num(out, (long long)(s->nwritten - w0));
+	for (size_t i = w0; i < s->nwritten; i++) {
+		report_str(out, s->written[i]);
+		free(s->written[i]);
+	}
+	report_num(out, (long long)(s->d->n - d0));
+	for (size_t i = d0; i < s->d->n; i++) {
+		const struct diag *g = &s->d->v[i];
+
+		report_num(out, g->level);
+		report_num(out, g->line);
+		report_str(out, g->file);
+		report_str(out, g->message);
+		free(g->file);
+		free(g->message);
+	}
+	s->pages = p0;
+	s->charts = c0;
+	s->files = f0;
+	s->nwritten = w0;
+	s->d->n = d0;
+	s->d->worst = worst;
+}
+
+/* A line of this build's record of jobs (reuse.h). */
+static void
+record_job(struct site *s, const char *key, const char *fp,
+    char *const *files, size_t n)
+{
+	char *line = reuse_line(key, fp, files, n);
+
+	if (s->record)
+		fputs(line, s->record);
+	free(line);
+}
+
+static void
+record_failed(struct site *s, int err)
+{
+	diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "cannot write %s: %s",
+	    JOBS_FILE, strerror(err));
+}
+
+/* The record goes to the staging directory as the jobs are merged, not
+ * held whole (13 MB at 100 000 runs). */
+static void
+record_open(struct site *s)
+{
+	char *path = xasprintf("%s/%s", s->out, JOBS_FILE);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0 || fchmod(fd, 0644) != 0 ||
+	    (s->record = fdopen(fd, "w")) == NULL) {
+		record_failed(s, errno);
+		if (fd >= 0)
+			close(fd);
+	}
+	free(path);
+	record_job(s, MADE_BY, s->fp_global, NULL, 0);
+}
+
+static void
+record_close(struct site *s)
+{
+	bool failed;
+
+	if (s->record == NULL)
+		return;
+	failed = ferror(s->record) != 0;
+	if (fclose(s->record) != 0 || failed)
+		record_failed(s, failed ? EIO : errno);
+	else
+		add_written(s, JOBS_FILE);
+	s->record = NULL;
+}
+
+static void
+job_merge(void *ctx, size_t k, const char *buf, size_t len)
+{
+	struct site *s = ((struct job_ctx *)ctx)->s;
+	const char *p = buf, *end = buf + len;
+	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
+	size_t w0 = s->nwritten, d0 = s->d->n;
+	long long n;
+
+	s->reused += (int)report_get_num(&p, end);
+	s->pages += (int)report_get_num(&p, end);
+	s->charts += (int)report_get_num(&p, end);
+	s->files += (int)report_get_num(&p, end);
+	for (n = report_get_num(&p, end); n > 0; n--) {
+		xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
+		    sizeof *s->written);
+		if ((s->written[s->nwritten] = report_get_str(&p, end)) != NULL)
+			s->nwritten++;
+	}
+	for (n = report_get_num(&p, end); n > 0; n--) {
+		int level = (int)report_get_num(&p, end);
+		long line = (long)report_get_num(&p, end);
+		char *file = report_get_str(&p, end);
+		char *msg = report_get_str(&p, end);
+
+		diags_add(s->d, (enum msg_level)level, file ? file : "", line,
+		    "%s", msg ? msg : "");
+		free(file);
+		free(msg);
+	}
+	/* A job that met a problem is done again next time, so that the
+	 * problem is reported again. */
+	if (key && fp && s->d->n == d0)
+		record_job(s, key, fp, s->written + w0, s->nwritten - w0);
+	free(key);
+	free(fp);
+	progress(s, "");
+}
+
+static void *
+metric_charts(void *arg)
+{
+	struct site *s = arg;
+
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->has_data[m])
+			make_chart(s, m);
+	return NULL;
+}
+
+/* The metrics' charts are drawn in a thread while the fingerprints are
+ * taken: neither reads what the other writes (the charts: s->svg, the
+ * files written and their count, and s->d only when one cannot be
+ * written; the fingerprints: their own fields). */
+static void
+charts_and_fingerprints(struct site *s)
+{
+	pthread_t t;
+	bool threaded;
+
+	xmlInitParser();
+	threaded = pthread_create(&t, NULL, metric_charts, s) == 0;
+	site_fingerprints(s);
+	if (threaded)
+		pthread_join(t, NULL);
+	else
+		metric_charts(s);
+}
+
+static void
+render_all(struct site *s)
+{
+	struct job *jobs;
+	size_t njobs;
+	char err[256];
+
+	for (int m = 0; m < M_COUNT; m++)
+		for (size_t i = 0; i < s->set->n; i++)
+			s->has_data[m] |=
+			    analysis_sum(s->an, i)[m].state != VS_NOT_RUN;
+	name_runs(s);
+	plan_series(s);
+	index_findings(s);
+	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
+	for (size_t i = 0; i < s->set->n; i++)
+		s->all[i] = i;
+	if (s->opts->single) {
+		for (int m = 0; m < M_COUNT; m++)
+			if (s->has_data[m])
+				make_chart(s, m);
+		single_file(s);
+		return;
+	}
+	copy_assets(s);
+	charts_and_fingerprints(s);
+	s->old_made_here = reuse_outputs(s->old, MADE_BY, s->fp_global,
+	    &(size_t){0}) != NULL;
+	jobs = plan_jobs(s, &njobs);
+	/* A page is a tree of many small nodes freed at once: kept out of
+	 * malloc's fast bins, they are merged as they are freed rather
+	 * than all at the next large request (a quarter of the time of a
+	 * run with 10 000 samples). */
+	mallopt(M_MXFAST, 0);
+	record_open(s);
+	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
+	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
+		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s", err);
+	free(jobs);
+	/* Last, so that it lists every problem met while rendering. */
+	page_index(s);
+	record_close(s);
+	progress(s, "\n");
+}
+
+static void
+site_free(struct site *s)
+{
+	xarena_free(&s->slugs);
+	free(s->slug);
+	for (size_t k = 0; k < s->nseries; k++)
+		free(s->series[k].slug);
+	free(s->series);
+	free(s->latest);
+	free(s->series_of);
+	free(s->all);
+	free(s->run_fi);
+	free(s->run_f);
+	free(s->fp_run);
+	reuse_free(s->old);
+	reuse_free(s->here);
+	for (size_t k = 0; k < s->ntcache; k++) {
+		free(s->tcache[k].name);
+		free(s->tcache[k].root);
+		xmlFreeDoc(s->tcache[k].doc);
+	}
+	free(s->tcache);
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->svg[m])
+			xmlFreeDoc(s->svg[m]);
+	free(s->templates);
+	if (s->fonts)
+		chart_fonts_free(s->fonts);
+	for (size_t k = 0; k < s->nwritten; k++)
+		free(s->written[k]);
+	free(s->written);
+}
+
+/* The real path of a place that may not exist yet: its parent's real
+ * path joined with its last component. NULL when the parent is missing. */
+static char *
+real_place(const char *path)
+{
+	char *real = realpath(path, NULL), *copy, *base, *parent;
+	const char *dir;
+	size_t n;
+
+	if (real != NULL)
+		return real;
+	copy = xstrdup(path);
+	n = strlen(copy);
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	if ((base = strrchr(copy, '/')) == NULL) {
+		dir = ".";
+		base = copy;
+	} else if (base == copy) {
+		dir = "/";
+		base++;
+	} else {
+		*base++ = '\0';
+		dir = copy;
+	}
+	parent = realpath(dir, NULL);
+	real = parent ? xasprintf("%s/%s", strcmp(parent, "/") ? parent : "",
+	    base) : NULL;
+	free(parent);
+	free(copy);
+	return real;
+}
+
+static bool
+contains(const char *outer, const char *inner)
+{
+	size_t n = strlen(outer);
+
+	return strncmp(inner, outer, n) == 0 && (inner[n] == '/' ||
+	    inner[n] == '\0' || strcmp(outer, "/") == 0);
+}
+
+/* Refuses a site directory that is the runs directory, lies inside it or
+ * holds it: a build must never write among the user's runs. Checked
+ * before anything is created. */
+static int
+check_places(const char *root, const char *out, struct diags *d)
+{
+	char *runs = realpath(root, NULL), *site = real_place(out);
+	int bad = runs && site && (contains(runs, site) || contains(site, runs));
+
+	if (bad)
+		diags_add(d, MSG_ERROR, out, 0, "the site directory may not be "
+		    "the runs directory, lie inside it or hold it; nothing "
+		    "written");
+	free(runs);
+	free(site);
+	return bad ? -1 : 0;
+}
+
+/* The staging directory is the previous site: its record says which
+ * jobs' files are already in place (unless --full renders everything,
+ * then NULL), and goes, as this build writes its own. */
+static struct reuse *
+take_record(const char *staging, bool full)
+{
+	char *path = xasprintf("%s/%s", staging, JOBS_FILE);
+	struct reuse *r = full ? NULL : reuse_load(staging);
+
+	unlink(path);
+	free(path);
+	return r;
+}
+
+/* ---- what a build does before it has the runs (site.h) ---- */
+
+struct site_prep {
+	char *out;
+	bool full, joined;
+	pthread_t thread;
+	int rc;			/* publish_begin's */
+	struct publish pub;	/* until site_build takes it */
+	struct reuse *old, *here;
+	struct diags d;		/* quiet: said by site_build */
+};
+
+/* Reads and renames only; touches nothing the main thread does. */
+static void *
+prep_run(void *arg)
+{
+	struct site_prep *p = arg;
+
+	if (!p->full)
+		p->old = reuse_load(p->out);
+	p->rc = publish_begin(&p->pub, p->out, &p->d);
+	if (p->rc == 0 && p->pub.had)
+		p->here = take_record(p->pub.staging, p->full);
+	return NULL;
+}
+
+struct site_prep *
+site_prep_start(const struct site_opts *opts, const char *runs)
+{
+	struct diags quiet = {.quiet = 1};
+	struct site_prep *p;
+	bool ok = !opts->single && check_places(runs, opts->out, &quiet) ==
+	    0 && publish_plausible(opts->out);
+
+	diags_free(&quiet);
+	if (!ok)
+		return NULL;
+	/* libxml2 sets itself up once, before a second thread uses it. */
+	xmlInitParser();
+	p = xcalloc(1, sizeof *p);
+	p->out = xstrdup(opts->out);
+	p->full = opts->full;
+	p->d.quiet = 1;
+	if (pthread_create(&p->thread, NULL, prep_run, p) != 0) {
+		prep_run(p);
+		p->joined = true;
+	}
+	return p;
+}
+
+bool
+site_prep_wait(struct site_prep *p)
+{
+	if (!p->joined)
+		pthread_join(p->thread, NULL);
+	p->joined = true;
+	return p->rc == 0;
+}
+
+void
+site_prep_free(struct site_prep *p)
+{
+	if (p == NULL)
+		return;
+	site_prep_wait(p);
+	if (p->rc == 0 && p->pub.staging)
+		publish_abort(&p->pub);
+	publish_free(&p->pub);
+	reuse_free(p->old);
+	reuse_free(p->here);
+	diags_free(&p->d);
+	free(p->out);
+	free(p);
+}
+
+/* Takes over what the thread did: its messages are said now, where the
+ * build would have made them. Returns 0, or -1 when SITE may not be
+ * replaced. */
+static int
+take_prep(struct site *s, struct site_prep *p, struct publish **pub)
+{
+	site_prep_wait(p);
+	diags_append(s->d, &p->d);
+	if (p->rc != 0)
+		return -1;
+	publish_say_notes(&p->pub, s->d->quiet);
+	s->old = p->old;
+	s->here = p->here;
+	p->old = p->here = NULL;
+	*pub = &p->pub;
+	return 0;
+}
+
+/* The same, done here: no thread was started. */
+static int
+prepare(struct site *s, struct publish *own, struct publish **pub)
+{
+	if (!s->opts->full)
+		s->old = reuse_load(s->opts->out);
+	if (publish_begin(own, s->opts->out, s->d) != 0)
+		return -1;
+	publish_say_notes(own, s->d->quiet);
+	if (own->had)
+		s->here = take_record(own->staging, s->opts->full);
+	*pub = own;
+	return 0;
+}
+
+int
+site_build(const struct analysis *an, const struct site_opts *opts,
+    struct diags *d)
+{
+	static const char *const dirs[] = {"", "assets", "charts", "runs",
+	    "metrics", "compare", "series"};
+	const struct runset *set = an->set;
+	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
+	struct publish own, *pub;
+	char err[256] = "";
+	int rc = -1;
+
+	if (check_places(set->root, opts->single ? opts->single : opts->out,
+	    d) != 0)
+		return -1;
+	if ((s.fonts = chart_fonts_load(opts->font_dir, err)) == NULL) {
+		diags_add(d, MSG_SYSERR, opts->font_dir ? opts->font_dir :
+		    "fonts-dejavu-core", 0, "%s", err);
+		return -1;
+	}
+	s.templates = xasprintf("%s/templates", opts->data_dir);
+	if (opts->single) {
+		render_all(&s);
+		site_free(&s);
+		return 0;
+	}
+	/* Everything goes into a staging directory, swapped in at the end:
+	 * SITE is always a whole site, the old one or the new. */
+	if ((opts->prep ? take_prep(&s, opts->prep, &pub) :
+	    prepare(&s, &own, &pub)) != 0) {
+		site_free(&s);
+		return -1;
+	}
+	s.pub = pub;
+	s.out = pub->staging;
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (i > 0 && site_mkdir(&s, dirs[i]) != 0)
+			goto done;
+	render_all(&s);
+	if (d->n > 0 && d->worst == MSG_SYSERR) {
+		diags_add(d, MSG_ERROR, opts->out, 0, "not replaced: the new "
+		    "site could not be written whole");
+		goto done;
+	}
+	rc = publish_commit(pub, s.written, s.nwritten, d);
+done:
+	if (rc != 0)
+		publish_abort(pub);
+	publish_free(pub);
+	site_free(&s);
+	return rc;
+}
