@@ -31,7 +31,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 B ?= build
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
-SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
+SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
 	read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
@@ -66,7 +66,7 @@ $(B):
 
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
-	test_reuse test_runs test_xalloc test_pngenc
+	test_reuse test_runs test_xalloc test_pngenc test_utf8
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)

@@ -1,5 +1,6 @@
 /* Allocation wrappers; see xalloc.h. */
 #include "base/xalloc.h"
+#include "base/utf8.h"
 
 #include <stdalign.h>
 #include <stdarg.h>
@@ -85,57 +86,16 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
-
+/* Built on utf8.h, which allocates nothing: the cleaning is UTF-8's,
+ * the memory is this file's. */
 char *
 xstrndup_utf8(const char *s, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, o = 0, k;
 	char *out;
 
 	n = strnlen(s, n);
 	out = xmalloc(n * 3 + 1);
-	while (i < n) {
-		if ((k = utf8_len(u + i, n - i)) > 0) {
-			memcpy(out + o, s + i, k);
-			o += k;
-			i += k;
-		} else {
-			memcpy(out + o, "\xef\xbf\xbd", 3);
-			o += 3;
-			i++;
-		}
-	}
-	out[o] = '\0';
+	utf8_clean(out, s, n, 0);
 	return out;
 }
 

@@ -18,8 +18,9 @@ char *xstrdup(const char *);
 char *xstrndup(const char *, size_t);
 /* A copy of s[0..n) (up to a NUL) that is valid UTF-8: each byte that
  * starts no valid sequence (Latin-1, an overlong form, a surrogate, a cut
- * sequence) becomes U+FFFD. For text that goes into pages, charts, JSON
- * and XML, which must be Unicode. */
+ * sequence) becomes U+FFFD (utf8_clean of base/utf8.h, in new memory).
+ * For text that goes into pages, charts, JSON and XML, which must be
+ * Unicode. */
 char *xstrndup_utf8(const char *s, size_t n);
 char *xstrdup_utf8(const char *s);
 /* An arena of blocks mapped apart from malloc's heap, for many small

@@ -7,6 +7,7 @@
 #include "capture/import.h"
 #include "read/lines.h"
 #include "read/reader.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -1624,9 +1625,7 @@ put_text(struct sbuf *b, const char *text)
 	size_t n = strlen(text);
 
 	if (n > 100) {
-		n = 97;
-		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-			n--;
+		n = utf8_cut(text, 97);
 		sb_add(b, text, n);
 		sb_puts(b, "...");
 	} else {

@@ -3,6 +3,7 @@
  * reported and the rest still read. */
 #include "read/meta.h"
 #include "read/units.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -348,10 +349,7 @@ shown(const char *v)
 
 	if (n <= 60)
 		return (int)n;
-	n = 60;
-	while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
-		n--;
-	return (int)n;
+	return (int)utf8_cut(v, 60);
 }
 
 static bool

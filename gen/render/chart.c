@@ -3,6 +3,7 @@
  * tests compare. For site/render code only (see chart.h). */
 #include "render/chart.h"
 #include "render/pngenc.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -340,63 +341,15 @@ chart_font_file(const struct chart_fonts *f, int k, const char **dir)
 
 /* Text. */
 
-/* Length of the valid UTF-8 sequence at s, 0 when it is not one. */
-static size_t
-utf8_seq(const unsigned char *s)
-{
-	unsigned lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		lo = s[0] == 0xe0 ? 0xa0 : 0x80;	/* overlong */
-		hi = s[0] == 0xed ? 0x9f : 0xbf;	/* surrogates */
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		lo = s[0] == 0xf0 ? 0x90 : 0x80;
-		hi = s[0] == 0xf4 ? 0x8f : 0xbf;
-	} else
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	/* U+FFFE and U+FFFF are not XML characters. */
-	if (n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
-		return 0;
-	return n;
-}
-
 /* A copy with invalid UTF-8 replaced by U+FFFD and control characters
  * by spaces: cairo refuses invalid UTF-8, and the SVG must stay XML. */
 static char *
-utf8_clean(const char *s)
+drawable_copy(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	char *out = xmalloc(strlen((const char *)p) * 3 + 1), *o = out;
-	size_t n;
+	size_t n = s ? strlen(s) : 0;
+	char *out = xmalloc(n * 3 + 1);
 
-	while (*p != '\0') {
-		n = utf8_seq(p);
-		if (n == 0) {
-			memcpy(o, "\xef\xbf\xbd", 3);
-			o += 3;
-			p++;
-		} else if (n == 1 && (*p < 0x20 || *p == 0x7f)) {
-			*o++ = ' ';
-			p++;
-		} else {
-			memcpy(o, p, n);
-			o += n;
-			p += n;
-		}
-	}
-	*o = '\0';
+	utf8_clean(out, s ? s : "", n, UTF8_XML_CHARS | UTF8_NO_CONTROLS);
 	return out;
 }
 
@@ -478,27 +431,17 @@ copy_trimmed(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
-static size_t
-utf8_next(const char *s, size_t i)
-{
-	if (s[i] == '\0')
-		return i;
-	i++;
-	while ((s[i] & 0xc0) == 0x80)
-		i++;
-	return i;
-}
-
 /* The longest start of s that fits with "…" after it, cut after a
  * character. */
 static char *
 elide(const char *s, double maxw, chart_measure_fn *measure, void *ctx)
 {
-	size_t best = 0;
+	size_t best = 0, len = strlen(s);
 	bool fits;
 	char *t, *out;
 
-	for (size_t i = utf8_next(s, 0); i > best; i = utf8_next(s, i)) {
+	for (size_t i = utf8_next(s, len, 0); i > best;
+	    i = utf8_next(s, len, i)) {
 		t = xasprintf("%.*s" ELLIPSIS, (int)i, s);
 		fits = measure(t, strlen(t), ctx) <= maxw;
 		free(t);
@@ -518,7 +461,7 @@ elide(const char *s, double maxw, chart_measure_fn *measure, void *ctx)
 static size_t
 line_break(const char *s, double maxw, chart_measure_fn *measure, void *ctx)
 {
-	size_t cut = 0, end;
+	size_t cut = 0, end, len;
 
 	for (size_t i = 0; s[i] != '\0'; i++) {
 		if (s[i] == ' ' && i > 0)
@@ -533,9 +476,10 @@ line_break(const char *s, double maxw, chart_measure_fn *measure, void *ctx)
 	}
 	if (cut > 0)
 		return cut;
-	cut = utf8_next(s, 0);
-	for (size_t i = utf8_next(s, cut); i > cut &&
-	    measure(s, i, ctx) <= maxw; i = utf8_next(s, i))
+	len = strlen(s);
+	cut = utf8_next(s, len, 0);
+	for (size_t i = utf8_next(s, len, cut); i > cut &&
+	    measure(s, i, ctx) <= maxw; i = utf8_next(s, len, i))
 		cut = i;
 	return cut;
 }
@@ -642,7 +586,7 @@ mid_baseline(double y, enum tstyle style)
 static double
 layout_title(struct chart_geom *g, const struct meter *m, const char *title)
 {
-	char *clean = utf8_clean(title), *line = NULL;
+	char *clean = drawable_copy(title), *line = NULL;
 	double y = PAD + 12;
 
 	if (wrap(m, TS_TITLE, clean, g->w - 2 * PAD, 1, &line) == 1)
@@ -681,7 +625,7 @@ clean_opt(const char *s)
 
 	if (s == NULL)
 		return NULL;
-	c = utf8_clean(s);
+	c = drawable_copy(s);
 	t = copy_trimmed(c + skip_spaces(c, 0), strlen(c + skip_spaces(c, 0)));
 	free(c);
 	if (t[0] == '\0') {
@@ -700,7 +644,7 @@ row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
 	char *lines[2], buf[64];
 
 	row_kind(r, b);
-	r->full = utf8_clean(b->label);
+	r->full = drawable_copy(b->label);
 	r->nlines = wrap(m, TS_LABEL, r->full, maxw, 2, lines);
 	for (int i = 0; i < r->nlines; i++)
 		text_at(&r->line[i], m, TS_LABEL, lines[i], 0, 0);
@@ -1034,7 +978,7 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 		if (g->rows[i].change_full != NULL)
 			place_change(g, &g->rows[i], m);
 	}
-	unit = utf8_clean(c->unit);
+	unit = drawable_copy(c->unit);
 	text_at(&g->caption, m, TS_TICK, xstrdup(axis_caption(unit)), 0,
 	    g->pbot + 31);
 	g->caption.x = (g->px0 + g->px1 - g->caption.w) / 2;
@@ -1067,7 +1011,7 @@ legend_paragraphs(const struct chart *c, const struct meter *m, double maxw,
 		nl = s + strcspn(s, "\n");
 		raw = xstrndup(s, (size_t)(nl - s));
 		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
-		v[(*n)++] = utf8_clean(raw);
+		v[(*n)++] = drawable_copy(raw);
 		free(raw);
 	}
 	for (size_t i = 0; i < c->nbars; i++) {
@@ -1862,7 +1806,7 @@ svg_finish(xmlDocPtr doc, const struct chart *c, const struct chart_geom *g,
     const struct pen *p)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
-	char *title = utf8_clean(c->title), *unit = utf8_clean(c->unit);
+	char *title = drawable_copy(c->title), *unit = drawable_copy(c->unit);
 
 	drop_surface_ids(root);
 	drop_empty_defs(root);

@@ -2,6 +2,7 @@
  * or as JSON with every verdict, its numbers, rule and explanation. */
 #include "render/json_util.h"
 #include "render/render.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <jansson.h>
@@ -24,25 +25,14 @@ static const char *const section_titles[FIND_KIND_COUNT] = {
 size_t
 render_columns(const char *s, size_t len)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < len; i++)
-		n += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return n;
+	return utf8_columns(s, len);
 }
 
 /* Bytes of s that fill at most cols columns. */
 static size_t
 bytes_for(const char *s, size_t len, size_t cols)
 {
-	size_t i = 0;
-
-	for (size_t c = 0; i < len && c < cols; c++) {
-		i++;
-		while (i < len && ((unsigned char)s[i] & 0xc0) == 0x80)
-			i++;
-	}
-	return i;
+	return utf8_span(s, len, cols);
 }
 
 void

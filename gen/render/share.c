@@ -5,6 +5,7 @@
 #include "render/bars.h"
 #include "model/display.h"
 #include "render/render.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -33,6 +34,7 @@ static char *
 ascii_fold(const char *text)
 {
 	char *out = xmalloc(strlen(text) * 3 + 1);
+	const char *end = text + strlen(text);
 	size_t o = 0;
 
 	while (*text) {
@@ -55,8 +57,7 @@ ascii_fold(const char *text)
 				out[o++] = (char)c;
 			} else {
 				out[o++] = '?';
-				while ((text[n] & 0xc0) == 0x80)
-					n++;
+				n = utf8_next(text, (size_t)(end - text), 0);
 			}
 		}
 		text += n;

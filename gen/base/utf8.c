@@ -1,0 +1,136 @@
+/* Owns decoding, checking, walking and counting UTF-8 (utf8.h). */
+#include "base/utf8.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static bool
+is_continuation(char c)
+{
+	return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+/* The length a sequence has that starts with byte c, and the bits of
+ * its code point c holds; 0 when c starts none. */
+static size_t
+lead_length(unsigned char c, unsigned long *bits)
+{
+	if (c < 0x80) {
+		*bits = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		*bits = c & 0x1f;
+		return 2;
+	}
+	if (c >= 0xe0 && c <= 0xef) {
+		*bits = c & 0x0f;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		*bits = c & 0x07;
+		return 4;
+	}
+	return 0;
+}
+
+size_t
+utf8_decode(const char *s, size_t n, unsigned long *cp)
+{
+	/* The least code point of each length: below it, overlong. */
+	static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	unsigned long c;
+	size_t len;
+
+	if (n == 0 || (len = lead_length((unsigned char)s[0], &c)) == 0 ||
+	    n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if (!is_continuation(s[i]))
+			return 0;
+		c = (c << 6) | ((unsigned char)s[i] & 0x3f);
+	}
+	if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	if (cp != NULL)
+		*cp = c;
+	return len;
+}
+
+size_t
+utf8_next(const char *s, size_t len, size_t i)
+{
+	if (i >= len)
+		return i;
+	i++;
+	while (i < len && is_continuation(s[i]))
+		i++;
+	return i;
+}
+
+size_t
+utf8_cut(const char *s, size_t n)
+{
+	while (n > 0 && is_continuation(s[n]))
+		n--;
+	return n;
+}
+
+size_t
+utf8_columns(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += !is_continuation(s[i]);
+	return n;
+}
+
+size_t
+utf8_span(const char *s, size_t len, size_t cols)
+{
+	size_t i = 0;
+
+	for (size_t c = 0; i < len && c < cols; c++)
+		i = utf8_next(s, len, i);
+	return i;
+}
+
+/* The length of the sequence at s[0..n) that utf8_clean keeps, 0 when
+ * it becomes U+FFFD. */
+static size_t
+kept_length(const char *s, size_t n, unsigned flags, unsigned long *cp)
+{
+	size_t k = utf8_decode(s, n, cp);
+
+	if (k > 0 && (flags & UTF8_XML_CHARS) &&
+	    (*cp == 0xfffe || *cp == 0xffff))
+		return 0;
+	return k;
+}
+
+size_t
+utf8_clean(char *out, const char *s, size_t n, unsigned flags)
+{
+	size_t i = 0, o = 0, k;
+	unsigned long cp;
+
+	n = strnlen(s, n);
+	while (i < n) {
+		k = kept_length(s + i, n - i, flags, &cp);
+		if (k == 0) {
+			memcpy(out + o, UTF8_REPLACEMENT, 3);
+			o += 3;
+			k = 1;
+		} else if ((flags & UTF8_NO_CONTROLS) &&
+		    (cp < 0x20 || cp == 0x7f))
+			out[o++] = ' ';
+		else {
+			memcpy(out + o, s + i, k);
+			o += k;
+		}
+		i += k;
+	}
+	out[o] = '\0';
+	return o;
+}

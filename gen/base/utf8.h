@@ -1,0 +1,53 @@
+/* UTF-8: the one place that decodes it, tells valid sequences from bytes
+ * that are not UTF-8, walks text by characters and counts its columns.
+ * Pure functions on bytes that allocate nothing, so that every stage can
+ * use them, xalloc.c (xstrndup_utf8) included. */
+#ifndef BENCHSITE_UTF8_H
+#define BENCHSITE_UTF8_H
+
+#include <stddef.h>
+
+/* U+FFFD REPLACEMENT CHARACTER, what a byte that is not UTF-8 becomes. */
+#define UTF8_REPLACEMENT	"\xef\xbf\xbd"
+
+/* The length (1 to 4) of the valid sequence that starts s[0..n), with its
+ * code point in *cp (when cp is not NULL); 0 when none starts there: a
+ * continuation byte, a byte that starts no sequence (0xc0, 0xc1, 0xf5 to
+ * 0xff), an overlong form, a surrogate (U+D800 to U+DFFF), a code point
+ * beyond U+10FFFF, or a sequence cut short by the end of s (n == 0 too). */
+size_t utf8_decode(const char *s, size_t n, unsigned long *cp);
+
+/* Where the character at s[i] ends, within s[0..len): after its first
+ * byte and every continuation byte that follows, valid or not, so that
+ * each byte of any text belongs to one character; i itself when i >= len.
+ * For text already made valid, or text only measured. */
+size_t utf8_next(const char *s, size_t len, size_t i);
+
+/* n moved back to the start of the character it falls in: where text of
+ * at least n bytes may be cut without splitting a character. */
+size_t utf8_cut(const char *s, size_t n);
+
+/* The columns s[0..len) takes in mail and terminals: one per character
+ * (per byte that is not a continuation byte). */
+size_t utf8_columns(const char *s, size_t len);
+
+/* The bytes of s[0..len) that fill at most cols columns, in whole
+ * characters. */
+size_t utf8_span(const char *s, size_t len, size_t cols);
+
+/* What utf8_clean replaces besides bytes that are not UTF-8. */
+enum utf8_clean_flags {
+	UTF8_XML_CHARS = 1,	/* U+FFFE and U+FFFF (no XML characters)
+				 * too, byte by byte as if they were not
+				 * UTF-8 */
+	UTF8_NO_CONTROLS = 2,	/* U+0000 to U+001F and U+007F become
+				 * spaces */
+};
+
+/* Copies s[0..n), up to a NUL, into out (room for 3 * n + 1 bytes) as
+ * valid UTF-8, followed by a NUL: each byte that starts no valid
+ * sequence becomes U+FFFD, and the next byte is looked at anew. flags:
+ * enum utf8_clean_flags. Returns the bytes written before the NUL. */
+size_t utf8_clean(char *out, const char *s, size_t n, unsigned flags);
+
+#endif
