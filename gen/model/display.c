@@ -1,6 +1,8 @@
 /* Display units and number formats; see display.h. */
 #include "model/display.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 const char *
@@ -16,11 +18,26 @@ display_value(enum metric_id id, double stored)
 }
 
 void
+display_number(char *buf, size_t size, double v, double fine_below,
+    unsigned flags)
+{
+	const char *tilde = (flags & DISPLAY_APPROX) ? "~" : "";
+	bool fine = (flags & DISPLAY_ROUNDED) ?
+	    round(v * 10) < fine_below * 10 : v < fine_below;
+
+	snprintf(buf, size, fine ? "%s%.1f" : "%s%.0f", tilde, v);
+}
+
+double
+display_fine_below(enum metric_id id)
+{
+	return id == M_SEEKS ? 1000 : DISPLAY_FINE_BELOW;
+}
+
+void
 display_format(enum metric_id id, double shown, char *buf)
 {
-	bool fine = shown < 100 || (id == M_SEEKS && shown < 1000);
-
-	snprintf(buf, 32, fine ? "%.1f" : "%.0f", shown);
+	display_number(buf, 32, shown, display_fine_below(id), 0);
 }
 
 void

@@ -1,6 +1,7 @@
 /* How figures are shown to people, the same in every output: throughput
  * in MiB/s (bonnie++'s K/sec is KiB/s), seeks and file operations per
- * second. For renderers only. */
+ * second, and the one formatter of figures behind the charts, the pages
+ * and every text (display_number). For the analysis and the renderers. */
 #ifndef BENCHSITE_DISPLAY_H
 #define BENCHSITE_DISPLAY_H
 
@@ -14,8 +15,34 @@ const char *display_unit(enum metric_id);
 /* A stored figure (KiB/s or per second) in the display unit. */
 double display_value(enum metric_id, double stored);
 
-/* Formats a display-unit figure into buf (at least 32 bytes): one
- * decimal below 100 (and for seeks below 1000), whole numbers above. */
+/* What display_number does beyond its rule of decimals. */
+enum display_number_flags {
+	DISPLAY_APPROX = 1,	/* "~" first: the input gave the figure with
+				 * reduced precision */
+	DISPLAY_ROUNDED = 2,	/* decide on the figure as printed, rounded
+				 * to one decimal: 99.96 is "100", not
+				 * "100.0" (the charts, whose figures must
+				 * not grow a decimal at the edge) */
+};
+
+/* Below this a figure gets one decimal, from it on none: the charts'
+ * rule, and that of pages and text for every metric but seeks
+ * (display_fine_below). */
+#define DISPLAY_FINE_BELOW	100.0
+
+/* The one formatter of figures: v into buf (size bytes) with one decimal
+ * below fine_below and as a whole number from there on ("57.1", "186",
+ * "2046"); flags: enum display_number_flags. */
+void display_number(char *buf, size_t size, double v, double fine_below,
+    unsigned flags);
+
+/* Where figures of this metric stop having a decimal in pages and text:
+ * DISPLAY_FINE_BELOW, 1000 for seeks (a few hundred a second). */
+double display_fine_below(enum metric_id);
+
+/* Formats a display-unit figure of the metric into buf (at least 32
+ * bytes) as pages and text show it: display_number with the metric's
+ * display_fine_below, deciding on the figure itself. */
 void display_format(enum metric_id, double shown, char *buf);
 
 /* Formats a latency in microseconds as "5.3 ms", "676 us", "132 s". */

@@ -3,6 +3,7 @@
  * tests compare. For site/render code only (see chart.h). */
 #include "render/chart.h"
 #include "render/pngenc.h"
+#include "model/display.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -372,16 +373,14 @@ cat(char **s, const char *fmt, ...)
 	va_end(ap);
 }
 
-void
-chart_format_value(char *buf, size_t size, double v, bool approx)
+/* A figure as the charts print it (display_number): one decimal below
+ * 100, whole numbers from 100 on, deciding on the rounded figure so that
+ * 99.96 prints as "100"; "~" first when approx. */
+static void
+format_figure(char *buf, size_t size, double v, bool approx)
 {
-	const char *tilde = approx ? "~" : "";
-
-	/* Decide on the rounded figure: 99.96 prints as "100". */
-	if (round(v * 10) < 1000)
-		snprintf(buf, size, "%s%.1f", tilde, v);
-	else
-		snprintf(buf, size, "%s%.0f", tilde, v);
+	display_number(buf, size, v, DISPLAY_FINE_BELOW, DISPLAY_ROUNDED |
+	    (approx ? DISPLAY_APPROX : 0));
 }
 
 void
@@ -651,7 +650,7 @@ row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
 	if (r->highlight)
 		text_at(&r->mark, m, TS_FLAGGED, xstrdup(m->flag_symbol), 0, 0);
 	if (r->kind == BAR_VALUE) {
-		chart_format_value(buf, sizeof buf, b->value, b->approx);
+		format_figure(buf, sizeof buf, b->value, b->approx);
 		text_at(&r->value, m, r->highlight ? TS_FLAGGED : TS_VALUE,
 		    xstrdup(buf), 0, 0);
 	} else
@@ -1536,7 +1535,7 @@ bar_figure(char **s, const struct grow *r, const struct chart_bar *b,
 		cat(s, "%s", state_texts[r->kind]);
 		return;
 	}
-	chart_format_value(v, sizeof v, b->value, b->approx);
+	format_figure(v, sizeof v, b->value, b->approx);
 	cat(s, "%s%s%s", v, unit[0] == '/' || unit[0] == '\0' ? "" : " ",
 	    unit);
 }
@@ -1557,13 +1556,13 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 		sep = ", ";
 	}
 	if (r->whisker) {
-		chart_format_value(lo, sizeof lo, b->min, false);
-		chart_format_value(hi, sizeof hi, b->max, false);
+		format_figure(lo, sizeof lo, b->min, false);
+		format_figure(hi, sizeof hi, b->max, false);
 		cat(&s, "%s%s-%s", sep, lo, hi);
 		sep = ", ";
 	}
 	if (r->expect) {
-		chart_format_value(lo, sizeof lo, b->expect, false);
+		format_figure(lo, sizeof lo, b->expect, false);
 		cat(&s, "%sexpected %s%s%s", sep, lo,
 		    unit[0] == '/' || unit[0] == '\0' ? "" : " ", unit);
 		sep = ", ";

@@ -138,10 +138,6 @@ const char *chart_flag_symbol(const struct chart_fonts *);
  * ten), at most max_steps of them, *top >= max. max <= 0 gives 0 to 1. */
 void chart_nice_axis(double max, int max_steps, double *step, double *top);
 
-/* A figure as the charts print it: one decimal below 100, whole numbers
- * from 100 on ("57.1", "186", "2046"), "~" first when approx. */
-void chart_format_value(char *buf, size_t size, double v, bool approx);
-
 /* A tick label: as many decimals as step needs ("0.5", "150"). */
 void chart_format_tick(char *buf, size_t size, double v, double step);
 

@@ -1,4 +1,4 @@
-/* Unit tests of the charts (gen/render/chart.c): ticks, figures and label
+/* Unit tests of the charts (gen/render/chart.c): ticks and label
  * wrapping, the layout against the files in tests/charts (UPDATE=1 rewrites
  * them), and SVG and PNG output. Run from the top of the tree. */
 #include <setjmp.h>
@@ -174,30 +174,13 @@ test_nice_axis(void **state)
 	check_axis(101, 1, 200, 200);
 }
 
+/* Figures are display_number's (tests/unit/test_display.c). */
 static void
-check_value(double v, bool approx, const char *want)
-{
-	char buf[32];
-
-	chart_format_value(buf, sizeof buf, v, approx);
-	assert_string_equal(buf, want);
-}
-
-static void
-test_format_value(void **state)
+test_format_tick(void **state)
 {
 	char buf[32];
 
 	(void)state;
-	check_value(57.1, false, "57.1");
-	check_value(0, false, "0.0");
-	check_value(99.94, false, "99.9");
-	check_value(99.96, false, "100");
-	check_value(186.4, false, "186");
-	check_value(2046, false, "2046");
-	check_value(1e7, false, "10000000");
-	check_value(55.74, true, "~55.7");
-	check_value(312.6, true, "~313");
 	chart_format_tick(buf, sizeof buf, 1.5, 0.5);
 	assert_string_equal(buf, "1.5");
 	chart_format_tick(buf, sizeof buf, 0.15, 0.05);
@@ -1228,7 +1211,7 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nice_axis),
-		cmocka_unit_test(test_format_value),
+		cmocka_unit_test(test_format_tick),
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_golden_geometry),
 		cmocka_unit_test(test_layout_rules),

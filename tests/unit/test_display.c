@@ -1,0 +1,120 @@
+/* Unit tests of gen/model/display.c: the one formatter of figures
+ * (display_number) as the charts call it, deciding on the rounded figure,
+ * and as pages and text call it (display_format), deciding on the figure
+ * itself with seeks keeping a decimal up to 1000; units and latencies. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "model/display.h"
+
+static void
+check_chart(double v, bool approx, const char *want)
+{
+	char buf[32];
+
+	display_number(buf, sizeof buf, v, DISPLAY_FINE_BELOW,
+	    DISPLAY_ROUNDED | (approx ? DISPLAY_APPROX : 0));
+	assert_string_equal(buf, want);
+}
+
+static void
+check_page(enum metric_id id, double v, const char *want)
+{
+	char buf[32];
+
+	display_format(id, v, buf);
+	assert_string_equal(buf, want);
+}
+
+static void
+test_chart_figures(void **state)
+{
+	(void)state;
+	check_chart(57.1, false, "57.1");
+	check_chart(0, false, "0.0");
+	check_chart(99.94, false, "99.9");
+	check_chart(99.96, false, "100");
+	check_chart(100, false, "100");
+	check_chart(186.4, false, "186");
+	check_chart(2046, false, "2046");
+	check_chart(1e7, false, "10000000");
+	check_chart(55.74, true, "~55.7");
+	check_chart(312.6, true, "~313");
+	check_chart(-5, false, "-5.0");
+}
+
+static void
+test_page_figures(void **state)
+{
+	(void)state;
+	check_page(M_PUT_BLOCK, 57.14, "57.1");
+	check_page(M_PUT_BLOCK, 0, "0.0");
+	/* The figure itself decides, not its rounding. */
+	check_page(M_PUT_BLOCK, 99.96, "100.0");
+	check_page(M_PUT_BLOCK, 100, "100");
+	check_page(M_PUT_BLOCK, 186.4, "186");
+	check_page(M_SEQ_CREATE, 186.4, "186");
+	/* Seeks keep a decimal up to 1000. */
+	check_page(M_SEEKS, 186.4, "186.4");
+	check_page(M_SEEKS, 999.96, "1000.0");
+	check_page(M_SEEKS, 1000, "1000");
+	check_page(M_SEEKS, 2046.3, "2046");
+	check_page(M_PUT_BLOCK, NAN, "nan");
+	assert_true(display_fine_below(M_SEEKS) == 1000);
+	assert_true(display_fine_below(M_GETC) == DISPLAY_FINE_BELOW);
+}
+
+static void
+test_number_flags(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	display_number(buf, sizeof buf, 99.96, 100, 0);
+	assert_string_equal(buf, "100.0");
+	display_number(buf, sizeof buf, 99.96, 100, DISPLAY_ROUNDED);
+	assert_string_equal(buf, "100");
+	display_number(buf, sizeof buf, 999.94, 1000, DISPLAY_ROUNDED);
+	assert_string_equal(buf, "999.9");
+	display_number(buf, sizeof buf, 12.34, 100, DISPLAY_APPROX);
+	assert_string_equal(buf, "~12.3");
+	/* size bounds what is written. */
+	display_number(buf, 4, 12345, 100, 0);
+	assert_string_equal(buf, "123");
+}
+
+static void
+test_units_and_latency(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(display_unit(M_PUT_BLOCK), "MiB/s");
+	assert_string_equal(display_unit(M_SEEKS), "/s");
+	assert_true(display_value(M_PUT_BLOCK, 2048) == 2);
+	assert_true(display_value(M_SEEKS, 2048) == 2048);
+	display_latency(5300, buf);
+	assert_string_equal(buf, "5.3 ms");
+	display_latency(676, buf);
+	assert_string_equal(buf, "676 us");
+	display_latency(132e6, buf);
+	assert_string_equal(buf, "132 s");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chart_figures),
+		cmocka_unit_test(test_page_figures),
+		cmocka_unit_test(test_number_flags),
+		cmocka_unit_test(test_units_and_latency),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
