@@ -4,6 +4,7 @@
 #include "render/chart.h"
 #include "render/pngenc.h"
 #include "model/display.h"
+#include "base/buf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -185,11 +186,6 @@ struct meter {
 struct measure_ctx {
 	const struct meter *m;
 	enum tstyle style;
-};
-
-struct membuf {
-	unsigned char *p;
-	size_t n, cap;
 };
 
 /* A text drawn on the SVG path, and the row it belongs to (-1: none). */
@@ -1484,14 +1480,11 @@ chart_dump(FILE *fp, const struct chart *c, const struct chart_geom *g)
 
 /* SVG and PNG. */
 
+/* Collects what a cairo surface writes into a struct buf. */
 static cairo_status_t
-membuf_write(void *closure, const unsigned char *data, unsigned int len)
+buf_write(void *closure, const unsigned char *data, unsigned int len)
 {
-	struct membuf *m = closure;
-
-	xgrow((void **)&m->p, &m->cap, m->n + len, 1);
-	memcpy(m->p + m->n, data, len);
-	m->n += len;
+	buf_add(closure, data, len);
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -1819,12 +1812,12 @@ xmlDocPtr
 chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 {
 	struct chart_geom *g = chart_layout(c, f, CHART_WIDTH);
-	struct membuf mb = { 0 };
+	struct buf svg = { 0 };
 	struct pen p = { .f = f, .collect = true, .row = -1 };
 	cairo_surface_t *s;
 	xmlDocPtr doc = NULL;
 
-	s = cairo_svg_surface_create_for_stream(membuf_write, &mb, g->w, g->h);
+	s = cairo_svg_surface_create_for_stream(buf_write, &svg, g->w, g->h);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_USER);
 	if (render(s, 1, c, g, &p, err) == 0) {
@@ -1832,7 +1825,7 @@ chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 		if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
 			snprintf(err, CHART_ERR_SIZE, "cannot write the SVG: %s",
 			    cairo_status_to_string(cairo_surface_status(s)));
-		else if ((doc = xmlReadMemory((const char *)mb.p, (int)mb.n,
+		else if ((doc = xmlReadMemory(svg.p, (int)svg.n,
 		    NULL, NULL, XML_PARSE_NONET)) == NULL)
 			snprintf(err, CHART_ERR_SIZE, "cairo wrote an SVG "
 			    "libxml2 cannot read");
@@ -1840,7 +1833,7 @@ chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 			svg_finish(doc, c, g, &p);
 	}
 	cairo_surface_destroy(s);
-	free(mb.p);
+	buf_free(&svg);
 	free(p.texts);
 	chart_geom_free(g);
 	return doc;

@@ -1,6 +1,7 @@
 /* The charts' PNG encoder; see pngenc.h. Owned by chart.c. */
 #include "render/pngenc.h"
 #include "render/chart.h"
+#include "base/buf.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -338,19 +339,10 @@ png_enc_reused(const struct png_enc *e)
 
 /* ---- the file ---- */
 
-struct membuf {
-	unsigned char *p;
-	size_t n, cap;
-};
-
 static void
 write_cb(png_structp png, png_bytep data, size_t len)
 {
-	struct membuf *m = png_get_io_ptr(png);
-
-	xgrow((void **)&m->p, &m->cap, m->n + len, 1);
-	memcpy(m->p + m->n, data, len);
-	m->n += len;
+	buf_add(png_get_io_ptr(png), data, len);
 }
 
 static void
@@ -399,7 +391,7 @@ strips_chunk(const struct png_enc *e, size_t *len)
 /* IHDR, bnSt, the stream in IDAT chunks, IEND: no time, gamma or text
  * chunk, the same bytes for the same image. */
 static int
-write_png(const struct png_enc *e, struct membuf *mb, char *err)
+write_png(const struct png_enc *e, struct buf *file, char *err)
 {
 	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err,
 	    error_cb, warning_cb);
@@ -420,7 +412,7 @@ write_png(const struct png_enc *e, struct membuf *mb, char *err)
 		free(strips);
 		return -1;
 	}
-	png_set_write_fn(png, mb, write_cb, flush_cb);
+	png_set_write_fn(png, file, write_cb, flush_cb);
 	png_set_IHDR(png, info, (png_uint_32)e->w, (png_uint_32)e->h, 8,
 	    PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
 	    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -439,7 +431,7 @@ int
 png_enc_finish(struct png_enc *e, unsigned char **buf, size_t *len,
     char *err)
 {
-	struct membuf mb = {0};
+	struct buf file = {0};
 
 	*buf = NULL;
 	*len = 0;
@@ -451,12 +443,12 @@ png_enc_finish(struct png_enc *e, unsigned char **buf, size_t *len,
 	xgrow((void **)&e->data, &e->cap, e->n + 4, 1);
 	put_be32(e->data + e->n, e->adler);
 	e->n += 4;
-	if (write_png(e, &mb, err) != 0) {
-		free(mb.p);
+	if (write_png(e, &file, err) != 0) {
+		buf_free(&file);
 		return -1;
 	}
-	*buf = mb.p;
-	*len = mb.n;
+	*buf = (unsigned char *)file.p;
+	*len = file.n;
 	return 0;
 }
 
