@@ -2084,6 +2084,10 @@ mask_strip(cairo_surface_t *s, int n)
 	cairo_surface_mark_dirty(s);
 }
 
+/* The encoder writes its messages into the chart's err. */
+_Static_assert(PNG_ENC_ERR_SIZE <= CHART_ERR_SIZE,
+    "pngenc.c's messages fit chart.h's err buffers");
+
 /* The image of j as an 8-bit RGB PNG without alpha, drawn strip by
  * strip on s (as wide as the image) and encoded as drawn (pngenc.c),
  * reusing the strips of old. Returns 0, or -1 with err. */

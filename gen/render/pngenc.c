@@ -1,6 +1,5 @@
 /* The charts' PNG encoder; see pngenc.h. Owned by chart.c. */
 #include "render/pngenc.h"
-#include "render/chart.h"
 #include "base/buf.h"
 #include "base/xalloc.h"
 
@@ -225,7 +224,7 @@ deflate_strip(struct png_enc *e, int n, png_row_fn *row, void *ctx,
 	st->piece = piece_hash(e->data + start, st);
 	return 0;
 fail:
-	snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: deflate "
+	snprintf(err, PNG_ENC_ERR_SIZE, "cannot write the PNG: deflate "
 	    "failed");
 	return -1;
 }
@@ -354,7 +353,7 @@ flush_cb(png_structp png)
 static void
 error_cb(png_structp png, png_const_charp msg)
 {
-	snprintf(png_get_error_ptr(png), CHART_ERR_SIZE,
+	snprintf(png_get_error_ptr(png), PNG_ENC_ERR_SIZE,
 	    "cannot write the PNG: %s", msg);
 	png_longjmp(png, 1);
 }
@@ -402,7 +401,7 @@ write_png(const struct png_enc *e, struct buf *file, char *err)
 	if (info == NULL) {
 		png_destroy_write_struct(&png, NULL);
 		free(strips);
-		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %s",
+		snprintf(err, PNG_ENC_ERR_SIZE, "cannot write the PNG: %s",
 		    strerror(ENOMEM));
 		return -1;
 	}
@@ -436,7 +435,7 @@ png_enc_finish(struct png_enc *e, unsigned char **buf, size_t *len,
 	*buf = NULL;
 	*len = 0;
 	if (e->done != e->h) {
-		snprintf(err, CHART_ERR_SIZE, "cannot write the PNG: %d of "
+		snprintf(err, PNG_ENC_ERR_SIZE, "cannot write the PNG: %d of "
 		    "%d rows", e->done, e->h);
 		return -1;
 	}

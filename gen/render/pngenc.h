@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The size of the err buffers below: chart.c hands on its own, of
+ * CHART_ERR_SIZE bytes, which must be no smaller (chart.c checks). */
+#define PNG_ENC_ERR_SIZE	256
+
 struct png_enc;
 
 /* An encoder of a w x h image, reusing the strips of old (a PNG of
@@ -38,7 +42,7 @@ typedef void png_raw_fn(void *ctx, int i, const unsigned char **out,
  * raw is NULL, row is asked instead): the same number of rows for every
  * strip but the last. key (NULL: none) is the caller's key of what the
  * strip shows, kept in the PNG for png_enc_copy. Returns 0, or -1 with
- * err (of CHART_ERR_SIZE bytes). */
+ * err. */
 int png_enc_strip(struct png_enc *, int n, const uint64_t key[2],
     png_row_fn *row, png_raw_fn *raw, void *ctx, char *err);
 

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "render/chart.h"
 #include "render/pngenc.h"
 #include "../png_chunks.h"
 
@@ -62,7 +61,7 @@ static uint64_t keys[(H + STRIP - 1) / STRIP][2];
 static unsigned char *
 encode(const unsigned char *old, size_t oldlen, size_t *len, int *reused)
 {
-	char err[CHART_ERR_SIZE];
+	char err[PNG_ENC_ERR_SIZE];
 	struct png_enc *e = png_enc_start(W, H, old, oldlen, trust_keys);
 	unsigned char *buf;
 
