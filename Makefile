@@ -37,7 +37,9 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
 	analyse/rank.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
-	render/share.c render/chart.c render/pngenc.c \
+	render/share.c render/chart_fonts.c render/chart_text.c \
+	render/chart_layout.c render/chart_draw.c render/chart_dump.c \
+	render/chart_svg.c render/pngenc.c render/chart_png.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \
 	render/pages_analysis.c render/single.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \

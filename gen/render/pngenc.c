@@ -1,4 +1,4 @@
-/* The charts' PNG encoder; see pngenc.h. Owned by chart.c. */
+/* The charts' PNG encoder; see pngenc.h. Used by chart_png.c. */
 #include "render/pngenc.h"
 #include "base/buf.h"
 #include "base/xalloc.h"

@@ -1,4 +1,4 @@
-/* The PNG encoder of the charts (chart.c): 8-bit RGB rows given a strip
+/* The PNG encoder of the charts (chart_png.c): 8-bit RGB rows given a strip
  * at a time, each strip deflated on its own (zlib, level 1, no filter),
  * the pieces joined into one zlib stream. A strip whose rows an earlier
  * PNG of the same size already holds is copied from it, not deflated
@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* The size of the err buffers below: chart.c hands on its own, of
- * CHART_ERR_SIZE bytes, which must be no smaller (chart.c checks). */
+ * CHART_ERR_SIZE bytes, which must be no smaller (chart_png.c checks). */
 #define PNG_ENC_ERR_SIZE	256
 
 struct png_enc;

@@ -10,8 +10,9 @@
  * -j N draws the charts in N processes (chart k in process k mod N), as
  * "benchsite build" does by default with one per processor.
  *
- * Links build/chart.o, build/pngenc.o (the PNG encoder) and
- * build/xalloc.o with the libraries of PKGS; built by run.sh. */
+ * Links the objects of the charts (build/render/chart_*.o but the dump,
+ * build/render/pngenc.o, the PNG encoder) and the few of base, read and
+ * model they use, with the libraries of PKGS; built by run.sh. */
 #include "render/chart.h"
 
 #include <stdio.h>

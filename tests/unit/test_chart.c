@@ -1,4 +1,4 @@
-/* Unit tests of the charts (gen/render/chart.c): ticks and label
+/* Unit tests of the charts (gen/render/chart_*.c): ticks and label
  * wrapping, the layout against the files in tests/charts (UPDATE=1 rewrites
  * them), and SVG and PNG output. Run from the top of the tree. */
 #include <setjmp.h>

@@ -1,0 +1,668 @@
+/* The layout of a chart (chart_layout, chart.h): where every bar,
+ * whisker, marker, text, tick, group heading and change marker goes, as
+ * the fonts measure its texts; and the x axis (chart_nice_axis). Owns
+ * struct chart_geom's making and freeing; drawing it is chart_draw.c's. */
+#include "render/chart_int.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MARK_EXPECT	"\xe2\x96\xbc"	/* U+25BC, like the drawn marker */
+
+#define LABEL_FRAC	0.38	/* of the width, at most, for run labels */
+#define GAP		10.0	/* label column to axis */
+#define BAR_H		18.0
+#define ROW_H1		28.0	/* row pitch when every label fits one line */
+#define ROW_H2		38.0	/* when some label takes two */
+#define LINE_H		14.0
+#define LEGEND_LINE_H	14.0
+#define MAX_LEGEND_LINES 8
+#define CHANGE_MIN_LINE	40.0	/* dashed line a long change text leaves */
+#define MARK_GAP	3.0	/* flag symbol to figure */
+#define FLAG_GAP	6.0	/* figure to flag text */
+#define TAIL_GAP	6.0	/* bar, whisker or marker to the figure */
+#define FIT_ROUNDS	8	/* plot narrowings for figures that overflow */
+#define MAX_NARROWING	0.25	/* of the plot, for flag symbols and texts */
+
+struct meter {
+	cairo_scaled_font_t *sf[TS_COUNT];
+	const char *flag_symbol;
+};
+
+struct measure_ctx {
+	const struct meter *m;
+	enum tstyle style;
+};
+
+void
+chart_nice_axis(double max, int max_steps, double *step, double *top)
+{
+	static const double mult[] = { 1, 2, 5, 10 };
+	double mag, n = 1;
+
+	if (max_steps < 1)
+		max_steps = 1;
+	if (!(max > 0) || !isfinite(max))
+		max = 1;
+	mag = pow(10, floor(log10(max / max_steps)));
+	for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++) {
+		*step = mult[i] * mag;
+		/* The epsilon keeps 0.3 / 0.1 at 3 steps. */
+		n = ceil(max / *step - 1e-9);
+		if (n <= max_steps)
+			break;
+	}
+	*top = n * *step;
+}
+
+/* Measuring. */
+
+static void
+meter_init(struct meter *m, const struct chart_fonts *f)
+{
+	cairo_font_options_t *o = chart_font_options();
+	cairo_matrix_t fm, ctm;
+
+	cairo_matrix_init_identity(&ctm);
+	for (int i = 0; i < TS_COUNT; i++) {
+		const struct chart_tstyle *ts = &chart_tstyles[i];
+
+		cairo_matrix_init_scale(&fm, ts->size, ts->size);
+		m->sf[i] = cairo_scaled_font_create(f->face[ts->font], &fm,
+		    &ctm, o);
+	}
+	m->flag_symbol = chart_flag_symbol(f);
+	cairo_font_options_destroy(o);
+}
+
+static void
+meter_free(struct meter *m)
+{
+	for (int i = 0; i < TS_COUNT; i++)
+		cairo_scaled_font_destroy(m->sf[i]);
+}
+
+static double
+measure_n(const char *s, size_t n, void *ctx)
+{
+	const struct measure_ctx *mc = ctx;
+	cairo_text_extents_t te;
+	char *t = xstrndup(s, n);
+
+	cairo_scaled_font_text_extents(mc->m->sf[mc->style], t, &te);
+	free(t);
+	return te.x_advance;
+}
+
+static double
+measure(const struct meter *m, enum tstyle style, const char *s)
+{
+	struct measure_ctx mc = { m, style };
+
+	return measure_n(s, strlen(s), &mc);
+}
+
+static int
+wrap(const struct meter *m, enum tstyle style, const char *s, double maxw,
+    int maxlines, char **lines)
+{
+	struct measure_ctx mc = { m, style };
+
+	return chart_wrap(s, maxw, maxlines, measure_n, &mc, lines);
+}
+
+/* Sets t to s (taken over) with its left end at x. */
+static void
+text_at(struct gtext *t, const struct meter *m, enum tstyle style, char *s,
+    double x, double y)
+{
+	t->s = s;
+	t->style = style;
+	t->w = measure(m, style, s);
+	t->x = x;
+	t->y = y;
+}
+
+/* The baseline that centres a line of style on y. */
+static double
+mid_baseline(double y, enum tstyle style)
+{
+	return y + 0.36 * chart_tstyles[style].size;
+}
+
+/* Layout. */
+
+static double
+layout_title(struct chart_geom *g, const struct meter *m, const char *title)
+{
+	char *clean = chart_drawable_copy(title), *line = NULL;
+	double y = PAD + 12;
+
+	if (wrap(m, TS_TITLE, clean, g->w - 2 * PAD, 1, &line) == 1)
+		text_at(&g->title, m, TS_TITLE, line, PAD, y);
+	free(clean);
+	return y + 16;
+}
+
+static bool
+expect_ok(const struct chart_bar *b)
+{
+	return b->has_expect && isfinite(b->expect) && b->expect >= 0;
+}
+
+/* Makes the bar's figures usable: a negative or non-finite value, or
+ * whiskers that do not make sense, are not drawn. */
+static void
+row_kind(struct grow *r, const struct chart_bar *b)
+{
+	r->kind = b->kind;
+	if (b->kind == BAR_VALUE && (!isfinite(b->value) || b->value < 0))
+		r->kind = BAR_INVALID;
+	r->whisker = r->kind == BAR_VALUE && b->has_range &&
+	    isfinite(b->min) && isfinite(b->max) && b->min >= 0 &&
+	    b->min <= b->max;
+	r->expect = expect_ok(b);
+	r->highlight = b->highlight;
+}
+
+/* Label lines, the flag symbol, value and flag texts, with widths;
+ * positions come later. */
+static void
+row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
+    double maxw)
+{
+	char *lines[2], buf[64];
+
+	row_kind(r, b);
+	r->full = chart_drawable_copy(b->label);
+	r->nlines = wrap(m, TS_LABEL, r->full, maxw, 2, lines);
+	for (int i = 0; i < r->nlines; i++)
+		text_at(&r->line[i], m, TS_LABEL, lines[i], 0, 0);
+	if (r->highlight)
+		text_at(&r->mark, m, TS_FLAGGED, xstrdup(m->flag_symbol), 0, 0);
+	if (r->kind == BAR_VALUE) {
+		chart_figure(buf, sizeof buf, b->value, b->approx);
+		text_at(&r->value, m, r->highlight ? TS_FLAGGED : TS_VALUE,
+		    xstrdup(buf), 0, 0);
+	} else
+		text_at(&r->value, m, TS_STATE,
+		    xstrdup(chart_state_texts[r->kind]), 0, 0);
+	if ((r->flag_full = chart_clean_trimmed(b->flag_text)) != NULL)
+		text_at(&r->flag, m, TS_FLAGNOTE, xstrdup(r->flag_full), 0, 0);
+	r->change_full = chart_clean_trimmed(b->change);
+}
+
+/* Width of symbol, figure and flag text as they stand. */
+static double
+tail_width(const struct grow *r)
+{
+	double w = r->value.w;
+
+	if (r->mark.s != NULL)
+		w += r->mark.w + MARK_GAP;
+	if (r->flag.s != NULL)
+		w += FLAG_GAP + r->flag.w;
+	return w;
+}
+
+/* Puts symbol, figure and flag text in a row from x. */
+static void
+place_tail(struct grow *r, double x)
+{
+	r->tx = x;
+	r->tw = tail_width(r);
+	if (r->mark.s != NULL) {
+		r->mark.x = x;
+		x += r->mark.w + MARK_GAP;
+	}
+	r->value.x = x;
+	r->flag.x = x + r->value.w + FLAG_GAP;
+}
+
+static double
+xpos(const struct chart_geom *g, double v)
+{
+	return g->px0 + v / g->top * (g->px1 - g->px0);
+}
+
+static double
+data_max(const struct grow *rows, const struct chart_bar *bars, size_t n)
+{
+	double max = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].kind == BAR_VALUE)
+			max = fmax(max, bars[i].value);
+		if (rows[i].whisker)
+			max = fmax(max, bars[i].max);
+		if (rows[i].expect)
+			max = fmax(max, bars[i].expect);
+	}
+	return max;
+}
+
+static double
+widest_tick(const struct meter *m, double step, double top)
+{
+	char buf[64];
+	double w = 0;
+
+	for (long i = 0; i <= lround(top / step); i++) {
+		chart_format_tick(buf, sizeof buf, i * step, step);
+		w = fmax(w, measure(m, TS_TICK, buf));
+	}
+	return w;
+}
+
+/* As many ticks as the plot width holds without their labels touching. */
+static void
+layout_axis(struct chart_geom *g, const struct meter *m, double max)
+{
+	double plotw = g->px1 - g->px0, y = g->pbot + 15;
+	int steps = (int)fmax(2, fmin(10, plotw / 64));
+	char buf[64];
+
+	for (;;) {
+		chart_nice_axis(max, steps, &g->step, &g->top);
+		g->nticks = (int)lround(g->top / g->step);
+		if (g->nticks <= 1 || plotw / g->nticks >=
+		    widest_tick(m, g->step, g->top) + 14)
+			break;
+		steps = g->nticks - 1;
+	}
+	g->axis = true;
+	g->ticks = xcalloc((size_t)g->nticks + 1, sizeof *g->ticks);
+	g->gridx = xcalloc((size_t)g->nticks + 1, sizeof *g->gridx);
+	for (int i = 0; i <= g->nticks; i++) {
+		/* Grid lines on half units are crisp at 1x and 2x. */
+		g->gridx[i] = floor(xpos(g, i * g->step)) + 0.5;
+		chart_format_tick(buf, sizeof buf, i * g->step, g->step);
+		text_at(&g->ticks[i], m, TS_TICK, xstrdup(buf), 0, y);
+		g->ticks[i].x = xpos(g, i * g->step) - g->ticks[i].w / 2;
+	}
+}
+
+static void
+place_row(const struct chart_geom *g, struct grow *r,
+    const struct chart_bar *b)
+{
+	double cy = r->top + r->h / 2, lx = g->px0 - GAP, end, x, tw;
+
+	for (int i = 0; i < r->nlines; i++) {
+		r->line[i].x = lx - r->line[i].w;
+		r->line[i].y = mid_baseline(cy + (r->nlines == 1 ? 0 :
+		    (i - 0.5) * LINE_H), TS_LABEL);
+	}
+	r->bx = g->px0;
+	r->by = cy - BAR_H / 2;
+	r->bh = BAR_H;
+	if (r->kind == BAR_VALUE)
+		r->bw = xpos(g, b->value) - g->px0;
+	else if (r->kind == BAR_TOO_FAST)
+		r->bw = g->px1 - g->px0;
+	end = r->kind == BAR_VALUE ? r->bx + r->bw : g->px0;
+	if (r->whisker) {
+		r->wx0 = xpos(g, b->min);
+		r->wx1 = xpos(g, b->max);
+		r->wy = cy;
+		end = fmax(end, r->wx1);
+	}
+	x = r->kind == BAR_TOO_FAST ? g->px0 + 12 : end + TAIL_GAP;
+	tw = tail_width(r);
+	if (r->expect) {
+		r->ex = xpos(g, b->expect);
+		/* The marker would strike through the figure. */
+		if (r->kind != BAR_TOO_FAST && r->ex > x - 4 &&
+		    r->ex < x + tw + 4)
+			x = r->ex + TAIL_GAP;
+	}
+	place_tail(r, x);
+	r->mark.y = r->value.y = r->flag.y = mid_baseline(cy, TS_VALUE);
+}
+
+static const char *
+axis_caption(const char *unit)
+{
+	return strcmp(unit, "/s") == 0 ? "operations per second" : unit;
+}
+
+static void
+axis_free(struct chart_geom *g)
+{
+	for (int i = 0; g->ticks != NULL && i <= g->nticks; i++)
+		free(g->ticks[i].s);
+	free(g->ticks);
+	free(g->gridx);
+	g->ticks = NULL;
+	g->gridx = NULL;
+}
+
+/* Where the figures of a row may end. */
+static double
+tail_limit(const struct chart_geom *g)
+{
+	return g->w - PAD - 2;
+}
+
+/* The right end of the plot that lets every row's symbol, figure and
+ * flag text end inside the chart, as far as a narrower plot helps (not
+ * for a row whose figures do not follow a bar); g->px1 when they all
+ * fit. */
+static double
+fitting_px1(const struct chart_geom *g)
+{
+	double right = tail_limit(g), px1 = g->px1, a;
+
+	for (size_t i = 0; i < g->nrows; i++) {
+		const struct grow *r = &g->rows[i];
+
+		if (r->tx + r->tw <= right + 0.01 || r->kind == BAR_TOO_FAST)
+			continue;
+		/* The figures follow a point a of the way along the plot. */
+		a = (r->tx - TAIL_GAP - g->px0) / (g->px1 - g->px0);
+		if (a > 1e-6)
+			px1 = fmin(px1, g->px0 +
+			    (right - TAIL_GAP - r->tw - g->px0) / a);
+	}
+	return px1;
+}
+
+/* Flag texts that still run off the chart lose their end. */
+static void
+fit_flags(struct chart_geom *g, const struct meter *m)
+{
+	struct measure_ctx mc = { m, TS_FLAGNOTE };
+	double right = tail_limit(g), room;
+
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+
+		if (r->flag.s == NULL || r->flag.x + r->flag.w <= right + 0.01)
+			continue;
+		room = right - r->flag.x;
+		free(r->flag.s);
+		r->flag.s = NULL;
+		r->flag.w = 0;
+		if (room >= measure(m, TS_FLAGNOTE, "x" ELLIPSIS))
+			text_at(&r->flag, m, TS_FLAGNOTE,
+			    chart_elide(r->flag_full, room, measure_n, &mc),
+			    r->flag.x, r->flag.y);
+		r->tw = tail_width(r);
+	}
+}
+
+/* The rows' bands from y down: a group heading where the group changes,
+ * a change marker where there is one, then the bar. Returns the end. */
+static double
+layout_bands(struct chart_geom *g, const struct chart *c, double y,
+    double pitch)
+{
+	const char *prev = NULL;
+
+	for (size_t i = 0; i < c->nbars; i++) {
+		struct grow *r = &g->rows[i];
+		const char *grp = c->bars[i].group;
+
+		if (grp != NULL && (prev == NULL || strcmp(grp, prev) != 0) &&
+		    (r->group_full = chart_clean_trimmed(grp)) != NULL) {
+			r->gtop = y;
+			y += GROUP_H;
+		}
+		prev = grp;
+		if (r->change_full != NULL) {
+			r->ctop = y;
+			y += CHANGE_H;
+		}
+		r->top = y;
+		r->h = pitch;
+		y += pitch;
+	}
+	return y;
+}
+
+/* A heading across the chart with a rule above it. */
+static void
+place_group(const struct chart_geom *g, struct grow *r,
+    const struct meter *m)
+{
+	char *line = NULL;
+
+	r->rule = floor(r->gtop + 5) + 0.5;
+	if (wrap(m, TS_GROUP, r->group_full, g->w - 2 * PAD, 1, &line) == 1)
+		text_at(&r->group, m, TS_GROUP, line, PAD,
+		    mid_baseline(r->gtop + 16, TS_GROUP));
+}
+
+/* The change text at the right end, a dashed line across the plot up
+ * to it; a long text is elided so that some line stays. */
+static void
+place_change(const struct chart_geom *g, struct grow *r,
+    const struct meter *m)
+{
+	double right = g->w - PAD, x0 = g->px0, maxw;
+	char *line = NULL;
+
+	maxw = right - x0 - CHANGE_MIN_LINE - 6;
+	if (maxw < 80) {
+		x0 = PAD;
+		maxw = right - x0 - CHANGE_MIN_LINE - 6;
+	}
+	r->cy = floor(r->ctop + CHANGE_H / 2) + 0.5;
+	r->cx0 = x0;
+	r->cx1 = right;
+	if (wrap(m, TS_CHANGE, r->change_full, maxw, 1, &line) == 1) {
+		text_at(&r->change, m, TS_CHANGE, line, 0,
+		    mid_baseline(r->cy, TS_CHANGE));
+		r->change.x = right - r->change.w;
+		r->cx1 = r->change.x - 6;
+	}
+}
+
+static double
+layout_bars(struct chart_geom *g, const struct meter *m,
+    const struct chart *c, double y)
+{
+	double colw = 0, vroom = 0, pitch = ROW_H1, px1, minpx1, p;
+	double maxw = floor(g->w * LABEL_FRAC) - PAD;
+	char *unit;
+
+	g->nrows = c->nbars;
+	g->rows = xcalloc(c->nbars, sizeof *g->rows);
+	for (size_t i = 0; i < c->nbars; i++) {
+		struct grow *r = &g->rows[i];
+
+		row_texts(r, &c->bars[i], m, maxw);
+		for (int j = 0; j < r->nlines; j++)
+			colw = fmax(colw, r->line[j].w);
+		if (r->kind == BAR_VALUE)
+			vroom = fmax(vroom, r->value.w);
+		if (r->nlines > 1)
+			pitch = ROW_H2;
+	}
+	g->ptop = y;
+	g->pbot = layout_bands(g, c, y, pitch);
+	g->px0 = ceil(PAD + colw + GAP);
+	/* Room for any figure after a full bar; flag symbols and texts
+	 * narrow the plot where they would run off the chart, by a quarter
+	 * at most: a long flag text is elided rather than squeeze the
+	 * bars. */
+	px1 = fmax(g->w - PAD - fmax(vroom + 8, 24), g->px0 + 40);
+	minpx1 = fmax(g->px0 + (px1 - g->px0) * (1 - MAX_NARROWING),
+	    g->px0 + 40);
+	for (int k = 0;; k++) {
+		g->px1 = px1;
+		layout_axis(g, m, data_max(g->rows, c->bars, c->nbars));
+		for (size_t i = 0; i < c->nbars; i++)
+			place_row(g, &g->rows[i], &c->bars[i]);
+		p = fitting_px1(g);
+		if (p >= g->px1 || k == FIT_ROUNDS - 1)
+			break;
+		px1 = fmax(floor(p), minpx1);
+		if (px1 >= g->px1)
+			break;
+		axis_free(g);
+	}
+	fit_flags(g, m);
+	for (size_t i = 0; i < c->nbars; i++) {
+		if (g->rows[i].group_full != NULL)
+			place_group(g, &g->rows[i], m);
+		if (g->rows[i].change_full != NULL)
+			place_change(g, &g->rows[i], m);
+	}
+	unit = chart_drawable_copy(c->unit);
+	text_at(&g->caption, m, TS_TICK, xstrdup(axis_caption(unit)), 0,
+	    g->pbot + 31);
+	g->caption.x = (g->px0 + g->px1 - g->caption.w) / 2;
+	free(unit);
+	return g->caption.y;
+}
+
+static double
+layout_empty(struct chart_geom *g, const struct meter *m, double y)
+{
+	text_at(&g->noruns, m, TS_STATE, xstrdup("no runs"), PAD,
+	    mid_baseline(y + 12, TS_STATE));
+	return g->noruns.y + 4;
+}
+
+/* The note's paragraphs (split at newlines), then what the marks mean,
+ * each said once however many bars carry it: side by side while they
+ * fit in maxw, a mark's words never split over two lines. */
+static char **
+legend_paragraphs(const struct chart *c, const struct meter *m, double maxw,
+    size_t *n)
+{
+	const char *s = c->note ? c->note : "", *nl;
+	char **v = NULL, *raw, *marks = NULL, *said[3], *t;
+	size_t cap = 0, nsaid = 0;
+	bool approx = false, expect = false, flagged = false;
+
+	*n = 0;
+	for (; *s != '\0'; s = *nl ? nl + 1 : nl) {
+		nl = s + strcspn(s, "\n");
+		raw = xstrndup(s, (size_t)(nl - s));
+		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = chart_drawable_copy(raw);
+		free(raw);
+	}
+	for (size_t i = 0; i < c->nbars; i++) {
+		approx |= c->bars[i].kind == BAR_VALUE && c->bars[i].approx;
+		expect |= expect_ok(&c->bars[i]);
+		flagged |= c->bars[i].highlight;
+	}
+	if (approx)
+		said[nsaid++] = xstrdup("~ = the input gave this figure with "
+		    "reduced precision.");
+	if (expect)
+		said[nsaid++] = xstrdup(MARK_EXPECT " = the run's expected "
+		    "value.");
+	if (flagged)
+		said[nsaid++] = xasprintf("%s and stripes = flagged by the "
+		    "analysis.", m->flag_symbol);
+	for (size_t i = 0; i < nsaid; i++) {
+		t = marks ? xasprintf("%s  %s", marks, said[i]) : NULL;
+		if (t != NULL && measure(m, TS_NOTE, t) <= maxw) {
+			free(marks);
+			marks = t;
+		} else {
+			free(t);
+			if (marks != NULL) {
+				xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+				v[(*n)++] = marks;
+			}
+			marks = xstrdup(said[i]);
+		}
+		free(said[i]);
+	}
+	if (marks != NULL) {
+		xgrow((void **)&v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = marks;
+	}
+	return v;
+}
+
+static double
+layout_legend(struct chart_geom *g, const struct meter *m,
+    const struct chart *c, double y)
+{
+	char **paras, *lines[MAX_LEGEND_LINES];
+	size_t np, cap = 0;
+	int nl;
+
+	paras = legend_paragraphs(c, m, g->w - 2 * PAD, &np);
+	y += 8;
+	for (size_t i = 0; i < np; i++) {
+		nl = wrap(m, TS_NOTE, paras[i], g->w - 2 * PAD,
+		    MAX_LEGEND_LINES, lines);
+		xgrow((void **)&g->legend, &cap, g->nlegend + (size_t)nl,
+		    sizeof *g->legend);
+		for (int j = 0; j < nl; j++) {
+			y += LEGEND_LINE_H;
+			text_at(&g->legend[g->nlegend++], m, TS_NOTE, lines[j],
+			    PAD, y);
+		}
+		free(paras[i]);
+	}
+	free(paras);
+	return y;
+}
+
+struct chart_geom *
+chart_layout(const struct chart *c, const struct chart_fonts *f,
+    double width)
+{
+	struct chart_geom *g = xcalloc(1, sizeof *g);
+	struct meter m;
+	double y;
+
+	meter_init(&m, f);
+	g->w = width;
+	y = layout_title(g, &m, c->title);
+	if (c->nbars == 0)
+		y = layout_empty(g, &m, y);
+	else
+		y = layout_bars(g, &m, c, y);
+	y = layout_legend(g, &m, c, y);
+	g->h = ceil(y + PAD - 4);
+	meter_free(&m);
+	return g;
+}
+
+double
+chart_geom_height(const struct chart_geom *g)
+{
+	return g->h;
+}
+
+void
+chart_geom_free(struct chart_geom *g)
+{
+	if (g == NULL)
+		return;
+	free(g->title.s);
+	axis_free(g);
+	free(g->caption.s);
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+
+		free(r->full);
+		free(r->flag_full);
+		free(r->change_full);
+		free(r->group_full);
+		for (int j = 0; j < r->nlines; j++)
+			free(r->line[j].s);
+		free(r->mark.s);
+		free(r->value.s);
+		free(r->flag.s);
+		free(r->group.s);
+		free(r->change.s);
+	}
+	free(g->rows);
+	free(g->noruns.s);
+	for (size_t i = 0; i < g->nlegend; i++)
+		free(g->legend[i].s);
+	free(g->legend);
+	free(g);
+}
