@@ -942,8 +942,9 @@ read_mem(void *closure, unsigned char *data, unsigned int len)
 /* The PNG decodes (through cairo's reader, libpng) to the pixels
  * chart_draw gives on a cairo image: 8-bit RGB, no alpha, no chunk but
  * IHDR, the encoder's list of strips (bnSt, before the image data),
- * IDAT and IEND. (png.h is not included here: under -Igen its
- * <limits.h> would be gen/limits.h.) */
+ * IDAT and IEND. (Read back through cairo rather than libpng: the
+ * pixels then come in the form of the image surface they are compared
+ * with.) */
 static void
 test_png_pixels(void **state)
 {
