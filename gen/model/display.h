@@ -21,8 +21,8 @@ enum display_number_flags {
 				 * reduced precision */
 	DISPLAY_ROUNDED = 2,	/* decide on the figure as printed, rounded
 				 * to one decimal: 99.96 is "100", not
-				 * "100.0" (the charts, whose figures must
-				 * not grow a decimal at the edge) */
+				 * "100.0": the charts', so that no figure
+				 * they print from 100 on has a decimal */
 };
 
 /* Below this a figure gets one decimal, from it on none: the charts'
