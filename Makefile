@@ -32,8 +32,8 @@ B ?= build
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
 SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
-	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
-	read/bonnie_text.c read/reader.c read/meta.c \
+	read/result.c read/units.c read/lines.c read/reader_ctx.c \
+	read/bonnie_csv.c read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
 	analyse/rank.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
