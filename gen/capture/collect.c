@@ -3,6 +3,7 @@
  * disks and the PCI controllers they hang on, as meta lines for people
  * and for the reader. Reads only text files and links, below a root. */
 #include "capture/collect.h"
+#include "base/exit.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
 
@@ -1750,7 +1751,7 @@ static int
 collect_usage(void)
 {
 	fputs("usage: benchsite collect [--sysroot DIR] PATH\n", stderr);
-	return 2;
+	return EXIT_INPUT;
 }
 
 int
@@ -1775,12 +1776,12 @@ cmd_collect(int argc, char **argv)
 		return collect_usage();
 	if (collect_time(&now, &d) != 0 ||
 	    collect_meta(stdout, sysroot, argv[i], now, &d) != 0)
-		status = 2;
+		status = EXIT_INPUT;
 	else if (fflush(stdout) != 0 || ferror(stdout)) {
 		fputs("benchsite: cannot write standard output\n", stderr);
-		status = 3;
+		status = EXIT_INTERNAL;
 	} else
-		status = 0;
+		status = EXIT_DONE;
 	diags_free(&d);
 	return status;
 }

@@ -3,6 +3,7 @@
  * the prose that introduced it (notes.md) and a meta file guessed from
  * that prose, every value under the line it came from. For people
  * turning old threads into runs, who then check the guesses. */
+#include "base/exit.h"
 #include "base/fileio.h"
 #include "capture/import.h"
 #include "read/lines.h"
@@ -2074,7 +2075,7 @@ static int
 import_usage(void)
 {
 	fputs("usage: benchsite import [-o RUNS] FILE...\n", stderr);
-	return 2;
+	return EXIT_INPUT;
 }
 
 int
@@ -2097,7 +2098,7 @@ cmd_import(int argc, char **argv)
 	if (i == argc || *root == '\0')
 		return import_usage();
 	if ((gs = guesser_new()) == NULL)
-		return 3;
+		return EXIT_INTERNAL;
 	if (mkdir(root, 0777) != 0 && errno != EEXIST) {
 		diags_add(&d, MSG_SYSERR, root, 0, "cannot create: %s",
 		    strerror(errno));
@@ -2121,8 +2122,8 @@ cmd_import(int argc, char **argv)
 	guesser_free(gs);
 	if (fflush(stdout) != 0)
 		failed = 1;
-	int status = failed || (d.n && d.worst == MSG_SYSERR) ? 3 :
-	    d.n && d.worst >= MSG_ERROR ? 2 : 0;
+	int status = failed || (d.n && d.worst == MSG_SYSERR) ? EXIT_INTERNAL :
+	    d.n && d.worst >= MSG_ERROR ? EXIT_INPUT : EXIT_DONE;
 
 	diags_free(&d);
 	return status;
