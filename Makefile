@@ -42,7 +42,9 @@ SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/pages_analysis.c render/single.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
 	site/publish.c \
-	capture/collect.c capture/record.c capture/import.c
+	capture/collect.c capture/record.c capture/import_text.c \
+	capture/import_guess.c capture/import_tables.c capture/import_meta.c \
+	capture/import_split.c capture/import_write.c capture/import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h gen/*/*.h)
 

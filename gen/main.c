@@ -437,8 +437,8 @@ jobs_count(const char *arg)
 static int
 cmd_build(int argc, char **argv)
 {
-	struct site_opts opts = {.out = "site", .progress = isatty(STDERR_FILENO),
-	    .jobs = workers_default()};
+	struct site_opts opts = {.out = "site",
+	    .progress = isatty(STDERR_FILENO), .jobs = workers_default()};
 	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct analysis an;
@@ -469,7 +469,8 @@ cmd_build(int argc, char **argv)
 			if ((opts.jobs = jobs_count(argv[++i])) < 1)
 				return usage();
 		} else if (strncmp(argv[i], "-j", JOBS_OPT_LEN) == 0) {
-			if ((opts.jobs = jobs_count(argv[i] + JOBS_OPT_LEN)) < 1)
+			opts.jobs = jobs_count(argv[i] + JOBS_OPT_LEN);
+			if (opts.jobs < 1)
 				return usage();
 		} else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
 			opts.font_dir = argv[++i];
