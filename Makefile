@@ -32,8 +32,8 @@ B ?= build
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
-	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
-	read/bonnie_text.c read/reader.c read/meta.c \
+	read/result.c read/units.c read/lines.c read/reader_ctx.c \
+	read/bonnie_csv.c read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
 	analyse/rank.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
@@ -44,7 +44,12 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/pages_analysis.c render/single.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
 	site/publish.c \
-	capture/collect.c capture/record.c capture/import.c
+	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
+	capture/collect_mount.c capture/collect_stack.c capture/collect_pci.c \
+	capture/collect_disk.c capture/collect_storage.c capture/collect.c \
+	capture/record.c capture/import_text.c \
+	capture/import_guess.c capture/import_tables.c capture/import_meta.c \
+	capture/import_split.c capture/import_write.c capture/import.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h gen/*/*.h)
 

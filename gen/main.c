@@ -1,11 +1,11 @@
 /* benchsite's command line: which stage runs on what, and the exit
- * status, the same for every command: 0 all is well; 1 a regression or
- * shortfall fails the gate (check, and build --fail-on-regression);
- * 2 bad usage or input that could not be read (what could was still
- * processed); 3 an internal error (a file could not be written, memory
- * ran out). */
+ * status, the same for every command (base/exit.h): a regression or
+ * shortfall fails the gate in check, and in build --fail-on-regression;
+ * input that could not be read is reported after what could was still
+ * processed. */
 #include "analyse/analyse.h"
 #include "capture/collect.h"
+#include "base/exit.h"
 #include "base/fileio.h"
 #include "capture/import.h"
 #include "base/input_limits.h"
@@ -30,10 +30,13 @@
 #define BENCHSITE_DATADIR "/usr/local/share/benchsite"
 #endif
 
-#define EXIT_GATE 1
-#define EXIT_INPUT 2
-#define EXIT_USAGE 2
-#define EXIT_SYSTEM 3
+/* Where things stand in argv: the program's argv[ARG_COMMAND] names the
+ * command, which is handed the vector from there on, so that its own
+ * argv[0] is its name and its arguments start at argv[ARG_FIRST]. */
+enum {
+	ARG_COMMAND = 1,
+	ARG_FIRST = 1
+};
 
 static const char usage_text[] =
     "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
@@ -60,17 +63,17 @@ static int
 usage(void)
 {
 	fputs(usage_text, stderr);
-	return EXIT_USAGE;
+	return EXIT_INPUT;
 }
 
 static int
 exit_status(const struct diags *d, int write_failed)
 {
 	if (write_failed)
-		return EXIT_SYSTEM;
+		return EXIT_INTERNAL;
 	if (d->n == 0 || d->worst < MSG_ERROR)
-		return 0;
-	return d->worst == MSG_SYSERR ? EXIT_SYSTEM : EXIT_INPUT;
+		return EXIT_DONE;
+	return d->worst == MSG_SYSERR ? EXIT_INTERNAL : EXIT_INPUT;
 }
 
 static int
@@ -125,7 +128,7 @@ cmd_parse(int argc, char **argv)
 	struct limits lim = LIMITS_DEFAULT;
 	struct results rs = {0};
 	struct diags d = {0};
-	int csv = 0, i = 1, k, failed;
+	int csv = 0, i = ARG_FIRST, k, failed;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
@@ -217,32 +220,46 @@ analysis_option(int argc, char **argv, int *i, struct analyse_opts *o)
 	return 0;
 }
 
-static const char *const check_formats[] = {
-	"text", "json", "mail", "markdown", "junit",
+/* check's --format, each by the name the option gives it. */
+enum check_format {
+	CHECK_UNKNOWN = -1,
+	CHECK_TEXT,
+	CHECK_JSON,
+	CHECK_MAIL,
+	CHECK_MARKDOWN,
+	CHECK_JUNIT,
+	CHECK_FORMATS		/* how many there are */
 };
 
-static int
+static const char *const check_formats[CHECK_FORMATS] = {
+	[CHECK_TEXT] = "text",
+	[CHECK_JSON] = "json",
+	[CHECK_MAIL] = "mail",
+	[CHECK_MARKDOWN] = "markdown",
+	[CHECK_JUNIT] = "junit",
+};
+
+static enum check_format
 check_format(const char *name)
 {
-	for (size_t k = 0; k < sizeof check_formats / sizeof *check_formats;
-	    k++)
+	for (int k = 0; k < CHECK_FORMATS; k++)
 		if (strcmp(check_formats[k], name) == 0)
-			return (int)k;
-	return -1;
+			return (enum check_format)k;
+	return CHECK_UNKNOWN;
 }
 
 static int
-render_check(FILE *out, int format, const struct analysis *an,
+render_check(FILE *out, enum check_format format, const struct analysis *an,
     const struct diags *d, int utf8)
 {
 	switch (format) {
-	case 1:
+	case CHECK_JSON:
 		return render_check_json(out, an, d);
-	case 2:
+	case CHECK_MAIL:
 		return render_check_mail(out, an, utf8);
-	case 3:
+	case CHECK_MARKDOWN:
 		return render_check_markdown(out, an);
-	case 4:
+	case CHECK_JUNIT:
 		return render_check_junit(out, an);
 	default:
 		return render_check_text(out, an);
@@ -277,7 +294,7 @@ cmd_check(int argc, char **argv)
 	struct diags d = {0};
 	const char *format = "text", *outpath = NULL, *attach = NULL;
 	FILE *out = stdout;
-	int i = 1, k, status, failed, utf8 = 0;
+	int i = ARG_FIRST, k, status, failed, utf8 = 0;
 
 	analyse_default_opts(&ao);
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -298,7 +315,7 @@ cmd_check(int argc, char **argv)
 		else
 			return usage();
 	}
-	if (i + 1 != argc || check_format(format) < 0)
+	if (i + 1 != argc || check_format(format) == CHECK_UNKNOWN)
 		return usage();
 	if (runset_load(&set, argv[i], &lim, SIZE_MAX, &d) != 0 ||
 	    analyse(&an, &set, &ao, &d) != 0) {
@@ -318,7 +335,7 @@ cmd_check(int argc, char **argv)
 	if (!failed && attach)
 		failed = write_attachments(&an, attach, &d);
 	status = exit_status(&d, failed);
-	if (status == 0 && an.failing > 0)
+	if (status == EXIT_DONE && an.failing > 0)
 		status = EXIT_GATE;
 	analysis_free(&an);
 	runset_free(&set);
@@ -332,7 +349,7 @@ cmd_dump(int argc, char **argv)
 	struct limits lim = LIMITS_DEFAULT;
 	struct runset set;
 	struct diags d = {0};
-	int i = 1, failed, status;
+	int i = ARG_FIRST, failed, status;
 
 	for (; i + 1 < argc; i++)
 		if (limit_option(argc, argv, &i, &lim) <= 0)
@@ -394,8 +411,6 @@ data_dir(void)
 	return xstrdup(BENCHSITE_DATADIR);
 }
 
-static int analysis_option(int, char **, int *, struct analyse_opts *);
-
 /* The loader's cache is kept when SITE may be written. */
 static bool
 keep_cache(void *prep)
@@ -403,27 +418,33 @@ keep_cache(void *prep)
 	return site_prep_wait(prep);
 }
 
-/* "-j N": 1 to 256 rendering processes; 0 when N is not that. */
+/* The length of "-j", which may have its N attached ("-j4"). */
+#define JOBS_OPT_LEN (sizeof "-j" - 1)
+
+/* The most rendering processes -j may ask for. */
+#define MAX_JOBS 256
+
+/* "-j N": 1 to MAX_JOBS rendering processes; 0 when N is not that. */
 static int
 jobs_count(const char *arg)
 {
 	char *end;
 	long n = strtol(arg, &end, 10);
 
-	return *arg && *end == '\0' && n >= 1 && n <= 256 ? (int)n : 0;
+	return *arg && *end == '\0' && n >= 1 && n <= MAX_JOBS ? (int)n : 0;
 }
 
 static int
 cmd_build(int argc, char **argv)
 {
-	struct site_opts opts = {.out = "site", .progress = isatty(2),
-	    .jobs = workers_default()};
+	struct site_opts opts = {.out = "site",
+	    .progress = isatty(STDERR_FILENO), .jobs = workers_default()};
 	struct limits lim = LIMITS_DEFAULT;
 	struct analyse_opts ao;
 	struct analysis an;
 	struct runset set;
 	struct diags d = {0};
-	int i = 1, k, status, gate = 0;
+	int i = ARG_FIRST, k, status, gate = 0;
 	const char *attach = NULL;
 	bool built, loaded;
 	char *data, *cache;
@@ -447,8 +468,9 @@ cmd_build(int argc, char **argv)
 		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
 			if ((opts.jobs = jobs_count(argv[++i])) < 1)
 				return usage();
-		} else if (strncmp(argv[i], "-j", 2) == 0) {
-			if ((opts.jobs = jobs_count(argv[i] + 2)) < 1)
+		} else if (strncmp(argv[i], "-j", JOBS_OPT_LEN) == 0) {
+			opts.jobs = jobs_count(argv[i] + JOBS_OPT_LEN);
+			if (opts.jobs < 1)
 				return usage();
 		} else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
 			opts.font_dir = argv[++i];
@@ -494,9 +516,9 @@ cmd_build(int argc, char **argv)
 		    opts.single : opts.out, opts.single ? "" : "/index.html");
 	free(data);
 	status = exit_status(&d, 0);
-	if (status == 0 && !built)
-		status = EXIT_SYSTEM;
-	if (status == 0 && gate && an.failing > 0)
+	if (status == EXIT_DONE && !built)
+		status = EXIT_INTERNAL;
+	if (status == EXIT_DONE && gate && an.failing > 0)
 		status = EXIT_GATE;
 	analysis_free(&an);
 	runset_free(&set);
@@ -504,36 +526,43 @@ cmd_build(int argc, char **argv)
 	return status;
 }
 
+/* The commands, by the name argv[ARG_COMMAND] gives. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"build", cmd_build},
+	{"check", cmd_check},
+	{"parse", cmd_parse},
+	{"dump", cmd_dump},
+	{"collect", cmd_collect},
+	{"record", cmd_record},
+	{"import", cmd_import},
+};
+
 int
 main(int argc, char **argv)
 {
+	const char *name;
+
 	/* No setlocale: benchsite runs in the C locale whatever the
 	 * environment says, so figures read and print with a '.', letters
 	 * compare as ASCII (no Turkish dotless i), and output is the same
 	 * bytes everywhere. Text is UTF-8 bytes passed through. */
-	if (argc < 2)
+	if (argc <= ARG_COMMAND)
 		return usage();
-	if (strcmp(argv[1], "build") == 0)
-		return cmd_build(argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0)
-		return cmd_check(argc - 1, argv + 1);
-	if (strcmp(argv[1], "parse") == 0)
-		return cmd_parse(argc - 1, argv + 1);
-	if (strcmp(argv[1], "dump") == 0)
-		return cmd_dump(argc - 1, argv + 1);
-	if (strcmp(argv[1], "collect") == 0)
-		return cmd_collect(argc - 1, argv + 1);
-	if (strcmp(argv[1], "record") == 0)
-		return cmd_record(argc - 1, argv + 1);
-	if (strcmp(argv[1], "import") == 0)
-		return cmd_import(argc - 1, argv + 1);
-	if (strcmp(argv[1], "--version") == 0) {
+	name = argv[ARG_COMMAND];
+	for (size_t k = 0; k < sizeof commands / sizeof *commands; k++)
+		if (strcmp(name, commands[k].name) == 0)
+			return commands[k].run(argc - ARG_COMMAND,
+			    argv + ARG_COMMAND);
+	if (strcmp(name, "--version") == 0) {
 		puts("benchsite " BENCHSITE_VERSION);
-		return 0;
+		return EXIT_DONE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		fputs(usage_text, stdout);
-		return 0;
+		return EXIT_DONE;
 	}
 	return usage();
 }

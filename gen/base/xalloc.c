@@ -1,4 +1,5 @@
 /* Allocation wrappers; see xalloc.h. */
+#include "base/exit.h"
 #include "base/xalloc.h"
 #include "base/utf8.h"
 
@@ -14,7 +15,7 @@ static void
 out_of_memory(void)
 {
 	fputs("benchsite: out of memory\n", stderr);
-	exit(3);
+	exit(EXIT_INTERNAL);
 }
 
 void *

@@ -73,8 +73,9 @@ void import_split(const struct guesser *, const char *file, const char *buf,
     size_t len, struct import_runs *out, struct diags *);
 void import_runs_free(struct import_runs *);
 
-/* benchsite import [-o RUNS] FILE...; argv[0] is "import". Returns 0,
- * 2 (bad usage, unreadable input) or 3 (a file could not be written). */
+/* benchsite import [-o RUNS] FILE...; argv[0] is "import". Returns
+ * EXIT_DONE, EXIT_INPUT (bad usage, unreadable input) or EXIT_INTERNAL
+ * (a file could not be written), as base/exit.h has them. */
 int cmd_import(int argc, char **argv);
 
 #endif

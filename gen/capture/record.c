@@ -2,6 +2,7 @@
  * will become, with the meta collect gives for its scratch directory,
  * and renames it into place only when bonnie++ succeeded, so a run
  * directory is complete or marked failed. For CI jobs and people. */
+#include "base/exit.h"
 #include "capture/collect.h"
 #include "base/fileio.h"
 #include "read/reader.h"
@@ -18,8 +19,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define EXIT_USAGE 2
-#define EXIT_SYSTEM 3
+/* The statuses a shell gives a command: 127 when it could not be run
+ * (what the forked child exits with when exec fails), 128 + the signal
+ * when one killed it. record passes them through as bonnie++'s own. */
+#define EXIT_NOT_RUN 127
+#define EXIT_SIGNAL_BASE 128
 
 /* bonnie++'s getopt string (2.00a; older versions take a subset): which
  * options take a value, to find -d and -q in its arguments. */
@@ -41,7 +45,7 @@ record_usage(void)
 {
 	fputs("usage: benchsite record [-o RUNS] [--name NAME] -- bonnie++ "
 	    "ARGS...\n", stderr);
-	return EXIT_USAGE;
+	return EXIT_INPUT;
 }
 
 /* Finds -d and -q in bonnie++'s arguments the way its getopt would. */
@@ -321,10 +325,10 @@ static void
 child(int out, int err, char **argv)
 {
 	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
-		_exit(127);
+		_exit(EXIT_NOT_RUN);
 	execvp(argv[0], argv);
 	dprintf(2, "benchsite: cannot run %s: %s\n", argv[0], strerror(errno));
-	_exit(127);
+	_exit(EXIT_NOT_RUN);
 }
 
 /* Runs bonnie++ with its output in bonnie.csv and bonnie.txt; returns
@@ -361,7 +365,7 @@ run_bonnie(const struct record *r, bool *killed)
 	if (pid <= 0)
 		return -1;
 	*killed = WIFSIGNALED(st);
-	return *killed ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+	return *killed ? EXIT_SIGNAL_BASE + WTERMSIG(st) : WEXITSTATUS(st);
 }
 
 /* Reads what bonnie++ printed with the project's reader: how many
@@ -461,7 +465,8 @@ write_failed(const struct record *r, int status, bool killed,
 		return;
 	if (killed)
 		fprintf(f, "%s was killed by signal %d (%s).\n", r->args[0],
-		    status - 128, strsignal(status - 128));
+		    status - EXIT_SIGNAL_BASE,
+		    strsignal(status - EXIT_SIGNAL_BASE));
 	else if (status != 0)
 		fprintf(f, "%s exited with status %d.\n", r->args[0], status);
 	else
@@ -517,7 +522,7 @@ abandon(const struct record *r)
 	rmdir(r->dir);
 	fprintf(stderr, "benchsite: no run recorded; what there is is in %s\n",
 	    r->tmp);
-	return EXIT_SYSTEM;
+	return EXIT_INTERNAL;
 }
 
 /* Runs bonnie++ into r->tmp and moves the result into place. */
@@ -543,10 +548,11 @@ record_run(struct record *r, time_t now)
 	}
 	free(version);
 	if (status == 0 && results > 0)
-		return publish(r) == 0 ? 0 : EXIT_SYSTEM;
+		return publish(r) == 0 ? EXIT_DONE : EXIT_INTERNAL;
 	write_failed(r, status, killed, results);
 	mark_failed(r);
-	return status != 0 ? status : EXIT_USAGE;
+	/* bonnie++'s own failure, else output that holds no result. */
+	return status != 0 ? status : EXIT_INPUT;
 }
 
 int
@@ -555,7 +561,7 @@ cmd_record(int argc, char **argv)
 	struct record r = {0};
 	struct diags d = {0};
 	time_t now;
-	int status = EXIT_SYSTEM;
+	int status = EXIT_INTERNAL;
 
 	if (parse_args(&r, argc, argv) != 0)
 		return record_usage();
@@ -563,14 +569,14 @@ cmd_record(int argc, char **argv)
 		fprintf(stderr, "benchsite: %s: not found%s; install bonnie++ "
 		    "(Debian and Ubuntu: apt-get install bonnie++)\n",
 		    r.args[0], strchr(r.args[0], '/') ? "" : " in PATH");
-		return EXIT_USAGE;
+		return EXIT_INPUT;
 	}
 	if (collect_time(&now, &d) != 0) {
 		diags_free(&d);
-		return EXIT_USAGE;
+		return EXIT_INPUT;
 	}
 	if (make_runs_dir(r.runs) != 0 || reserve_dir(&r, now) != 0)
-		status = EXIT_USAGE;
+		status = EXIT_INPUT;
 	else if (make_tmp(&r) != 0)
 		rmdir(r.dir);
 	else

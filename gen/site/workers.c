@@ -1,4 +1,5 @@
 /* Forked rendering workers; see workers.h. */
+#include "base/exit.h"
 #include "site/workers.h"
 #include "base/xalloc.h"
 
@@ -28,8 +29,8 @@ out_of_memory(void)
 {
 	fputs("benchsite: out of memory\n", stderr);
 	if (in_worker)
-		_exit(3);
-	exit(3);
+		_exit(EXIT_INTERNAL);
+	exit(EXIT_INTERNAL);
 }
 
 /* Runs one job into a buffer of its own. */
@@ -101,11 +102,11 @@ worker_fn(void *p)
 		if (fwrite(&job, sizeof job, 1, out) != 1 ||
 		    fwrite(&len, sizeof len, 1, out) != 1 ||
 		    (len > 0 && fwrite(buf, len, 1, out) != 1))
-			_exit(3);
+			_exit(EXIT_INTERNAL);
 		free(buf);
 	}
 	if (fflush(out) != 0)
-		_exit(3);
+		_exit(EXIT_INTERNAL);
 }
 
 /* A worker's reports, read back one at a time. Each worker claims the
@@ -212,7 +213,7 @@ start(int nproc, size_t n, size_t *next, worker_job_fn *run, void *ctx,
 			/* Forked from the one thread; its jobs in another. */
 			in_worker = 1;
 			in_thread(worker_fn, &a);
-			_exit(0);
+			_exit(EXIT_DONE);
 		}
 	}
 	return 0;

@@ -1,5 +1,6 @@
-/* Unit tests of "benchsite import" (gen/capture/import.c): the guessing rules
- * one line at a time, the slugs, and the split of a small post. */
+/* Unit tests of "benchsite import" (gen/capture/import_*.c): the
+ * guessing rules one line at a time, the slugs, and the split of a small
+ * post. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,0 +1,204 @@
+/* The storage lines: the file system holding the path, the stack of
+ * devices under it, and what its disks have in common, each disk's own
+ * lines after. */
+#include "capture/collect_int.h"
+#include "base/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The name of each disk field in the disk.NAME.KEY lines. */
+static const char *const disk_keys[D_COUNT] = {
+	"model", "vendor", "firmware", "size", "rotational", "scheduler",
+	"readahead", "queue-depth", "write-cache", "bus", "controller",
+	"driver", "port", "link-speed",
+};
+
+/* Puts key with the value every disk has for field f; when they differ
+ * or some lack it, says so (each disk's line follows). */
+static void
+put_common(struct collect *c, const char *key, enum disk_field f)
+{
+	const char *v = c->disks[0].v[f];
+	size_t known = 0;
+
+	for (size_t i = 0; i < c->ndisks; i++)
+		known += c->disks[i].v[f] != NULL;
+	for (size_t i = 1; v && i < c->ndisks; i++)
+		if (c->disks[i].v[f] == NULL || strcmp(c->disks[i].v[f], v))
+			v = NULL;
+	if (v)
+		put_meta(c, key, "%s", v);
+	else if (known > 0)
+		put_note(c, "%s: not the same on every disk; see the disk.*.%s "
+		    "lines", key, disk_keys[f]);
+}
+
+/* Every distinct value of a field over the disks, joined by " + ": two
+ * controllers or two buses are a fact of the set-up, not a conflict. */
+static void
+put_joined(struct collect *c, const char *key, enum disk_field f,
+    bool ctl_names)
+{
+	char *all = NULL, *t;
+
+	for (size_t i = 0; i < c->ndisks; i++) {
+		const char *v = ctl_names ? c->disks[i].ctl : c->disks[i].v[f];
+		bool seen = false;
+
+		for (size_t j = 0; v && j < i; j++) {
+			const char *w = ctl_names ? c->disks[j].ctl :
+			    c->disks[j].v[f];
+
+			seen = seen || (w && strcmp(v, w) == 0);
+		}
+		if (v == NULL || seen)
+			continue;
+		t = xasprintf("%s%s%s", all ? all : "", all ? " + " : "", v);
+		free(all);
+		all = t;
+	}
+	if (all)
+		put_meta(c, key, "%s", all);
+	free(all);
+}
+
+static void
+put_disks(struct collect *c)
+{
+	const char *model = c->disks[0].v[D_MODEL];
+
+	for (size_t i = 1; model && i < c->ndisks; i++)
+		if (c->disks[i].v[D_MODEL] == NULL ||
+		    strcmp(c->disks[i].v[D_MODEL], model) != 0)
+			model = NULL;
+	if (model)
+		put_meta(c, "disks", "%zu x %s", c->ndisks, model);
+	else
+		put_meta(c, "disks", "%zu", c->ndisks);
+	if (model == NULL)
+		put_note(c, "disks: %s; see the disk.*.model lines",
+		    c->ndisks > 1 ? "not all of one known model" :
+		    "the model is not known");
+}
+
+static void
+put_raid(struct collect *c)
+{
+	if (c->nmd == 1) {
+		put_meta(c, "raid", "%s md", c->md_level);
+		if (c->md_chunk)
+			put_meta(c, "chunk", "%s", c->md_chunk);
+		if (c->md_devices)
+			put_meta(c, "raid-devices", "%s", c->md_devices);
+	} else if (c->nmd > 1) {
+		put_note(c, "raid: %d md arrays in the stack; see the stack "
+		    "line", c->nmd);
+	} else {
+		put_note(c, "raid: no md array in the stack (a hardware RAID "
+		    "volume would show as one disk)");
+	}
+}
+
+static void
+put_disk_lines(struct collect *c, const struct disk *k)
+{
+	for (int f = 0; f < D_COUNT; f++) {
+		char *key = xasprintf("disk.%s.%s", k->name, disk_keys[f]);
+
+		if (k->v[f] && f == D_CONTROLLER && k->ctl)
+			put_meta(c, key, "%s %s", k->v[f], k->ctl);
+		else if (k->v[f])
+			put_meta(c, key, "%s", k->v[f]);
+		else if (k->why[f])
+			put_note(c, "%s: not found: %s", clean_key(key),
+			    k->why[f]);
+		free(key);
+	}
+}
+
+/* The readahead of the device the file system sits on (a partition
+ * reads ahead as its disk): that is the one the page cache uses. */
+static void
+put_readahead(struct collect *c, const struct node *top)
+{
+	char *why, *v, *kib;
+
+	while (top->nkids == 1 && top->what == NULL && root_exists(c,
+	    "/sys/class/block/%s/%s", top->name, "partition"))
+		top = &top->kids[0];
+	v = root_attr(c, &why, "/sys/class/block/%s/queue/read_ahead_kb",
+	    top->name);
+	if ((kib = v ? conv_kib(v) : NULL) != NULL)
+		put_meta(c, "readahead", "%s", kib);
+	else
+		put_note(c, "readahead: not found: %s",
+		    why ? why : "not a number");
+	free(kib);
+	free(why);
+	free(v);
+}
+
+static void
+summary(struct collect *c, const struct node *top)
+{
+	put_raid(c);
+	if (c->ndisks == 0) {
+		put_note(c, "disks: none found under %s", top->name);
+		return;
+	}
+	put_disks(c);
+	put_joined(c, "controller", D_CONTROLLER, true);
+	put_joined(c, "bus", D_BUS, false);
+	put_joined(c, "driver", D_DRIVER, false);
+	put_common(c, "scheduler", D_SCHEDULER);
+	put_readahead(c, top);
+	put_common(c, "queue-depth", D_QDEPTH);
+	put_common(c, "write-cache", D_WCACHE);
+	for (size_t i = 0; i < c->ndisks; i++)
+		put_disk_lines(c, &c->disks[i]);
+}
+
+static void
+stack_section(struct collect *c, const struct mount *m)
+{
+	struct meta_lines walk_notes = {0};
+	struct node top;
+	char *name, *s;
+
+	if ((name = mount_device(c, m)) == NULL)
+		return;
+	/* the walk's remarks follow the stack line they explain */
+	c->notes = &walk_notes;
+	stack_walk(c, name, 0, true, &top);
+	for (size_t i = 0; i < c->ndisks; i++)
+		disk_read(c, &c->disks[i]);
+	c->notes = &c->out;
+	s = stack_render(&top, false);
+	put_meta(c, "stack", "%s on %s", m->type, s);
+	free(s);
+	for (size_t i = 0; i < walk_notes.n; i++)
+		meta_lines_add(&c->out, NULL, walk_notes.v[i].value);
+	free(walk_notes.v);
+	summary(c, &top);
+	stack_free(&top);
+	free(name);
+}
+
+void
+storage_section(struct collect *c, const char *path)
+{
+	struct mount m = {0};
+
+	if (find_mount(c, path, &m)) {
+		put_meta(c, "filesystem", "%s", m.type);
+		put_meta(c, "mount-options", "%s", m.options);
+		put_meta(c, "mount-point", "%s", m.point);
+		put_meta(c, "mount-source", "%s", m.source);
+		stack_section(c, &m);
+	}
+	free(m.point);
+	free(m.type);
+	free(m.source);
+	free(m.options);
+}

@@ -1,0 +1,682 @@
+/* The guesser: the rules that read meta values out of a line of prose
+ * ("four Seagate ST3400832AS on a 3ware 9500S"), each with the line it
+ * came from and how specific its rule is. Choosing among them for a
+ * configuration is import_meta.c's. */
+#include "base/buf.h"
+#include "capture/import_int.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <regex.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/*
+ * The guessing rules. A rule is a pattern (POSIX ERE) found anywhere in
+ * a line of prose, maybe only on lines that also match need; its value is
+ * fmt with $N replaced by the pattern's Nth group, then passed through
+ * fix, which may refuse it. A few rules give a second value (a disk
+ * count and a model). prio says how specific a rule is: a disk model
+ * with its count beats a model alone.
+ */
+typedef char *(*fix_fn)(const char *);
+
+struct rule {
+	const char *key;
+	const char *pattern;
+	const char *need;
+	const char *fmt;
+	fix_fn fix;
+	int prio;
+	unsigned flags;		/* GUESS_* and R_ICASE */
+	const char *key2, *fmt2;
+	fix_fn fix2;
+};
+
+#define R_ICASE 0x100u
+
+static char *fix_lower(const char *);
+static char *fix_count(const char *);
+static char *fix_raid(const char *);
+static char *fix_model(const char *);
+static char *fix_date(const char *);
+static char *fix_iso(const char *);
+static char *fix_bus(const char *);
+static char *fix_onoff(const char *);
+static char *fix_chunk(const char *);
+static char *fix_mem(const char *);
+static char *fix_controller(const char *);
+static char *fix_board(const char *);
+static char *fix_options(const char *);
+
+/* Word edges (POSIX ERE has no \b); each is one group. */
+#define WB "(^|[^[:alnum:]])"
+#define WE "([^[:alnum:]]|$)"
+#define NUMW "([0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|" \
+	"ten|twelve|sixteen)"
+#define SCHED "(mq-deadline|anticipatory|deadline|noop|cfq|bfq|kyber)"
+#define MODEL "(ST[0-9]{3,8}[A-Z]{1,3}[0-9]{0,4}|WD[0-9]{2,5}[A-Z]{2,4}" \
+	"[0-9A-Z-]*|MA[NSXPW][0-9]{4}[A-Z]{0,2}|HD[ST][0-9]{6}[A-Z0-9]*|" \
+	"HU[AS][0-9]{6}[A-Z0-9]*|DT01ACA[0-9]{3}|Maxtor [0-9][A-Z0-9]{5,}|" \
+	"IBM [0-9]+ ?G[Bb]?[a-z]*)"
+#define MONTH "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+
+static const struct rule rules[] = {
+	/* when: mail headers, ISO dates */
+	{"date", "(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? +" MONTH " +([0-9]{1,2}) +"
+	    "[0-9]{1,2}:[0-9]{2}(:[0-9]{2})? +([A-Z]{2,5} +)?([0-9]{4})",
+	    NULL, "$6 $2 $3", fix_date, 3, 0, NULL, NULL, NULL},
+	{"date", "(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? +" MONTH " +([0-9]{1,2}),? +"
+	    "([0-9]{4})", NULL, "$4 $2 $3", fix_date, 3, 0, NULL, NULL, NULL},
+	{"date", WB "([0-9]{1,2}) +" MONTH "[a-z]* +([0-9]{4})", NULL,
+	    "$4 $3 $2", fix_date, 3, 0, NULL, NULL, NULL},
+	{"date", WB "((19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])" WE, NULL,
+	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
+
+	/* controllers: lspci lines, device names, vendor and model */
+	{"controller", "^([0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\\.[0-9] +"
+	    "(RAID bus|SATA|SCSI storage|Mass storage|Serial Attached SCSI|"
+	    "IDE interface|Non-Volatile memory)[^:]*: +(.+)$", NULL, "$3",
+	    NULL, 4, R_ICASE, NULL, NULL, NULL},
+	{"controller", "^(.*(SATA|SAS|SCSI|RAID|IDE|ATA|Storage|PCI-X|PCI)"
+	    "[^.]* Controller( \\(rev [0-9a-fA-F]+\\))?)",
+	    "[[:alpha:]][0-9]|[0-9][[:alpha:]]", "$1", NULL, 3, 0,
+	    NULL, NULL, NULL},
+	{"controller", WB "((HP |Dell |IBM )?(3ware|3Ware|3WARE|Adaptec|"
+	    "Super[Mm]icro AOC|"
+	    "LSI Logic|LSI|Areca|Promise|HighPoint|Highpoint|Silicon Image|"
+	    "NetRaid|NetRAID|MegaRAID|PERC|Mylex|ICP Vortex)( (RocketRAID|"
+	    "SuperTrak|FastTrak|ARC|SAS|MegaRAID SAS|MegaRAID|ServeRAID|"
+	    "Escalade))?"
+	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*)", NULL, "$2", fix_controller, 2, 0,
+	    NULL, NULL, NULL},
+	{"controller", WB "(3ware|3Ware|3WARE|Adaptec|Areca|Promise|HighPoint|"
+	    "Highpoint|NetRaid|NetRAID|LSI|Silicon Image|Marvell)" WE, NULL,
+	    "$2", NULL, 1, GUESS_VENDOR, NULL, NULL, NULL},
+
+	/* chipsets */
+	{"chipset", "(MV)?88SX([0-9]{4})[^(]*(\\(rev [0-9a-f]{2}\\))?", NULL,
+	    "Marvell MV88SX$2 $3", NULL, 3, 0, NULL, NULL, NULL},
+	{"chipset", "Silicon Image,?( Inc\\.?)?( SiI)? ?([0-9]{4})", NULL,
+	    "Silicon Image SiI$3", NULL, 3, 0, NULL, NULL, NULL},
+	{"chipset", WB "SiI ?([0-9]{4})", NULL, "Silicon Image SiI$2", NULL,
+	    3, 0, NULL, NULL, NULL},
+	{"chipset", WB "(ICH[0-9]{1,2}R?|ESB2|631xESB|PIIX[34]?)" WE, NULL,
+	    "Intel $2", NULL, 2, 0, NULL, NULL, NULL},
+	{"chipset", WB "(nForce ?[0-9]+[a-z]*|JMB[0-9]{3}|VT6421|VT8237A?|"
+	    "ASM10[0-9]{2}|PDC[0-9]{5})" WE, NULL, "$2", NULL, 2, 0,
+	    NULL, NULL, NULL},
+
+	{"bus", WB "(PCI-X|PCI Express|PCIe|PCI-E|PCI-e|AGP)" WE, NULL, "$2",
+	    fix_bus, 2, 0, NULL, NULL, NULL},
+	{"bus", WB "PCI([^-[:alnum:]]|$)", NULL, "PCI", NULL, 1, 0,
+	    NULL, NULL, NULL},
+
+	/* disks: "4 x ST3400832AS", "2 * IBM 120 GByte", "4 disk raid 0" */
+	{"disks.count", WB NUMW " ?(x|\\*|×) ?" MODEL WE, NULL, "$2",
+	    fix_count, 4, 0, "disks.model", "$4", fix_model},
+	{"disks.count", WB NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
+	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
+	    NULL, NULL, NULL},
+	{"disks.count", WB "(bare|single|one|1) (disk|drive)", NULL, "1", NULL,
+	    3, R_ICASE, NULL, NULL, NULL},
+	{"disks.count", WB "([0-9]{1,2}) ?(x|\\*) ?[0-9.]+ ?(TB?|GB?|GByte)"
+	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
+	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",
+	    "$3", fix_count, 2, GUESS_SUM, NULL, NULL, NULL},
+	{"disks.model", WB MODEL WE, NULL, "$2", fix_model, 2, 0,
+	    NULL, NULL, NULL},
+
+	/* RAID level and kind: "4 disk raid 0", "RAID-5", "als Mirror" */
+	{"raid.level", WB "raid[ -]?(0|1|5|6|10|1\\+0|0\\+1)" WE, NULL, "$2",
+	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
+	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
+	    "single disk|1 disk|one disk)" WE, NULL, "none", NULL, 3, R_ICASE,
+	    NULL, NULL, NULL},
+	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
+	    NULL, NULL, NULL},
+	{"raid.level", "(--level[= ]|(^| )-l ?)(raid)?([0-9]+|linear)",
+	    "mdadm", "$4", fix_raid, 2, R_ICASE, NULL, NULL, NULL},
+	{"raid.kind", WB "(mdadm|software[- ]raid|md[- ]?raid)", NULL, "md",
+	    NULL, 2, R_ICASE, NULL, NULL, NULL},
+	{"raid.kind", WB "(hardware|hw)[- ]?raid", NULL, "hw", NULL, 2,
+	    R_ICASE, NULL, NULL, NULL},
+
+	{"chunk", "(--chunk[= ]|(^| )-c ?)([0-9]+)([kKmM]?)", "mdadm",
+	    "$3$4", fix_chunk, 3, 0, NULL, NULL, NULL},
+	{"chunk", "(^| )-I ?([0-9]+)", "lvcreate", "$2k", NULL, 2, 0,
+	    NULL, NULL, NULL},
+	{"chunk", WB "([0-9]+) ?(k|kb|kib)( byte)? (chunks?|stripes?|"
+	    "chunk size|stripe size)", NULL, "$2k", NULL, 2, R_ICASE,
+	    NULL, NULL, NULL},
+	{"chunk", "(chunk|stripe)[ -]?(size)?( of|:|=| is)? ?([0-9]+) ?"
+	    "(k|kb|kib)" WE, NULL, "$4k", NULL, 2, R_ICASE, NULL, NULL, NULL},
+
+	/* file systems: mkfs commands, then names */
+	{"filesystem", "mke2fs .*-j( |$)", NULL, "ext3", NULL, 3, 0,
+	    NULL, NULL, NULL},
+	{"filesystem", "mkfs\\.([a-z0-9]+)", NULL, "$1", fix_lower, 3,
+	    R_ICASE, NULL, NULL, NULL},
+	{"filesystem", "(mkfs|mke2fs|mount) (.* )?-t ([a-z0-9]+)", NULL, "$3",
+	    NULL, 3, 0, NULL, NULL, NULL},
+	{"filesystem", WB "(xfs|ext2|ext3|ext4|reiserfs|reiser4|jfs|btrfs|"
+	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2)" WE, NULL,
+	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
+	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
+	    NULL, NULL, NULL},
+
+	{"kernel", WB "([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(\\.[0-9]{1,3})?"
+	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
+	    NULL, NULL, NULL},
+	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,
+	    NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
+
+	{"os", WB "(FreeBSD[ -]?[0-9]+\\.[0-9]+(-?(CURRENT|current|STABLE|"
+	    "stable|RELEASE|RC[0-9]*|BETA[0-9]*))?)", NULL, "$2", NULL, 3, 0,
+	    NULL, NULL, NULL},
+	{"os", WB "((Net|Open|Free)BSD(-current|-stable|-CURRENT|-STABLE)?|"
+	    "DragonFly BSD|OpenSolaris|Solaris( [0-9]+)?)" WE, NULL, "$2",
+	    NULL, 2, 0, NULL, NULL, NULL},
+	{"os", WB "((CentOS|Debian|Ubuntu|Fedora|Red ?Hat|RHEL|SuSE|SUSE|"
+	    "SLES|openSUSE|Gentoo|Slackware|Mandrake|Mandriva)( (GNU/Linux|"
+	    "Linux|Enterprise Linux|Core|Server|LTS))*( ?[0-9]+(\\.[0-9]+)*"
+	    "( \\([a-z]+\\))?)?)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	{"os", WB "(Linux)" WE, NULL, "Linux", NULL, 1, 0, NULL, NULL, NULL},
+
+	/* I/O schedulers, only where the line is about the scheduler */
+	{"scheduler", "\\[(mq-deadline|anticipatory|deadline|noop|cfq|bfq|"
+	    "kyber|none)\\]", NULL, "$1", NULL, 3, 0, NULL, NULL, NULL},
+	{"scheduler", "elevator=([a-z-]+)", NULL, "$1", fix_lower, 3,
+	    R_ICASE, NULL, NULL, NULL},
+	{"scheduler", WB SCHED WE, "sched|elevator", "$2", fix_lower, 2,
+	    R_ICASE, NULL, NULL, NULL},
+	{"scheduler", "scheduler( is| was| set to| to|:|=) *(none)" WE, NULL,
+	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
+	/* "Where I change the scheduler from anticipatory I note it":
+	 * the post's default, for the runs that name none */
+	{"scheduler", "(from|default|back to) +(the +)?" SCHED, "sched", "$3",
+	    fix_lower, 2, R_ICASE | GUESS_POST, NULL, NULL, NULL},
+	{"scheduler", SCHED " +(is|was) +(the +)?default", NULL, "$1",
+	    fix_lower, 2, R_ICASE | GUESS_POST, NULL, NULL, NULL},
+
+	{"readahead", "blockdev +--setra +([0-9]+)", NULL, "$1 sectors", NULL,
+	    3, 0, NULL, NULL, NULL},
+	{"readahead", "echo +([0-9]+) *> */sys/block/[^ ]*/read_ahead_kb",
+	    NULL, "$1 KiB", NULL, 3, 0, NULL, NULL, NULL},
+	{"queue-depth", "echo +([0-9]+) *> */sys/block/[^ ]*/device/"
+	    "queue_depth", NULL, "$1", NULL, 3, 0, NULL, NULL, NULL},
+	{"queue-depth", "queue[_ ]depth( of| is| =|:)? *([0-9]+)", NULL, "$2",
+	    NULL, 2, R_ICASE, NULL, NULL, NULL},
+	{"write-cache", "hdparm +(.* )?-W ?([01])", NULL, "$2", fix_onoff, 3,
+	    0, NULL, NULL, NULL},
+	{"write-cache", "write[- ]cach(e|ing)( is| was)? (enabled|disabled|"
+	    "on|off)", NULL, "$3", fix_onoff, 2, R_ICASE, NULL, NULL, NULL},
+
+	/* processors: "3.2Ghz Xeon", "P3/866", a bare family last */
+	{"cpu", "([0-9]+(\\.[0-9]+)?) ?(GHz|Ghz|MHz|Mhz|ghz|mhz) +"
+	    "((Dual|Quad)[- ]Core +)?((Intel|AMD) +)?(Xeon|Opteron|"
+	    "Pentium ?(4|III|II|M|D)?|Athlon( 64| XP| MP)?|Celeron|"
+	    "Core ?2( Duo| Quad)?|Core i[3579]|Phenom( II)?|EPYC|Ryzen|"
+	    "Sempron|Turion|Itanium)", NULL, "$0", NULL, 3, 0,
+	    NULL, NULL, NULL},
+	{"cpu", WB "((P3|P4|PIII|PII|Pentium ?(III|II|4|M|Pro)?|"
+	    "Athlon( 64| XP| MP)?|Opteron|Xeon|Celeron|Core ?2( Duo| Quad)?|"
+	    "Core i[3579]|EPYC|Ryzen [3579])[ /-]?([A-Z]{1,2}[0-9]?-)?"
+	    "[A-Z]{0,2}[0-9]{3,5}[A-Z]{0,2}( ?(MHz|GHz))?)", NULL, "$2", NULL,
+	    3, 0, NULL, NULL, NULL},
+	{"cpu", WB "((Intel|AMD) (Celeron |Pentium |Atom )?[A-Z]{1,2}[0-9]{4}"
+	    "[A-Z]{0,2})" WE, NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	{"cpu", WB "(Xeon|Opteron|Athlon|Pentium|Celeron|EPYC|Ryzen|Phenom|"
+	    "Itanium)" WE, NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
+
+	{"memory", WB "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|TB|G|M|GByte|"
+	    "GBytes)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
+	    "Speicher|Hauptspeicher)", NULL, "$2$4", fix_mem, 3, 0,
+	    NULL, NULL, NULL},
+	{"memory", "(RAM|[Mm]emory)[: ]+([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|"
+	    "TB|G|M)" WE, NULL, "$2$4", fix_mem, 2, 0, NULL, NULL, NULL},
+
+	{"motherboard", WB "((Super[Mm]icro|SUPERMICRO|Tyan|TYAN|ASUS|Asus|"
+	    "ASRock|Gigabyte|GIGABYTE|Abit|ABIT|EPoX|Epox|DFI|MSI) +"
+	    "([A-Z][A-Z0-9+-]*[0-9][A-Z0-9+-]*|[0-9]+ [A-Z]+[0-9]+))", NULL,
+	    "$2", fix_board, 3, 0, NULL, NULL, NULL},
+	{"motherboard", WB "((Dell )?PowerEdge [A-Z]{0,2}[0-9]{3,4}[a-z]{0,2}|"
+	    "(HPE? )?ProLiant [A-Z]{2}[0-9]{2,3}( G[0-9]+)?|Sun Fire "
+	    "[A-Z0-9]+)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+
+	/* drivers: "/dev/sx8/0p1", "(aac-Treiber)", module names */
+	{"driver", "/dev/(sx8)/", NULL, "$1", NULL, 2, 0, NULL, NULL, NULL},
+	{"driver", WB "(aac|aacraid|sx8|twa|twe|3w-9xxx|3w-xxxx|3w-sas|sata_mv|"
+	    "mv_sata|arcmsr|megaraid_sas|megaraid|mpt2sas|mpt3sas|mptsas|"
+	    "mptspi|sata_sil24|sata_sil|sata_promise|sata_nv|sata_via|ahci|"
+	    "ata_piix|hptiop|hpt366|cciss|hpsa|virtio_blk|nvme|mvsas)[ -]?"
+	    "(driver|treiber|module)", NULL, "$2", fix_lower, 3, R_ICASE,
+	    NULL, NULL, NULL},
+	{"driver", WB "(3w-9xxx|3w-xxxx|3w-sas|sata_mv|mv_sata|arcmsr|"
+	    "megaraid_sas|mpt2sas|mpt3sas|mptsas|aacraid|sata_sil24|"
+	    "sata_promise|hptiop|mvsas|ahci|ata_piix)" WE, NULL, "$2", NULL, 2,
+	    0,
+	    NULL, NULL, NULL},
+	{"firmware", "([Ff]irmware|FW)( version| revision)?[: ]+(is )?"
+	    "([A-Za-z]*[0-9][[:alnum:]._-]*)", NULL, "$4", NULL, 2, 0,
+	    NULL, NULL, NULL},
+
+	{"bonnie-options", "(^|[^[:alnum:]_+-])bonnie\\+\\+ +(-.*)$", NULL,
+	    "$2", fix_options, 3, 0, NULL, NULL, NULL},
+};
+
+#define NRULES (sizeof rules / sizeof *rules)
+
+/* Keys that follow the controller named on the same line: "HP
+ * NetRaid-4M (aac driver)" says nothing of the other card's driver. */
+static const char *const tied_keys[] = {"chipset", "bus", "driver",
+    "firmware"};
+
+bool
+key_listed(const char *key, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(key, list[i]) == 0)
+			return true;
+	return false;
+}
+
+static char *
+fix_lower(const char *s)
+{
+	char *v = xstrdup(s);
+
+	for (char *p = v; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return v;
+}
+
+static const char *const number_words[] = {"zero", "one", "two", "three",
+    "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen"};
+
+/* "4", "four" -> "4"; a count of 0 or over 99 is no count. */
+static char *
+fix_count(const char *s)
+{
+	long n = -1;
+
+	if (isdigit((unsigned char)*s))
+		n = strtol(s, NULL, 10);
+	for (size_t i = 0; i < sizeof number_words / sizeof *number_words; i++)
+		if (strcasecmp(s, number_words[i]) == 0)
+			n = (long)i;
+	if (n < 1 || n > 99)
+		return NULL;
+	return xasprintf("%ld", n);
+}
+
+static char *
+fix_raid(const char *s)
+{
+	static const struct {
+		const char *in, *out;
+	} levels[] = {
+		{"0", "raid0"}, {"1", "raid1"}, {"5", "raid5"}, {"6", "raid6"},
+		{"10", "raid10"}, {"1+0", "raid10"}, {"0+1", "raid10"},
+		{"linear", "jbod"},
+	};
+
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
+		if (strcasecmp(s, levels[i].in) == 0)
+			return xstrdup(levels[i].out);
+	return NULL;
+}
+
+/* Writes "GByte", "GBytes" and "Gbyte" the way meta does: "GB". */
+static char *
+fix_model(const char *s)
+{
+	struct buf b = {0};
+
+	while (*s) {
+		if (strncasecmp(s, "GByte", 5) == 0) {
+			buf_puts(&b, "GB");
+			s += 5;
+			if (*s == 's')
+				s++;
+		} else {
+			buf_add(&b, s++, 1);
+		}
+	}
+	if (b.p == NULL)
+		return xstrdup("");
+	/* "IBM 120GB" and "IBM 120 GB" are one model */
+	char *g = strstr(b.p, "GB");
+
+	if (g && g > b.p && isdigit((unsigned char)g[-1])) {
+		char *v = xasprintf("%.*s %s", (int)(g - b.p), b.p, g);
+
+		free(b.p);
+		return v;
+	}
+	return b.p;
+}
+
+/* "2005 Mar 23" -> "2005-03-23". */
+static char *
+fix_date(const char *s)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	char mon[4];
+	int year, day;
+	const char *m;
+
+	if (sscanf(s, "%d %3s %d", &year, mon, &day) != 3 || day < 1 ||
+	    day > 31 || (m = strstr(months, mon)) == NULL)
+		return NULL;
+	return xasprintf("%04d-%02d-%02d", year, (int)(m - months) / 3 + 1,
+	    day);
+}
+
+static char *
+fix_iso(const char *s)
+{
+	int y, mo, d;
+
+	if (sscanf(s, "%d-%d-%d", &y, &mo, &d) != 3 || mo < 1 || mo > 12 ||
+	    d < 1 || d > 31)
+		return NULL;
+	return xstrdup(s);
+}
+
+static char *
+fix_bus(const char *s)
+{
+	if (strcasecmp(s, "PCI-X") == 0)
+		return xstrdup("PCI-X");
+	if (strcasecmp(s, "AGP") == 0)
+		return xstrdup("AGP");
+	return xstrdup("PCIe");
+}
+
+static char *
+fix_onoff(const char *s)
+{
+	if (strcmp(s, "0") == 0 || strcasecmp(s, "disabled") == 0 ||
+	    strcasecmp(s, "off") == 0)
+		return xstrdup("off");
+	return xstrdup("on");
+}
+
+/* mdadm counts chunks in KiB unless told otherwise: "256" -> "256k". */
+static char *
+fix_chunk(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > 0 && isalpha((unsigned char)s[n - 1]))
+		return fix_lower(s);
+	return xasprintf("%sk", s);
+}
+
+static char *
+fix_mem(const char *s)
+{
+	size_t n = strspn(s, "0123456789.");
+	const char *u = s + n;
+
+	if (strcmp(u, "G") == 0 || strncmp(u, "GByte", 5) == 0)
+		u = "GB";
+	else if (strcmp(u, "M") == 0)
+		u = "MB";
+	return xasprintf("%.*s%s", (int)n, s, u);
+}
+
+/* "3ware RAID5" names a layout, not a model. */
+static char *
+fix_controller(const char *s)
+{
+	const char *last = strrchr(s, ' ');
+
+	last = last ? last + 1 : s;
+	if (strncasecmp(last, "raid", 4) == 0 &&
+	    isdigit((unsigned char)last[4]))
+		return NULL;
+	return xstrdup(s);
+}
+
+/* Supermicro's AOC-* are add-on cards (controllers), not boards. */
+static char *
+fix_board(const char *s)
+{
+	return strstr(s, " AOC-") ? NULL : xstrdup(s);
+}
+
+/* The options of a bonnie++ command line, up to the first word that is
+ * none: "-u daemon -d bonnie on XFS" -> "-u daemon -d bonnie". */
+static char *
+fix_options(const char *s)
+{
+	static const char with_arg[] = "dcsnmrxugpzZ", alone[] = "qfbDy";
+	struct buf b = {0};
+	char *copy = xstrdup(s), *save = NULL, *t;
+	bool want_arg = false;
+
+	for (t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		size_t n = strlen(t);
+
+		while (n > 1 && strchr(".,;:)", t[n - 1]))
+			t[--n] = '\0';
+		if (want_arg && t[0] != '-') {
+			want_arg = false;
+		} else if (t[0] == '-' && t[1] && strchr(with_arg, t[1])) {
+			want_arg = t[2] == '\0';
+		} else if (t[0] == '-' && t[1] && strchr(alone, t[1])) {
+			want_arg = false;
+		} else {
+			break;
+		}
+		if (b.n)
+			buf_puts(&b, " ");
+		buf_puts(&b, t);
+	}
+	free(copy);
+	return b.p;	/* NULL: no option, the value refused */
+}
+
+struct compiled {
+	regex_t re, need;
+	bool has_need;
+};
+
+struct guesser {
+	struct compiled c[NRULES];
+	size_t n;
+};
+
+struct guesser *
+guesser_new(void)
+{
+	struct guesser *g = xcalloc(1, sizeof *g);
+
+	for (size_t i = 0; i < NRULES; i++) {
+		int fl = REG_EXTENDED |
+		    (rules[i].flags & R_ICASE ? REG_ICASE : 0);
+
+		if (regcomp(&g->c[i].re, rules[i].pattern, fl) != 0)
+			goto bad;
+		g->n = i + 1;
+		if (rules[i].need) {
+			if (regcomp(&g->c[i].need, rules[i].need,
+			    REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0)
+				goto bad;
+			g->c[i].has_need = true;
+		}
+	}
+	return g;
+bad:
+	fprintf(stderr, "benchsite: guessing rule %zu does not compile\n",
+	    g->n);
+	guesser_free(g);
+	return NULL;
+}
+
+void
+guesser_free(struct guesser *g)
+{
+	if (g == NULL)
+		return;
+	for (size_t i = 0; i < g->n; i++) {
+		regfree(&g->c[i].re);
+		if (g->c[i].has_need)
+			regfree(&g->c[i].need);
+	}
+	free(g);
+}
+
+#define NMATCH 16
+
+/* fmt with $N replaced by group N of the match in s, blanks collapsed
+ * and trailing punctuation dropped. */
+static char *
+expand(const char *fmt, const char *s, const regmatch_t *m)
+{
+	struct buf b = {0};
+	char *v;
+	size_t n;
+
+	buf_puts(&b, "");	/* b.p a string even when nothing matched */
+	for (const char *f = fmt; *f; f++) {
+		if (*f == '$' && isdigit((unsigned char)f[1])) {
+			int k = *++f - '0';
+
+			if (m[k].rm_so >= 0)
+				buf_add(&b, s + m[k].rm_so,
+				    (size_t)(m[k].rm_eo - m[k].rm_so));
+		} else {
+			buf_add(&b, f, 1);
+		}
+	}
+	n = 0;
+	for (size_t i = 0; i < b.n; i++)
+		if (b.p[i] != ' ' || (n > 0 && b.p[n - 1] != ' '))
+			b.p[n++] = b.p[i];
+	while (n > 0 && strchr(" .,;:", b.p[n - 1]))
+		n--;
+	v = xstrndup(b.p, n);
+	buf_free(&b);
+	return v;
+}
+
+static void
+add_guess(struct guesses *out, const char *key, char *value,
+    const char *text, long line, size_t at, const struct rule *r)
+{
+	struct guess *g;
+
+	if (value == NULL)
+		return;
+	if (*value == '\0' || strlen(value) > 120) {
+		free(value);
+		return;
+	}
+	/* Lines are guessed in order: the guesses of this one are last. */
+	for (size_t i = out->n; i-- > 0 && out->v[i].at == at; ) {
+		if (strcmp(out->v[i].key, key) == 0 &&
+		    strcmp(out->v[i].value, value) == 0) {
+			if (r->prio > out->v[i].prio)
+				out->v[i].prio = r->prio;
+			out->v[i].flags |= r->flags & ~R_ICASE;
+			free(value);
+			return;
+		}
+	}
+	xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
+	g = &out->v[out->n++];
+	memset(g, 0, sizeof *g);
+	g->key = key;
+	g->value = value;
+	g->text = xstrdup(text);
+	g->line = line;
+	g->at = at;
+	g->prio = r->prio;
+	g->flags = r->flags & ~R_ICASE;
+}
+
+static char *
+make_value(const char *fmt, fix_fn fix, const char *s, const regmatch_t *m)
+{
+	char *v = expand(fmt, s, m), *fixed;
+
+	if (fix == NULL)
+		return v;
+	fixed = fix(v);
+	free(v);
+	return fixed;
+}
+
+/* Every match of rule i in text: the search goes on from the end of a
+ * match, less its last character when that may begin the next word. */
+static void
+apply_rule(const struct guesser *gs, size_t i, const char *text, long line,
+    size_t at, struct guesses *out)
+{
+	const struct rule *r = &rules[i];
+	regmatch_t m[NMATCH];
+	size_t off = 0, len = strlen(text);
+
+	if (gs->c[i].has_need &&
+	    regexec(&gs->c[i].need, text, 0, NULL, 0) != 0)
+		return;
+	while (off < len && regexec(&gs->c[i].re, text + off, NMATCH, m,
+	    off ? REG_NOTBOL : 0) == 0) {
+		const char *s = text + off;
+		size_t next = (size_t)m[0].rm_eo;
+
+		add_guess(out, r->key, make_value(r->fmt, r->fix, s, m), text,
+		    line, at, r);
+		if (r->key2)
+			add_guess(out, r->key2, make_value(r->fmt2, r->fix2, s,
+			    m), text, line, at, r);
+		if (next > 0 && !isalnum((unsigned char)s[next - 1]))
+			next--;
+		if (next <= (size_t)m[0].rm_so)
+			next = (size_t)m[0].rm_so + 1;
+		off += next;
+	}
+}
+
+void
+guess_line(const struct guesser *gs, const char *text, long line, size_t at,
+    struct guesses *out)
+{
+	size_t first = out->n;
+	const struct guess *ctl = NULL;
+
+	for (size_t i = 0; i < gs->n; i++)
+		apply_rule(gs, i, text, line, at, out);
+	for (size_t i = first; i < out->n; i++)
+		if (strcmp(out->v[i].key, "controller") == 0 &&
+		    (ctl == NULL || out->v[i].prio > ctl->prio))
+			ctl = &out->v[i];
+	if (ctl == NULL)
+		return;
+	for (size_t i = first; i < out->n; i++)
+		if (key_listed(out->v[i].key, tied_keys,
+		    sizeof tied_keys / sizeof *tied_keys))
+			out->v[i].tie = xstrdup(ctl->value);
+}
+
+void
+guesses_free(struct guesses *gs)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		free(gs->v[i].value);
+		free(gs->v[i].text);
+		free(gs->v[i].tie);
+	}
+	free(gs->v);
+	free(gs->post);
+	memset(gs, 0, sizeof *gs);
+}

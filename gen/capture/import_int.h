@@ -1,0 +1,92 @@
+/* Shared by the import's own files only: the post being split and its
+ * configurations, and what each file gives the others. They stand in
+ * layers: import_text.c and import_guess.c, then import_tables.c and
+ * import_meta.c, then import_split.c and import_write.c, then the
+ * command, import.c; none calls one above it. */
+#ifndef BENCHSITE_IMPORT_INT_H
+#define BENCHSITE_IMPORT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "capture/import.h"
+#include "read/lines.h"
+#include "read/reader.h"
+
+#define WRAP_WIDTH 60	/* a longer line ending here may have been cut */
+
+/* What each clean line of a post is. */
+enum line_kind {
+	L_PROSE,
+	L_TABLE,	/* bonnie++ output of a configuration */
+	L_PRE,		/* its command line */
+	L_SKIP		/* bonnie++ output quoted again */
+};
+
+/* A result the reader found, where it stands. */
+struct anchor {
+	long no;
+	size_t at;	/* clean line */
+	char *name;
+};
+
+struct config {
+	size_t first, table, last;	/* clean lines: preamble, table, end */
+	size_t region;			/* first line of its prose */
+	size_t caption;			/* first line of its last paragraph */
+	size_t samples;
+	const char *host;
+	long host_no;
+	char *host_text;
+};
+
+/* One post being split (import_split owns it). */
+struct post {
+	const struct guesser *gs;
+	const char *file;
+	const char *buf;
+	size_t len;
+	struct lines ls;
+	unsigned char *kind;
+	struct anchor *an;
+	size_t nan;
+	struct results rs;
+	struct config *cf;
+	size_t ncf, cfcap;
+	struct guesses g;
+	bool html;		/* a web page: its tags are not prose */
+	size_t *off;		/* where each line of buf starts */
+	long nlines;
+};
+
+/* import_text.c. A copy of s[0..n) without leading and trailing
+ * blanks. */
+char *trimmed_copy(const char *s, size_t n);
+bool line_is_blank(const struct line *);
+/* Whether needle stands anywhere in hay, letters of either case. */
+bool contains_ignoring_case(const char *hay, const char *needle);
+/* What follows the last '/' of path. */
+const char *path_base_name(const char *path);
+
+/* import_guess.c. Whether key is one of list[0..n). */
+bool key_listed(const char *key, const char *const *list, size_t n);
+
+/* import_tables.c. Reads the post's lines and the results the reader
+ * finds in them (p->ls, p->an, p->rs merged). */
+void post_read(struct post *, struct diags *);
+/* Marks what each line is (p->kind) and makes each group of tables a
+ * configuration (p->cf) with its prose, caption and machine name. */
+void post_find_configs(struct post *);
+
+/* import_meta.c. Configuration k's meta file, guessed from p->g, with
+ * file_name in its first line. Caller frees. */
+char *config_meta(const struct post *, int k, const char *file_name);
+
+/* import_write.c. Writes the runs split from file below root, one
+ * directory for the post; prints each run's path. Returns -1 when a
+ * directory or a file could not be written (reported to d). */
+int import_write_runs(const char *root, const char *file,
+    const struct import_runs *, struct diags *);
+
+#endif

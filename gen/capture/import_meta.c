@@ -1,0 +1,428 @@
+/* A configuration's meta file: for each key, the guess its caption, its
+ * own prose, a default the post states or the start of the post gives,
+ * written under the lines it was read from, with what other lines say
+ * instead. The guesses themselves are import_guess.c's. */
+#include "base/buf.h"
+#include "capture/import_int.h"
+#include "base/utf8.h"
+#include "base/xalloc.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The storage path: a run that names any of it names its own. */
+static const char *const storage_keys[] = {"controller", "chipset", "bus",
+    "driver", "firmware"};
+
+/* Keys a run that does not name them takes from the start of the post
+ * (the machine, its system); the layout of each run is its own. */
+static const char *const inherited_keys[] = {"date", "chipset",
+    "controller", "bus", "driver", "firmware", "filesystem", "mount-options",
+    "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};
+
+/*
+ * Choosing among the guesses for one key of one configuration: first
+ * what its caption says, then the rest of its prose, then a default the
+ * post states, then (for the machine's keys) the start of the post.
+ * Within one of these, the more specific rule, then the nearer line.
+ */
+struct choice {
+	const struct guess *ev[8];	/* evidence */
+	size_t nev;
+	char *value;
+	const struct guess *alt[3];	/* what other lines say */
+	size_t nalt;
+};
+
+static bool
+same_controller(const char *a, const char *b)
+{
+	size_t n = strlen(a) < strlen(b) ? strlen(a) : strlen(b);
+
+	return strncasecmp(a, b, n) == 0;
+}
+
+static bool
+in_tier(const struct guess *g, int tier, int k)
+{
+	/* tier 3 is narrowed further by inherits() */
+	switch (tier) {
+	case 0:
+		return g->region == k && g->caption;
+	case 1:
+		return g->region == k && !g->caption;
+	case 2:
+		return (g->flags & GUESS_POST) && g->region <= k;
+	default:
+		return k > 0 && g->region == 0 && !g->command &&
+		    key_listed(g->key, inherited_keys, sizeof inherited_keys /
+		    sizeof *inherited_keys);
+	}
+}
+
+static bool
+usable(const struct guess *g, const char *key, const char *controller)
+{
+	return strcmp(g->key, key) == 0 && (g->tie == NULL ||
+	    controller == NULL || same_controller(g->tie, controller));
+}
+
+/* The first guess of a region at least k (guesses are in region order). */
+static size_t
+region_start(const struct guesses *gs, int k)
+{
+	size_t lo = 0, hi = gs->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (gs->v[mid].region < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The guesses of configuration k's prose: [*lo, *hi). Looked up, not
+ * scanned for: a big post has thousands of configurations. */
+static void
+region_range(const struct guesses *gs, int k, size_t *lo, size_t *hi)
+{
+	*lo = region_start(gs, k);
+	*hi = region_start(gs, k + 1);
+}
+
+/* Whether configuration k's own prose names its controller or chipset
+ * (a driver named alone may be the one the post started with). */
+static bool
+names_storage(const struct guesses *gs, int k)
+{
+	size_t lo, hi;
+
+	region_range(gs, k, &lo, &hi);
+	for (size_t i = lo; i < hi; i++)
+		if (gs->v[i].region == k &&
+		    (strcmp(gs->v[i].key, "controller") == 0 ||
+		    strcmp(gs->v[i].key, "chipset") == 0))
+			return true;
+	return false;
+}
+
+/* An inherited guess about the storage path only goes to a run that
+ * names none of it, or to one whose controller it was said of. */
+static bool
+inherits(const struct guesses *gs, const struct guess *g, int k,
+    const char *controller)
+{
+	if (!key_listed(g->key, storage_keys, sizeof storage_keys /
+	    sizeof *storage_keys) || !names_storage(gs, k))
+		return true;
+	return g->tie && controller && same_controller(g->tie, controller);
+}
+
+static void
+add_evidence(struct choice *ch, const struct guess *g)
+{
+	for (size_t i = 0; i < ch->nev; i++)
+		if (ch->ev[i]->line == g->line)
+			return;
+	if (ch->nev < sizeof ch->ev / sizeof *ch->ev)
+		ch->ev[ch->nev++] = g;
+}
+
+/* The guesses a tier may take them from, as a range of gs->v or (the
+ * post-wide ones of tier 2) a list of indices. */
+struct candidates {
+	size_t lo, hi;
+	const size_t *idx;
+};
+
+static struct candidates
+tier_candidates(const struct guesses *gs, int tier, int k)
+{
+	struct candidates c = {0, 0, NULL};
+
+	if (tier == 2) {
+		c.hi = gs->npost;
+		c.idx = gs->post;
+	} else {
+		region_range(gs, tier == 3 ? 0 : k, &c.lo, &c.hi);
+	}
+	return c;
+}
+
+static const struct guess *
+candidate(const struct guesses *gs, const struct candidates *c, size_t i)
+{
+	return &gs->v[c->idx ? c->idx[i] : i];
+}
+
+/* mdadm arrays built one by one: their members add up. */
+static void
+sum_counts(const struct guesses *gs, const struct guess *best, int tier,
+    int k, struct choice *ch)
+{
+	long total = 0;
+
+	struct candidates c = tier_candidates(gs, tier, k);
+
+	ch->nev = 0;
+	for (size_t i = c.lo; i < c.hi; i++) {
+		const struct guess *g = candidate(gs, &c, i);
+		bool seen = false;
+
+		if (strcmp(g->key, best->key) != 0 || !(g->flags & GUESS_SUM) ||
+		    g->prio != best->prio || !in_tier(g, tier, k))
+			continue;
+		for (size_t e = 0; e < ch->nev; e++)
+			seen |= strcmp(ch->ev[e]->text, g->text) == 0;
+		if (seen)
+			continue;
+		add_evidence(ch, g);
+		total += strtol(g->value, NULL, 10);
+	}
+	free(ch->value);
+	ch->value = xasprintf("%ld", total);
+}
+
+/* "3Ware" in a caption, "3Ware 7450" earlier in the post: the model. */
+static void
+complete_vendor(const struct guesses *gs, int k, struct choice *ch)
+{
+	const struct guess *found = NULL;
+	size_t n = strlen(ch->value);
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct guess *g = &gs->v[i];
+
+		if (strcmp(g->key, "controller") != 0 || g->prio < 2 ||
+		    g->region > k || strncasecmp(g->value, ch->value, n) != 0 ||
+		    (g->value[n] != ' ' && g->value[n] != '-'))
+			continue;
+		if (found && strcasecmp(found->value, g->value) != 0)
+			return;		/* two models: do not choose */
+		found = g;
+	}
+	if (found) {
+		free(ch->value);
+		ch->value = xstrdup(found->value);
+		add_evidence(ch, found);
+	}
+}
+
+/* What other lines of its own prose say, unless it only says less
+ * ("Xeon" beside "3.2Ghz Xeon", a bare vendor). */
+static void
+find_alternatives(const struct guesses *gs, const char *key, int k,
+    struct choice *ch)
+{
+	size_t lo, hi;
+
+	region_range(gs, k, &lo, &hi);
+	for (size_t i = lo; i < hi && ch->nalt < 3; i++) {
+		const struct guess *g = &gs->v[i];
+		bool dup;
+
+		/* The cheap tests first: a big post has many guesses. */
+		if (strcmp(g->key, key) != 0 || g->region != k ||
+		    (g->flags & GUESS_VENDOR))
+			continue;
+		dup = contains_ignoring_case(ch->value, g->value) ||
+		    contains_ignoring_case(g->value, ch->value);
+		for (size_t e = 0; e < ch->nev; e++)
+			dup |= ch->ev[e] == g;
+		for (size_t a = 0; a < ch->nalt; a++)
+			dup |= strcasecmp(ch->alt[a]->value, g->value) == 0;
+		if (!dup)
+			ch->alt[ch->nalt++] = g;
+	}
+}
+
+static const struct guess *
+best_in_tier(const struct guesses *gs, const char *key, int tier, int k,
+    const char *controller)
+{
+	struct candidates c = tier_candidates(gs, tier, k);
+	const struct guess *best = NULL;
+
+	for (size_t i = c.lo; i < c.hi; i++) {
+		const struct guess *g = candidate(gs, &c, i);
+
+		if (!usable(g, key, controller) || !in_tier(g, tier, k) ||
+		    (tier == 3 && !inherits(gs, g, k, controller)))
+			continue;
+		if (best == NULL || g->prio > best->prio ||
+		    (g->prio == best->prio && g->at > best->at))
+			best = g;
+	}
+	return best;
+}
+
+static bool
+choose(const struct guesses *gs, const char *key, int k,
+    const char *controller, struct choice *ch)
+{
+	const struct guess *best = NULL;
+	int tier;
+
+	memset(ch, 0, sizeof *ch);
+	for (tier = 0; tier < 4 && best == NULL; tier++)
+		best = best_in_tier(gs, key, tier, k, controller);
+	if (best == NULL)
+		return false;
+	ch->value = xstrdup(best->value);
+	add_evidence(ch, best);
+	if (best->flags & GUESS_SUM)
+		sum_counts(gs, best, tier - 1, k, ch);
+	if (best->flags & GUESS_VENDOR)
+		complete_vendor(gs, k, ch);
+	find_alternatives(gs, key, k, ch);
+	return true;
+}
+
+/* The evidence as one comment line, cut to a readable length. */
+static void
+put_text(struct buf *b, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (n > 100) {
+		n = utf8_cut(text, 97);
+		buf_add(b, text, n);
+		buf_puts(b, "...");
+	} else {
+		buf_add(b, text, n);
+	}
+}
+
+static void
+put_evidence(struct buf *b, const struct choice *ch)
+{
+	for (size_t i = 0; i < ch->nev; i++) {
+		buf_printf(b, "# from line %ld: ", ch->ev[i]->line);
+		put_text(b, ch->ev[i]->text);
+		buf_puts(b, "\n");
+	}
+}
+
+/* The evidence of a value made of two parts, each line once. */
+static void
+put_both(struct buf *b, const struct choice *x, const struct choice *y)
+{
+	struct choice all = {0};
+
+	for (size_t i = 0; x && i < x->nev; i++)
+		add_evidence(&all, x->ev[i]);
+	for (size_t i = 0; y && i < y->nev; i++)
+		add_evidence(&all, y->ev[i]);
+	put_evidence(b, &all);
+}
+
+static void
+put_alternatives(struct buf *b, const struct choice *ch)
+{
+	for (size_t i = 0; i < ch->nalt; i++) {
+		buf_printf(b, "# but line %ld gives %s: ", ch->alt[i]->line,
+		    ch->alt[i]->value);
+		put_text(b, ch->alt[i]->text);
+		buf_puts(b, "\n");
+	}
+}
+
+static void
+choice_free(struct choice *ch)
+{
+	free(ch->value);
+	ch->value = NULL;
+}
+
+/* "disks: 4 x ST3400832AS" from a count and a model found apart. */
+static void
+put_disks(struct buf *b, const struct guesses *gs, int k)
+{
+	struct choice n, m;
+	bool has_n = choose(gs, "disks.count", k, NULL, &n);
+	bool has_m = choose(gs, "disks.model", k, NULL, &m);
+
+	put_both(b, has_n ? &n : NULL, has_m ? &m : NULL);
+	if (has_n && has_m)
+		buf_printf(b, "disks: %s x %s\n", n.value, m.value);
+	else if (has_n)
+		buf_printf(b, "disks: %s\n", n.value);
+	else if (has_m)
+		buf_printf(b, "# disks: ? x %s (how many was not found; a model "
+		    "alone would mean one disk)\n", m.value);
+	if (has_n)
+		put_alternatives(b, &n);
+	if (has_m)
+		put_alternatives(b, &m);
+	choice_free(&n);
+	choice_free(&m);
+}
+
+/* "raid: raid0 md": the level, and whether md or a card does it. */
+static void
+put_raid(struct buf *b, const struct guesses *gs, int k)
+{
+	struct choice l, w;
+	bool has_w;
+
+	if (!choose(gs, "raid.level", k, NULL, &l))
+		return;
+	has_w = strcmp(l.value, "none") != 0 &&
+	    choose(gs, "raid.kind", k, NULL, &w);
+	put_both(b, &l, has_w ? &w : NULL);
+	if (has_w) {
+		buf_printf(b, "raid: %s %s\n", l.value, w.value);
+		choice_free(&w);
+	} else {
+		buf_printf(b, "raid: %s\n", l.value);
+	}
+	put_alternatives(b, &l);
+	choice_free(&l);
+}
+
+static const char *const meta_order[] = {"date", "host", "chipset",
+    "controller", "bus", "disks", "raid", "chunk", "filesystem",
+    "mount-options", "kernel", "os", "scheduler", "readahead",
+    "queue-depth", "write-cache", "cpu", "memory", "motherboard", "driver",
+    "firmware", "bonnie-options"};
+
+char *
+config_meta(const struct post *p, int k, const char *name)
+{
+	const struct config *c = &p->cf[k];
+	struct buf b = {0};
+	struct choice ctl;
+	bool has_ctl = choose(&p->g, "controller", k, NULL, &ctl);
+
+	buf_printf(&b, "# Guessed by \"benchsite import\" from %s, lines "
+	    "%ld-%ld.\n# Each value is read from the line named above it: "
+	    "check them.\n", name, p->ls.v[c->first].no, p->ls.v[c->last].no);
+	for (size_t i = 0; i < sizeof meta_order / sizeof *meta_order; i++) {
+		const char *key = meta_order[i];
+		struct choice ch;
+
+		if (strcmp(key, "host") == 0 && c->host_text) {
+			buf_printf(&b, "# from line %ld: ", c->host_no);
+			put_text(&b, c->host_text);
+			buf_printf(&b, "\nhost: %s\n", c->host);
+		} else if (strcmp(key, "disks") == 0) {
+			put_disks(&b, &p->g, k);
+		} else if (strcmp(key, "raid") == 0) {
+			put_raid(&b, &p->g, k);
+		} else if (choose(&p->g, key, k, has_ctl ? ctl.value : NULL,
+		    &ch)) {
+			put_evidence(&b, &ch);
+			buf_printf(&b, "%s: %s\n", key, ch.value);
+			put_alternatives(&b, &ch);
+			choice_free(&ch);
+		}
+	}
+	if (has_ctl)
+		choice_free(&ctl);
+	return buf_take(&b);
+}

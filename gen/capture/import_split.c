@@ -1,0 +1,361 @@
+/* The split of one post into configurations (import_split): the post
+ * read (import_tables.c finds its tables), the prose before each table
+ * cleaned of a web page's markup and guessed from (import_guess.c), and
+ * each configuration made a run: its bonnie++ output as posted, its
+ * notes, its name and its meta (import_meta.c). Pure: writes nothing. */
+#include "base/buf.h"
+#include "capture/import_int.h"
+#include "read/lines.h"
+#include "read/reader.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether the post is a web page rather than mail or plain text. */
+static bool
+looks_like_html(const char *buf)
+{
+	return contains_ignoring_case(buf, "<br") ||
+	    contains_ignoring_case(buf, "<pre") ||
+	    contains_ignoring_case(buf, "</p>") ||
+	    contains_ignoring_case(buf, "<div");
+}
+
+/* The text of a line of a web page, tags taken out ("<b>", "</pre>"),
+ * not "<someone@example.org>". In place. */
+static void
+strip_tags(char *s)
+{
+	char *o = s;
+
+	while (*s) {
+		size_t n = 1;
+
+		if (*s == '<') {
+			n += s[n] == '/';
+			if (isalpha((unsigned char)s[n])) {
+				while (isalnum((unsigned char)s[n]))
+					n++;
+				if (s[n] == ' ' || s[n] == '/' || s[n] == '>')
+					n += strcspn(s + n, ">");
+				if (s[n] == '>') {
+					s += n + 1;
+					continue;
+				}
+			}
+			n = 1;
+		}
+		*o++ = *s++;
+	}
+	*o = '\0';
+}
+
+/* Entities of web pages the line reader leaves alone; in place (each
+ * is longer than its UTF-8). */
+static void
+decode_entities(char *s)
+{
+	static const struct {
+		const char *name, *utf8;
+	} ents[] = {
+		{"&raquo;", "\xc2\xbb"}, {"&laquo;", "\xc2\xab"},
+		{"&bull;", "\xe2\x80\xa2"}, {"&mdash;", "\xe2\x80\x94"},
+		{"&ndash;", "\xe2\x80\x93"}, {"&hellip;", "\xe2\x80\xa6"},
+	};
+	char *o = s;
+
+	while (*s) {
+		size_t k, n = sizeof ents / sizeof *ents;
+
+		for (k = 0; *s == '&' && k < n; k++)
+			if (strncmp(s, ents[k].name, strlen(ents[k].name)) == 0)
+				break;
+		if (*s == '&' && k < n) {
+			memcpy(o, ents[k].utf8, strlen(ents[k].utf8));
+			o += strlen(ents[k].utf8);
+			s += strlen(ents[k].name);
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}
+
+/* A Markdown fence ("```text"): the line reader keeps its info word. */
+static bool
+is_fence(const struct post *p, const struct line *l)
+{
+	const char *s;
+
+	if (l->no < 1 || l->no > p->nlines)
+		return false;
+	s = p->buf + p->off[l->no];
+	s += strspn(s, " \t");
+	return strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0;
+}
+
+/* A line of prose as text: trimmed, a web page's markup taken out. */
+static char *
+prose_text(const struct post *p, const struct line *l)
+{
+	char *t;
+
+	if (is_fence(p, l))
+		return xstrdup("");
+	t = trimmed_copy(l->text, l->len);
+
+	if (p->html) {
+		char *u;
+
+		strip_tags(t);
+		decode_entities(t);
+		u = trimmed_copy(t, strlen(t));
+		free(t);
+		t = u;
+	}
+	return t;
+}
+
+/* A mail client's cut: a long line ending in a blank, and a short rest
+ * ("(rev 03)", "/dev/sdd1 /dev/sde1"). */
+static bool
+continues(const struct post *p, size_t i, size_t end)
+{
+	const struct line *l = &p->ls.v[i], *n;
+
+	if (i + 1 >= end || l->len < WRAP_WIDTH || l->text[l->len - 1] != ' ')
+		return false;
+	n = &p->ls.v[i + 1];
+	return p->kind[i + 1] == p->kind[i] && !line_is_blank(n) && n->len < 40;
+}
+
+static void
+add_post_guess(struct guesses *gs, size_t i)
+{
+	xgrow((void **)&gs->post, &gs->cappost, gs->npost + 1,
+	    sizeof *gs->post);
+	gs->post[gs->npost++] = i;
+}
+
+/* Guesses from every line of prose before each configuration, in their
+ * order: those of one configuration stand together (region_range). */
+static void
+guess_post(struct post *p)
+{
+	for (size_t k = 0; k < p->ncf; k++) {
+		struct config *c = &p->cf[k];
+
+		for (size_t i = c->region; i < c->table; i++) {
+			const struct line *l = &p->ls.v[i];
+			size_t first = p->g.n;
+			char *text;
+
+			if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
+			    line_is_blank(l))
+				continue;
+			text = prose_text(p, l);
+			if (continues(p, i, c->table)) {
+				char *rest = prose_text(p, &p->ls.v[i + 1]);
+				char *both = xasprintf("%s %s", text, rest);
+
+				free(text);
+				free(rest);
+				text = both;
+			}
+			guess_line(p->gs, text, l->no, i, &p->g);
+			free(text);
+			for (size_t j = first; j < p->g.n; j++) {
+				p->g.v[j].region = (int)k;
+				p->g.v[j].caption = i >= c->caption;
+				p->g.v[j].command = p->kind[i] == L_PRE;
+				if (p->g.v[j].flags & GUESS_POST)
+					add_post_guess(&p->g, j);
+			}
+			if (continues(p, i, c->table))
+				i++;
+		}
+	}
+}
+
+/* The prose before a configuration, blank runs made one, as Markdown. */
+static char *
+make_notes(const struct post *p, const struct config *c)
+{
+	struct buf b = {0};
+	bool gap = false;
+
+	for (size_t i = c->region; i < c->first; i++) {
+		char *t;
+
+		if (p->kind[i] != L_PROSE)
+			continue;
+		t = prose_text(p, &p->ls.v[i]);
+		if (*t == '\0') {
+			gap = b.n > 0;
+		} else {
+			if (gap)
+				buf_puts(&b, "\n");
+			gap = false;
+			buf_puts(&b, t);
+			buf_puts(&b, "\n");
+		}
+		free(t);
+	}
+	return b.p;	/* NULL: no prose, no notes.md */
+}
+
+/* Commands, paths, asides and underlines make poor names. */
+static bool
+names_well(const char *s)
+{
+	static const char *const commands[] = {"mdadm", "pvcreate", "vgcreate",
+	    "lvcreate", "mke2fs", "mkfs", "mount", "bonnie++", "hdparm",
+	    "blockdev", "echo", "cat", "dd", "tune2fs", "sysctl", "modprobe",
+	    "lspci", "uname", "sudo", "tw_cli", "zpool", "newfs", "$", "#"};
+
+	while (*s == ' ')
+		s++;
+	if (*s == '(' || *s == '/' || strspn(s, "-=_~* ") == strlen(s))
+		return false;
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+		size_t c = strlen(commands[i]);
+
+		if (strncmp(s, commands[i], c) == 0 && (s[c] == ' ' ||
+		    s[c] == '.' || s[c] == '\0'))
+			return false;
+	}
+	return true;
+}
+
+/* The name of a run: the first line of the last paragraph above it that
+ * names well (not a command, an aside in parentheses, an underline). */
+static char *
+make_slug(const struct post *p, const struct config *c)
+{
+	size_t end = c->first;
+
+	for (;;) {
+		size_t s;
+
+		while (end > c->region && (p->kind[end - 1] != L_PROSE ||
+		    line_is_blank(&p->ls.v[end - 1])))
+			end--;
+		if (end == c->region)
+			return xstrdup("run");
+		for (s = end; s > c->region && p->kind[s - 1] == L_PROSE &&
+		    !line_is_blank(&p->ls.v[s - 1]); s--)
+			;
+		char *t = prose_text(p, &p->ls.v[s]);
+
+		if (names_well(t)) {
+			char *slug = import_slug(t);
+
+			if (*slug) {
+				free(t);
+				return slug;
+			}
+			free(slug);
+		}
+		free(t);
+		end = s;
+	}
+}
+
+/* Byte offset of each line of the post (1-based), and of its end. */
+static size_t *
+line_offsets(const char *buf, size_t len, long *nlines)
+{
+	size_t cap = 0, *off = NULL, start = 0;
+	long n = 0;
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		start = 3;
+	xgrow((void **)&off, &cap, 2, sizeof *off);
+	off[1] = start;
+	for (size_t i = start; i < len; i++) {
+		if (buf[i] != '\n')
+			continue;
+		n++;
+		xgrow((void **)&off, &cap, (size_t)n + 2, sizeof *off);
+		off[n + 1] = i + 1;
+	}
+	if (off[n + 1] < len) {
+		n++;
+		xgrow((void **)&off, &cap, (size_t)n + 2, sizeof *off);
+		off[n + 1] = len;
+	}
+	*nlines = n;
+	return off;
+}
+
+static char *
+make_bonnie(const struct post *p, const struct config *c)
+{
+	long a = p->ls.v[c->first].no, z = p->ls.v[c->last].no;
+	struct buf b = {0};
+
+	if (z > p->nlines)
+		z = p->nlines;
+	buf_add(&b, p->buf + p->off[a], p->off[z + 1] - p->off[a]);
+	if (b.n == 0 || b.p[b.n - 1] != '\n')
+		buf_puts(&b, "\n");
+	return buf_take(&b);
+}
+
+void
+import_split(const struct guesser *gs, const char *file, const char *buf,
+    size_t len, struct import_runs *out, struct diags *d)
+{
+	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len};
+	size_t cap = out->cap;
+
+	p.html = looks_like_html(buf);
+	p.off = line_offsets(buf, len, &p.nlines);
+	post_read(&p, d);
+	post_find_configs(&p);
+	guess_post(&p);
+	for (size_t k = 0; k < p.ncf; k++) {
+		struct config *c = &p.cf[k];
+		struct import_run *r;
+
+		xgrow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
+		out->cap = cap;
+		r = &out->v[out->n++];
+		r->slug = make_slug(&p, c);
+		r->first = p.ls.v[c->first].no;
+		r->last = p.ls.v[c->last].no;
+		r->samples = c->samples;
+		r->bonnie = make_bonnie(&p, c);
+		r->notes = make_notes(&p, c);
+		r->meta = config_meta(&p, (int)k, path_base_name(file));
+		free(c->host_text);
+	}
+	if (p.ncf == 0)
+		diags_add(d, MSG_WARNING, file, 0, "no bonnie++ output found; "
+		    "nothing imported");
+	free(p.off);
+	free(p.kind);
+	for (size_t i = 0; i < p.nan; i++)
+		free(p.an[i].name);
+	free(p.an);
+	free(p.cf);
+	guesses_free(&p.g);
+	results_free(&p.rs);
+	lines_free(&p.ls);
+}
+
+void
+import_runs_free(struct import_runs *rs)
+{
+	for (size_t i = 0; i < rs->n; i++) {
+		free(rs->v[i].slug);
+		free(rs->v[i].bonnie);
+		free(rs->v[i].notes);
+		free(rs->v[i].meta);
+	}
+	free(rs->v);
+	memset(rs, 0, sizeof *rs);
+}

@@ -1,0 +1,79 @@
+/* The small text tests and copies every part of the import shares:
+ * trimming, blank lines, case-blind search, file names and slugs. */
+#include "base/buf.h"
+#include "capture/import_int.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+#include <strings.h>
+
+char *
+trimmed_copy(const char *s, size_t n)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+bool
+line_is_blank(const struct line *l)
+{
+	return strspn(l->text, " ") == l->len;
+}
+
+bool
+contains_ignoring_case(const char *hay, const char *needle)
+{
+	for (size_t n = strlen(needle); *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return false;
+}
+
+const char *
+path_base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+char *
+import_slug(const char *text)
+{
+	struct buf b = {0};
+	int words = 0;
+
+	for (const char *p = text; *p && words < 5; ) {
+		size_t n = 0;
+
+		while (*p && !(isalnum((unsigned char)*p) &&
+		    (unsigned char)*p < 0x80))
+			p++;
+		while (isalnum((unsigned char)p[n]) &&
+		    (unsigned char)p[n] < 0x80)
+			n++;
+		if (n == 0)
+			break;
+		/* whole words only, unless the first is too long alone */
+		if (b.n + (b.n > 0) + n > 40) {
+			if (b.n == 0)
+				n = 40;
+			else
+				break;
+		}
+		if (b.n > 0)
+			buf_puts(&b, "-");
+		for (size_t i = 0; i < n; i++)
+			buf_putc(&b, (char)tolower((unsigned char)p[i]));
+		p += n;
+		words++;
+	}
+	return buf_take(&b);
+}
