@@ -37,7 +37,7 @@
 
 static const char usage_text[] =
     "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
-    "                       [--attach DIR] [--fail-on-regression] RUNS\n"
+    "                       [--no-wait] [--attach DIR] [--fail-on-regression] RUNS\n"
     "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
     "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
     "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
@@ -442,6 +442,8 @@ cmd_build(int argc, char **argv)
 			opts.progress = 0;
 		else if (strcmp(argv[i], "--full") == 0)
 			opts.full = 1;
+		else if (strcmp(argv[i], "--no-wait") == 0)
+			opts.no_wait = 1;
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			opts.out = argv[++i];
 		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
