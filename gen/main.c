@@ -469,7 +469,13 @@ cmd_build(int argc, char **argv)
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
 	 * build, when SITE may be written; --full reads every file again. */
-	opts.prep = site_prep_start(&opts, argv[i]);
+	opts.prep = site_prep_start(&opts, argv[i], &d);
+	if (opts.prep == NULL && d.n > 0) {
+		/* --no-wait, and another build of SITE runs. */
+		status = exit_status(&d, 0);
+		diags_free(&d);
+		return status;
+	}
 	cache = opts.prep ? path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);

@@ -1039,17 +1039,17 @@ prep_run(void *arg)
 }
 
 struct site_prep *
-site_prep_start(const struct site_opts *opts, const char *runs)
+site_prep_start(const struct site_opts *opts, const char *runs,
+    struct diags *d)
 {
 	struct diags quiet = {.quiet = 1};
 	struct site_prep *p;
 	int lock = -1;
 	/* The lock is taken here, before the thread and the loader's cache
-	 * touch anything beside SITE; without it (--no-wait and another
-	 * build holds it) site_build says so. */
+	 * touch anything beside SITE. */
 	bool ok = !opts->single && check_places(runs, opts->out, &quiet) ==
 	    0 && publish_plausible(opts->out) && publish_lock(opts->out,
-	    !opts->no_wait, 0, &lock, &quiet) == 0;
+	    !opts->no_wait, d->quiet, &lock, d) == 0;
 
 	diags_free(&quiet);
 	if (!ok)

@@ -37,11 +37,12 @@ struct site_opts {
  * the staging directory. NULL (nothing started: site_build does it
  * all) for one file, when SITE is not missing, empty or (by its
  * manifest) a site of benchsite's away from the runs in runs, or when
- * no_wait is set and another build holds the lock. Its messages wait
- * for site_build, which says them where they belong. The lock is held
- * until site_prep_free. */
+ * no_wait is set and another build holds the lock (only that is
+ * reported to d: the build stops before it reads the runs). Its other
+ * messages wait for site_build, which says them where they belong. The
+ * lock is held until site_prep_free. */
 struct site_prep *site_prep_start(const struct site_opts *opts,
-    const char *runs);
+    const char *runs, struct diags *);
 /* Waits for it; whether SITE may be replaced (else site_build says why
  * not). Before this holds, nothing is left beside SITE. */
 bool site_prep_wait(struct site_prep *);
