@@ -14,7 +14,9 @@
  * flock, which the kernel drops when the process ends, however it
  * ends) from before it touches anything beside SITE (the loader's
  * cache, .SITE.prev, its staging directory) until the swap is done,
- * and removes the file as it lets go.
+ * and removes the file as it lets go. The rendering processes forked
+ * by a build share its lock: when a build is killed, the next one also
+ * waits for those to finish writing into its staging directory.
  * The build that takes the lock then removes what builds killed before
  * their end left beside SITE. For site.c only. */
 #ifndef BENCHSITE_PUBLISH_H
