@@ -40,7 +40,7 @@ enum {
 
 static const char usage_text[] =
     "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
-    "                       [--attach DIR] [--fail-on-regression] RUNS\n"
+    "                       [--no-wait] [--attach DIR] [--fail-on-regression] RUNS\n"
     "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
     "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
     "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
@@ -463,6 +463,8 @@ cmd_build(int argc, char **argv)
 			opts.progress = 0;
 		else if (strcmp(argv[i], "--full") == 0)
 			opts.full = 1;
+		else if (strcmp(argv[i], "--no-wait") == 0)
+			opts.no_wait = 1;
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			opts.out = argv[++i];
 		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
@@ -489,7 +491,13 @@ cmd_build(int argc, char **argv)
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
 	 * build, when SITE may be written; --full reads every file again. */
-	opts.prep = site_prep_start(&opts, argv[i]);
+	opts.prep = site_prep_start(&opts, argv[i], &d);
+	if (opts.prep == NULL && d.n > 0) {
+		/* --no-wait, and another build of SITE runs. */
+		status = exit_status(&d, 0);
+		diags_free(&d);
+		return status;
+	}
 	cache = opts.prep ? path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);

@@ -147,6 +147,9 @@ for b in "$@"; do
 	BROWSER=$([ "$b" = "$1" ] && [ -z "$VALGRIND" ] && echo 1) \
 		sh tests/site.sh "$b" "$tmp" >"$tmp/site.log" 2>&1
 	count_log "$tmp/site.log"
+	# Builds of one site at once, and killed builds' leftovers.
+	sh tests/publish.sh "$b" "$tmp" >"$tmp/publish.log" 2>&1
+	count_log "$tmp/publish.log"
 	# Many runs: any -j, incremental builds, a large site's shape.
 	sh tests/scale.sh "$b" "$tmp" >"$tmp/scale.log" 2>&1
 	count_log "$tmp/scale.log"

@@ -3,6 +3,7 @@
 #include "site/publish.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
+#include "model/model.h"	/* CACHE_SUFFIX */
 
 #include <dirent.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -402,4 +404,229 @@ publish_commit(struct publish *p, char **written, size_t nwritten,
 	diags_add(d, MSG_SYSERR, p->site, 0, "cannot put the new site in "
 	    "place: %s", strerror(errno));
 	return -1;
+}
+
+/* ---- one build of SITE at a time (publish_lock) ---- */
+
+/* Whether s is what mkstemp and mkdtemp put for XXXXXX, followed by
+ * end. */
+static bool
+temp_tail(const char *s, const char *end)
+{
+	for (int k = 0; k < 6; k++)
+		if (!((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' &&
+		    s[k] <= 'Z') || (s[k] >= '0' && s[k] <= '9')))
+			return false;
+	return strcmp(s + 6, end) == 0;
+}
+
+/* What a build of SITE makes beside it under a name of its own, from
+ * templates of SITE's name (stage, ".NAME.tmp-"; cache,
+ * ".NAME.cache.tmp-"): a staging directory .NAME.tmp-XXXXXX (mkdtemp,
+ * publish_begin); the old site of a swap in two renames,
+ * .NAME.tmp-XXXXXX.old (publish_commit); the loader's new cache,
+ * .NAME.cache.tmp-XXXXXX (mkstemp, model/runcache.c). Gives the type
+ * such an entry has, S_IFDIR or S_IFREG, or 0 for any other name. */
+static mode_t
+temp_kind(const char *name, const char *stage, const char *cache)
+{
+	size_t ns = strlen(stage), nc = strlen(cache);
+
+	if (strncmp(name, cache, nc) == 0 && temp_tail(name + nc, ""))
+		return S_IFREG;
+	if (strncmp(name, stage, ns) == 0 && (temp_tail(name + ns, "") ||
+	    temp_tail(name + ns, ".old")))
+		return S_IFDIR;
+	return 0;
+}
+
+/* The first entry below dir that is not a directory or a plain file of
+ * uid's (all a build writes there), or NULL; caller frees. */
+static char *
+not_own(const char *dir, uid_t uid)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	char *found = NULL;
+
+	if (dp == NULL)
+		return xstrdup(dir);
+	while (found == NULL && (e = readdir(dp)) != NULL) {
+		char *path;
+		struct stat st;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) != 0 || st.st_uid != uid ||
+		    !(S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)))
+			found = xstrdup(path);
+		else if (S_ISDIR(st.st_mode))
+			found = not_own(path, uid);
+		free(path);
+	}
+	closedir(dp);
+	return found;
+}
+
+/* Removes path, a leftover of kind (temp_kind) when it provably is:
+ * no live build has one while the lock is held, and only one of this
+ * process's user, of the type its name says, holding only what a build
+ * writes, was made by benchsite. Says what was done in notes. */
+static void
+remove_leftover(const char *path, mode_t kind, const char *site,
+    struct diags *notes)
+{
+	struct stat st;
+	char *foreign = NULL;
+
+	if (lstat(path, &st) != 0 || st.st_uid != geteuid() ||
+	    (st.st_mode & S_IFMT) != kind)
+		return;
+	if (kind == S_IFDIR && (foreign = not_own(path, st.st_uid))) {
+		diags_add(notes, MSG_NOTE, path, 0, "left alone: named as a "
+		    "build of %s names its own, but it holds %s, which "
+		    "benchsite does not make", site, foreign);
+		free(foreign);
+		return;
+	}
+	if (kind == S_IFDIR)
+		publish_remove_tree(path);
+	else
+		unlink(path);
+	diags_add(notes, MSG_NOTE, path, 0, "removed: left by a build of %s "
+	    "that was killed before its end", site);
+}
+
+/* Removes what killed builds of SITE left beside it. */
+static void
+remove_leftovers(const char *site, int quiet)
+{
+	char *stage = path_beside(site, ".tmp-"), *cache = path_beside(site,
+	    CACHE_SUFFIX ".tmp-"), *slash = strrchr(stage, '/'), *dir;
+	int dirlen = slash ? (int)(slash - stage) + 1 : 0;
+	struct diags notes = {.quiet = quiet};
+	struct dirent *e;
+	DIR *dp;
+
+	dir = dirlen ? xasprintf("%.*s", dirlen, stage) : xstrdup(".");
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)) != NULL) {
+		mode_t kind = temp_kind(e->d_name, stage + dirlen,
+		    cache + dirlen);
+		char *path;
+
+		if (kind == 0)
+			continue;
+		path = xasprintf("%.*s%s", dirlen, stage, e->d_name);
+		remove_leftover(path, kind, site, &notes);
+		free(path);
+	}
+	if (dp)
+		closedir(dp);
+	diags_free(&notes);
+	free(dir);
+	free(stage);
+	free(cache);
+}
+
+/* Opens the lock file, creating it; -1 when it cannot be, or is not a
+ * plain file. */
+static int
+open_lock(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NOCTTY |
+	    O_CLOEXEC, 0644);
+	struct stat st;
+
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* Whether fd is still the file at path: the build that held it last
+ * removes it before it lets go, and a build that waited on the removed
+ * file must lock the one now there instead. */
+static bool
+still_there(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && lstat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* flock on fd: 1 when held, 0 when locks do not work here, -1 when
+ * another build holds it and wait is not set (reported). *said: the
+ * line saying that this build waits was said. */
+static int
+take_lock(int fd, const char *site, const char *path, bool wait,
+    bool *said, struct diags *d)
+{
+	struct diags line = {0};
+	int rc;
+
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		return 1;
+	if (errno != EWOULDBLOCK)
+		return 0;
+	if (!wait) {
+		diags_add(d, MSG_SYSERR, site, 0, "another build of this site "
+		    "is running (it holds %s); nothing written", path);
+		return -1;
+	}
+	if (!*said)
+		diags_add(&line, MSG_NOTE, site, 0, "waiting for another build "
+		    "of this site (it holds %s)", path);
+	diags_free(&line);
+	*said = true;
+	while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		continue;
+	return rc == 0;
+}
+
+int
+publish_lock(const char *site, bool wait, int quiet, int *lock,
+    struct diags *d)
+{
+	char *path = path_beside(site, LOCK_SUFFIX);
+	int fd, held = 0;
+	bool said = false;
+
+	for (;;) {
+		if ((fd = open_lock(path)) < 0) {
+			held = 0;
+			break;
+		}
+		held = take_lock(fd, site, path, wait, &said, d);
+		if (held != 1 || still_there(fd, path))
+			break;
+		close(fd);
+	}
+	free(path);
+	*lock = -1;
+	if (held != 1) {
+		if (fd >= 0)
+			close(fd);
+		return held < 0 ? -1 : 0;
+	}
+	*lock = fd;
+	remove_leftovers(site, quiet);
+	return 0;
+}
+
+void
+publish_unlock(const char *site, int lock)
+{
+	char *path;
+
+	if (lock < 0)
+		return;
+	/* Removed while still held: nothing stays beside SITE. */
+	path = path_beside(site, LOCK_SUFFIX);
+	unlink(path);
+	free(path);
+	close(lock);
 }

@@ -8,7 +8,17 @@
  * next build takes it as its staging directory: most of its files are
  * already the new site's, so an incremental build writes, links and
  * removes only what changed instead of linking every file of the site
- * and removing every file of the old one. For site.c only. */
+ * and removing every file of the old one.
+ *
+ * One build of SITE at a time: each holds .SITE.lock beside it (an
+ * flock, which the kernel drops when the process ends, however it
+ * ends) from before it touches anything beside SITE (the loader's
+ * cache, .SITE.prev, its staging directory) until the swap is done,
+ * and removes the file as it lets go. The rendering processes forked
+ * by a build share its lock: when a build is killed, the next one also
+ * waits for those to finish writing into its staging directory.
+ * The build that takes the lock then removes what builds killed before
+ * their end left beside SITE. For site.c only. */
 #ifndef BENCHSITE_PUBLISH_H
 #define BENCHSITE_PUBLISH_H
 
@@ -19,6 +29,7 @@
 
 #define MANIFEST ".benchsite-manifest"
 #define PREV_SUFFIX ".prev"	/* .SITE.prev */
+#define LOCK_SUFFIX ".lock"	/* .SITE.lock, while a build runs */
 
 struct publish {
 	char *site;		/* SITE as given */
@@ -41,6 +52,21 @@ bool publish_replaceable(const char *site, struct diags *);
 /* The same, as far as a few system calls tell: missing, empty, or a
  * directory with a manifest (whose files are not checked). */
 bool publish_plausible(const char *site);
+
+/* Takes SITE's lock into *lock: when another build holds it, says so
+ * on stderr and waits for it, or (without wait) reports that to d and
+ * returns -1. Once held, removes the staging directories and cache
+ * files builds of SITE left when they were killed, with a note on
+ * stderr each (unless quiet). Returns 0; *lock is -1 when no lock could
+ * be had (a directory benchsite cannot write, where the build fails
+ * anyway, or a file system without locks), and the build goes on as
+ * before locks were. */
+int publish_lock(const char *site, bool wait, int quiet, int *lock,
+    struct diags *);
+/* Lets the next build of SITE go (nothing when lock is -1): the lock
+ * file is removed first, so none stays once builds are done; one killed
+ * leaves it, and the next build takes it and removes it. */
+void publish_unlock(const char *site, int lock);
 
 /* Checks that SITE may be replaced (publish_replaceable) and makes the
  * staging directory beside it: the previous site when it is whole and

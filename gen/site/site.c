@@ -1018,6 +1018,7 @@ struct site_prep {
 	bool full, joined;
 	pthread_t thread;
 	int rc;			/* publish_begin's */
+	int lock;		/* SITE's (publish_lock), until freed */
 	struct publish pub;	/* until site_build takes it */
 	struct reuse *old, *here;
 	struct diags d;		/* quiet: said by site_build */
@@ -1038,12 +1039,17 @@ prep_run(void *arg)
 }
 
 struct site_prep *
-site_prep_start(const struct site_opts *opts, const char *runs)
+site_prep_start(const struct site_opts *opts, const char *runs,
+    struct diags *d)
 {
 	struct diags quiet = {.quiet = 1};
 	struct site_prep *p;
+	int lock = -1;
+	/* The lock is taken here, before the thread and the loader's cache
+	 * touch anything beside SITE. */
 	bool ok = !opts->single && check_places(runs, opts->out, &quiet) ==
-	    0 && publish_plausible(opts->out);
+	    0 && publish_plausible(opts->out) && publish_lock(opts->out,
+	    !opts->no_wait, d->quiet, &lock, d) == 0;
 
 	diags_free(&quiet);
 	if (!ok)
@@ -1052,6 +1058,7 @@ site_prep_start(const struct site_opts *opts, const char *runs)
 	xmlInitParser();
 	p = xcalloc(1, sizeof *p);
 	p->out = xstrdup(opts->out);
+	p->lock = lock;
 	p->full = opts->full;
 	p->d.quiet = 1;
 	if (pthread_create(&p->thread, NULL, prep_run, p) != 0) {
@@ -1081,6 +1088,7 @@ site_prep_free(struct site_prep *p)
 	publish_free(&p->pub);
 	reuse_free(p->old);
 	reuse_free(p->here);
+	publish_unlock(p->out, p->lock);
 	diags_free(&p->d);
 	free(p->out);
 	free(p);
@@ -1104,10 +1112,17 @@ take_prep(struct site *s, struct site_prep *p, struct publish **pub)
 	return 0;
 }
 
-/* The same, done here: no thread was started. */
+/* The same, done here: no thread was started. SITE is checked before
+ * its lock is taken, so that nothing is left beside a SITE that is
+ * refused; *lock is SITE's, for the caller to let go. */
 static int
-prepare(struct site *s, struct publish *own, struct publish **pub)
+prepare(struct site *s, struct publish *own, struct publish **pub,
+    int *lock)
 {
+	if (!publish_replaceable(s->opts->out, s->d) ||
+	    publish_lock(s->opts->out, !s->opts->no_wait, s->d->quiet, lock,
+	    s->d) != 0)
+		return -1;
 	if (!s->opts->full)
 		s->old = reuse_load(s->opts->out);
 	if (publish_begin(own, s->opts->out, s->d) != 0)
@@ -1129,7 +1144,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
 	struct publish own, *pub;
 	char err[256] = "";
-	int rc = -1;
+	int rc = -1, lock = -1;
 
 	if (check_places(set->root, opts->single ? opts->single : opts->out,
 	    d) != 0)
@@ -1148,7 +1163,8 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	/* Everything goes into a staging directory, swapped in at the end:
 	 * SITE is always a whole site, the old one or the new. */
 	if ((opts->prep ? take_prep(&s, opts->prep, &pub) :
-	    prepare(&s, &own, &pub)) != 0) {
+	    prepare(&s, &own, &pub, &lock)) != 0) {
+		publish_unlock(opts->out, lock);
 		site_free(&s);
 		return -1;
 	}
@@ -1168,6 +1184,7 @@ done:
 	if (rc != 0)
 		publish_abort(pub);
 	publish_free(pub);
+	publish_unlock(opts->out, lock);
 	site_free(&s);
 	return rc;
 }

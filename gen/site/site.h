@@ -24,19 +24,25 @@ struct site_opts {
 					   or read again (NULL: defaults) */
 	int full;		/* render everything, keep nothing of the
 				   old site */
+	int no_wait;		/* fail at once when another build of out
+				   holds its lock, instead of waiting */
 	struct site_prep *prep;	/* started for this build, or NULL */
 };
 
-/* What a build of opts->out does before it has the runs, started in a
- * thread of its own while the runs are read and analysed: it checks
- * that SITE may be replaced (a walk of its files), reads the old site's
- * record of jobs and takes the previous site as the staging directory.
- * NULL (nothing started: site_build does it all) for one file, or when
- * SITE is not missing, empty or (by its manifest) a site of benchsite's
- * away from the runs in runs. Its messages wait for site_build, which
- * says them where they belong. */
+/* What a build of opts->out does before it has the runs: it takes
+ * SITE's lock (one build of SITE at a time: waits here while another
+ * holds it), then, in a thread of its own while the runs are read and
+ * analysed, checks that SITE may be replaced (a walk of its files),
+ * reads the old site's record of jobs and takes the previous site as
+ * the staging directory. NULL (nothing started: site_build does it
+ * all) for one file, when SITE is not missing, empty or (by its
+ * manifest) a site of benchsite's away from the runs in runs, or when
+ * no_wait is set and another build holds the lock (only that is
+ * reported to d: the build stops before it reads the runs). Its other
+ * messages wait for site_build, which says them where they belong. The
+ * lock is held until site_prep_free. */
 struct site_prep *site_prep_start(const struct site_opts *opts,
-    const char *runs);
+    const char *runs, struct diags *);
 /* Waits for it; whether SITE may be replaced (else site_build says why
  * not). Before this holds, nothing is left beside SITE. */
 bool site_prep_wait(struct site_prep *);
