@@ -531,100 +531,97 @@ raid_factor(enum raid_level level, int n, enum metric_id id)
 	}
 }
 
+/* How many disks' worth of the metric the run's layout should give
+ * against reference ref, 0 where the model says nothing (a figure
+ * missing on either side). */
+static double
+factor_of(const struct analysis *a, size_t run, long ref, enum metric_id id)
+{
+	const struct run_meta *m = &a->set->runs[run].meta;
+
+	if (analysis_sum(a, (size_t)ref)[id].state != VS_OK ||
+	    analysis_sum(a, run)[id].state != VS_OK)
+		return 0;
+	return fmax(raid_factor(m->raid, m->disk_count, id), 0);
+}
+
+/* The model's figures of one metric of run i against its reference. */
+static struct scaled_metric
+scale_metric(const struct analysis *a, size_t i, long ref, enum metric_id id)
+{
+	struct scaled_metric s = {.factor = factor_of(a, i, ref, id)};
+
+	if (s.factor == 0)
+		return s;
+	s.expected = s.factor * analysis_sum(a, (size_t)ref)[id].median;
+	s.efficiency = s.expected != 0 ?
+	    analysis_sum(a, i)[id].median / s.expected : 0;
+	s.level = s.efficiency >= a->opts.weak ? EFF_FINE :
+	    s.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
+	return s;
+}
+
+/* A RAID run with a single-disk reference gets its scaling, stored
+ * apart (most runs have none). */
 static void
-scale_run(struct analysis *a, size_t i)
+scale_run(struct analysis *a, size_t i, size_t *cap)
 {
 	const struct run *r = &a->set->runs[i];
-	struct scaling *sc = &a->runs[i].scaling;
+	struct scaling sc;
 
-	sc->reference = -1;
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
-	sc->reference = choose_reference(a, i, &sc->why);
+	sc.reference = choose_reference(a, i, &sc.why);
+	if (sc.reference < 0)
+		return;
+	for (size_t k = 0; k < NSCALED; k++)
+		sc.m[k] = scale_metric(a, i, sc.reference, scaled[k]);
+	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
+	a->scaling[a->nscaling++] = sc;
+	a->runs[i].scaling = (uint32_t)a->nscaling;
 }
 
-double
-analysis_factor(const struct analysis *a, size_t run, int metric)
+/* The run's declared targets of metrics it has a figure of, stored
+ * apart (few runs declare one). */
+static void
+target_run(struct analysis *a, size_t i, size_t *cap)
 {
-	const struct run_meta *m = &a->set->runs[run].meta;
-	long ref = a->runs[run].scaling.reference;
-	bool modelled = false;
+	const struct run_meta *m = &a->set->runs[i].meta;
+	struct run_analysis *ra = &a->runs[i];
 
-	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++)
-		modelled |= scaled[k] == (enum metric_id)metric;
-	if (!modelled || ref < 0 ||
-	    analysis_sum(a, ref)[metric].state != VS_OK ||
-	    analysis_sum(a, run)[metric].state != VS_OK)
-		return 0;
-	return fmax(raid_factor(m->raid, m->disk_count, metric), 0);
-}
+	ra->targets = (uint32_t)a->ntargets;
+	for (int id = 0; id < M_COUNT; id++) {
+		const struct metric_summary *s = &analysis_sum(a, i)[id];
+		struct target t = {.metric = (signed char)id};
 
-enum efficiency
-analysis_level(const struct analysis *a, size_t run, int metric)
-{
-	double ratio;
-
-	if (analysis_factor(a, run, metric) == 0)
-		return EFF_NONE;
-	ratio = analysis_efficiency(a, run, metric);
-	return ratio >= a->opts.weak ? EFF_FINE :
-	    ratio >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
-}
-
-struct target
-analysis_target(const struct analysis *a, size_t run, int metric)
-{
-	const struct run_meta *m = &a->set->runs[run].meta;
-	struct target t = {0};
-	double value;
-
-	if (meta_expect(m, metric, &value) &&
-	    analysis_sum(a, run)[metric].state == VS_OK && value > 0) {
-		t.has = true;
-		t.value = value;
-		t.ratio = analysis_sum(a, run)[metric].median / t.value;
+		if (!meta_expect(m, id, &t.value) || s->state != VS_OK ||
+		    t.value <= 0)
+			continue;
+		t.ratio = s->median / t.value;
 		t.shortfall = t.ratio < 1;
+		xgrow((void **)&a->targets, cap, a->ntargets + 1,
+		    sizeof *a->targets);
+		a->targets[a->ntargets++] = t;
+		ra->ntargets++;
 	}
-	return t;
 }
 
-double
-analysis_expected(const struct analysis *a, size_t run, int metric)
+/* Whether the run was judged on each metric at all, from what is
+ * stored of it. */
+static void
+judge_run(struct analysis *a, size_t i)
 {
-	double f = analysis_factor(a, run, metric);
-	long ref = a->runs[run].scaling.reference;
+	struct run_analysis *ra = &a->runs[i];
 
-	return f > 0 ? f * analysis_sum(a, (size_t)ref)[metric].median : 0;
-}
+	for (int id = 0; id < M_COUNT; id++) {
+		enum verdict v = ra->change[id].verdict;
 
-double
-analysis_efficiency(const struct analysis *a, size_t run, int metric)
-{
-	double expected = analysis_expected(a, run, metric);
-
-	return expected != 0 ?
-	    analysis_sum(a, run)[metric].median / expected : 0;
-}
-
-struct change_figures
-analysis_change(const struct analysis *a, size_t run, int metric)
-{
-	const struct run_analysis *ra = &a->runs[run];
-	enum verdict v = ra->change[metric].verdict;
-	struct change_figures cf = {0};
-
-	if (ra->base >= 0) {
-		cf.n = analysis_sum(a, run)[metric].n;
-		cf.n_base = analysis_sum(a, ra->base)[metric].n;
+		if (analysis_scaled(a, i, id) || analysis_target(a, i, id) ||
+		    v == VERDICT_SAME || v == VERDICT_REGRESSION ||
+		    v == VERDICT_IMPROVEMENT)
+			ra->judged |= (uint16_t)(1u << id);
 	}
-	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
-	    v == VERDICT_IMPROVEMENT) {
-		cf.median = analysis_sum(a, run)[metric].median;
-		cf.base_median = analysis_sum(a, ra->base)[metric].median;
-		cf.rel = cf.median / cf.base_median - 1;
-	}
-	return cf;
 }
 
 /* ---- findings in words ---- */
@@ -860,32 +857,30 @@ static void
 scaling_findings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
-	const struct scaling *sc = &a->runs[i].scaling;
+	const struct scaling *sc = analysis_scaling(a, i);
 	struct diff d = {.other = -1};
 
-	for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
+	for (size_t k = 0; sc && k < NSCALED; k++) {
 		enum metric_id id = scaled[k];
+		const struct scaled_metric *x = &sc->m[k];
 		char now[48], exp[48], ref[48];
-		double ratio = analysis_efficiency(a, i, id);
-		enum efficiency level = analysis_level(a, i, id);
 		struct finding *f;
 
-		if (level != EFF_SHORT && level != EFF_WEAK)
+		if (x->level != EFF_SHORT && x->level != EFF_WEAK)
 			continue;
 		shown(id, analysis_sum(a, i)[id].median, now);
-		shown(id, analysis_expected(a, i, id), exp);
+		shown(id, x->expected, exp);
 		shown(id, analysis_sum(a, sc->reference)[id].median, ref);
-		f = add_finding(a, level == EFF_SHORT ? FIND_SHORTFALL :
+		f = add_finding(a, x->level == EFF_SHORT ? FIND_SHORTFALL :
 		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
 		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
-		    metric_defs[id].label, now, 100 * ratio, exp,
+		    metric_defs[id].label, now, 100 * x->efficiency, exp,
 		    r->meta.disk_count, raid_level_names[r->meta.raid],
-		    analysis_factor(a, i, id), ref,
-		    a->set->runs[sc->reference].id,
+		    x->factor, ref, a->set->runs[sc->reference].id,
 		    sc->why));
-		f->sort = ratio;	/* the worst first */
+		f->sort = x->efficiency;	/* the worst first */
 		explain(a, f, i, sc->reference, true, &d);
-		if (level == EFF_SHORT)
+		if (x->level == EFF_SHORT)
 			acknowledge(a, f, i);
 	}
 }
@@ -893,21 +888,24 @@ scaling_findings(struct analysis *a, size_t i)
 static void
 target_findings(struct analysis *a, size_t i)
 {
-	for (int id = 0; id < M_COUNT; id++) {
-		struct target t = analysis_target(a, i, id);
+	const struct run_analysis *ra = &a->runs[i];
+
+	for (size_t k = 0; k < ra->ntargets; k++) {
+		const struct target *t = &a->targets[ra->targets + k];
+		enum metric_id id = (enum metric_id)t->metric;
 		char now[48], want[48], key[64];
 		struct finding *f;
 
-		if (!t.has || !t.shortfall)
+		if (!t->shortfall)
 			continue;
 		snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
 		shown(id, analysis_sum(a, i)[id].median, now);
-		shown(id, t.value, want);
+		shown(id, t->value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
 		    "is %.0f%% of its expected %s (%s).", metric_defs[id].label,
-		    now, 100 * t.ratio, meta_get(&a->set->runs[i].meta, key),
+		    now, 100 * t->ratio, meta_get(&a->set->runs[i].meta, key),
 		    want));
-		f->sort = t.ratio;
+		f->sort = t->ratio;
 		acknowledge(a, f, i);
 	}
 }
@@ -994,25 +992,6 @@ validity_warnings(struct analysis *a, size_t i)
 }
 
 /* ---- patterns across runs ---- */
-
-static bool
-fails(const struct analysis *a, size_t run, int metric)
-{
-	return metric >= 0 && a->flag[run * M_COUNT + (size_t)metric];
-}
-
-/* Whether the run was judged on this metric at all. */
-static bool
-judged(const struct analysis *a, size_t run, int metric)
-{
-	const struct run_analysis *ra = &a->runs[run];
-
-	return analysis_level(a, run, metric) != EFF_NONE ||
-	    analysis_target(a, run, metric).has ||
-	    ra->change[metric].verdict == VERDICT_SAME ||
-	    ra->change[metric].verdict == VERDICT_REGRESSION ||
-	    ra->change[metric].verdict == VERDICT_IMPROVEMENT;
-}
 
 static const char *const cause_keys[] = {
 	"controller", "chipset", "bus", "driver", "firmware", "disks", "raid",
@@ -1274,9 +1253,9 @@ patterns(struct analysis *a)
 
 	for (int m = 0; m < M_COUNT; m++) {
 		for (size_t i = 0; i < n; i++) {
-			pf[m * n + i] = (judged(a, i, m) ? P_JUDGED : 0) |
-			    (fails(a, i, m) ? P_FAILS : 0);
-			any[m] |= fails(a, i, m);
+			pf[m * n + i] = (analysis_judged(a, i, m) ? P_JUDGED :
+			    0) | (analysis_flagged(a, i, m) ? P_FAILS : 0);
+			any[m] |= analysis_flagged(a, i, m);
 		}
 		some |= any[m];
 		if (any[m])
@@ -1341,15 +1320,6 @@ cmp_findings(const void *x, const void *y)
 	return (a->metric > b->metric) - (a->metric < b->metric);
 }
 
-double
-analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
-{
-	const struct metric_summary *m = &analysis_sum(a, run)[metric];
-	double v = m->state == VS_OK ? display_value(metric, m->median) : 0;
-
-	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
-}
-
 /* A meta baseline that names no run, or the run itself, is said, not
  * silently dropped. */
 static void
@@ -1377,6 +1347,7 @@ analyse(struct analysis *a, const struct runset *set,
     const struct analyse_opts *opts, struct diags *d)
 {
 	long forced = -1;
+	size_t capsc = 0, capt = 0;
 
 	memset(a, 0, sizeof *a);
 	a->set = set;
@@ -1400,8 +1371,11 @@ analyse(struct analysis *a, const struct runset *set,
 	for (size_t i = 0; i < set->n; i++)
 		check_named_baseline(set, i, d);
 	compare_all(a);
-	for (size_t i = 0; i < set->n; i++)
-		scale_run(a, i);
+	for (size_t i = 0; i < set->n; i++) {
+		scale_run(a, i, &capsc);
+		target_run(a, i, &capt);
+		judge_run(a, i);
+	}
 	for (size_t i = 0; i < set->n; i++) {
 		change_findings(a, i);
 		scaling_findings(a, i);
@@ -1435,18 +1409,6 @@ gate_phrase(int n)
 	return xasprintf("%d findings fail the gate", n);
 }
 
-bool
-analysis_judged(const struct analysis *a, size_t run, int metric)
-{
-	return judged(a, run, metric);
-}
-
-bool
-analysis_flagged(const struct analysis *a, size_t run, int metric)
-{
-	return fails(a, run, metric);
-}
-
 void
 analysis_free(struct analysis *a)
 {
@@ -1456,6 +1418,8 @@ analysis_free(struct analysis *a)
 	free(a->order);
 	free(a->pos);
 	free(a->flag);
+	free(a->scaling);
+	free(a->targets);
 	free_references(a->refs);
 	strpool_free(a->pool);
 	memset(a, 0, sizeof *a);
