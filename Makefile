@@ -31,7 +31,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 B ?= build
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
-SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
+SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c base/hashmap.c \
 	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
 	read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \

@@ -3,6 +3,7 @@
 #include "analyse/analyse.h"
 #include "model/display.h"
 #include "analyse/rank.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -1014,81 +1015,40 @@ hash_bytes(const void *p, size_t len, uint64_t h)
 
 #define HASH_SEED 14695981039346656037u
 
-/* Distinct strings numbered in the order they are first met. */
+/* Distinct strings numbered in the order they are first met: a table
+ * of their numbers + 1, the strings themselves in names[number]. */
 struct idmap {
-	const char **key;	/* by slot, NULL when free */
-	uint32_t *id;		/* by slot */
-	size_t cap, n;
+	struct hashmap map;
+	const char **names;
 };
 
-static void
-idmap_init(struct idmap *m, size_t expect)
+static uint64_t
+idmap_hash(uintptr_t value, const void *ctx)
 {
-	m->cap = 16;
-	while (m->cap < 2 * expect)
-		m->cap *= 2;
-	m->key = xcalloc(m->cap, sizeof *m->key);
-	m->id = xcalloc(m->cap, sizeof *m->id);
-	m->n = 0;
+	const char *const *names = ctx;
+	const char *s = names[value - 1];
+
+	return hash_bytes(s, strlen(s), HASH_SEED);
 }
 
-static void
-idmap_free(struct idmap *m)
-{
-	free(m->key);
-	free(m->id);
-}
-
-static void idmap_put(struct idmap *, const char *, uint32_t);
-
-static void
-idmap_grow(struct idmap *m)
-{
-	struct idmap old = *m;
-
-	idmap_init(m, old.cap);
-	for (size_t k = 0; k < old.cap; k++)
-		if (old.key[k] != NULL)
-			idmap_put(m, old.key[k], old.id[k]);
-	m->n = old.n;
-	idmap_free(&old);
-}
-
-/* The slot of s, or the free slot where it would go. */
-static size_t
-idmap_slot(const struct idmap *m, const char *s)
-{
-	size_t mask = m->cap - 1;
-	size_t k = (size_t)hash_bytes(s, strlen(s), HASH_SEED) & mask;
-
-	while (m->key[k] != NULL && m->key[k] != s && strcmp(m->key[k], s))
-		k = (k + 1) & mask;
-	return k;
-}
-
-static void
-idmap_put(struct idmap *m, const char *s, uint32_t id)
-{
-	size_t k = idmap_slot(m, s);
-
-	m->key[k] = s;
-	m->id[k] = id;
-}
-
-/* The number of s, new ones numbered from 0 up. */
+/* The number of s, new ones numbered from 0 up (and kept in names). */
 static uint32_t
 idmap_get(struct idmap *m, const char *s)
 {
-	size_t k = idmap_slot(m, s);
+	struct hashmap *h = &m->map;
+	size_t at = hashmap_home(h, hash_bytes(s, strlen(s), HASH_SEED));
+	uint32_t id;
 
-	if (m->key[k] != NULL)
-		return m->id[k];
-	if (2 * (m->n + 1) > m->cap) {
-		idmap_grow(m);
-		k = idmap_slot(m, s);
+	for (; h->slot[at]; at = hashmap_next(h, at)) {
+		const char *x = m->names[h->slot[at] - 1];
+
+		if (x == s || strcmp(x, s) == 0)
+			return (uint32_t)(h->slot[at] - 1);
 	}
-	m->key[k] = s;
-	return m->id[k] = (uint32_t)m->n++;
+	id = (uint32_t)h->n;
+	m->names[id] = s;
+	hashmap_put(h, at, (uintptr_t)id + 1);
+	return id;
 }
 
 struct cause {
@@ -1100,30 +1060,20 @@ struct cause {
 };
 
 /* The causes found for one metric, in the order found, and a table of
- * them by their runs, so that the same runs are found at once. */
+ * them by their runs (cause index + 1), so that the same runs are found
+ * at once. */
 struct causes {
 	struct cause *v;
 	size_t n, cap;
-	size_t *slot;		/* cause index + 1 by hash slot, 0 free */
-	size_t nslots;
+	struct hashmap map;
 };
 
-static void
-causes_rehash(struct causes *c)
+static uint64_t
+cause_hash(uintptr_t value, const void *ctx)
 {
-	size_t mask;
+	const struct causes *c = ctx;
 
-	free(c->slot);
-	c->nslots = c->nslots ? 2 * c->nslots : 64;
-	c->slot = xcalloc(c->nslots, sizeof *c->slot);
-	mask = c->nslots - 1;
-	for (size_t k = 0; k < c->n; k++) {
-		size_t at = (size_t)c->v[k].hash & mask;
-
-		while (c->slot[at])
-			at = (at + 1) & mask;
-		c->slot[at] = k + 1;
-	}
+	return c->v[value - 1].hash;
 }
 
 static void
@@ -1132,10 +1082,11 @@ add_cause(struct causes *c, char *runs, size_t count, const char *key,
 {
 	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
 	uint64_t h = hash_bytes(runs, strlen(runs), HASH_SEED);
-	size_t mask = c->nslots - 1, at;
+	struct hashmap *m = &c->map;
+	size_t at;
 
-	for (at = (size_t)h & mask; c->slot[at]; at = (at + 1) & mask) {
-		struct cause *x = &c->v[c->slot[at] - 1];
+	for (at = hashmap_home(m, h); m->slot[at]; at = hashmap_next(m, at)) {
+		struct cause *x = &c->v[m->slot[at] - 1];
 
 		if (x->hash != h || strcmp(x->runs, runs) != 0)
 			continue;
@@ -1155,10 +1106,7 @@ add_cause(struct causes *c, char *runs, size_t count, const char *key,
 	}
 	xgrow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v);
 	c->v[c->n++] = (struct cause){runs, name, NULL, count, h};
-	if (2 * c->n > c->nslots)
-		causes_rehash(c);
-	else
-		c->slot[at] = c->n;
+	hashmap_put(m, at, c->n);
 }
 
 /* "3,5,": the runs of a group, as causes compare them. */
@@ -1259,12 +1207,13 @@ patterns(struct analysis *a)
 		}
 		some |= any[m];
 		if (any[m])
-			causes_rehash(&causes[m]);
+			hashmap_init(&causes[m].map, 64, cause_hash,
+			    &causes[m]);
 	}
 	for (size_t k = 0; k < NCAUSE_KEYS && some; k++) {
-		struct idmap map;
+		struct idmap map = {.names = names};
 
-		idmap_init(&map, 64);
+		hashmap_init(&map.map, 128, idmap_hash, names);
 		for (size_t i = 0; i < n; i++) {
 			const char *v = meta_get(&a->set->runs[i].meta,
 			    cause_keys[k]);
@@ -1273,13 +1222,12 @@ patterns(struct analysis *a)
 			if (v == NULL)
 				continue;
 			ids[i] = (int32_t)idmap_get(&map, v);
-			names[ids[i]] = v;
 		}
 		for (int m = 0; m < M_COUNT; m++)
 			if (any[m])
-				failing_groups(n, pf + m * n, ids, map.n, names,
-				    cause_keys[k], &causes[m]);
-		idmap_free(&map);
+				failing_groups(n, pf + m * n, ids, map.map.n,
+				    names, cause_keys[k], &causes[m]);
+		hashmap_free(&map.map);
 	}
 	for (int m = 0; m < M_COUNT; m++) {
 		for (size_t k = 0; k < causes[m].n; k++) {
@@ -1296,7 +1244,8 @@ patterns(struct analysis *a)
 			free(c->also);
 		}
 		free(causes[m].v);
-		free(causes[m].slot);
+		if (any[m])
+			hashmap_free(&causes[m].map);
 	}
 	free(names);
 	free(ids);
