@@ -35,7 +35,9 @@ SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c base/hashmap.c \
 	read/result.c read/units.c read/lines.c read/bonnie_csv.c \
 	read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
-	analyse/rank.c analyse/analyse.c \
+	analyse/rank.c analyse/series.c analyse/change.c \
+	analyse/scaling.c analyse/caveats.c analyse/findings.c \
+	analyse/patterns.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
 	render/share.c render/chart.c render/pngenc.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \

@@ -85,7 +85,8 @@ scaled_slot(int metric)
 struct scaled_metric {
 	double expected;	/* factor x the reference's median */
 	double efficiency;	/* the median as a share of expected */
-	double factor;		/* disks' worth of the metric */
+	float factor;		/* disks' worth of the metric: whole or
+				   half, at most MAX_DISKS, so exact */
 	enum efficiency level;
 };
 

@@ -124,7 +124,7 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	for (int m = 0; m < M_COUNT; m++) {
 		const struct scaled_metric *x = analysis_scaled(an, i, m);
 
-		fp_num(f, x ? (long long)(x->factor * 1000) : 0);
+		fp_num(f, x ? (long long)((double)x->factor * 1000) : 0);
 		fp_num(f, x ? x->level : EFF_NONE);
 	}
 	/* With the meta (in the input hash), the summaries give the
