@@ -9,6 +9,9 @@
 
 #include "model/model.h"
 #include "model/stats.h"
+#include "model/display.h"
+
+#include <stdint.h>
 
 struct analyse_opts {
 	double threshold;	/* smallest change that counts (0.05) */
@@ -65,20 +68,44 @@ enum __attribute__((packed)) efficiency {
 
 extern const char *const efficiency_names[];
 
-/* What a RAID layout should give, from a single-disk reference; the
- * figures it gives follow from the summaries, the meta and the options
- * and are computed when asked: analysis_factor, analysis_level,
- * analysis_expected and analysis_efficiency. */
-struct scaling {
-	long reference;		/* run index, -1 when none */
-	const char *why;	/* how the reference was chosen */
+/* The figures the RAID scaling model speaks about, each with its slot
+ * in struct scaling: block writes, block reads and seeks. */
+#define NSCALED 3
+
+static inline int
+scaled_slot(int metric)
+{
+	return metric == M_PUT_BLOCK ? 0 : metric == M_GET_BLOCK ? 1 :
+	    metric == M_SEEKS ? 2 : -1;
+}
+
+/* One scaled metric of a RAID run; level is EFF_NONE (and the figures
+ * zero) where the model says nothing: a figure missing on either side,
+ * or a layout that gives nothing of it. */
+struct scaled_metric {
+	double expected;	/* factor x the reference's median */
+	double efficiency;	/* the median as a share of expected */
+	float factor;		/* disks' worth of the metric: whole or
+				   half, at most MAX_DISKS, so exact */
+	enum efficiency level;
 };
 
-/* A declared target (meta expect.METRIC): see analysis_target. */
+/* What a RAID layout should give, from a single-disk reference. Kept
+ * only for the runs that have a reference (most runs are single disks):
+ * see analysis_scaling. */
+struct scaling {
+	long reference;		/* run index */
+	const char *why;	/* how the reference was chosen */
+	struct scaled_metric m[NSCALED];	/* by scaled_slot */
+};
+
+/* A declared target (meta expect.METRIC) of a metric the run has a
+ * figure of. Kept only for the runs that declare one: see
+ * analysis_target. */
 struct target {
 	double value, ratio;	/* ratio = median / value */
-	bool has;
-	bool shortfall;
+	signed char metric;
+	bool shortfall;		/* ratio < 1 */
 };
 
 enum __attribute__((packed)) finding_kind {
@@ -106,12 +133,18 @@ struct finding {
 	bool gated;		/* fails CI unless acknowledged */
 };
 
+/* What the analysis says of one run. Twelve changes a run: the fields
+ * are ordered for size; scaling and targets live apart, sparse. */
 struct run_analysis {
 	char *series;		/* the series it belongs to */
 	long base;		/* the run it is compared with, or -1 */
 	const char *base_why;
 	struct change change[M_COUNT];
-	struct scaling scaling;
+	uint32_t scaling;	/* 1 + its index in analysis.scaling, or 0 */
+	uint32_t targets;	/* its first in analysis.targets */
+	uint16_t judged;	/* bit m: judged on metric m at all (compared
+				   with a base, scaled, or held to a target) */
+	unsigned char ntargets;
 	bool base_in_series;	/* base is the run before it in its series */
 };
 
@@ -130,6 +163,10 @@ struct analysis {
 	size_t *order, *pos;
 	unsigned char *flag;
 	struct reference_index *refs;
+	struct scaling *scaling;	/* of the runs with a reference */
+	size_t nscaling;
+	struct target *targets;		/* by run, then metric */
+	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
 				   names, each distinct one once */
 };
@@ -156,6 +193,8 @@ char *analysis_differences(const struct run *r, const struct run *b);
  * fail the gate" for n failing findings; caller frees. */
 char *gate_phrase(int n);
 
+/* ---- reading the result: these only read what analyse stored ---- */
+
 /* The figures of a change, from the summaries of the run and its
  * base: the medians and rel are zero unless the verdict is SAME,
  * REGRESSION or IMPROVEMENT; the counts are zero without a base. */
@@ -165,36 +204,83 @@ struct change_figures {
 	int n, n_base;			/* samples with a figure */
 };
 
-struct change_figures analysis_change(const struct analysis *, size_t run,
-    int metric);
+static inline struct change_figures
+analysis_change(const struct analysis *a, size_t run, int metric)
+{
+	const struct run_analysis *ra = &a->runs[run];
+	enum verdict v = ra->change[metric].verdict;
+	struct change_figures cf = {0};
 
-/* How many disks' worth of the metric the run's RAID layout should
- * give, 0 where the scaling model says nothing (no reference, a metric
- * it does not speak about, or a figure missing on either side); how
- * the median compares with it (EFF_NONE where the factor is 0). */
-double analysis_factor(const struct analysis *, size_t run, int metric);
-enum efficiency analysis_level(const struct analysis *, size_t run,
-    int metric);
-/* What the RAID layout should give (factor x the reference's median),
- * and the median as a share of it; 0 where there is no scaling. */
-double analysis_expected(const struct analysis *, size_t run, int metric);
-double analysis_efficiency(const struct analysis *, size_t run, int metric);
+	if (ra->base >= 0) {
+		cf.n = analysis_sum(a, run)[metric].n;
+		cf.n_base = analysis_sum(a, (size_t)ra->base)[metric].n;
+	}
+	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
+	    v == VERDICT_IMPROVEMENT) {
+		cf.median = analysis_sum(a, run)[metric].median;
+		cf.base_median = analysis_sum(a, (size_t)ra->base)[metric].median;
+		cf.rel = cf.median / cf.base_median - 1;
+	}
+	return cf;
+}
 
-/* The run's declared target for a metric it has a figure of (has is
- * false without one). */
-struct target analysis_target(const struct analysis *, size_t run,
-    int metric);
+/* The run's scaling, or NULL when it has no single-disk reference. */
+static inline const struct scaling *
+analysis_scaling(const struct analysis *a, size_t run)
+{
+	uint32_t k = a->runs[run].scaling;
 
-/* %CP per display unit of the median, or -1 without both. */
-double analysis_cpu_per_unit(const struct analysis *, size_t run,
-    int metric);
+	return k ? &a->scaling[k - 1] : NULL;
+}
+
+/* The scaling model's figures for one metric of the run, or NULL where
+ * it says nothing (level EFF_NONE). */
+static inline const struct scaled_metric *
+analysis_scaled(const struct analysis *a, size_t run, int metric)
+{
+	const struct scaling *sc = analysis_scaling(a, run);
+	int k = scaled_slot(metric);
+
+	return sc && k >= 0 && sc->m[k].level != EFF_NONE ? &sc->m[k] : NULL;
+}
+
+/* The run's declared target for a metric it has a figure of, or NULL. */
+static inline const struct target *
+analysis_target(const struct analysis *a, size_t run, int metric)
+{
+	const struct run_analysis *ra = &a->runs[run];
+
+	for (size_t k = 0; k < ra->ntargets; k++)
+		if (a->targets[ra->targets + k].metric == metric)
+			return &a->targets[ra->targets + k];
+	return NULL;
+}
+
+/* %CP per display unit of the median, or -1 without both: the model's
+ * summary in the unit shown. */
+static inline double
+analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
+{
+	const struct metric_summary *m = &analysis_sum(a, run)[metric];
+	double v = m->state == VS_OK ? display_value(metric, m->median) : 0;
+
+	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
+}
 
 /* Whether the run was judged on this metric at all: compared with a
  * base, scaled, or held to a target. */
-bool analysis_judged(const struct analysis *, size_t run, int metric);
+static inline bool
+analysis_judged(const struct analysis *a, size_t run, int metric)
+{
+	return a->runs[run].judged >> metric & 1;
+}
 
 /* Whether a finding of this run and metric is flagged (for charts and
  * tables): a gated finding, acknowledged or not. */
-bool analysis_flagged(const struct analysis *, size_t run, int metric);
+static inline bool
+analysis_flagged(const struct analysis *a, size_t run, int metric)
+{
+	return metric >= 0 && a->flag[run * M_COUNT + (size_t)metric];
+}
 
 #endif

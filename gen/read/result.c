@@ -1,5 +1,6 @@
 /* The bonnie++ metric table and result helpers; see result.h. */
 #include "read/result.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <stdint.h>
@@ -65,11 +66,10 @@ struct pstr {
 	char s[];
 };
 
-/* Open addressing with linear probing, at most half full; a removed
- * entry's followers are moved back, so there are no tombstones. */
+/* The pooled strings by their hash (base/hashmap: each value a struct
+ * pstr pointer, which keeps its own hash). */
 struct strpool {
-	struct pstr **slot;
-	size_t cap, n;
+	struct hashmap map;
 };
 
 static uint32_t
@@ -80,6 +80,12 @@ pool_hash(const char *s, size_t len)
 	for (size_t k = 0; k < len; k++)
 		h = (h ^ (unsigned char)s[k]) * 16777619u;
 	return h;
+}
+
+static uint64_t
+pstr_hash(uintptr_t value, const void *ctx)
+{
+	return ((const struct pstr *)value)->hash;
 }
 
 static struct pstr *
@@ -93,8 +99,7 @@ strpool_new(void)
 {
 	struct strpool *p = xcalloc(1, sizeof *p);
 
-	p->cap = 256;
-	p->slot = xcalloc(p->cap, sizeof *p->slot);
+	hashmap_init(&p->map, 256, pstr_hash, NULL);
 	return p;
 }
 
@@ -103,41 +108,22 @@ strpool_free(struct strpool *p)
 {
 	if (p == NULL)
 		return;
-	for (size_t k = 0; k < p->cap; k++)
-		free(p->slot[k]);
-	free(p->slot);
+	for (size_t k = 0; k < p->map.cap; k++)
+		free((struct pstr *)p->map.slot[k]);
+	hashmap_free(&p->map);
 	free(p);
-}
-
-static void
-pool_grow(struct strpool *p)
-{
-	size_t cap = 2 * p->cap, mask = cap - 1;
-	struct pstr **slot = xcalloc(cap, sizeof *slot);
-
-	for (size_t k = 0; k < p->cap; k++) {
-		struct pstr *e = p->slot[k];
-		size_t at;
-
-		if (e == NULL)
-			continue;
-		for (at = e->hash & mask; slot[at]; at = (at + 1) & mask)
-			;
-		slot[at] = e;
-	}
-	free(p->slot);
-	p->slot = slot;
-	p->cap = cap;
 }
 
 char *
 strpool_add(struct strpool *p, const char *s, size_t len)
 {
 	uint32_t h = pool_hash(s, len);
-	size_t mask = p->cap - 1, at;
+	struct hashmap *m = &p->map;
+	size_t at;
 	struct pstr *e;
 
-	for (at = h & mask; (e = p->slot[at]) != NULL; at = (at + 1) & mask) {
+	for (at = hashmap_home(m, h); m->slot[at]; at = hashmap_next(m, at)) {
+		e = (struct pstr *)m->slot[at];
 		if (e->hash == h && e->len == len && memcmp(e->s, s, len) ==
 		    0) {
 			if (e->refs != UINT32_MAX)
@@ -151,9 +137,7 @@ strpool_add(struct strpool *p, const char *s, size_t len)
 	e->refs = 1;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
-	p->slot[at] = e;
-	if (2 * ++p->n > p->cap)
-		pool_grow(p);
+	hashmap_put(m, at, (uintptr_t)e);
 	return e->s;
 }
 
@@ -172,26 +156,18 @@ strpool_take(struct strpool *p, char *s)
 void
 strpool_release(struct strpool *p, char *s)
 {
+	struct hashmap *m = &p->map;
 	struct pstr *e;
-	size_t mask = p->cap - 1, at, next;
+	size_t at;
 
 	if (s == NULL)
 		return;
 	e = pstr_of(s);
 	if (e->refs == UINT32_MAX || --e->refs > 0)
 		return;
-	for (at = e->hash & mask; p->slot[at] != e; at = (at + 1) & mask)
+	for (at = hashmap_home(m, e->hash); m->slot[at] != (uintptr_t)e;
+	    at = hashmap_next(m, at))
 		;
-	/* Backward shift: move up every follower that may stand here. */
-	for (next = (at + 1) & mask; p->slot[next]; next = (next + 1) & mask) {
-		size_t home = p->slot[next]->hash & mask;
-
-		if (((next - home) & mask) >= ((next - at) & mask)) {
-			p->slot[at] = p->slot[next];
-			at = next;
-		}
-	}
-	p->slot[at] = NULL;
-	p->n--;
+	hashmap_remove(m, at);
 	free(e);
 }

@@ -50,27 +50,25 @@ static void
 analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
     enum metric_id id)
 {
-	const struct run_analysis *ra = &an->runs[i];
-	const struct change *c = &ra->change[id];
-	struct target t = analysis_target(an, i, id);
+	const struct change *c = &an->runs[i].change[id];
+	const struct scaled_metric *sc = analysis_scaled(an, i, id);
+	const struct target *t = analysis_target(an, i, id);
 
-	enum efficiency level = analysis_level(an, i, id);
-
-	if (level != EFF_NONE) {
+	if (sc) {
 		b->has_expect = true;
-		b->expect = display_value(id, analysis_expected(an, i, id));
-	} else if (t.has) {
+		b->expect = display_value(id, sc->expected);
+	} else if (t) {
 		b->has_expect = true;
-		b->expect = display_value(id, t.value);
+		b->expect = display_value(id, t->value);
 	}
 	b->highlight = analysis_flagged(an, i, id);
 	if (!b->highlight)
 		return;
-	if (level == EFF_SHORT)
+	if (sc && sc->level == EFF_SHORT)
 		b->flag_text = xasprintf("%.0f%% of expected",
-		    100 * analysis_efficiency(an, i, id));
-	else if (t.shortfall)
-		b->flag_text = xasprintf("%.0f%% of target", 100 * t.ratio);
+		    100 * sc->efficiency);
+	else if (t && t->shortfall)
+		b->flag_text = xasprintf("%.0f%% of target", 100 * t->ratio);
 	else if (c->verdict == VERDICT_REGRESSION)
 		b->flag_text = xasprintf("%+.0f%%",
 		    100 * analysis_change(an, i, id).rel);

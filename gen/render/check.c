@@ -157,27 +157,25 @@ change_json(const struct analysis *a, size_t i, int id)
 static json_t *
 scaling_json(const struct analysis *a, size_t i)
 {
-	const struct scaling *sc = &a->runs[i].scaling;
+	const struct scaling *sc = analysis_scaling(a, i);
 	json_t *o = json_object(), *m = json_object();
 
-	json_object_set_new(o, "reference", sc->reference >= 0 ?
+	json_object_set_new(o, "reference", sc ?
 	    json_string_or_null(a->set->runs[sc->reference].id) : json_null());
-	json_object_set_new(o, "why", json_string_or_null(sc->reference >= 0 ?
-	    sc->why : NULL));
+	json_object_set_new(o, "why", json_string_or_null(sc ? sc->why :
+	    NULL));
 	for (int id = 0; id < M_COUNT; id++) {
+		const struct scaled_metric *x = analysis_scaled(a, i, id);
 		json_t *e;
 
-		if (analysis_level(a, i, id) == EFF_NONE)
+		if (x == NULL)
 			continue;
 		e = json_object();
-		json_object_set_new(e, "factor",
-		    json_number(analysis_factor(a, i, id)));
-		json_object_set_new(e, "expected",
-		    json_number(analysis_expected(a, i, id)));
-		json_object_set_new(e, "efficiency",
-		    json_number(analysis_efficiency(a, i, id)));
+		json_object_set_new(e, "factor", json_number(x->factor));
+		json_object_set_new(e, "expected", json_number(x->expected));
+		json_object_set_new(e, "efficiency", json_number(x->efficiency));
 		json_object_set_new(e, "level",
-		    json_string(efficiency_names[analysis_level(a, i, id)]));
+		    json_string(efficiency_names[x->level]));
 		json_object_set_new(m, metric_defs[id].key, e);
 	}
 	json_object_set_new(o, "metrics", m);
@@ -203,15 +201,15 @@ run_json(const struct analysis *a, size_t i)
 	json_object_set_new(o, "changes", ch);
 	json_object_set_new(o, "scaling", scaling_json(a, i));
 	for (int id = 0; id < M_COUNT; id++) {
-		struct target tv = analysis_target(a, i, id);
+		const struct target *tv = analysis_target(a, i, id);
 		json_t *t;
 
-		if (!tv.has)
+		if (tv == NULL)
 			continue;
 		t = json_object();
-		json_object_set_new(t, "target", json_number(tv.value));
-		json_object_set_new(t, "ratio", json_number(tv.ratio));
-		json_object_set_new(t, "shortfall", json_boolean(tv.shortfall));
+		json_object_set_new(t, "target", json_number(tv->value));
+		json_object_set_new(t, "ratio", json_number(tv->ratio));
+		json_object_set_new(t, "shortfall", json_boolean(tv->shortfall));
 		json_object_set_new(tg, metric_defs[id].key, t);
 	}
 	json_object_set_new(o, "targets", tg);

@@ -191,19 +191,18 @@ void
 efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
-	enum efficiency level = analysis_level(s->an, run, id);
-	struct target t = analysis_target(s->an, run, id);
+	const struct scaled_metric *sc = analysis_scaled(s->an, run, id);
+	const struct target *t = analysis_target(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
 
-	if (level != EFF_NONE) {
-		snprintf(buf, sizeof buf, "%.0f%%",
-		    100 * analysis_efficiency(s->an, run, id));
-		cls = level == EFF_SHORT ? "num bad" :
-		    level == EFF_WEAK ? "num weak" : "num";
-	} else if (t.has) {
-		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t.ratio);
-		cls = t.shortfall ? "num bad" : "num";
+	if (sc) {
+		snprintf(buf, sizeof buf, "%.0f%%", 100 * sc->efficiency);
+		cls = sc->level == EFF_SHORT ? "num bad" :
+		    sc->level == EFF_WEAK ? "num weak" : "num";
+	} else if (t) {
+		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t->ratio);
+		cls = t->shortfall ? "num bad" : "num";
 	}
 	html_el(tr, "td", cls, buf);
 }
@@ -296,7 +295,7 @@ static void
 scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
-	const struct scaling *sc = &s->an->runs[i].scaling;
+	const struct scaling *sc = analysis_scaling(s->an, i);
 	xmlNodePtr p, table, tbody, tr;
 	char *text, *href;
 
@@ -316,7 +315,7 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "", NULL, false);
 	for (int id = 0; id < M_COUNT; id++)
-		if (analysis_level(s->an, i, id) != EFF_NONE)
+		if (analysis_scaled(s->an, i, id))
 			head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (int row = 0; row < 4; row++) {
@@ -326,28 +325,29 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
 		html_el(tr, "th", NULL, labels[row]);
 		for (int id = 0; id < M_COUNT; id++) {
+			const struct scaled_metric *x = analysis_scaled(s->an,
+			    i, id);
 			char buf[32];
 
-			if (analysis_level(s->an, i, id) == EFF_NONE)
+			if (x == NULL)
 				continue;
 			if (row == 0)
 				figure_cell(tr, id, &analysis_sum(s->an,
 				    (size_t)sc->reference)[id]);
 			else if (row == 1) {
 				snprintf(buf, sizeof buf, "\u00d7 %g",
-				    analysis_factor(s->an, i, id));
+				    x->factor);
 				html_el(tr, "td", "num", buf);
 			} else if (row == 2) {
 				display_format(id, display_value(id,
-				    analysis_expected(s->an, i, id)), buf);
+				    x->expected), buf);
 				html_el(tr, "td", "num", buf);
 			} else {
 				xmlNodePtr td = figure_cell(tr, id,
 				    &analysis_sum(s->an, i)[id]);
 				char *eff = xasprintf("%.0f%% of expected, %s",
-				    100 * analysis_efficiency(s->an, i, id),
-				    efficiency_names[analysis_level(s->an,
-				    i, id)]);
+				    100 * x->efficiency,
+				    efficiency_names[x->level]);
 
 				html_el(td, "span", "sub", eff);
 				free(eff);
@@ -364,14 +364,14 @@ run_analysis_fill(struct site *s, htmlDocPtr doc, size_t i)
 
 	if (sec == NULL)
 		return;
-	if (ra->base < 0 && ra->scaling.reference < 0) {
+	if (ra->base < 0 && analysis_scaling(s->an, i) == NULL) {
 		html_drop(sec);
 		return;
 	}
 	html_el(sec, "h2", NULL, "Analysis");
 	if (ra->base >= 0)
 		comparison_table(s, sec, i);
-	if (ra->scaling.reference >= 0) {
+	if (analysis_scaling(s->an, i)) {
 		html_el(sec, "h3", NULL, "RAID scaling");
 		scaling_table(s, sec, i);
 	}

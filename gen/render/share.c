@@ -145,7 +145,8 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 {
 	const struct metric_summary *m = &analysis_sum(an, i)[id];
 	const struct run_analysis *ra = &an->runs[i];
-	struct target tg = analysis_target(an, i, id);
+	const struct scaled_metric *sc = analysis_scaled(an, i, id);
+	const struct target *tg = analysis_target(an, i, id);
 	double rel = analysis_change(an, i, id).rel;
 	char name[64], fig[32] = "", note[32] = "";
 	const char *id_s = an->set->runs[i].id;
@@ -166,11 +167,11 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 		snprintf(fig, sizeof fig, m->state == VS_TOO_FAST ? "+++++" :
 		    "-");
 	}
-	if (analysis_level(an, i, id) != EFF_NONE)
+	if (sc)
 		snprintf(note, sizeof note, "%3.0f%% of exp", 100 *
-		    analysis_efficiency(an, i, id));
-	else if (tg.has)
-		snprintf(note, sizeof note, "%3.0f%% of tgt", 100 * tg.ratio);
+		    sc->efficiency);
+	else if (tg)
+		snprintf(note, sizeof note, "%3.0f%% of tgt", 100 * tg->ratio);
 	else if (ra->change[id].verdict == VERDICT_SAME)
 		snprintf(note, sizeof note, "~ %+.1f%%", 100 * rel);
 	else if (ra->change[id].verdict == VERDICT_REGRESSION ||

@@ -112,17 +112,20 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 {
 	const struct analysis *an = s->an;
 	const struct run_analysis *ra = &an->runs[i];
+	const struct scaling *sc = analysis_scaling(an, i);
 
 	fp_str(f, ra->series);
 	other_run(s, f, ra->base, content);
 	fp_str(f, ra->base_why);
 	fp_num(f, ra->base_in_series);
 	fp_bytes(f, ra->change, sizeof ra->change);
-	other_run(s, f, ra->scaling.reference, content);
-	fp_str(f, ra->scaling.why);
+	other_run(s, f, sc ? sc->reference : -1, content);
+	fp_str(f, sc ? sc->why : NULL);
 	for (int m = 0; m < M_COUNT; m++) {
-		fp_num(f, (long long)(analysis_factor(an, i, m) * 1000));
-		fp_num(f, analysis_level(an, i, m));
+		const struct scaled_metric *x = analysis_scaled(an, i, m);
+
+		fp_num(f, x ? (long long)((double)x->factor * 1000) : 0);
+		fp_num(f, x ? x->level : EFF_NONE);
 	}
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in

@@ -1,0 +1,403 @@
+/* Unit tests of the analysis (gen/analyse/), one group per concern:
+ * the scaling table and the reference a RAID run is measured against,
+ * the caveats of a comparison, the verdicts of a series, and the
+ * patterns shared by failing runs. Each builds a small tree of runs
+ * (bonnie++ 1.97 CSV lines and a meta file) in a temporary directory,
+ * loads and analyses it, and checks what is stored. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyse/analyse_int.h"
+#include "base/xalloc.h"
+
+struct tree {
+	char root[64];
+	struct runset set;
+	struct analysis an;
+	struct diags d;
+};
+
+/* One bonnie++ 1.97 CSV line: block write and read in KiB/s, seeks/s;
+ * per-char figures at cpu %CP. */
+static char *
+csv_line(long put, long get, double seeks, int cpu)
+{
+	return xasprintf("1.97,1.97,h,1,1457023311,10G,,905,%d,%ld,19,80012,"
+	    "11,3104,%d,%ld,21,%.1f,49,16,,,,,16384,61,+++++,+++,18203,52,"
+	    "16921,62,+++++,+++,15411,50,,,,,,,,,,,,\n", cpu, put, cpu, get,
+	    seeks);
+}
+
+/* RUNS/name with samples CSV lines (each figure scaled by 1 + k/1000,
+ * a little noise) and a meta file. */
+static void
+add_run(struct tree *t, const char *name, const char *meta, long put,
+    long get, double seeks, int samples, int cpu)
+{
+	char *dir = xasprintf("%s/%s", t->root, name), *path;
+	FILE *f;
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	path = xasprintf("%s/a.csv", dir);
+	assert_non_null(f = fopen(path, "w"));
+	for (int k = 0; k < samples; k++) {
+		double s = 1 + k / 1000.0;
+		char *line = csv_line((long)(put * s), (long)(get * s),
+		    seeks * s, cpu);
+
+		fputs(line, f);
+		free(line);
+	}
+	fclose(f);
+	free(path);
+	path = xasprintf("%s/meta", dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(meta, f);
+	fclose(f);
+	free(path);
+	free(dir);
+}
+
+static int
+setup(void **state)
+{
+	struct tree *t = calloc(1, sizeof *t);
+
+	strcpy(t->root, "/tmp/test_analyse-XXXXXX");
+	assert_non_null(mkdtemp(t->root));
+	t->d.quiet = 1;
+	*state = t;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct tree *t = *state;
+	char cmd[96];
+
+	analysis_free(&t->an);
+	runset_free(&t->set);
+	diags_free(&t->d);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
+	assert_int_equal(system(cmd), 0);
+	free(t);
+	return 0;
+}
+
+static void
+load(struct tree *t)
+{
+	struct analyse_opts o;
+
+	analyse_default_opts(&o);
+	assert_int_equal(runset_load(&t->set, t->root, NULL, SIZE_MAX, &t->d),
+	    0);
+	assert_int_equal(analyse(&t->an, &t->set, &o, &t->d), 0);
+}
+
+static size_t
+run_of(const struct tree *t, const char *id)
+{
+	long i = runset_find(&t->set, id);
+
+	assert_true(i >= 0);
+	return (size_t)i;
+}
+
+static const struct finding *
+finding_of(const struct analysis *a, enum finding_kind kind, long run,
+    int metric)
+{
+	for (size_t k = 0; k < a->nf; k++)
+		if (a->f[k].kind == kind && a->f[k].run == run &&
+		    a->f[k].metric == metric)
+			return &a->f[k];
+	return NULL;
+}
+
+#define DISK "host: h\ncontroller: c1\ndisks: 1 x ST1000\nraid: none\n"
+
+/* ---- scaling ---- */
+
+/* Factors per RAID level and metric: RAID 1 writes like one disk and
+ * reads like all, RAID 10 writes like half, RAID 5 like all but one. */
+static void
+test_scaling_factors(void **state)
+{
+	struct tree *t = *state;
+	static const struct {
+		const char *raid;
+		int n;
+		double put, get;
+	} cases[] = {
+		{"raid0", 4, 4, 4}, {"raid1", 2, 1, 2}, {"raid10", 4, 2, 4},
+		{"raid5", 4, 3, 3}, {"raid6", 6, 4, 4},
+	};
+	const struct scaled_metric *x;
+	size_t nc = sizeof cases / sizeof *cases;
+
+	add_run(t, "disk", DISK, 100000, 200000, 300, 1, 50);
+	for (size_t k = 0; k < nc; k++) {
+		char name[16], *meta = xasprintf("host: h\ncontroller: c1\n"
+		    "disks: %d x ST1000\nraid: %s\n", cases[k].n,
+		    cases[k].raid);
+
+		snprintf(name, sizeof name, "r%zu", k);
+		add_run(t, name, meta, 100000 * (long)cases[k].put,
+		    100000 * (long)cases[k].get, 300, 1, 50);
+		free(meta);
+	}
+	load(t);
+	for (size_t k = 0; k < nc; k++) {
+		char name[16];
+		size_t i;
+
+		snprintf(name, sizeof name, "r%zu", k);
+		i = run_of(t, name);
+		assert_non_null(analysis_scaling(&t->an, i));
+		assert_int_equal(analysis_scaling(&t->an, i)->reference,
+		    run_of(t, "disk"));
+		x = analysis_scaled(&t->an, i, M_PUT_BLOCK);
+		assert_non_null(x);
+		assert_true(x->factor == cases[k].put);
+		assert_true(x->expected == cases[k].put * 100000);
+		assert_true(x->efficiency == 1);
+		assert_int_equal(x->level, EFF_FINE);
+		x = analysis_scaled(&t->an, i, M_GET_BLOCK);
+		assert_true(x->factor == cases[k].get);
+		/* Reads came out at half of what the layout should give. */
+		assert_true(x->efficiency == 0.5);
+		assert_int_equal(x->level, EFF_WEAK);
+		assert_non_null(finding_of(&t->an, FIND_WEAK, (long)i,
+		    M_GET_BLOCK));
+		/* The model says nothing of rewrites. */
+		assert_null(analysis_scaled(&t->an, i, M_REWRITE));
+		assert_true(analysis_judged(&t->an, i, M_PUT_BLOCK));
+	}
+	/* A single disk has no scaling. */
+	assert_null(analysis_scaling(&t->an, run_of(t, "disk")));
+}
+
+/* The reference: the single disk sharing most with the RAID run (disk
+ * model and controller before host), and none without any. */
+static void
+test_reference_choice(void **state)
+{
+	struct tree *t = *state;
+	const struct scaling *sc;
+
+	add_run(t, "a-other", "host: h\ncontroller: c2\ndisks: 1 x WD\n"
+	    "raid: none\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "b-model", "host: h\ncontroller: c2\ndisks: 1 x ST1000\n"
+	    "raid: none\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "c-both", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "raid", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "raid-wd", "host: h\ncontroller: c9\ndisks: 2 x WD\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "raid-far", "host: x\ncontroller: c9\ndisks: 2 x XX\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	sc = analysis_scaling(&t->an, run_of(t, "raid"));
+	assert_int_equal(sc->reference, run_of(t, "c-both"));
+	assert_string_equal(sc->why, "a single-disk run with the same disk "
+	    "model on the same controller");
+	sc = analysis_scaling(&t->an, run_of(t, "raid-wd"));
+	assert_int_equal(sc->reference, run_of(t, "a-other"));
+	assert_string_equal(sc->why, "a single-disk run with the same disk "
+	    "model");
+	/* Nothing in common: the first single disk of all. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-far"));
+	assert_int_equal(sc->reference, run_of(t, "a-other"));
+	assert_string_equal(sc->why, "a single-disk run (none closer to it)");
+}
+
+static void
+test_no_reference(void **state)
+{
+	struct tree *t = *state;
+	size_t i;
+
+	add_run(t, "raid", "host: h\ndisks: 2 x ST1000\nraid: raid0\n",
+	    200000, 200000, 600, 1, 50);
+	load(t);
+	i = run_of(t, "raid");
+	assert_null(analysis_scaling(&t->an, i));
+	assert_null(analysis_scaled(&t->an, i, M_PUT_BLOCK));
+	assert_false(analysis_judged(&t->an, i, M_PUT_BLOCK));
+}
+
+/* ---- caveats ---- */
+
+/* Two settings changed at once make a
+ * regression not like for like: it is found but does not fail. */
+static void
+test_caveats(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+	size_t i;
+
+	add_run(t, "s1", "series: s\ndate: 2020-01-01\nscheduler: cfq\n"
+	    "kernel: 5.1\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "s2", "series: s\ndate: 2020-01-02\nscheduler: noop\n"
+	    "kernel: 5.2\n", 50000, 100000, 300, 1, 50);
+	load(t);
+	i = run_of(t, "s2");
+	f = finding_of(&t->an, FIND_REGRESSION, (long)i, M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->explain, "kernel: 5.1 \u2192 5.2; scheduler: "
+	    "cfq \u2192 noop");
+	assert_string_equal(f->caveat, "more than one setting differs");
+	assert_false(f->gated);
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* Per-char tests at 95% CPU measure the processor: a caveat of
+ * per-char figures only. */
+static void
+test_caveat_cpu_bound(void **state)
+{
+	struct tree *t = *state;
+	size_t i, o;
+	char *c;
+
+	add_run(t, "s1", "series: s\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 1, 99);
+	add_run(t, "s2", "series: s\ndate: 2020-01-02\n", 100000, 100000,
+	    300, 1, 50);
+	load(t);
+	i = run_of(t, "s2");
+	o = run_of(t, "s1");
+	c = comparison_caveat(&t->an, i, o, 0, M_PUTC);
+	assert_string_equal(c, "per-char tests at 95% CPU or more measure the "
+	    "processor");
+	free(c);
+	assert_null(comparison_caveat(&t->an, i, o, 0, M_PUT_BLOCK));
+	assert_null(comparison_caveat(&t->an, i, o, 1, M_PUT_BLOCK));
+	c = comparison_caveat(&t->an, i, o, 2, M_PUT_BLOCK);
+	assert_string_equal(c, "more than one setting differs");
+	free(c);
+}
+
+/* ---- series verdicts ---- */
+
+/* One sample a run, no history: the minimum change (5%) decides. */
+static void
+test_series_verdicts(void **state)
+{
+	struct tree *t = *state;
+	const struct run_analysis *ra;
+	size_t i;
+
+	add_run(t, "s1", "series: s\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 1, 50);
+	add_run(t, "s2", "series: s\ndate: 2020-01-02\n", 102000, 50000,
+	    600, 1, 50);
+	add_run(t, "x1", "series: other\ndate: 2020-01-03\n", 100000,
+	    100000, 300, 1, 50);
+	load(t);
+	i = run_of(t, "s2");
+	ra = &t->an.runs[i];
+	assert_int_equal(ra->base, run_of(t, "s1"));
+	assert_string_equal(ra->base_why, "the run before it in its series");
+	assert_int_equal(ra->change[M_PUT_BLOCK].verdict, VERDICT_SAME);
+	assert_int_equal(ra->change[M_PUT_BLOCK].rule, RULE_THRESHOLD);
+	assert_true(analysis_change(&t->an, i, M_PUT_BLOCK).rel ==
+	    102000.0 / 100000 - 1);
+	assert_int_equal(ra->change[M_GET_BLOCK].verdict, VERDICT_REGRESSION);
+	assert_true(analysis_change(&t->an, i, M_GET_BLOCK).rel == -0.5);
+	assert_int_equal(ra->change[M_SEEKS].verdict, VERDICT_IMPROVEMENT);
+	/* Not run on either side: nothing to say. */
+	assert_int_equal(ra->change[M_SEQ_STAT].verdict, VERDICT_INSUFFICIENT);
+	/* The regression can be defended: it fails the gate. */
+	assert_true(analysis_flagged(&t->an, i, M_GET_BLOCK));
+	assert_false(analysis_flagged(&t->an, i, M_SEEKS));
+	assert_int_equal(t->an.failing, 1);
+	assert_int_equal(t->an.count[FIND_REGRESSION], 1);
+	assert_int_equal(t->an.count[FIND_IMPROVEMENT], 1);
+	/* The first of a series, and a series of one, have no base. */
+	assert_int_equal(t->an.runs[run_of(t, "s1")].base, -1);
+	assert_int_equal(t->an.runs[run_of(t, "x1")].base, -1);
+	assert_false(analysis_judged(&t->an, run_of(t, "x1"), M_PUT_BLOCK));
+}
+
+/* Three samples a side: the rank test decides, and finds no change in
+ * figures that differ by noise only. */
+static void
+test_series_rank_test(void **state)
+{
+	struct tree *t = *state;
+	const struct change *c;
+
+	add_run(t, "s1", "series: s\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 4, 50);
+	add_run(t, "s2", "series: s\ndate: 2020-01-02\n", 100000, 60000,
+	    300, 4, 50);
+	load(t);
+	c = t->an.runs[run_of(t, "s2")].change;
+	assert_int_equal(c[M_GET_BLOCK].rule, RULE_RANK_TEST);
+	assert_true(c[M_GET_BLOCK].p >= 0 && c[M_GET_BLOCK].p <= 0.05);
+	assert_int_equal(c[M_GET_BLOCK].verdict, VERDICT_REGRESSION);
+	assert_int_equal(c[M_PUT_BLOCK].verdict, VERDICT_SAME);
+}
+
+/* ---- patterns ---- */
+
+/* Both runs on controller "bad" fall short, the one on "good" does
+ * not: the controller is said as a pattern. */
+static void
+test_patterns(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	assert_int_equal(t->an.count[FIND_SHORTFALL], 2);
+	assert_int_equal(t->an.count[FIND_PATTERN], 1);
+	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->text, "All 2 runs with controller \u201cbad\u201d "
+	    "fall short on Block write, and the runs without it do not.");
+	assert_true(analysis_flagged(&t->an, run_of(t, "r1"), M_PUT_BLOCK));
+	assert_false(analysis_flagged(&t->an, run_of(t, "r3"), M_PUT_BLOCK));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_reference_choice, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_no_reference, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_caveats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_caveat_cpu_bound, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_series_verdicts, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_series_rank_test, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_patterns, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
