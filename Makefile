@@ -39,7 +39,8 @@ SRCS = base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
 	render/share.c render/chart.c render/pngenc.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \
-	render/pages_analysis.c render/single.c \
+	render/pages_analysis.c render/single.c render/plan.c \
+	render/page_common.c site/make_plan.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
 	site/publish.c \
 	capture/collect.c capture/record.c capture/import.c

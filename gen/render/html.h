@@ -10,6 +10,9 @@
 #include <libxml/tree.h>
 #include <stddef.h>
 
+/* A C string as libxml2 takes it. */
+#define X(s) ((const xmlChar *)(s))
+
 /* Parses template name (e.g. "run.html") from dir. Links in it that
  * start with "../" (written for the template's place in templates/) are
  * rewritten to start with root instead ("" or "../"), the prefix that

@@ -6,11 +6,7 @@
 #include "analyse/analyse.h"
 #include "model/model.h"
 #include "base/diag.h"
-
-/* A run page lists at most this many samples (a history of 10 000
- * bonnie++ lines would make a page of 10 MB); a run with more has its
- * samples on pages of their own, runs/SLUG@samples-N.html. */
-#define SITE_SAMPLES_PER_PAGE 500
+#include "render/plan.h"	/* SITE_SAMPLES_PER_PAGE */
 
 struct site_opts {
 	const char *out;	/* the site directory to write */
@@ -30,7 +26,7 @@ struct site_opts {
 /* What a build of opts->out does before it has the runs, started in a
  * thread of its own while the runs are read and analysed: it checks
  * that SITE may be replaced (a walk of its files), reads the old site's
- * record of jobs and takes the previous site as the staging directory.
+ * job log and takes the previous site as the staging directory.
  * NULL (nothing started: site_build does it all) for one file, or when
  * SITE is not missing, empty or (by its manifest) a site of benchsite's
  * away from the runs in runs. Its messages wait for site_build, which
