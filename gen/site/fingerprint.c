@@ -44,7 +44,8 @@ program_fp(struct fp *f)
 static void
 global_fp(struct site *s, struct fp *f)
 {
-	static const char *const files[] = {"templates/index.html",
+	static const char *const files[] = {"templates/layout.html",
+	    "templates/index.html",
 	    "templates/run.html", "templates/metric.html",
 	    "templates/compare.html", "templates/samples.html",
 	    "assets/style.css"};
@@ -67,7 +68,7 @@ global_fp(struct site *s, struct fp *f)
  * very bytes its samples and meta come from, and the attachments), the
  * names of its outputs and attachments, and its notes. The notes are
  * read here, before the page reads them again: if they change between
- * the two, the record holds the older fingerprint and the next build
+ * the two, the job log holds the older fingerprint and the next build
  * renders the page again, never the other way round. */
 static void
 content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])

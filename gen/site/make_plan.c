@@ -4,8 +4,10 @@
  * are planned from; site.c owns the build that uses it. */
 #include "render/html.h"
 #include "site/site_int.h"
+#include "base/fileio.h"
 #include "base/xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -125,21 +127,49 @@ plan_make(struct site_plan *s, const struct analysis *an)
 		s->all[i] = i;
 }
 
+/* dir/name's text into *t (t->text NULL when it cannot be read). */
+static void
+read_template(const char *dir, const char *name, struct html_text *t)
+{
+	struct diags quiet = {.quiet = 1};
+	char *path = xasprintf("%s/%s", dir, name);
+
+	t->text = file_read(path, DEFAULT_MAX_FILE_SIZE, &t->len, &quiet);
+	t->name = path;
+	diags_free(&quiet);
+}
+
+static void
+free_template(struct html_text *t)
+{
+	free((char *)t->name);
+	free((char *)t->text);
+}
+
 void
 plan_load_templates(struct site_plan *s, const char *dir, struct diags *d)
 {
+	struct html_text layout, part;
 	char err[256];
 
+	read_template(dir, "layout.html", &layout);
 	for (int t = 0; t < PAGE_TEMPLATES; t++) {
 		/* One file is the overview and the runs' pages only. */
 		if (s->single && t != PAGE_INDEX && t != PAGE_RUN)
 			continue;
-		s->template[t] = html_template(dir, page_template_name[t],
-		    page_template_root[t], err);
+		read_template(dir, page_template_name[t], &part);
+		if (layout.text == NULL || part.text == NULL)
+			snprintf(err, sizeof err, "%s: cannot read the page "
+			    "template", layout.text ? part.name : layout.name);
+		else
+			s->template[t] = html_template(&layout, &part,
+			    page_template_root[t], err);
 		if (s->template[t] == NULL)
 			diags_add(d, MSG_SYSERR, page_template_name[t], 0, "%s",
 			    err);
+		free_template(&part);
 	}
+	free_template(&layout);
 }
 
 void
