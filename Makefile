@@ -68,6 +68,7 @@ $(B):
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc
+UNIT_TESTS += test_plan
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
