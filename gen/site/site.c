@@ -20,13 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include <libxml/hash.h>
 #include <libxml/parser.h>
 
 /* The samples of run i: still in the model, or read again from its
