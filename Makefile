@@ -44,7 +44,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/chart_layout.c render/chart_draw.c render/chart_dump.c \
 	render/chart_svg.c render/pngenc.c render/chart_png.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \
-	render/pages_analysis.c render/single.c \
+	render/pages_analysis.c render/single.c render/plan.c \
+	render/page_common.c site/make_plan.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
 	site/publish.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
@@ -77,7 +78,7 @@ $(B):
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
-	test_analyse
+	test_analyse test_plan
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)

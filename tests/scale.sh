@@ -94,7 +94,7 @@ same "incremental equals full: other fonts" "$site" "$tmp/inc-full"
 # A template changed: every page is done again (BENCHSITE_DATA).
 rm -rf "$tmp/data" && mkdir -p "$tmp/data" && cp -r templates assets "$tmp/data/"
 sed -i 's|<footer data-fill="footer">|<footer class="changed" data-fill="footer">|' \
-	"$tmp/data/templates/run.html"
+	"$tmp/data/templates/layout.html"
 BENCHSITE_DATA=$tmp/data run "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
 rm -rf "$tmp/inc-full"
 BENCHSITE_DATA=$tmp/data "$b/benchsite" build -q --full -o "$tmp/inc-full" "$runs" 2>/dev/null

@@ -32,20 +32,32 @@ rewrite_links(xmlNodePtr n, const char *root)
 }
 
 htmlDocPtr
-html_template(const char *dir, const char *name, const char *root, char *err)
+html_template(const struct html_text *layout, const struct html_text *part,
+    const char *root, char *err)
 {
-	char *path = xasprintf("%s/%s", dir, name);
-	htmlDocPtr doc = htmlReadFile(path, "UTF-8", HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+	const char *mark = strstr(layout->text, HTML_PART_MARK);
+	const char *eol = mark ? strchr(mark, '\n') : NULL;
+	char *page;
+	htmlDocPtr doc;
 
+	if (eol == NULL) {
+		snprintf(err, 256, "%s: no line for the page's part (%s)",
+		    layout->name, HTML_PART_MARK);
+		return NULL;
+	}
+	/* The part takes the mark's line: the page reads as one file. */
+	page = xasprintf("%.*s%.*s%s", (int)(mark - layout->text),
+	    layout->text, (int)part->len, part->text, eol + 1);
+	doc = htmlReadMemory(page, (int)strlen(page), NULL, "UTF-8",
+	    HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+	free(page);
 	if (doc == NULL || xmlDocGetRootElement(doc) == NULL) {
-		snprintf(err, 256, "%s: cannot read the page template", path);
-		free(path);
+		snprintf(err, 256, "%s: cannot read the page template",
+		    part->name);
 		if (doc)
 			xmlFreeDoc(doc);
 		return NULL;
 	}
-	free(path);
 	rewrite_links(xmlDocGetRootElement(doc), root);
 	return doc;
 }

@@ -1,8 +1,9 @@
-/* Building pages as libxml2 trees from the templates in templates/:
- * parsing a template, finding its named places (data-fill="NAME"),
- * adding elements, text and attributes. User data only ever enters the
- * tree as text nodes or attribute values, never as markup. For the site
- * renderers only. */
+/* Building pages as libxml2 trees from the templates in templates/
+ * (one layout, a part per page; the site stage reads them): parsing a
+ * template, finding its named places (data-fill="NAME"), adding
+ * elements, text and attributes. User data only ever enters the tree as
+ * text nodes or attribute values, never as markup. For the site's page
+ * builders and the site stage only. */
 #ifndef BENCHSITE_HTML_H
 #define BENCHSITE_HTML_H
 
@@ -10,13 +11,29 @@
 #include <libxml/tree.h>
 #include <stddef.h>
 
-/* Parses template name (e.g. "run.html") from dir. Links in it that
+/* A C string as libxml2 takes it. */
+#define X(s) ((const xmlChar *)(s))
+
+/* A template's text as the site stage read it, named (its path) for
+ * messages. */
+struct html_text {
+	const char *name;
+	const char *text;	/* NUL-terminated */
+	size_t len;
+};
+
+/* Every page shares one layout (templates/layout.html: head, navigation,
+ * footer); its line holding this mark takes the page's own part (e.g.
+ * templates/run.html, what goes in <main>). */
+#define HTML_PART_MARK "<!-- the page's own part goes here"
+
+/* Parses the page template made of layout and part. Links in it that
  * start with "../" (written for the template's place in templates/) are
  * rewritten to start with root instead ("" or "../"), the prefix that
  * leads from the page to the site's top. Returns NULL with a message in
  * err[256]. */
-htmlDocPtr html_template(const char *dir, const char *name, const char *root,
-    char *err);
+htmlDocPtr html_template(const struct html_text *layout,
+    const struct html_text *part, const char *root, char *err);
 
 /* The element whose data-fill attribute is name, emptied of the
  * template's example content and stripped of the attribute; NULL when

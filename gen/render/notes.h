@@ -7,6 +7,15 @@
 #include <libxml/tree.h>
 #include <stddef.h>
 
+/* A Markdown file as the site stage read it for a page: md is NULL
+ * when it could not be read (reported then); path names it in
+ * messages. */
+struct notes_text {
+	const char *path;
+	const char *md;
+	size_t len;
+};
+
 /* Adds the rendered Markdown md[0..len) as children of target. With
  * skip_title, a first-level heading at the very start is left out (it is
  * the page title already). Relative links and images (to the run's own

@@ -1,9 +1,10 @@
 /* What each page of the site says: the overview, a page per run and a
- * page per metric, filled into the templates. Takes the model const. */
+ * page per metric, filled into the templates (pages.h). Takes the plan,
+ * the model and what the site stage read for the page const. */
 #include "model/display.h"
-#include "base/fileio.h"
 #include "render/notes.h"
-#include "site/site_int.h"
+#include "render/page_common.h"
+#include "render/pages.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -56,167 +57,6 @@ static const char *const metric_help[M_COUNT] = {
 	[M_RAN_DEL] = "Deleting files in random order.",
 };
 
-const char *
-run_title(const struct run *r)
-{
-	const char *t = meta_get(&r->meta, "title");
-
-	return t && *t ? t : r->id;
-}
-
-char *
-run_href(const struct site *s, size_t i, const char *root)
-{
-	return xasprintf("%sruns/%s.html", root, s->slug[i]);
-}
-
-static void
-fill_nav(struct site *s, htmlDocPtr doc, const char *root)
-{
-	xmlNodePtr nav = html_slot(doc, "nav");
-	char *href;
-
-	if (nav == NULL)
-		return;
-	href = xasprintf("%sindex.html", root);
-	html_link(nav, href, "Overview");
-	free(href);
-	for (int m = 0; m < M_COUNT; m++) {
-		if (!s->has_data[m])
-			continue;
-		html_text(nav, " ");
-		href = xasprintf("%smetrics/%s.html", root, metric_defs[m].key);
-		html_link(nav, href, metric_defs[m].label);
-		free(href);
-	}
-}
-
-static const char *
-site_title(const struct site *s)
-{
-	return s->set->title ? s->set->title : "Storage benchmark runs";
-}
-
-/* The template for a link depth, read once and copied for each page. */
-static htmlDocPtr
-template_copy(struct site *s, const char *template, const char *root)
-{
-	char err[256];
-	struct template_cache *t;
-	htmlDocPtr doc;
-
-	for (size_t k = 0; k < s->ntcache; k++) {
-		t = &s->tcache[k];
-		if (strcmp(t->name, template) == 0 && strcmp(t->root, root) == 0)
-			return xmlCopyDoc(t->doc, 1);
-	}
-	if ((doc = html_template(s->templates, template, root, err)) == NULL) {
-		diags_add(s->d, MSG_SYSERR, template, 0, "%s", err);
-		return NULL;
-	}
-	s->tcache = xrealloc(s->tcache, (s->ntcache + 1) * sizeof *s->tcache);
-	s->tcache[s->ntcache++] = (struct template_cache){xstrdup(template),
-	    xstrdup(root), doc};
-	return xmlCopyDoc(doc, 1);
-}
-
-htmlDocPtr
-page_start(struct site *s, const char *template, const char *root,
-    const char *title)
-{
-	char *full;
-	htmlDocPtr doc = template_copy(s, template, root);
-	xmlNodePtr n;
-
-	if (doc == NULL)
-		return NULL;
-	full = strcmp(title, site_title(s)) == 0 ? xstrdup(title) :
-	    xasprintf("%s - %s", title, site_title(s));
-	if ((n = html_slot(doc, "title")) != NULL)
-		html_text(n, full);
-	free(full);
-	if ((n = html_slot(doc, "site-title")) != NULL)
-		html_text(n, site_title(s));
-	if ((n = html_slot(doc, "heading")) != NULL)
-		html_text(n, title);
-	if ((n = html_slot(doc, "footer")) != NULL)
-		html_text(n, "Made with benchsite " BENCHSITE_VERSION " from "
-		    "bonnie++ results.");
-	fill_nav(s, doc, root);
-	return doc;
-}
-
-void
-page_finish(struct site *s, htmlDocPtr doc, const char *rel)
-{
-	char *buf;
-	size_t len;
-
-	/* Places the analysis fills later stay out of the page for now. */
-	html_drop(html_slot(doc, "verdicts"));
-	if (html_serialize(doc, &buf, &len) == 0) {
-		if (site_write(s, rel, buf, len) == 0)
-			s->pages++;
-		free(buf);
-	} else {
-		diags_add(s->d, MSG_SYSERR, rel, 0, "cannot make the page");
-	}
-	xmlFreeDoc(doc);
-}
-
-/* A table cell showing a summary: the figure, or what stands instead. */
-xmlNodePtr
-figure_cell(xmlNodePtr tr, enum metric_id id, const struct metric_summary *m)
-{
-	xmlNodePtr td = html_el(tr, "td", "num", NULL);
-	char buf[32], lo[32], hi[32], *tip;
-
-	switch (m->state) {
-	case VS_OK:
-		display_format(id, display_value(id, m->median), buf);
-		html_text(td, m->approx ? "~" : "");
-		html_text(td, buf);
-		if (m->n > 1) {
-			display_format(id, display_value(id, m->min), lo);
-			display_format(id, display_value(id, m->max), hi);
-			tip = xasprintf("median of %d samples, %s to %s %s",
-			    m->n, lo, hi, display_unit(id));
-			html_attr(td, "title", tip);
-			free(tip);
-		}
-		break;
-	case VS_TOO_FAST:
-		html_attr(html_el(td, "span", "too-fast", "+++++"), "title",
-		    "too fast to measure (under half a second), not zero");
-		break;
-	case VS_INVALID:
-		html_attr(html_el(td, "span", "invalid", "invalid"), "title",
-		    "bonnie++ printed no trustworthy figure here");
-		break;
-	default:
-		html_attr(html_el(td, "span", "not-run", "\u2013"), "title",
-		    "not run");
-		break;
-	}
-	return td;
-}
-
-void
-head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num)
-{
-	xmlNodePtr th = html_el(tr, "th", num ? "num" : NULL, label);
-
-	html_attr(th, "scope", "col");
-	if (unit)
-		html_el(th, "span", "unit", unit);
-}
-
-void
-text_cell(xmlNodePtr tr, const char *text)
-{
-	html_el(tr, "td", NULL, text ? text : "");
-}
-
 static void
 overview_head(htmlDocPtr doc)
 {
@@ -233,25 +73,14 @@ overview_head(htmlDocPtr doc)
 		    display_unit(headline[k]), true);
 }
 
-void
-controller_cell(xmlNodePtr tr, const struct run *r)
-{
-	const char *ctl = meta_get(&r->meta, "controller");
-	const char *chip = meta_get(&r->meta, "chipset");
-	xmlNodePtr td = html_el(tr, "td", NULL, ctl ? ctl : chip);
-
-	if (ctl && chip)
-		html_el(td, "span", "sub", chip);
-}
-
 static void
-overview_rows(struct site *s, htmlDocPtr doc)
+overview_rows(const struct site_plan *s, htmlDocPtr doc)
 {
 	static const char *const keys[] = {"disks", "raid", "filesystem",
 	    "kernel", "scheduler"};
 	xmlNodePtr tbody = html_slot(doc, "overview-rows"), p;
 	size_t n;
-	const size_t *rows = site_rows(s, &n);
+	const size_t *rows = plan_rows(s, &n);
 	char *lead;
 
 	if ((p = html_slot(doc, "overview-title")) != NULL)
@@ -284,7 +113,7 @@ overview_rows(struct site *s, htmlDocPtr doc)
 }
 
 static void
-index_charts(struct site *s, htmlDocPtr doc)
+index_charts(const struct site_plan *s, htmlDocPtr doc)
 {
 	xmlNodePtr sec = html_slot(doc, "charts");
 	size_t shown = 0;
@@ -300,7 +129,7 @@ index_charts(struct site *s, htmlDocPtr doc)
 		if (s->svg[id] == NULL)
 			continue;
 		fig = html_el(sec, "figure", "chart", NULL);
-		if (s->opts->single) {
+		if (s->single) {
 			/* One file: the chart itself, not a link to it. */
 			inline_chart(fig, s->svg[id], metric_defs[id].key);
 			html_el(fig, "figcaption", NULL, metric_defs[id].label);
@@ -329,23 +158,24 @@ index_charts(struct site *s, htmlDocPtr doc)
 
 /* The input problems, so nobody mistakes a partly read set for whole. */
 static void
-index_problems(struct site *s, htmlDocPtr doc)
+index_problems(const struct site_plan *s, htmlDocPtr doc,
+    const struct diags *d)
 {
 	xmlNodePtr sec = html_slot(doc, "problems"), ul;
 	char *head;
 
 	if (sec == NULL)
 		return;
-	if (s->d->n == 0) {
+	if (d->n == 0) {
 		html_drop(sec);
 		return;
 	}
-	head = xasprintf("Problems reading the runs (%zu)", s->d->n);
+	head = xasprintf("Problems reading the runs (%zu)", d->n);
 	html_el(sec, "h2", NULL, head);
 	free(head);
 	ul = html_el(sec, "ul", NULL, NULL);
-	for (size_t i = 0; i < s->d->n; i++) {
-		const struct diag *g = &s->d->v[i];
+	for (size_t i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
 		/* Paths below RUNS, however RUNS was spelled: the page must
 		 * not depend on where the build ran. */
 		size_t n = strlen(s->set->root);
@@ -360,63 +190,39 @@ index_problems(struct site *s, htmlDocPtr doc)
 	}
 }
 
+/* Notes the site stage read (none when they could not be read) into
+ * target. */
 static void
-read_notes(struct site *s, xmlNodePtr target, const char *path, int skip,
-    const char *base)
+show_notes(xmlNodePtr target, const struct notes_text *notes, int skip,
+    const char *base, struct diags *d)
 {
-	size_t len;
-	char *md = file_read(path, site_max_file_size(s), &len, s->d);
-
-	if (md && notes_render(target, md, len, skip, base) != 0)
-		diags_add(s->d, MSG_ERROR, path, 0, "notes could not be shown");
-	free(md);
+	if (notes->md && notes_render(target, notes->md, notes->len, skip,
+	    base) != 0)
+		diags_add(d, MSG_ERROR, notes->path, 0, "notes could not be "
+		    "shown");
 }
 
 htmlDocPtr
-index_doc(struct site *s)
+index_doc(const struct site_plan *s, const struct notes_text *intro_md,
+    struct diags *d)
 {
-	htmlDocPtr doc = page_start(s, "index.html", "", site_title(s));
+	htmlDocPtr doc = page_start(s, PAGE_INDEX, site_title(s));
 	xmlNodePtr intro;
-	char *path;
 
 	if (doc == NULL)
 		return NULL;
 	intro = html_slot(doc, "intro");
-	if (intro && s->set->has_index) {
-		path = xasprintf("%s/index.md", s->set->root);
-		read_notes(s, intro, path, 1, "");
-		free(path);
-	} else {
+	if (intro && s->set->has_index && intro_md)
+		show_notes(intro, intro_md, 1, "", d);
+	else
 		html_drop(intro);
-	}
 	verdicts_fill(s, doc, -1, "");
 	overview_head(doc);
 	overview_rows(s, doc);
 	index_charts(s, doc);
 	index_comparisons(s, doc);
-	index_problems(s, doc);
+	index_problems(s, doc, d);
 	return doc;
-}
-
-void
-page_index(struct site *s)
-{
-	htmlDocPtr doc = index_doc(s);
-
-	if (doc)
-		page_finish(s, doc, "index.html");
-}
-
-void
-crumbs(htmlDocPtr doc, const char *here)
-{
-	xmlNodePtr p = html_slot(doc, "crumbs");
-
-	if (p == NULL)
-		return;
-	html_link(p, "../index.html", "Overview");
-	html_text(p, " \u203a ");
-	html_text(p, here);
 }
 
 static void
@@ -481,7 +287,7 @@ expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
 }
 
 static void
-run_meta(const struct site *s, xmlNodePtr dl, const struct run *r,
+run_meta(const struct site_plan *s, xmlNodePtr dl, const struct run *r,
     const struct results *rs)
 {
 	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++) {
@@ -536,7 +342,7 @@ measure_cell(xmlNodePtr tr, enum metric_id id, const struct measure *m)
 }
 
 static void
-summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
+summary_row(xmlNodePtr tbody, const char *label, const struct site_plan *s,
     size_t run, int first, int which)
 {
 	xmlNodePtr tr = html_el(tbody, "tr", "summary", NULL);
@@ -557,7 +363,7 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site *s,
  * tests (first = M_SEQ_CREATE); a row per sample of [from, to), then
  * median, min and max when asked. */
 static void
-results_table(struct site *s, size_t run, const struct results *rs,
+results_table(const struct site_plan *s, size_t run, const struct results *rs,
     xmlNodePtr parent, int first, const char *caption, size_t from,
     size_t to, bool summary)
 {
@@ -590,13 +396,6 @@ results_table(struct site *s, size_t run, const struct results *rs,
 	}
 }
 
-size_t
-sample_pages(const struct run *r)
-{
-	return r->nsamples > SITE_SAMPLES_PER_PAGE ? (r->nsamples +
-	    SITE_SAMPLES_PER_PAGE - 1) / SITE_SAMPLES_PER_PAGE : 0;
-}
-
 /* Links to a run's sample pages, from prefix (the run page's place or
  * a sample page's); the current page (from 1) is not a link. */
 static void
@@ -624,7 +423,7 @@ samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
 }
 
 static bool
-section_ran(const struct site *s, size_t run, int first)
+section_ran(const struct site_plan *s, size_t run, int first)
 {
 	for (int id = first; id < first + 6; id++)
 		if (analysis_sum(s->an, run)[id].state != VS_NOT_RUN)
@@ -636,13 +435,13 @@ section_ran(const struct site *s, size_t run, int first)
  * more samples than a page holds shows the summary and links the pages
  * of its samples. */
 static void
-run_results(struct site *s, size_t i, const struct results *rs,
+run_results(const struct site_plan *s, size_t i, const struct results *rs,
     htmlDocPtr doc)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr div = html_slot(doc, "results"), p;
 	/* The one-file report has no other pages to link. */
-	bool paged = sample_pages(r) > 0 && !s->opts->single;
+	bool paged = sample_pages(r) > 0 && !s->single;
 	size_t n = paged ? 0 : r->nsamples;
 	char *text, *prefix;
 
@@ -668,24 +467,24 @@ run_results(struct site *s, size_t i, const struct results *rs,
 }
 
 /* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
-void
-page_samples(struct site *s, size_t i, size_t k)
+htmlDocPtr
+samples_doc(const struct site_plan *s, size_t i, size_t k,
+    const struct results *rs, char **rel)
 {
 	const struct run *r = &s->set->runs[i];
 	size_t from = (k - 1) * SITE_SAMPLES_PER_PAGE;
 	size_t to = from + SITE_SAMPLES_PER_PAGE;
-	char *title, *rel, *href;
-	struct results read = {0};
-	const struct results *rs;
+	char *title, *href;
 	htmlDocPtr doc;
 	xmlNodePtr n;
 
 	to = to < r->nsamples ? to : r->nsamples;
 	title = xasprintf("%s: samples %zu\u2013%zu", run_title(r), from + 1,
 	    to);
-	if ((doc = page_start(s, "samples.html", "../", title)) == NULL) {
+	*rel = NULL;
+	if ((doc = page_start(s, PAGE_SAMPLES, title)) == NULL) {
 		free(title);
-		return;
+		return NULL;
 	}
 	if ((n = html_slot(doc, "crumbs")) != NULL) {
 		html_link(n, "../index.html", "Overview");
@@ -701,51 +500,45 @@ page_samples(struct site *s, size_t i, size_t k)
 		free(href);
 	}
 	if ((n = html_slot(doc, "results")) != NULL) {
-		rs = run_samples(s, i, &read);
 		if (section_ran(s, i, M_PUTC))
 			results_table(s, i, rs, n, M_PUTC, "Sequential output "
 			    "and input, random seeks", from, to, false);
 		if (section_ran(s, i, M_SEQ_CREATE))
 			results_table(s, i, rs, n, M_SEQ_CREATE, "File "
 			    "creation", from, to, false);
-		results_free(&read);
 	}
-	rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
-	page_finish(s, doc, rel);
-	free(rel);
+	*rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
 	free(title);
+	return doc;
 }
 
 static void
-run_notes(struct site *s, size_t i, htmlDocPtr doc)
+run_notes(const struct site_plan *s, size_t i, htmlDocPtr doc,
+    const struct notes_text *notes, struct diags *d)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr sec = html_slot(doc, "notes");
-	char *dir, *path, *base;
+	char *base;
 
 	if (sec == NULL)
 		return;
-	if (r->notes == NULL) {
+	if (r->notes == NULL || notes == NULL) {
 		html_drop(sec);
 		return;
 	}
 	html_el(sec, "h2", NULL, "Notes");
-	dir = run_dir(s->set, r);
-	path = xasprintf("%s/%s", dir, r->notes);
-	free(dir);
 	base = xasprintf("%s@", s->slug[i]);
-	read_notes(s, sec, path, 0, base);
+	show_notes(sec, notes, 0, base, d);
 	free(base);
-	free(path);
 }
 
 static void
-run_files(struct site *s, size_t i, htmlDocPtr doc)
+run_files(const struct site_plan *s, size_t i, htmlDocPtr doc)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr ul = html_slot(doc, "files");
 	size_t nf = r->noutputs + r->nattachments;
-	char **names = site_file_names(s, i);
+	char **names = plan_file_names(s, i);
 
 	for (size_t k = 0; ul && k < nf; k++) {
 		xmlNodePtr li = html_el(ul, "li", NULL, NULL);
@@ -757,63 +550,33 @@ run_files(struct site *s, size_t i, htmlDocPtr doc)
 		    " (attachment)");
 		free(href);
 	}
-	site_file_names_free(s, i, names);
+	plan_file_names_free(s, i, names);
 }
 
 htmlDocPtr
-run_doc(struct site *s, size_t i)
+run_doc(const struct site_plan *s, size_t i, const struct results *rs,
+    const struct notes_text *notes, struct diags *d)
 {
 	const struct run *r = &s->set->runs[i];
-	htmlDocPtr doc = page_start(s, "run.html", "../", run_title(r));
-	struct results read = {0};
-	const struct results *rs;
+	htmlDocPtr doc = page_start(s, PAGE_RUN, run_title(r));
 	xmlNodePtr dl;
 
 	if (doc == NULL)
 		return NULL;
-	rs = run_samples(s, i, &read);
 	crumbs(doc, r->id);
 	verdicts_fill(s, doc, (long)i, "../");
 	run_analysis_fill(s, doc, i);
 	if ((dl = html_slot(doc, "meta")) != NULL)
 		run_meta(s, dl, r, rs);
-	run_notes(s, i, doc);
+	run_notes(s, i, doc, notes, d);
 	run_results(s, i, rs, doc);
 	run_files(s, i, doc);
-	results_free(&read);
 	return doc;
-}
-
-void
-page_run(struct site *s, size_t i)
-{
-	htmlDocPtr doc = run_doc(s, i);
-	char *rel;
-
-	if (doc == NULL)
-		return;
-	rel = run_href(s, i, "");
-	page_finish(s, doc, rel);
-	free(rel);
-}
-
-void
-inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
-{
-	xmlNodePtr copy;
-
-	if (svg == NULL)
-		return;
-	/* Inline, so its hover titles work; its ids are prefixed since
-	 * every cairo SVG names its clip paths alike. */
-	copy = xmlDocCopyNode(xmlDocGetRootElement(svg), parent->doc, 1);
-	chart_prefix_ids(copy, prefix);
-	xmlAddChild(parent, copy);
 }
 
 /* What a large site's metric chart shows of its series. */
 static void
-metric_caption(const struct site *s, xmlNodePtr fig)
+metric_caption(const struct site_plan *s, xmlNodePtr fig)
 {
 	char *text = s->nseries > SITE_MAX_BARS ? xasprintf("The latest run "
 	    "of each series: %d of %zu series, the flagged ones first; the "
@@ -826,7 +589,7 @@ metric_caption(const struct site *s, xmlNodePtr fig)
 }
 
 static void
-metric_chart(struct site *s, enum metric_id id, htmlDocPtr doc)
+metric_chart(const struct site_plan *s, enum metric_id id, htmlDocPtr doc)
 {
 	xmlNodePtr fig = html_slot(doc, "chart"), dl;
 	char *href;
@@ -881,7 +644,7 @@ metric_head(htmlDocPtr doc, enum metric_id id, bool large)
 /* A large site's series column: the series, linked to its page when it
  * has one, and how many runs it has. */
 static void
-series_cell(const struct site *s, xmlNodePtr tr, size_t run)
+series_cell(const struct site_plan *s, xmlNodePtr tr, size_t run)
 {
 	const struct series_span *sp = &s->series[s->series_of[run]];
 	xmlNodePtr td = html_el(tr, "td", NULL, NULL);
@@ -900,7 +663,8 @@ series_cell(const struct site *s, xmlNodePtr tr, size_t run)
 }
 
 static void
-metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
+metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i,
+    enum metric_id id)
 {
 	const struct run *r = &s->set->runs[i];
 	const struct metric_summary *m = &analysis_sum(s->an, i)[id];
@@ -947,18 +711,17 @@ metric_row(struct site *s, xmlNodePtr tbody, size_t i, enum metric_id id)
 		html_attr(tr, "class", "marked");
 }
 
-void
-page_metric(struct site *s, enum metric_id id)
+htmlDocPtr
+metric_doc(const struct site_plan *s, enum metric_id id, char **rel)
 {
-	htmlDocPtr doc = page_start(s, "metric.html", "../",
-	    metric_defs[id].label);
+	htmlDocPtr doc = page_start(s, PAGE_METRIC, metric_defs[id].label);
 	xmlNodePtr n;
 	const size_t *rows;
 	size_t nrows;
-	char *rel;
 
+	*rel = NULL;
 	if (doc == NULL)
-		return;
+		return NULL;
 	crumbs(doc, metric_defs[id].label);
 	if ((n = html_slot(doc, "lead")) != NULL)
 		html_text(n, metric_help[id]);
@@ -968,11 +731,10 @@ page_metric(struct site *s, enum metric_id id)
 	if ((n = html_slot(doc, "table-title")) != NULL)
 		html_text(n, s->large ? "The latest run of each series" :
 		    "All runs");
-	rows = site_rows(s, &nrows);
+	rows = plan_rows(s, &nrows);
 	n = html_slot(doc, "metric-rows");
 	for (size_t k = 0; n && k < nrows; k++)
 		metric_row(s, n, rows[k], id);
-	rel = xasprintf("metrics/%s.html", metric_defs[id].key);
-	page_finish(s, doc, rel);
-	free(rel);
+	*rel = xasprintf("metrics/%s.html", metric_defs[id].key);
+	return doc;
 }

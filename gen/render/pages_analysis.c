@@ -1,8 +1,11 @@
 /* The analysis in the site: the verdict that opens the index and each
  * run page, a run's comparison and scaling tables, and the comparison
- * pages (by meta key, by series). Takes the model and analysis const. */
+ * pages (by meta key, by series). Takes the plan, the model and the
+ * analysis const. */
 #include "model/display.h"
-#include "site/site_int.h"
+#include "render/bars.h"
+#include "render/page_common.h"
+#include "render/pages.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -41,8 +44,8 @@ static const char *const kind_label[FIND_KIND_COUNT] = {
 };
 
 static void
-finding_item(const struct site *s, xmlNodePtr list, const struct finding *f,
-    bool name_run, const char *root)
+finding_item(const struct site_plan *s, xmlNodePtr list,
+    const struct finding *f, bool name_run, const char *root)
 {
 	xmlNodePtr li = html_el(list, "li", kind_class[f->kind], NULL);
 
@@ -111,7 +114,7 @@ verdict_line(const struct analysis *an, const size_t *sel, size_t n,
  * lists the open ones (of the latest run of each series, and patterns).
  * Both arrays are new. */
 static void
-select_findings(const struct site *s, long run, size_t **about,
+select_findings(const struct site_plan *s, long run, size_t **about,
     size_t *nabout, size_t **listed, size_t *nlisted)
 {
 	const struct analysis *an = s->an;
@@ -132,13 +135,14 @@ select_findings(const struct site *s, long run, size_t **about,
 	for (size_t k = 0; k < an->nf; k++) {
 		(*about)[(*nabout)++] = k;
 		if (!s->large || an->f[k].run < 0 ||
-		    site_is_latest(s, (size_t)an->f[k].run))
+		    plan_is_latest(s, (size_t)an->f[k].run))
 			(*listed)[(*nlisted)++] = k;
 	}
 }
 
 void
-verdicts_fill(struct site *s, htmlDocPtr doc, long run, const char *root)
+verdicts_fill(const struct site_plan *s, htmlDocPtr doc, long run,
+    const char *root)
 {
 	xmlNodePtr sec = html_slot(doc, "verdicts"), ol, det, ul;
 	const struct analysis *an = s->an;
@@ -188,7 +192,7 @@ verdicts_fill(struct site *s, htmlDocPtr doc, long run, const char *root)
 }
 
 void
-efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
+efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct scaled_metric *sc = analysis_scaled(s->an, run, id);
@@ -208,7 +212,7 @@ efficiency_cell(const struct site *s, xmlNodePtr tr, size_t run,
 }
 
 void
-change_cell(const struct site *s, xmlNodePtr tr, size_t run,
+change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
 	const struct change *c = &s->an->runs[run].change[id];
@@ -259,7 +263,7 @@ analysis_table_head(xmlNodePtr table, const char *first)
 /* The run against its base: a row of changes, a row of the base's
  * figures. */
 static void
-comparison_table(const struct site *s, xmlNodePtr sec, size_t i)
+comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct run_analysis *ra = &s->an->runs[i];
 	xmlNodePtr p, table, tbody, tr;
@@ -292,7 +296,7 @@ comparison_table(const struct site *s, xmlNodePtr sec, size_t i)
 }
 
 static void
-scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
+scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	const struct scaling *sc = analysis_scaling(s->an, i);
@@ -357,7 +361,7 @@ scaling_table(const struct site *s, xmlNodePtr sec, size_t i)
 }
 
 void
-run_analysis_fill(struct site *s, htmlDocPtr doc, size_t i)
+run_analysis_fill(const struct site_plan *s, htmlDocPtr doc, size_t i)
 {
 	const struct run_analysis *ra = &s->an->runs[i];
 	xmlNodePtr sec = html_slot(doc, "analysis");
@@ -395,7 +399,7 @@ cmp_group(const void *x, const void *y)
 
 /* Runs having key, sorted by its value; the count of distinct values. */
 static size_t
-group_runs(const struct site *s, const char *key, struct group_run *out,
+group_runs(const struct site_plan *s, const char *key, struct group_run *out,
     size_t *n)
 {
 	size_t values = 0;
@@ -416,7 +420,7 @@ group_runs(const struct site *s, const char *key, struct group_run *out,
 /* Whether at least two runs give key, with different values: what a
  * "by KEY" page needs to exist (group_runs, without sorting them). */
 static bool
-key_varies(const struct site *s, const char *key)
+key_varies(const struct site_plan *s, const char *key)
 {
 	const char *first = NULL;
 
@@ -436,7 +440,7 @@ key_varies(const struct site *s, const char *key)
 /* Whether run a came after run b: by the meta date, then by place in
  * the series order. */
 static bool
-later(const struct site *s, size_t a, size_t b)
+later(const struct site_plan *s, size_t a, size_t b)
 {
 	const char *x = meta_get(&s->set->runs[a].meta, "date");
 	const char *y = meta_get(&s->set->runs[b].meta, "date");
@@ -457,8 +461,8 @@ cmp_size(const void *x, const void *y)
  * each series, in series order, into out; returns how many. Sorted by
  * place in the series order, a series' runs are together, oldest first. */
 static size_t
-latest_per_series(const struct site *s, const struct group_run *g, size_t n,
-    size_t *out)
+latest_per_series(const struct site_plan *s, const struct group_run *g,
+    size_t n, size_t *out)
 {
 	const size_t *order = s->an->order;
 	size_t m = 0;
@@ -474,8 +478,9 @@ latest_per_series(const struct site *s, const struct group_run *g, size_t n,
 }
 
 static xmlDocPtr
-page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
-    const char *const *groups, const char *const *changes)
+page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
+    size_t n, const char *const *groups, const char *const *changes,
+    struct diags *d)
 {
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
@@ -485,7 +490,7 @@ page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
 	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
 
 	if (svg == NULL)
-		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
+		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
 		    metric_defs[id].key, err);
 	chart_bars_free(bars, n);
 	return svg;
@@ -494,21 +499,21 @@ page_chart(struct site *s, enum metric_id id, const size_t *runs, size_t n,
 /* Charts of the compared figures into the page's "charts" place, then a
  * table of the runs (with label_col as its second column). */
 static void
-fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
+fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes,
-    const char *label_col)
+    const char *label_col, struct diags *d, int *charts)
 {
 	xmlNodePtr sec = html_slot(doc, "charts"), tr, tbody;
 
 	for (size_t k = 0; sec && k < NCOMPARED; k++) {
 		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
-		    changes);
+		    changes, d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
 		inline_chart(fig, svg, metric_defs[compared[k]].key);
 		if (svg)
 			xmlFreeDoc(svg);
-		s->charts++;
+		(*charts)++;
 	}
 	if ((tr = html_slot(doc, "head")) != NULL) {
 		head_cell(tr, "Run", NULL, false);
@@ -541,9 +546,9 @@ fill_comparison(struct site *s, htmlDocPtr doc, const size_t *runs,
  * texts); returns how many, with the values not shown in *values_left
  * and whether it kept one run per value in *per_value. */
 static size_t
-key_entries(const struct site *s, const char *key, const struct group_run *g,
-    size_t n, size_t *runs, const char **groups, char **owned,
-    size_t *values_left, bool *per_value)
+key_entries(const struct site_plan *s, const char *key,
+    const struct group_run *g, size_t n, size_t *runs, const char **groups,
+    char **owned, size_t *values_left, bool *per_value)
 {
 	size_t m = 0, values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
 
@@ -585,16 +590,17 @@ key_entries(const struct site *s, const char *key, const struct group_run *g,
 	return m;
 }
 
-static void
-page_by_key(struct site *s, const char *key, const struct group_run *g,
-    size_t n)
+static htmlDocPtr
+page_by_key(const struct site_plan *s, const char *key,
+    const struct group_run *g, size_t n, struct diags *d, int *charts,
+    char **rel)
 {
 	size_t *runs = xcalloc(n, sizeof *runs), m, left;
 	bool per_value;
 	const char **groups = xcalloc(n, sizeof *groups);
 	char **owned = xcalloc(n, sizeof *owned);
-	char *title = xasprintf("By %s", key), *lead, *rel;
-	htmlDocPtr doc = page_start(s, "compare.html", "../", title);
+	char *title = xasprintf("By %s", key), *lead;
+	htmlDocPtr doc = page_start(s, PAGE_COMPARE, title);
 	xmlNodePtr p;
 
 	m = key_entries(s, key, g, n, runs, groups, owned, &left, &per_value);
@@ -618,10 +624,8 @@ page_by_key(struct site *s, const char *key, const struct group_run *g,
 		}
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "Runs");
-		fill_comparison(s, doc, runs, m, groups, NULL, key);
-		rel = xasprintf("compare/%s.html", key);
-		page_finish(s, doc, rel);
-		free(rel);
+		fill_comparison(s, doc, runs, m, groups, NULL, key, d, charts);
+		*rel = xasprintf("compare/%s.html", key);
 	}
 	for (size_t k = 0; k < n; k++)
 		free(owned[k]);
@@ -629,6 +633,7 @@ page_by_key(struct site *s, const char *key, const struct group_run *g,
 	free((void *)groups);
 	free(runs);
 	free(title);
+	return doc;
 }
 
 /* What changed from run b to run r: the set-up keys, else the labels
@@ -703,12 +708,13 @@ series_pager(xmlNodePtr nav, const struct series_span *sp, size_t page,
 }
 
 /* Page `page` of the series sp: its runs, in order, are runs[0..n). */
-static void
-page_series(struct site *s, const struct series_span *sp, size_t page,
-    size_t pages, const size_t *runs, size_t n)
+static htmlDocPtr
+page_series(const struct site_plan *s, const struct series_span *sp,
+    size_t page, size_t pages, const size_t *runs, size_t n,
+    struct diags *d, int *charts, char **rel)
 {
 	const char *series = s->an->runs[runs[0]].series;
-	char **changes, *title, *rel;
+	char **changes, *title;
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
@@ -718,7 +724,7 @@ page_series(struct site *s, const struct series_span *sp, size_t page,
 			changes[k] = what_changed(&s->set->runs[runs[k]],
 			    &s->set->runs[runs[k - 1]]);
 	title = xasprintf("Series %s", series);
-	if ((doc = page_start(s, "compare.html", "../", title)) != NULL) {
+	if ((doc = page_start(s, PAGE_COMPARE, title)) != NULL) {
 		crumbs(doc, title);
 		if ((p = html_slot(doc, "lead")) != NULL)
 			html_text(p, "The runs of this series in order (by "
@@ -731,37 +737,32 @@ page_series(struct site *s, const struct series_span *sp, size_t page,
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "History");
 		fill_comparison(s, doc, runs, n, NULL,
-		    (const char *const *)changes, "What changed");
-		rel = series_page(sp, page, "");
-		page_finish(s, doc, rel);
-		free(rel);
+		    (const char *const *)changes, "What changed", d, charts);
+		*rel = series_page(sp, page, "");
 	}
 	for (size_t k = 0; k < n; k++)
 		free(changes[k]);
 	free(changes);
 	free(title);
+	return doc;
 }
 
-size_t
-series_pages(const struct series_span *sp)
+htmlDocPtr
+series_doc(const struct site_plan *s, size_t series, size_t page,
+    struct diags *d, int *charts, char **rel)
 {
-	return sp->slug == NULL ? 0 : sp->len > SITE_MAX_BARS ?
-	    1 + sp->len / SITE_MAX_BARS : 1;
-}
-
-void
-page_series_page(struct site *s, const struct series_span *sp, size_t page)
-{
+	const struct series_span *sp = &s->series[series];
 	size_t first, last;
 
+	*rel = NULL;
 	page_range(sp, page, &first, &last);
-	page_series(s, sp, page, series_pages(sp), s->an->order + sp->start +
-	    first, last - first);
+	return page_series(s, sp, page, series_pages(sp), s->an->order +
+	    sp->start + first, last - first, d, charts, rel);
 }
 
 /* The index's list of the comparison pages. */
 void
-index_comparisons(struct site *s, htmlDocPtr doc)
+index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 {
 	xmlNodePtr sec = html_slot(doc, "comparisons");
 	xmlNodePtr ul;
@@ -797,13 +798,17 @@ index_comparisons(struct site *s, htmlDocPtr doc)
 		html_drop(sec);
 }
 
-void
-page_key(struct site *s, size_t k)
+htmlDocPtr
+key_doc(const struct site_plan *s, size_t k, struct diags *d, int *charts,
+    char **rel)
 {
 	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	htmlDocPtr doc = NULL;
 	size_t n;
 
+	*rel = NULL;
 	if (group_runs(s, group_keys[k], g, &n) >= 2)
-		page_by_key(s, group_keys[k], g, n);
+		doc = page_by_key(s, group_keys[k], g, n, d, charts, rel);
 	free(g);
+	return doc;
 }

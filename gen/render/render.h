@@ -1,6 +1,10 @@
-/* Renderers of what was read: "benchsite parse" (JSON, bonnie++ 1.98
- * CSV) and "benchsite dump" (the model as JSON). For render_*.c and main.c only; never included by the reader.
- * Renderers take what they print as const. */
+/* The text renderers of the render stage: "benchsite parse" (JSON,
+ * bonnie++ 1.98 CSV), "benchsite dump" (the model as JSON), "benchsite
+ * check" in each format and the mail's attachments (json.c, csv.c,
+ * check.c, share.c), for main.c; never included by the reader. They
+ * take what they print as const. The site's pages are built by the
+ * page builders (pages.h) from the plan the site stage computes
+ * (plan.h). */
 #ifndef BENCHSITE_RENDER_H
 #define BENCHSITE_RENDER_H
 

@@ -1,8 +1,9 @@
 /* "build --single-file": the overview and every run's page in one HTML
  * file with its style sheet and charts inside, linking nowhere outside
- * itself, so it reads the same from a mail attachment, offline. */
-#include "base/fileio.h"
-#include "site/site_int.h"
+ * itself, so it reads the same from a mail attachment, offline. The
+ * site stage builds the pages and reads the style sheet; this puts them
+ * together. */
+#include "render/pages.h"
 #include "base/xalloc.h"
 
 #include <stdlib.h>
@@ -88,12 +89,9 @@ find_tag(xmlNodePtr n, const char *tag)
 /* The style sheet's text in a <style> where the <link> was. The sheet
  * is ours, never user data, so writing it raw is safe. */
 static void
-inline_style(struct site *s, htmlDocPtr doc)
+inline_style(htmlDocPtr doc, const char *css, size_t len)
 {
 	xmlNodePtr link = find_tag(xmlDocGetRootElement(doc), "link"), style;
-	char *path = xasprintf("%s/assets/style.css", s->opts->data_dir);
-	size_t len;
-	char *css = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, s->d);
 
 	if (link && css) {
 		style = xmlNewDocNode(doc, NULL, BAD_CAST "style", NULL);
@@ -101,15 +99,12 @@ inline_style(struct site *s, htmlDocPtr doc)
 		xmlReplaceNode(link, style);
 		xmlFreeNode(link);
 	}
-	free(css);
-	free(path);
 }
 
-/* Moves the contents of run i's page <main> into a section of doc. */
-static void
-append_run(struct site *s, xmlNodePtr main_el, size_t i)
+void
+single_add_run(const struct site_plan *s, xmlNodePtr main_el, size_t i,
+    htmlDocPtr rd)
 {
-	htmlDocPtr rd = run_doc(s, i);
 	xmlNodePtr from, sec, c;
 	char *id;
 
@@ -126,28 +121,19 @@ append_run(struct site *s, xmlNodePtr main_el, size_t i)
 	xmlFreeDoc(rd);
 }
 
-void
-single_file(struct site *s)
+xmlNodePtr
+single_begin(htmlDocPtr doc)
 {
-	htmlDocPtr doc = index_doc(s);
-	xmlNodePtr root, main_el;
-	char *buf;
-	size_t len;
+	xmlNodePtr root = xmlDocGetRootElement(doc);
 
-	if (doc == NULL)
-		return;
-	root = xmlDocGetRootElement(doc);
 	html_drop(find_tag(root, "nav"));
 	html_drop(html_slot(doc, "comparisons"));
-	main_el = find_tag(root, "main");
-	for (size_t i = 0; main_el && i < s->set->n; i++)
-		append_run(s, main_el, i);
-	relink(root);
-	inline_style(s, doc);
-	if (html_serialize(doc, &buf, &len) == 0) {
-		if (write_file_atomic(s->opts->single, buf, len, s->d) == 0)
-			s->pages++;
-		free(buf);
-	}
-	xmlFreeDoc(doc);
+	return find_tag(root, "main");
+}
+
+void
+single_end(htmlDocPtr doc, const char *css, size_t len)
+{
+	relink(xmlDocGetRootElement(doc));
+	inline_style(doc, css, len);
 }

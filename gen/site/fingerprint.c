@@ -3,6 +3,7 @@
  * (that costs a needless render), never less (that would keep a stale
  * page): each one says below what it covers. Takes the model and the
  * analysis const. */
+#include "render/pages.h"
 #include "site/reuse.h"
 #include "site/site_int.h"
 #include "base/xalloc.h"
@@ -43,7 +44,8 @@ program_fp(struct fp *f)
 static void
 global_fp(struct site *s, struct fp *f)
 {
-	static const char *const files[] = {"templates/index.html",
+	static const char *const files[] = {"templates/layout.html",
+	    "templates/index.html",
 	    "templates/run.html", "templates/metric.html",
 	    "templates/compare.html", "templates/samples.html",
 	    "assets/style.css"};
@@ -55,9 +57,9 @@ global_fp(struct site *s, struct fp *f)
 		fp_file(f, s->opts->data_dir, files[k], OWN_FILE_MAX);
 	for (int k = 0; (font = chart_font_file(s->fonts, k, &dir)); k++)
 		fp_file(f, dir, font, OWN_FILE_MAX);
-	fp_str(f, s->set->title);
-	fp_bytes(f, s->has_data, sizeof s->has_data);
-	fp_num(f, s->large);
+	fp_str(f, s->plan.set->title);
+	fp_bytes(f, s->plan.has_data, sizeof s->plan.has_data);
+	fp_num(f, s->plan.large);
 	fp_num(f, SITE_MAX_BARS);
 	fp_digest(f, s->fp_global);
 }
@@ -66,12 +68,12 @@ global_fp(struct site *s, struct fp *f)
  * very bytes its samples and meta come from, and the attachments), the
  * names of its outputs and attachments, and its notes. The notes are
  * read here, before the page reads them again: if they change between
- * the two, the record holds the older fingerprint and the next build
+ * the two, the job log holds the older fingerprint and the next build
  * renders the page again, never the other way round. */
 static void
 content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])
 {
-	const struct run *r = &s->set->runs[i];
+	const struct run *r = &s->plan.set->runs[i];
 
 	fp_reset(f);
 	fp_str(f, r->id);
@@ -83,9 +85,9 @@ content_fp(const struct site *s, size_t i, struct fp *f, char out[FP_HEX])
 	for (size_t k = 0; k < r->nattachments; k++)
 		fp_str(f, r->attachments[k]);
 	if (r->notes) {
-		char *dir = run_dir(s->set, r);
+		char *dir = run_dir(s->plan.set, r);
 
-		fp_file(f, dir, r->notes, site_max_file_size(s));
+		fp_file(f, dir, r->notes, s->max_file_size);
 		free(dir);
 	}
 	fp_digest(f, out);
@@ -98,8 +100,8 @@ other_run(const struct site *s, struct fp *f, long j, char (*content)[FP_HEX])
 	fp_num(f, j >= 0);
 	if (j < 0)
 		return;
-	fp_str(f, s->slug[j]);
-	fp_str(f, run_title(&s->set->runs[j]));
+	fp_str(f, s->plan.slug[j]);
+	fp_str(f, run_title(&s->plan.set->runs[j]));
 	fp_hex(f, content[j]);
 }
 
@@ -110,7 +112,7 @@ static void
 analysis_fp(const struct site *s, size_t i, struct fp *f,
     char (*content)[FP_HEX])
 {
-	const struct analysis *an = s->an;
+	const struct analysis *an = s->plan.an;
 	const struct run_analysis *ra = &an->runs[i];
 	const struct scaling *sc = analysis_scaling(an, i);
 
@@ -132,8 +134,8 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	 * their content), the changes' and the scaling's figures. */
 	fp_bytes(f, analysis_sum(an, i), M_COUNT * sizeof *analysis_sum(an, i));
 	fp_bytes(f, an->flag + i * M_COUNT, M_COUNT);
-	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
-		const struct finding *g = &an->f[s->run_f[k]];
+	for (size_t k = s->plan.run_fi[i]; k < s->plan.run_fi[i + 1]; k++) {
+		const struct finding *g = &an->f[s->plan.run_f[k]];
 
 		fp_num(f, g->kind);
 		fp_num(f, g->metric);
@@ -148,7 +150,7 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 void
 site_fingerprints(struct site *s)
 {
-	size_t n = s->set->n;
+	size_t n = s->plan.set->n;
 	char (*content)[FP_HEX] = xcalloc(n ? n : 1, sizeof *content);
 	struct fp *f = fp_new();
 
@@ -159,22 +161,22 @@ site_fingerprints(struct site *s)
 	 * runs it is compared with. */
 	s->fp_run = xcalloc(n ? n : 1, sizeof *s->fp_run);
 	for (size_t i = 0; i < n; i++) {
-		const struct run *r = &s->set->runs[i];
-		char **names = site_file_names(s, i);
+		const struct run *r = &s->plan.set->runs[i];
+		char **names = plan_file_names(&s->plan, i);
 		const char *b;
 
 		fp_reset(f);
 		fp_hex(f, s->fp_global);
-		fp_str(f, s->slug[i]);
+		fp_str(f, s->plan.slug[i]);
 		for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
 			fp_str(f, names[k]);
-		site_file_names_free(s, i, names);
+		plan_file_names_free(&s->plan, i, names);
 		fp_hex(f, content[i]);
 		analysis_fp(s, i, f, content);
 		/* The run its meta names as baseline is linked from its
 		 * page, whether or not the analysis compares with it. */
 		b = meta_get(&r->meta, "baseline");
-		other_run(s, f, b ? runset_find(s->set, b) : -1, content);
+		other_run(s, f, b ? runset_find(s->plan.set, b) : -1, content);
 		fp_digest(f, s->fp_run[i]);
 	}
 	fp_free(f);
@@ -185,11 +187,11 @@ site_fingerprints(struct site *s)
 static void
 series_of_run(const struct site *s, struct fp *f, size_t run)
 {
-	const struct series_span *sp = &s->series[s->series_of[run]];
+	const struct series_span *sp = &s->plan.series[s->plan.series_of[run]];
 
 	fp_str(f, sp->slug);
 	fp_num(f, (long long)sp->len);
-	fp_num(f, (long long)s->an->pos[run]);
+	fp_num(f, (long long)s->plan.an->pos[run]);
 }
 
 static void
@@ -219,8 +221,8 @@ runs_fp(const struct site *s, struct fp *f, const size_t *runs, size_t n,
 static void
 key_fp(const struct site *s, struct fp *f, const char *key)
 {
-	for (size_t i = 0; i < s->set->n; i++) {
-		const char *v = meta_get(&s->set->runs[i].meta, key);
+	for (size_t i = 0; i < s->plan.set->n; i++) {
+		const char *v = meta_get(&s->plan.set->runs[i].meta, key);
 
 		if (v && *v) {
 			fp_str(f, v);
@@ -236,8 +238,8 @@ key_fp(const struct site *s, struct fp *f, const char *key)
 static void
 series_fp(const struct site *s, struct fp *f, const struct job *j)
 {
-	const struct series_span *sp = &s->series[j->a];
-	const size_t *order = s->an->order + sp->start;
+	const struct series_span *sp = &s->plan.series[j->a];
+	const size_t *order = s->plan.an->order + sp->start;
 	size_t first, last;
 
 	if (j->b == 0) {
@@ -259,8 +261,8 @@ series_fp(const struct site *s, struct fp *f, const struct job *j)
 static void
 chart_fp(const struct site *s, struct fp *f, enum metric_id id)
 {
-	size_t *runs = xcalloc(s->set->n + 1, sizeof *runs);
-	size_t n = metric_chart_runs(s, id, runs);
+	size_t *runs = xcalloc(s->plan.set->n + 1, sizeof *runs);
+	size_t n = plan_chart_runs(&s->plan, id, runs);
 
 	runs_fp(s, f, runs, n, false);
 	free(runs);
@@ -281,19 +283,20 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		chart_fp(s, f, (enum metric_id)j->a);
 		break;
 	case JOB_RUN:
-		key = xasprintf("run:%s", s->slug[j->a]);
+		key = xasprintf("run:%s", s->plan.slug[j->a]);
 		site_fp_start(s, f, key);
 		fp_hex(f, s->fp_run[j->a]);
 		break;
 	case JOB_SAMPLES:
-		key = xasprintf("samples:%s:%" PRIu32, s->slug[j->a], j->b);
+		key = xasprintf("samples:%s:%" PRIu32, s->plan.slug[j->a],
+		    j->b);
 		site_fp_start(s, f, key);
 		fp_hex(f, s->fp_run[j->a]);
 		break;
 	case JOB_METRIC:
 		key = xasprintf("metric:%s", metric_defs[j->a].key);
 		site_fp_start(s, f, key);
-		rows = site_rows(s, &n);
+		rows = plan_rows(&s->plan, &n);
 		runs_fp(s, f, rows, n, true);
 		chart_fp(s, f, (enum metric_id)j->a);
 		break;
@@ -303,7 +306,7 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		key_fp(s, f, group_keys[j->a]);
 		break;
 	case JOB_SERIES:
-		key = xasprintf("series:%s:%" PRIu32, s->series[j->a].slug,
+		key = xasprintf("series:%s:%" PRIu32, s->plan.series[j->a].slug,
 		    j->b);
 		site_fp_start(s, f, key);
 		series_fp(s, f, j);

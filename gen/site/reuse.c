@@ -1,4 +1,4 @@
-/* Fingerprints of a build's jobs and the record of an earlier build's;
+/* Fingerprints of a build's jobs and the job log of an earlier build;
  * see reuse.h. */
 #include "site/reuse.h"
 #include "base/fileio.h"
@@ -104,7 +104,7 @@ fp_digest(struct fp *f, char out[FP_HEX])
 	    (unsigned long long)h.low64);
 }
 
-/* ---- the record ---- */
+/* ---- the job log ---- */
 
 struct entry {
 	char fp[FP_HEX];
@@ -129,7 +129,7 @@ entry_free(void *p, const xmlChar *name)
 }
 
 /* A file name of benchsite's own: components of letters, digits, '.',
- * '_', '-' and '@', none empty, "." or "..". Anything else in a record
+ * '_', '-' and '@', none empty, "." or "..". Anything else in a job log
  * (a doctored old site) makes its line ignored. */
 static bool
 own_name(const char *p, size_t len)

@@ -1,6 +1,6 @@
 /* Incremental builds: each job of a build (a run's page and files, a
  * chart, a metric, comparison or series page) has a fingerprint, a hash
- * of everything it reads. The site keeps a record of each job's
+ * of everything it reads. The site keeps a job log: each job's
  * fingerprint and the files it wrote (JOBS_FILE); the next build links
  * those files from the old site into its staging directory instead of
  * rendering them again when the fingerprint is unchanged. For site.c. */
@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #define JOBS_FILE ".benchsite-jobs"
-/* The record's line of no job: its fingerprint is that of what made
- * every file of the site (site_fp.c's global one), and it lists none. */
+/* The job log's line of no job: its fingerprint is that of what made
+ * every file of the site (fingerprint.c's global one), and it lists none. */
 #define MADE_BY "made-by"
 #define FP_HEX 33		/* 128 bits in hex, and the NUL */
 
@@ -34,11 +34,11 @@ void fp_hex(struct fp *, const char *hex);
 bool fp_file(struct fp *, const char *dir, const char *name, size_t max);
 void fp_digest(struct fp *, char out[FP_HEX]);
 
-/* ---- the record of an earlier build's jobs ---- */
+/* ---- the job log of an earlier build ---- */
 
 struct reuse;
 
-/* The record in site (NULL when there is none or it cannot be read:
+/* The job log in site (NULL when there is none or it cannot be read:
  * then everything is rendered). */
 struct reuse *reuse_load(const char *site);
 void reuse_free(struct reuse *);
@@ -48,7 +48,7 @@ void reuse_free(struct reuse *);
 char *const *reuse_outputs(const struct reuse *, const char *key,
     const char *fp, size_t *n);
 
-/* One line of the record: "KEY\tFP\tFILE\tFILE...\n" into a new string.
+/* One line of the job log: "KEY\tFP\tFILE\tFILE...\n" into a new string.
  * Keys and files are benchsite's own safe names (no tab, no newline). */
 char *reuse_line(const char *key, const char *fp, char *const *files,
     size_t n);

@@ -1,7 +1,11 @@
-/* The build: where each file of the site goes, the charts, the copies of
- * the runs' files, and writing every file atomically. What the pages say
- * is in pages.c. */
+/* The build: the plan (make_plan.c), the charts, the jobs run in
+ * worker processes and their job log, what each page reads (a run's
+ * samples and notes, index.md, the style sheet), the copies of the
+ * runs' files, and writing every file. What the pages say is in
+ * render/pages*.c, which take the plan and return the pages. */
 #include "render/bars.h"
+#include "render/page_common.h"
+#include "render/pages.h"
 #include "site/publish.h"
 #include "model/display.h"
 #include "base/fileio.h"
@@ -16,32 +20,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include <libxml/hash.h>
 #include <libxml/parser.h>
 
-#define X(s) ((const xmlChar *)(s))
-
-size_t
-site_max_file_size(const struct site *s)
-{
-	return s->opts->lim ? s->opts->lim->file_size : DEFAULT_MAX_FILE_SIZE;
-}
-
-const struct results *
+/* The samples of run i: still in the model, or read again from its
+ * outputs into *read (zeroed by the caller, freed with results_free),
+ * reported when they are no longer what was loaded. */
+static const struct results *
 run_samples(struct site *s, size_t i, struct results *read)
 {
-	const struct run *r = &s->set->runs[i];
+	const struct run *r = &s->plan.set->runs[i];
 
 	if (r->samples.n == r->nsamples)
 		return &r->samples;
-	if (run_read_samples(s->set, r, s->opts->lim, read) != 0) {
-		char *dir = run_dir(s->set, r);
+	if (run_read_samples(s->plan.set, r, s->opts->lim, read) != 0) {
+		char *dir = run_dir(s->plan.set, r);
 
 		diags_add(s->d, MSG_ERROR, dir, 0, "changed while the site "
 		    "was being built; its page shows the samples it holds "
@@ -110,7 +107,10 @@ fail:
 	return -1;
 }
 
-int
+/* Writes len bytes to the site's path rel: a new file of the staging
+ * directory (never written through a link to the old site's). Returns
+ * 0, or -1 (reported). */
+static int
 site_write(struct site *s, const char *rel, const char *buf, size_t len)
 {
 	char *path = xasprintf("%s/%s", s->out, rel);
@@ -127,9 +127,9 @@ site_write(struct site *s, const char *rel, const char *buf, size_t len)
 }
 
 /* Whether SITE/rel is a plain file of the old site reached through
- * plain directories: a record naming a path through a symbolic link
+ * plain directories: a job log naming a path through a symbolic link
  * (a doctored old site) must never bring an outside file in. The
- * record's names are benchsite's own safe names (reuse.c checks them). */
+ * log's names are benchsite's own safe names (reuse.c checks them). */
 static bool
 plain_file(const char *site, const char *rel)
 {
@@ -215,240 +215,6 @@ keep_in_place(struct site *s, char *const *rel, size_t n)
 	return true;
 }
 
-/* A file or directory name safe in any URL and file system: letters,
- * digits, '.', '_' and '-' stay, '/' becomes "--", the rest '_'. */
-static char *
-safe_name(const char *name)
-{
-	size_t n = strlen(name), o = 0;
-	char *out = xmalloc(2 * n + 2);
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)name[i];
-
-		if (c == '/') {
-			out[o++] = '-';
-			out[o++] = '-';
-		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-') {
-			out[o++] = (char)c;
-		} else {
-			out[o++] = '_';
-		}
-	}
-	if (o == 0 || out[0] == '.' || out[0] == '-') {
-		memmove(out + 1, out, o);
-		out[0] = '_';
-		o++;
-	}
-	out[o] = '\0';
-	return out;
-}
-
-/* The safe name of a run's file, made inert: a type a browser would run
- * in the site's origin (an .html or .svg from a forum post, say) gets
- * ".txt" added, so the server sends it as text. */
-static char *
-inert_name(const char *name)
-{
-	static const char *const shown[] = {
-		"txt", "csv", "log", "out", "md", "png", "jpg", "jpeg", "gif",
-		"webp", "pdf",
-	};
-	char *safe = safe_name(name), *dot = strrchr(safe, '.'), *out;
-
-	if (dot == NULL || dot == safe)
-		return safe;
-	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
-		if (strcasecmp(dot + 1, shown[k]) == 0)
-			return safe;
-	out = xasprintf("%s.txt", safe);
-	free(safe);
-	return out;
-}
-
-/* Names handed out so far and, per base name, the next suffix to try:
- * each unique_name costs O(1) lookups however many names fold to one
- * safe name. */
-struct name_set {
-	xmlHashTablePtr used, next;
-};
-
-static void
-names_init(struct name_set *ns)
-{
-	ns->used = xmlHashCreate(0);
-	ns->next = xmlHashCreate(0);
-}
-
-static void
-names_free(struct name_set *ns)
-{
-	xmlHashFree(ns->used, NULL);
-	xmlHashFree(ns->next, NULL);
-}
-
-/* Makes base (which it takes over) unique in ns by adding "-2", "-3",
- * ... before its extension, and records it. */
-static char *
-unique_name(char *base, struct name_set *ns)
-{
-	char *name = xstrdup(base), *dot = strrchr(base, '.');
-	uintptr_t k = (uintptr_t)xmlHashLookup(ns->next, X(base));
-
-	for (k = k ? k : 2; xmlHashLookup(ns->used, X(name)) != NULL; k++) {
-		free(name);
-		name = dot && dot != base ? xasprintf("%.*s-%ju%s",
-		    (int)(dot - base), base, (uintmax_t)k, dot) :
-		    xasprintf("%s-%ju", base, (uintmax_t)k);
-	}
-	xmlHashUpdateEntry(ns->next, X(base), (void *)k, NULL);
-	xmlHashAddEntry(ns->used, X(name), (void *)1);
-	free(base);
-	return name;
-}
-
-/* A run's name in the site: runs/SLUG.html is its page, runs/SLUG@NAME
- * its files. A slug never ends in ".html" (runs "x" and "x.html" once
- * met as a page and a directory; it stays a rule). */
-static char *
-run_slug(const char *id)
-{
-	char *slug = safe_name(id), *out;
-	size_t n = strlen(slug);
-
-	if (n < 5 || strcasecmp(slug + n - 5, ".html") != 0)
-		return slug;
-	out = xasprintf("%s_", slug);
-	free(slug);
-	return out;
-}
-
-char **
-site_file_names(const struct site *s, size_t i)
-{
-	const struct run *r = &s->set->runs[i];
-	size_t nf = r->noutputs + r->nattachments;
-	char **names = xcalloc(nf ? nf : 1, sizeof *names);
-	struct name_set files;
-
-	names_init(&files);
-	for (size_t k = 0; k < nf; k++)
-		names[k] = unique_name(inert_name(k < r->noutputs ?
-		    r->outputs[k] : r->attachments[k - r->noutputs]), &files);
-	names_free(&files);
-	return names;
-}
-
-void
-site_file_names_free(const struct site *s, size_t i, char **names)
-{
-	const struct run *r = &s->set->runs[i];
-
-	for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
-		free(names[k]);
-	free(names);
-}
-
-static void
-name_runs(struct site *s)
-{
-	const struct runset *set = s->set;
-	struct name_set slugs;
-
-	names_init(&slugs);
-	s->slug = xcalloc(set->n ? set->n : 1, sizeof *s->slug);
-	for (size_t i = 0; i < set->n; i++) {
-		char *slug = unique_name(run_slug(set->runs[i].id), &slugs);
-
-		s->slug[i] = xarena_strdup(&s->slugs, slug);
-		free(slug);
-	}
-	names_free(&slugs);
-}
-
-/* A series page's name: letters, digits, '-' and '_' (no '.', which
- * the pages of a long series use: SLUG.p2.html). */
-static char *
-series_slug(const char *series)
-{
-	char *out = xstrdup(series[0] ? series : "_");
-
-	for (char *p = out; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			*p = '_';
-	return out;
-}
-
-/* The series of the analysis' order, each with its latest run and, when
- * it has a page, a file name unique among the series pages. */
-static void
-plan_series(struct site *s)
-{
-	const struct analysis *an = s->an;
-	size_t n = s->set->n;
-	struct name_set slugs;
-
-	names_init(&slugs);
-	s->series = xcalloc(n ? n : 1, sizeof *s->series);
-	s->latest = xcalloc(n ? n : 1, sizeof *s->latest);
-	s->series_of = xcalloc(n ? n : 1, sizeof *s->series_of);
-	for (size_t p = 0, len; p < n; p += len) {
-		struct series_span *sp = &s->series[s->nseries];
-
-		for (len = 1; p + len < n && strcmp(an->runs[an->order[p +
-		    len]].series, an->runs[an->order[p]].series) == 0; len++)
-			;
-		*sp = (struct series_span){p, len, NULL};
-		if (len >= 2)
-			sp->slug = unique_name(series_slug(
-			    an->runs[an->order[p]].series), &slugs);
-		for (size_t k = p; k < p + len; k++)
-			s->series_of[an->order[k]] = s->nseries;
-		s->latest[s->nseries++] = an->order[p + len - 1];
-	}
-	names_free(&slugs);
-	s->large = n > SITE_MAX_BARS;
-}
-
-/* Each run's findings, so that a run page does not scan them all. */
-static void
-index_findings(struct site *s)
-{
-	const struct analysis *an = s->an;
-	size_t n = s->set->n, *fill;
-
-	s->run_fi = xcalloc(n + 2, sizeof *s->run_fi);
-	s->run_f = xcalloc(an->nf ? an->nf : 1, sizeof *s->run_f);
-	for (size_t k = 0; k < an->nf; k++)
-		if (an->f[k].run >= 0)
-			s->run_fi[an->f[k].run + 2]++;
-	for (size_t i = 2; i < n + 2; i++)
-		s->run_fi[i] += s->run_fi[i - 1];
-	fill = s->run_fi + 1;
-	for (size_t k = 0; k < an->nf; k++)
-		if (an->f[k].run >= 0)
-			s->run_f[fill[an->f[k].run]++] = k;
-}
-
-const size_t *
-site_rows(const struct site *s, size_t *n)
-{
-	if (s->large) {
-		*n = s->nseries;
-		return s->latest;
-	}
-	*n = s->set->n;
-	return s->all;
-}
-
-bool
-site_is_latest(const struct site *s, size_t run)
-{
-	return s->latest[s->series_of[run]] == run;
-}
-
 /* Copies a run's files into runs/SLUG@NAME, so its page can link them.
  * Beside the page, not in a directory per run: a directory costs a
  * mkdir and an rmdir per run and build (and rmdir is slow where the
@@ -456,17 +222,18 @@ site_is_latest(const struct site *s, size_t run)
 static void
 copy_run_files(struct site *s, size_t i)
 {
-	const struct run *r = &s->set->runs[i];
+	const struct run *r = &s->plan.set->runs[i];
 	size_t nf = r->noutputs + r->nattachments;
-	char *dir = run_dir(s->set, r), **names = site_file_names(s, i);
+	char *dir = run_dir(s->plan.set, r);
+	char **names = plan_file_names(&s->plan, i);
 
 	for (size_t k = 0; k < nf; k++) {
 		const char *orig = k < r->noutputs ? r->outputs[k] :
 		    r->attachments[k - r->noutputs];
 		char *src = xasprintf("%s/%s", dir, orig);
-		char *rel = xasprintf("runs/%s@%s", s->slug[i], names[k]);
+		char *rel = xasprintf("runs/%s@%s", s->plan.slug[i], names[k]);
 		size_t len;
-		char *buf = file_read_regular(src, site_max_file_size(s), &len,
+		char *buf = file_read_regular(src, s->max_file_size, &len,
 		    s->d);
 
 		if (buf && site_write(s, rel, buf, len) == 0)
@@ -475,39 +242,20 @@ copy_run_files(struct site *s, size_t i)
 		free(src);
 		free(rel);
 	}
-	site_file_names_free(s, i, names);
+	plan_file_names_free(&s->plan, i, names);
 	free(dir);
 }
 
-/* The runs of a metric's chart: every run of a small set; the latest
- * of each series of a large one, and when they are more than a chart
- * holds, the flagged ones first. Returns how many of *n it kept. */
-size_t
-metric_chart_runs(const struct site *s, enum metric_id id, size_t *runs)
-{
-	size_t n, kept = 0;
-	const size_t *rows = site_rows(s, &n);
-
-	if (n <= SITE_MAX_BARS) {
-		memcpy(runs, rows, n * sizeof *runs);
-		return n;
-	}
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t k = 0; k < n && kept < SITE_MAX_BARS; k++)
-			if (analysis_flagged(s->an, rows[k], id) == (pass == 0))
-				runs[kept++] = rows[k];
-	return kept;
-}
-
-/* The bars of a metric's chart (metric_chart_runs); sets *n. */
+/* The bars of a metric's chart (plan_chart_runs); sets *n. */
 static struct chart_bar *
 metric_bars(const struct site *s, enum metric_id id, size_t *n)
 {
-	size_t *runs = xcalloc(s->set->n ? s->set->n : 1, sizeof *runs);
+	size_t nruns = s->plan.set->n;
+	size_t *runs = xcalloc(nruns ? nruns : 1, sizeof *runs);
 	struct chart_bar *bars;
 
-	*n = metric_chart_runs(s, id, runs);
-	bars = chart_bars(s->an, id, runs, *n, NULL, NULL);
+	*n = plan_chart_runs(&s->plan, id, runs);
+	bars = chart_bars(s->plan.an, id, runs, *n, NULL, NULL);
 	free(runs);
 	return bars;
 }
@@ -525,16 +273,16 @@ make_chart(struct site *s, enum metric_id id)
 	xmlChar *svg;
 	int svglen;
 
-	s->svg[id] = chart_svg(&c, s->fonts, err);
+	s->plan.svg[id] = chart_svg(&c, s->fonts, err);
 	chart_bars_free(bars, n);
-	if (s->svg[id] == NULL) {
+	if (s->plan.svg[id] == NULL) {
 		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
 		    metric_defs[id].key, err);
 		return;
 	}
 	if (s->opts->single)
 		return;		/* drawn into the one file only */
-	xmlDocDumpMemoryEnc(s->svg[id], &svg, &svglen, "UTF-8");
+	xmlDocDumpMemoryEnc(s->plan.svg[id], &svg, &svglen, "UTF-8");
 	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
 	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
 		s->charts++;
@@ -613,7 +361,8 @@ progress(const struct site *s, const char *what)
 	if (s->opts->progress)
 		fprintf(stderr, "\rbenchsite: %zu runs read; %d pages, %d charts, "
 		    "%d files written, %d jobs kept from the last build%s",
-		    s->set->n, s->pages, s->charts, s->files, s->reused, what);
+		    s->plan.set->n, s->pages, s->charts, s->files, s->reused,
+		    what);
 }
 
 static void
@@ -628,53 +377,178 @@ add_job(struct job **v, size_t *n, size_t *cap, enum job_kind kind,
 static struct job *
 plan_jobs(const struct site *s, size_t *n)
 {
+	const struct runset *set = s->plan.set;
 	struct job *v = NULL;
 	size_t cap = 0;
 
 	*n = 0;
 	for (int m = 0; m < M_COUNT; m++)
-		for (int scale = 1; s->svg[m] && scale <= 2; scale++)
+		for (int scale = 1; s->plan.svg[m] && scale <= 2; scale++)
 			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
-	for (size_t i = 0; i < s->set->n; i++) {
+	for (size_t i = 0; i < set->n; i++) {
 		add_job(&v, n, &cap, JOB_RUN, i, 0);
-		for (size_t k = 1; k <= sample_pages(&s->set->runs[i]); k++)
+		for (size_t k = 1; k <= sample_pages(&set->runs[i]); k++)
 			add_job(&v, n, &cap, JOB_SAMPLES, i, k);
 	}
 	for (int m = 0; m < M_COUNT; m++)
-		if (s->has_data[m])
+		if (s->plan.has_data[m])
 			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
 	for (size_t k = 0; k < ngroup_keys; k++)
 		add_job(&v, n, &cap, JOB_KEY, k, 0);
-	for (size_t k = 0; k < s->nseries; k++)
-		for (size_t p = 0; p < series_pages(&s->series[k]); p++)
+	for (size_t k = 0; k < s->plan.nseries; k++)
+		for (size_t p = 0; p < series_pages(&s->plan.series[k]); p++)
 			add_job(&v, n, &cap, JOB_SERIES, k, p);
 	return v;
+}
+
+/* Writes a page the builders made to the site's path rel and frees it
+ * (NULL: no page). */
+static void
+write_page(struct site *s, htmlDocPtr doc, const char *rel)
+{
+	char *buf;
+	size_t len;
+
+	if (doc == NULL)
+		return;
+	if (page_serialize(doc, &buf, &len) == 0) {
+		if (site_write(s, rel, buf, len) == 0)
+			s->pages++;
+		free(buf);
+	} else {
+		diags_add(s->d, MSG_SYSERR, rel, 0, "cannot make the page");
+	}
+}
+
+/* The overview, with index.md read for it when the runs have one. */
+static htmlDocPtr
+build_index(struct site *s)
+{
+	const struct runset *set = s->plan.set;
+	struct notes_text intro = {0};
+	char *path = NULL, *md = NULL;
+	htmlDocPtr doc;
+
+	if (s->plan.template[PAGE_INDEX] == NULL)
+		return NULL;
+	if (set->has_index) {
+		path = xasprintf("%s/index.md", set->root);
+		md = file_read(path, s->max_file_size, &intro.len, s->d);
+		intro.path = path;
+		intro.md = md;
+	}
+	doc = index_doc(&s->plan, set->has_index ? &intro : NULL, s->d);
+	free(md);
+	free(path);
+	return doc;
+}
+
+/* Run i's page, with what it shows read for it: its samples (run_samples)
+ * and its notes. */
+static htmlDocPtr
+build_run_page(struct site *s, size_t i)
+{
+	const struct run *r = &s->plan.set->runs[i];
+	struct results read = {0};
+	const struct results *rs;
+	struct notes_text notes = {0};
+	char *dir, *path = NULL, *md = NULL;
+	htmlDocPtr doc;
+
+	if (s->plan.template[PAGE_RUN] == NULL)
+		return NULL;
+	rs = run_samples(s, i, &read);
+	if (r->notes) {
+		dir = run_dir(s->plan.set, r);
+		path = xasprintf("%s/%s", dir, r->notes);
+		free(dir);
+		md = file_read(path, s->max_file_size, &notes.len, s->d);
+		notes.path = path;
+		notes.md = md;
+	}
+	doc = run_doc(&s->plan, i, rs, r->notes ? &notes : NULL, s->d);
+	free(md);
+	free(path);
+	results_free(&read);
+	return doc;
+}
+
+/* Page k of run i's samples, which are read for it. */
+static void
+samples_page(struct site *s, size_t i, size_t k)
+{
+	struct results read = {0};
+	const struct results *rs;
+	htmlDocPtr doc;
+	char *rel;
+
+	if (s->plan.template[PAGE_SAMPLES] == NULL)
+		return;
+	rs = run_samples(s, i, &read);
+	doc = samples_doc(&s->plan, i, k, rs, &rel);
+	write_page(s, doc, rel);
+	free(rel);
+	results_free(&read);
 }
 
 static void
 run_job(struct site *s, const struct job *j)
 {
+	htmlDocPtr doc = NULL;
+	char *rel = NULL;
+
 	switch (j->kind) {
 	case JOB_PNG:
 		make_png(s, (enum metric_id)j->a, (int)j->b);
 		break;
 	case JOB_RUN:
 		copy_run_files(s, j->a);
-		page_run(s, j->a);
+		doc = build_run_page(s, j->a);
+		rel = run_href(&s->plan, j->a, "");
 		break;
 	case JOB_SAMPLES:
-		page_samples(s, j->a, j->b);
+		samples_page(s, j->a, j->b);
 		break;
 	case JOB_METRIC:
-		page_metric(s, (enum metric_id)j->a);
+		doc = metric_doc(&s->plan, (enum metric_id)j->a, &rel);
 		break;
 	case JOB_KEY:
-		page_key(s, j->a);
+		doc = key_doc(&s->plan, j->a, s->d, &s->charts, &rel);
 		break;
 	case JOB_SERIES:
-		page_series_page(s, &s->series[j->a], j->b);
+		doc = series_doc(&s->plan, j->a, j->b, s->d, &s->charts, &rel);
 		break;
 	}
+	write_page(s, doc, rel);
+	free(rel);
+}
+
+/* "build --single-file": the overview and every run's page, built as
+ * for the site, put together with the style sheet into one file. */
+static void
+single_file(struct site *s)
+{
+	htmlDocPtr doc = build_index(s);
+	xmlNodePtr main_el;
+	char *path, *css, *buf;
+	size_t len;
+
+	if (doc == NULL)
+		return;
+	main_el = single_begin(doc);
+	for (size_t i = 0; main_el && i < s->plan.set->n; i++)
+		single_add_run(&s->plan, main_el, i, build_run_page(s, i));
+	path = xasprintf("%s/assets/style.css", s->opts->data_dir);
+	css = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, s->d);
+	single_end(doc, css, len);
+	free(css);
+	free(path);
+	if (html_serialize(doc, &buf, &len) == 0) {
+		if (write_file_atomic(s->opts->single, buf, len, s->d) == 0)
+			s->pages++;
+		free(buf);
+	}
+	xmlFreeDoc(doc);
 }
 
 struct job_ctx {
@@ -738,56 +612,56 @@ job_report(void *ctx, size_t k, FILE *out)
 	s->d->worst = worst;
 }
 
-/* A line of this build's record of jobs (reuse.h). */
+/* A line of this build's job log (reuse.h). */
 static void
-record_job(struct site *s, const char *key, const char *fp,
+log_job(struct site *s, const char *key, const char *fp,
     char *const *files, size_t n)
 {
 	char *line = reuse_line(key, fp, files, n);
 
-	if (s->record)
-		fputs(line, s->record);
+	if (s->job_log)
+		fputs(line, s->job_log);
 	free(line);
 }
 
 static void
-record_failed(struct site *s, int err)
+job_log_failed(struct site *s, int err)
 {
 	diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "cannot write %s: %s",
 	    JOBS_FILE, strerror(err));
 }
 
-/* The record goes to the staging directory as the jobs are merged, not
+/* The job log goes to the staging directory as the jobs are merged, not
  * held whole (13 MB at 100 000 runs). */
 static void
-record_open(struct site *s)
+job_log_open(struct site *s)
 {
 	char *path = xasprintf("%s/%s", s->out, JOBS_FILE);
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
 	if (fd < 0 || fchmod(fd, 0644) != 0 ||
-	    (s->record = fdopen(fd, "w")) == NULL) {
-		record_failed(s, errno);
+	    (s->job_log = fdopen(fd, "w")) == NULL) {
+		job_log_failed(s, errno);
 		if (fd >= 0)
 			close(fd);
 	}
 	free(path);
-	record_job(s, MADE_BY, s->fp_global, NULL, 0);
+	log_job(s, MADE_BY, s->fp_global, NULL, 0);
 }
 
 static void
-record_close(struct site *s)
+job_log_close(struct site *s)
 {
 	bool failed;
 
-	if (s->record == NULL)
+	if (s->job_log == NULL)
 		return;
-	failed = ferror(s->record) != 0;
-	if (fclose(s->record) != 0 || failed)
-		record_failed(s, failed ? EIO : errno);
+	failed = ferror(s->job_log) != 0;
+	if (fclose(s->job_log) != 0 || failed)
+		job_log_failed(s, failed ? EIO : errno);
 	else
 		add_written(s, JOBS_FILE);
-	s->record = NULL;
+	s->job_log = NULL;
 }
 
 static void
@@ -823,7 +697,7 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	/* A job that met a problem is done again next time, so that the
 	 * problem is reported again. */
 	if (key && fp && s->d->n == d0)
-		record_job(s, key, fp, s->written + w0, s->nwritten - w0);
+		log_job(s, key, fp, s->written + w0, s->nwritten - w0);
 	free(key);
 	free(fp);
 	progress(s, "");
@@ -835,13 +709,13 @@ metric_charts(void *arg)
 	struct site *s = arg;
 
 	for (int m = 0; m < M_COUNT; m++)
-		if (s->has_data[m])
+		if (s->plan.has_data[m])
 			make_chart(s, m);
 	return NULL;
 }
 
 /* The metrics' charts are drawn in a thread while the fingerprints are
- * taken: neither reads what the other writes (the charts: s->svg, the
+ * taken: neither reads what the other writes (the charts: s->plan.svg, the
  * files written and their count, and s->d only when one cannot be
  * written; the fingerprints: their own fields). */
 static void
@@ -866,19 +740,11 @@ render_all(struct site *s)
 	size_t njobs;
 	char err[256];
 
-	for (int m = 0; m < M_COUNT; m++)
-		for (size_t i = 0; i < s->set->n; i++)
-			s->has_data[m] |=
-			    analysis_sum(s->an, i)[m].state != VS_NOT_RUN;
-	name_runs(s);
-	plan_series(s);
-	index_findings(s);
-	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
-	for (size_t i = 0; i < s->set->n; i++)
-		s->all[i] = i;
+	plan_make(&s->plan, s->plan.an);
+	plan_load_templates(&s->plan, s->templates, s->d);
 	if (s->opts->single) {
 		for (int m = 0; m < M_COUNT; m++)
-			if (s->has_data[m])
+			if (s->plan.has_data[m])
 				make_chart(s, m);
 		single_file(s);
 		return;
@@ -893,42 +759,24 @@ render_all(struct site *s)
 	 * than all at the next large request (a quarter of the time of a
 	 * run with 10 000 samples). */
 	mallopt(M_MXFAST, 0);
-	record_open(s);
+	job_log_open(s);
 	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
 	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
 		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s", err);
 	free(jobs);
 	/* Last, so that it lists every problem met while rendering. */
-	page_index(s);
-	record_close(s);
+	write_page(s, build_index(s), "index.html");
+	job_log_close(s);
 	progress(s, "\n");
 }
 
 static void
 site_free(struct site *s)
 {
-	xarena_free(&s->slugs);
-	free(s->slug);
-	for (size_t k = 0; k < s->nseries; k++)
-		free(s->series[k].slug);
-	free(s->series);
-	free(s->latest);
-	free(s->series_of);
-	free(s->all);
-	free(s->run_fi);
-	free(s->run_f);
+	plan_free(&s->plan);
 	free(s->fp_run);
 	reuse_free(s->old);
 	reuse_free(s->here);
-	for (size_t k = 0; k < s->ntcache; k++) {
-		free(s->tcache[k].name);
-		free(s->tcache[k].root);
-		xmlFreeDoc(s->tcache[k].doc);
-	}
-	free(s->tcache);
-	for (int m = 0; m < M_COUNT; m++)
-		if (s->svg[m])
-			xmlFreeDoc(s->svg[m]);
 	free(s->templates);
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
@@ -970,8 +818,9 @@ real_place(const char *path)
 	return real;
 }
 
+/* Whether path inner is outer or lies inside it (both real paths). */
 static bool
-contains(const char *outer, const char *inner)
+path_inside(const char *inner, const char *outer)
 {
 	size_t n = strlen(outer);
 
@@ -986,7 +835,8 @@ static int
 check_places(const char *root, const char *out, struct diags *d)
 {
 	char *runs = realpath(root, NULL), *site = real_place(out);
-	int bad = runs && site && (contains(runs, site) || contains(site, runs));
+	int bad = runs && site && (path_inside(site, runs) ||
+	    path_inside(runs, site));
 
 	if (bad)
 		diags_add(d, MSG_ERROR, out, 0, "the site directory may not be "
@@ -997,11 +847,11 @@ check_places(const char *root, const char *out, struct diags *d)
 	return bad ? -1 : 0;
 }
 
-/* The staging directory is the previous site: its record says which
+/* The staging directory is the previous site: its job log says which
  * jobs' files are already in place (unless --full renders everything,
  * then NULL), and goes, as this build writes its own. */
 static struct reuse *
-take_record(const char *staging, bool full)
+take_job_log(const char *staging, bool full)
 {
 	char *path = xasprintf("%s/%s", staging, JOBS_FILE);
 	struct reuse *r = full ? NULL : reuse_load(staging);
@@ -1034,7 +884,7 @@ prep_run(void *arg)
 		p->old = reuse_load(p->out);
 	p->rc = publish_begin(&p->pub, p->out, &p->d);
 	if (p->rc == 0 && p->pub.had)
-		p->here = take_record(p->pub.staging, p->full);
+		p->here = take_job_log(p->pub.staging, p->full);
 	return NULL;
 }
 
@@ -1129,7 +979,7 @@ prepare(struct site *s, struct publish *own, struct publish **pub,
 		return -1;
 	publish_say_notes(own, s->d->quiet);
 	if (own->had)
-		s->here = take_record(own->staging, s->opts->full);
+		s->here = take_job_log(own->staging, s->opts->full);
 	*pub = own;
 	return 0;
 }
@@ -1141,7 +991,9 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	static const char *const dirs[] = {"", "assets", "charts", "runs",
 	    "metrics", "compare", "series"};
 	const struct runset *set = an->set;
-	struct site s = {.set = set, .an = an, .opts = opts, .d = d};
+	struct site s = {.plan = {.an = an, .single = opts->single != NULL},
+	    .opts = opts, .d = d, .max_file_size = opts->lim ?
+	    opts->lim->file_size : DEFAULT_MAX_FILE_SIZE};
 	struct publish own, *pub;
 	char err[256] = "";
 	int rc = -1, lock = -1;
@@ -1154,6 +1006,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 		    "fonts-dejavu-core", 0, "%s", err);
 		return -1;
 	}
+	s.plan.fonts = s.fonts;
 	s.templates = xasprintf("%s/templates", opts->data_dir);
 	if (opts->single) {
 		render_all(&s);

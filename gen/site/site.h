@@ -6,11 +6,7 @@
 #include "analyse/analyse.h"
 #include "model/model.h"
 #include "base/diag.h"
-
-/* A run page lists at most this many samples (a history of 10 000
- * bonnie++ lines would make a page of 10 MB); a run with more has its
- * samples on pages of their own, runs/SLUG@samples-N.html. */
-#define SITE_SAMPLES_PER_PAGE 500
+#include "render/plan.h"	/* SITE_SAMPLES_PER_PAGE */
 
 struct site_opts {
 	const char *out;	/* the site directory to write */
@@ -33,7 +29,7 @@ struct site_opts {
  * SITE's lock (one build of SITE at a time: waits here while another
  * holds it), then, in a thread of its own while the runs are read and
  * analysed, checks that SITE may be replaced (a walk of its files),
- * reads the old site's record of jobs and takes the previous site as
+ * reads the old site's job log and takes the previous site as
  * the staging directory. NULL (nothing started: site_build does it
  * all) for one file, when SITE is not missing, empty or (by its
  * manifest) a site of benchsite's away from the runs in runs, or when

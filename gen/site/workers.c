@@ -198,7 +198,7 @@ static int
 start(int nproc, size_t n, size_t *next, worker_job_fn *run, void *ctx,
     FILE **out, pid_t *pid, char *err, size_t errsize)
 {
-	/* Every stream the parent has written to (the record of jobs
+	/* Every stream the parent has written to (the job log
 	 * holds a line by now): a worker must not write its copy again. */
 	fflush(NULL);
 	for (int w = 0; w < nproc; w++) {

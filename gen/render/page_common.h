@@ -1,0 +1,37 @@
+/* The parts every page builder uses (pages.c, pages_analysis.c,
+ * single.c): a page started from its template with what every page
+ * shares, table cells, crumbs, inline charts. Below the builders, so
+ * that they need no one another for these. */
+#ifndef BENCHSITE_PAGE_COMMON_H
+#define BENCHSITE_PAGE_COMMON_H
+
+#include "analyse/analyse.h"
+#include "render/html.h"
+#include "render/plan.h"
+
+#include <stdbool.h>
+
+/* The site's title: the runs' own, else a plain one. */
+const char *site_title(const struct site_plan *);
+/* A new page from the plan's template with the parts every page shares
+ * filled (site title, navigation, footer); the template's root leads to
+ * the site's top. NULL when the template could not be read (reported
+ * when it was loaded). */
+htmlDocPtr page_start(const struct site_plan *, enum page_template,
+    const char *title);
+/* The finished page as HTML5 into a new buffer (caller frees), the
+ * places nothing filled left out; frees the page. Returns 0, or -1. */
+int page_serialize(htmlDocPtr, char **buf, size_t *len);
+
+/* Table cells and page parts shared by the page files. */
+xmlNodePtr figure_cell(xmlNodePtr tr, enum metric_id,
+    const struct metric_summary *);
+void head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num);
+void text_cell(xmlNodePtr tr, const char *text);
+void controller_cell(xmlNodePtr tr, const struct run *);
+void crumbs(htmlDocPtr, const char *here);
+
+/* Places a chart (inline, ids prefixed) in parent; NULL svg is skipped. */
+void inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix);
+
+#endif

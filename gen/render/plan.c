@@ -1,0 +1,195 @@
+/* What follows from the site's plan or from a run alone: rows, chart
+ * runs, page counts, names; see plan.h. Pure: reads no file, writes
+ * nothing but what it returns. */
+#include "render/html.h"
+#include "render/plan.h"
+#include "base/xalloc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const page_template_name[PAGE_TEMPLATES] = {
+	[PAGE_INDEX] = "index.html", [PAGE_RUN] = "run.html",
+	[PAGE_SAMPLES] = "samples.html", [PAGE_METRIC] = "metric.html",
+	[PAGE_COMPARE] = "compare.html",
+};
+const char *const page_template_root[PAGE_TEMPLATES] = {
+	[PAGE_INDEX] = "", [PAGE_RUN] = "../", [PAGE_SAMPLES] = "../",
+	[PAGE_METRIC] = "../", [PAGE_COMPARE] = "../",
+};
+
+const size_t *
+plan_rows(const struct site_plan *s, size_t *n)
+{
+	if (s->large) {
+		*n = s->nseries;
+		return s->latest;
+	}
+	*n = s->set->n;
+	return s->all;
+}
+
+bool
+plan_is_latest(const struct site_plan *s, size_t run)
+{
+	return s->latest[s->series_of[run]] == run;
+}
+
+/* Every run of a small set; the latest of each series of a large one,
+ * and when they are more than a chart holds, the flagged ones first. */
+size_t
+plan_chart_runs(const struct site_plan *s, enum metric_id id, size_t *runs)
+{
+	size_t n, kept = 0;
+	const size_t *rows = plan_rows(s, &n);
+
+	if (n <= SITE_MAX_BARS) {
+		memcpy(runs, rows, n * sizeof *runs);
+		return n;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < n && kept < SITE_MAX_BARS; k++)
+			if (analysis_flagged(s->an, rows[k], id) == (pass == 0))
+				runs[kept++] = rows[k];
+	return kept;
+}
+
+size_t
+sample_pages(const struct run *r)
+{
+	return r->nsamples > SITE_SAMPLES_PER_PAGE ? (r->nsamples +
+	    SITE_SAMPLES_PER_PAGE - 1) / SITE_SAMPLES_PER_PAGE : 0;
+}
+
+size_t
+series_pages(const struct series_span *sp)
+{
+	return sp->slug == NULL ? 0 : sp->len > SITE_MAX_BARS ?
+	    1 + sp->len / SITE_MAX_BARS : 1;
+}
+
+const char *
+run_title(const struct run *r)
+{
+	const char *t = meta_get(&r->meta, "title");
+
+	return t && *t ? t : r->id;
+}
+
+char *
+run_href(const struct site_plan *s, size_t i, const char *root)
+{
+	return xasprintf("%sruns/%s.html", root, s->slug[i]);
+}
+
+/* ---- names ---- */
+
+char *
+name_safe(const char *name)
+{
+	size_t n = strlen(name), o = 0;
+	char *out = xmalloc(2 * n + 2);
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c == '/') {
+			out[o++] = '-';
+			out[o++] = '-';
+		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-') {
+			out[o++] = (char)c;
+		} else {
+			out[o++] = '_';
+		}
+	}
+	if (o == 0 || out[0] == '.' || out[0] == '-') {
+		memmove(out + 1, out, o);
+		out[0] = '_';
+		o++;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* The safe name of a run's file, made inert: a type a browser would run
+ * in the site's origin (an .html or .svg from a forum post, say) gets
+ * ".txt" added, so the server sends it as text. */
+static char *
+inert_name(const char *name)
+{
+	static const char *const shown[] = {
+		"txt", "csv", "log", "out", "md", "png", "jpg", "jpeg", "gif",
+		"webp", "pdf",
+	};
+	char *safe = name_safe(name), *dot = strrchr(safe, '.'), *out;
+
+	if (dot == NULL || dot == safe)
+		return safe;
+	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+		if (strcasecmp(dot + 1, shown[k]) == 0)
+			return safe;
+	out = xasprintf("%s.txt", safe);
+	free(safe);
+	return out;
+}
+
+void
+name_set_init(struct name_set *ns)
+{
+	ns->used = xmlHashCreate(0);
+	ns->next = xmlHashCreate(0);
+}
+
+void
+name_set_free(struct name_set *ns)
+{
+	xmlHashFree(ns->used, NULL);
+	xmlHashFree(ns->next, NULL);
+}
+
+char *
+name_unique(char *base, struct name_set *ns)
+{
+	char *name = xstrdup(base), *dot = strrchr(base, '.');
+	uintptr_t k = (uintptr_t)xmlHashLookup(ns->next, X(base));
+
+	for (k = k ? k : 2; xmlHashLookup(ns->used, X(name)) != NULL; k++) {
+		free(name);
+		name = dot && dot != base ? xasprintf("%.*s-%ju%s",
+		    (int)(dot - base), base, (uintmax_t)k, dot) :
+		    xasprintf("%s-%ju", base, (uintmax_t)k);
+	}
+	xmlHashUpdateEntry(ns->next, X(base), (void *)k, NULL);
+	xmlHashAddEntry(ns->used, X(name), (void *)1);
+	free(base);
+	return name;
+}
+
+char **
+plan_file_names(const struct site_plan *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t nf = r->noutputs + r->nattachments;
+	char **names = xcalloc(nf ? nf : 1, sizeof *names);
+	struct name_set files;
+
+	name_set_init(&files);
+	for (size_t k = 0; k < nf; k++)
+		names[k] = name_unique(inert_name(k < r->noutputs ?
+		    r->outputs[k] : r->attachments[k - r->noutputs]), &files);
+	name_set_free(&files);
+	return names;
+}
+
+void
+plan_file_names_free(const struct site_plan *s, size_t i, char **names)
+{
+	const struct run *r = &s->set->runs[i];
+
+	for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
+		free(names[k]);
+	free(names);
+}
