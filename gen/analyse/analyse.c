@@ -59,6 +59,7 @@ analyse(struct analysis *a, const struct runset *set,
 	name_series(a);
 	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
 	order_series(a);
+	note_series_changes(a);
 	index_references(a);
 	for (size_t i = 0; i < set->n; i++)
 		choose_base(a, i, forced);

@@ -139,6 +139,10 @@ struct run_analysis {
 	char *series;		/* the series it belongs to */
 	long base;		/* the run it is compared with, or -1 */
 	const char *base_why;
+	/* What changed in the set-up (or, when no set-up key did, the
+	 * label) from the run before it in its series, for the series'
+	 * history; pooled, NULL for the first run or when nothing did. */
+	const char *series_change;
 	struct change change[M_COUNT];
 	uint32_t scaling;	/* 1 + its index in analysis.scaling, or 0 */
 	uint32_t targets;	/* its first in analysis.targets */
@@ -188,10 +192,6 @@ void analysis_free(struct analysis *);
 /* What differs in the set-up meta keys from run b to run r
  * ("scheduler: cfq -> anticipatory; ..."), or NULL; caller frees. */
 char *analysis_differences(const struct run *r, const struct run *b);
-
-/* "nothing fails the gate", "1 finding fails the gate", "13 findings
- * fail the gate" for n failing findings; caller frees. */
-char *gate_phrase(int n);
 
 /* ---- reading the result: these only read what analyse stored ---- */
 

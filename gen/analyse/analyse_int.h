@@ -48,6 +48,9 @@ void judge_run(struct analysis *, size_t i);
  * layout keys (disks, raid, chunk) apart. Caller frees. */
 char *setup_differences(const struct run *r, const struct run *b,
     int *count, int *layout);
+/* Fills series_change of every run from the run before it in series
+ * order. */
+void note_series_changes(struct analysis *);
 /* Why runs i and o do not compare like for like on metric (-1: the
  * run as a whole) with ndiff set-up keys differing, or NULL; caller
  * frees. */

@@ -134,3 +134,32 @@ analysis_differences(const struct run *r, const struct run *b)
 
 	return setup_differences(r, b, &n, &layout);
 }
+
+/* What changed from run b to run r: the set-up keys, else the labels
+ * (a setting the meta names only in its label, like "NCQ off"). */
+static char *
+what_changed(const struct run *r, const struct run *b)
+{
+	char *d = analysis_differences(r, b);
+	const char *x = meta_get(&b->meta, "label");
+	const char *y = meta_get(&r->meta, "label");
+
+	if (d == NULL && x && y && strcmp(x, y) != 0)
+		d = xasprintf("label: %s \u2192 %s", x, y);
+	return d;
+}
+
+void
+note_series_changes(struct analysis *a)
+{
+	const struct run *runs = a->set->runs;
+
+	for (size_t k = 1; k < a->set->n; k++) {
+		size_t i = a->order[k], prev = a->order[k - 1];
+
+		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0)
+			continue;
+		a->runs[i].series_change = strpool_take(a->pool,
+		    what_changed(&runs[i], &runs[prev]));
+	}
+}

@@ -302,13 +302,3 @@ sort_findings(struct analysis *a)
 	}
 	qsort(a->f, a->nf, sizeof *a->f, cmp_findings);
 }
-
-char *
-gate_phrase(int n)
-{
-	if (n == 0)
-		return xstrdup("nothing fails the gate");
-	if (n == 1)
-		return xstrdup("1 finding fails the gate");
-	return xasprintf("%d findings fail the gate", n);
-}

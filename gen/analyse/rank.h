@@ -1,5 +1,5 @@
 /* The statistics of the analysis, as pure functions: the Mann-Whitney U
- * rank test and the noise fence over earlier changes. Used by analyse.c
+ * rank test and the noise fence over earlier changes. Used by change.c
  * and unit-tested on their own. */
 #ifndef BENCHSITE_RANK_H
 #define BENCHSITE_RANK_H

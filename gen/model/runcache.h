@@ -6,7 +6,7 @@
  * the order the loader walks RUNS, read and written in one pass, so it
  * costs no memory that grows with the runs. Any doubt (another program,
  * RUNS or limits, a damaged file) makes an entry, or the whole cache,
- * unused: the files are read, as without one. Owned by runs.c. */
+ * unused: the files are read, as without one. Owned by load.c. */
 #ifndef BENCHSITE_RUNCACHE_H
 #define BENCHSITE_RUNCACHE_H
 

@@ -1,6 +1,6 @@
 /* Per-run summaries of the samples: for each metric the median, minimum
  * and maximum over a run's iterations. Computed from the model; read by
- * the renderers (and by the analysis that comes later). */
+ * the analysis and by the renderers. Made by the loader as it reads. */
 #ifndef BENCHSITE_STATS_H
 #define BENCHSITE_STATS_H
 

@@ -8,15 +8,13 @@
 #define BENCHSITE_CHART_INT_H
 
 #include "render/chart.h"
+#include "render/html.h"	/* X() */
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include <cairo.h>
 #include <libxml/tree.h>
-
-/* libxml2's strings are unsigned; the SVG code names them often. */
-#define X(s)	((const xmlChar *)(s))
 
 #define ELLIPSIS	"\xe2\x80\xa6"
 

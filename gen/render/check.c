@@ -266,3 +266,13 @@ render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 	json_object_set_new(doc, "diagnostics", diags_json(d));
 	return json_print(out, doc);
 }
+
+char *
+gate_phrase(int n)
+{
+	if (n == 0)
+		return xstrdup("nothing fails the gate");
+	if (n == 1)
+		return xstrdup("1 finding fails the gate");
+	return xasprintf("%d findings fail the gate", n);
+}

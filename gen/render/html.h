@@ -3,7 +3,7 @@
  * template, finding its named places (data-fill="NAME"), adding
  * elements, text and attributes. User data only ever enters the tree as
  * text nodes or attribute values, never as markup. For the site's page
- * builders and the site stage only. */
+ * builders and the site stage; the SVG charts take X() from here. */
 #ifndef BENCHSITE_HTML_H
 #define BENCHSITE_HTML_H
 

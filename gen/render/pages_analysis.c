@@ -6,6 +6,7 @@
 #include "render/bars.h"
 #include "render/page_common.h"
 #include "render/pages.h"
+#include "render/render.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -636,20 +637,6 @@ page_by_key(const struct site_plan *s, const char *key,
 	return doc;
 }
 
-/* What changed from run b to run r: the set-up keys, else the labels
- * (a setting the meta names only in its label, like "NCQ off"). */
-static char *
-what_changed(const struct run *r, const struct run *b)
-{
-	char *d = analysis_differences(r, b);
-	const char *x = meta_get(&b->meta, "label");
-	const char *y = meta_get(&r->meta, "label");
-
-	if (d == NULL && x && y && strcmp(x, y) != 0)
-		d = xasprintf("label: %s \u2192 %s", x, y);
-	return d;
-}
-
 /* A series' pages. Page 0, series/SLUG.html, shows its latest
  * SITE_MAX_BARS runs; a longer series also has one page per whole
  * SITE_MAX_BARS of its history from the oldest, SLUG.pN.html for runs
@@ -714,15 +701,14 @@ page_series(const struct site_plan *s, const struct series_span *sp,
     struct diags *d, int *charts, char **rel)
 {
 	const char *series = s->an->runs[runs[0]].series;
-	char **changes, *title;
+	const char **changes;
+	char *title;
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
 	changes = xcalloc(n, sizeof *changes);
 	for (size_t k = 0; k < n; k++)
-		if (runs + k > s->an->order + sp->start)
-			changes[k] = what_changed(&s->set->runs[runs[k]],
-			    &s->set->runs[runs[k - 1]]);
+		changes[k] = s->an->runs[runs[k]].series_change;
 	title = xasprintf("Series %s", series);
 	if ((doc = page_start(s, PAGE_COMPARE, title)) != NULL) {
 		crumbs(doc, title);
@@ -737,11 +723,9 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "History");
 		fill_comparison(s, doc, runs, n, NULL,
-		    (const char *const *)changes, "What changed", d, charts);
+		    changes, "What changed", d, charts);
 		*rel = series_page(sp, page, "");
 	}
-	for (size_t k = 0; k < n; k++)
-		free(changes[k]);
 	free(changes);
 	free(title);
 	return doc;

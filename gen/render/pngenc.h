@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The size of the err buffers below: chart.c hands on its own, of
+/* The size of the err buffers below: chart_png.c hands on its own, of
  * CHART_ERR_SIZE bytes, which must be no smaller (chart_png.c checks). */
 #define PNG_ENC_ERR_SIZE	256
 

@@ -28,6 +28,10 @@ int render_parse_csv(FILE *, const struct results *);
 /* Prints the model of a set of runs as JSON ("benchsite dump"). */
 int render_runset_json(FILE *, const struct runset *, const struct diags *);
 
+/* "nothing fails the gate", "1 finding fails the gate", "13 findings
+ * fail the gate" for n failing findings; caller frees. */
+char *gate_phrase(int n);
+
 /* "benchsite check": the findings for people, regressions first. */
 int render_check_text(FILE *, const struct analysis *);
 /* "benchsite check --format json": every verdict with its numbers. */
