@@ -176,7 +176,7 @@ fuzz-smoke: fuzz-build
 			exit 1; }; \
 	done
 
-# The benchmark (tests/bench/run.sh, issue 8): one table of medians and
+# The benchmark (tests/bench/run.sh): one table of medians and
 # ratios against gnuplot, matplotlib and bon_csv2html, on synthetic trees
 # of 1 000 and 10 000 runs (BENCH_BIG=1 adds 100 000). Slow: minutes.
 bench: benchsite

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Scale tests for one build directory (issue 8), on trees made by
+# Scale tests for one build directory, on trees made by
 # tests/bench/genruns.sh: output the same with any number of rendering
 # processes; an incremental build equal to a full one after a run is
 # added, changed or removed, and keeping what did not change; the shape

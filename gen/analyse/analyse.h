@@ -189,10 +189,6 @@ int analyse(struct analysis *, const struct runset *,
     const struct analyse_opts *, struct diags *);
 void analysis_free(struct analysis *);
 
-/* What differs in the set-up meta keys from run b to run r
- * ("scheduler: cfq -> anticipatory; ..."), or NULL; caller frees. */
-char *analysis_differences(const struct run *r, const struct run *b);
-
 /* ---- reading the result: these only read what analyse stored ---- */
 
 /* The figures of a change, from the summaries of the run and its

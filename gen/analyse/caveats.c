@@ -127,20 +127,13 @@ comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int m
 	return out;
 }
 
-char *
-analysis_differences(const struct run *r, const struct run *b)
-{
-	int n, layout;
-
-	return setup_differences(r, b, &n, &layout);
-}
-
 /* What changed from run b to run r: the set-up keys, else the labels
  * (a setting the meta names only in its label, like "NCQ off"). */
 static char *
 what_changed(const struct run *r, const struct run *b)
 {
-	char *d = analysis_differences(r, b);
+	int n, layout;
+	char *d = setup_differences(r, b, &n, &layout);
 	const char *x = meta_get(&b->meta, "label");
 	const char *y = meta_get(&r->meta, "label");
 

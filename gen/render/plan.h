@@ -15,10 +15,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A chart or a table lists at most this many runs (the issue's "about
- * 60 bars"). A set with more runs is "large": its overview and metric
- * pages show the latest run of each series, comparisons the latest run
- * per series and value, and a series' history is paged. */
+/* A chart or a table lists at most this many runs: about 60 bars stay
+ * readable on one screen. A set with more runs is "large": its overview
+ * and metric pages show the latest run of each series, comparisons the
+ * latest run per series and value, and a series' history is paged. */
 #define SITE_MAX_BARS 60
 
 /* A run page lists at most this many samples (a history of 10 000

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: benchsite's benchmark, run by "make bench" (issue 8). Prints one
+# run.sh: benchsite's benchmark, run by "make bench". Prints one
 # table of medians (hyperfine) and ratios, benchsite and its peers timed
 # side by side in the same run, and peak RSS (GNU time %M).
 #
