@@ -36,9 +36,10 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
 	read/bonnie_csv.c read/bonnie_text.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
-	analyse/rank.c analyse/series.c analyse/change.c \
+	analyse/rank.c analyse/changepoint.c analyse/series.c \
+	analyse/change.c \
 	analyse/scaling.c analyse/caveats.c analyse/findings.c \
-	analyse/patterns.c analyse/analyse.c \
+	analyse/steps.c analyse/patterns.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
 	render/share.c render/chart_fonts.c render/chart_text.c \
 	render/chart_layout.c render/chart_draw.c render/chart_dump.c \
@@ -78,7 +79,7 @@ $(B):
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
-	test_analyse test_plan
+	test_analyse test_plan test_changepoint
 $(B)/test_%: tests/unit/test_%.c $(OBJS)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)

@@ -1,7 +1,7 @@
 /* The analysis's driver and its tables of names; see analyse.h. The
  * steps, in the order they run, each in its own file (analyse_int.h):
- * series.c, change.c, scaling.c, findings.c (with caveats.c) and
- * patterns.c. */
+ * series.c, change.c, scaling.c, findings.c (with caveats.c), steps.c
+ * and patterns.c. */
 #include "analyse/analyse_int.h"
 #include "base/xalloc.h"
 
@@ -73,6 +73,7 @@ analyse(struct analysis *a, const struct runset *set,
 	}
 	for (size_t i = 0; i < set->n; i++)
 		run_findings(a, i);
+	series_findings(a);
 	find_patterns(a);
 	sort_findings(a);
 	return 0;

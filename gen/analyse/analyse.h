@@ -121,6 +121,11 @@ enum __attribute__((packed)) finding_kind {
 
 extern const char *const finding_names[];
 
+/* How firmly the data says a finding, which orders what fails the
+ * gate: a rank test or a step across a series, the series' noise or a
+ * like-for-like scaling or target, a single comparison. */
+enum { CONFIDENCE_LOW = 1, CONFIDENCE_MEDIUM, CONFIDENCE_HIGH };
+
 struct finding {
 	long run;		/* -1 for patterns */
 	char *text;		/* a sentence with its numbers */
@@ -130,6 +135,7 @@ struct finding {
 	double sort;		/* within a kind, lower comes first */
 	int metric;		/* -1 for run-wide warnings */
 	enum finding_kind kind;
+	unsigned char confidence;	/* CONFIDENCE_*, or 0 */
 	bool gated;		/* fails CI unless acknowledged */
 };
 

@@ -1,7 +1,8 @@
 /* What the files of the analysis share, in the order analyse() runs
  * them; each file uses only those above it (tests/layers.sh):
  *   series.c -> change.c -> scaling.c -> caveats.c -> findings.c ->
- *   patterns.c -> analyse.c (the driver).
+ *   steps.c -> patterns.c -> analyse.c (the driver);
+ * rank.c and changepoint.c hold the statistics, pure, below them all.
  * Private to gen/analyse/. */
 #ifndef BENCHSITE_ANALYSE_INT_H
 #define BENCHSITE_ANALYSE_INT_H
@@ -62,10 +63,20 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
 /* A new finding, its text (taken) pooled. */
 struct finding *add_finding(struct analysis *, enum finding_kind, long run,
     int metric, char *text);
+/* Marks finding f of run i gated: it fails the gate unless meta
+ * ack.METRIC of the run acknowledges it. */
+void acknowledge(struct analysis *, struct finding *f, size_t i);
 /* Every finding of run i but the patterns. */
 void run_findings(struct analysis *, size_t i);
 /* The findings in their order: what fails first (see analysis.f). */
 void sort_findings(struct analysis *);
+
+/* ---- steps.c ---- */
+
+/* The steps and drifts across each series of 10 runs or more, over its
+ * latest 200 of one layout, that the run-to-run comparison did not
+ * find. */
+void series_findings(struct analysis *);
 
 /* ---- patterns.c ---- */
 

@@ -69,7 +69,7 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 	    scaling ? d->ndiff : d->ndiff + d->nlayout, f->metric));
 }
 
-static void
+void
 acknowledge(struct analysis *a, struct finding *f, size_t i)
 {
 	char key[64];
@@ -121,6 +121,9 @@ change_findings(struct analysis *a, size_t i)
 		    a->set->runs[ra->base].id, ra->base_why, how));
 		free(how);
 		f->sort = c->verdict == VERDICT_REGRESSION ? cf.rel : -cf.rel;
+		f->confidence = c->rule == RULE_RANK_TEST ? CONFIDENCE_HIGH :
+		    c->rule == RULE_NOISE_FENCE ? CONFIDENCE_MEDIUM :
+		    CONFIDENCE_LOW;
 		explain(a, f, i, ra->base, false, &d);
 		/* Only a comparison that can be defended fails the gate. */
 		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
@@ -155,6 +158,7 @@ scaling_findings(struct analysis *a, size_t i)
 		    sc->why));
 		f->sort = x->efficiency;	/* the worst first */
 		explain(a, f, i, sc->reference, true, &d);
+		f->confidence = f->caveat ? CONFIDENCE_LOW : CONFIDENCE_MEDIUM;
 		if (x->level == EFF_SHORT)
 			acknowledge(a, f, i);
 	}
@@ -181,6 +185,7 @@ target_findings(struct analysis *a, size_t i)
 		    now, 100 * t->ratio, meta_get(&a->set->runs[i].meta, key),
 		    want));
 		f->sort = t->ratio;
+		f->confidence = CONFIDENCE_MEDIUM;
 		acknowledge(a, f, i);
 	}
 }
@@ -276,14 +281,30 @@ run_findings(struct analysis *a, size_t i)
 	validity_warnings(a, i);
 }
 
+/* A finding's size as one scale across kinds: the share of the figure
+ * missing, against the base, the expected figure or the target. */
+static double
+deficit(const struct finding *f)
+{
+	return f->kind == FIND_SHORTFALL || f->kind == FIND_TARGET ||
+	    f->kind == FIND_WEAK ? f->sort - 1 : f->sort;
+}
+
 static int
 cmp_findings(const void *x, const void *y)
 {
 	const struct finding *a = x, *b = y;
+	bool fails = a->gated && !a->ack;
 
-	/* What fails the gate first, acknowledged and ungated ones after. */
-	if ((a->gated && !a->ack) != (b->gated && !b->ack))
-		return a->gated && !a->ack ? -1 : 1;
+	/* What fails the gate first, acknowledged and ungated ones after;
+	 * of what fails, the surest first, then the largest, so that the
+	 * first is the headline. */
+	if (fails != (b->gated && !b->ack))
+		return fails ? -1 : 1;
+	if (fails && a->confidence != b->confidence)
+		return a->confidence > b->confidence ? -1 : 1;
+	if (fails && deficit(a) != deficit(b))
+		return deficit(a) < deficit(b) ? -1 : 1;
 	if (a->kind != b->kind)
 		return a->kind < b->kind ? -1 : 1;
 	if (a->sort != b->sort)

@@ -72,6 +72,7 @@ struct cause {
 	char *first;	/* 'controller "X"' */
 	char *also;	/* other keys the same runs share, or NULL */
 	size_t n;
+	size_t passing;	/* the judged runs without it, all passing */
 	uint64_t hash;	/* of runs */
 };
 
@@ -93,8 +94,8 @@ cause_hash(uintptr_t value, const void *ctx)
 }
 
 static void
-add_cause(struct causes *c, char *runs, size_t count, const char *key,
-    const char *value)
+add_cause(struct causes *c, char *runs, size_t count, size_t passing,
+    const char *key, const char *value)
 {
 	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
 	uint64_t h = hash_bytes(runs, strlen(runs), HASH_SEED);
@@ -121,7 +122,7 @@ add_cause(struct causes *c, char *runs, size_t count, const char *key,
 		return;
 	}
 	xgrow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v);
-	c->v[c->n++] = (struct cause){runs, name, NULL, count, h};
+	c->v[c->n++] = (struct cause){runs, name, NULL, count, passing, h};
 	hashmap_put(m, at, c->n);
 }
 
@@ -143,8 +144,9 @@ index_list(const size_t *runs, size_t n)
 #define P_FAILS 2
 
 /* The groups of judged runs sharing a value of a key (ids[i], -1 for
- * none; names by id) in which every run fails on metric, while some
- * judged run outside the group passes; each is added to causes. Groups
+ * none; names by id) in which every run fails on metric while every
+ * judged run outside the group passes, and some does: both halves of
+ * the sentence hold on the data. Each is added to causes. Groups
  * are taken in the order of their first run, with their runs in order:
  * two passes over the runs, whatever the number of values, and scratch
  * by value and by group member only. */
@@ -153,7 +155,7 @@ failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
     size_t nids, const char *const *names, const char *key,
     struct causes *causes)
 {
-	size_t passing = 0, total = 0, ng = 0;
+	size_t passing = 0, fails = 0, total = 0, ng = 0;
 	/* by value id: runs holding it, failing ones, place in members */
 	uint32_t *count = xcalloc(nids + 1, sizeof *count);
 	uint32_t *failing = xcalloc(nids + 1, sizeof *failing);
@@ -166,6 +168,7 @@ failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
 		if (!(pf[i] & P_JUDGED))
 			continue;
 		passing += !(pf[i] & P_FAILS);
+		fails += (pf[i] & P_FAILS) != 0;
 		if (ids[i] < 0)
 			continue;
 		count[ids[i]]++;
@@ -173,7 +176,8 @@ failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
 	}
 	for (size_t v = 0; v < nids; v++) {
 		start[v] = total;
-		if (passing > 0 && count[v] >= 2 && failing[v] == count[v])
+		if (passing > 0 && count[v] >= 2 && failing[v] == count[v] &&
+		    failing[v] == fails)
 			total += count[v];
 		else
 			count[v] = 0;	/* not a group */
@@ -192,7 +196,7 @@ failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
 		size_t v = order[k];
 
 		add_cause(causes, index_list(members + start[v], count[v]),
-		    count[v], key, names[v]);
+		    count[v], passing, key, names[v]);
 	}
 	free(count);
 	free(failing);
@@ -249,10 +253,17 @@ find_patterns(struct analysis *a)
 		for (size_t k = 0; k < causes[m].n; k++) {
 			struct cause *c = &causes[m].v[k];
 
-			add_finding(a, FIND_PATTERN, -1, m, xasprintf("All %zu "
-			    "runs with %s fall short on %s, and the runs "
-			    "without it do not%s%s%s.", c->n, c->first,
-			    metric_defs[m].label,
+			char all[32];
+
+			if (c->n == 2)
+				snprintf(all, sizeof all, "Both runs");
+			else
+				snprintf(all, sizeof all, "All %zu runs", c->n);
+			add_finding(a, FIND_PATTERN, -1, m, xasprintf("%s with "
+			    "%s fail on %s, and the %zu other run%s judged on "
+			    "it pass%s%s%s%s.", all, c->first,
+			    metric_defs[m].label, c->passing, c->passing == 1 ?
+			    "" : "s", c->passing == 1 ? "es" : "",
 			    c->also ? " (the same runs share " : "",
 			    c->also ? c->also : "", c->also ? ")" : ""));
 			free(c->runs);

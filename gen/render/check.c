@@ -6,12 +6,13 @@
 #include "base/xalloc.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const section_titles[FIND_KIND_COUNT] = {
-	[FIND_REGRESSION] = "Regressions",
-	[FIND_SHORTFALL] = "Shortfalls (RAID scaling)",
-	[FIND_TARGET] = "Below a declared target",
+	[FIND_REGRESSION] = "Regressions that do not fail the gate",
+	[FIND_SHORTFALL] = "Shortfalls (RAID scaling), acknowledged",
+	[FIND_TARGET] = "Below a declared target, acknowledged",
 	[FIND_WEAK] = "Weak scaling",
 	[FIND_PATTERN] = "What the failing runs share",
 	[FIND_IMPROVEMENT] = "Improvements",
@@ -107,20 +108,31 @@ text_finding(FILE *out, const struct analysis *a, const struct finding *f)
 int
 render_check_text(FILE *out, const struct analysis *a)
 {
-	char head[256];
+	char *counts = gate_counts(a, NULL, 0);
+	char *head = xasprintf("benchsite: %zu runs: %s.", a->set->n, counts);
 
-	snprintf(head, sizeof head, "benchsite: %zu runs: %d regressions, "
-	    "%d shortfalls, %d below target, %d weak, %d warnings; %d failing "
-	    "the gate.", a->set->n, a->count[FIND_REGRESSION],
-	    a->count[FIND_SHORTFALL], a->count[FIND_TARGET],
-	    a->count[FIND_WEAK], a->count[FIND_WARNING], a->failing);
 	render_wrapped(out, head, 0, 0, 78);
+	free(head);
+	free(counts);
+	/* What fails, in the analysis' order (surest, then largest,
+	 * first); then the rest by kind. */
+	if (a->failing > 0)
+		fprintf(out, "\nFails the gate (%d)\n", a->failing);
+	for (size_t k = 0; k < a->nf; k++)
+		if (a->f[k].gated && !a->f[k].ack)
+			text_finding(out, a, &a->f[k]);
 	for (int kind = 0; kind < FIND_KIND_COUNT; kind++) {
-		if (a->count[kind] == 0)
-			continue;
-		fprintf(out, "\n%s (%d)\n", section_titles[kind], a->count[kind]);
+		int n = 0;
+
 		for (size_t k = 0; k < a->nf; k++)
-			if (a->f[k].kind == (enum finding_kind)kind)
+			n += a->f[k].kind == (enum finding_kind)kind &&
+			    !(a->f[k].gated && !a->f[k].ack);
+		if (n == 0)
+			continue;
+		fprintf(out, "\n%s (%d)\n", section_titles[kind], n);
+		for (size_t k = 0; k < a->nf; k++)
+			if (a->f[k].kind == (enum finding_kind)kind &&
+			    !(a->f[k].gated && !a->f[k].ack))
 				text_finding(out, a, &a->f[k]);
 	}
 	return ferror(out) ? -1 : 0;
@@ -225,6 +237,11 @@ run_json(const struct analysis *a, size_t i)
 	return o;
 }
 
+static const char *const confidence_names[] = {
+	[CONFIDENCE_LOW] = "low", [CONFIDENCE_MEDIUM] = "medium",
+	[CONFIDENCE_HIGH] = "high",
+};
+
 static json_t *
 finding_json(const struct analysis *a, const struct finding *f)
 {
@@ -240,6 +257,8 @@ finding_json(const struct analysis *a, const struct finding *f)
 	json_object_set_new(o, "not_like_for_like",
 	    json_string_or_null(f->caveat));
 	json_object_set_new(o, "gated", json_boolean(f->gated));
+	json_object_set_new(o, "confidence", f->confidence ?
+	    json_string(confidence_names[f->confidence]) : json_null());
 	json_object_set_new(o, "acknowledged", json_string_or_null(f->ack));
 	return o;
 }
@@ -265,6 +284,85 @@ render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 	json_object_set_new(doc, "findings", fs);
 	json_object_set_new(doc, "diagnostics", diags_json(d));
 	return json_print(out, doc);
+}
+
+/* Each kind as counted in a headline, singular and plural. */
+static const char *const kind_nouns[FIND_KIND_COUNT][2] = {
+	[FIND_REGRESSION] = {"regression", "regressions"},
+	[FIND_SHORTFALL] = {"shortfall", "shortfalls"},
+	[FIND_TARGET] = {"missed target", "missed targets"},
+	[FIND_WEAK] = {"weak scaling", "weak scalings"},
+	[FIND_PATTERN] = {"pattern", "patterns"},
+	[FIND_WARNING] = {"warning", "warnings"},
+	[FIND_IMPROVEMENT] = {"improvement", "improvements"},
+};
+
+/* Appends tail (taken) to *s. */
+static void
+append_to(char **s, char *tail)
+{
+	char *next = xasprintf("%s%s", *s, tail);
+
+	free(*s);
+	free(tail);
+	*s = next;
+}
+
+/* " (12 shortfalls, 1 missed target)" from counts by kind, plus the
+ * acknowledged ones; "" when all are zero. Caller frees. */
+static char *
+kind_list(const int *count, int acknowledged)
+{
+	char *out = xstrdup("");
+
+	for (int k = 0; k <= FIND_KIND_COUNT; k++) {
+		int n = k < FIND_KIND_COUNT ? count[k] : acknowledged;
+
+		if (n > 0)
+			append_to(&out, xasprintf("%s%d %s", *out ? ", " : " (",
+			    n, k < FIND_KIND_COUNT ? kind_nouns[k][n != 1] :
+			    "acknowledged"));
+	}
+	if (*out)
+		append_to(&out, xstrdup(")"));
+	return out;
+}
+
+char *
+gate_counts(const struct analysis *a, const size_t *sel, size_t n)
+{
+	int fails[FIND_KIND_COUNT] = {0}, other[FIND_KIND_COUNT] = {0};
+	int nfail = 0, nother = 0, acked = 0, better = 0;
+	char *gate, *fl, *ol, *out;
+
+	for (size_t k = 0; k < (sel ? n : a->nf); k++) {
+		const struct finding *f = &a->f[sel ? sel[k] : k];
+
+		if (f->kind == FIND_IMPROVEMENT)
+			better++;
+		else if (f->gated && !f->ack)
+			nfail++, fails[f->kind]++;
+		else if (f->gated)
+			nother++, acked++;
+		else
+			nother++, other[f->kind]++;
+	}
+	gate = gate_phrase(nfail);
+	fl = kind_list(fails, 0);
+	ol = kind_list(other, acked);
+	out = xasprintf("%s%s", gate, fl);
+	if (nother > 0)
+		append_to(&out, xasprintf("; %d %s%s", nother, nfail == 0 ?
+		    (nother == 1 ? "finding does not fail it" :
+		    "findings do not fail it") : nother == 1 ? "does not" :
+		    "do not", ol));
+	if (better > 0)
+		append_to(&out, xasprintf("; %d %s", better,
+		    kind_nouns[FIND_IMPROVEMENT][better != 1]));
+	free(gate);
+	free(fl);
+	free(ol);
+	return out;
 }
 
 char *

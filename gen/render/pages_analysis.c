@@ -81,32 +81,22 @@ finding_item(const struct site_plan *s, xmlNodePtr list,
 		    "comparison is not like for like.");
 }
 
-/* "3 fail the gate: 2 shortfalls, 1 below target." and the like, over
+/* "3 findings fail the gate (2 shortfalls, 1 missed target); 1 does
+ * not (1 warning)." and the like, over
  * the findings f[sel[0..n)]. */
 static char *
 verdict_line(const struct analysis *an, const size_t *sel, size_t n,
     int *failing)
 {
-	int count[FIND_KIND_COUNT] = {0};
-	char *out, *gate;
+	char *out, *counts;
 
 	*failing = 0;
-	for (size_t k = 0; k < n; k++) {
-		const struct finding *f = &an->f[sel[k]];
-
-		count[f->kind]++;
-		*failing += f->gated && f->ack == NULL;
-	}
-	gate = gate_phrase(*failing);
-	gate[0] = (char)toupper((unsigned char)gate[0]);
-	out = xasprintf("%s: %d regression%s, %d shortfall%s, %d below "
-	    "target, %d weak scaling, %d improvement%s, %d warning%s.", gate,
-	    count[FIND_REGRESSION], count[FIND_REGRESSION] == 1 ? "" : "s",
-	    count[FIND_SHORTFALL], count[FIND_SHORTFALL] == 1 ? "" : "s",
-	    count[FIND_TARGET], count[FIND_WEAK], count[FIND_IMPROVEMENT],
-	    count[FIND_IMPROVEMENT] == 1 ? "" : "s", count[FIND_WARNING],
-	    count[FIND_WARNING] == 1 ? "" : "s");
-	free(gate);
+	for (size_t k = 0; k < n; k++)
+		*failing += an->f[sel[k]].gated && an->f[sel[k]].ack == NULL;
+	counts = gate_counts(an, sel, n);
+	counts[0] = (char)toupper((unsigned char)counts[0]);
+	out = xasprintf("%s.", counts);
+	free(counts);
 	return out;
 }
 

@@ -31,6 +31,11 @@ int render_runset_json(FILE *, const struct runset *, const struct diags *);
 /* "nothing fails the gate", "1 finding fails the gate", "13 findings
  * fail the gate" for n failing findings; caller frees. */
 char *gate_phrase(int n);
+/* The headline's counts of the findings f[sel[0..n)] (all of them when
+ * sel is NULL), each finding counted once: "13 findings fail the gate
+ * (12 shortfalls, 1 missed target); 19 do not (1 regression, 4 weak
+ * scalings, 14 warnings); 8 improvements". Caller frees. */
+char *gate_counts(const struct analysis *, const size_t *sel, size_t n);
 
 /* "benchsite check": the findings for people, regressions first. */
 int render_check_text(FILE *, const struct analysis *);

@@ -101,20 +101,17 @@ failing_metrics(const struct analysis *an, bool *which)
 static void
 mail_verdict(FILE *out, const struct analysis *an, bool utf8)
 {
-	char *gate = gate_phrase(an->failing);
-	char *line = xasprintf("benchsite: %s in %zu runs: %d regressions, %d "
-	    "shortfalls, %d below target, %d weak, %d warnings.", gate,
-	    an->set->n, an->count[FIND_REGRESSION], an->count[FIND_SHORTFALL],
-	    an->count[FIND_TARGET], an->count[FIND_WEAK],
-	    an->count[FIND_WARNING]);
+	char *counts = gate_counts(an, NULL, 0);
+	char *line = xasprintf("benchsite: %zu runs: %s.", an->set->n, counts);
 
 	mail_wrap(out, "", line, 0, utf8);
 	free(line);
-	free(gate);
+	free(counts);
 }
 
+/* The failing findings, surest first (failing), or the patterns. */
 static void
-mail_findings(FILE *out, const struct analysis *an, bool utf8)
+mail_list(FILE *out, const struct analysis *an, bool utf8, bool failing)
 {
 	bool any = false;
 
@@ -122,10 +119,11 @@ mail_findings(FILE *out, const struct analysis *an, bool utf8)
 		const struct finding *f = &an->f[k];
 		char *lead;
 
-		if (!(f->gated && !f->ack) && f->kind != FIND_PATTERN)
+		if (failing ? !(f->gated && !f->ack) : f->kind != FIND_PATTERN)
 			continue;
 		if (!any)
-			fputs("\nWhat fails, worst first:\n", out);
+			fputs(failing ? "\nWhat fails, surest and largest first:\n" :
+			    "\nWhat the failing runs share:\n", out);
 		any = true;
 		lead = f->run >= 0 ? xasprintf("%s: %s", an->set->runs[f->run].id,
 		    f->text) : xstrdup(f->text);
@@ -215,7 +213,8 @@ render_check_mail(FILE *out, const struct analysis *an, bool utf8)
 	int n = failing_metrics(an, which);
 
 	mail_verdict(out, an, utf8);
-	mail_findings(out, an, utf8);
+	mail_list(out, an, utf8, true);
+	mail_list(out, an, utf8, false);
 	mail_tables(out, an, which, utf8);
 	if (n > 0) {
 		fputs("\nCharts to attach:", out);
@@ -353,11 +352,9 @@ render_check_markdown(FILE *out, const struct analysis *an)
 	fprintf(out, "### %s benchsite: %s\n\n", an->failing ? "\u274c" :
 	    "\u2705", gate);
 	free(gate);
-	fprintf(out, "%zu runs: %d regressions, %d shortfalls, %d below target, "
-	    "%d weak, %d improvements, %d warnings.\n\n", an->set->n,
-	    an->count[FIND_REGRESSION], an->count[FIND_SHORTFALL],
-	    an->count[FIND_TARGET], an->count[FIND_WEAK],
-	    an->count[FIND_IMPROVEMENT], an->count[FIND_WARNING]);
+	gate = gate_counts(an, NULL, 0);
+	fprintf(out, "%zu runs: %s.\n\n", an->set->n, gate);
+	free(gate);
 	if (an->failing > 0)
 		md_table(out, an, true);
 	fputs("\n<details><summary>Everything else (improvements, weak scaling, "

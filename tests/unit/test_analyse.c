@@ -373,10 +373,31 @@ test_patterns(void **state)
 	assert_int_equal(t->an.count[FIND_PATTERN], 1);
 	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
 	assert_non_null(f);
-	assert_string_equal(f->text, "All 2 runs with controller \u201cbad\u201d "
-	    "fall short on Block write, and the runs without it do not.");
+	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
+	    "fail on Block write, and the 1 other run judged on it passes.");
 	assert_true(analysis_flagged(&t->an, run_of(t, "r1"), M_PUT_BLOCK));
 	assert_false(analysis_flagged(&t->an, run_of(t, "r3"), M_PUT_BLOCK));
+}
+
+/* A run on another controller fails too: "the runs without it pass"
+ * would be false, so nothing is said of the controller. */
+static void
+test_pattern_needs_both_halves(void **state)
+{
+	struct tree *t = *state;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "r4", "host: h3\ncontroller: c2\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	load(t);
+	assert_int_equal(t->an.count[FIND_SHORTFALL], 3);
+	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 }
 
 int
@@ -397,6 +418,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_series_rank_test, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_patterns, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pattern_needs_both_halves,
+		    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
