@@ -112,7 +112,7 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 		return xasprintf("beyond the series' noise of %.1f%% seen over "
 		    "%d earlier changes, %d vs %d samples", 100 * c->fence,
 		    c->history, cf->n, cf->n_base);
-	if (a->opts.threshold >= c->fence)
+	if (a->opts.threshold > c->fence)
 		why = xstrdup("the minimum change");
 	else if (own > a->noise[id])
 		why = xstrdup("the samples' own spread");
