@@ -43,7 +43,8 @@ static const char usage_text[] =
     "                       [--no-wait] [--attach DIR] [--fail-on-regression] RUNS\n"
     "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
     "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
-    "                       [--baseline RUN] [--weak P] [--short P] RUNS\n"
+    "                       [--baseline RUN] [--weak P] [--short P]\n"
+    "                       [--noise METRIC=P]... RUNS\n"
     "       benchsite parse [--format json|csv] FILE...\n"
     "       benchsite dump RUNS\n"
     "       benchsite collect [--sysroot DIR] PATH\n"
@@ -185,6 +186,24 @@ percent(const char *s)
 	return v / 100;
 }
 
+/* --noise METRIC=P: the floor a change of METRIC must clear when no
+ * rank test or history tells its noise. Returns 1, or -1 when bad. */
+static int
+noise_option(const char *arg, struct analyse_opts *o)
+{
+	const char *eq = strchr(arg, '=');
+	char key[32];
+	int m;
+
+	if (eq == NULL || (size_t)(eq - arg) >= sizeof key)
+		return -1;
+	memcpy(key, arg, (size_t)(eq - arg));
+	key[eq - arg] = '\0';
+	if ((m = metric_by_key(key)) < 0 || (o->noise[m] = percent(eq + 1)) < 0)
+		return -1;
+	return 1;
+}
+
 /* Options shared by check and build: the analysis' settings. Returns 1
  * when argv[*i] was one (and steps over its value), 0 when not, -1 when
  * its value is bad. */
@@ -207,6 +226,8 @@ analysis_option(int argc, char **argv, int *i, struct analyse_opts *o)
 		o->baseline = argv[++*i];
 		return 1;
 	}
+	if (strcmp(argv[*i], "--noise") == 0)
+		return noise_option(argv[++*i], o);
 	for (size_t k = 0; k < sizeof pct / sizeof *pct; k++) {
 		if (strcmp(argv[*i], pct[k].name) == 0) {
 			double v = percent(argv[++*i]);

@@ -37,6 +37,8 @@ analyse_default_opts(struct analyse_opts *o)
 	o->weak = 0.80;
 	o->shortfall = 0.50;
 	o->baseline = NULL;
+	for (int m = 0; m < M_COUNT; m++)
+		o->noise[m] = -1;
 }
 
 int
@@ -55,6 +57,7 @@ analyse(struct analysis *a, const struct runset *set,
 		return -1;
 	}
 	a->pool = strpool_new();
+	choose_noise_floors(a);
 	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
 	name_series(a);
 	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
@@ -74,6 +77,7 @@ analyse(struct analysis *a, const struct runset *set,
 	for (size_t i = 0; i < set->n; i++)
 		run_findings(a, i);
 	series_findings(a);
+	stall_warnings(a);
 	find_patterns(a);
 	sort_findings(a);
 	return 0;

@@ -19,10 +19,27 @@ struct analyse_opts {
 	double weak;		/* efficiency below this is weak (0.80) */
 	double shortfall;	/* efficiency below this falls short (0.50) */
 	const char *baseline;	/* run id every run is compared with, or NULL */
+	/* The change each metric must clear when neither a rank test nor
+	 * a series' history can tell its noise (--noise METRIC=P); < 0:
+	 * RUNS/meta's noise.METRIC, else the default (noise_floor_default). */
+	double noise[M_COUNT];
 };
 
 void analyse_default_opts(struct analyse_opts *);
 
+/* The noise floor of a metric when nothing sets it: bonnie++'s
+ * run-to-run spread on one machine, 10% for block transfers, 15% for
+ * rewrites, seeks and per-char tests, 20% for the file tests. */
+double noise_floor_default(int metric);
+
+/* Where a metric's noise floor came from. */
+enum __attribute__((packed)) noise_source {
+	NOISE_DEFAULT,
+	NOISE_SET_META,		/* RUNS/meta noise.METRIC */
+	NOISE_OPTION		/* --noise METRIC=P */
+};
+
+extern const char *const noise_source_names[];
 enum __attribute__((packed)) verdict {
 	VERDICT_NONE,		/* nothing to compare with */
 	VERDICT_SAME,		/* no significant change: "~" */
@@ -50,7 +67,8 @@ extern const char *const rule_names[];
 struct __attribute__((packed)) change {
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
-					   the samples' spread), or -1 */
+					   the samples' spread or the noise
+					   floor, the wider), or -1 */
 	unsigned char history;		/* earlier changes behind the fence
 					   (at most HISTORY_WINDOW, 30) */
 	enum verdict verdict;
@@ -179,6 +197,8 @@ struct analysis {
 	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
 				   names, each distinct one once */
+	double noise[M_COUNT];	/* the noise floors that applied */
+	enum noise_source noise_from[M_COUNT];
 };
 
 /* The summaries of a run, by metric: the model's, which the analysis

@@ -25,8 +25,13 @@ void check_named_baseline(const struct runset *, size_t i, struct diags *);
 
 /* ---- change.c ---- */
 
+/* Each metric's noise floor into a->noise: --noise, else RUNS/meta's
+ * noise.METRIC, else the default. */
+void choose_noise_floors(struct analysis *);
 /* Every run with a base compared with it, metric by metric. */
 void compare_all(struct analysis *);
+/* The relative range of a run's samples of a metric: its own noise. */
+double spread(const struct metric_summary *);
 
 /* ---- scaling.c ---- */
 
@@ -45,18 +50,47 @@ void judge_run(struct analysis *, size_t i);
 
 /* ---- caveats.c ---- */
 
-/* "controller: A -> B; ...", or NULL; counts the differing keys, the
- * layout keys (disks, raid, chunk) apart. Caller frees. */
+/* What differs in the set-up from run b to run r, key by key. A key
+ * given on one side only is unknown there, not a difference; bonnie++
+ * options differ only in what changes the measurement. */
+struct setup_diff {
+	const struct run *r, *b;
+	char *text;		/* "controller: A -> B; ...", or NULL; the
+				   caller frees or pools it */
+	uint32_t changed;	/* bit k: set-up key k differs */
+	int nother;		/* differing keys but the layout's */
+	int nlayout;		/* disks, raid, chunk */
+	int ntunable;		/* kernel, driver, scheduler, ...: what a
+				   regression of a series is about */
+};
+void diff_setup(const struct run *r, const struct run *b,
+    struct setup_diff *);
+/* diff_setup's text and its counts (nother, nlayout). */
 char *setup_differences(const struct run *r, const struct run *b,
     int *count, int *layout);
+/* The one changed tunable that can move metric ("kernel: a -> b"), or
+ * NULL when none or several can; caller frees. */
+char *change_cause(const struct setup_diff *, int metric);
 /* Fills series_change of every run from the run before it in series
  * order. */
 void note_series_changes(struct analysis *);
 /* Why runs i and o do not compare like for like on metric (-1: the
- * run as a whole) with ndiff set-up keys differing, or NULL; caller
- * frees. */
+ * run as a whole) with ndiff set-up keys differing, or NULL: bonnie++
+ * options, a file the cache holds, signs of cache hits, per-char tests
+ * of other generations or bound by the CPU. Caller frees. */
 char *comparison_caveat(const struct analysis *, size_t i, size_t o,
     int ndiff, int metric);
+/* The same for run i's change against its base o: besides, another
+ * configuration (hardware, disks, layout, file system), or more than
+ * one changed tunable that can move metric. Caller frees. */
+char *change_caveat(const struct analysis *, size_t i, size_t o,
+    const struct setup_diff *, int metric);
+/* Mebibytes in a memory or size text ("4GB", "23.5 GiB", "5192M"), or
+ * -1; a run's memory (meta ram, else memory), or NULL; whether its
+ * file size is under twice that memory. */
+double mebibytes(const char *s);
+const char *host_memory(const struct run *r);
+bool file_size_fits_cache(const struct run *r);
 
 /* ---- findings.c ---- */
 
@@ -68,6 +102,9 @@ struct finding *add_finding(struct analysis *, enum finding_kind, long run,
 void acknowledge(struct analysis *, struct finding *f, size_t i);
 /* Every finding of run i but the patterns. */
 void run_findings(struct analysis *, size_t i);
+/* A warning of each stall: a block test's single operation of a second
+ * or more, or any twenty times the median of its series. */
+void stall_warnings(struct analysis *);
 /* The findings in their order: what fails first (see analysis.f). */
 void sort_findings(struct analysis *);
 

@@ -1,27 +1,65 @@
-/* Like for like: what differs in the set-up between two runs, and why
- * a comparison of them cannot be taken at face value. See
- * analyse_int.h. */
+/* Like for like: what differs in the set-up between two runs, whether
+ * they were measured alike, and why a comparison of them cannot be taken
+ * at face value. See analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "read/units.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Keys that describe the set-up: what may explain a difference. */
-static const char *const setup_keys[] = {
-	"host", "controller", "chipset", "bus", "driver", "firmware",
-	"disks", "raid", "chunk", "filesystem", "mount-options", "kernel",
-	"os", "scheduler", "readahead", "queue-depth", "write-cache", "cpu",
-	"memory", "motherboard", "bonnie-options",
+/* Sets of metrics, by bit: what a setting can move. */
+#define BIT(m) (1u << (m))
+#define ALL_METRICS ((1u << M_COUNT) - 1)
+#define IO_TESTS ((1u << M_IO_COUNT) - 1)
+#define FILE_TESTS (ALL_METRICS & ~IO_TESTS)
+#define PER_CHAR (BIT(M_PUTC) | BIT(M_GETC))
+#define WRITES (BIT(M_PUTC) | BIT(M_PUT_BLOCK) | BIT(M_REWRITE) | \
+    BIT(M_SEQ_CREATE) | BIT(M_SEQ_DEL) | BIT(M_RAN_CREATE) | BIT(M_RAN_DEL))
+#define READS (BIT(M_GETC) | BIT(M_GET_BLOCK) | BIT(M_REWRITE) | BIT(M_SEEKS))
+
+enum key_role {
+	KEY_CONFIG,	/* another configuration: context, never a regression */
+	KEY_LAYOUT,	/* the same, and what the scaling model studies */
+	KEY_TUNABLE,	/* what a regression of a series is about */
+	KEY_OPTIONS	/* how bonnie++ measured: like for like or not */
+};
+
+/* Keys that describe the set-up: what may explain a difference, and
+ * which metrics a change of each can move. */
+static const struct setup_key {
+	const char *key;
+	enum key_role role;
+	unsigned moves;
+} setup_keys[] = {
+	{"host", KEY_CONFIG, ALL_METRICS},
+	{"controller", KEY_CONFIG, ALL_METRICS},
+	{"chipset", KEY_CONFIG, ALL_METRICS},
+	{"bus", KEY_CONFIG, ALL_METRICS},
+	{"driver", KEY_TUNABLE, ALL_METRICS},
+	{"firmware", KEY_TUNABLE, ALL_METRICS},
+	{"disks", KEY_LAYOUT, ALL_METRICS},
+	{"raid", KEY_LAYOUT, ALL_METRICS},
+	{"chunk", KEY_LAYOUT, ALL_METRICS},
+	{"filesystem", KEY_CONFIG, ALL_METRICS},
+	/* Barriers, sync and journal modes: writes and the file tests. */
+	{"mount-options", KEY_TUNABLE, WRITES | FILE_TESTS},
+	{"kernel", KEY_TUNABLE, ALL_METRICS},
+	{"os", KEY_TUNABLE, ALL_METRICS},
+	{"scheduler", KEY_TUNABLE, ALL_METRICS},
+	{"readahead", KEY_TUNABLE, READS},
+	/* Per-char tests keep one request in flight. */
+	{"queue-depth", KEY_TUNABLE, ALL_METRICS & ~PER_CHAR},
+	{"write-cache", KEY_TUNABLE, WRITES},
+	{"cpu", KEY_CONFIG, ALL_METRICS},
+	{"memory", KEY_CONFIG, ALL_METRICS},
+	{"motherboard", KEY_CONFIG, ALL_METRICS},
+	{"bonnie-options", KEY_OPTIONS, ALL_METRICS},
 };
 #define NSETUP (sizeof setup_keys / sizeof *setup_keys)
-
-static bool
-is_layout_key(const char *key)
-{
-	return strcmp(key, "disks") == 0 || strcmp(key, "raid") == 0 ||
-	    strcmp(key, "chunk") == 0;
-}
+_Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
 
 /* Copies s to out + o (room known); returns the new end. */
 static size_t
@@ -33,53 +71,239 @@ append(char *out, size_t o, const char *s)
 	return o + n;
 }
 
-/* "controller: A -> B; scheduler: cfq -> anticipatory", or NULL; counts
- * the differing keys, the layout keys (disks, raid, chunk) apart. */
+/* ---- bonnie++ options ---- */
+
+/* The options of a bonnie++ command line that change what it measures
+ * (-s, -n, -r, -c and the flags -f, -b, -D), each with the metrics it
+ * moves; -d, -m, -u, -x and the like do not. */
+static const struct measure_option {
+	char letter;
+	bool value;
+	unsigned moves;
+} measure_options[] = {
+	{'s', true, IO_TESTS}, {'r', true, IO_TESTS}, {'f', false, IO_TESTS},
+	{'n', true, FILE_TESTS}, {'c', true, ALL_METRICS},
+	{'b', false, ALL_METRICS}, {'D', false, ALL_METRICS},
+};
+#define NMEASURE (sizeof measure_options / sizeof *measure_options)
+
+/* Options that take a value but do not change the measurement. */
+static bool
+takes_value(char letter)
+{
+	return strchr("dmuxgzpZ", letter) != NULL;
+}
+
+/* The measuring options of a bonnie-options text, each one's value
+ * ("" for a flag given, NULL when absent) into v (room for NMEASURE,
+ * each of 32 bytes). */
+static void
+parse_options(const char *text, char v[][32], bool *given)
+{
+	char *copy = xstrdup(text), *save, *tok;
+
+	for (size_t k = 0; k < NMEASURE; k++)
+		given[k] = false;
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	    tok = strtok_r(NULL, " \t", &save)) {
+		const char *val = NULL;
+
+		if (tok[0] != '-' || tok[1] == '\0')
+			continue;
+		for (size_t k = 0; k < NMEASURE; k++) {
+			if (measure_options[k].letter != tok[1])
+				continue;
+			/* "-n20:128" and "-fN" carry their value. */
+			val = tok[2] ? tok + 2 : measure_options[k].value ?
+			    strtok_r(NULL, " \t", &save) : "";
+			given[k] = true;
+			snprintf(v[k], 32, "%s", val ? val : "");
+		}
+		if (val == NULL && takes_value(tok[1]) && tok[2] == '\0')
+			strtok_r(NULL, " \t", &save);
+	}
+	free(copy);
+}
+
+/* The metrics the measuring options of two command lines differ on,
+ * and both as "-n 1 -s 64" into x and y (of size n). */
+static unsigned
+options_differ(const char *a, const char *b, char *x, char *y, size_t n)
+{
+	char va[NMEASURE][32], vb[NMEASURE][32];
+	bool ga[NMEASURE], gb[NMEASURE];
+	unsigned moves = 0;
+	size_t ox = 0, oy = 0;
+
+	parse_options(a, va, ga);
+	parse_options(b, vb, gb);
+	x[0] = y[0] = '\0';
+	for (size_t k = 0; k < NMEASURE; k++) {
+		if (ga[k] != gb[k] || (ga[k] && strcmp(va[k], vb[k]) != 0))
+			moves |= measure_options[k].moves;
+		if (ga[k] && ox < n)
+			ox += (size_t)snprintf(x + ox, n - ox, "%s-%c%s%s",
+			    ox ? " " : "", measure_options[k].letter,
+			    va[k][0] ? " " : "", va[k]);
+		if (gb[k] && oy < n)
+			oy += (size_t)snprintf(y + oy, n - oy, "%s-%c%s%s",
+			    oy ? " " : "", measure_options[k].letter,
+			    vb[k][0] ? " " : "", vb[k]);
+	}
+	return moves;
+}
+
+/* ---- the set-up ---- */
+
+/* Whether key k has the same value on both sides; a key given on one
+ * side only is unknown there, not a difference. */
+static bool
+same_value(size_t k, const char *x, const char *y)
+{
+	char a[160], b[160];
+
+	if (x == NULL || y == NULL || strcmp(x, y) == 0)
+		return true;
+	if (setup_keys[k].role == KEY_OPTIONS)
+		return options_differ(x, y, a, b, sizeof a) == 0;
+	return false;
+}
+
+void
+diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
+{
+	size_t len = 0, o = 0;
+
+	memset(d, 0, sizeof *d);
+	d->r = r;
+	d->b = b;
+	for (size_t k = 0; k < NSETUP; k++) {
+		const char *x = meta_get(&b->meta, setup_keys[k].key);
+		const char *y = meta_get(&r->meta, setup_keys[k].key);
+
+		if (same_value(k, x, y))
+			continue;
+		d->changed |= 1u << k;
+		len += strlen(setup_keys[k].key) + strlen(x) + strlen(y) +
+		    sizeof "; : \u2192 ";
+		d->nlayout += setup_keys[k].role == KEY_LAYOUT;
+		d->ntunable += setup_keys[k].role == KEY_TUNABLE;
+		d->nother += setup_keys[k].role != KEY_LAYOUT;
+	}
+	if (len == 0)
+		return;
+	/* "key: x -> y; key: x -> y", written once into its size. */
+	d->text = xmalloc(len + 1);
+	for (size_t k = 0; k < NSETUP; k++) {
+		if (!(d->changed >> k & 1))
+			continue;
+		if (o > 0)
+			o = append(d->text, o, "; ");
+		o = append(d->text, o, setup_keys[k].key);
+		o = append(d->text, o, ": ");
+		o = append(d->text, o, meta_get(&b->meta, setup_keys[k].key));
+		o = append(d->text, o, " \u2192 ");
+		o = append(d->text, o, meta_get(&r->meta, setup_keys[k].key));
+	}
+	d->text[o] = '\0';
+}
+
 char *
 setup_differences(const struct run *r, const struct run *b, int *count,
     int *layout)
 {
-	const char *x[NSETUP], *y[NSETUP];
-	size_t len = 0, o = 0;
-	char *out;
+	struct setup_diff d;
 
-	*count = *layout = 0;
-	for (size_t k = 0; k < NSETUP; k++) {
-		x[k] = meta_get(&b->meta, setup_keys[k]);
-		y[k] = meta_get(&r->meta, setup_keys[k]);
-		if ((x[k] == NULL && y[k] == NULL) || (x[k] && y[k] &&
-		    strcmp(x[k], y[k]) == 0)) {
-			x[k] = y[k] = setup_keys[k];	/* the same */
-			continue;
-		}
-		if (x[k] == NULL)
-			x[k] = "(not given)";
-		if (y[k] == NULL)
-			y[k] = "(not given)";
-		len += strlen(setup_keys[k]) + strlen(x[k]) + strlen(y[k]) +
-		    sizeof "; : \u2192 ";
-		if (is_layout_key(setup_keys[k]))
-			(*layout)++;
-		else
-			(*count)++;
-	}
-	if (len == 0)
+	diff_setup(r, b, &d);
+	*count = d.nother;
+	*layout = d.nlayout;
+	return d.text;
+}
+
+/* How many changed tunables can move metric; the first into *which. */
+static int
+explaining(const struct setup_diff *d, int metric, size_t *which)
+{
+	int n = 0;
+
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((d->changed >> k & 1) &&
+		    setup_keys[k].role == KEY_TUNABLE &&
+		    (setup_keys[k].moves >> metric & 1) && n++ == 0)
+			*which = k;
+	return n;
+}
+
+char *
+change_cause(const struct setup_diff *d, int metric)
+{
+	size_t k;
+
+	if (explaining(d, metric, &k) != 1)
 		return NULL;
-	/* "key: x -> y; key: x -> y", written once into its size. */
-	out = xmalloc(len + 1);
-	for (size_t k = 0; k < NSETUP; k++) {
-		if (x[k] == setup_keys[k])
-			continue;
-		if (o > 0)
-			o = append(out, o, "; ");
-		o = append(out, o, setup_keys[k]);
-		o = append(out, o, ": ");
-		o = append(out, o, x[k]);
-		o = append(out, o, " \u2192 ");
-		o = append(out, o, y[k]);
+	return xasprintf("%s: %s \u2192 %s", setup_keys[k].key,
+	    meta_get(&d->b->meta, setup_keys[k].key),
+	    meta_get(&d->r->meta, setup_keys[k].key));
+}
+
+/* ---- measured alike ---- */
+
+double
+mebibytes(const char *s)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	switch (toupper((unsigned char)*end)) {
+	case 'T':
+		return v * 1024 * 1024;
+	case 'G':
+		return v * 1024;
+	case 'M':
+		return v;
+	case 'K':
+		return v / 1024;
+	default:
+		return -1;
 	}
-	out[o] = '\0';
-	return out;
+}
+
+const char *
+host_memory(const struct run *r)
+{
+	const char *v = meta_get(&r->meta, "ram");
+
+	return v ? v : meta_get(&r->meta, "memory");
+}
+
+bool
+file_size_fits_cache(const struct run *r)
+{
+	double mem = mebibytes(host_memory(r));
+	double size = mebibytes(r->params.size);
+
+	return mem > 0 && size > 0 && size < 2 * mem;
+}
+
+/* The reasons of a caveat, joined with "; " as they come. */
+struct reasons {
+	char *text;
+};
+
+static void
+reason(struct reasons *w, char *why)
+{
+	char *next = xasprintf("%s%s%s", w->text ? w->text : "", w->text ?
+	    "; " : "", why);
+
+	free(w->text);
+	free(why);
+	w->text = next;
 }
 
 static bool
@@ -90,41 +314,154 @@ new_per_char(const struct bonnie_params *x)
 	return v && strcmp(v, "1.0x") != 0 && strncmp(v, "1.9", 3) >= 0;
 }
 
-/* Why two runs do not compare like for like, or NULL: bonnie++
- * parameters, per-char tests of different generations or bound by the
- * CPU, or more than one setting changed at once. */
-char *
-comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff, int metric)
+/* Whether metric is in the set moves (-1, the run as a whole: any). */
+static bool
+moves_metric(unsigned moves, int metric)
+{
+	return metric < 0 ? moves != 0 : (moves >> metric & 1) != 0;
+}
+
+/* bonnie++ run differently: file size, file tests, options. */
+static void
+options_reasons(const struct run *r, const struct run *b, int metric,
+    struct reasons *w)
+{
+	const struct bonnie_params *x = &r->params, *y = &b->params;
+	const char *oa = meta_get(&b->meta, "bonnie-options");
+	const char *ob = meta_get(&r->meta, "bonnie-options");
+	char was[160], now[160];
+
+	if (moves_metric(IO_TESTS, metric) && x->size && y->size &&
+	    strcmp(x->size, y->size) != 0)
+		reason(w, xasprintf("file sizes differ (%s \u2192 %s)",
+		    y->size, x->size));
+	if (moves_metric(FILE_TESTS, metric) && x->files && y->files &&
+	    strcmp(x->files, y->files) != 0)
+		reason(w, xasprintf("file-test parameters differ (%s \u2192 "
+		    "%s)", y->files, x->files));
+	if (oa && ob && moves_metric(options_differ(oa, ob, was, now,
+	    sizeof was), metric))
+		reason(w, xasprintf("bonnie++ options differ (%s \u2192 %s)",
+		    was[0] ? was : "none", now[0] ? now : "none"));
+}
+
+/* A file size under twice the memory of either host: the page cache
+ * holds much of the file, and the figures are the memory's. */
+static void
+cache_size_reason(const struct run *r, const struct run *b, int metric,
+    struct reasons *w)
+{
+	const struct run *c = file_size_fits_cache(r) ? r :
+	    file_size_fits_cache(b) ? b : NULL;
+
+	if (c && moves_metric(IO_TESTS, metric))
+		reason(w, xasprintf("the file size %s of %s is under twice its "
+		    "host's memory (%s): the figures may come from the cache",
+		    c->params.size, c->id, host_memory(c)));
+}
+
+/* Signs in the figures that a block test hit a cache: the CPU, not the
+ * disk, bounds it; too fast to time; faster than the hardware can go. */
+static void
+cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
+    struct reasons *w)
+{
+	const size_t side[2] = {i, o};
+	bool block = metric == M_PUT_BLOCK || metric == M_REWRITE ||
+	    metric == M_GET_BLOCK;
+
+	if (metric < 0 || metric >= M_IO_COUNT)
+		return;
+	for (int k = 0; k < 2; k++) {
+		const struct run *r = &a->set->runs[side[k]];
+		const struct metric_summary *m = &analysis_sum(a, side[k])[metric];
+		const char *max = meta_get(&r->meta, "max-rate");
+		double limit;
+
+		if (block && m->state == VS_OK && m->cpu >= 90)
+			reason(w, xasprintf("%s of %s ran at %d%% CPU: a cache "
+			    "hit, not the disk", metric_defs[metric].label,
+			    r->id, m->cpu));
+		else if (m->n_too_fast > 0)
+			reason(w, xasprintf("%s of %s was too fast to time "
+			    "(+++++): a cache hit", metric_defs[metric].label,
+			    r->id));
+		else if (max && metric_defs[metric].kind == MK_THROUGHPUT &&
+		    units_target(max, MK_THROUGHPUT, &limit) &&
+		    m->state == VS_OK && m->median > limit)
+			reason(w, xasprintf("%s of %s is above the %s its "
+			    "hardware can move (max-rate): a cache hit",
+			    metric_defs[metric].label, r->id, max));
+	}
+}
+
+/* Why runs i and o were not measured alike on metric, into w. */
+static void
+measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
+    struct reasons *w)
 {
 	const struct run *r = &a->set->runs[i], *b = &a->set->runs[o];
-	const struct bonnie_params *x = &r->params, *y = &b->params;
-	char *out = NULL, *next;
-	const char *why[5];
-	int n = 0;
 
 	if ((metric == M_PUTC || metric == M_GETC) &&
 	    (analysis_sum(a, i)[metric].cpu >= 95 ||
 	    analysis_sum(a, o)[metric].cpu >= 95))
-		why[n++] = "per-char tests at 95% CPU or more measure the "
-		    "processor";
-
-	if ((x->size && y->size && strcmp(x->size, y->size) != 0))
-		why[n++] = "file sizes differ";
-	if (x->files && y->files && strcmp(x->files, y->files) != 0)
-		why[n++] = "file-test parameters differ";
+		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
+		    "the processor"));
+	options_reasons(r, b, metric, w);
+	cache_size_reason(r, b, metric, w);
+	cache_hit_reasons(a, i, o, metric, w);
 	if ((metric == M_PUTC || metric == M_GETC || metric < 0) &&
-	    new_per_char(x) != new_per_char(y))
-		why[n++] = "bonnie++ 1.0x and 1.9x+ per-char tests measure "
-		    "different things";
+	    new_per_char(&r->params) != new_per_char(&b->params))
+		reason(w, xstrdup("bonnie++ 1.0x and 1.9x+ per-char tests "
+		    "measure different things"));
+}
+
+char *
+comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff,
+    int metric)
+{
+	struct reasons w = {NULL};
+
+	measured_apart(a, i, o, metric, &w);
 	if (ndiff > 1)
-		why[n++] = "more than one setting differs";
-	for (int k = 0; k < n; k++) {
-		next = xasprintf("%s%s%s", out ? out : "", out ? "; " : "",
-		    why[k]);
+		reason(&w, xstrdup("more than one setting differs"));
+	return w.text;
+}
+
+/* The changed keys of a role or two, "disks, filesystem". */
+static char *
+changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y)
+{
+	char *out = NULL, *next;
+
+	for (size_t k = 0; k < NSETUP; k++) {
+		if (!(d->changed >> k & 1) || (setup_keys[k].role != x &&
+		    setup_keys[k].role != y))
+			continue;
+		next = xasprintf("%s%s%s", out ? out : "", out ? ", " : "",
+		    setup_keys[k].key);
 		free(out);
 		out = next;
 	}
 	return out;
+}
+
+char *
+change_caveat(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *d, int metric)
+{
+	struct reasons w = {NULL};
+	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT);
+	size_t k;
+
+	measured_apart(a, i, o, metric, &w);
+	if (config)
+		reason(&w, xasprintf("another configuration (%s changed): "
+		    "context, not a regression", config));
+	free(config);
+	if (explaining(d, metric, &k) > 1)
+		reason(&w, xstrdup("more than one setting differs"));
+	return w.text;
 }
 
 /* What changed from run b to run r: the set-up keys, else the labels

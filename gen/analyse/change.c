@@ -3,12 +3,60 @@
  * verdicts into struct change. See analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "analyse/rank.h"
+#include "read/units.h"
 #include "base/xalloc.h"
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *const noise_source_names[] = {
+	[NOISE_DEFAULT] = "default", [NOISE_SET_META] = "RUNS/meta",
+	[NOISE_OPTION] = "--noise",
+};
+
+double
+noise_floor_default(int metric)
+{
+	switch (metric) {
+	case M_PUT_BLOCK:
+	case M_GET_BLOCK:
+		return 0.10;
+	case M_PUTC:
+	case M_GETC:
+	case M_REWRITE:
+	case M_SEEKS:
+		return 0.15;
+	default:
+		return 0.20;	/* the file tests */
+	}
+}
+
+/* Each metric's floor: the option's, else RUNS/meta's, else the
+ * default. A bad value in RUNS/meta was reported when it was read. */
+void
+choose_noise_floors(struct analysis *a)
+{
+	for (int m = 0; m < M_COUNT; m++) {
+		char key[64];
+		const char *v;
+		double share;
+
+		snprintf(key, sizeof key, "noise.%s", metric_defs[m].key);
+		a->noise[m] = noise_floor_default(m);
+		a->noise_from[m] = NOISE_DEFAULT;
+		if (a->opts.noise[m] >= 0) {
+			a->noise[m] = a->opts.noise[m];
+			a->noise_from[m] = NOISE_OPTION;
+		} else if ((v = meta_get(&a->set->meta, key)) &&
+		    units_percent(v, &share)) {
+			a->noise[m] = share;
+			a->noise_from[m] = NOISE_SET_META;
+		}
+	}
+}
 
 /* The figures of one metric over a run's samples (the model keeps
  * them for a run long enough for the rank test); of a shorter run only
@@ -114,8 +162,7 @@ judge_by_size(struct change *c, double rel, double limit)
 		    VERDICT_IMPROVEMENT;
 }
 
-/* The relative range of a run's samples: its own noise. */
-static double
+double
 spread(const struct metric_summary *m)
 {
 	return m->n > 1 && m->median > 0 ? (m->max - m->min) / m->median : 0;
@@ -170,11 +217,12 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		c->rule = RULE_NOISE_FENCE;
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 	} else {
-		/* No history: the minimum change, or the spread of the runs'
-		 * own samples when that is wider. */
+		/* No history: the metric's noise floor, or the spread of the
+		 * runs' own samples when that is wider (one sample a side has
+		 * none, two hardly any), and at least the minimum change. */
 		c->rule = RULE_THRESHOLD;
 		c->history = (unsigned char)nh;
-		c->fence = fmax(spread(s), spread(t));
+		c->fence = fmax(fmax(spread(s), spread(t)), a->noise[id]);
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
 	}
 done:

@@ -6,7 +6,6 @@
 #include "model/display.h"
 #include "base/xalloc.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,29 +43,41 @@ shown(enum metric_id id, double stored, char *buf)
 struct diff {
 	long other;		/* -1: not worked out yet */
 	char *text;		/* pooled, or NULL */
-	int ndiff, nlayout;
+	bool used;		/* text is some finding's already */
+	struct setup_diff setup;
 };
 
+static void
+work_out_diff(struct analysis *a, size_t i, long other, struct diff *d)
+{
+	if (d->other == other)
+		return;
+	d->other = other;
+	diff_setup(&a->set->runs[i], &a->set->runs[other], &d->setup);
+	d->text = strpool_take(a->pool, d->setup.text);
+	d->setup.text = NULL;
+	d->used = false;
+}
+
 /* What differs between run i and the run it was measured against (d
- * keeps it for the next finding); for the scaling model the layout is
- * what is under study, so only other keys make it less than like for
- * like. */
+ * keeps it for the next finding), and why the two do not compare like
+ * for like; for the scaling model the layout is what is under study,
+ * so only other keys make it less than like for like. */
 static void
 explain(struct analysis *a, struct finding *f, size_t i, long other,
     bool scaling, struct diff *d)
 {
 	if (other < 0)
 		return;
-	if (d->other != other) {
-		d->other = other;
-		d->text = strpool_take(a->pool, setup_differences(&a->set->runs[i],
-		    &a->set->runs[other], &d->ndiff, &d->nlayout));
-		f->explain = d->text;
-	} else if (d->text) {
-		f->explain = strpool_add(a->pool, d->text, strlen(d->text));
-	}
-	f->caveat = strpool_take(a->pool, comparison_caveat(a, i, (size_t)other,
-	    scaling ? d->ndiff : d->ndiff + d->nlayout, f->metric));
+	work_out_diff(a, i, other, d);
+	if (d->text)
+		f->explain = d->used ? strpool_add(a->pool, d->text,
+		    strlen(d->text)) : d->text;
+	d->used = true;
+	f->caveat = strpool_take(a->pool, scaling ?
+	    comparison_caveat(a, i, (size_t)other, d->setup.nother,
+	    f->metric) : change_caveat(a, i, (size_t)other, &d->setup,
+	    f->metric));
 }
 
 void
@@ -84,11 +95,60 @@ acknowledge(struct analysis *a, struct finding *f, size_t i)
 		a->failing++;
 }
 
+/* How a change was judged: the rule, and the limit it had to clear. */
+static char *
+rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
+    const struct change_figures *cf)
+{
+	const struct metric_summary *s = &analysis_sum(a, i)[id];
+	const struct metric_summary *t = &analysis_sum(a, a->runs[i].base)[id];
+	double own = fmax(spread(s), spread(t));
+	char *why, *out;
+
+	if (c->rule == RULE_RANK_TEST)
+		return xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
+		    cf->n, cf->n_base);
+	if (c->rule == RULE_NOISE_FENCE)
+		return xasprintf("beyond the series' noise of %.1f%% seen over "
+		    "%d earlier changes, %d vs %d samples", 100 * c->fence,
+		    c->history, cf->n, cf->n_base);
+	if (a->opts.threshold > c->fence)
+		why = xstrdup("the minimum change");
+	else if (own > a->noise[id])
+		why = xstrdup("the samples' own spread");
+	else
+		why = xasprintf("the noise floor of %s, %s",
+		    metric_defs[id].label, noise_source_names[a->noise_from[id]]);
+	out = xasprintf("change over %.0f%% (%s), %d vs %d samples; no "
+	    "history of the series to estimate its noise",
+	    100 * fmax(c->fence, a->opts.threshold), why, cf->n, cf->n_base);
+	free(why);
+	return out;
+}
+
+/* ", after kernel: a -> b": the one changed setting that can explain a
+ * change of metric id, else, when no set-up key changed, the labels
+ * (a setting the meta names only there, like "NCQ off"); or "". */
+static char *
+cause_text(const struct diff *d, int id)
+{
+	char *cause = change_cause(&d->setup, id), *out;
+	const char *x = meta_get(&d->setup.b->meta, "label");
+	const char *y = meta_get(&d->setup.r->meta, "label");
+
+	if (cause == NULL && d->setup.changed == 0 && x && y &&
+	    strcmp(x, y) != 0)
+		cause = xasprintf("label: %s \u2192 %s", x, y);
+	out = xasprintf("%s%s", cause ? ", after " : "", cause ? cause : "");
+	free(cause);
+	return out;
+}
+
 static void
 change_findings(struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
-	char was[48], now[48], *how;
+	char was[48], now[48], *how, *after;
 	struct diff d = {.other = -1};
 
 	for (int id = 0; id < M_COUNT; id++) {
@@ -102,24 +162,17 @@ change_findings(struct analysis *a, size_t i)
 		cf = analysis_change(a, i, id);
 		shown(id, cf.base_median, was);
 		shown(id, cf.median, now);
-		how = c->rule == RULE_RANK_TEST ?
-		    xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
-		    cf.n, cf.n_base) : c->rule == RULE_NOISE_FENCE ?
-		    xasprintf("beyond the series' noise of %.1f%% seen over %d "
-		    "earlier changes, %d vs %d samples", 100 * c->fence,
-		    c->history, cf.n, cf.n_base) :
-		    xasprintf("change over %.0f%%%s, %d vs %d samples; no "
-		    "history of the series to estimate its noise",
-		    100 * fmax(c->fence, a->opts.threshold),
-		    c->fence > a->opts.threshold ? " (the samples' own spread)" :
-		    "", cf.n, cf.n_base);
+		how = rule_text(a, i, id, c, &cf);
+		work_out_diff(a, i, ra->base, &d);
+		after = cause_text(&d, id);
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
-		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s [%s].",
-		    metric_defs[id].label, cf.rel < 0 ? "fell" : "rose",
-		    100 * fabs(cf.rel), was, now,
-		    a->set->runs[ra->base].id, ra->base_why, how));
+		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s%s "
+		    "[%s].", metric_defs[id].label, cf.rel < 0 ? "fell" :
+		    "rose", 100 * fabs(cf.rel), was, now,
+		    a->set->runs[ra->base].id, ra->base_why, after, how));
 		free(how);
+		free(after);
 		f->sort = c->verdict == VERDICT_REGRESSION ? cf.rel : -cf.rel;
 		f->confidence = c->rule == RULE_RANK_TEST ? CONFIDENCE_HIGH :
 		    c->rule == RULE_NOISE_FENCE ? CONFIDENCE_MEDIUM :
@@ -190,32 +243,6 @@ target_findings(struct analysis *a, size_t i)
 	}
 }
 
-/* Mebibytes in a memory or size text: "4GB", "23.5 GiB", "5192M". */
-static double
-mebibytes(const char *s)
-{
-	char *end;
-	double v;
-
-	if (s == NULL || !isdigit((unsigned char)*s))
-		return -1;
-	v = strtod(s, &end);
-	while (*end == ' ')
-		end++;
-	switch (toupper((unsigned char)*end)) {
-	case 'T':
-		return v * 1024 * 1024;
-	case 'G':
-		return v * 1024;
-	case 'M':
-		return v;
-	case 'K':
-		return v / 1024;
-	default:
-		return -1;
-	}
-}
-
 /* Appends a sentence to the run's warnings. */
 static void
 warn(char **all, char *sentence)
@@ -235,15 +262,13 @@ validity_warnings(struct analysis *a, size_t i)
 	const struct run *r = &a->set->runs[i];
 	const struct metric_summary *sum = analysis_sum(a, i);
 	const struct bonnie_params *x = &r->params;
-	double mem = mebibytes(meta_get(&r->meta, "memory"));
-	double size = mebibytes(x->size);
 	int fast = 0, unknown = 0;
 	char *all = NULL;
 
-	if (mem > 0 && size > 0 && size < 2 * mem)
+	if (file_size_fits_cache(r))
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
-		    x->size, meta_get(&r->meta, "memory")));
+		    x->size, host_memory(r)));
 	for (size_t k = 0; k < 2; k++) {
 		enum metric_id id = k == 0 ? M_PUTC : M_GETC;
 
@@ -269,6 +294,97 @@ validity_warnings(struct analysis *a, size_t i)
 		    "its noise."));
 	if (all)
 		add_finding(a, FIND_WARNING, (long)i, -1, all);
+}
+
+/* A block test's single operation of a second or more, or one twenty
+ * times the usual of its series, is a stall: a controller resetting, a
+ * disk retrying, a cache flushing. */
+#define STALL_US 1e6
+#define STALL_FACTOR 20
+#define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
+
+/* "1.20 s", "450 ms", "800 \u00b5s". */
+static void
+latency_text(double us, char *buf, size_t n)
+{
+	if (us >= 1e6)
+		snprintf(buf, n, "%.2f s", us / 1e6);
+	else if (us >= 1e3)
+		snprintf(buf, n, "%.0f ms", us / 1e3);
+	else
+		snprintf(buf, n, "%.0f \u00b5s", us);
+}
+
+static bool
+block_test(int id)
+{
+	return id == M_PUT_BLOCK || id == M_REWRITE || id == M_GET_BLOCK;
+}
+
+/* Run i's stall on metric id, if any, against usual, the median
+ * maximum latency of nusual runs of its series (0: too few). */
+static void
+stall_warning(struct analysis *a, size_t i, int id, double usual,
+    size_t nusual)
+{
+	const struct metric_summary *m = &analysis_sum(a, i)[id];
+	char took[32], med[32];
+	bool far = nusual >= STALL_MIN_RUNS && usual > 0 &&
+	    m->latency_us >= STALL_FACTOR * usual;
+	struct finding *f;
+
+	if (m->latency_us < 0 || !(far || (block_test(id) &&
+	    m->latency_us >= STALL_US)))
+		return;
+	latency_text(m->latency_us, took, sizeof took);
+	latency_text(usual, med, sizeof med);
+	f = add_finding(a, FIND_WARNING, (long)i, id, far ?
+	    xasprintf("%s stalled: a single operation took %s, %.0f\u00d7 "
+	    "the %s usual in its series (the median of %zu runs' maximum "
+	    "latency).", metric_defs[id].label, took, m->latency_us / usual,
+	    med, nusual) :
+	    xasprintf("%s stalled: a single operation took %s (bonnie++'s "
+	    "maximum latency; a second or more on a block test).",
+	    metric_defs[id].label, took));
+	f->sort = -m->latency_us;	/* the longest first */
+}
+
+/* The stalls of the runs order[p0..p1), one series, metric by metric. */
+static void
+series_stalls(struct analysis *a, size_t p0, size_t p1, double *buf)
+{
+	for (int id = 0; id < M_COUNT; id++) {
+		size_t n = 0;
+		double usual = 0;
+
+		for (size_t p = p0; p < p1; p++) {
+			double us = analysis_sum(a, a->order[p])[id].latency_us;
+
+			if (us >= 0)
+				buf[n++] = us;
+		}
+		if (n >= STALL_MIN_RUNS)
+			usual = stats_median(buf, n);
+		for (size_t p = p0; p < p1; p++)
+			stall_warning(a, a->order[p], id, usual,
+			    n >= STALL_MIN_RUNS ? n : 0);
+	}
+}
+
+void
+stall_warnings(struct analysis *a)
+{
+	double *buf = xcalloc(a->set->n ? a->set->n : 1, sizeof *buf);
+	size_t p0 = 0;
+
+	for (size_t p = 1; p <= a->set->n; p++) {
+		if (p < a->set->n && same_series(a, a->order[p - 1],
+		    a->order[p]))
+			continue;
+		series_stalls(a, p0, p, buf);
+		p0 = p;
+	}
+	free(buf);
 }
 
 /* Every finding of run i but the patterns (see find_patterns). */

@@ -374,8 +374,9 @@ visit(struct walk *w, struct run *run, int dirfd, const char *dir,
 	char *path;
 	bool file = true;
 
-	if (depth == 0 && strcmp(name, "index.md") == 0)
-		return false;	/* the site's front page: read_index */
+	if (depth == 0 && (strcmp(name, "index.md") == 0 ||
+	    strcmp(name, "meta") == 0))
+		return false;	/* the site's: read_index, read_set_meta */
 	path = xasprintf("%s/%s", dir, name);
 	if ((type = entry_type(w, dirfd, path, e)) == DT_UNKNOWN) {
 		;	/* reported */
@@ -680,6 +681,32 @@ read_index(struct walk *w)
 	free(path);
 }
 
+/* RUNS/meta: settings of the whole run set, read like a run's meta and
+ * through a symbolic link only when it stays inside. */
+static void
+read_set_meta(struct walk *w)
+{
+	struct runset *set = w->set;
+	char *path = xasprintf("%s/meta", set->root), *buf;
+	struct stat st;
+	size_t len;
+
+	set->meta.pool = set->pool;
+	if (lstat(path, &st) != 0) {
+		free(path);
+		return;
+	}
+	if (S_ISLNK(st.st_mode) && link_target(w, path) != 0)
+		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
+		    "outside the runs directory or nowhere; not followed");
+	else if ((buf = file_read_regular(path, w->lim->file_size, &len,
+	    w->d)) != NULL) {
+		meta_parse(path, buf, len, w->lim, &set->meta, w->d);
+		free(buf);
+	}
+	free(path);
+}
+
 int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
     size_t shed, struct diags *d)
@@ -715,6 +742,7 @@ runset_load_cached(struct runset *set, const char *root,
 	if (cache)
 		w.cache = runcache_open(cache, root, w.lim, shed);
 	read_index(&w);
+	read_set_meta(&w);
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
 	if (w.cache)
 		runcache_close(w.cache, keep == NULL || keep(keep_arg));
@@ -742,6 +770,7 @@ runset_free(struct runset *set)
 {
 	for (size_t i = 0; i < set->n; i++)
 		run_free(&set->runs[i], set->pool);
+	meta_free(&set->meta);
 	free(set->runs);
 	free(set->root);
 	free(set->title);

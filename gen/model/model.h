@@ -66,6 +66,8 @@ struct runset {
 	char *root;		/* RUNS as given */
 	char *title;		/* first heading of index.md, or NULL */
 	bool has_index;		/* RUNS/index.md exists */
+	struct run_meta meta;	/* RUNS/meta: what holds for every run
+				   (the noise floors); empty without one */
 	struct run *runs;	/* sorted by id */
 	size_t n, cap;
 	struct strpool *pool;	/* the runs' repeated strings: meta entries,

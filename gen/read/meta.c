@@ -29,6 +29,7 @@ typedef const char *(*meta_check_fn)(struct run_meta *, const char *value);
 static const char *check_date(struct run_meta *, const char *);
 static const char *check_disks(struct run_meta *, const char *);
 static const char *check_raid(struct run_meta *, const char *);
+static const char *check_max_rate(struct run_meta *, const char *);
 
 struct known_key {
 	const char *key;
@@ -44,8 +45,10 @@ static const struct known_key known_keys[] = {
 	{"scheduler", NULL}, {"readahead", NULL}, {"queue-depth", NULL},
 	{"write-cache", NULL}, {"cpu", NULL}, {"memory", NULL},
 	{"motherboard", NULL}, {"driver", NULL}, {"firmware", NULL},
-	{"bonnie-options", NULL}, {"baseline", NULL},
-	/* and expect.METRIC (a target) and ack.METRIC (a known problem) */
+	{"bonnie-options", NULL}, {"baseline", NULL}, {"ram", NULL},
+	{"max-rate", check_max_rate},
+	/* and expect.METRIC (a target), ack.METRIC (a known problem) and
+	 * noise.METRIC (the noise floor, in RUNS/meta) */
 };
 
 /* Keeps s (from malloc) in m: pooled when m has a pool. */
@@ -233,6 +236,28 @@ check_expect(struct run_meta *m, const char *key, const char *v)
 	return NULL;
 }
 
+/* The fastest the disks, controller or bus can move data: a block
+ * figure above it came from a cache. */
+static const char *
+check_max_rate(struct run_meta *m, const char *v)
+{
+	double rate;
+
+	return units_target(v, MK_THROUGHPUT, &rate) ? NULL : "not a "
+	    "throughput with a unit (300 MB/s, 1.2 GiB/s)";
+}
+
+static const char *
+check_noise(const char *key, const char *v)
+{
+	double share;
+
+	if (metric_by_key(key + strlen("noise.")) < 0)
+		return "no such metric after \"noise.\" (putc, put_block, "
+		    "rewrite, getc, get_block, seeks, seq_create, ...)";
+	return units_percent(v, &share) ? NULL : "not a percentage (8%)";
+}
+
 bool
 meta_expect(const struct run_meta *m, int metric, double *value)
 {
@@ -269,6 +294,8 @@ check_value(struct run_meta *m, const char *key, const char *value)
 {
 	if (strncmp(key, "expect.", 7) == 0)
 		return check_expect(m, key, value);
+	if (strncmp(key, "noise.", 6) == 0)
+		return check_noise(key, value);
 	if (strncmp(key, "ack.", 4) == 0 && metric_by_key(key + 4) < 0)
 		return "no such metric after \"ack.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ...)";

@@ -3,6 +3,7 @@
 #include "read/units.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -351,4 +352,23 @@ units_target(const char *text, enum metric_kind kind, double *out)
 		}
 	}
 	return false;
+}
+
+bool
+units_percent(const char *text, double *out)
+{
+	char *end;
+	double v;
+
+	if (!isdigit((unsigned char)*text) && *text != '.')
+		return false;
+	v = strtod(text, &end);
+	while (*end == ' ')
+		end++;
+	if (*end == '%')
+		end++;
+	if (*end != '\0' || !(v >= 0 && v <= 1000))
+		return false;
+	*out = v / 100;
+	return true;
 }

@@ -64,4 +64,8 @@ bool units_is_files_spec(const char *tok, size_t len);
  * when the number or unit is not understood or does not fit the kind. */
 bool units_target(const char *text, enum metric_kind kind, double *out);
 
+/* A share in percent, as meta and the command line give it: "8%" or
+ * "8", from 0 to 1000; *out is the fraction (0.08). */
+bool units_percent(const char *text, double *out);
+
 #endif

@@ -1,0 +1,430 @@
+/* Unit tests of run-to-run comparisons (gen/analyse/change.c,
+ * caveats.c, findings.c): the noise floor a change must clear, the
+ * like-for-like rules (bonnie++ options, a file the cache holds, cache
+ * hits, per-char generations, another configuration, changed settings,
+ * a key given on one side only) and the latency stall warning. Each
+ * builds a small tree of runs in a temporary directory, loads and
+ * analyses it, and checks what is stored. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyse/analyse_int.h"
+#include "base/xalloc.h"
+
+struct tree {
+	char root[64];
+	struct runset set;
+	struct analysis an;
+	struct analyse_opts opts;
+	struct diags d;
+};
+
+/* The figures of one sample; zero fields take the defaults below. */
+struct fig {
+	const char *version;	/* "1.97" (default) or "1.03" */
+	const char *size;	/* "10G" */
+	long putc, put, get;	/* KiB/s: 900, 100000, 100000 */
+	int block_cpu;		/* %CP of the block tests: 20 */
+	double seeks;		/* 300 */
+	const char *lat_put, *lat_seeks;	/* 1.97 latencies: "50ms" */
+};
+
+static char *
+csv_line(struct fig f)
+{
+	const char *size = f.size ? f.size : "10G";
+	long putc = f.putc ? f.putc : 900, put = f.put ? f.put : 100000;
+	long get = f.get ? f.get : 100000;
+	int cpu = f.block_cpu ? f.block_cpu : 20;
+	double seeks = f.seeks ? f.seeks : 300;
+
+	if (f.version && strcmp(f.version, "1.03") == 0)
+		return xasprintf("h,%s,%ld,50,%ld,%d,80000,11,3100,50,%ld,%d,"
+		    "%.1f,49,16,18203,52,+++++,+++,16921,62,15411,50,+++++,"
+		    "+++,15000,50\n", size, putc, put, cpu, get, cpu, seeks);
+	return xasprintf("1.97,1.97,h,1,1457023311,%s,,%ld,50,%ld,%d,80000,"
+	    "11,3100,50,%ld,%d,%.1f,49,16,,,,,16384,61,18000,50,18203,52,"
+	    "16921,62,17000,50,15411,50,9000us,%s,900ms,9000us,90ms,%s,"
+	    "2000us,500us,1300us,2100us,40us,1200us\n", size, putc, put, cpu,
+	    get, cpu, seeks, f.lat_put ? f.lat_put : "50ms",
+	    f.lat_seeks ? f.lat_seeks : "50ms");
+}
+
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f;
+
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+/* RUNS/name: one sample of f and a meta file. */
+static void
+add_run(struct tree *t, const char *name, const char *meta, struct fig f)
+{
+	char *dir = xasprintf("%s/%s", t->root, name), *line = csv_line(f);
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	write_file(dir, "a.csv", line);
+	write_file(dir, "meta", meta);
+	free(line);
+	free(dir);
+}
+
+static int
+setup(void **state)
+{
+	struct tree *t = calloc(1, sizeof *t);
+
+	strcpy(t->root, "/tmp/test_compare-XXXXXX");
+	assert_non_null(mkdtemp(t->root));
+	t->d.quiet = 1;
+	analyse_default_opts(&t->opts);
+	*state = t;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct tree *t = *state;
+	char cmd[96];
+
+	analysis_free(&t->an);
+	runset_free(&t->set);
+	diags_free(&t->d);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
+	assert_int_equal(system(cmd), 0);
+	free(t);
+	return 0;
+}
+
+static void
+load(struct tree *t)
+{
+	assert_int_equal(runset_load(&t->set, t->root, NULL, SIZE_MAX, &t->d),
+	    0);
+	assert_int_equal(analyse(&t->an, &t->set, &t->opts, &t->d), 0);
+}
+
+static size_t
+run_of(const struct tree *t, const char *id)
+{
+	long i = runset_find(&t->set, id);
+
+	assert_true(i >= 0);
+	return (size_t)i;
+}
+
+static const struct finding *
+finding_of(const struct tree *t, enum finding_kind kind, const char *id,
+    int metric)
+{
+	long run = (long)run_of(t, id);
+
+	for (size_t k = 0; k < t->an.nf; k++)
+		if (t->an.f[k].kind == kind && t->an.f[k].run == run &&
+		    t->an.f[k].metric == metric)
+			return &t->an.f[k];
+	return NULL;
+}
+
+static enum verdict
+verdict_of(const struct tree *t, const char *id, int metric)
+{
+	return t->an.runs[run_of(t, id)].change[metric].verdict;
+}
+
+#define S1 "series: s\ndate: 2020-01-01\n"
+#define S2 "series: s\ndate: 2020-01-02\n"
+
+/* ---- the noise floor ---- */
+
+/* One sample a side, no history: 10% for block transfers, 15% for
+ * rewrites and seeks, 20% for the file tests; the rule says which. */
+static void
+test_floor_default(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1, (struct fig){.put = 100000, .get = 100000,
+	    .seeks = 300});
+	add_run(t, "s2", S2, (struct fig){.put = 92000, .get = 88000,
+	    .seeks = 260});
+	load(t);
+	assert_true(noise_floor_default(M_PUT_BLOCK) == 0.10);
+	assert_true(noise_floor_default(M_SEEKS) == 0.15);
+	assert_true(noise_floor_default(M_SEQ_CREATE) == 0.20);
+	assert_int_equal(verdict_of(t, "s2", M_PUT_BLOCK), VERDICT_SAME);
+	assert_int_equal(verdict_of(t, "s2", M_GET_BLOCK), VERDICT_REGRESSION);
+	assert_int_equal(verdict_of(t, "s2", M_SEEKS), VERDICT_SAME);
+	assert_true(t->an.runs[run_of(t, "s2")].change[M_PUT_BLOCK].fence ==
+	    0.10);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_GET_BLOCK);
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "change over 10% (the noise floor of "
+	    "Block read, default)"));
+	assert_true(f->gated);
+}
+
+/* RUNS/meta sets a floor; --noise overrides it. */
+static void
+test_floor_configured(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	write_file(t->root, "meta", "noise.put_block: 5%\nnoise.get_block: "
+	    "5%\n");
+	add_run(t, "s1", S1, (struct fig){0});
+	add_run(t, "s2", S2, (struct fig){.put = 92000, .get = 92000});
+	t->opts.noise[M_GET_BLOCK] = 0.12;
+	load(t);
+	assert_int_equal(t->set.n, 2);	/* RUNS/meta is no run's */
+	assert_int_equal(t->an.noise_from[M_PUT_BLOCK], NOISE_SET_META);
+	assert_int_equal(t->an.noise_from[M_GET_BLOCK], NOISE_OPTION);
+	assert_int_equal(verdict_of(t, "s2", M_PUT_BLOCK), VERDICT_REGRESSION);
+	assert_int_equal(verdict_of(t, "s2", M_GET_BLOCK), VERDICT_SAME);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_non_null(strstr(f->text, "(the noise floor of Block write, "
+	    "RUNS/meta)"));
+}
+
+/* ---- like for like ---- */
+
+/* Options that do not change the measurement (-x, -m, -d) are no
+ * difference; -b is, on every metric; -n only on the file tests. */
+static void
+test_options_differ(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\nbonnie-options: -s 10G "
+	    "-x 3 -m h -d /mnt\n", (struct fig){0});
+	add_run(t, "a2", "series: a\ndate: 2020-01-02\nbonnie-options: -s 10G "
+	    "-d /srv\n", (struct fig){.put = 50000});
+	add_run(t, "b1", "series: b\ndate: 2020-01-01\nbonnie-options: -s 10G\n",
+	    (struct fig){0});
+	add_run(t, "b2", "series: b\ndate: 2020-01-02\nbonnie-options: -s 10G "
+	    "-b\n", (struct fig){.put = 50000});
+	add_run(t, "c1", "series: c\ndate: 2020-01-01\nbonnie-options: -n 16\n",
+	    (struct fig){0});
+	add_run(t, "c2", "series: c\ndate: 2020-01-02\nbonnie-options: -n32\n",
+	    (struct fig){.put = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "a2", M_PUT_BLOCK);
+	assert_null(f->explain);
+	assert_null(f->caveat);
+	assert_true(f->gated);
+	f = finding_of(t, FIND_REGRESSION, "b2", M_PUT_BLOCK);
+	assert_string_equal(f->caveat, "bonnie++ options differ (-s 10G \u2192 "
+	    "-s 10G -b)");
+	assert_false(f->gated);
+	f = finding_of(t, FIND_REGRESSION, "c2", M_PUT_BLOCK);
+	assert_null(f->caveat);
+	assert_true(f->gated);
+	assert_int_equal(t->an.failing, 2);
+}
+
+/* A file under twice the memory (meta ram or memory) of either host:
+ * the block figures are the cache's. */
+static void
+test_file_size_under_memory(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1 "ram: 8 GiB\n", (struct fig){0});
+	add_run(t, "s2", S2, (struct fig){.get = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_GET_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->caveat, "the file size 10G of s1 is under twice "
+	    "its host's memory (8 GiB): the figures may come from the cache");
+	assert_false(f->gated);
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* Block tests at 90% CPU or more, or faster than meta max-rate says the
+ * hardware goes, hit a cache. */
+static void
+test_cache_hits(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\n",
+	    (struct fig){.block_cpu = 95});
+	add_run(t, "a2", "series: a\ndate: 2020-01-02\n",
+	    (struct fig){.get = 50000});
+	add_run(t, "b1", "series: b\ndate: 2020-01-01\nmax-rate: 80 MB/s\n",
+	    (struct fig){.get = 200000});
+	add_run(t, "b2", "series: b\ndate: 2020-01-02\nmax-rate: 80 MB/s\n",
+	    (struct fig){.get = 70000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "a2", M_GET_BLOCK);
+	assert_string_equal(f->caveat, "Block read of a1 ran at 95% CPU: a "
+	    "cache hit, not the disk");
+	assert_false(f->gated);
+	f = finding_of(t, FIND_REGRESSION, "b2", M_GET_BLOCK);
+	assert_string_equal(f->caveat, "Block read of b1 is above the 80 MB/s "
+	    "its hardware can move (max-rate): a cache hit");
+	assert_false(f->gated);
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* bonnie++ 1.0x and 1.9x+ per-char tests are different tests; their
+ * block tests compare. */
+static void
+test_version_family(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1, (struct fig){.version = "1.03"});
+	add_run(t, "s2", S2, (struct fig){.putc = 400, .put = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUTC);
+	assert_string_equal(f->caveat, "bonnie++ 1.0x and 1.9x+ per-char tests "
+	    "measure different things");
+	assert_false(f->gated);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_null(f->caveat);
+	assert_true(f->gated);
+}
+
+/* ---- the set-up ---- */
+
+/* A key given on one side only is unknown, not a difference: the one
+ * changed setting is named in the sentence, and the drop gates. */
+static void
+test_one_side_key(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1 "scheduler: cfq\n", (struct fig){0});
+	add_run(t, "s2", S2 "scheduler: noop\nkernel: 5.2\n",
+	    (struct fig){.put = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_string_equal(f->explain, "scheduler: cfq \u2192 noop");
+	assert_non_null(strstr(f->text, ", after scheduler: cfq \u2192 noop "
+	    "["));
+	assert_null(f->caveat);
+	assert_true(f->gated);
+}
+
+/* New disks or another file system make another configuration:
+ * context, never a regression. */
+static void
+test_another_configuration(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1 "filesystem: ext4\n", (struct fig){0});
+	add_run(t, "s2", S2 "filesystem: xfs\n", (struct fig){.put = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_string_equal(f->caveat, "another configuration (filesystem "
+	    "changed): context, not a regression");
+	assert_false(f->gated);
+}
+
+/* Two settings changed: each metric gates only when one of them alone
+ * can move it (readahead reads, the write cache writes). */
+static void
+test_settings_explain(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1 "readahead: 128 KiB\nwrite-cache: on\n",
+	    (struct fig){0});
+	add_run(t, "s2", S2 "readahead: 8 MiB\nwrite-cache: off\n",
+	    (struct fig){.put = 50000, .get = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_GET_BLOCK);
+	assert_null(f->caveat);
+	assert_non_null(strstr(f->text, "after readahead: 128 KiB \u2192 "
+	    "8 MiB"));
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_null(f->caveat);
+	assert_non_null(strstr(f->text, "after write-cache: on \u2192 off"));
+	assert_int_equal(t->an.failing, 2);
+}
+
+/* ---- latency stalls ---- */
+
+/* A block test's operation of a second or more, and a seek twenty
+ * times the series' usual, are warnings with their figure. */
+static void
+test_stalls(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1, (struct fig){.lat_seeks = "10ms"});
+	add_run(t, "s2", S2, (struct fig){.lat_seeks = "12ms"});
+	add_run(t, "s3", "series: s\ndate: 2020-01-03\n",
+	    (struct fig){.lat_seeks = "11ms"});
+	add_run(t, "s4", "series: s\ndate: 2020-01-04\n",
+	    (struct fig){.lat_seeks = "400ms"});
+	add_run(t, "x1", "series: x\n", (struct fig){.lat_put = "1500ms"});
+	load(t);
+	f = finding_of(t, FIND_WARNING, "x1", M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->text, "Block write stalled: a single operation "
+	    "took 1.50 s (bonnie++'s maximum latency; a second or more on a "
+	    "block test).");
+	assert_false(f->gated);
+	f = finding_of(t, FIND_WARNING, "s4", M_SEEKS);
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "took 400 ms, 35\u00d7 the 12 ms usual "
+	    "in its series"));
+	assert_null(finding_of(t, FIND_WARNING, "s1", M_SEEKS));
+	assert_int_equal(t->an.failing, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_floor_default, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_floor_configured, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_options_differ, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_file_size_under_memory,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cache_hits, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_version_family, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_one_side_key, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_another_configuration,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_settings_explain, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_stalls, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
