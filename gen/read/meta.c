@@ -20,6 +20,9 @@ const char *const raid_level_names[RAID_LEVEL_COUNT] = {
 	[RAID_5] = "raid5",
 	[RAID_6] = "raid6",
 	[RAID_JBOD] = "jbod",
+	[RAID_Z1] = "raidz",
+	[RAID_Z2] = "raidz2",
+	[RAID_Z3] = "raidz3",
 };
 
 /* Checks and reads the value of one known key; returns NULL when it is
@@ -172,19 +175,25 @@ static const struct {
 	const char *word;
 	enum raid_level level;
 } raid_words[] = {
-	{"raid0", RAID_0}, {"raid1", RAID_1}, {"raid10", RAID_10},
-	{"raid1+0", RAID_10}, {"raid5", RAID_5}, {"raid6", RAID_6},
-	{"none", RAID_NONE}, {"single", RAID_NONE}, {"jbod", RAID_JBOD},
-	{"linear", RAID_JBOD},
+	{"raid0", RAID_0}, {"stripe", RAID_0}, {"striped", RAID_0},
+	{"raid1", RAID_1}, {"mirror", RAID_1}, {"mirrored", RAID_1},
+	{"raid10", RAID_10}, {"raid1+0", RAID_10}, {"raid5", RAID_5},
+	{"raid6", RAID_6}, {"raidz", RAID_Z1}, {"raidz1", RAID_Z1},
+	{"raidz2", RAID_Z2}, {"raidz3", RAID_Z3}, {"none", RAID_NONE},
+	{"single", RAID_NONE}, {"jbod", RAID_JBOD}, {"linear", RAID_JBOD},
 };
 
-/* Any word of the value may name the level ("raid5 md", "hw raid10");
- * "RAID 5", "RAID-5" and "raid 1+0" read as "raid5" and "raid1+0". */
+/* Any word of the value may name the level, in any case ("raid5 md",
+ * "hw RAID10"); "RAID 5", "RAID-5", "raid 1+0" and "RAID-Z2" read as
+ * "raid5", "raid1+0" and "raidz2". Words naming two levels ("striped
+ * mirror") are ambiguous: no level is read rather than the wrong one. */
 static const char *
 check_raid(struct run_meta *m, const char *v)
 {
 	size_t n = strlen(v), o = 0;
 	char *norm = xmalloc(n + 1), *word, *save = NULL;
+	enum raid_level found = RAID_UNKNOWN;
+	bool ambiguous = false;
 
 	for (size_t i = 0; i < n; i++) {
 		char c = (char)tolower((unsigned char)v[i]);
@@ -199,16 +208,22 @@ check_raid(struct run_meta *m, const char *v)
 	    word = strtok_r(NULL, " ,/", &save)) {
 		for (size_t k = 0; k < sizeof raid_words / sizeof *raid_words;
 		    k++) {
-			if (strcmp(word, raid_words[k].word) == 0) {
-				m->raid = raid_words[k].level;
-				free(norm);
-				return NULL;
-			}
+			if (strcmp(word, raid_words[k].word) != 0)
+				continue;
+			if (found != RAID_UNKNOWN && found != raid_words[k].level)
+				ambiguous = true;
+			found = raid_words[k].level;
 		}
 	}
 	free(norm);
-	return "no RAID level in it (none, raid0, raid1, raid10, raid5, "
-	    "raid6, jbod)";
+	if (ambiguous)
+		return "it names more than one RAID level: say which one";
+	if (found == RAID_UNKNOWN)
+		return "no RAID level in it (none, raid0, raid1, raid10, "
+		    "raid1+0, raid5, raid6, raidz, raidz1, raidz2, raidz3, "
+		    "mirror, stripe, jbod, linear)";
+	m->raid = found;
+	return NULL;
 }
 
 static const char *
