@@ -32,6 +32,14 @@ void compare_all(struct analysis *);
 /* The metrics the scaling model speaks about, by their slot. */
 extern const enum metric_id scaled_metrics[NSCALED];
 
+/* The row of the model for a layout and metric, or -1. */
+int scaling_rule(enum raid_level, enum metric_id);
+/* The disks k concurrent random requests keep busy on d disks. */
+double busy_disks(double d, int k);
+/* The low or high end, in disks' worth, of row rule of the model for n
+ * disks and k seekers; 0 where the layout gives nothing. */
+double scale_bound(int rule, int n, int k, bool low);
+
 /* The index of single-disk runs references are chosen from. */
 void index_references(struct analysis *);
 void free_references(struct reference_index *);

@@ -128,31 +128,54 @@ change_findings(struct analysis *a, size_t i)
 	}
 }
 
+/* "4", "1.5", "1.77": a factor of the model. */
+static void
+factor_text(double factor, char *buf)
+{
+	snprintf(buf, 16, "%.3g", factor);
+}
+
+/* One judged metric's sentence: the figure, the low end of the model
+ * and its range, the reference and why it is valid, and the model's
+ * reason. */
+static char *
+scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
+    enum metric_id id, const struct scaled_metric *x)
+{
+	const struct run *r = &a->set->runs[i];
+	char now[48], exp[48], ref[48], low[16], high[16], upto[48] = "";
+
+	shown(id, analysis_sum(a, i)[id].median, now);
+	shown(id, x->expected, exp);
+	shown(id, analysis_sum(a, (size_t)sc->reference)[id].median, ref);
+	factor_text(x->factor, low);
+	factor_text(x->factor_high, high);
+	if (strcmp(low, high) != 0)
+		snprintf(upto, sizeof upto, "; up to %s \u00d7", high);
+	return xasprintf("%s %s is %.0f%% of the %s a %d-disk %s should give%s "
+	    "(%s \u00d7 %s of %s, %s%s; %s).", metric_defs[id].label, now,
+	    100 * x->efficiency, exp, r->meta.disk_count,
+	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
+	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
+}
+
+/* Only a reference measured the same way is judged: a rough one is
+ * context on the run page, never a finding. */
 static void
 scaling_findings(struct analysis *a, size_t i)
 {
-	const struct run *r = &a->set->runs[i];
 	const struct scaling *sc = analysis_scaling(a, i);
 	struct diff d = {.other = -1};
 
 	for (size_t k = 0; sc && k < NSCALED; k++) {
 		enum metric_id id = scaled_metrics[k];
-		const struct scaled_metric *x = &sc->m[k];
-		char now[48], exp[48], ref[48];
+		const struct scaled_metric *x = analysis_scaled(a, i, id);
 		struct finding *f;
 
-		if (x->level != EFF_SHORT && x->level != EFF_WEAK)
+		if (x == NULL || (x->level != EFF_SHORT && x->level != EFF_WEAK))
 			continue;
-		shown(id, analysis_sum(a, i)[id].median, now);
-		shown(id, x->expected, exp);
-		shown(id, analysis_sum(a, sc->reference)[id].median, ref);
 		f = add_finding(a, x->level == EFF_SHORT ? FIND_SHORTFALL :
-		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
-		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
-		    metric_defs[id].label, now, 100 * x->efficiency, exp,
-		    r->meta.disk_count, raid_level_names[r->meta.raid],
-		    x->factor, ref, a->set->runs[sc->reference].id,
-		    sc->why));
+		    FIND_WEAK, (long)i, id, scaling_sentence(a, i, sc, id, x));
 		f->sort = x->efficiency;	/* the worst first */
 		explain(a, f, i, sc->reference, true, &d);
 		if (x->level == EFF_SHORT)
