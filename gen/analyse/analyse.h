@@ -90,7 +90,7 @@ struct scaled_metric {
 				   median */
 	double expected_high;	/* factor_high x the reference's median */
 	double efficiency;	/* the median as a share of expected */
-	float factor, factor_high;	/* disks' worth of the metric */
+	double factor, factor_high;	/* disks' worth of the metric */
 	unsigned char rule;	/* its row of the model (scaling_reason) */
 	enum efficiency level;
 	bool gates;		/* the model lets it fail the gate (not

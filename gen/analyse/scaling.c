@@ -473,9 +473,8 @@ scale_metric(const struct analysis *a, size_t i, const struct scaling *sc,
 	    analysis_sum(a, (size_t)sc->reference)[id].state != VS_OK ||
 	    analysis_sum(a, i)[id].state != VS_OK)
 		return s;
-	s.factor = (float)scale_bound(rule, m->disk_count, sc->seekers, true);
-	s.factor_high = (float)scale_bound(rule, m->disk_count, sc->seekers,
-	    false);
+	s.factor = scale_bound(rule, m->disk_count, sc->seekers, true);
+	s.factor_high = scale_bound(rule, m->disk_count, sc->seekers, false);
 	if (s.factor <= 0)
 		return s;
 	ref = analysis_sum(a, (size_t)sc->reference)[id].median;

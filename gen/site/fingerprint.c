@@ -126,8 +126,8 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	fp_num(f, sc ? sc->valid : 0);
 	fp_num(f, sc ? sc->seekers : 0);
 	for (int k = 0; sc && k < NSCALED; k++) {
-		fp_num(f, (long long)((double)sc->m[k].factor * 1000));
-		fp_num(f, (long long)((double)sc->m[k].factor_high * 1000));
+		fp_num(f, (long long)(sc->m[k].factor * 1000));
+		fp_num(f, (long long)(sc->m[k].factor_high * 1000));
 		fp_num(f, sc->m[k].rule);
 		fp_num(f, sc->m[k].gates);
 		fp_num(f, sc->m[k].level);
