@@ -87,35 +87,49 @@ enum __attribute__((packed)) efficiency {
 extern const char *const efficiency_names[];
 
 /* The figures the RAID scaling model speaks about, each with its slot
- * in struct scaling: block writes, block reads and seeks. */
-#define NSCALED 3
+ * in struct scaling: block writes, block reads, seeks and rewrites.
+ * The per-char tests are not among them: on most hosts they measure
+ * the processor (90% CPU or more), not the disks. */
+#define NSCALED 4
 
 static inline int
 scaled_slot(int metric)
 {
 	return metric == M_PUT_BLOCK ? 0 : metric == M_GET_BLOCK ? 1 :
-	    metric == M_SEEKS ? 2 : -1;
+	    metric == M_SEEKS ? 2 : metric == M_REWRITE ? 3 : -1;
 }
 
 /* One scaled metric of a RAID run; level is EFF_NONE (and the figures
  * zero) where the model says nothing: a figure missing on either side,
- * or a layout that gives nothing of it. */
+ * or a layout that gives nothing of it. The model gives a range; only
+ * its low end is judged. */
 struct scaled_metric {
-	double expected;	/* factor x the reference's median */
+	double expected;	/* the low end: factor x the reference's
+				   median */
+	double expected_high;	/* factor_high x the reference's median */
 	double efficiency;	/* the median as a share of expected */
-	float factor;		/* disks' worth of the metric: whole or
-				   half, at most MAX_DISKS, so exact */
+	double factor, factor_high;	/* disks' worth of the metric */
+	unsigned char rule;	/* its row of the model (scaling_reason) */
 	enum efficiency level;
+	bool gates;		/* the model lets it fail the gate (not
+				   rewrites on parity layouts) */
 };
 
 /* What a RAID layout should give, from a single-disk reference. Kept
- * only for the runs that have a reference (most runs are single disks):
- * see analysis_scaling. */
+ * for every run with a RAID level and two or more disks: see
+ * analysis_scaling. Only a reference measured the same way (valid) is
+ * judged; any other is context for the run page. */
 struct scaling {
-	long reference;		/* run index */
-	const char *why;	/* how the reference was chosen */
+	long reference;		/* run index, or -1: no single-disk run */
+	const char *why;	/* how the reference was chosen and why it
+				   is valid, or what makes it rough */
+	int seekers;		/* concurrent random reads of the seek test */
+	bool valid;		/* measured like the run: judged */
 	struct scaled_metric m[NSCALED];	/* by scaled_slot */
 };
+
+/* The model's reason for the factor of a scaled metric, in words. */
+const char *scaling_reason(const struct scaled_metric *);
 
 /* A declared target (meta expect.METRIC) of a metric the run has a
  * figure of. Kept only for the runs that declare one: see
@@ -246,7 +260,9 @@ analysis_change(const struct analysis *a, size_t run, int metric)
 	return cf;
 }
 
-/* The run's scaling, or NULL when it has no single-disk reference. */
+/* The run's scaling, or NULL when it is no RAID run (a single disk, or
+ * a layout its meta does not give). Its reference may be rough, or
+ * missing (-1). */
 static inline const struct scaling *
 analysis_scaling(const struct analysis *a, size_t run)
 {
@@ -255,15 +271,17 @@ analysis_scaling(const struct analysis *a, size_t run)
 	return k ? &a->scaling[k - 1] : NULL;
 }
 
-/* The scaling model's figures for one metric of the run, or NULL where
- * it says nothing (level EFF_NONE). */
+/* The scaling model's figures for one metric of the run where they are
+ * judged (a valid reference, and a metric the model judges on this
+ * layout), else NULL. */
 static inline const struct scaled_metric *
 analysis_scaled(const struct analysis *a, size_t run, int metric)
 {
 	const struct scaling *sc = analysis_scaling(a, run);
 	int k = scaled_slot(metric);
 
-	return sc && k >= 0 && sc->m[k].level != EFF_NONE ? &sc->m[k] : NULL;
+	return sc && sc->valid && k >= 0 && sc->m[k].level != EFF_NONE &&
+	    sc->m[k].gates ? &sc->m[k] : NULL;
 }
 
 /* The run's declared target for a metric it has a figure of, or NULL. */

@@ -38,6 +38,14 @@ double spread(const struct metric_summary *);
 /* The metrics the scaling model speaks about, by their slot. */
 extern const enum metric_id scaled_metrics[NSCALED];
 
+/* The row of the model for a layout and metric, or -1. */
+int scaling_rule(enum raid_level, enum metric_id);
+/* The disks k concurrent random requests keep busy on d disks. */
+double busy_disks(double d, int k);
+/* The low or high end, in disks' worth, of row rule of the model for n
+ * disks and k seekers; 0 where the layout gives nothing. */
+double scale_bound(int rule, int n, int k, bool low);
+
 /* The index of single-disk runs references are chosen from. */
 void index_references(struct analysis *);
 void free_references(struct reference_index *);
@@ -74,6 +82,13 @@ char *change_cause(const struct setup_diff *, int metric);
 /* Fills series_change of every run from the run before it in series
  * order. */
 void note_series_changes(struct analysis *);
+/* Whether runs i and o were measured alike on metric: the same
+ * bonnie++ options, a file the cache cannot hold, no sign of cache
+ * hits, comparable per-char tests. A scaling finding fails the gate
+ * only then: its layout is under study, its other settings are
+ * context. */
+bool measurement_comparable(const struct analysis *, size_t i, size_t o,
+    int metric);
 /* Why runs i and o do not compare like for like on metric (-1: the
  * run as a whole) with ndiff set-up keys differing, or NULL: bonnie++
  * options, a file the cache holds, signs of cache hits, per-char tests

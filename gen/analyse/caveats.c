@@ -416,6 +416,18 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 		    "measure different things"));
 }
 
+bool
+measurement_comparable(const struct analysis *a, size_t i, size_t o, int metric)
+{
+	struct reasons w = {NULL};
+	bool alike;
+
+	measured_apart(a, i, o, metric, &w);
+	alike = w.text == NULL;
+	free(w.text);
+	return alike;
+}
+
 char *
 comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff,
     int metric)

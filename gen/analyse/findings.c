@@ -61,8 +61,10 @@ work_out_diff(struct analysis *a, size_t i, long other, struct diff *d)
 
 /* What differs between run i and the run it was measured against (d
  * keeps it for the next finding), and why the two do not compare like
- * for like; for the scaling model the layout is what is under study,
- * so only other keys make it less than like for like. */
+ * for like. For the scaling model the layout is under study and the
+ * reference valid (named in meta, or the same disk measured alike):
+ * what else differs is listed, and only how the figures were measured
+ * makes it less than like for like. */
 static void
 explain(struct analysis *a, struct finding *f, size_t i, long other,
     bool scaling, struct diff *d)
@@ -75,8 +77,7 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 		    strlen(d->text)) : d->text;
 	d->used = true;
 	f->caveat = strpool_take(a->pool, scaling ?
-	    comparison_caveat(a, i, (size_t)other, d->setup.nother,
-	    f->metric) : change_caveat(a, i, (size_t)other, &d->setup,
+	    comparison_caveat(a, i, (size_t)other, 0, f->metric) : change_caveat(a, i, (size_t)other, &d->setup,
 	    f->metric));
 }
 
@@ -184,35 +185,64 @@ change_findings(struct analysis *a, size_t i)
 	}
 }
 
+/* "4", "1.5", "1.77": a factor of the model. */
+static void
+factor_text(double factor, char *buf)
+{
+	snprintf(buf, 16, "%.3g", factor);
+}
+
+/* One judged metric's sentence: the figure, the low end of the model
+ * and its range, the reference and why it is valid, and the model's
+ * reason. */
+static char *
+scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
+    enum metric_id id, const struct scaled_metric *x)
+{
+	const struct run *r = &a->set->runs[i];
+	char now[48], exp[48], ref[48], low[16], high[16], upto[48] = "";
+
+	shown(id, analysis_sum(a, i)[id].median, now);
+	shown(id, x->expected, exp);
+	shown(id, analysis_sum(a, (size_t)sc->reference)[id].median, ref);
+	factor_text(x->factor, low);
+	factor_text(x->factor_high, high);
+	if (strcmp(low, high) != 0)
+		snprintf(upto, sizeof upto, "; up to %s \u00d7", high);
+	return xasprintf("%s %s is %.0f%% of the %s a %d-disk %s should give%s "
+	    "(%s \u00d7 %s of %s, %s%s; %s).", metric_defs[id].label, now,
+	    100 * x->efficiency, exp, r->meta.disk_count,
+	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
+	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
+}
+
+/* Only a reference measured the same way is judged: a rough one is
+ * context on the run page, never a finding. */
 static void
 scaling_findings(struct analysis *a, size_t i)
 {
-	const struct run *r = &a->set->runs[i];
 	const struct scaling *sc = analysis_scaling(a, i);
 	struct diff d = {.other = -1};
 
 	for (size_t k = 0; sc && k < NSCALED; k++) {
 		enum metric_id id = scaled_metrics[k];
-		const struct scaled_metric *x = &sc->m[k];
-		char now[48], exp[48], ref[48];
+		const struct scaled_metric *x = analysis_scaled(a, i, id);
 		struct finding *f;
+		bool comparable;
 
-		if (x->level != EFF_SHORT && x->level != EFF_WEAK)
+		if (x == NULL || (x->level != EFF_SHORT && x->level != EFF_WEAK))
 			continue;
-		shown(id, analysis_sum(a, i)[id].median, now);
-		shown(id, x->expected, exp);
-		shown(id, analysis_sum(a, sc->reference)[id].median, ref);
 		f = add_finding(a, x->level == EFF_SHORT ? FIND_SHORTFALL :
-		    FIND_WEAK, (long)i, id, xasprintf("%s %s is %.0f%% of the "
-		    "%s a %d-disk %s should give (%g \u00d7 %s of %s, %s).",
-		    metric_defs[id].label, now, 100 * x->efficiency, exp,
-		    r->meta.disk_count, raid_level_names[r->meta.raid],
-		    x->factor, ref, a->set->runs[sc->reference].id,
-		    sc->why));
+		    FIND_WEAK, (long)i, id, scaling_sentence(a, i, sc, id, x));
 		f->sort = x->efficiency;	/* the worst first */
 		explain(a, f, i, sc->reference, true, &d);
-		f->confidence = f->caveat ? CONFIDENCE_LOW : CONFIDENCE_MEDIUM;
-		if (x->level == EFF_SHORT)
+		/* The reference is valid (named, or the same disk measured
+		 * the same way): other settings that differ are the
+		 * set-up under study, not a doubt about the figures. */
+		comparable = measurement_comparable(a, i,
+		    (size_t)sc->reference, id);
+		f->confidence = comparable ? CONFIDENCE_MEDIUM : CONFIDENCE_LOW;
+		if (x->level == EFF_SHORT && comparable)
 			acknowledge(a, f, i);
 	}
 }

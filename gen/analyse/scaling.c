@@ -10,7 +10,191 @@
 #include <string.h>
 
 const enum metric_id scaled_metrics[NSCALED] = {M_PUT_BLOCK, M_GET_BLOCK,
-    M_SEEKS};
+    M_SEEKS, M_REWRITE};
+
+/* ---- what each layout should give ---- */
+
+/* Disks' worth, per_disk x n + plus, of an array of n disks. */
+struct per_n {
+	float per_disk, plus;
+};
+
+/* One row of the model: what a layout of n disks should give of a
+ * metric, in disks' worth of the same metric of one disk measured the
+ * same way, from low to high; only the low end is judged. For seeks,
+ * low and high are the disks random reads spread over and writes the
+ * disk writes each written-back block costs (see seek_factor). */
+struct scale_rule {
+	enum raid_level level;
+	enum metric_id metric;
+	struct per_n low, high, writes;
+	bool gates;		/* false: shown, never judged */
+	const char *why;
+};
+
+#define N(a, b) {a, b}
+#define NONE_W N(0, 0)
+
+/* The model, one line each; README.md ("Expected scaling") gives the
+ * same table. */
+static const struct scale_rule scale_rules[] = {
+	{RAID_0, M_PUT_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
+	    "every disk writes its chunk of each stripe"},
+	{RAID_0, M_GET_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
+	    "readahead of one stream reads from every disk at once"},
+	{RAID_0, M_SEEKS, N(1, 0), N(1, 0), N(0, 1), true,
+	    "the seekers' random reads land on any disk"},
+	{RAID_0, M_REWRITE, N(0, 1), N(1, 0), NONE_W, true,
+	    "one process reads each block, then writes it back: a read "
+	    "waits on the one disk that holds it, only the write-backs "
+	    "spread over the stripe"},
+	{RAID_1, M_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	    "every mirror writes every block"},
+	{RAID_1, M_GET_BLOCK, N(0, 1), N(1, 0), NONE_W, true,
+	    "Linux md serves one sequential stream from one mirror half; "
+	    "some controllers interleave the halves"},
+	{RAID_1, M_SEEKS, N(1, 0), N(1, 0), N(1, 0), true,
+	    "random reads go to any mirror, every write-back to all of them"},
+	{RAID_1, M_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
+	    "reads from one mirror, writes to all"},
+	{RAID_10, M_PUT_BLOCK, N(0.5, 0), N(0.5, 0), NONE_W, true,
+	    "each block is written to both disks of its pair"},
+	{RAID_10, M_GET_BLOCK, N(0.5, 0), N(1, 0), NONE_W, true,
+	    "one stream reads one disk of each pair (Linux md); far layouts "
+	    "and some controllers read all"},
+	{RAID_10, M_SEEKS, N(1, 0), N(1, 0), N(0, 2), true,
+	    "random reads go to any disk, each write-back to a pair"},
+	{RAID_10, M_REWRITE, N(0.25, 0), N(0.5, 0), NONE_W, true,
+	    "writes go to both disks of a pair, alternating with the reads"},
+	{RAID_5, M_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	    "full stripes: n - 1 disks of data, one of parity"},
+	{RAID_5, M_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	    "the parity chunks are skipped: n - 1 disks of data"},
+	{RAID_5, M_SEEKS, N(1, 0), N(1, 0), N(0, 4), true,
+	    "random reads spread over every disk; a write-back reads and "
+	    "writes data and parity"},
+	{RAID_5, M_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
+	    "write-backs that fill no stripe read and rewrite the parity: "
+	    "not judged"},
+	{RAID_6, M_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	    "full stripes: n - 2 disks of data, two of parity"},
+	{RAID_6, M_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	    "the two parity chunks are skipped: n - 2 disks of data"},
+	{RAID_6, M_SEEKS, N(1, 0), N(1, 0), N(0, 6), true,
+	    "random reads spread over every disk; a write-back reads and "
+	    "writes data and both parities"},
+	{RAID_6, M_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
+	    "write-backs that fill no stripe read and rewrite both parities: "
+	    "not judged"},
+	{RAID_Z1, M_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	    "copy on write: always full stripes, n - 1 disks of data"},
+	{RAID_Z1, M_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	    "n - 1 disks of data"},
+	{RAID_Z1, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_Z1, M_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
+	    "partial records are read and written again whole: not judged"},
+	{RAID_Z2, M_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	    "copy on write: always full stripes, n - 2 disks of data"},
+	{RAID_Z2, M_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	    "n - 2 disks of data"},
+	{RAID_Z2, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_Z2, M_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
+	    "partial records are read and written again whole: not judged"},
+	{RAID_Z3, M_PUT_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
+	    "copy on write: always full stripes, n - 3 disks of data"},
+	{RAID_Z3, M_GET_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
+	    "n - 3 disks of data"},
+	{RAID_Z3, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_Z3, M_REWRITE, N(0, 1), N(1, -3), NONE_W, false,
+	    "partial records are read and written again whole: not judged"},
+	{RAID_JBOD, M_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	    "one stream fills one disk of the concatenation at a time"},
+	{RAID_JBOD, M_GET_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	    "one stream reads one disk of the concatenation at a time"},
+	{RAID_JBOD, M_SEEKS, N(0, 1), N(1, 0), N(0, 1), true,
+	    "the file may lie on one disk or span them all"},
+	{RAID_JBOD, M_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
+	    "one stream, one disk at a time"},
+};
+#define NRULES (sizeof scale_rules / sizeof *scale_rules)
+
+/* bonnie++'s seek test writes back one block in this many it reads. */
+#define SEEK_UPDATE 10
+
+int
+scaling_rule(enum raid_level level, enum metric_id id)
+{
+	for (size_t k = 0; k < NRULES; k++)
+		if (scale_rules[k].level == level && scale_rules[k].metric == id)
+			return (int)k;
+	return -1;
+}
+
+const char *
+scaling_reason(const struct scaled_metric *x)
+{
+	return x->level != EFF_NONE && x->rule < NRULES ?
+	    scale_rules[x->rule].why : NULL;
+}
+
+static double
+disks_worth(struct per_n p, int n)
+{
+	return p.per_disk * n + p.plus;
+}
+
+/* The disks k random requests at once keep busy on d disks: each
+ * request lands on any of them, so a disk is idle with probability
+ * (1 - 1/d)^k. */
+double
+busy_disks(double d, int k)
+{
+	return d <= 1 ? fmax(d, 0) : d * (1 - pow(1 - 1 / d, k));
+}
+
+/* What reordering q queued requests gains a disk (NCQ, TCQ, the
+ * elevator): up to half again, growing with the queue. */
+static double
+queue_gain(double q)
+{
+	return q <= 1 ? 1 : 1 + 0.5 * (1 - 1 / q);
+}
+
+/* Seeks in disks' worth of the reference disk, which ran the same k
+ * seekers alone: the array keeps busy_disks(d, k) disks busy, each
+ * with fewer requests queued (losing part of the reference's reorder
+ * gain) at the low end and none lost at the high end, and pays its
+ * layout's disk writes for each block written back. */
+static double
+seek_factor(double d, double writes, int k, bool low)
+{
+	double busy = busy_disks(d, k);
+	double cost = (1 + 1.0 / SEEK_UPDATE) / (1 + writes / SEEK_UPDATE);
+	double gain = low ? queue_gain(k / fmax(busy, 1)) / queue_gain(k) : 1;
+
+	return busy * gain * cost;
+}
+
+/* The low or high end of rule r for n disks and k seekers, or 0 where
+ * the layout gives nothing (RAID 6 of three disks). */
+double
+scale_bound(int rule, int n, int k, bool low)
+{
+	const struct scale_rule *r = &scale_rules[rule];
+	double high = disks_worth(r->high, n);
+	double d = low ? fmin(disks_worth(r->low, n), high) : high;
+
+	if (d <= 0)
+		return 0;
+	if (r->metric != M_SEEKS)
+		return d;
+	return seek_factor(d, disks_worth(r->writes, n), k, low);
+}
+
+/* ---- the single-disk reference ---- */
 
 static bool
 single_disk(const struct run *r)
@@ -20,10 +204,17 @@ single_disk(const struct run *r)
 }
 
 /* Single-disk runs that can serve as a RAID run's reference, looked up
- * by what they share with it: tier 0 disk model and controller, 1 disk
- * model, 2 controller, 3 host. Each list is sorted by key, then run, so
- * the first match is the lowest run id. */
-#define NTIERS 4
+ * by what they share with it; see choose_reference for the order. Each
+ * list is sorted by key, then run, so the first match is the lowest
+ * run id. */
+enum ref_tier {
+	T_MODEL_HOST,	/* valid with the same options */
+	T_MODEL_CTL,	/* valid with the same options and OS */
+	T_MODEL,	/* rough from here on */
+	T_CTL,
+	T_HOST,
+	NTIERS
+};
 
 struct ref_entry {
 	char *key;
@@ -33,7 +224,6 @@ struct ref_entry {
 struct reference_index {
 	struct ref_entry *tier[NTIERS];
 	size_t n[NTIERS];
-	long any;	/* the first single-disk run of all, or -1 */
 };
 
 static int
@@ -47,20 +237,23 @@ cmp_ref(const void *x, const void *y)
 
 /* The key of run r for tier t, or NULL when r lacks what it needs. */
 static char *
-tier_key(const struct run *r, int t)
+tier_key(const struct run *r, enum ref_tier t)
 {
 	const char *ctl = meta_get(&r->meta, "controller");
 	const char *model = r->meta.disk_model;
+	const char *host = run_host(r);
 
 	switch (t) {
-	case 0:
+	case T_MODEL_HOST:
+		return model && *host ? xasprintf("%s\n%s", model, host) : NULL;
+	case T_MODEL_CTL:
 		return model && ctl ? xasprintf("%s\n%s", model, ctl) : NULL;
-	case 1:
+	case T_MODEL:
 		return model ? xstrdup(model) : NULL;
-	case 2:
+	case T_CTL:
 		return ctl ? xstrdup(ctl) : NULL;
 	default:
-		return xstrdup(run_host(r));
+		return *host ? xstrdup(host) : NULL;
 	}
 }
 
@@ -69,17 +262,13 @@ index_references(struct analysis *a)
 {
 	struct reference_index *x = xcalloc(1, sizeof *x);
 
-	x->any = -1;
 	for (size_t i = 0; i < a->set->n; i++) {
 		const struct run *c = &a->set->runs[i];
 
-		if (!single_disk(c) ||
-		    analysis_sum(a, i)[M_PUT_BLOCK].state != VS_OK)
+		if (!single_disk(c))
 			continue;
-		if (x->any < 0)
-			x->any = (long)i;
 		for (int t = 0; t < NTIERS; t++) {
-			char *key = tier_key(c, t);
+			char *key = tier_key(c, (enum ref_tier)t);
 
 			if (key == NULL)
 				continue;
@@ -94,9 +283,9 @@ index_references(struct analysis *a)
 	a->refs = x;
 }
 
-/* The first entry of a sorted tier with this key, or -1. */
-static long
-lookup_ref(const struct reference_index *x, int t, const char *key)
+/* The first entry of a sorted tier with this key, or its end. */
+static size_t
+first_of(const struct reference_index *x, int t, const char *key)
 {
 	size_t lo = 0, hi = x->n[t];
 
@@ -108,8 +297,7 @@ lookup_ref(const struct reference_index *x, int t, const char *key)
 		else
 			hi = mid;
 	}
-	return lo < x->n[t] && strcmp(x->tier[t][lo].key, key) == 0 ?
-	    (long)x->tier[t][lo].run : -1;
+	return lo;
 }
 
 void
@@ -125,89 +313,176 @@ free_references(struct reference_index *x)
 	free(x);
 }
 
-/* The single-disk run a RAID run is measured against, and why. The
- * tiers follow how much the two have in common. */
-static long
-choose_reference(const struct analysis *a, size_t i, const char **why)
+/* 0 for bonnie++ 1.0x, 1 for 1.9x and later, -1 when unknown: their
+ * block tests use other chunk sizes and their seek tests other seeker
+ * counts. */
+static int
+generation(const struct bonnie_params *p)
 {
-	static const char *const tiers[NTIERS + 1] = {
-		("a single-disk run with the same disk model on the same "
-		    "controller"),
-		"a single-disk run with the same disk model",
-		"a single-disk run on the same controller",
-		"a single-disk run on the same host",
-		"a single-disk run (none closer to it)",
+	const char *v = p->version ? p->version : p->csv_format;
+
+	if (v == NULL)
+		return -1;
+	return strncmp(v, "1.0", 3) == 0 ? 0 : strncmp(v, "1.9", 3) >= 0;
+}
+
+/* Whether a bonnie-options line has this flag as a word of its own. */
+static bool
+has_flag(const char *opts, const char *flag)
+{
+	size_t n = strlen(flag);
+
+	for (const char *p = opts; (p = strstr(p, flag)) != NULL; p += n)
+		if ((p == opts || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* Whether two texts differ, an absent one being unknown rather than
+ * different. */
+static bool
+known_differ(const char *x, const char *y)
+{
+	return x && y && strcmp(x, y) != 0;
+}
+
+static bool
+counts_differ(int x, int y)
+{
+	return x >= 0 && y >= 0 && x != y;
+}
+
+/* Whether runs r and c were measured with the same bonnie++ options,
+ * as far as both say: file size, file tests, io chunk, concurrency,
+ * seekers, generation, per-char tests run or not (-f), and -b (an
+ * fsync after every write) from meta bonnie-options. */
+static bool
+measured_alike(const struct analysis *a, size_t r, size_t c)
+{
+	const struct run *x = &a->set->runs[r], *y = &a->set->runs[c];
+	const struct bonnie_params *p = &x->params, *q = &y->params;
+	const char *ox = meta_get(&x->meta, "bonnie-options");
+	const char *oy = meta_get(&y->meta, "bonnie-options");
+	int gx = generation(p), gy = generation(q);
+
+	if (known_differ(p->size, q->size) || known_differ(p->files, q->files) ||
+	    known_differ(p->chunk, q->chunk) ||
+	    counts_differ(p->concurrency, q->concurrency) ||
+	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy))
+		return false;
+	if ((analysis_sum(a, r)[M_PUTC].state == VS_NOT_RUN) !=
+	    (analysis_sum(a, c)[M_PUTC].state == VS_NOT_RUN))
+		return false;
+	return !(ox && oy && has_flag(ox, "-b") != has_flag(oy, "-b"));
+}
+
+static bool
+same_os(const struct run *x, const struct run *y)
+{
+	return !known_differ(meta_get(&x->meta, "os"),
+	    meta_get(&y->meta, "os"));
+}
+
+/* Whether single-disk run c may serve run r at tier t. */
+static bool
+fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
+{
+	switch (t) {
+	case T_MODEL_HOST:
+		return measured_alike(a, r, c);
+	case T_MODEL_CTL:
+		return measured_alike(a, r, c) &&
+		    same_os(&a->set->runs[r], &a->set->runs[c]);
+	default:
+		return true;
+	}
+}
+
+/* The single-disk run a RAID run is measured against, and why; *valid
+ * says whether it was measured the same way. The named baseline first,
+ * then the same disk model with the same options on the same host or
+ * controller; anything else is only rough context. */
+static long
+choose_reference(const struct analysis *a, size_t i, const char **why,
+    bool *valid)
+{
+	static const char *const tiers[NTIERS] = {
+		"the same disk model with the same bonnie++ options on the "
+		    "same host",
+		"the same disk model with the same bonnie++ options on the "
+		    "same controller",
+		"rough: the same disk model, measured otherwise or elsewhere",
+		"rough: another or unknown disk model on the same controller",
+		"rough: another or unknown disk model on the same host",
 	};
 	const struct run *r = &a->set->runs[i];
 	const char *named = meta_get(&r->meta, "baseline");
 	long b;
 
-	if (named && (b = runset_find(a->set, named)) >= 0 && (size_t)b != i) {
+	*valid = true;
+	if (named && (b = runset_find(a->set, named)) >= 0 && (size_t)b != i &&
+	    single_disk(&a->set->runs[b])) {
 		*why = "named as its baseline in meta";
 		return b;
 	}
 	for (int t = 0; t < NTIERS; t++) {
-		char *key = tier_key(r, t);
+		const struct reference_index *x = a->refs;
+		char *key = tier_key(r, (enum ref_tier)t);
 
-		b = key ? lookup_ref(a->refs, t, key) : -1;
-		free(key);
-		if (b >= 0) {
+		if (key == NULL)
+			continue;
+		for (size_t k = first_of(x, t, key); k < x->n[t] &&
+		    strcmp(x->tier[t][k].key, key) == 0; k++) {
+			if (!fits_tier(a, i, x->tier[t][k].run, (enum ref_tier)t))
+				continue;
+			free(key);
 			*why = tiers[t];
-			return b;
+			*valid = t < T_MODEL;
+			return (long)x->tier[t][k].run;
 		}
+		free(key);
 	}
-	*why = tiers[NTIERS];
-	return a->refs->any;
+	*why = "no single-disk run of this disk measured like this";
+	*valid = false;
+	return -1;
 }
 
-/* How many disks' worth of a metric a layout should give. */
-static double
-raid_factor(enum raid_level level, int n, enum metric_id id)
+/* How many random reads the seek test keeps in flight: bonnie++'s
+ * seekers (as its 1.98+ CSV records, else its default: 3 in 1.0x, 5
+ * from 1.9x; 3 when the version is unknown, the fewer the less a
+ * stripe can give), times -c. */
+static int
+seekers_of(const struct bonnie_params *p)
 {
-	bool write = id == M_PUT_BLOCK;
+	int k = p->seekers >= 1 ? p->seekers : generation(p) == 1 ? 5 : 3;
 
-	switch (level) {
-	case RAID_0:
-		return n;
-	case RAID_1:
-		return write ? 1 : n;
-	case RAID_10:
-		return write ? n / 2.0 : n;
-	case RAID_5:
-		return n - 1;
-	case RAID_6:
-		return n - 2;
-	case RAID_JBOD:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* How many disks' worth of the metric the run's layout should give
- * against reference ref, 0 where the model says nothing (a figure
- * missing on either side). */
-static double
-factor_of(const struct analysis *a, size_t run, long ref, enum metric_id id)
-{
-	const struct run_meta *m = &a->set->runs[run].meta;
-
-	if (analysis_sum(a, (size_t)ref)[id].state != VS_OK ||
-	    analysis_sum(a, run)[id].state != VS_OK)
-		return 0;
-	return fmax(raid_factor(m->raid, m->disk_count, id), 0);
+	return p->concurrency > 1 ? k * p->concurrency : k;
 }
 
 /* The model's figures of one metric of run i against its reference. */
 static struct scaled_metric
-scale_metric(const struct analysis *a, size_t i, long ref, enum metric_id id)
+scale_metric(const struct analysis *a, size_t i, const struct scaling *sc,
+    enum metric_id id)
 {
-	double factor = factor_of(a, i, ref, id);
-	struct scaled_metric s = {.factor = (float)factor};
+	const struct run_meta *m = &a->set->runs[i].meta;
+	int rule = scaling_rule(m->raid, id);
+	struct scaled_metric s;
+	double ref;
 
-	if (factor == 0)
+	memset(&s, 0, sizeof s);
+	if (rule < 0 || sc->reference < 0 ||
+	    analysis_sum(a, (size_t)sc->reference)[id].state != VS_OK ||
+	    analysis_sum(a, i)[id].state != VS_OK)
 		return s;
-	s.expected = factor * analysis_sum(a, (size_t)ref)[id].median;
+	s.factor = scale_bound(rule, m->disk_count, sc->seekers, true);
+	s.factor_high = scale_bound(rule, m->disk_count, sc->seekers, false);
+	if (s.factor <= 0)
+		return s;
+	ref = analysis_sum(a, (size_t)sc->reference)[id].median;
+	s.rule = (unsigned char)rule;
+	s.gates = scale_rules[rule].gates;
+	s.expected = s.factor * ref;
+	s.expected_high = s.factor_high * ref;
 	s.efficiency = s.expected != 0 ?
 	    analysis_sum(a, i)[id].median / s.expected : 0;
 	s.level = s.efficiency >= a->opts.weak ? EFF_FINE :
@@ -215,8 +490,9 @@ scale_metric(const struct analysis *a, size_t i, long ref, enum metric_id id)
 	return s;
 }
 
-/* A RAID run with a single-disk reference gets its scaling, stored
- * apart (most runs have none). */
+/* A RAID run gets its scaling, stored apart (most runs have none):
+ * with a valid reference it is judged, with a rough one it is context,
+ * and without any the run page says so. */
 void
 scale_run(struct analysis *a, size_t i, size_t *cap)
 {
@@ -226,11 +502,12 @@ scale_run(struct analysis *a, size_t i, size_t *cap)
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
-	sc.reference = choose_reference(a, i, &sc.why);
-	if (sc.reference < 0)
-		return;
+	/* Zeroed padding and all: the site hashes it. */
+	memset(&sc, 0, sizeof sc);
+	sc.reference = choose_reference(a, i, &sc.why, &sc.valid);
+	sc.seekers = seekers_of(&r->params);
 	for (size_t k = 0; k < NSCALED; k++)
-		sc.m[k] = scale_metric(a, i, sc.reference, scaled_metrics[k]);
+		sc.m[k] = scale_metric(a, i, &sc, scaled_metrics[k]);
 	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
 	a->scaling[a->nscaling++] = sc;
 	a->runs[i].scaling = (uint32_t)a->nscaling;

@@ -281,6 +281,9 @@ summarise(struct walk *w, struct run *run)
 	run->params.csv_format = pool_or_null(pool, x->csv_format);
 	run->params.size = pool_or_null(pool, x->size);
 	run->params.files = pool_or_null(pool, x->files);
+	run->params.chunk = pool_or_null(pool, x->chunk);
+	run->params.concurrency = x->concurrency;
+	run->params.seekers = x->seekers;
 	run->figures = keep_figures(run, &w->set->figures);
 	if (run->samples.n <= w->shed)
 		results_free(&run->samples);
@@ -300,6 +303,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);
 	strpool_release(pool, r->params.files);
+	strpool_release(pool, r->params.chunk);
 	for (size_t i = 0; i < r->noutputs; i++)
 		strpool_release(pool, r->outputs[i]);
 	free(r->outputs);

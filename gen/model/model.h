@@ -30,6 +30,10 @@ struct bonnie_params {
 	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
 	char *size;		/* file size, "8G" */
 	char *files;		/* file test, "16" */
+	char *chunk;		/* io chunk, "64k"; NULL when default */
+	int concurrency;	/* -c, or -1 when not recorded */
+	int seekers;		/* seek processes, or -1 when not
+				   recorded (1.98+ CSV records them) */
 };
 
 struct run {

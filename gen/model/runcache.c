@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define CACHE_MAGIC	"benchsite runs cache 1"
+#define CACHE_MAGIC	"benchsite runs cache 2"
 #define NULL_STR	UINT32_MAX	/* the length of a NULL string */
 #define MAX_RECORD	((uint32_t)1 << 28)
 #define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
@@ -151,6 +151,20 @@ static int64_t
 get_i64(struct rd *r)
 {
 	return (int64_t)get_u64(r);
+}
+
+/* A count the model keeps as an int, -1 for unknown; anything else is
+ * a damaged cache. */
+static int
+get_small_int(struct rd *r)
+{
+	int64_t v = get_i64(r);
+
+	if (v < -1 || v > INT32_MAX) {
+		r->bad = true;
+		return -1;
+	}
+	return (int)v;
 }
 
 static double
@@ -492,6 +506,9 @@ put_run(struct blob *b, const struct run *run)
 	put_str(b, run->params.csv_format);
 	put_str(b, run->params.size);
 	put_str(b, run->params.files);
+	put_str(b, run->params.chunk);
+	put_i64(b, run->params.concurrency);
+	put_i64(b, run->params.seekers);
 	for (int k = 0; k < 2; k++) {
 		put_u64(b, run->input_hash[k]);
 		put_u64(b, run->output_hash[k]);
@@ -672,6 +689,9 @@ get_run(struct rd *r, const struct fill *f)
 	run->params.csv_format = get_pooled(r, f, true);
 	run->params.size = get_pooled(r, f, true);
 	run->params.files = get_pooled(r, f, true);
+	run->params.chunk = get_pooled(r, f, true);
+	run->params.concurrency = get_small_int(r);
+	run->params.seekers = get_small_int(r);
 	for (int k = 0; k < 2; k++) {
 		run->input_hash[k] = get_u64(r);
 		run->output_hash[k] = get_u64(r);

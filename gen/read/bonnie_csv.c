@@ -22,25 +22,26 @@ struct csv_layout {
 	int nfiles, max_size, min_size, dirs, dirs_alt;
 	int file;
 	int latency;	/* first of twelve latencies */
+	int seekers;	/* seek processes (1.98+), or -1 */
 };
 
 /* 1.00 - 1.03e: the size field carries the chunk ("1G:4k") and num_files
  * the whole file-test spec ("4:1024:256/2"). */
 static const struct csv_layout layout_10x = {
-	27, -1, -1, 0, -1, -1, 1, -1, 2, 14, -1, -1, -1, -1, 15, -1
+	27, -1, -1, 0, -1, -1, 1, -1, 2, 14, -1, -1, -1, -1, 15, -1, -1
 };
 /* Early 1.90 - 1.91 ("2,..." or "1.91a,..."), known from source only. */
 static const struct csv_layout layout_c0 = {
-	45, 0, 1, 2, -1, -1, 3, 4, 5, 17, 18, 19, 20, -1, 21, 33
+	45, 0, 1, 2, -1, -1, 3, 4, 5, 17, 18, 19, 20, -1, 21, 33, -1
 };
 /* 1.93c - 1.97: num_dirs sits in the column the header calls
  * file_chunk_size (23); 22 is read only if 23 is empty. */
 static const struct csv_layout layout_d = {
-	48, 0, 1, 2, 3, 4, 5, 6, 7, 19, 20, 21, 23, 22, 24, 36
+	48, 0, 1, 2, 3, 4, 5, 6, 7, 19, 20, 21, 23, 22, 24, 36, -1
 };
 /* 1.98 - 2.00a: seek count and seeker count inserted after the chunk. */
 static const struct csv_layout layout_f = {
-	50, 0, 1, 2, 3, 4, 5, 6, 9, 21, 22, 23, 25, 24, 26, 38
+	50, 0, 1, 2, 3, 4, 5, 6, 9, 21, 22, 23, 25, 24, 26, 38, 8
 };
 
 struct fields {
@@ -335,6 +336,9 @@ map_fields(struct reader_ctx *c, const struct line *l, const struct fields *fs,
 	if (lay->concurrency >= 0 && units_integer(fs->f[lay->concurrency],
 	    fs->len[lay->concurrency], &n) && n <= 100000)
 		r->concurrency = (int)n;
+	if (lay->seekers >= 0 && units_integer(fs->f[lay->seekers],
+	    fs->len[lay->seekers], &n) && n >= 1 && n <= 100000)
+		r->seekers = (int)n;
 	if (lay->seed >= 0 && units_integer(fs->f[lay->seed],
 	    fs->len[lay->seed], &n)) {
 		r->has_seed = true;

@@ -20,6 +20,9 @@ const char *const raid_level_names[RAID_LEVEL_COUNT] = {
 	[RAID_5] = "raid5",
 	[RAID_6] = "raid6",
 	[RAID_JBOD] = "jbod",
+	[RAID_Z1] = "raidz",
+	[RAID_Z2] = "raidz2",
+	[RAID_Z3] = "raidz3",
 };
 
 /* Checks and reads the value of one known key; returns NULL when it is
@@ -175,19 +178,68 @@ static const struct {
 	const char *word;
 	enum raid_level level;
 } raid_words[] = {
-	{"raid0", RAID_0}, {"raid1", RAID_1}, {"raid10", RAID_10},
-	{"raid1+0", RAID_10}, {"raid5", RAID_5}, {"raid6", RAID_6},
-	{"none", RAID_NONE}, {"single", RAID_NONE}, {"jbod", RAID_JBOD},
-	{"linear", RAID_JBOD},
+	{"raid0", RAID_0}, {"stripe", RAID_0}, {"striped", RAID_0},
+	{"raid1", RAID_1}, {"mirror", RAID_1}, {"mirrored", RAID_1},
+	{"raid10", RAID_10}, {"raid1+0", RAID_10}, {"raid5", RAID_5},
+	{"raid6", RAID_6}, {"raidz", RAID_Z1}, {"raidz1", RAID_Z1},
+	{"raidz2", RAID_Z2}, {"raidz3", RAID_Z3}, {"none", RAID_NONE},
+	{"single", RAID_NONE}, {"jbod", RAID_JBOD}, {"linear", RAID_JBOD},
 };
 
-/* Any word of the value may name the level ("raid5 md", "hw raid10");
- * "RAID 5", "RAID-5" and "raid 1+0" read as "raid5" and "raid1+0". */
+/* A level and one that names it more precisely: "raid6 zfs raidz2" is a
+ * raidz2, "raid10: two mirrors striped" a raid10. */
+static const struct {
+	enum raid_level general, precise;
+} raid_refines[] = {
+	{RAID_5, RAID_Z1}, {RAID_6, RAID_Z2}, {RAID_0, RAID_10},
+	{RAID_1, RAID_10},
+};
+
+static bool
+refines(enum raid_level precise, enum raid_level general)
+{
+	if (precise == general)
+		return true;
+	for (size_t k = 0; k < sizeof raid_refines / sizeof *raid_refines; k++)
+		if (raid_refines[k].precise == precise &&
+		    raid_refines[k].general == general)
+			return true;
+	return false;
+}
+
+/* The one level named (bit l of named: level l was) that every other
+ * named level is a vaguer name of, or RAID_UNKNOWN when none is. */
+static enum raid_level
+named_level(unsigned named)
+{
+	enum raid_level found = RAID_UNKNOWN;
+
+	for (int l = 0; l < RAID_LEVEL_COUNT; l++) {
+		bool all = named >> l & 1;
+
+		for (int o = 0; all && o < RAID_LEVEL_COUNT; o++)
+			if (named >> o & 1 && !refines((enum raid_level)l,
+			    (enum raid_level)o))
+				all = false;
+		if (all)
+			found = (enum raid_level)l;
+	}
+	return found;
+}
+
+/* Any word of the value may name the level, in any case ("raid5 md",
+ * "hw RAID10"); "RAID 5", "RAID-5", "raid 1+0" and "RAID-Z2" read as
+ * "raid5", "raid1+0" and "raidz2". Several words may name one level,
+ * the most precise of them counting ("raid6 zfs raidz2"); words naming
+ * two levels ("striped mirror": raid10, or raid0+1?) are ambiguous: no
+ * level is read rather than the wrong one. */
 static const char *
 check_raid(struct run_meta *m, const char *v)
 {
 	size_t n = strlen(v), o = 0;
 	char *norm = xmalloc(n + 1), *word, *save = NULL;
+	enum raid_level found;
+	unsigned named = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		char c = (char)tolower((unsigned char)v[i]);
@@ -199,19 +251,20 @@ check_raid(struct run_meta *m, const char *v)
 	}
 	norm[o] = '\0';
 	for (word = strtok_r(norm, " ,/", &save); word;
-	    word = strtok_r(NULL, " ,/", &save)) {
+	    word = strtok_r(NULL, " ,/", &save))
 		for (size_t k = 0; k < sizeof raid_words / sizeof *raid_words;
-		    k++) {
-			if (strcmp(word, raid_words[k].word) == 0) {
-				m->raid = raid_words[k].level;
-				free(norm);
-				return NULL;
-			}
-		}
-	}
+		    k++)
+			if (strcmp(word, raid_words[k].word) == 0)
+				named |= 1u << raid_words[k].level;
 	free(norm);
-	return "no RAID level in it (none, raid0, raid1, raid10, raid5, "
-	    "raid6, jbod)";
+	if (named == 0)
+		return "no RAID level in it (none, raid0, raid1, raid10, "
+		    "raid1+0, raid5, raid6, raidz, raidz1, raidz2, raidz3, "
+		    "mirror, stripe, jbod, linear)";
+	if ((found = named_level(named)) == RAID_UNKNOWN)
+		return "it names more than one RAID level: say which one";
+	m->raid = found;
+	return NULL;
 }
 
 static const char *

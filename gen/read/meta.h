@@ -21,7 +21,13 @@ enum raid_level {
 	RAID_10,
 	RAID_5,
 	RAID_6,
-	RAID_JBOD,
+	RAID_JBOD,	/* and linear: disks concatenated */
+	/* ZFS: one parity disk's worth per level, data and parity spread
+	 * over every disk of the vdev for each block. Appended, so that the
+	 * numbers above (kept in the runs cache) stay. */
+	RAID_Z1,
+	RAID_Z2,
+	RAID_Z3,
 	RAID_LEVEL_COUNT
 };
 

@@ -36,6 +36,7 @@ result_init(struct result *r)
 {
 	memset(r, 0, sizeof *r);
 	r->concurrency = -1;
+	r->seekers = -1;
 	for (int i = 0; i < M_COUNT; i++) {
 		r->m[i].state = VS_NOT_RUN;
 		r->m[i].cpu = -1;

@@ -84,6 +84,8 @@ struct result {
 	long long seed;
 	int quote;		/* quote depth ("> > ") of that line */
 	int concurrency;	/* -1 when unknown */
+	int seekers;		/* seek processes (1.98+ CSV), -1 when
+				   unknown */
 	enum result_source from;
 	bool has_seed;
 	struct measure m[M_COUNT];

@@ -166,28 +166,43 @@ change_json(const struct analysis *a, size_t i, int id)
 	return o;
 }
 
+/* The run's scaling: every metric the model speaks of, judged or only
+ * shown (a rough reference, rewrites on parity layouts). */
 static json_t *
 scaling_json(const struct analysis *a, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(a, i);
 	json_t *o = json_object(), *m = json_object();
 
-	json_object_set_new(o, "reference", sc ?
+	json_object_set_new(o, "reference", sc && sc->reference >= 0 ?
 	    json_string_or_null(a->set->runs[sc->reference].id) : json_null());
 	json_object_set_new(o, "why", json_string_or_null(sc ? sc->why :
 	    NULL));
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct scaled_metric *x = analysis_scaled(a, i, id);
+	if (sc) {
+		json_object_set_new(o, "valid", json_boolean(sc->valid));
+		json_object_set_new(o, "seekers", json_integer(sc->seekers));
+	}
+	for (int id = 0; sc && id < M_COUNT; id++) {
+		int k = scaled_slot(id);
+		const struct scaled_metric *x = k >= 0 ? &sc->m[k] : NULL;
 		json_t *e;
 
-		if (x == NULL)
+		if (x == NULL || x->level == EFF_NONE)
 			continue;
 		e = json_object();
 		json_object_set_new(e, "factor", json_number(x->factor));
+		json_object_set_new(e, "factor_high",
+		    json_number(x->factor_high));
 		json_object_set_new(e, "expected", json_number(x->expected));
+		json_object_set_new(e, "expected_high",
+		    json_number(x->expected_high));
 		json_object_set_new(e, "efficiency", json_number(x->efficiency));
 		json_object_set_new(e, "level",
 		    json_string(efficiency_names[x->level]));
+		json_object_set_new(e, "judged",
+		    json_boolean(analysis_scaled(a, i, id) != NULL));
+		json_object_set_new(e, "reason",
+		    json_string_or_null(scaling_reason(x)));
 		json_object_set_new(m, metric_defs[id].key, e);
 	}
 	json_object_set_new(o, "metrics", m);

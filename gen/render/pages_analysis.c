@@ -286,17 +286,38 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 		change_cell(s, tr, i, id);
 }
 
+/* The metric of slot k of a scaling, when the model gives a figure of
+ * it (judged or not), else NULL. */
+static const struct scaled_metric *
+shown_scaled(const struct scaling *sc, int id)
+{
+	int k = scaled_slot(id);
+
+	return k >= 0 && sc->m[k].level != EFF_NONE ? &sc->m[k] : NULL;
+}
+
+/* Where the single disk came from: judged against, rough context, or
+ * none measured like this run. */
 static void
-scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
+scaling_intro(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 	const struct scaling *sc = analysis_scaling(s->an, i);
-	xmlNodePtr p, table, tbody, tr;
+	xmlNodePtr p;
 	char *text, *href;
 
+	if (sc->reference < 0) {
+		text = xasprintf("A %d-disk %s is measured against one of its "
+		    "disks: there is %s, so its scaling is not judged.",
+		    r->meta.disk_count, raid_level_names[r->meta.raid],
+		    sc->why);
+		html_el(sec, "p", NULL, text);
+		free(text);
+		return;
+	}
 	text = xasprintf("A %d-disk %s should give these multiples of one "
-	    "disk; the single disk is ", r->meta.disk_count,
-	    raid_level_names[r->meta.raid]);
+	    "disk (only the low end is judged); the single disk is ",
+	    r->meta.disk_count, raid_level_names[r->meta.raid]);
 	p = html_el(sec, "p", NULL, text);
 	free(text);
 	href = run_href(s, (size_t)sc->reference, "../");
@@ -304,13 +325,78 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	free(href);
 	html_text(p, " (");
 	html_text(p, sc->why);
-	html_text(p, ").");
+	html_text(p, sc->valid ? ")." : "), context only: there is no "
+	    "single-disk run of this disk measured like this, so its scaling "
+	    "is not judged.");
+}
+
+static void
+scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
+    enum metric_id id, const struct scaled_metric *x)
+{
+	const struct scaling *sc = analysis_scaling(s->an, i);
+	char buf[64], low[32], high[32];
+
+	if (row == 0) {
+		figure_cell(tr, id, &analysis_sum(s->an,
+		    (size_t)sc->reference)[id]);
+	} else if (row == 1) {
+		snprintf(low, sizeof low, "%.3g", x->factor);
+		snprintf(high, sizeof high, "%.3g", x->factor_high);
+		snprintf(buf, sizeof buf, strcmp(low, high) ? "\u00d7 %s\u2013%s" :
+		    "\u00d7 %s", low, high);
+		html_el(tr, "td", "num", buf);
+	} else if (row == 2) {
+		display_format(id, display_value(id, x->expected), low);
+		display_format(id, display_value(id, x->expected_high), high);
+		snprintf(buf, sizeof buf, strcmp(low, high) ? "%s\u2013%s" : "%s",
+		    low, high);
+		html_el(tr, "td", "num", buf);
+	} else {
+		xmlNodePtr td = figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
+		char *eff = xasprintf("%.0f%% of the low end, %s",
+		    100 * x->efficiency, analysis_scaled(s->an, i, id) ?
+		    efficiency_names[x->level] : "not judged");
+
+		html_el(td, "span", "sub", eff);
+		free(eff);
+	}
+}
+
+/* Why each factor is what it is, from the model's table. */
+static void
+scaling_reasons(const struct scaling *sc, xmlNodePtr sec)
+{
+	xmlNodePtr ul = html_el(sec, "ul", NULL, NULL);
+
+	for (int id = 0; id < M_COUNT; id++) {
+		const struct scaled_metric *x = shown_scaled(sc, id);
+		char *text;
+
+		if (x == NULL)
+			continue;
+		text = xasprintf("%s: %s.", metric_defs[id].label,
+		    scaling_reason(x));
+		html_el(ul, "li", NULL, text);
+		free(text);
+	}
+}
+
+static void
+scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
+{
+	const struct scaling *sc = analysis_scaling(s->an, i);
+	xmlNodePtr table, tbody, tr;
+
+	scaling_intro(s, sec, i);
+	if (sc->reference < 0)
+		return;
 	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
 	    "results", NULL);
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "", NULL, false);
 	for (int id = 0; id < M_COUNT; id++)
-		if (analysis_scaled(s->an, i, id))
+		if (shown_scaled(sc, id))
 			head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (int row = 0; row < 4; row++) {
@@ -319,36 +405,12 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
 		html_el(tr, "th", NULL, labels[row]);
-		for (int id = 0; id < M_COUNT; id++) {
-			const struct scaled_metric *x = analysis_scaled(s->an,
-			    i, id);
-			char buf[32];
-
-			if (x == NULL)
-				continue;
-			if (row == 0)
-				figure_cell(tr, id, &analysis_sum(s->an,
-				    (size_t)sc->reference)[id]);
-			else if (row == 1) {
-				snprintf(buf, sizeof buf, "\u00d7 %g",
-				    x->factor);
-				html_el(tr, "td", "num", buf);
-			} else if (row == 2) {
-				display_format(id, display_value(id,
-				    x->expected), buf);
-				html_el(tr, "td", "num", buf);
-			} else {
-				xmlNodePtr td = figure_cell(tr, id,
-				    &analysis_sum(s->an, i)[id]);
-				char *eff = xasprintf("%.0f%% of expected, %s",
-				    100 * x->efficiency,
-				    efficiency_names[x->level]);
-
-				html_el(td, "span", "sub", eff);
-				free(eff);
-			}
-		}
+		for (int id = 0; id < M_COUNT; id++)
+			if (shown_scaled(sc, id))
+				scaling_row(s, tr, i, row, (enum metric_id)id,
+				    shown_scaled(sc, id));
 	}
+	scaling_reasons(sc, sec);
 }
 
 void

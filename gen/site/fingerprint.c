@@ -123,11 +123,14 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	fp_bytes(f, ra->change, sizeof ra->change);
 	other_run(s, f, sc ? sc->reference : -1, content);
 	fp_str(f, sc ? sc->why : NULL);
-	for (int m = 0; m < M_COUNT; m++) {
-		const struct scaled_metric *x = analysis_scaled(an, i, m);
-
-		fp_num(f, x ? (long long)((double)x->factor * 1000) : 0);
-		fp_num(f, x ? x->level : EFF_NONE);
+	fp_num(f, sc ? sc->valid : 0);
+	fp_num(f, sc ? sc->seekers : 0);
+	for (int k = 0; sc && k < NSCALED; k++) {
+		fp_num(f, (long long)(sc->m[k].factor * 1000));
+		fp_num(f, (long long)(sc->m[k].factor_high * 1000));
+		fp_num(f, sc->m[k].rule);
+		fp_num(f, sc->m[k].gates);
+		fp_num(f, sc->m[k].level);
 	}
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,8 +129,9 @@ finding_of(const struct analysis *a, enum finding_kind kind, long run,
 
 /* ---- scaling ---- */
 
-/* Factors per RAID level and metric: RAID 1 writes like one disk and
- * reads like all, RAID 10 writes like half, RAID 5 like all but one. */
+/* Stream factors per RAID level, low end judged: RAID 1 writes like one
+ * disk, RAID 10 like half, RAID 5 like all but one; reads of RAID 1 and
+ * 10 range up to every disk, and only their low end is judged. */
 static void
 test_scaling_factors(void **state)
 {
@@ -137,10 +139,11 @@ test_scaling_factors(void **state)
 	static const struct {
 		const char *raid;
 		int n;
-		double put, get;
+		double put, get, get_high;
 	} cases[] = {
-		{"raid0", 4, 4, 4}, {"raid1", 2, 1, 2}, {"raid10", 4, 2, 4},
-		{"raid5", 4, 3, 3}, {"raid6", 6, 4, 4},
+		{"raid0", 4, 4, 4, 4}, {"raid1", 2, 1, 1, 2},
+		{"raid10", 4, 2, 2, 4}, {"raid5", 4, 3, 3, 3},
+		{"raid6", 6, 4, 4, 4}, {"raidz2", 6, 4, 4, 4},
 	};
 	const struct scaled_metric *x;
 	size_t nc = sizeof cases / sizeof *cases;
@@ -164,6 +167,7 @@ test_scaling_factors(void **state)
 		snprintf(name, sizeof name, "r%zu", k);
 		i = run_of(t, name);
 		assert_non_null(analysis_scaling(&t->an, i));
+		assert_true(analysis_scaling(&t->an, i)->valid);
 		assert_int_equal(analysis_scaling(&t->an, i)->reference,
 		    run_of(t, "disk"));
 		x = analysis_scaled(&t->an, i, M_PUT_BLOCK);
@@ -174,21 +178,98 @@ test_scaling_factors(void **state)
 		assert_int_equal(x->level, EFF_FINE);
 		x = analysis_scaled(&t->an, i, M_GET_BLOCK);
 		assert_true(x->factor == cases[k].get);
-		/* Reads came out at half of what the layout should give. */
+		assert_true(x->factor_high == cases[k].get_high);
+		/* Reads came out at half of the low end. */
 		assert_true(x->efficiency == 0.5);
 		assert_int_equal(x->level, EFF_WEAK);
 		assert_non_null(finding_of(&t->an, FIND_WEAK, (long)i,
 		    M_GET_BLOCK));
-		/* The model says nothing of rewrites. */
-		assert_null(analysis_scaled(&t->an, i, M_REWRITE));
 		assert_true(analysis_judged(&t->an, i, M_PUT_BLOCK));
+		/* Per-char tests measure the processor: never scaled. */
+		assert_null(analysis_scaled(&t->an, i, M_PUTC));
+		assert_null(analysis_scaled(&t->an, i, M_GETC));
 	}
+	/* Rewrites pay read-modify-write on parity layouts: not judged. */
+	assert_null(analysis_scaled(&t->an, run_of(t, "r3"), M_REWRITE));
+	assert_non_null(analysis_scaled(&t->an, run_of(t, "r0"), M_REWRITE));
 	/* A single disk has no scaling. */
 	assert_null(analysis_scaling(&t->an, run_of(t, "disk")));
 }
 
-/* The reference: the single disk sharing most with the RAID run (disk
- * model and controller before host), and none without any. */
+/* The table itself: every RAID level has a row per scaled metric, the
+ * low end never above the high, and rewrites on parity layouts never
+ * gate. */
+static void
+test_scaling_table(void **state)
+{
+	static const enum raid_level levels[] = {RAID_0, RAID_1, RAID_10,
+	    RAID_5, RAID_6, RAID_Z1, RAID_Z2, RAID_Z3, RAID_JBOD};
+	static const enum raid_level parity[] = {RAID_5, RAID_6, RAID_Z1,
+	    RAID_Z2, RAID_Z3};
+
+	(void)state;
+	for (size_t l = 0; l < sizeof levels / sizeof *levels; l++)
+		for (size_t k = 0; k < NSCALED; k++) {
+			int rule = scaling_rule(levels[l], scaled_metrics[k]);
+
+			assert_true(rule >= 0);
+			for (int n = 2; n <= 12; n++)
+				assert_true(scale_bound(rule, n, 3, true) <=
+				    scale_bound(rule, n, 3, false) + 1e-9);
+		}
+	assert_int_equal(scaling_rule(RAID_0, M_PUTC), -1);
+	assert_int_equal(scaling_rule(RAID_NONE, M_PUT_BLOCK), -1);
+	for (size_t l = 0; l < sizeof parity / sizeof *parity; l++) {
+		struct scaled_metric x = {.level = EFF_FINE};
+
+		x.rule = (unsigned char)scaling_rule(parity[l], M_REWRITE);
+		assert_non_null(strstr(scaling_reason(&x), "not judged"));
+	}
+	/* Streams: RAID 5 n - 1, RAID 6 n - 2, raidz3 n - 3; RAID 6 of
+	 * two disks gives nothing to judge. */
+	assert_true(scale_bound(scaling_rule(RAID_5, M_GET_BLOCK), 5, 3,
+	    true) == 4);
+	assert_true(scale_bound(scaling_rule(RAID_Z3, M_PUT_BLOCK), 8, 3,
+	    true) == 5);
+	assert_true(scale_bound(scaling_rule(RAID_6, M_PUT_BLOCK), 2, 3,
+	    true) == 0);
+	assert_true(scale_bound(scaling_rule(RAID_1, M_GET_BLOCK), 2, 3,
+	    false) == 2);
+}
+
+/* Seeks: k concurrent random reads keep n(1 - (1 - 1/n)^k) of n disks
+ * busy, not n; raidz moves every disk for each read. */
+static void
+test_seek_scaling(void **state)
+{
+	int r0 = scaling_rule(RAID_0, M_SEEKS);
+	double high, low;
+
+	(void)state;
+	assert_true(fabs(busy_disks(4, 3) - 4 * (1 - 27.0 / 64)) < 1e-12);
+	assert_true(busy_disks(1, 5) == 1);
+	assert_true(busy_disks(8, 1) == 1);
+	high = scale_bound(r0, 4, 3, false);
+	low = scale_bound(r0, 4, 3, true);
+	assert_true(fabs(high - busy_disks(4, 3)) < 1e-9);
+	/* The array's disks queue fewer requests than the lone disk did. */
+	assert_true(low < high && low > 1);
+	/* More seekers spread further. */
+	assert_true(scale_bound(r0, 4, 5, false) > high);
+	/* One seeker: one disk busy, whatever the stripe. */
+	assert_true(fabs(scale_bound(r0, 8, 1, false) - 1) < 1e-9);
+	/* raidz: one disk's worth at most. */
+	assert_true(scale_bound(scaling_rule(RAID_Z1, M_SEEKS), 6, 3,
+	    false) <= 1);
+	/* RAID 5 pays four disk I/Os per write-back, RAID 0 one. */
+	assert_true(scale_bound(scaling_rule(RAID_5, M_SEEKS), 4, 3, false) <
+	    high);
+}
+
+/* The reference: the named baseline, else the same disk model measured
+ * with the same options on the same host, then controller; other
+ * single disks are rough context that is not judged, and a run with
+ * nothing of its own disk has none. */
 static void
 test_reference_choice(void **state)
 {
@@ -197,28 +278,69 @@ test_reference_choice(void **state)
 
 	add_run(t, "a-other", "host: h\ncontroller: c2\ndisks: 1 x WD\n"
 	    "raid: none\n", 100000, 100000, 300, 1, 50);
-	add_run(t, "b-model", "host: h\ncontroller: c2\ndisks: 1 x ST1000\n"
+	add_run(t, "b-model", "host: h2\ncontroller: c1\ndisks: 1 x ST1000\n"
 	    "raid: none\n", 100000, 100000, 300, 1, 50);
 	add_run(t, "c-both", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "d-fsync", "host: h3\ncontroller: c3\ndisks: 1 x HGST\n"
+	    "raid: none\nbonnie-options: -b -s 10G\n", 100000, 100000, 300, 1,
+	    50);
 	add_run(t, "raid", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "raid-ctl", "host: h9\ncontroller: c1\ndisks: 2 x ST1000\n"
 	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
 	add_run(t, "raid-wd", "host: h\ncontroller: c9\ndisks: 2 x WD\n"
 	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "raid-host", "host: h\ncontroller: c9\ndisks: 2 x XX\n"
+	    "raid: raid0\n", 200000, 20000, 600, 1, 50);
 	add_run(t, "raid-far", "host: x\ncontroller: c9\ndisks: 2 x XX\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	    "raid: raid0\n", 200000, 20000, 600, 1, 50);
+	add_run(t, "raid-fsync", "host: h3\ncontroller: c3\ndisks: 2 x HGST\n"
+	    "raid: raid0\nbonnie-options: -s 10G\n", 200000, 200000, 600, 1,
+	    50);
+	add_run(t, "raid-named", "host: x\ndisks: 2 x XX\nraid: raid0\n"
+	    "baseline: a-other\n", 200000, 20000, 600, 1, 50);
 	load(t);
 	sc = analysis_scaling(&t->an, run_of(t, "raid"));
 	assert_int_equal(sc->reference, run_of(t, "c-both"));
-	assert_string_equal(sc->why, "a single-disk run with the same disk "
-	    "model on the same controller");
+	assert_true(sc->valid);
+	assert_string_equal(sc->why, "the same disk model with the same "
+	    "bonnie++ options on the same host");
+	sc = analysis_scaling(&t->an, run_of(t, "raid-ctl"));
+	assert_int_equal(sc->reference, run_of(t, "b-model"));
+	assert_true(sc->valid);
 	sc = analysis_scaling(&t->an, run_of(t, "raid-wd"));
 	assert_int_equal(sc->reference, run_of(t, "a-other"));
-	assert_string_equal(sc->why, "a single-disk run with the same disk "
-	    "model");
-	/* Nothing in common: the first single disk of all. */
-	sc = analysis_scaling(&t->an, run_of(t, "raid-far"));
+	assert_true(sc->valid);
+	/* Another disk on the same host: context, never judged. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-host"));
 	assert_int_equal(sc->reference, run_of(t, "a-other"));
-	assert_string_equal(sc->why, "a single-disk run (none closer to it)");
+	assert_false(sc->valid);
+	assert_non_null(strstr(sc->why, "rough"));
+	assert_null(analysis_scaled(&t->an, run_of(t, "raid-host"),
+	    M_GET_BLOCK));
+	assert_null(finding_of(&t->an, FIND_SHORTFALL,
+	    (long)run_of(t, "raid-host"), M_GET_BLOCK));
+	assert_false(analysis_judged(&t->an, run_of(t, "raid-host"),
+	    M_GET_BLOCK));
+	/* Nothing in common: no reference is made up. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-far"));
+	assert_int_equal(sc->reference, -1);
+	assert_false(sc->valid);
+	assert_string_equal(sc->why, "no single-disk run of this disk "
+	    "measured like this");
+	assert_null(finding_of(&t->an, FIND_SHORTFALL,
+	    (long)run_of(t, "raid-far"), M_GET_BLOCK));
+	/* The same disk, but one fsynced every write (-b): rough. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-fsync"));
+	assert_int_equal(sc->reference, run_of(t, "d-fsync"));
+	assert_false(sc->valid);
+	/* Named in meta: judged, whatever else differs. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-named"));
+	assert_int_equal(sc->reference, run_of(t, "a-other"));
+	assert_true(sc->valid);
+	assert_string_equal(sc->why, "named as its baseline in meta");
+	assert_non_null(finding_of(&t->an, FIND_SHORTFALL,
+	    (long)run_of(t, "raid-named"), M_GET_BLOCK));
 }
 
 static void
@@ -231,7 +353,8 @@ test_no_reference(void **state)
 	    200000, 200000, 600, 1, 50);
 	load(t);
 	i = run_of(t, "raid");
-	assert_null(analysis_scaling(&t->an, i));
+	assert_non_null(analysis_scaling(&t->an, i));
+	assert_int_equal(analysis_scaling(&t->an, i)->reference, -1);
 	assert_null(analysis_scaled(&t->an, i, M_PUT_BLOCK));
 	assert_false(analysis_judged(&t->an, i, M_PUT_BLOCK));
 }
@@ -364,8 +487,9 @@ test_patterns(void **state)
 	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
 	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
 	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	/* On another host: judged against the disk it names. */
 	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
 	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
 	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
 	load(t);
@@ -389,12 +513,13 @@ test_pattern_needs_both_halves(void **state)
 	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
 	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
 	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	/* On other hosts: judged against the disk they name. */
 	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
 	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
 	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
 	add_run(t, "r4", "host: h3\ncontroller: c2\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
 	load(t);
 	assert_int_equal(t->an.count[FIND_SHORTFALL], 3);
 	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
@@ -406,6 +531,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
 		    teardown),
+		cmocka_unit_test(test_scaling_table),
+		cmocka_unit_test(test_seek_scaling),
 		cmocka_unit_test_setup_teardown(test_reference_choice, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_no_reference, setup,

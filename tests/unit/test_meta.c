@@ -65,7 +65,18 @@ test_raid_words(void **state)
 		{"raid: raid0 md\n", RAID_0}, {"raid: RAID-5\n", RAID_5},
 		{"raid: hw raid 10\n", RAID_10}, {"raid: raid1+0\n", RAID_10},
 		{"raid: none\n", RAID_NONE}, {"raid: linear\n", RAID_JBOD},
-		{"raid: raid6\n", RAID_6},
+		{"raid: raid6\n", RAID_6}, {"raid: RAID10\n", RAID_10},
+		{"raid: RAID-Z\n", RAID_Z1}, {"raid: raidz1\n", RAID_Z1},
+		{"raid: raidz2 zfs\n", RAID_Z2}, {"raid: RAIDZ3\n", RAID_Z3},
+		{"raid: mirror\n", RAID_1}, {"raid: Stripe\n", RAID_0},
+		{"raid: JBOD\n", RAID_JBOD}, {"raid: None\n", RAID_NONE},
+		{"raid: raid 1\n", RAID_1}, {"raid: md raid10, raid1+0\n",
+		RAID_10},
+		/* A vaguer and a more precise name of one level. */
+		{"raid: raid6 zfs raidz2\n", RAID_Z2},
+		{"raid: raid5 zfs raidz1\n", RAID_Z1},
+		{"raid: raid10 zfs two mirrors striped\n", RAID_10},
+		{"raid: raid1 zfs 3-way mirror\n", RAID_1},
 	};
 	struct diags d = {0};
 
@@ -77,13 +88,41 @@ test_raid_words(void **state)
 		meta_free(&m);
 	}
 	assert_int_equal(d.n, 0);
-	struct run_meta m = parse("raid: striped\n", &d);
+	struct run_meta m = parse("raid: raid99\n", &d);
 
 	assert_int_equal(m.raid, RAID_UNKNOWN);
 	assert_int_equal(d.n, 1);
 	assert_int_equal(d.v[0].line, 1);
+	assert_non_null(strstr(d.v[0].message, "no RAID level in it"));
+	meta_free(&m);
+	/* Two levels in one value: neither is guessed. */
+	m = parse("raid: striped mirror\n", &d);
+	assert_int_equal(m.raid, RAID_UNKNOWN);
+	assert_int_equal(d.n, 2);
+	assert_non_null(strstr(d.v[1].message, "more than one RAID level"));
+	meta_free(&m);
+	/* Two precise levels are not one: raidz2 is no raidz1. */
+	m = parse("raid: raidz1 raidz2\n", &d);
+	assert_int_equal(m.raid, RAID_UNKNOWN);
+	assert_int_equal(d.n, 3);
 	meta_free(&m);
 	diags_free(&d);
+}
+
+/* The names of the levels read before raidz came are unchanged. */
+static void
+test_raid_names(void **state)
+{
+	(void)state;
+	assert_string_equal(raid_level_names[RAID_NONE], "none");
+	assert_string_equal(raid_level_names[RAID_0], "raid0");
+	assert_string_equal(raid_level_names[RAID_1], "raid1");
+	assert_string_equal(raid_level_names[RAID_10], "raid10");
+	assert_string_equal(raid_level_names[RAID_5], "raid5");
+	assert_string_equal(raid_level_names[RAID_6], "raid6");
+	assert_string_equal(raid_level_names[RAID_JBOD], "jbod");
+	assert_string_equal(raid_level_names[RAID_Z1], "raidz");
+	assert_string_equal(raid_level_names[RAID_Z3], "raidz3");
 }
 
 static void
@@ -162,6 +201,7 @@ main(void)
 		cmocka_unit_test(test_keys_values_comments),
 		cmocka_unit_test(test_disks),
 		cmocka_unit_test(test_raid_words),
+		cmocka_unit_test(test_raid_names),
 		cmocka_unit_test(test_expect),
 		cmocka_unit_test(test_bad_lines_and_duplicates),
 		cmocka_unit_test(test_dates),
