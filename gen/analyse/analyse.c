@@ -74,6 +74,7 @@ analyse(struct analysis *a, const struct runset *set,
 		target_run(a, i, &capt);
 		judge_run(a, i);
 	}
+	hashmap_free(&a->model_seen);
 	for (size_t i = 0; i < set->n; i++)
 		run_findings(a, i);
 	series_findings(a);
@@ -93,6 +94,7 @@ analysis_free(struct analysis *a)
 	free(a->pos);
 	free(a->flag);
 	free(a->scaling);
+	free(a->models);
 	free(a->targets);
 	free_references(a->refs);
 	strpool_free(a->pool);

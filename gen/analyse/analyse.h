@@ -10,6 +10,7 @@
 #include "model/model.h"
 #include "model/stats.h"
 #include "model/display.h"
+#include "base/hashmap.h"
 
 #include <stdint.h>
 
@@ -99,10 +100,10 @@ scaled_slot(int metric)
 	    metric == M_SEEKS ? 2 : metric == M_REWRITE ? 3 : -1;
 }
 
-/* One scaled metric of a RAID run; level is EFF_NONE (and the figures
- * zero) where the model says nothing: a figure missing on either side,
- * or a layout that gives nothing of it. The model gives a range; only
- * its low end is judged. */
+/* One scaled metric of a RAID run, as the accessors give it; level is
+ * EFF_NONE (and the figures zero) where the model says nothing: a
+ * figure missing on either side, or a layout that gives nothing of it.
+ * The model gives a range; only its low end is judged. */
 struct scaled_metric {
 	double expected;	/* the low end: factor x the reference's
 				   median */
@@ -115,17 +116,33 @@ struct scaled_metric {
 				   rewrites on parity layouts) */
 };
 
+/* What the model says of a layout, disk count and seek concurrency:
+ * the same for every run that shares them, so kept once for all of
+ * them (analysis.models). */
+struct scaling_model {
+	int raid, disks;	/* what it is the model of */
+	int seekers;		/* concurrent random reads of the seek test */
+	struct {
+		double factor, factor_high;	/* 0: the model says nothing */
+		unsigned char rule;
+		bool gates;
+	} m[NSCALED];		/* by scaled_slot */
+};
+
 /* What a RAID layout should give, from a single-disk reference. Kept
  * for every run with a RAID level and two or more disks: see
  * analysis_scaling. Only a reference measured the same way (valid) is
- * judged; any other is context for the run page. */
+ * judged; any other is context for the run page. Small, as most runs
+ * of a large set have one: the factors are the model's, and the
+ * expected figures follow from them and the summaries (scaled_figures).
+ */
 struct scaling {
-	long reference;		/* run index, or -1: no single-disk run */
+	int32_t reference;	/* run index, or -1: no single-disk run */
+	uint32_t model;		/* its index in analysis.models */
 	const char *why;	/* how the reference was chosen and why it
 				   is valid, or what makes it rough */
-	int seekers;		/* concurrent random reads of the seek test */
+	enum efficiency level[NSCALED];	/* by scaled_slot */
 	bool valid;		/* measured like the run: judged */
-	struct scaled_metric m[NSCALED];	/* by scaled_slot */
 };
 
 /* The model's reason for the factor of a scaled metric, in words. */
@@ -205,8 +222,12 @@ struct analysis {
 	size_t *order, *pos;
 	unsigned char *flag;
 	struct reference_index *refs;
-	struct scaling *scaling;	/* of the runs with a reference */
+	struct scaling *scaling;	/* of the RAID runs */
 	size_t nscaling;
+	struct scaling_model *models;	/* each distinct one once */
+	size_t nmodels, capmodels;
+	struct hashmap model_seen;	/* models by what they model, while
+					   analyse runs */
 	struct target *targets;		/* by run, then metric */
 	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
@@ -271,17 +292,56 @@ analysis_scaling(const struct analysis *a, size_t run)
 	return k ? &a->scaling[k - 1] : NULL;
 }
 
+/* The model of run's scaling sc. */
+static inline const struct scaling_model *
+scaling_model_of(const struct analysis *a, const struct scaling *sc)
+{
+	return &a->models[sc->model];
+}
+
+/* The figures of slot k of run's scaling sc: the model's factors, the
+ * expected figures they give of the reference's median, and the run's
+ * median as a share of them, as analyse worked them out; all zero,
+ * level EFF_NONE, where the model says nothing. */
+static inline struct scaled_metric
+scaled_figures(const struct analysis *a, size_t run, const struct scaling *sc,
+    int k)
+{
+	const struct scaling_model *mo = scaling_model_of(a, sc);
+	int id = k == 0 ? M_PUT_BLOCK : k == 1 ? M_GET_BLOCK : k == 2 ?
+	    M_SEEKS : M_REWRITE;
+	struct scaled_metric s = {0};
+	double ref;
+
+	if (sc->level[k] == EFF_NONE)
+		return s;
+	ref = analysis_sum(a, (size_t)sc->reference)[id].median;
+	s.factor = mo->m[k].factor;
+	s.factor_high = mo->m[k].factor_high;
+	s.rule = mo->m[k].rule;
+	s.gates = mo->m[k].gates;
+	s.level = sc->level[k];
+	s.expected = s.factor * ref;
+	s.expected_high = s.factor_high * ref;
+	s.efficiency = s.expected != 0 ?
+	    analysis_sum(a, run)[id].median / s.expected : 0;
+	return s;
+}
+
 /* The scaling model's figures for one metric of the run where they are
  * judged (a valid reference, and a metric the model judges on this
- * layout), else NULL. */
-static inline const struct scaled_metric *
-analysis_scaled(const struct analysis *a, size_t run, int metric)
+ * layout) into *out: whether they are. */
+static inline bool
+analysis_scaled(const struct analysis *a, size_t run, int metric,
+    struct scaled_metric *out)
 {
 	const struct scaling *sc = analysis_scaling(a, run);
 	int k = scaled_slot(metric);
 
-	return sc && sc->valid && k >= 0 && sc->m[k].level != EFF_NONE &&
-	    sc->m[k].gates ? &sc->m[k] : NULL;
+	if (sc == NULL || !sc->valid || k < 0 || sc->level[k] == EFF_NONE)
+		return false;
+	*out = scaled_figures(a, run, sc, k);
+	return out->gates;
 }
 
 /* The run's declared target for a metric it has a figure of, or NULL. */

@@ -226,11 +226,12 @@ scaling_findings(struct analysis *a, size_t i)
 
 	for (size_t k = 0; sc && k < NSCALED; k++) {
 		enum metric_id id = scaled_metrics[k];
-		const struct scaled_metric *x = analysis_scaled(a, i, id);
+		struct scaled_metric xv, *x = &xv;
 		struct finding *f;
 		bool comparable;
 
-		if (x == NULL || (x->level != EFF_SHORT && x->level != EFF_WEAK))
+		if (!analysis_scaled(a, i, id, &xv) ||
+		    (x->level != EFF_SHORT && x->level != EFF_WEAK))
 			continue;
 		f = add_finding(a, x->level == EFF_SHORT ? FIND_SHORTFALL :
 		    FIND_WEAK, (long)i, id, scaling_sentence(a, i, sc, id, x));

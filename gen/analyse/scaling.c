@@ -459,35 +459,96 @@ seekers_of(const struct bonnie_params *p)
 	return p->concurrency > 1 ? k * p->concurrency : k;
 }
 
-/* The model's figures of one metric of run i against its reference. */
-static struct scaled_metric
-scale_metric(const struct analysis *a, size_t i, const struct scaling *sc,
-    enum metric_id id)
+/* The model of a layout, disk count and seek concurrency: its factors
+ * for each scaled metric (0 where the layout gives nothing of it). */
+static struct scaling_model
+make_model(int raid, int disks, int seekers)
 {
-	const struct run_meta *m = &a->set->runs[i].meta;
-	int rule = scaling_rule(m->raid, id);
-	struct scaled_metric s;
-	double ref;
+	struct scaling_model mo;
 
-	memset(&s, 0, sizeof s);
-	if (rule < 0 || sc->reference < 0 ||
+	/* Zeroed padding and all: models are compared as bytes. */
+	memset(&mo, 0, sizeof mo);
+	mo.raid = raid;
+	mo.disks = disks;
+	mo.seekers = seekers;
+	for (size_t k = 0; k < NSCALED; k++) {
+		int rule = scaling_rule((enum raid_level)raid,
+		    scaled_metrics[k]);
+
+		if (rule < 0)
+			continue;
+		mo.m[k].factor = scale_bound(rule, disks, seekers, true);
+		if (mo.m[k].factor <= 0) {
+			mo.m[k].factor = 0;
+			continue;
+		}
+		mo.m[k].factor_high = scale_bound(rule, disks, seekers, false);
+		mo.m[k].rule = (unsigned char)rule;
+		mo.m[k].gates = scale_rules[rule].gates;
+	}
+	return mo;
+}
+
+static uint64_t
+model_hash_of(int raid, int disks, int seekers)
+{
+	uint64_t h = (uint64_t)(unsigned)raid * 0x9e3779b97f4a7c15u;
+
+	h ^= (uint64_t)(unsigned)disks * 0xc2b2ae3d27d4eb4fu + (h << 6);
+	h ^= (uint64_t)(unsigned)seekers * 0x165667b19e3779f9u + (h >> 2);
+	return h;
+}
+
+static uint64_t
+model_hash(uintptr_t value, const void *ctx)
+{
+	const struct analysis *a = ctx;
+	const struct scaling_model *mo = &a->models[value - 1];
+
+	return model_hash_of(mo->raid, mo->disks, mo->seekers);
+}
+
+/* The index in a->models of the model of this layout (added when new);
+ * *cap is the capacity of a->models. */
+static uint32_t
+model_index(struct analysis *a, struct hashmap *seen, size_t *cap, int raid,
+    int disks, int seekers)
+{
+	size_t at = hashmap_home(seen, model_hash_of(raid, disks, seekers));
+
+	for (; seen->slot[at]; at = hashmap_next(seen, at)) {
+		const struct scaling_model *mo = &a->models[seen->slot[at] - 1];
+
+		if (mo->raid == raid && mo->disks == disks &&
+		    mo->seekers == seekers)
+			return (uint32_t)(seen->slot[at] - 1);
+	}
+	xgrow((void **)&a->models, cap, a->nmodels + 1, sizeof *a->models);
+	a->models[a->nmodels] = make_model(raid, disks, seekers);
+	hashmap_put(seen, at, (uintptr_t)++a->nmodels);
+	return (uint32_t)(a->nmodels - 1);
+}
+
+/* How run i's median of slot k compares with what its model expects of
+ * its reference's: EFF_NONE where either has no figure or the model
+ * says nothing. */
+static enum efficiency
+scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
+    size_t k)
+{
+	enum metric_id id = scaled_metrics[k];
+	struct scaling probe = *sc;
+	struct scaled_metric x;
+
+	if (a->models[sc->model].m[k].factor <= 0 || sc->reference < 0 ||
 	    analysis_sum(a, (size_t)sc->reference)[id].state != VS_OK ||
 	    analysis_sum(a, i)[id].state != VS_OK)
-		return s;
-	s.factor = scale_bound(rule, m->disk_count, sc->seekers, true);
-	s.factor_high = scale_bound(rule, m->disk_count, sc->seekers, false);
-	if (s.factor <= 0)
-		return s;
-	ref = analysis_sum(a, (size_t)sc->reference)[id].median;
-	s.rule = (unsigned char)rule;
-	s.gates = scale_rules[rule].gates;
-	s.expected = s.factor * ref;
-	s.expected_high = s.factor_high * ref;
-	s.efficiency = s.expected != 0 ?
-	    analysis_sum(a, i)[id].median / s.expected : 0;
-	s.level = s.efficiency >= a->opts.weak ? EFF_FINE :
-	    s.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
-	return s;
+		return EFF_NONE;
+	/* The figures as every reader of the result works them out. */
+	probe.level[k] = EFF_FINE;
+	x = scaled_figures(a, i, &probe, (int)k);
+	return x.efficiency >= a->opts.weak ? EFF_FINE :
+	    x.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 }
 
 /* A RAID run gets its scaling, stored apart (most runs have none):
@@ -498,16 +559,23 @@ scale_run(struct analysis *a, size_t i, size_t *cap)
 {
 	const struct run *r = &a->set->runs[i];
 	struct scaling sc;
+	const char *why;
+	bool valid;
 
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
+	if (a->model_seen.slot == NULL)
+		hashmap_init(&a->model_seen, 16, model_hash, a);
 	/* Zeroed padding and all: the site hashes it. */
 	memset(&sc, 0, sizeof sc);
-	sc.reference = choose_reference(a, i, &sc.why, &sc.valid);
-	sc.seekers = seekers_of(&r->params);
+	sc.reference = (int32_t)choose_reference(a, i, &why, &valid);
+	sc.why = why;
+	sc.valid = valid;
+	sc.model = model_index(a, &a->model_seen, &a->capmodels,
+	    (int)r->meta.raid, r->meta.disk_count, seekers_of(&r->params));
 	for (size_t k = 0; k < NSCALED; k++)
-		sc.m[k] = scale_metric(a, i, &sc, scaled_metrics[k]);
+		sc.level[k] = scaled_level(a, i, &sc, k);
 	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
 	a->scaling[a->nscaling++] = sc;
 	a->runs[i].scaling = (uint32_t)a->nscaling;
@@ -547,8 +615,9 @@ judge_run(struct analysis *a, size_t i)
 
 	for (int id = 0; id < M_COUNT; id++) {
 		enum verdict v = ra->change[id].verdict;
+		struct scaled_metric x;
 
-		if (analysis_scaled(a, i, id) || analysis_target(a, i, id) ||
+		if (analysis_scaled(a, i, id, &x) || analysis_target(a, i, id) ||
 		    v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 		    v == VERDICT_IMPROVEMENT)
 			ra->judged |= (uint16_t)(1u << id);

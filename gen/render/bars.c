@@ -51,7 +51,9 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
     enum metric_id id)
 {
 	const struct change *c = &an->runs[i].change[id];
-	const struct scaled_metric *sc = analysis_scaled(an, i, id);
+	struct scaled_metric scv;
+	const struct scaled_metric *sc = analysis_scaled(an, i, id, &scv) ?
+	    &scv : NULL;
 	const struct target *t = analysis_target(an, i, id);
 
 	if (sc) {

@@ -180,15 +180,17 @@ scaling_json(const struct analysis *a, size_t i)
 	    NULL));
 	if (sc) {
 		json_object_set_new(o, "valid", json_boolean(sc->valid));
-		json_object_set_new(o, "seekers", json_integer(sc->seekers));
+		json_object_set_new(o, "seekers",
+		    json_integer(scaling_model_of(a, sc)->seekers));
 	}
 	for (int id = 0; sc && id < M_COUNT; id++) {
 		int k = scaled_slot(id);
-		const struct scaled_metric *x = k >= 0 ? &sc->m[k] : NULL;
+		struct scaled_metric xv, judged, *x = &xv;
 		json_t *e;
 
-		if (x == NULL || x->level == EFF_NONE)
+		if (k < 0 || sc->level[k] == EFF_NONE)
 			continue;
+		xv = scaled_figures(a, i, sc, k);
 		e = json_object();
 		json_object_set_new(e, "factor", json_number(x->factor));
 		json_object_set_new(e, "factor_high",
@@ -200,7 +202,7 @@ scaling_json(const struct analysis *a, size_t i)
 		json_object_set_new(e, "level",
 		    json_string(efficiency_names[x->level]));
 		json_object_set_new(e, "judged",
-		    json_boolean(analysis_scaled(a, i, id) != NULL));
+		    json_boolean(analysis_scaled(a, i, id, &judged)));
 		json_object_set_new(e, "reason",
 		    json_string_or_null(scaling_reason(x)));
 		json_object_set_new(m, metric_defs[id].key, e);

@@ -186,7 +186,9 @@ void
 efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
     enum metric_id id)
 {
-	const struct scaled_metric *sc = analysis_scaled(s->an, run, id);
+	struct scaled_metric scv;
+	const struct scaled_metric *sc = analysis_scaled(s->an, run, id, &scv) ?
+	    &scv : NULL;
 	const struct target *t = analysis_target(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
@@ -286,14 +288,18 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 		change_cell(s, tr, i, id);
 }
 
-/* The metric of slot k of a scaling, when the model gives a figure of
- * it (judged or not), else NULL. */
-static const struct scaled_metric *
-shown_scaled(const struct scaling *sc, int id)
+/* The figures of metric id of run i's scaling sc into *x, when the
+ * model gives a figure of it (judged or not): whether it does. */
+static bool
+shown_scaled(const struct analysis *an, size_t i, const struct scaling *sc,
+    int id, struct scaled_metric *x)
 {
 	int k = scaled_slot(id);
 
-	return k >= 0 && sc->m[k].level != EFF_NONE ? &sc->m[k] : NULL;
+	if (k < 0 || sc->level[k] == EFF_NONE)
+		return false;
+	*x = scaled_figures(an, i, sc, k);
+	return true;
 }
 
 /* Where the single disk came from: judged against, rough context, or
@@ -353,9 +359,10 @@ scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
 		    low, high);
 		html_el(tr, "td", "num", buf);
 	} else {
+		struct scaled_metric judged;
 		xmlNodePtr td = figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
 		char *eff = xasprintf("%.0f%% of the low end, %s",
-		    100 * x->efficiency, analysis_scaled(s->an, i, id) ?
+		    100 * x->efficiency, analysis_scaled(s->an, i, id, &judged) ?
 		    efficiency_names[x->level] : "not judged");
 
 		html_el(td, "span", "sub", eff);
@@ -365,18 +372,19 @@ scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
 
 /* Why each factor is what it is, from the model's table. */
 static void
-scaling_reasons(const struct scaling *sc, xmlNodePtr sec)
+scaling_reasons(const struct analysis *an, size_t i, const struct scaling *sc,
+    xmlNodePtr sec)
 {
 	xmlNodePtr ul = html_el(sec, "ul", NULL, NULL);
 
 	for (int id = 0; id < M_COUNT; id++) {
-		const struct scaled_metric *x = shown_scaled(sc, id);
+		struct scaled_metric x;
 		char *text;
 
-		if (x == NULL)
+		if (!shown_scaled(an, i, sc, id, &x))
 			continue;
 		text = xasprintf("%s: %s.", metric_defs[id].label,
-		    scaling_reason(x));
+		    scaling_reason(&x));
 		html_el(ul, "li", NULL, text);
 		free(text);
 	}
@@ -386,6 +394,7 @@ static void
 scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(s->an, i);
+	struct scaled_metric x;
 	xmlNodePtr table, tbody, tr;
 
 	scaling_intro(s, sec, i);
@@ -396,7 +405,7 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "", NULL, false);
 	for (int id = 0; id < M_COUNT; id++)
-		if (shown_scaled(sc, id))
+		if (shown_scaled(s->an, i, sc, id, &x))
 			head_cell(tr, metric_defs[id].label, display_unit(id), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (int row = 0; row < 4; row++) {
@@ -406,11 +415,11 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
 		html_el(tr, "th", NULL, labels[row]);
 		for (int id = 0; id < M_COUNT; id++)
-			if (shown_scaled(sc, id))
+			if (shown_scaled(s->an, i, sc, id, &x))
 				scaling_row(s, tr, i, row, (enum metric_id)id,
-				    shown_scaled(sc, id));
+				    &x);
 	}
-	scaling_reasons(sc, sec);
+	scaling_reasons(s->an, i, sc, sec);
 }
 
 void

@@ -143,7 +143,9 @@ mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
 {
 	const struct metric_summary *m = &analysis_sum(an, i)[id];
 	const struct run_analysis *ra = &an->runs[i];
-	const struct scaled_metric *sc = analysis_scaled(an, i, id);
+	struct scaled_metric scv;
+	const struct scaled_metric *sc = analysis_scaled(an, i, id, &scv) ?
+	    &scv : NULL;
 	const struct target *tg = analysis_target(an, i, id);
 	double rel = analysis_change(an, i, id).rel;
 	char name[64], fig[32] = "", note[32] = "";

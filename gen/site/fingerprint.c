@@ -124,13 +124,15 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	other_run(s, f, sc ? sc->reference : -1, content);
 	fp_str(f, sc ? sc->why : NULL);
 	fp_num(f, sc ? sc->valid : 0);
-	fp_num(f, sc ? sc->seekers : 0);
+	fp_num(f, sc ? scaling_model_of(an, sc)->seekers : 0);
 	for (int k = 0; sc && k < NSCALED; k++) {
-		fp_num(f, (long long)(sc->m[k].factor * 1000));
-		fp_num(f, (long long)(sc->m[k].factor_high * 1000));
-		fp_num(f, sc->m[k].rule);
-		fp_num(f, sc->m[k].gates);
-		fp_num(f, sc->m[k].level);
+		const struct scaling_model *mo = scaling_model_of(an, sc);
+
+		fp_num(f, (long long)(mo->m[k].factor * 1000));
+		fp_num(f, (long long)(mo->m[k].factor_high * 1000));
+		fp_num(f, mo->m[k].rule);
+		fp_num(f, mo->m[k].gates);
+		fp_num(f, sc->level[k]);
 	}
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in

@@ -129,6 +129,16 @@ finding_of(const struct analysis *a, enum finding_kind kind, long run,
 
 /* ---- scaling ---- */
 
+/* analysis_scaled as a pointer, NULL where the metric is not judged:
+ * the assertions read better so. */
+static const struct scaled_metric *
+scaled(const struct analysis *a, size_t run, int metric)
+{
+	static struct scaled_metric x;
+
+	return analysis_scaled(a, run, metric, &x) ? &x : NULL;
+}
+
 /* Stream factors per RAID level, low end judged: RAID 1 writes like one
  * disk, RAID 10 like half, RAID 5 like all but one; reads of RAID 1 and
  * 10 range up to every disk, and only their low end is judged. */
@@ -170,13 +180,13 @@ test_scaling_factors(void **state)
 		assert_true(analysis_scaling(&t->an, i)->valid);
 		assert_int_equal(analysis_scaling(&t->an, i)->reference,
 		    run_of(t, "disk"));
-		x = analysis_scaled(&t->an, i, M_PUT_BLOCK);
+		x = scaled(&t->an, i, M_PUT_BLOCK);
 		assert_non_null(x);
 		assert_true(x->factor == cases[k].put);
 		assert_true(x->expected == cases[k].put * 100000);
 		assert_true(x->efficiency == 1);
 		assert_int_equal(x->level, EFF_FINE);
-		x = analysis_scaled(&t->an, i, M_GET_BLOCK);
+		x = scaled(&t->an, i, M_GET_BLOCK);
 		assert_true(x->factor == cases[k].get);
 		assert_true(x->factor_high == cases[k].get_high);
 		/* Reads came out at half of the low end. */
@@ -186,12 +196,12 @@ test_scaling_factors(void **state)
 		    M_GET_BLOCK));
 		assert_true(analysis_judged(&t->an, i, M_PUT_BLOCK));
 		/* Per-char tests measure the processor: never scaled. */
-		assert_null(analysis_scaled(&t->an, i, M_PUTC));
-		assert_null(analysis_scaled(&t->an, i, M_GETC));
+		assert_null(scaled(&t->an, i, M_PUTC));
+		assert_null(scaled(&t->an, i, M_GETC));
 	}
 	/* Rewrites pay read-modify-write on parity layouts: not judged. */
-	assert_null(analysis_scaled(&t->an, run_of(t, "r3"), M_REWRITE));
-	assert_non_null(analysis_scaled(&t->an, run_of(t, "r0"), M_REWRITE));
+	assert_null(scaled(&t->an, run_of(t, "r3"), M_REWRITE));
+	assert_non_null(scaled(&t->an, run_of(t, "r0"), M_REWRITE));
 	/* A single disk has no scaling. */
 	assert_null(analysis_scaling(&t->an, run_of(t, "disk")));
 }
@@ -316,7 +326,7 @@ test_reference_choice(void **state)
 	assert_int_equal(sc->reference, run_of(t, "a-other"));
 	assert_false(sc->valid);
 	assert_non_null(strstr(sc->why, "rough"));
-	assert_null(analysis_scaled(&t->an, run_of(t, "raid-host"),
+	assert_null(scaled(&t->an, run_of(t, "raid-host"),
 	    M_GET_BLOCK));
 	assert_null(finding_of(&t->an, FIND_SHORTFALL,
 	    (long)run_of(t, "raid-host"), M_GET_BLOCK));
@@ -355,7 +365,7 @@ test_no_reference(void **state)
 	i = run_of(t, "raid");
 	assert_non_null(analysis_scaling(&t->an, i));
 	assert_int_equal(analysis_scaling(&t->an, i)->reference, -1);
-	assert_null(analysis_scaled(&t->an, i, M_PUT_BLOCK));
+	assert_null(scaled(&t->an, i, M_PUT_BLOCK));
 	assert_false(analysis_judged(&t->an, i, M_PUT_BLOCK));
 }
 
