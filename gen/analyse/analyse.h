@@ -192,13 +192,13 @@ struct finding {
  * are ordered for size; scaling and targets live apart, sparse. */
 struct run_analysis {
 	char *series;		/* the series it belongs to */
-	long base;		/* the run it is compared with, or -1 */
 	const char *base_why;
 	/* What changed in the set-up (or, when no set-up key did, the
 	 * label) from the run before it in its series, for the series'
 	 * history; pooled, NULL for the first run or when nothing did. */
 	const char *series_change;
 	struct change change[M_COUNT];
+	int32_t base;		/* the run it is compared with, or -1 */
 	uint32_t scaling;	/* 1 + its index in analysis.scaling, or 0 */
 	uint32_t targets;	/* its first in analysis.targets */
 	uint16_t judged;	/* bit m: judged on metric m at all (compared
