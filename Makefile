@@ -80,9 +80,10 @@ $(B):
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
 	test_analyse test_plan test_changepoint test_compare
-$(B)/test_%: tests/unit/test_%.c $(OBJS)
+$(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
-		-o $@ $^ $(LIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+		-o $@ $(filter-out %.h,$^) $(LIBS) \
+		$(shell $(PKG_CONFIG) --libs cmocka)
 
 # Fails with the commands to run when a library is missing.
 deps-ok:

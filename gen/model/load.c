@@ -659,53 +659,51 @@ first_heading(const char *buf, size_t len)
 	return NULL;
 }
 
-/* RUNS/index.md, which the site renders: like any file of RUNS, read
- * through a symbolic link only when it stays inside. */
+/* The file RUNS/name, like any file of RUNS read through a symbolic
+ * link only when it stays inside, into a new buffer (caller frees) of
+ * *len bytes; NULL when it is missing or cannot be read (said). *path
+ * is its path, for messages (caller frees). */
+static char *
+read_root_file(struct walk *w, const char *name, char **path, size_t *len)
+{
+	struct stat st;
+
+	*path = xasprintf("%s/%s", w->set->root, name);
+	if (lstat(*path, &st) != 0)
+		return NULL;
+	if (S_ISLNK(st.st_mode) && link_target(w, *path) != 0) {
+		diags_add(w->d, MSG_WARNING, *path, 0, "symbolic link leads "
+		    "outside the runs directory or nowhere; not followed");
+		return NULL;
+	}
+	return file_read_regular(*path, w->lim->file_size, len, w->d);
+}
+
+/* RUNS/index.md, which the site renders. */
 static void
 read_index(struct walk *w)
 {
-	struct runset *set = w->set;
-	char *path = xasprintf("%s/index.md", set->root), *buf;
-	struct stat st;
+	char *path, *buf;
 	size_t len;
 
-	if (lstat(path, &st) != 0) {
-		free(path);
-		return;
-	}
-	if (S_ISLNK(st.st_mode) && link_target(w, path) != 0)
-		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
-		    "outside the runs directory or nowhere; not followed");
-	else if ((buf = file_read_regular(path, w->lim->file_size, &len,
-	    w->d)) != NULL) {
-		set->has_index = true;
-		set->title = first_heading(buf, len);
+	if ((buf = read_root_file(w, "index.md", &path, &len)) != NULL) {
+		w->set->has_index = true;
+		w->set->title = first_heading(buf, len);
 		free(buf);
 	}
 	free(path);
 }
 
-/* RUNS/meta: settings of the whole run set, read like a run's meta and
- * through a symbolic link only when it stays inside. */
+/* RUNS/meta: settings of the whole run set, read like a run's meta. */
 static void
 read_set_meta(struct walk *w)
 {
-	struct runset *set = w->set;
-	char *path = xasprintf("%s/meta", set->root), *buf;
-	struct stat st;
+	char *path, *buf;
 	size_t len;
 
-	set->meta.pool = set->pool;
-	if (lstat(path, &st) != 0) {
-		free(path);
-		return;
-	}
-	if (S_ISLNK(st.st_mode) && link_target(w, path) != 0)
-		diags_add(w->d, MSG_WARNING, path, 0, "symbolic link leads "
-		    "outside the runs directory or nowhere; not followed");
-	else if ((buf = file_read_regular(path, w->lim->file_size, &len,
-	    w->d)) != NULL) {
-		meta_parse(path, buf, len, w->lim, &set->meta, w->d);
+	w->set->meta.pool = w->set->pool;
+	if ((buf = read_root_file(w, "meta", &path, &len)) != NULL) {
+		meta_parse(path, buf, len, w->lim, &w->set->meta, w->d);
 		free(buf);
 	}
 	free(path);

@@ -16,15 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyse/analyse_int.h"
-#include "base/xalloc.h"
-
-struct tree {
-	char root[64];
-	struct runset set;
-	struct analysis an;
-	struct diags d;
-};
+#include "runtree.h"
 
 /* One bonnie++ 1.97 CSV line: block write and read in KiB/s, seeks/s;
  * per-char figures at cpu %CP. */
@@ -59,71 +51,18 @@ add_run(struct tree *t, const char *name, const char *meta, long put,
 	}
 	fclose(f);
 	free(path);
-	path = xasprintf("%s/meta", dir);
-	assert_non_null(f = fopen(path, "w"));
-	fputs(meta, f);
-	fclose(f);
-	free(path);
+	write_file(dir, "meta", meta);
 	free(dir);
 }
 
 static int
 setup(void **state)
 {
-	struct tree *t = calloc(1, sizeof *t);
-
-	strcpy(t->root, "/tmp/test_analyse-XXXXXX");
-	assert_non_null(mkdtemp(t->root));
-	t->d.quiet = 1;
-	*state = t;
-	return 0;
+	return tree_setup(state, "test_analyse");
 }
 
-static int
-teardown(void **state)
-{
-	struct tree *t = *state;
-	char cmd[96];
-
-	analysis_free(&t->an);
-	runset_free(&t->set);
-	diags_free(&t->d);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
-	assert_int_equal(system(cmd), 0);
-	free(t);
-	return 0;
-}
-
-static void
-load(struct tree *t)
-{
-	struct analyse_opts o;
-
-	analyse_default_opts(&o);
-	assert_int_equal(runset_load(&t->set, t->root, NULL, SIZE_MAX, &t->d),
-	    0);
-	assert_int_equal(analyse(&t->an, &t->set, &o, &t->d), 0);
-}
-
-static size_t
-run_of(const struct tree *t, const char *id)
-{
-	long i = runset_find(&t->set, id);
-
-	assert_true(i >= 0);
-	return (size_t)i;
-}
-
-static const struct finding *
-finding_of(const struct analysis *a, enum finding_kind kind, long run,
-    int metric)
-{
-	for (size_t k = 0; k < a->nf; k++)
-		if (a->f[k].kind == kind && a->f[k].run == run &&
-		    a->f[k].metric == metric)
-			return &a->f[k];
-	return NULL;
-}
+#define teardown tree_teardown
+#define finding_of finding_on
 
 #define DISK "host: h\ncontroller: c1\ndisks: 1 x ST1000\nraid: none\n"
 

@@ -16,16 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyse/analyse_int.h"
-#include "base/xalloc.h"
-
-struct tree {
-	char root[64];
-	struct runset set;
-	struct analysis an;
-	struct analyse_opts opts;
-	struct diags d;
-};
+#include "runtree.h"
 
 /* The figures of one sample; zero fields take the defaults below. */
 struct fig {
@@ -58,18 +49,6 @@ csv_line(struct fig f)
 	    f.lat_seeks ? f.lat_seeks : "50ms");
 }
 
-static void
-write_file(const char *dir, const char *name, const char *text)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f;
-
-	assert_non_null(f = fopen(path, "w"));
-	fputs(text, f);
-	fclose(f);
-	free(path);
-}
-
 /* RUNS/name: one sample of f and a meta file. */
 static void
 add_run(struct tree *t, const char *name, const char *meta, struct fig f)
@@ -86,59 +65,16 @@ add_run(struct tree *t, const char *name, const char *meta, struct fig f)
 static int
 setup(void **state)
 {
-	struct tree *t = calloc(1, sizeof *t);
-
-	strcpy(t->root, "/tmp/test_compare-XXXXXX");
-	assert_non_null(mkdtemp(t->root));
-	t->d.quiet = 1;
-	analyse_default_opts(&t->opts);
-	*state = t;
-	return 0;
+	return tree_setup(state, "test_compare");
 }
 
-static int
-teardown(void **state)
-{
-	struct tree *t = *state;
-	char cmd[96];
-
-	analysis_free(&t->an);
-	runset_free(&t->set);
-	diags_free(&t->d);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->root);
-	assert_int_equal(system(cmd), 0);
-	free(t);
-	return 0;
-}
-
-static void
-load(struct tree *t)
-{
-	assert_int_equal(runset_load(&t->set, t->root, NULL, SIZE_MAX, &t->d),
-	    0);
-	assert_int_equal(analyse(&t->an, &t->set, &t->opts, &t->d), 0);
-}
-
-static size_t
-run_of(const struct tree *t, const char *id)
-{
-	long i = runset_find(&t->set, id);
-
-	assert_true(i >= 0);
-	return (size_t)i;
-}
+#define teardown tree_teardown
 
 static const struct finding *
 finding_of(const struct tree *t, enum finding_kind kind, const char *id,
     int metric)
 {
-	long run = (long)run_of(t, id);
-
-	for (size_t k = 0; k < t->an.nf; k++)
-		if (t->an.f[k].kind == kind && t->an.f[k].run == run &&
-		    t->an.f[k].metric == metric)
-			return &t->an.f[k];
-	return NULL;
+	return finding_on(&t->an, kind, (long)run_of(t, id), metric);
 }
 
 static enum verdict
