@@ -100,6 +100,14 @@ scaled_slot(int metric)
 	    metric == M_SEEKS ? 2 : metric == M_REWRITE ? 3 : -1;
 }
 
+/* The metric of slot k: scaled_slot the other way. */
+static inline enum metric_id
+scaled_metric_of(int k)
+{
+	return k == 0 ? M_PUT_BLOCK : k == 1 ? M_GET_BLOCK : k == 2 ?
+	    M_SEEKS : M_REWRITE;
+}
+
 /* One scaled metric of a RAID run, as the accessors give it; level is
  * EFF_NONE (and the figures zero) where the model says nothing: a
  * figure missing on either side, or a layout that gives nothing of it.
@@ -308,8 +316,7 @@ scaled_figures(const struct analysis *a, size_t run, const struct scaling *sc,
     int k)
 {
 	const struct scaling_model *mo = scaling_model_of(a, sc);
-	int id = k == 0 ? M_PUT_BLOCK : k == 1 ? M_GET_BLOCK : k == 2 ?
-	    M_SEEKS : M_REWRITE;
+	enum metric_id id = scaled_metric_of(k);
 	struct scaled_metric s = {0};
 	double ref;
 

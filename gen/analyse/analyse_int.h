@@ -35,8 +35,6 @@ double spread(const struct metric_summary *);
 
 /* ---- scaling.c ---- */
 
-/* The metrics the scaling model speaks about, by their slot. */
-extern const enum metric_id scaled_metrics[NSCALED];
 
 /* The row of the model for a layout and metric, or -1. */
 int scaling_rule(enum raid_level, enum metric_id);

@@ -225,7 +225,7 @@ scaling_findings(struct analysis *a, size_t i)
 	struct diff d = {.other = -1};
 
 	for (size_t k = 0; sc && k < NSCALED; k++) {
-		enum metric_id id = scaled_metrics[k];
+		enum metric_id id = scaled_metric_of((int)k);
 		struct scaled_metric xv, *x = &xv;
 		struct finding *f;
 		bool comparable;

@@ -9,9 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const enum metric_id scaled_metrics[NSCALED] = {M_PUT_BLOCK, M_GET_BLOCK,
-    M_SEEKS, M_REWRITE};
-
 /* ---- what each layout should give ---- */
 
 /* Disks' worth, per_disk x n + plus, of an array of n disks. */
@@ -473,7 +470,7 @@ make_model(int raid, int disks, int seekers)
 	mo.seekers = seekers;
 	for (size_t k = 0; k < NSCALED; k++) {
 		int rule = scaling_rule((enum raid_level)raid,
-		    scaled_metrics[k]);
+		    scaled_metric_of((int)k));
 
 		if (rule < 0)
 			continue;
@@ -536,7 +533,7 @@ static enum efficiency
 scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
     size_t k)
 {
-	enum metric_id id = scaled_metrics[k];
+	enum metric_id id = scaled_metric_of((int)k);
 	struct scaling probe = *sc;
 	struct scaled_metric x;
 

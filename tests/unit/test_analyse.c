@@ -159,7 +159,7 @@ test_scaling_table(void **state)
 	(void)state;
 	for (size_t l = 0; l < sizeof levels / sizeof *levels; l++)
 		for (size_t k = 0; k < NSCALED; k++) {
-			int rule = scaling_rule(levels[l], scaled_metrics[k]);
+			int rule = scaling_rule(levels[l], scaled_metric_of((int)k));
 
 			assert_true(rule >= 0);
 			for (int n = 2; n <= 12; n++)
@@ -425,6 +425,21 @@ test_series_rank_test(void **state)
 
 /* ---- patterns ---- */
 
+/* A single disk; two RAID0 runs on controller "bad" writing at 20% of
+ * two disks (r2 on another host, judged against the disk it names);
+ * one on "c1" writing at two disks' worth. */
+static void
+add_bad_controller(struct tree *t)
+{
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+}
+
 /* Both runs on controller "bad" fall short, the one on "good" does
  * not: the controller is said as a pattern. */
 static void
@@ -433,14 +448,7 @@ test_patterns(void **state)
 	struct tree *t = *state;
 	const struct finding *f;
 
-	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
-	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
-	/* On another host: judged against the disk it names. */
-	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_bad_controller(t);
 	load(t);
 	assert_int_equal(t->an.count[FIND_SHORTFALL], 2);
 	assert_int_equal(t->an.count[FIND_PATTERN], 1);
@@ -459,14 +467,8 @@ test_pattern_needs_both_halves(void **state)
 {
 	struct tree *t = *state;
 
-	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
-	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 200000, 600, 1, 50);
-	/* On other hosts: judged against the disk they name. */
-	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_bad_controller(t);
+	/* On another host, judged against the disk it names. */
 	add_run(t, "r4", "host: h3\ncontroller: c2\ndisks: 2 x ST1000\n"
 	    "raid: raid0\nbaseline: disk\n", 40000, 200000, 600, 1, 50);
 	load(t);
