@@ -334,18 +334,6 @@ validity_warnings(struct analysis *a, size_t i)
 #define STALL_FACTOR 20
 #define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
 
-/* "1.20 s", "450 ms", "800 \u00b5s". */
-static void
-latency_text(double us, char *buf, size_t n)
-{
-	if (us >= 1e6)
-		snprintf(buf, n, "%.2f s", us / 1e6);
-	else if (us >= 1e3)
-		snprintf(buf, n, "%.0f ms", us / 1e3);
-	else
-		snprintf(buf, n, "%.0f \u00b5s", us);
-}
-
 static bool
 block_test(int id)
 {
@@ -367,8 +355,8 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 	if (m->latency_us < 0 || !(far || (block_test(id) &&
 	    m->latency_us >= STALL_US)))
 		return;
-	latency_text(m->latency_us, took, sizeof took);
-	latency_text(usual, med, sizeof med);
+	display_latency(m->latency_us, took);
+	display_latency(usual, med);
 	f = add_finding(a, FIND_WARNING, (long)i, id, far ?
 	    xasprintf("%s stalled: a single operation took %s, %.0f\u00d7 "
 	    "the %s usual in its series (the median of %zu runs' maximum "

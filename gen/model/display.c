@@ -17,6 +17,20 @@ display_value(enum metric_id id, double stored)
 	return metric_defs[id].kind == MK_THROUGHPUT ? stored / 1024 : stored;
 }
 
+/* Decimals a figure below fine_below gets: one, or as many more as
+ * keep two significant digits of a figure under 1 (0.39, 0.039), so
+ * that no figure but zero reads as 0.0. */
+static int
+fine_decimals(double v)
+{
+	double mag = fabs(v);
+	int d = 1;
+
+	if (mag > 0 && mag < 1 && isfinite(mag))
+		d = 1 - (int)floor(log10(mag));
+	return d < DISPLAY_MAX_DECIMALS ? d : DISPLAY_MAX_DECIMALS;
+}
+
 void
 display_number(char *buf, size_t size, double v, double fine_below,
     unsigned flags)
@@ -25,7 +39,7 @@ display_number(char *buf, size_t size, double v, double fine_below,
 	bool fine = (flags & DISPLAY_ROUNDED) ?
 	    round(v * 10) < fine_below * 10 : v < fine_below;
 
-	snprintf(buf, size, fine ? "%s%.1f" : "%s%.0f", tilde, v);
+	snprintf(buf, size, "%s%.*f", tilde, fine ? fine_decimals(v) : 0, v);
 }
 
 double
@@ -48,5 +62,5 @@ display_latency(double us, char *buf)
 	else if (us >= 1e3)
 		snprintf(buf, 32, "%.3g ms", us / 1e3);
 	else
-		snprintf(buf, 32, "%.0f us", us);
+		snprintf(buf, 32, "%.0f \u00b5s", us);
 }

@@ -30,9 +30,14 @@ enum display_number_flags {
  * (display_fine_below). */
 #define DISPLAY_FINE_BELOW	100.0
 
+/* Most decimals a figure is given; bonnie++'s smallest figure, 1 K/sec,
+ * needs five (0.00098 MiB/s). */
+#define DISPLAY_MAX_DECIMALS 9
+
 /* The one formatter of figures: v into buf (size bytes) with one decimal
  * below fine_below and as a whole number from there on ("57.1", "186",
- * "2046"); flags: enum display_number_flags. */
+ * "2046"); a figure under 1 keeps two significant digits ("0.39",
+ * "0.039"), zero is "0.0"; flags: enum display_number_flags. */
 void display_number(char *buf, size_t size, double v, double fine_below,
     unsigned flags);
 
@@ -45,7 +50,8 @@ double display_fine_below(enum metric_id);
  * display_fine_below, deciding on the figure itself. */
 void display_format(enum metric_id, double shown, char *buf);
 
-/* Formats a latency in microseconds as "5.3 ms", "676 us", "132 s". */
+/* Formats a latency in microseconds as "5.3 ms", "676 \u00b5s", "132 s":
+ * the one formatter of latencies, for pages, text and findings. */
 void display_latency(double us, char *buf);
 
 #endif

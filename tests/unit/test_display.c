@@ -46,6 +46,8 @@ test_chart_figures(void **state)
 	check_chart(55.74, true, "~55.7");
 	check_chart(312.6, true, "~313");
 	check_chart(-5, false, "-5.0");
+	check_chart(0.39, false, "0.39");
+	check_chart(0.39, true, "~0.39");
 }
 
 static void
@@ -65,6 +67,14 @@ test_page_figures(void **state)
 	check_page(M_SEEKS, 1000, "1000");
 	check_page(M_SEEKS, 2046.3, "2046");
 	check_page(M_PUT_BLOCK, NAN, "nan");
+	/* A figure under 1 keeps two significant digits: a per-char
+	 * write of 400 K/sec is 0.39 MiB/s, not 0.4 or 0.0. */
+	check_page(M_PUTC, 400.0 / 1024, "0.39");
+	check_page(M_PUTC, 40.0 / 1024, "0.039");
+	check_page(M_PUTC, 0.95, "0.95");
+	check_page(M_PUTC, 5.34, "5.3");
+	check_page(M_PUTC, -0.25, "-0.25");
+	check_page(M_PUTC, 1.0 / 1024, "0.00098");
 	assert_true(display_fine_below(M_SEEKS) == 1000);
 	assert_true(display_fine_below(M_GETC) == DISPLAY_FINE_BELOW);
 }
@@ -101,7 +111,9 @@ test_units_and_latency(void **state)
 	display_latency(5300, buf);
 	assert_string_equal(buf, "5.3 ms");
 	display_latency(676, buf);
-	assert_string_equal(buf, "676 us");
+	assert_string_equal(buf, "676 \u00b5s");
+	display_latency(1.2e6, buf);
+	assert_string_equal(buf, "1.2 s");
 	display_latency(132e6, buf);
 	assert_string_equal(buf, "132 s");
 }
