@@ -5,16 +5,20 @@
 #define BENCHSITE_INPUT_LIMITS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/fileio.h"
 
 struct limits {
 	size_t file_size;	/* bytes of one input file */
 	size_t line;		/* bytes of one line of a bonnie++ file or meta */
-	size_t runs;		/* runs below RUNS: the first by id are kept */
+	size_t runs;		/* runs below RUNS: more stops the command;
+				   no limit unless the user sets one, so
+				   that a growing history never meets a
+				   ceiling it did not choose */
 	size_t files;		/* entries read in one directory of RUNS */
 };
 
-#define LIMITS_DEFAULT { DEFAULT_MAX_FILE_SIZE, (size_t)1 << 20, 100000, 10000 }
+#define LIMITS_DEFAULT { DEFAULT_MAX_FILE_SIZE, (size_t)1 << 20, SIZE_MAX, 10000 }
 
 #endif

@@ -25,8 +25,8 @@ struct walk {
 	const struct limits *lim;
 	struct diags *d;
 	char *real_root;	/* resolved RUNS, for the symlink check */
-	char *last_id;		/* with more runs than the limit: the last
-				   id kept so far; later ones are skipped */
+	bool over;		/* more runs than the user's --max-runs:
+				   the walk stops, nothing is built */
 	char *buf;		/* the file being read, for every file */
 	size_t cap;
 	size_t shed;		/* see runset_load */
@@ -447,23 +447,6 @@ free_entries(struct entry *v, size_t n)
 	free(v);
 }
 
-/* With more runs than the limit, keeps the first by id: called when
- * twice the limit is reached (so memory stays bounded) and at the end.
- * Later runs with a greater id are not even read. */
-static void
-keep_first_runs(struct walk *w)
-{
-	struct runset *set = w->set;
-
-	if (set->n <= w->lim->runs)
-		return;
-	qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
-	while (set->n > w->lim->runs)
-		run_free(&set->runs[--set->n], set->pool);
-	free(w->last_id);
-	w->last_id = xstrdup(set->runs[set->n - 1].id);
-}
-
 static void
 add_run(struct walk *w, struct run *run)
 {
@@ -471,8 +454,8 @@ add_run(struct walk *w, struct run *run)
 
 	xgrow((void **)&set->runs, &set->cap, set->n + 1, sizeof *set->runs);
 	set->runs[set->n++] = *run;
-	if (set->n >= 2 * w->lim->runs)
-		keep_first_runs(w);
+	if (set->n > w->lim->runs)
+		w->over = true;
 }
 
 /* Opens the directory name of parentfd (the root itself at depth 0)
@@ -610,10 +593,10 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	bool cached = false;
 	char *kept;
 
-	if (w->last_id && strcmp(run.id, w->last_id) > 0) {
+	if (w->over) {
 		free(run.id);
 		run_free(&run, w->set->pool);
-		return;		/* neither it nor a run below it is kept */
+		return;
 	}
 	if (!read_dir(w, &run, parentfd, name, dir, id, depth, &leaf,
 	    &cached) || depth == 0 || (!cached && run.samples.n == 0)) {
@@ -722,7 +705,7 @@ runset_load_cached(struct runset *set, const char *root,
     bool (*keep)(void *), void *keep_arg, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
-	struct walk w = {set, lim ? lim : &defaults, d, NULL, NULL, NULL, 0,
+	struct walk w = {set, lim ? lim : &defaults, d, NULL, false, NULL, 0,
 	    shed, NULL};
 	const char *why = NULL;
 	struct stat st;
@@ -748,13 +731,14 @@ runset_load_cached(struct runset *set, const char *root,
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
 	if (w.cache)
 		runcache_close(w.cache, keep == NULL || keep(keep_arg));
-	keep_first_runs(&w);
-	if (w.last_id)
-		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs; the first "
-		    "%zu by id are read", w.lim->runs, w.lim->runs);
-	free(w.last_id);
 	free(w.real_root);
 	free(w.buf);
+	if (w.over) {
+		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs, the limit "
+		    "--max-runs sets; stopped: raise it, or leave it "
+		    "out to read every run", w.lim->runs);
+		return -1;
+	}
 	if (set->n > 1)
 		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
 	if (set->n > 0 && set->n < set->cap) {
