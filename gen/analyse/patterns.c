@@ -18,18 +18,6 @@ static const char *const cause_keys[] = {
 };
 #define NCAUSE_KEYS (sizeof cause_keys / sizeof *cause_keys)
 
-/* FNV-1a over len bytes, for the small hash tables of this file. */
-static uint64_t
-hash_bytes(const void *p, size_t len, uint64_t h)
-{
-	const unsigned char *s = p;
-
-	for (size_t k = 0; k < len; k++)
-		h = (h ^ s[k]) * 1099511628211u;
-	return h;
-}
-
-#define HASH_SEED 14695981039346656037u
 
 /* Distinct strings numbered in the order they are first met: a table
  * of their numbers + 1, the strings themselves in names[number]. */
@@ -44,7 +32,7 @@ idmap_hash(uintptr_t value, const void *ctx)
 	const char *const *names = ctx;
 	const char *s = names[value - 1];
 
-	return hash_bytes(s, strlen(s), HASH_SEED);
+	return hash_bytes(s, strlen(s), 0);
 }
 
 /* The number of s, new ones numbered from 0 up (and kept in names). */
@@ -52,7 +40,7 @@ static uint32_t
 idmap_get(struct idmap *m, const char *s)
 {
 	struct hashmap *h = &m->map;
-	size_t at = hashmap_home(h, hash_bytes(s, strlen(s), HASH_SEED));
+	size_t at = hashmap_home(h, hash_bytes(s, strlen(s), 0));
 	uint32_t id;
 
 	for (; h->slot[at]; at = hashmap_next(h, at)) {
@@ -98,7 +86,7 @@ add_cause(struct causes *c, char *runs, size_t count, size_t passing,
     const char *key, const char *value)
 {
 	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
-	uint64_t h = hash_bytes(runs, strlen(runs), HASH_SEED);
+	uint64_t h = hash_bytes(runs, strlen(runs), 0);
 	struct hashmap *m = &c->map;
 	size_t at;
 

@@ -218,9 +218,21 @@ struct ref_entry {
 	size_t run;
 };
 
+/* What a search of the strict tiers found for one question (tier, key,
+ * and how the RAID run was measured): nightly runs of one set-up ask
+ * the same question, and are answered once instead of each walking
+ * every single-disk run of the host again. */
+struct ref_answer {
+	char *question;
+	long run;		/* -1: no candidate fits */
+};
+
 struct reference_index {
 	struct ref_entry *tier[NTIERS];
 	size_t n[NTIERS];
+	struct ref_answer *answers;
+	size_t nanswers, capanswers;
+	struct hashmap asked;	/* answers by question: index + 1 */
 };
 
 static int
@@ -307,6 +319,10 @@ free_references(struct reference_index *x)
 			free(x->tier[t][k].key);
 		free(x->tier[t]);
 	}
+	for (size_t k = 0; k < x->nanswers; k++)
+		free(x->answers[k].question);
+	free(x->answers);
+	hashmap_free(&x->asked);
 	free(x);
 }
 
@@ -395,6 +411,77 @@ fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
 	}
 }
 
+/* A null-or-text field of a question: "-" for unknown and "=" before a
+ * known text, so that the two never meet. */
+#define KNOWN(s) (s) ? "=" : "-", (s) ? (s) : ""
+
+/* Everything fits_tier(a, i, c, t) reads of run i, with the tier and its
+ * key: two runs asking the same question get the same candidate. */
+static char *
+ref_question(const struct analysis *a, size_t i, enum ref_tier t,
+    const char *key)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct bonnie_params *p = &r->params;
+	const char *opts = meta_get(&r->meta, "bonnie-options");
+	const char *os = t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL;
+
+	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
+	    (int)t, key, KNOWN(p->size), KNOWN(p->files), KNOWN(p->chunk),
+	    p->concurrency, p->seekers, generation(p),
+	    analysis_sum(a, i)[M_PUTC].state == VS_NOT_RUN,
+	    opts ? has_flag(opts, "-b") : -1, KNOWN(os));
+}
+
+static uint64_t
+hash_text(const char *s)
+{
+	return hash_bytes(s, strlen(s), 0);
+}
+
+static uint64_t
+answer_hash(uintptr_t value, const void *ctx)
+{
+	const struct reference_index *x = ctx;
+
+	return hash_text(x->answers[value - 1].question);
+}
+
+/* The first single-disk run under key of tier t that may serve run i,
+ * or -1: searched once for each distinct question. */
+static long
+first_fit(const struct analysis *a, size_t i, enum ref_tier t,
+    const char *key)
+{
+	struct reference_index *x = a->refs;
+	char *q = ref_question(a, i, t, key);
+	size_t at;
+	long found = -1;
+
+	if (x->asked.slot == NULL)
+		hashmap_init(&x->asked, 64, answer_hash, x);
+	for (at = hashmap_home(&x->asked, hash_text(q)); x->asked.slot[at];
+	    at = hashmap_next(&x->asked, at)) {
+		const struct ref_answer *ans = &x->answers[x->asked.slot[at] - 1];
+
+		if (strcmp(ans->question, q) == 0) {
+			free(q);
+			return ans->run;
+		}
+	}
+	for (size_t k = first_of(x, t, key); k < x->n[t] &&
+	    strcmp(x->tier[t][k].key, key) == 0; k++)
+		if (fits_tier(a, i, x->tier[t][k].run, t)) {
+			found = (long)x->tier[t][k].run;
+			break;
+		}
+	xgrow((void **)&x->answers, &x->capanswers, x->nanswers + 1,
+	    sizeof *x->answers);
+	x->answers[x->nanswers] = (struct ref_answer){q, found};
+	hashmap_put(&x->asked, at, (uintptr_t)++x->nanswers);
+	return found;
+}
+
 /* The single-disk run a RAID run is measured against, and why; *valid
  * says whether it was measured the same way. The named baseline first,
  * then the same disk model with the same options on the same host or
@@ -423,21 +510,17 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		return b;
 	}
 	for (int t = 0; t < NTIERS; t++) {
-		const struct reference_index *x = a->refs;
 		char *key = tier_key(r, (enum ref_tier)t);
 
 		if (key == NULL)
 			continue;
-		for (size_t k = first_of(x, t, key); k < x->n[t] &&
-		    strcmp(x->tier[t][k].key, key) == 0; k++) {
-			if (!fits_tier(a, i, x->tier[t][k].run, (enum ref_tier)t))
-				continue;
-			free(key);
+		b = first_fit(a, i, (enum ref_tier)t, key);
+		free(key);
+		if (b >= 0) {
 			*why = tiers[t];
 			*valid = t < T_MODEL;
-			return (long)x->tier[t][k].run;
+			return b;
 		}
-		free(key);
 	}
 	*why = "no single-disk run of this disk measured like this";
 	*valid = false;

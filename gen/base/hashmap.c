@@ -4,6 +4,13 @@
 #include "base/xalloc.h"
 
 #include <stdlib.h>
+#include <xxhash.h>
+
+uint64_t
+hash_bytes(const void *p, size_t len, uint64_t seed)
+{
+	return XXH3_64bits_withSeed(p, len, seed);
+}
 
 void
 hashmap_init(struct hashmap *m, size_t min_cap,

@@ -18,6 +18,10 @@ struct hashmap {
 	const void *ctx;
 };
 
+/* The project's one hash of bytes for its tables (XXH3, 64 bits);
+ * seed chains several fields into one hash. */
+uint64_t hash_bytes(const void *p, size_t len, uint64_t seed);
+
 /* An empty table with room for at least min_cap slots. */
 void hashmap_init(struct hashmap *, size_t min_cap,
     uint64_t (*hash)(uintptr_t value, const void *ctx), const void *ctx);

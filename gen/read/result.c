@@ -73,16 +73,6 @@ struct strpool {
 	struct hashmap map;
 };
 
-static uint32_t
-pool_hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-
-	for (size_t k = 0; k < len; k++)
-		h = (h ^ (unsigned char)s[k]) * 16777619u;
-	return h;
-}
-
 static uint64_t
 pstr_hash(uintptr_t value, const void *ctx)
 {
@@ -118,7 +108,7 @@ strpool_free(struct strpool *p)
 char *
 strpool_add(struct strpool *p, const char *s, size_t len)
 {
-	uint32_t h = pool_hash(s, len);
+	uint32_t h = (uint32_t)hash_bytes(s, len, 0);
 	struct hashmap *m = &p->map;
 	size_t at;
 	struct pstr *e;
