@@ -15,7 +15,8 @@ read_lines(struct reader_ctx *c)
 	size_t i = 0, used;
 
 	while (i < c->ls->n) {
-		if ((used = read_text(c, i)) == 0 &&
+		if ((used = read_html_copy(c, i)) == 0 &&
+		    (used = read_text(c, i)) == 0 &&
 		    (used = read_csv(c, i)) == 0 &&
 		    (used = read_bare_row(c, i)) == 0)
 			used = 1;
