@@ -34,7 +34,7 @@ B ?= build
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	base/hashmap.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
-	read/bonnie_csv.c read/bonnie_text.c read/reader.c read/meta.c \
+	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
 	analyse/change.c \

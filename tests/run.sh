@@ -162,6 +162,9 @@ for b in "$@"; do
 	# The metadata: collect on fake system trees, record of a real run.
 	sh tests/collect.sh "$b" "$tmp" >"$tmp/collect.log" 2>&1
 	count_log "$tmp/collect.log"
+	# The measured corpus: hand-written truth against what parse reads.
+	sh tests/corpus.sh "$b" >"$tmp/corpus.log" 2>&1
+	count_log "$tmp/corpus.log"
 	# Posts split into run directories with their metadata guessed.
 	sh tests/import.sh "$b" "$tmp" >"$tmp/import.log" 2>&1
 	count_log "$tmp/import.log"

@@ -5,6 +5,7 @@
  * be placed is reported, never guessed. */
 #include "read/reader_int.h"
 #include "read/units.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -861,4 +862,292 @@ read_text(struct reader_ctx *c, size_t i)
 	emit_results(c, &tb, l->no);
 	table_free(&tb);
 	return j > i ? j - i : 1;
+}
+
+/* Bare rows: the data rows of a table without its header, as people
+ * keep them in a reply or a hand-edited comparison, each labelled with
+ * the setup it measured. The rule is strict, for such rows have no
+ * header to vouch for them: a label that is not a figure, a size
+ * ("2G", "1024M", "4G:64k", 1.00's bare MiB only when the text says
+ * 1.00), then the six rate and %CP pairs of the IO tests (or "+++++
+ * +++"), optionally a file-test spec and its six pairs; whole figures
+ * but for the seeks (one decimal) and 1.98+'s k/m/g cells, %CP of at
+ * most three digits. A Latency row may follow. */
+
+#define BARE_LOOKBACK 40	/* lines above a row searched for a version */
+
+/* "98", "+++": a %CP cell as bonnie++ prints it. */
+static bool
+is_bare_cpu(const struct tok *t)
+{
+	long long v;
+
+	return tok_is(t, "+++") || (t->len <= 3 &&
+	    units_integer(t->s, t->len, &v));
+}
+
+/* A rate cell printed by bonnie++: whole, the seeks with one decimal,
+ * a 1.98+ throughput with its unit letter; *suffixed says which. */
+static bool
+is_bare_rate(const struct tok *t, bool seeks, bool *suffixed)
+{
+	size_t n = t->len, dot = 0, dots = 0;
+	long long v;
+
+	if (tok_is(t, "+++++"))
+		return true;
+	if (!seeks && n > 1 && strchr("kmg", t->s[n - 1])) {
+		*suffixed = true;
+		n--;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (t->s[i] == '.') {
+			dot = i;
+			dots++;
+		}
+	if (dots == 0)
+		return units_integer(t->s, n, &v);
+	if (dots > 1 || dot == 0 || (!seeks && n == t->len) ||
+	    (seeks && dot + 2 != n))
+		return false;
+	return units_integer(t->s, dot, &v) &&
+	    units_integer(t->s + dot + 1, n - dot - 1, &v);
+}
+
+/* Six (rate, %CP) pairs from t; "+++++" goes with "+++" only. */
+static bool
+is_bare_pairs(const struct tok *t, bool io, bool *suffixed)
+{
+	for (int p = 0; p < CELLS; p++) {
+		const struct tok *rate = &t[2 * p], *cpu = &t[2 * p + 1];
+		bool fast = tok_is(rate, "+++++");
+
+		if (fast != tok_is(cpu, "+++") || !is_bare_cpu(cpu) ||
+		    !is_bare_rate(rate, !io || p == CELLS - 1, suffixed))
+			return false;
+	}
+	return true;
+}
+
+/* The version at the start of t[from..) ("1.97," of "bonnie++-1.97,"):
+ * a copy, or NULL. */
+static char *
+version_at(const struct tok *t, size_t from)
+{
+	for (size_t n = 5; n >= 4; n--)
+		if (t->len >= from + n && units_is_version(t->s + from, n) &&
+		    (t->len == from + n || !isalnum((unsigned char)t->s[from + n])))
+			return xstrndup(t->s + from, n);
+	return NULL;
+}
+
+/* The version a line names ("bonnie++ 1.03", "bonnie++-1.97",
+ * "Version 1.03"), or NULL. */
+static char *
+version_named(const struct line *l)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(l->text, l->len, t);
+	char *v = NULL;
+
+	for (size_t j = 0; j < nt && j < MAX_TOKS && v == NULL; j++) {
+		const char *at = NULL;
+		size_t off;
+
+		for (size_t k = 0; k + 7 <= t[j].len && at == NULL; k++)
+			if (memcmp(t[j].s + k, "onnie++", 7) == 0)
+				at = t[j].s + k;
+		off = at ? (size_t)(at - t[j].s) + 7 : 0;
+
+		if (at && off < t[j].len && t[j].s[off] == '-')
+			off++;
+		if (at && off < t[j].len)
+			v = version_at(&t[j], off);
+		else if ((at || tok_is(&t[j], "Version")) && j + 1 < nt &&
+		    j + 1 < MAX_TOKS)
+			v = version_at(&t[j + 1], 0);
+	}
+	return v;
+}
+
+/* The version the text above line i names, or NULL. */
+static char *
+version_above(const struct reader_ctx *c, size_t i)
+{
+	char *v = NULL;
+
+	for (size_t k = i; k > 0 && i - k < BARE_LOOKBACK && v == NULL; k--)
+		v = version_named(&c->ls->v[k - 1]);
+	return v;
+}
+
+/* Where the size token of a bare row stands (the label is up to three
+ * tokens before it), or -1 when the line is no bare row; *bare_mb says
+ * the size is a bare number, a size only in 1.00. */
+static long
+bare_row_shape(const struct tok *t, size_t nt, bool *bare_mb, bool *suffixed)
+{
+	for (size_t s = 1; s <= 3 && s < nt; s++) {
+		size_t after = nt - s - 1;
+		struct size_field sf;
+		long long mb;
+
+		if (after != 2 * CELLS && after != 4 * CELLS + 1)
+			continue;
+		*bare_mb = !units_size_field(t[s].s, t[s].len, &sf);
+		if (*bare_mb && !units_integer(t[s].s, t[s].len, &mb))
+			continue;
+		*suffixed = false;
+		if (!is_bare_pairs(t + s + 1, true, suffixed) ||
+		    (after > 2 * CELLS && (!is_spec_tok(&t[s + 2 * CELLS + 1]) ||
+		    !is_bare_pairs(t + s + 2 * CELLS + 2, false, suffixed))))
+			return -1;
+		return (long)s;
+	}
+	return -1;
+}
+
+/* Text a person typed as a name: printable UTF-8, not binary junk. */
+static bool
+is_printable(const char *s, size_t len)
+{
+	for (size_t i = 0, n; i < len; i += n) {
+		unsigned long cp;
+
+		n = utf8_decode(s + i, len - i, &cp);
+		if (n == 0 || cp < 0x20 || cp == 0x7f)
+			return false;
+	}
+	return true;
+}
+
+/* A label starts with a name, not a figure, a size or a "Mem:" of
+ * free(1). */
+static bool
+is_bare_label(const struct tok *t)
+{
+	double v;
+
+	return !is_value_tok(t) && !is_size_tok(t) &&
+	    !units_decimal(t->s, t->len, &v) && t->s[t->len - 1] != ':';
+}
+
+/* Reads the IO cells of a bare row, text[0..len) with its size token
+ * at t[s], into io. 1.00's bare MiB count is read as a size in M and
+ * kept as printed. */
+static bool
+read_bare_io(const char *text, size_t len, const struct tok *t, long s,
+    bool bare_mb, const struct table *tb, struct text_row *io)
+{
+	size_t at = t[s].col + t[s].len;
+	char why[WHY_LEN];
+	char *row = bare_mb ? xasprintf("%.*sM%.*s", (int)at, text,
+	    (int)(len - at), text + at) : NULL;
+	bool ok = io_row(row ? row : text, row ? len + 1 : len, false, tb,
+	    io, why) == ROW_OK;
+
+	if (ok && bare_mb)
+		snprintf(io->sf.size, sizeof io->sf.size, "%.*s",
+		    (int)t[s].len, t[s].s);
+	free(row);
+	return ok;
+}
+
+/* Reads the IO part of a bare row at line i (and the file part, if
+ * any) into tb; returns false if it cannot be read after all. */
+static bool
+read_bare_parts(struct reader_ctx *c, size_t i, const struct tok *t,
+    long s, size_t nt, bool bare_mb, struct table *tb)
+{
+	const struct line *l = &c->ls->v[i];
+	const struct tok *last_io = &t[s + 2 * CELLS];
+	size_t io_len = last_io->col + last_io->len;
+	struct text_row io, fl;
+	char why[WHY_LEN];
+
+	row_init(&io);
+	io.at = l;
+	if (!read_bare_io(l->text, io_len, t, s, bare_mb, tb, &io)) {
+		row_clear(&io);
+		return false;
+	}
+	xgrow((void **)&tb->io, &tb->capio, 1, sizeof *tb->io);
+	tb->io[tb->nio++] = io;
+	if (nt == (size_t)s + 1 + 2 * CELLS)
+		return true;
+	row_init(&fl);
+	fl.at = l;
+	if (file_row(l->text + io_len, l->len - io_len, false, tb, &fl,
+	    why) != ROW_OK) {
+		row_clear(&fl);
+		return false;
+	}
+	xgrow((void **)&tb->fl, &tb->capfl, 1, sizeof *tb->fl);
+	tb->fl[tb->nfl++] = fl;
+	return true;
+}
+
+/* The latencies of the row above, if line j holds them. */
+static size_t
+read_bare_latency(struct reader_ctx *c, size_t j, struct table *tb)
+{
+	struct text_row lat;
+	char why[WHY_LEN];
+	const struct line *l;
+
+	if (j >= c->ls->n)
+		return 0;
+	l = &c->ls->v[j];
+	row_init(&lat);
+	if (first_byte(l) != 'L' || latency_row(l->text, l->len, false, tb,
+	    &lat, why) != ROW_OK) {
+		row_clear(&lat);
+		return 0;
+	}
+	for (int k = 0; k < CELLS; k++)
+		tb->io[0].m[k].latency_us = lat.m[k].latency_us;
+	row_clear(&lat);
+	return 1;
+}
+
+/* Whether the version the text names (NULL: none) allows a bare row
+ * of this shape: a bare MiB size is 1.00's, unit letters 1.98+'s. */
+static bool
+version_fits(const char *version, bool bare_mb, bool suffixed)
+{
+	if (bare_mb)
+		return version && strncmp(version, "1.00", 4) == 0;
+	return !suffixed || !version || strncmp(version, "1.98", 4) >= 0;
+}
+
+size_t
+read_bare_row(struct reader_ctx *c, size_t i)
+{
+	const struct line *l = &c->ls->v[i];
+	struct table tb = {.concurrency = -1};
+	struct tok t[MAX_TOKS];
+	size_t nt, used = 1;
+	bool suffixed = false, bare_mb = false;
+	long s;
+
+	nt = tokenize(l->text, l->len, t);
+	if (nt < 2 * CELLS + 2 || nt > MAX_TOKS || !is_bare_label(&t[0]) ||
+	    (s = bare_row_shape(t, nt, &bare_mb, &suffixed)) < 0 ||
+	    !is_printable(l->text, t[s].col))
+		return 0;
+	tb.version = version_above(c, i);
+	if (!version_fits(tb.version, bare_mb, suffixed)) {
+		free(tb.version);
+		return 0;
+	}
+	tb.suffix = suffixed || (tb.version &&
+	    strncmp(tb.version, "1.98", 4) >= 0);
+	if (read_bare_parts(c, i, t, s, nt, bare_mb, &tb)) {
+		used += read_bare_latency(c, i + 1, &tb);
+		emit_results(c, &tb, l->no);
+	} else {
+		used = 0;
+	}
+	table_free(&tb);
+	return used;
 }

@@ -276,6 +276,102 @@ lines_is_diff(const char *buf, size_t len)
 	return 0;
 }
 
+/* Whether the text after a side's marker starts a bonnie++ table or is
+ * a CSV line: what makes a marked line one side of a diff of results. */
+static bool
+starts_results(const char *s, size_t len)
+{
+	static const char *const starts[] = {
+		"Version ", "Version\t", "Machine ", "Name:Size", "Latency ",
+	};
+	size_t commas = 0;
+
+	if (len > 0 && s[0] == ' ')
+		s++, len--;
+	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+		if (len >= strlen(starts[k]) &&
+		    memcmp(s, starts[k], strlen(starts[k])) == 0)
+			return true;
+	for (size_t i = 0; i < len; i++)
+		commas += s[i] == ',';
+	return commas >= 20;
+}
+
+int
+lines_is_marked_diff(const char *buf, size_t len, enum diff_marks *marks)
+{
+	bool seen[4] = {false};	/* '-', '+', '<', '>' */
+	static const char sides[] = "-+<>";
+
+	for (size_t i = 0; i < len; ) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		const char *at = strchr(sides, buf[i]);
+
+		if (buf[i] != '\0' && at != NULL &&
+		    starts_results(buf + i + 1, end - i - 1))
+			seen[at - sides] = true;
+		i = end + 1;
+	}
+	if (seen[2] && seen[3])
+		*marks = MARKS_ANGLE;
+	else if (seen[0] && seen[1])
+		*marks = MARKS_PLUS_MINUS;
+	else
+		return 0;
+	return 1;
+}
+
+/* A line of diff's normal format that is no side: "3,4c3,4", "5a6",
+ * "2d1" and the "---" between the two sides of a change. */
+static bool
+is_angle_command(const struct line *l)
+{
+	size_t i = 0;
+	int letters = 0;
+
+	if (strcmp(l->text, "---") == 0)
+		return true;
+	for (; i < l->len; i++) {
+		char c = l->text[i];
+
+		if (c == 'a' || c == 'c' || c == 'd')
+			letters++;
+		else if (!isdigit((unsigned char)c) && c != ',')
+			return false;
+	}
+	return l->len > 0 && letters == 1 && isdigit((unsigned char)l->text[0]) &&
+	    isdigit((unsigned char)l->text[l->len - 1]);
+}
+
+/* Removes the first n bytes of a line. */
+static void
+drop_front(struct line *l, size_t n)
+{
+	memmove(l->text, l->text + n, l->len - n + 1);
+	l->len -= n;
+}
+
+/* Applies the side to a line of a diff without hunks, whose sides are
+ * marked old and new: returns 0 to drop it. Unmarked lines (prose,
+ * context) belong to both sides. */
+static int
+keep_marked_line(struct line *l, enum diff_side side, char old, char new)
+{
+	char c = l->len ? l->text[0] : ' ';
+
+	if (side == SIDE_ALL)
+		return 1;
+	if (old == '<' && is_angle_command(l))
+		return 0;
+	if ((c == new && side == SIDE_OLD) || (c == old && side == SIDE_NEW))
+		return 0;
+	if (c == old || c == new)
+		drop_front(l, old == '<' && l->len > 1 && l->text[1] == ' ' ?
+		    2 : 1);
+	return 1;
+}
+
 /* Applies the diff side to a clean line: returns 0 to drop it. */
 static int
 keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
@@ -323,13 +419,20 @@ take_physical(struct lines *out, long no, const char *s, size_t len,
 	for (size_t k = first; k < out->n; k++) {
 		struct line *l = &out->v[k];
 
+		/* "> " is the new side before it can be a quote. */
+		if (out->marks == MARKS_ANGLE &&
+		    !keep_marked_line(l, side, '<', '>'))
+			continue;	/* its text stays in its chunk */
 		strip_prefixes(l);
 		if (is_fence(l)) {
 			l->len = 0;
 			l->text[0] = '\0';
 		}
-		if (!keep_diff_line(l, side, in_hunk))
-			continue;	/* its text stays in its chunk */
+		if (out->marks == MARKS_PLUS_MINUS ?
+		    !keep_marked_line(l, side, '-', '+') :
+		    out->marks == MARKS_UNIFIED &&
+		    !keep_diff_line(l, side, in_hunk))
+			continue;
 		out->v[kept++] = *l;
 	}
 	out->n = kept;

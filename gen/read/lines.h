@@ -24,6 +24,7 @@ struct lines {
 	size_t max_len;	/* set before lines_read; 0 for no limit */
 	struct line_chunk *chunks;	/* where the texts are kept: a few
 					   blocks, not one per line */
+	int marks;	/* set before lines_read: an enum diff_marks */
 };
 
 /* Which side of a unified diff to keep: a diff of two result files is
@@ -34,8 +35,21 @@ enum diff_side {
 	SIDE_NEW
 };
 
+/* How a diff tells its two sides apart. */
+enum diff_marks {
+	MARKS_UNIFIED,	/* "@@ -1,4 +1,4 @@" hunks, "-" and "+" inside */
+	MARKS_PLUS_MINUS,	/* "-" and "+" on each line, no hunk header */
+	MARKS_ANGLE	/* "< " and "> " as diff's normal format prints */
+};
+
 /* True if buf holds a unified diff hunk ("@@ -1,4 +1,4 @@"). */
 int lines_is_diff(const char *buf, size_t len);
+
+/* True if buf, without a hunk header, holds a before/after paste: the
+ * start of a bonnie++ table or a CSV line marked as old ("-" or "<")
+ * and one marked as new ("+" or ">"); *marks says which pair. A "> "
+ * alone is a mail quote, never a side. */
+int lines_is_marked_diff(const char *buf, size_t len, enum diff_marks *marks);
 
 /* Fills out (which must be zeroed but for max_len) with the clean lines
  * of buf. A line over max_len bytes costs nothing: it stays as an empty

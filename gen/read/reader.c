@@ -15,7 +15,10 @@ read_lines(struct reader_ctx *c)
 	size_t i = 0, used;
 
 	while (i < c->ls->n) {
-		if ((used = read_text(c, i)) == 0 && (used = read_csv(c, i)) == 0)
+		if ((used = read_html_copy(c, i)) == 0 &&
+		    (used = read_text(c, i)) == 0 &&
+		    (used = read_csv(c, i)) == 0 &&
+		    (used = read_bare_row(c, i)) == 0)
 			used = 1;
 		i += used;
 	}
@@ -62,11 +65,14 @@ reader_read(const char *file, const char *buf, size_t len,
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct reader_ctx c = {file, NULL, out, d};
 	struct lines ls = {0};
-	bool diff = lines_is_diff(buf, len);
+	enum diff_marks marks = MARKS_UNIFIED;
+	bool diff = lines_is_diff(buf, len) ||
+	    lines_is_marked_diff(buf, len, &marks);
 
 	if (lim == NULL)
 		lim = &defaults;
 	ls.max_len = lim->line;
+	ls.marks = (int)marks;
 	lines_read(&ls, buf, len, diff ? SIDE_OLD : SIDE_ALL);
 	c.ls = &ls;
 	report_long_lines(&c, lim->line);
@@ -79,6 +85,7 @@ reader_read(const char *file, const char *buf, size_t len,
 	size_t old_end = out->n;
 
 	ls.max_len = lim->line;
+	ls.marks = (int)marks;
 	lines_read(&ls, buf, len, SIDE_NEW);
 	read_lines(&c);
 	lines_free(&ls);

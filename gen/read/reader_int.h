@@ -16,4 +16,12 @@ size_t read_csv(struct reader_ctx *, size_t i);
  * number of lines it used, 0 if line i is no such line. */
 size_t read_text(struct reader_ctx *, size_t i);
 
+/* Reads a table copied from a bon_csv2html page whose header starts at
+ * line i; returns the lines it used, 0 if line i starts none. */
+size_t read_html_copy(struct reader_ctx *, size_t i);
+
+/* Reads a table's data row standing without its header (see the rule
+ * in bonnie_text.c) at line i; returns the lines it used, or 0. */
+size_t read_bare_row(struct reader_ctx *, size_t i);
+
 #endif

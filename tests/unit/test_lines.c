@@ -113,6 +113,36 @@ test_diff_sides(void **state)
 	lines_free(&n);
 }
 
+/* Marked sides without hunks: "-"/"+" or "<"/">" on a table's start;
+ * "> " alone (a quote) or "-" alone is no diff. */
+static void
+test_marked_diff(void **state)
+{
+	static const char angle[] =
+	    "1c1\n< Version 1.03 x\n---\n> Version 1.03 y\n";
+	static const char quote[] = "> Version 1.03 x\n- Version 2\n";
+	enum diff_marks m = MARKS_UNIFIED;
+	struct lines o = {.marks = MARKS_ANGLE}, n = {.marks = MARKS_ANGLE};
+
+	(void)state;
+	assert_true(lines_is_marked_diff(angle, strlen(angle), &m));
+	assert_int_equal(m, MARKS_ANGLE);
+	assert_true(lines_is_marked_diff("-Machine  Size\n+Machine  Size\n",
+	    30, &m));
+	assert_int_equal(m, MARKS_PLUS_MINUS);
+	assert_false(lines_is_marked_diff(quote, strlen(quote), &m));
+	lines_read(&o, angle, strlen(angle), SIDE_OLD);
+	lines_read(&n, angle, strlen(angle), SIDE_NEW);
+	assert_int_equal(o.n, 1);
+	assert_string_equal(o.v[0].text, "Version 1.03 x");
+	assert_int_equal(o.v[0].no, 2);
+	assert_int_equal(n.n, 1);
+	assert_string_equal(n.v[0].text, "Version 1.03 y");
+	assert_int_equal(n.v[0].quote, 0);
+	lines_free(&o);
+	lines_free(&n);
+}
+
 /* A line over max_len is kept empty and marked, on both sides of a
  * diff, and the lines around it keep their numbers. */
 static void
@@ -138,6 +168,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bom_crlf_and_numbers),
 		cmocka_unit_test(test_quote_prefixes),
+		cmocka_unit_test(test_marked_diff),
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_lone_br_is_one_empty_line),
 		cmocka_unit_test(test_unknown_tags_kept),
