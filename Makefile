@@ -54,7 +54,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	capture/collect_disk.c capture/collect_storage.c capture/collect.c \
 	capture/record.c capture/import_text.c \
 	capture/import_guess.c capture/import_tables.c capture/import_meta.c \
-	capture/import_split.c capture/import_write.c capture/import.c
+	capture/import_split.c capture/import_write.c capture/import.c \
+	cli/options.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h gen/*/*.h)
 
