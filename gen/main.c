@@ -2,13 +2,16 @@
  * status, the same for every command (base/exit.h): a regression or
  * shortfall fails the gate in check, and in build --fail-on-regression;
  * input that could not be read is reported after what could was still
- * processed. */
+ * processed; bad usage is EXIT_INPUT too. Each command's options are
+ * one table below, next to the command: cli/options.c parses them and
+ * makes the command's help from it. */
 #include "analyse/analyse.h"
 #include "capture/collect.h"
 #include "base/exit.h"
 #include "base/fileio.h"
 #include "capture/import.h"
 #include "base/input_limits.h"
+#include "cli/options.h"
 #include "model/model.h"
 #include "read/reader.h"
 #include "capture/record.h"
@@ -17,9 +20,9 @@
 #include "site/workers.h"
 #include "base/xalloc.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,42 +33,68 @@
 #define BENCHSITE_DATADIR "/usr/local/share/benchsite"
 #endif
 
-/* Where things stand in argv: the program's argv[ARG_COMMAND] names the
- * command, which is handed the vector from there on, so that its own
- * argv[0] is its name and its arguments start at argv[ARG_FIRST]. */
-enum {
-	ARG_COMMAND = 1,
-	ARG_FIRST = 1
+/* The options of every command, by what each sets. */
+enum option_id {
+	OPT_OUT = 1,
+	OPT_SINGLE,
+	OPT_JOBS,
+	OPT_FULL,
+	OPT_QUIET,
+	OPT_NO_WAIT,
+	OPT_ATTACH,
+	OPT_GATE,
+	OPT_FONTS,
+	OPT_FORMAT,
+	OPT_UTF8,
+	OPT_THRESHOLD,
+	OPT_ALPHA,
+	OPT_BASELINE,
+	OPT_WEAK,
+	OPT_SHORT,
+	OPT_NOISE,
+	OPT_MAX_FILE_SIZE,
+	OPT_MAX_LINE,
+	OPT_MAX_RUNS,
+	OPT_MAX_FILES,
+	OPT_SYSROOT,
+	OPT_NAME
 };
 
-static const char usage_text[] =
-    "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
-    "                       [--no-wait] [--attach DIR] [--fail-on-regression] RUNS\n"
-    "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
-    "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
-    "                       [--baseline RUN] [--weak P] [--short P]\n"
-    "                       [--noise METRIC=P]... RUNS\n"
-    "       benchsite parse [--format json|csv] FILE...\n"
-    "       benchsite dump RUNS\n"
-    "       benchsite collect [--sysroot DIR] PATH\n"
-    "       benchsite record [-o RUNS] [--name NAME] -- bonnie++ ARGS...\n"
-    "       benchsite import [-o RUNS] FILE...\n"
-    "       benchsite --version\n"
-    "  build, check and dump also take the limits --max-file-size BYTES,\n"
-    "  --max-line BYTES, --max-runs N and --max-files N; parse the first two\n"
-    "\n"
-    "  build   render the runs below RUNS into a static site (default site/)\n"
-    "  check   find regressions and shortfalls; exit 1 if any fails the gate\n"
-    "  parse   read bonnie++ output (text tables and CSV of every version,\n"
-    "          also pasted into mail or web pages); '-' reads stdin\n"
-    "  dump    read a directory of runs and print its model as JSON\n";
+/* The largest limit: a size, halved so that sums of two cannot wrap. */
+#define LIMIT_MAX (SIZE_MAX / 2)
 
-static int
-usage(void)
-{
-	fputs(usage_text, stderr);
-	return EXIT_INPUT;
-}
+/* The options of the analysis, which check and build share. */
+#define ANALYSIS_OPTIONS \
+	{"--threshold", "P", CLI_PERCENT, OPT_THRESHOLD, \
+	    "the smallest change in % that counts (default 5)", 0, NULL}, \
+	{"--alpha", "P", CLI_PERCENT, OPT_ALPHA, \
+	    "the level in % of the rank test (default 5)", 0, NULL}, \
+	{"--baseline", "RUN", CLI_TEXT, OPT_BASELINE, \
+	    "compare every run with RUN", 0, NULL}, \
+	{"--weak", "P", CLI_PERCENT, OPT_WEAK, \
+	    "RAID efficiency in % below which scaling is weak (80)", 0, NULL}, \
+	{"--short", "P", CLI_PERCENT, OPT_SHORT, \
+	    "RAID efficiency in % below which it falls short (50)", 0, NULL}, \
+	{"--noise", "METRIC=P", CLI_TEXT, OPT_NOISE, \
+	    "the change in % METRIC must clear with no history", 0, NULL}
+
+/* The limits of reading one file, which parse takes too ... */
+#define FILE_LIMIT_OPTIONS \
+	{"--max-file-size", "BYTES", CLI_COUNT, OPT_MAX_FILE_SIZE, \
+	    "read no file longer than BYTES (default 64 MiB)", LIMIT_MAX, \
+	    NULL}, \
+	{"--max-line", "BYTES", CLI_COUNT, OPT_MAX_LINE, \
+	    "read no line longer than BYTES (default 1 MiB)", LIMIT_MAX, NULL}
+
+/* ... and those of reading a tree of runs, for build, check and dump. */
+#define TREE_LIMIT_OPTIONS \
+	FILE_LIMIT_OPTIONS, \
+	{"--max-runs", "N", CLI_COUNT, OPT_MAX_RUNS, \
+	    "read at most N runs (default 100000)", LIMIT_MAX, NULL}, \
+	{"--max-files", "N", CLI_COUNT, OPT_MAX_FILES, \
+	    "read at most N files of a run (default 10000)", LIMIT_MAX, NULL}
+
+#define END_OF_OPTIONS {NULL, NULL, CLI_FLAG, 0, NULL, 0, NULL}
 
 static int
 exit_status(const struct diags *d, int write_failed)
@@ -87,78 +116,59 @@ finish_output(FILE *out)
 	return 0;
 }
 
-/* The limits' options (build, check, dump and parse). Returns 1 when
- * argv[*i] was one (and steps over its value), 0 when not, -1 when its
- * value is not a whole number of at least 1. */
+/* A limit's option into lim. Returns 1 when v was one, else 0. */
 static int
-limit_option(int argc, char **argv, int *i, struct limits *lim)
+limit_option(const struct cli_value *v, struct limits *lim)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} opts[] = {
-		{"--max-file-size", offsetof(struct limits, file_size)},
-		{"--max-line", offsetof(struct limits, line)},
-		{"--max-runs", offsetof(struct limits, runs)},
-		{"--max-files", offsetof(struct limits, files)},
-	};
-
-	for (size_t k = 0; *i + 1 < argc && k < sizeof opts / sizeof *opts;
-	    k++) {
-		const char *v = argv[*i + 1];
-		unsigned long long n;
-		char *end;
-
-		if (strcmp(argv[*i], opts[k].name) != 0)
-			continue;
-		errno = 0;
-		n = strtoull(v, &end, 10);
-		if (*v < '1' || *v > '9' || *end != '\0' || errno != 0 ||
-		    n > SIZE_MAX / 2)
-			return -1;
-		*(size_t *)((char *)lim + opts[k].off) = (size_t)n;
-		*i += 1;
+	switch (v->opt->id) {
+	case OPT_MAX_FILE_SIZE:
+		lim->file_size = (size_t)v->count;
 		return 1;
+	case OPT_MAX_LINE:
+		lim->line = (size_t)v->count;
+		return 1;
+	case OPT_MAX_RUNS:
+		lim->runs = (size_t)v->count;
+		return 1;
+	case OPT_MAX_FILES:
+		lim->files = (size_t)v->count;
+		return 1;
+	default:
+		return 0;
 	}
-	return 0;
 }
 
+static const char *const parse_formats[] = {"json", "csv", NULL};
+enum { PARSE_JSON, PARSE_CSV };
+
+static const struct cli_option parse_options[] = {
+	{"--format", "FORMAT", CLI_CHOICE, OPT_FORMAT,
+	    "how to print the results", 0, parse_formats},
+	FILE_LIMIT_OPTIONS,
+	END_OF_OPTIONS
+};
+
 static int
-cmd_parse(int argc, char **argv)
+cmd_parse(const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct limits lim = LIMITS_DEFAULT;
 	struct results rs = {0};
 	struct diags d = {0};
-	int csv = 0, i = ARG_FIRST, k, failed;
+	int csv = 0, failed;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		if ((k = limit_option(argc, argv, &i, &lim)) < 0)
-			return usage();
-		if (k > 0)
-			continue;
-		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
-			i++;
-			if (strcmp(argv[i], "csv") == 0)
-				csv = 1;
-			else if (strcmp(argv[i], "json") != 0)
-				return usage();
-		} else {
-			return usage();
-		}
-	}
-	if (i == argc)
-		return usage();
-	for (; i < argc; i++) {
+	for (size_t k = 0; k < a->n; k++)
+		if (a->v[k].opt->id == OPT_FORMAT)
+			csv = a->v[k].choice == PARSE_CSV;
+		else
+			limit_option(&a->v[k], &lim);
+	for (int i = 0; i < a->noperands; i++) {
+		const char *path = a->operands[i];
 		size_t len;
-		char *buf = file_read(argv[i], lim.file_size, &len, &d);
+		char *buf = file_read(path, lim.file_size, &len, &d);
 
 		if (buf == NULL)
 			continue;
-		reader_read(strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i],
+		reader_read(strcmp(path, "-") == 0 ? "<stdin>" : path,
 		    buf, len, &lim, &rs, &d);
 		free(buf);
 	}
@@ -173,77 +183,77 @@ cmd_parse(int argc, char **argv)
 	return status;
 }
 
-/* Reads a percentage ("5" or "5%") into a fraction; -1 if malformed. */
-static double
-percent(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || (*end != '\0' && strcmp(end, "%") != 0) || v < 0 ||
-	    v > 1000)
-		return -1;
-	return v / 100;
-}
-
 /* --noise METRIC=P: the floor a change of METRIC must clear when no
- * rank test or history tells its noise. Returns 1, or -1 when bad. */
+ * rank test or history tells its noise. Returns 0, or CLI_BAD. */
 static int
-noise_option(const char *arg, struct analyse_opts *o)
+noise_option(const struct cli_command *cmd, const struct cli_value *v,
+    struct analyse_opts *o)
 {
-	const char *eq = strchr(arg, '=');
-	char key[32];
-	int m;
+	const char *eq = strchr(v->text, '=');
+	char key[32], want[512];
+	int m = -1, n;
+	double p = -1;
 
-	if (eq == NULL || (size_t)(eq - arg) >= sizeof key)
-		return -1;
-	memcpy(key, arg, (size_t)(eq - arg));
-	key[eq - arg] = '\0';
-	if ((m = metric_by_key(key)) < 0 || (o->noise[m] = percent(eq + 1)) < 0)
-		return -1;
-	return 1;
+	if (eq && (size_t)(eq - v->text) < sizeof key) {
+		memcpy(key, v->text, (size_t)(eq - v->text));
+		key[eq - v->text] = '\0';
+		m = metric_by_key(key);
+		p = cli_percent(eq + 1);
+	}
+	if (m >= 0 && p >= 0) {
+		o->noise[m] = p;
+		return 0;
+	}
+	n = snprintf(want, sizeof want, "METRIC=P with P from 0 to 1000 and "
+	    "METRIC one of");
+	for (int k = 0; k < M_COUNT && n > 0 && (size_t)n < sizeof want; k++)
+		n += snprintf(want + n, sizeof want - (size_t)n, "%s %s",
+		    k ? "," : "", metric_defs[k].key);
+	return cli_bad_value(cmd, v, want);
 }
 
-/* Options shared by check and build: the analysis' settings. Returns 1
- * when argv[*i] was one (and steps over its value), 0 when not, -1 when
- * its value is bad. */
+/* An option of the analysis into o. Returns 1 when v was one, 0 when
+ * not, CLI_BAD when its value is bad. */
 static int
-analysis_option(int argc, char **argv, int *i, struct analyse_opts *o)
+analysis_option(const struct cli_command *cmd, const struct cli_value *v,
+    struct analyse_opts *o)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} pct[] = {
-		{"--threshold", offsetof(struct analyse_opts, threshold)},
-		{"--alpha", offsetof(struct analyse_opts, alpha)},
-		{"--weak", offsetof(struct analyse_opts, weak)},
-		{"--short", offsetof(struct analyse_opts, shortfall)},
-	};
-
-	if (*i + 1 >= argc)
-		return 0;
-	if (strcmp(argv[*i], "--baseline") == 0) {
-		o->baseline = argv[++*i];
+	switch (v->opt->id) {
+	case OPT_THRESHOLD:
+		o->threshold = v->fraction;
 		return 1;
+	case OPT_ALPHA:
+		o->alpha = v->fraction;
+		return 1;
+	case OPT_WEAK:
+		o->weak = v->fraction;
+		return 1;
+	case OPT_SHORT:
+		o->shortfall = v->fraction;
+		return 1;
+	case OPT_BASELINE:
+		o->baseline = v->text;
+		return 1;
+	case OPT_NOISE:
+		return noise_option(cmd, v, o) == 0 ? 1 : CLI_BAD;
+	default:
+		return 0;
 	}
-	if (strcmp(argv[*i], "--noise") == 0)
-		return noise_option(argv[++*i], o);
-	for (size_t k = 0; k < sizeof pct / sizeof *pct; k++) {
-		if (strcmp(argv[*i], pct[k].name) == 0) {
-			double v = percent(argv[++*i]);
+}
 
-			if (v < 0)
-				return -1;
-			*(double *)((char *)o + pct[k].off) = v;
-			return 1;
-		}
-	}
-	return 0;
+/* The options build and check share: the analysis' and the limits'.
+ * Returns 1 when v was one, 0 when not, CLI_BAD when its value is bad. */
+static int
+tree_option(const struct cli_command *cmd, const struct cli_value *v,
+    struct analyse_opts *o, struct limits *lim)
+{
+	int k = analysis_option(cmd, v, o);
+
+	return k != 0 ? k : limit_option(v, lim);
 }
 
 /* check's --format, each by the name the option gives it. */
 enum check_format {
-	CHECK_UNKNOWN = -1,
 	CHECK_TEXT,
 	CHECK_JSON,
 	CHECK_MAIL,
@@ -252,22 +262,13 @@ enum check_format {
 	CHECK_FORMATS		/* how many there are */
 };
 
-static const char *const check_formats[CHECK_FORMATS] = {
+static const char *const check_formats[CHECK_FORMATS + 1] = {
 	[CHECK_TEXT] = "text",
 	[CHECK_JSON] = "json",
 	[CHECK_MAIL] = "mail",
 	[CHECK_MARKDOWN] = "markdown",
 	[CHECK_JUNIT] = "junit",
 };
-
-static enum check_format
-check_format(const char *name)
-{
-	for (int k = 0; k < CHECK_FORMATS; k++)
-		if (strcmp(check_formats[k], name) == 0)
-			return (enum check_format)k;
-	return CHECK_UNKNOWN;
-}
 
 static int
 render_check(FILE *out, enum check_format format, const struct analysis *an,
@@ -305,56 +306,86 @@ write_attachments(const struct analysis *an, const char *dir,
 	return rc;
 }
 
+static const struct cli_option check_options[] = {
+	{"--format", "FORMAT", CLI_CHOICE, OPT_FORMAT, "print it as", 0,
+	    check_formats},
+	{"-o", "FILE", CLI_TEXT, OPT_OUT,
+	    "write it into FILE, not standard output", 0, NULL},
+	{"--utf8", NULL, CLI_FLAG, OPT_UTF8,
+	    "let the mail digest use UTF-8, not only ASCII", 0, NULL},
+	{"--attach", "DIR", CLI_TEXT, OPT_ATTACH,
+	    "write the mail digest's PNG charts into DIR", 0, NULL},
+	ANALYSIS_OPTIONS,
+	TREE_LIMIT_OPTIONS,
+	END_OF_OPTIONS
+};
+
+/* What check was asked for. */
+struct check_request {
+	enum check_format format;
+	const char *outpath;
+	const char *attach;
+	int utf8;
+};
+
 static int
-cmd_check(int argc, char **argv)
+check_option(const struct cli_command *cmd, const struct cli_value *v,
+    struct check_request *rq, struct analyse_opts *ao, struct limits *lim)
+{
+	int k = tree_option(cmd, v, ao, lim);
+
+	if (k != 0)
+		return k < 0 ? CLI_BAD : 0;
+	switch (v->opt->id) {
+	case OPT_FORMAT:
+		rq->format = (enum check_format)v->choice;
+		break;
+	case OPT_OUT:
+		rq->outpath = v->text;
+		break;
+	case OPT_ATTACH:
+		rq->attach = v->text;
+		break;
+	case OPT_UTF8:
+		rq->utf8 = 1;
+		break;
+	}
+	return 0;
+}
+
+static int
+cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct limits lim = LIMITS_DEFAULT;
+	struct check_request rq = {CHECK_TEXT, NULL, NULL, 0};
 	struct analyse_opts ao;
 	struct runset set;
 	struct analysis an;
 	struct diags d = {0};
-	const char *format = "text", *outpath = NULL, *attach = NULL;
 	FILE *out = stdout;
-	int i = ARG_FIRST, k, status, failed, utf8 = 0;
+	int status, failed;
 
 	analyse_default_opts(&ao);
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		if ((k = analysis_option(argc, argv, &i, &ao)) == 0)
-			k = limit_option(argc, argv, &i, &lim);
-		if (k < 0)
-			return usage();
-		if (k > 0)
-			continue;
-		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
-			format = argv[++i];
-		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-			outpath = argv[++i];
-		else if (strcmp(argv[i], "--attach") == 0 && i + 1 < argc)
-			attach = argv[++i];
-		else if (strcmp(argv[i], "--utf8") == 0)
-			utf8 = 1;
-		else
-			return usage();
-	}
-	if (i + 1 != argc || check_format(format) == CHECK_UNKNOWN)
-		return usage();
-	if (runset_load(&set, argv[i], &lim, SIZE_MAX, &d) != 0 ||
+	for (size_t k = 0; k < a->n; k++)
+		if (check_option(cmd, &a->v[k], &rq, &ao, &lim) != 0)
+			return EXIT_INPUT;
+	if (runset_load(&set, a->operands[0], &lim, SIZE_MAX, &d) != 0 ||
 	    analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
 	}
-	if (outpath && (out = fopen(outpath, "w")) == NULL) {
-		fprintf(stderr, "benchsite: %s: cannot write\n", outpath);
+	if (rq.outpath && (out = fopen(rq.outpath, "w")) == NULL) {
+		fprintf(stderr, "benchsite: %s: cannot write\n", rq.outpath);
 		failed = 1;
 	} else {
-		failed = render_check(out, check_format(format), &an, &d, utf8);
+		failed = render_check(out, rq.format, &an, &d, rq.utf8);
 		failed = failed || finish_output(out);
-		if (outpath && fclose(out) != 0)
+		if (rq.outpath && fclose(out) != 0)
 			failed = 1;
 	}
-	if (!failed && attach)
-		failed = write_attachments(&an, attach, &d);
+	if (!failed && rq.attach)
+		failed = write_attachments(&an, rq.attach, &d);
 	status = exit_status(&d, failed);
 	if (status == EXIT_DONE && an.failing > 0)
 		status = EXIT_GATE;
@@ -364,20 +395,22 @@ cmd_check(int argc, char **argv)
 	return status;
 }
 
+static const struct cli_option dump_options[] = {
+	TREE_LIMIT_OPTIONS,
+	END_OF_OPTIONS
+};
+
 static int
-cmd_dump(int argc, char **argv)
+cmd_dump(const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct limits lim = LIMITS_DEFAULT;
 	struct runset set;
 	struct diags d = {0};
-	int i = ARG_FIRST, failed, status;
+	int failed, status;
 
-	for (; i + 1 < argc; i++)
-		if (limit_option(argc, argv, &i, &lim) <= 0)
-			return usage();
-	if (i + 1 != argc)
-		return usage();
-	if (runset_load(&set, argv[i], &lim, 0, &d) != 0) {
+	for (size_t k = 0; k < a->n; k++)
+		limit_option(&a->v[k], &lim);
+	if (runset_load(&set, a->operands[0], &lim, 0, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -439,80 +472,105 @@ keep_cache(void *prep)
 	return site_prep_wait(prep);
 }
 
-/* The length of "-j", which may have its N attached ("-j4"). */
-#define JOBS_OPT_LEN (sizeof "-j" - 1)
-
 /* The most rendering processes -j may ask for. */
 #define MAX_JOBS 256
 
-/* "-j N": 1 to MAX_JOBS rendering processes; 0 when N is not that. */
-static int
-jobs_count(const char *arg)
-{
-	char *end;
-	long n = strtol(arg, &end, 10);
+static const struct cli_option build_options[] = {
+	{"-o", "SITE", CLI_TEXT, OPT_OUT,
+	    "write the site into SITE (default: site)", 0, NULL},
+	{"--single-file", "FILE", CLI_TEXT, OPT_SINGLE,
+	    "write one self-contained HTML file instead", 0, NULL},
+	{"-j", "N", CLI_COUNT, OPT_JOBS,
+	    "render with N processes (default: one a processor)", MAX_JOBS,
+	    NULL},
+	{"--full", NULL, CLI_FLAG, OPT_FULL,
+	    "render every page again, reusing none", 0, NULL},
+	{"-q", NULL, CLI_FLAG, OPT_QUIET,
+	    "show no progress, even on a terminal", 0, NULL},
+	{"--no-wait", NULL, CLI_FLAG, OPT_NO_WAIT,
+	    "exit 3 at once when another build of SITE runs", 0, NULL},
+	{"--attach", "DIR", CLI_TEXT, OPT_ATTACH,
+	    "also write the mail digest's PNG charts into DIR", 0, NULL},
+	{"--fail-on-regression", NULL, CLI_FLAG, OPT_GATE,
+	    "exit 1 when a finding fails the gate, as check does", 0, NULL},
+	{"--fonts", "DIR", CLI_TEXT, OPT_FONTS,
+	    "read the DejaVu Sans fonts from DIR", 0, NULL},
+	ANALYSIS_OPTIONS,
+	TREE_LIMIT_OPTIONS,
+	END_OF_OPTIONS
+};
 
-	return *arg && *end == '\0' && n >= 1 && n <= MAX_JOBS ? (int)n : 0;
+/* What build was asked for besides the site's options. */
+struct build_request {
+	const char *attach;
+	int gate;
+};
+
+static int
+build_option(const struct cli_command *cmd, const struct cli_value *v,
+    struct site_opts *opts, struct build_request *rq,
+    struct analyse_opts *ao, struct limits *lim)
+{
+	int k = tree_option(cmd, v, ao, lim);
+
+	if (k != 0)
+		return k < 0 ? CLI_BAD : 0;
+	switch (v->opt->id) {
+	case OPT_OUT:
+		opts->out = v->text;
+		break;
+	case OPT_SINGLE:
+		opts->single = v->text;
+		break;
+	case OPT_JOBS:
+		opts->jobs = (int)v->count;
+		break;
+	case OPT_FULL:
+		opts->full = 1;
+		break;
+	case OPT_QUIET:
+		opts->progress = 0;
+		break;
+	case OPT_NO_WAIT:
+		opts->no_wait = 1;
+		break;
+	case OPT_ATTACH:
+		rq->attach = v->text;
+		break;
+	case OPT_GATE:
+		rq->gate = 1;
+		break;
+	case OPT_FONTS:
+		opts->font_dir = v->text;
+		break;
+	}
+	return 0;
 }
 
 static int
-cmd_build(int argc, char **argv)
+cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct site_opts opts = {.out = "site",
 	    .progress = isatty(STDERR_FILENO), .jobs = workers_default()};
 	struct limits lim = LIMITS_DEFAULT;
+	struct build_request rq = {NULL, 0};
 	struct analyse_opts ao;
 	struct analysis an;
 	struct runset set;
 	struct diags d = {0};
-	int i = ARG_FIRST, k, status, gate = 0;
-	const char *attach = NULL;
+	const char *runs = a->operands[0];
+	int status;
 	bool built, loaded;
 	char *data, *cache;
 
 	analyse_default_opts(&ao);
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		if ((k = analysis_option(argc, argv, &i, &ao)) == 0)
-			k = limit_option(argc, argv, &i, &lim);
-		if (k < 0)
-			return usage();
-		if (k > 0)
-			continue;
-		if (strcmp(argv[i], "--fail-on-regression") == 0)
-			gate = 1;
-		else if (strcmp(argv[i], "-q") == 0)
-			opts.progress = 0;
-		else if (strcmp(argv[i], "--full") == 0)
-			opts.full = 1;
-		else if (strcmp(argv[i], "--no-wait") == 0)
-			opts.no_wait = 1;
-		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-			opts.out = argv[++i];
-		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
-			if ((opts.jobs = jobs_count(argv[++i])) < 1)
-				return usage();
-		} else if (strncmp(argv[i], "-j", JOBS_OPT_LEN) == 0) {
-			opts.jobs = jobs_count(argv[i] + JOBS_OPT_LEN);
-			if (opts.jobs < 1)
-				return usage();
-		} else if (strcmp(argv[i], "--fonts") == 0 && i + 1 < argc)
-			opts.font_dir = argv[++i];
-		else if (strcmp(argv[i], "--single-file") == 0 && i + 1 < argc)
-			opts.single = argv[++i];
-		else if (strcmp(argv[i], "--attach") == 0 && i + 1 < argc)
-			attach = argv[++i];
-		else if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else
-			return usage();
-	}
-	if (i + 1 != argc)
-		return usage();
+	for (size_t k = 0; k < a->n; k++)
+		if (build_option(cmd, &a->v[k], &opts, &rq, &ao, &lim) != 0)
+			return EXIT_INPUT;
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
 	 * build, when SITE may be written; --full reads every file again. */
-	opts.prep = site_prep_start(&opts, argv[i], &d);
+	opts.prep = site_prep_start(&opts, runs, &d);
 	if (opts.prep == NULL && d.n > 0) {
 		/* --no-wait, and another build of SITE runs. */
 		status = exit_status(&d, 0);
@@ -522,7 +580,7 @@ cmd_build(int argc, char **argv)
 	cache = opts.prep ? path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);
-	loaded = runset_load_cached(&set, argv[i], &lim,
+	loaded = runset_load_cached(&set, runs, &lim,
 	    SITE_SAMPLES_PER_PAGE, cache, keep_cache, opts.prep, &d) == 0;
 	free(cache);
 	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
@@ -538,8 +596,8 @@ cmd_build(int argc, char **argv)
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	site_prep_free(opts.prep);
-	if (built && attach)
-		built = write_attachments(&an, attach, &d) == 0;
+	if (built && rq.attach)
+		built = write_attachments(&an, rq.attach, &d) == 0;
 	if (opts.progress && built)
 		fprintf(stderr, "benchsite: open %s%s\n", opts.single ?
 		    opts.single : opts.out, opts.single ? "" : "/index.html");
@@ -547,7 +605,7 @@ cmd_build(int argc, char **argv)
 	status = exit_status(&d, 0);
 	if (status == EXIT_DONE && !built)
 		status = EXIT_INTERNAL;
-	if (status == EXIT_DONE && gate && an.failing > 0)
+	if (status == EXIT_DONE && rq.gate && an.failing > 0)
 		status = EXIT_GATE;
 	analysis_free(&an);
 	runset_free(&set);
@@ -555,43 +613,208 @@ cmd_build(int argc, char **argv)
 	return status;
 }
 
-/* The commands, by the name argv[ARG_COMMAND] gives. */
-static const struct command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} commands[] = {
-	{"build", cmd_build},
-	{"check", cmd_check},
-	{"parse", cmd_parse},
-	{"dump", cmd_dump},
-	{"collect", cmd_collect},
-	{"record", cmd_record},
-	{"import", cmd_import},
+/* The capture commands (capture/) read their own argument vector; they
+ * are handed the options as checked here, each with its value, then
+ * "--" and the operands, so that they only ever see good usage. */
+static int
+pass_on(int (*run)(int, char **), const struct cli_command *cmd,
+    const struct cli_args *a)
+{
+	char **argv = xcalloc(2 * a->n + (size_t)a->noperands + 3,
+	    sizeof *argv);
+	int argc = 0, status;
+
+	argv[argc++] = (char *)cmd->name;
+	for (size_t k = 0; k < a->n; k++) {
+		argv[argc++] = (char *)a->v[k].opt->name;
+		if (a->v[k].opt->kind != CLI_FLAG)
+			argv[argc++] = (char *)a->v[k].text;
+	}
+	argv[argc++] = (char *)"--";
+	for (int i = 0; i < a->noperands; i++)
+		argv[argc++] = a->operands[i];
+	status = run(argc, argv);
+	free(argv);
+	return status;
+}
+
+static const struct cli_option collect_options[] = {
+	{"--sysroot", "DIR", CLI_TEXT, OPT_SYSROOT,
+	    "read /proc, /sys and /etc below DIR, not below /", 0, NULL},
+	END_OF_OPTIONS
 };
+
+static int
+run_collect(const struct cli_command *cmd, const struct cli_args *a)
+{
+	return pass_on(cmd_collect, cmd, a);
+}
+
+static const struct cli_option record_options[] = {
+	{"-o", "RUNS", CLI_TEXT, OPT_OUT,
+	    "put the new run into RUNS (default: runs)", 0, NULL},
+	{"--name", "NAME", CLI_TEXT, OPT_NAME,
+	    "name it NAME, not DATE-HOST-N", 0, NULL},
+	END_OF_OPTIONS
+};
+
+static int
+run_record(const struct cli_command *cmd, const struct cli_args *a)
+{
+	for (size_t k = 0; k < a->n; k++) {
+		const struct cli_value *v = &a->v[k];
+
+		/* a name starting with '.' would be hidden from the loader */
+		if (v->opt->id == OPT_NAME && (v->text[0] == '.' ||
+		    strchr(v->text, '/'))) {
+			cli_bad_value(cmd, v, "a run's name: it may not start "
+			    "with '.' or hold a '/'");
+			return EXIT_INPUT;
+		}
+	}
+	return pass_on(cmd_record, cmd, a);
+}
+
+static const struct cli_option import_options[] = {
+	{"-o", "RUNS", CLI_TEXT, OPT_OUT,
+	    "put the new runs into RUNS (default: runs)", 0, NULL},
+	END_OF_OPTIONS
+};
+
+static int
+run_import(const struct cli_command *cmd, const struct cli_args *a)
+{
+	return pass_on(cmd_import, cmd, a);
+}
+
+static int cmd_help(const struct cli_command *, const struct cli_args *);
+
+static const struct cli_option no_options[] = {
+	END_OF_OPTIONS
+};
+
+/* The commands, in the order "benchsite help" lists them. */
+static const struct cli_command build_command = {
+	"build", "RUNS", "RUNS", 1, 1, false,
+	"render the runs below RUNS into a static site", build_options,
+	cmd_build
+}, check_command = {
+	"check", "RUNS", "RUNS", 1, 1, false,
+	"judge the runs below RUNS; exit 1 when a finding fails the gate",
+	check_options, cmd_check
+}, parse_command = {
+	"parse", "FILE...", "FILE", 1, -1, false,
+	"print the bonnie++ results in files ('-' is stdin) as JSON or CSV",
+	parse_options, cmd_parse
+}, dump_command = {
+	"dump", "RUNS", "RUNS", 1, 1, false,
+	"print what benchsite reads of the runs below RUNS, as JSON",
+	dump_options, cmd_dump
+}, collect_command = {
+	"collect", "PATH", "PATH", 1, 1, false,
+	"print the meta lines of the storage stack under PATH",
+	collect_options, run_collect
+}, record_command = {
+	"record", "-- bonnie++ [ARGUMENT]...", "bonnie++ command", 1, -1, true,
+	"run bonnie++ and keep its output and meta as a new run",
+	record_options, run_record
+}, import_command = {
+	"import", "FILE...", "FILE", 1, -1, false,
+	"split mail posts and pasted output into run directories",
+	import_options, run_import
+}, help_command = {
+	"help", "[COMMAND]", "COMMAND", 0, 1, false,
+	"list the commands, or show one command's options", no_options,
+	cmd_help
+};
+
+static const struct cli_command *const commands[] = {
+	&build_command, &check_command, &parse_command, &dump_command,
+	&collect_command, &record_command, &import_command, &help_command,
+};
+
+#define N_COMMANDS (sizeof commands / sizeof *commands)
+
+/* Says that name is no command, with the one it may have meant. */
+static int
+unknown_command(const char *name)
+{
+	const char *near = cli_nearest(name, commands, N_COMMANDS);
+
+	fprintf(stderr, "benchsite: unknown command '%s'", name);
+	if (near)
+		fprintf(stderr, "; did you mean '%s'?", near);
+	fputs(" (see benchsite help)\n", stderr);
+	return EXIT_INPUT;
+}
+
+static const struct cli_command *
+command_named(const char *name)
+{
+	for (size_t k = 0; k < N_COMMANDS; k++)
+		if (strcmp(name, commands[k]->name) == 0)
+			return commands[k];
+	return NULL;
+}
+
+/* "benchsite help [COMMAND]", the same as "benchsite COMMAND --help". */
+static int
+cmd_help(const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct cli_command *about;
+
+	if (a->noperands == 0) {
+		cli_overview(stdout, commands, N_COMMANDS);
+		return finish_output(stdout) ? EXIT_INTERNAL : EXIT_DONE;
+	}
+	if ((about = command_named(a->operands[0])) == NULL)
+		return unknown_command(a->operands[0]);
+	cli_help(stdout, about);
+	return finish_output(stdout) ? EXIT_INTERNAL : EXIT_DONE;
+}
+
+static int
+run_command(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct cli_args a;
+	int rc = cli_parse(cmd, argc, argv, &a), status;
+
+	if (rc == CLI_HELP_SHOWN)
+		return finish_output(stdout) ? EXIT_INTERNAL : EXIT_DONE;
+	if (rc != 0)
+		return EXIT_INPUT;
+	status = cmd->run(cmd, &a);
+	cli_args_free(&a);
+	return status;
+}
 
 int
 main(int argc, char **argv)
 {
+	const struct cli_command *cmd;
 	const char *name;
 
 	/* No setlocale: benchsite runs in the C locale whatever the
 	 * environment says, so figures read and print with a '.', letters
 	 * compare as ASCII (no Turkish dotless i), and output is the same
 	 * bytes everywhere. Text is UTF-8 bytes passed through. */
-	if (argc <= ARG_COMMAND)
-		return usage();
-	name = argv[ARG_COMMAND];
-	for (size_t k = 0; k < sizeof commands / sizeof *commands; k++)
-		if (strcmp(name, commands[k].name) == 0)
-			return commands[k].run(argc - ARG_COMMAND,
-			    argv + ARG_COMMAND);
+	if (argc < 2) {
+		cli_overview(stderr, commands, N_COMMANDS);
+		return EXIT_INPUT;
+	}
+	name = argv[1];
 	if (strcmp(name, "--version") == 0) {
 		puts("benchsite " BENCHSITE_VERSION);
-		return EXIT_DONE;
+		return finish_output(stdout) ? EXIT_INTERNAL : EXIT_DONE;
 	}
-	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-		fputs(usage_text, stdout);
-		return EXIT_DONE;
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+		return run_command(&help_command, 1, argv + 1);
+	if ((cmd = command_named(name)) != NULL)
+		return run_command(cmd, argc - 1, argv + 1);
+	if (name[0] == '-') {
+		fprintf(stderr, "benchsite: unknown option '%s' (see benchsite "
+		    "help)\n", name);
+		return EXIT_INPUT;
 	}
-	return usage();
+	return unknown_command(name);
 }

@@ -100,9 +100,9 @@ bad_case() {	# NAME EXPECTED-MESSAGE ARGS...
 bad_case "missing PATH" "^benchsite: $tmp/no/such: No such file" "$tmp/no/such"
 bad_case "missing sysroot" "^benchsite: $tmp/none: not a directory" \
 	--sysroot "$tmp/none" /
-bad_case "no PATH" "^usage: benchsite collect"
-bad_case "two PATHs" "^usage: benchsite collect" / /tmp
-bad_case "unknown option" "^usage: benchsite collect" --frob /
+bad_case "no PATH" "^benchsite: collect: no PATH given"
+bad_case "two PATHs" "^benchsite: collect: unexpected '/tmp' after PATH" / /tmp
+bad_case "unknown option" "^benchsite: unknown option '--frob'" --frob /
 SOURCE_DATE_EPOCH=soon bad_case "bad SOURCE_DATE_EPOCH" \
 	"SOURCE_DATE_EPOCH: \"soon\" is not a number" /
 

@@ -181,12 +181,12 @@ count_log "$tmp/layers.log"
 sh tests/snapshot.sh "$1" >"$tmp/snapshot.log" 2>&1
 count_log "$tmp/snapshot.log"
 
-# The man page is clean for mandoc, and install puts everything in place.
-if command -v mandoc >/dev/null && mandoc -T lint -W warning benchsite.1; then
-	ok
-else
-	bad "mandoc -T lint benchsite.1"
-fi
+# The command line: help, mistakes of usage, the manual against the help
+# (and mandoc's lint of it), record's progress; with the first build only.
+sh tests/cli.sh "$1" "$tmp" >"$tmp/cli.log" 2>&1
+count_log "$tmp/cli.log"
+
+# install puts everything in place.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 if [ -x "$tmp/inst/usr/bin/benchsite" ] &&
     [ -f "$tmp/inst/usr/share/man/man1/benchsite.1" ] &&

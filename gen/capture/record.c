@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The statuses a shell gives a command: 127 when it could not be run
@@ -331,6 +332,59 @@ child(int out, int err, char **argv)
 	_exit(EXIT_NOT_RUN);
 }
 
+/* How often the progress line is rewritten, and how often bonnie++'s
+ * end is looked for meanwhile. */
+#define PROGRESS_TICKS_PER_SECOND 5
+
+static double
+seconds_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The progress line: how long bonnie++ has run. With -q (its CSV apart
+ * from its table, which record needs) bonnie++ prints nothing of its
+ * own progress until it is done. Returns the line's length. */
+static int
+show_progress(const struct record *r, long seconds)
+{
+	const char *slash = strrchr(r->args[0], '/');
+
+	return fprintf(stderr, "\rbenchsite: %s has run %ldm%02lds",
+	    slash ? slash + 1 : r->args[0], seconds / 60, seconds % 60) - 1;
+}
+
+/* Waits for bonnie++; on a terminal, with the progress line rewritten
+ * in place each second and wiped at the end. Off a terminal nothing is
+ * printed, so logs hold only what bonnie++ and record say. */
+static void
+wait_bonnie(const struct record *r, pid_t pid, int *st)
+{
+	struct timespec tick = {0, 1000000000L / PROGRESS_TICKS_PER_SECOND};
+	bool tty = isatty(STDERR_FILENO);
+	double start = seconds_now();
+	long shown = -1;
+	int width = 0;
+
+	for (;;) {
+		pid_t got = waitpid(pid, st, tty ? WNOHANG : 0);
+
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
+		if (got == 0 && (long)(seconds_now() - start) != shown) {
+			shown = (long)(seconds_now() - start);
+			width = show_progress(r, shown);
+		}
+		if (got == 0)
+			nanosleep(&tick, NULL);
+	}
+	if (width > 0)
+		fprintf(stderr, "\r%*s\r", width, "");
+}
+
 /* Runs bonnie++ with its output in bonnie.csv and bonnie.txt; returns
  * its exit status (128 + signal), or -1 when it could not be started.
  * Like system(3), benchsite ignores ^C meanwhile: bonnie++ gets it,
@@ -352,8 +406,8 @@ run_bonnie(const struct record *r, bool *killed)
 			    argv[0], strerror(errno));
 		sigaction(SIGINT, &ign, &oint);
 		sigaction(SIGQUIT, &ign, &oquit);
-		while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
+		if (pid > 0)
+			wait_bonnie(r, pid, &st);
 		sigaction(SIGINT, &oint, NULL);
 		sigaction(SIGQUIT, &oquit, NULL);
 	}
@@ -478,6 +532,18 @@ write_failed(const struct record *r, int status, bool killed,
 	close_checked(f, r, "FAILED");
 }
 
+/* What to run next on RUNS, written to be pasted into a shell. */
+static void
+show_next(const struct record *r)
+{
+	fputs("benchsite: next, judge the runs and render them:\n"
+	    "  benchsite check ", stderr);
+	put_arg(stderr, r->runs);
+	fputs("\n  benchsite build -o site ", stderr);
+	put_arg(stderr, r->runs);
+	fputc('\n', stderr);
+}
+
 /* Moves the finished run over its reserved empty directory (rename
  * replaces an empty directory, nothing else). */
 static int
@@ -485,6 +551,7 @@ publish(const struct record *r)
 {
 	if (rename(r->tmp, r->dir) == 0) {
 		fprintf(stderr, "benchsite: wrote %s\n", r->dir);
+		show_next(r);
 		return 0;
 	}
 	fprintf(stderr, "benchsite: %s: cannot rename to %s: %s; the run "
