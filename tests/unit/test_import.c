@@ -284,7 +284,7 @@ test_split(void **state)
 	struct diags d = {.quiet = 1};
 
 	(void)state;
-	import_split(gs, "post.txt", post, strlen(post), &rs, &d);
+	import_split(gs, "post.txt", post, strlen(post), NULL, &rs, &d);
 	assert_int_equal(rs.n, 2);
 	assert_string_equal(rs.v[0].slug, "4-disk-raid-0-cfq");
 	assert_int_equal(rs.v[0].first, 3);
@@ -321,11 +321,11 @@ test_nothing_found(void **state)
 	struct diags d = {.quiet = 1};
 
 	(void)state;
-	import_split(gs, "prose.txt", text, strlen(text), &rs, &d);
+	import_split(gs, "prose.txt", text, strlen(text), NULL, &rs, &d);
 	assert_int_equal(rs.n, 0);
 	assert_int_equal(d.n, 1);
 	assert_int_equal(d.v[0].level, MSG_WARNING);
-	import_split(gs, "empty.txt", "", 0, &rs, &d);
+	import_split(gs, "empty.txt", "", 0, NULL, &rs, &d);
 	assert_int_equal(rs.n, 0);
 	import_runs_free(&rs);
 	diags_free(&d);
