@@ -110,16 +110,20 @@ for post in tests/import/*.txt; do
 	rm -rf "$tmp/again.first"
 done
 
-# A result quoted again in the same post is imported once, and said.
-run "$b/benchsite" import -o "$tmp/quoted" tests/import/reply-repost.txt \
-    >/dev/null 2>"$tmp/stderr"
-if grep -q 'reply-repost.txt: skipped 1 quoted result already present' \
-    "$tmp/stderr"; then
-	say_ok "$b import reply-repost: the quoted copy skipped and said"
-else
-	say_bad "$b import reply-repost: no word of the quoted copy"
-	head -5 "$tmp/stderr"
-fi
+# A result quoted again in the same post, or posted again under another
+# name, is imported once, and said.
+for want in reply-repost:1:result reply-renamed:2:results; do
+	name=${want%%:*}
+	said="$name.txt: skipped $(echo "$want" | cut -d: -f2) quoted ${want##*:} already present"
+	run "$b/benchsite" import -o "$tmp/quoted-$name" "tests/import/$name.txt" \
+	    >/dev/null 2>"$tmp/stderr"
+	if grep -q "$said" "$tmp/stderr"; then
+		say_ok "$b import $name: the copies skipped and said"
+	else
+		say_bad "$b import $name: no \"$said\""
+		head -5 "$tmp/stderr"
+	fi
+done
 
 post=tests/import/seed-000.txt
 # Exit statuses: bad usage and unreadable input are 2, an unwritable

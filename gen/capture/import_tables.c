@@ -259,6 +259,8 @@ struct group {
 	size_t r0, nr;		/* its results: p->rs.v[r0 .. r0 + nr) */
 	int *setup;		/* of each result, or OWN_NONE: skipped */
 	size_t nsetups;
+	bool mixed;		/* its results, skipped ones too, are of more
+				   than one setup */
 	size_t *first;		/* each setup's first result (of p->rs) */
 	size_t *raw_k;		/* each result as read (of p->an) */
 	int *raw_own;		/* and its setup */
@@ -367,8 +369,10 @@ find_setups(struct post *p, struct group *g, struct seen *taken)
 		g->setup[i] = (int)k;
 	}
 	/* after the group: iterations of one setup may print equal figures */
-	for (size_t i = 0; i < g->nr; i++)
+	for (size_t i = 0; i < g->nr; i++) {
 		seen_add(taken, p->rs.v[g->r0 + i].m);
+		g->mixed |= !same_setup(&p->rs.v[g->r0], &p->rs.v[g->r0 + i]);
+	}
 	for (size_t i = 0; i < g->nraw; i++)
 		if (g->raw_own[i] >= 0)
 			g->raw_own[i] = g->setup[g->raw_own[i]];
@@ -552,8 +556,9 @@ setup_text(const struct post *p, const struct group *g, int k)
 	return NULL;
 }
 
-/* What tells setup k from the others of its group: its name, and its
- * size and options where they differ ("fileserv 4G", "db2 -n 64"). */
+/* What tells setup k from the others of its group (skipped ones too):
+ * its name, and its size and options where they differ ("fileserv 4G",
+ * "db2 -n 64"). */
 static char *
 setup_label(const struct post *p, const struct group *g, int k)
 {
@@ -561,8 +566,8 @@ setup_label(const struct post *p, const struct group *g, int k)
 	bool size = false, files = false;
 	struct buf b = {0};
 
-	for (size_t j = 0; j < g->nsetups; j++) {
-		const struct result *o = &p->rs.v[g->first[j]];
+	for (size_t j = 0; j < g->nr; j++) {
+		const struct result *o = &p->rs.v[g->r0 + j];
 
 		size |= !same_text(o->size, r->size) ||
 		    !same_text(o->chunk, r->chunk);
@@ -639,7 +644,7 @@ split_setups(struct post *p, const struct group *g)
 		}
 		c = new_config(p, g);
 		c->own_lines = text[k];
-		c->label = g->nsetups > 1 ? setup_label(p, g, (int)k) : NULL;
+		c->label = g->mixed ? setup_label(p, g, (int)k) : NULL;
 		c->named = g->nsetups > 1 && names_differ(p, g);
 		c->lead = lead;
 		c->host = p->rs.v[g->first[k]].name;
