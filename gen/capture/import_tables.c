@@ -268,6 +268,10 @@ struct group {
 	int *own;		/* of each line s..e */
 };
 
+/* A table of more setups than this is imported as one run: each setup
+ * is looked for among the others, and given lines of its own. */
+#define MAX_SETUPS 1000
+
 #define OWN_SHARED (-1)	/* a header or a blank: every setup's */
 #define OWN_NONE (-2)	/* a skipped result's: nobody's */
 #define NOT_ANCHOR (-3)
@@ -361,10 +365,12 @@ find_setups(struct post *p, struct group *g, struct seen *taken)
 			p->in_runs++;
 			continue;
 		}
-		for (k = 0; k < g->nsetups; k++)
+		for (k = 0; k < g->nsetups && g->nsetups < MAX_SETUPS; k++)
 			if (same_setup(&p->rs.v[g->first[k]], r))
 				break;
-		if (k == g->nsetups)
+		if (g->nsetups == MAX_SETUPS)
+			k = 0;
+		else if (k == g->nsetups)
 			g->first[g->nsetups++] = g->r0 + i;
 		g->setup[i] = (int)k;
 	}
@@ -699,9 +705,11 @@ take_group(struct post *p, struct group *g, struct seen *taken,
 		whole_group(p, g, quoted, in_runs);
 		return;
 	}
-	find_owners(p, g);
-	if (split_setups(p, g))
-		return;
+	if (g->nsetups < MAX_SETUPS) {
+		find_owners(p, g);
+		if (split_setups(p, g))
+			return;
+	}
 	if (g->nsetups > 1)
 		diags_add(d, MSG_NOTE, p->file, p->ls.v[g->s].no, "the rows "
 		    "of %zu setups in this table could not be told apart; "
