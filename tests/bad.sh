@@ -145,20 +145,34 @@ done
 
 # import splits a big post in linear time: 128 copies of the import
 # fixtures (4 MB, 2 000 configurations) took minutes when every
-# configuration looked through every guess of the post.
+# configuration looked through every guess of the post. Each result is
+# imported once: the copies after the first are skipped as copies, so
+# the big post gives the runs of one copy, and of 2 000 tables of
+# results of their own.
 if [ -z "$VALGRIND" ]; then
+	cat tests/import/*.txt >"$work/one-post.txt"
+	"$b/benchsite" import -o "$work/imported-one" "$work/one-post.txt" \
+		>"$work/imported.out" 2>/dev/null
+	want=$(wc -l <"$work/imported.out")
 	i=0
-	while [ $i -lt 128 ]; do cat tests/import/*.txt; i=$((i + 1)); done \
-		>"$work/big-post.txt"
+	{ while [ $i -lt 128 ]; do cat tests/import/*.txt; i=$((i + 1)); done
+	awk 'BEGIN { for (i = 1; i <= 2000; i++) {
+		printf "Run %d on the spare box, 2 disks:\n\n", i
+		print "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-"
+		print "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--"
+		print "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP"
+		printf "%-16s 2G %5d  71 57221  23 24410   9 30118  66 91442  13 377.7   1\n\n",
+		    "spare" i, 10000 + i } }'; } >"$work/big-post.txt"
 	timeout 60 "$b/benchsite" import -o "$work/imported" \
 		"$work/big-post.txt" >"$work/imported.out" 2>/dev/null
 	status=$?
 	n=$(wc -l <"$work/imported.out")
-	if [ $status -ne 124 ] && [ "$n" -gt 2000 ]; then
+	if [ $status -eq 0 ] && [ "$want" -gt 20 ] && [ "$n" -eq $((want + 2000)) ]; then
 		say_ok "import of a 4 MB post"
 	else
-		say_bad "import of a 4 MB post: exit $status, $n runs"
+		say_bad "import of a 4 MB post: exit $status, $n runs, not $((want + 2000))"
 	fi
+	rm -rf "$work/imported-one" "$work/one-post.txt"
 	rm -rf "$work/imported" "$work/big-post.txt"
 fi
 

@@ -2,8 +2,9 @@
 # Tests of "benchsite import" for one build directory: each post
 # tests/import/CASE.txt is imported and the tree it gives compared with
 # tests/import/CASE.expect/ (diff -r), and loaded again by "benchsite dump"
-# without a complaint about its meta; then the exit statuses, and that an
-# import never writes into a directory that exists. Prints "ok NAME" /
+# without a complaint about its meta; that importing a post again, or a
+# reply quoting it, adds no run for what RUNS already holds; then the exit
+# statuses. Prints "ok NAME" /
 # "FAIL: NAME" lines that tests/run.sh counts. UPDATE=1 rewrites the
 # expected trees; VALGRIND=1 runs benchsite under valgrind memcheck.
 
@@ -65,20 +66,66 @@ for post in tests/import/*.txt; do
 	fi
 done
 
-# A second import of a post goes beside the first, never into it.
-post=tests/import/seed-000.txt
-out=$tmp/twice
-run "$b/benchsite" import -o "$out" "$post" >/dev/null 2>&1
-cp -R "$out" "$tmp/twice.first"
-run "$b/benchsite" import -o "$out" "$post" >/dev/null 2>"$tmp/stderr"
-if [ $? -eq 0 ] && diff -r "$tmp/twice.first/seed-000" "$out/seed-000" \
-    >/dev/null && diff -r "$out/seed-000" "$out/seed-000-2" >/dev/null &&
-    grep -q 'exists; imported into' "$tmp/stderr"; then
-	say_ok "$b import twice: second copy beside the first"
-else
-	say_bad "$b import twice: existing directory touched or no copy"
-fi
+# Importing a post twice adds no run the second time and changes nothing
+# of the first; a reply quoting it ("> " before each line) and adding a
+# result of its own adds that result alone. For every post.
+reply_table() {
+	cat <<'TABLE'
 
+Same box with the patch applied, one run:
+
+Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
+                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
+Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
+patched          2G 31337  71 57221  23 24410   9 30118  66 91442  13 377.7   1
+TABLE
+}
+for post in tests/import/*.txt; do
+	name=$(basename "$post" .txt)
+	out=$tmp/again-$name
+	run "$b/benchsite" import -o "$out" "$post" >/dev/null 2>&1
+	cp -R "$out" "$tmp/again.first"
+	run "$b/benchsite" import -o "$out" "$post" >"$tmp/stdout" 2>"$tmp/stderr"
+	s=$?
+	if [ $s -eq 0 ] && [ ! -s "$tmp/stdout" ] &&
+	    diff -r "$tmp/again.first" "$out" >/dev/null &&
+	    grep -q "skipped [1-9][0-9]* results* already in" "$tmp/stderr"; then
+		say_ok "$b import $name twice: no run added, nothing changed"
+	else
+		say_bad "$b import $name twice: exit $s, runs added or changed"
+		head -5 "$tmp/stdout" "$tmp/stderr"
+	fi
+	{ sed 's/^/> /' "$post"; reply_table; } >"$tmp/re-$name.txt"
+	run "$b/benchsite" import -o "$out" "$tmp/re-$name.txt" \
+	    >"$tmp/stdout" 2>"$tmp/stderr"
+	s=$?
+	if [ $s -eq 0 ] && [ "$(wc -l <"$tmp/stdout")" -eq 1 ] &&
+	    grep -q '^patched  *2G 31337' "$(cat "$tmp/stdout")/bonnie.txt" &&
+	    diff -r "$tmp/again.first/$name" "$out/$name" >/dev/null; then
+		say_ok "$b import reply quoting $name: only the new result"
+	else
+		say_bad "$b import reply quoting $name: exit $s, runs:"
+		head -5 "$tmp/stdout" "$tmp/stderr"
+	fi
+	rm -rf "$tmp/again.first"
+done
+
+# A result quoted again in the same post, or posted again under another
+# name, is imported once, and said.
+for want in reply-repost:1:result reply-renamed:2:results; do
+	name=${want%%:*}
+	said="$name.txt: skipped $(echo "$want" | cut -d: -f2) quoted ${want##*:} already present"
+	run "$b/benchsite" import -o "$tmp/quoted-$name" "tests/import/$name.txt" \
+	    >/dev/null 2>"$tmp/stderr"
+	if grep -q "$said" "$tmp/stderr"; then
+		say_ok "$b import $name: the copies skipped and said"
+	else
+		say_bad "$b import $name: no \"$said\""
+		head -5 "$tmp/stderr"
+	fi
+done
+
+post=tests/import/seed-000.txt
 # Exit statuses: bad usage and unreadable input are 2, an unwritable
 # destination is 3.
 for args in "import" "import -o" "import -x $post" \

@@ -65,12 +65,19 @@ struct import_run {
 struct import_runs {
 	struct import_run *v;
 	size_t n, cap;
+	size_t quoted;		/* results left out: copies of results
+				   earlier in the post */
+	size_t known;		/* results left out: already in RUNS */
 };
 
+/* Results an import already has (those of a RUNS tree): opaque here. */
+struct seen;
+
 /* Splits buf (len bytes and a NUL, as file_read gives; file names it in
- * messages) into out. */
+ * messages) into out, without the results known holds (NULL: none). */
 void import_split(const struct guesser *, const char *file, const char *buf,
-    size_t len, struct import_runs *out, struct diags *);
+    size_t len, const struct seen *known, struct import_runs *out,
+    struct diags *);
 void import_runs_free(struct import_runs *);
 
 /* benchsite import [-o RUNS] FILE...; argv[0] is "import". Returns

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "base/hashmap.h"
 #include "capture/import.h"
 #include "read/lines.h"
 #include "read/reader.h"
@@ -21,7 +22,8 @@ enum line_kind {
 	L_PROSE,
 	L_TABLE,	/* bonnie++ output of a configuration */
 	L_PRE,		/* its command line */
-	L_SKIP		/* bonnie++ output quoted again */
+	L_SKIP		/* bonnie++ output already taken: quoted again,
+			   or already in RUNS */
 };
 
 /* A result the reader found, where it stands. */
@@ -39,6 +41,22 @@ struct config {
 	const char *host;
 	long host_no;
 	char *host_text;
+	/* When its table holds other setups too (other machine names,
+	 * sizes, options): its own lines of that table, as they are to be
+	 * written (NULL: the lines first..last as posted), and its name. */
+	char *own_lines;
+	char *label;
+	bool named;		/* the setups of its table differ by name */
+	size_t lead;		/* the first configuration of its table: the
+				   one whose prose it shares */
+};
+
+/* import_seen.c. Results already taken, by their figures; not to be
+ * moved once made (its table points at it). */
+struct seen {
+	struct hashmap map;
+	struct measure (*m)[M_COUNT];
+	size_t n, cap;
 };
 
 /* One post being split (import_split owns it). */
@@ -51,13 +69,18 @@ struct post {
 	unsigned char *kind;
 	struct anchor *an;
 	size_t nan;
-	struct results rs;
+	struct results raw;	/* as read, before any merge */
+	struct results rs;	/* merged group by group */
 	struct config *cf;
 	size_t ncf, cfcap;
 	struct guesses g;
 	bool html;		/* a web page: its tags are not prose */
 	size_t *off;		/* where each line of buf starts */
 	long nlines;
+	const struct seen *known;	/* results already in RUNS, or NULL */
+	size_t quoted, in_runs;		/* results skipped as copies of one
+					   earlier in the post, or of one
+					   in RUNS */
 };
 
 /* import_text.c. A copy of s[0..n) without leading and trailing
@@ -69,15 +92,29 @@ bool contains_ignoring_case(const char *hay, const char *needle);
 /* What follows the last '/' of path. */
 const char *path_base_name(const char *path);
 
+/* import_seen.c. Whether two results' figures are those of one run:
+ * each state equal, figures within a text cell's precision, %CP and
+ * latencies equal; names are not looked at. */
+bool figures_agree(const struct measure *, const struct measure *);
+void seen_init(struct seen *);
+bool seen_has(const struct seen *, const struct measure *);
+void seen_add(struct seen *, const struct measure *);
+void seen_free(struct seen *);
+
+/* import_known.c. Adds the results of every run file below root. */
+void import_read_known(const char *root, struct seen *);
+
 /* import_guess.c. Whether key is one of list[0..n). */
 bool key_listed(const char *key, const char *const *list, size_t n);
 
 /* import_tables.c. Reads the post's lines and the results the reader
  * finds in them (p->ls, p->an, p->rs merged). */
 void post_read(struct post *, struct diags *);
-/* Marks what each line is (p->kind) and makes each group of tables a
- * configuration (p->cf) with its prose, caption and machine name. */
-void post_find_configs(struct post *);
+/* Marks what each line is (p->kind) and makes each setup of each group
+ * of tables a configuration (p->cf) with its prose, caption and machine
+ * name; results already taken (p->known, earlier in the post) are
+ * skipped and counted. */
+void post_find_configs(struct post *, struct diags *);
 
 /* import_meta.c. Configuration k's meta file, guessed from p->g, with
  * file_name in its first line. Caller frees. */

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Whether the post is a web page rather than mail or plain text. */
 static bool
@@ -140,43 +141,109 @@ add_post_guess(struct guesses *gs, size_t i)
 	gs->post[gs->npost++] = i;
 }
 
+/* Whether text names a setup, as a word ("deadline", not "as" in
+ * "was": names shorter than three letters are not looked for). */
+static bool
+names_setup(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n < 3)
+		return false;
+	for (const char *s = text; *s; s++)
+		if (strncasecmp(s, name, n) == 0 && (s == text ||
+		    !isalnum((unsigned char)s[-1])) &&
+		    !isalnum((unsigned char)s[n]))
+			return true;
+	return false;
+}
+
+/* Whether a line of the prose its table's setups share is about
+ * another setup than k: it names one, and not k. */
+static bool
+about_another(const struct post *p, size_t k, const char *text)
+{
+	const struct config *c = &p->cf[k];
+
+	if (!c->named || names_setup(text, c->host))
+		return false;
+	for (size_t j = c->lead; j < p->ncf && p->cf[j].lead == c->lead; j++)
+		if (j != k && names_setup(text, p->cf[j].host))
+			return true;
+	return false;
+}
+
+static void
+copy_guess(struct guesses *to, const struct guess *g, int region)
+{
+	struct guess *n;
+
+	xgrow((void **)&to->v, &to->cap, to->n + 1, sizeof *to->v);
+	n = &to->v[to->n++];
+	*n = *g;
+	n->value = xstrdup(g->value);
+	n->text = xstrdup(g->text);
+	n->tie = g->tie ? xstrdup(g->tie) : NULL;
+	n->region = region;
+}
+
+/* The guesses of the prose before configuration k's table. */
+static void
+guess_prose(struct post *p, const struct config *c, struct guesses *out)
+{
+	for (size_t i = c->region; i < c->table; i++) {
+		const struct line *l = &p->ls.v[i];
+		size_t first = out->n;
+		char *text;
+
+		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
+		    line_is_blank(l))
+			continue;
+		text = prose_text(p, l);
+		if (continues(p, i, c->table)) {
+			char *rest = prose_text(p, &p->ls.v[i + 1]);
+			char *both = xasprintf("%s %s", text, rest);
+
+			free(text);
+			free(rest);
+			text = both;
+		}
+		guess_line(p->gs, text, l->no, i, out);
+		free(text);
+		for (size_t j = first; j < out->n; j++) {
+			out->v[j].caption = i >= c->caption;
+			out->v[j].command = p->kind[i] == L_PRE;
+		}
+		if (continues(p, i, c->table))
+			i++;
+	}
+}
+
 /* Guesses from every line of prose before each configuration, in their
- * order: those of one configuration stand together (region_range). */
+ * order: those of one configuration stand together (region_range). The
+ * setups of one table share its prose, but for the lines about another
+ * one of them. */
 static void
 guess_post(struct post *p)
 {
 	for (size_t k = 0; k < p->ncf; k++) {
-		struct config *c = &p->cf[k];
+		struct guesses prose = {0};
+		size_t j;
 
-		for (size_t i = c->region; i < c->table; i++) {
-			const struct line *l = &p->ls.v[i];
-			size_t first = p->g.n;
-			char *text;
+		guess_prose(p, &p->cf[k], &prose);
+		for (j = k; j < p->ncf && p->cf[j].lead == k; j++)
+			for (size_t i = 0; i < prose.n; i++) {
+				const struct guess *g = &prose.v[i];
+				bool post_wide = g->flags & GUESS_POST;
 
-			if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
-			    line_is_blank(l))
-				continue;
-			text = prose_text(p, l);
-			if (continues(p, i, c->table)) {
-				char *rest = prose_text(p, &p->ls.v[i + 1]);
-				char *both = xasprintf("%s %s", text, rest);
-
-				free(text);
-				free(rest);
-				text = both;
+				if (about_another(p, j, g->text))
+					continue;
+				copy_guess(&p->g, g, (int)j);
+				if (post_wide && j == k)
+					add_post_guess(&p->g, p->g.n - 1);
 			}
-			guess_line(p->gs, text, l->no, i, &p->g);
-			free(text);
-			for (size_t j = first; j < p->g.n; j++) {
-				p->g.v[j].region = (int)k;
-				p->g.v[j].caption = i >= c->caption;
-				p->g.v[j].command = p->kind[i] == L_PRE;
-				if (p->g.v[j].flags & GUESS_POST)
-					add_post_guess(&p->g, j);
-			}
-			if (continues(p, i, c->table))
-				i++;
-		}
+		guesses_free(&prose);
+		k = j - 1;
 	}
 }
 
@@ -237,6 +304,14 @@ make_slug(const struct post *p, const struct config *c)
 {
 	size_t end = c->first;
 
+	if (c->label) {
+		char *slug = import_slug(c->label);
+
+		if (*slug)
+			return slug;
+		free(slug);
+	}
+
 	for (;;) {
 		size_t s;
 
@@ -291,15 +366,24 @@ line_offsets(const char *buf, size_t len, long *nlines)
 	return off;
 }
 
+/* Its lines as posted: the whole group, or its command line and its
+ * own rows of a table other setups share. */
 static char *
 make_bonnie(const struct post *p, const struct config *c)
 {
 	long a = p->ls.v[c->first].no, z = p->ls.v[c->last].no;
 	struct buf b = {0};
 
+	if (c->own_lines)
+		z = c->first < c->table ? p->ls.v[c->table].no - 1 : a - 1;
 	if (z > p->nlines)
 		z = p->nlines;
-	buf_add(&b, p->buf + p->off[a], p->off[z + 1] - p->off[a]);
+	if (z >= a)
+		buf_add(&b, p->buf + p->off[a], p->off[z + 1] - p->off[a]);
+	if (b.n > 0 && b.p[b.n - 1] != '\n')
+		buf_puts(&b, "\n");
+	if (c->own_lines)
+		buf_puts(&b, c->own_lines);
 	if (b.n == 0 || b.p[b.n - 1] != '\n')
 		buf_puts(&b, "\n");
 	return buf_take(&b);
@@ -307,15 +391,17 @@ make_bonnie(const struct post *p, const struct config *c)
 
 void
 import_split(const struct guesser *gs, const char *file, const char *buf,
-    size_t len, struct import_runs *out, struct diags *d)
+    size_t len, const struct seen *known, struct import_runs *out,
+    struct diags *d)
 {
-	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len};
+	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len,
+	    .known = known};
 	size_t cap = out->cap;
 
 	p.html = looks_like_html(buf);
 	p.off = line_offsets(buf, len, &p.nlines);
 	post_read(&p, d);
-	post_find_configs(&p);
+	post_find_configs(&p, d);
 	guess_post(&p);
 	for (size_t k = 0; k < p.ncf; k++) {
 		struct config *c = &p.cf[k];
@@ -332,8 +418,12 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		r->notes = make_notes(&p, c);
 		r->meta = config_meta(&p, (int)k, path_base_name(file));
 		free(c->host_text);
+		free(c->own_lines);
+		free(c->label);
 	}
-	if (p.ncf == 0)
+	out->quoted += p.quoted;
+	out->known += p.in_runs;
+	if (p.nan == 0)
 		diags_add(d, MSG_WARNING, file, 0, "no bonnie++ output found; "
 		    "nothing imported");
 	free(p.off);
@@ -344,6 +434,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	free(p.cf);
 	guesses_free(&p.g);
 	results_free(&p.rs);
+	results_free(&p.raw);
 	lines_free(&p.ls);
 }
 

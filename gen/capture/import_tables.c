@@ -1,8 +1,9 @@
 /* Finding the bonnie++ output in a post: the results the reader finds
  * there, the lines of their tables around them (bonnie++'s words only,
  * mended where a mail client cut them), grouped into configurations,
- * each with its command line, its prose and the line naming its
- * machine. */
+ * one per setup, each with its command line, its prose and the line
+ * naming its machine; results already taken are left out. */
+#include "base/buf.h"
 #include "capture/import_int.h"
 #include "read/lines.h"
 #include "read/reader.h"
@@ -212,22 +213,22 @@ line_at(const struct post *p, long no)
 	return lo < p->ls.n ? lo : p->ls.n - 1;
 }
 
+/* The results of the whole post are read here, merged group by group
+ * (post_find_configs): a table and its CSV line stand together, and a
+ * copy quoted elsewhere is told by its figures, not the reader's merge. */
 void
 post_read(struct post *p, struct diags *d)
 {
-	struct results raw = {0};
-
 	lines_read(&p->ls, p->buf, p->len, SIDE_ALL);
-	reader_read(p->file, p->buf, p->len, NULL, &raw, d);
-	p->an = xcalloc(raw.n + 1, sizeof *p->an);
-	for (size_t i = 0; i < raw.n; i++) {
-		p->an[i].no = raw.v[i].line;
-		p->an[i].at = line_at(p, raw.v[i].line);
-		p->an[i].name = xstrdup(raw.v[i].name ? raw.v[i].name : "");
+	reader_read(p->file, p->buf, p->len, NULL, &p->raw, d);
+	p->an = xcalloc(p->raw.n + 1, sizeof *p->an);
+	for (size_t i = 0; i < p->raw.n; i++) {
+		p->an[i].no = p->raw.v[i].line;
+		p->an[i].at = line_at(p, p->raw.v[i].line);
+		p->an[i].name = xstrdup(p->raw.v[i].name ? p->raw.v[i].name :
+		    "");
 	}
-	p->nan = raw.n;
-	reader_merge(&raw, d);
-	p->rs = raw;
+	p->nan = p->raw.n;
 }
 
 /* Marks the lines of bonnie++ output around each result. */
@@ -247,39 +248,529 @@ mark_tables(struct post *p, bool *in)
 	}
 }
 
-static size_t
-results_in(const struct post *p, size_t first, size_t last,
-    const struct result **one)
+/*
+ * A group of tables (lines s..e) holds results of one or more setups:
+ * machine names, sizes, options. Repeated rows of one setup are its
+ * samples; each other setup is a configuration of its own, whose lines
+ * are the group's headers and its own rows.
+ */
+struct group {
+	size_t s, e;
+	size_t r0, nr;		/* its results: p->rs.v[r0 .. r0 + nr) */
+	int *setup;		/* of each result, or OWN_NONE: skipped */
+	size_t nsetups;
+	bool mixed;		/* its results, skipped ones too, are of more
+				   than one setup */
+	size_t *first;		/* each setup's first result (of p->rs) */
+	size_t *raw_k;		/* each result as read (of p->an) */
+	int *raw_own;		/* and its setup */
+	size_t nraw;
+	int *own;		/* of each line s..e */
+};
+
+/* A table of more setups than this is imported as one run: each setup
+ * is looked for among the others, and given lines of its own. */
+#define MAX_SETUPS 1000
+
+#define OWN_SHARED (-1)	/* a header or a blank: every setup's */
+#define OWN_NONE (-2)	/* a skipped result's: nobody's */
+#define NOT_ANCHOR (-3)
+
+static bool
+same_text(const char *a, const char *b)
 {
+	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
+}
+
+/* One setup: the same machine name, size and bonnie++ options. */
+static bool
+same_setup(const struct result *a, const struct result *b)
+{
+	return same_text(a->name, b->name) && same_text(a->size, b->size) &&
+	    same_text(a->chunk, b->chunk) && same_text(a->files, b->files) &&
+	    (a->concurrency < 0 || b->concurrency < 0 ||
+	    a->concurrency == b->concurrency);
+}
+
+/* Moves the results read from lines s..e (anchors order[*next..]) into
+ * p->rs, merged as the reader merges one file's. */
+static void
+take_results(struct post *p, struct group *g, const size_t *order,
+    size_t *next, struct diags *d)
+{
+	struct results one = {0};
+
+	g->raw_k = xcalloc(p->nan + 1, sizeof *g->raw_k);
+	g->raw_own = xcalloc(p->nan + 1, sizeof *g->raw_own);
+	while (*next < p->nan && p->an[order[*next]].at < g->s)
+		++*next;	/* none: every result's line is a table's */
+	for (; *next < p->nan && p->an[order[*next]].at <= g->e; ++*next) {
+		size_t k = order[*next];
+
+		xgrow((void **)&one.v, &one.cap, one.n + 1, sizeof *one.v);
+		one.v[one.n++] = p->raw.v[k];
+		result_init(&p->raw.v[k]);
+		g->raw_k[g->nraw++] = k;
+	}
+	/* the figures as read, to find each one's result after the merge */
+	struct measure (*m)[M_COUNT] = xcalloc(one.n + 1, sizeof *m);
+	long *line = xcalloc(one.n + 1, sizeof *line);
+
+	for (size_t i = 0; i < one.n; i++) {
+		memcpy(m[i], one.v[i].m, sizeof *m);
+		line[i] = one.v[i].line;
+	}
+	reader_merge(&one, d);
+	g->r0 = p->rs.n;
+	g->nr = one.n;
+	for (size_t i = 0; i < one.n; i++) {
+		xgrow((void **)&p->rs.v, &p->rs.cap, p->rs.n + 1,
+		    sizeof *p->rs.v);
+		p->rs.v[p->rs.n++] = one.v[i];
+	}
+	free(one.v);
+	/* raw_own holds, for now, the result each raw one became */
+	for (size_t i = 0; i < g->nraw; i++) {
+		int to = OWN_NONE;
+
+		for (size_t r = 0; r < g->nr && to == OWN_NONE; r++)
+			if (p->rs.v[g->r0 + r].line == line[i])
+				to = (int)r;
+		for (size_t r = 0; r < g->nr && to == OWN_NONE; r++)
+			if (figures_agree(p->rs.v[g->r0 + r].m, m[i]))
+				to = (int)r;
+		g->raw_own[i] = to;
+	}
+	free(m);
+	free(line);
+}
+
+/* Which results were taken before (earlier in the post, or in RUNS) and
+ * which setup each other one is. */
+static void
+find_setups(struct post *p, struct group *g, struct seen *taken)
+{
+	g->setup = xcalloc(g->nr + 1, sizeof *g->setup);
+	g->first = xcalloc(g->nr + 1, sizeof *g->first);
+	for (size_t i = 0; i < g->nr; i++) {
+		const struct result *r = &p->rs.v[g->r0 + i];
+		size_t k;
+
+		g->setup[i] = OWN_NONE;
+		if (seen_has(taken, r->m)) {
+			p->quoted++;
+			continue;
+		}
+		if (p->known && seen_has(p->known, r->m)) {
+			p->in_runs++;
+			continue;
+		}
+		for (k = 0; k < g->nsetups && g->nsetups < MAX_SETUPS; k++)
+			if (same_setup(&p->rs.v[g->first[k]], r))
+				break;
+		if (g->nsetups == MAX_SETUPS)
+			k = 0;
+		else if (k == g->nsetups)
+			g->first[g->nsetups++] = g->r0 + i;
+		g->setup[i] = (int)k;
+	}
+	/* after the group: iterations of one setup may print equal figures */
+	for (size_t i = 0; i < g->nr; i++) {
+		seen_add(taken, p->rs.v[g->r0 + i].m);
+		g->mixed |= !same_setup(&p->rs.v[g->r0], &p->rs.v[g->r0 + i]);
+	}
+	for (size_t i = 0; i < g->nraw; i++)
+		if (g->raw_own[i] >= 0)
+			g->raw_own[i] = g->setup[g->raw_own[i]];
+}
+
+static size_t
+count_words(const char *s)
+{
+	struct words w;
+
+	split_words(s, &w);
+	return w.count;
+}
+
+/* A row of figures, not a header: two figures at least ("Version 1.03"
+ * and "Concurrency 1" have one). */
+static bool
+has_figures(const char *s)
+{
+	struct words w;
 	size_t n = 0;
 
-	for (size_t i = 0; i < p->rs.n; i++) {
-		size_t at = line_at(p, p->rs.v[i].line);
+	split_words(s, &w);
+	for (size_t k = 0; k < w.count && k < MAX_WORDS; k++)
+		n += is_number_word(w.s[k], w.n[k]) || strspn(w.s[k], "+") ==
+		    w.n[k];
+	return n >= 2;
+}
 
-		if (at >= first && at <= last) {
-			if (n++ == 0 && one)
-				*one = &p->rs.v[i];
+struct rows {
+	int *v;
+	size_t n, cap;
+};
+
+static void
+rows_push(struct rows *r, int owner)
+{
+	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
+	r->v[r->n++] = owner;
+}
+
+/*
+ * Whose each line is. A result's row is its setup's, and so are its
+ * Latency row and the rest of a row a mail client cut; a row the reader
+ * pairs with one above it (bon_csv2txt's file rows, under the IO rows of
+ * the same machines) is the setup of the row it pairs with, in order;
+ * headers and blanks are everyone's.
+ */
+static void
+find_owners(const struct post *p, struct group *g)
+{
+	size_t n = g->e - g->s + 1;
+	int *anchor = xcalloc(n, sizeof *anchor);
+	struct rows prev = {0}, cur = {0};
+
+	g->own = xcalloc(n, sizeof *g->own);
+	for (size_t i = 0; i < n; i++)
+		anchor[i] = NOT_ANCHOR;
+	for (size_t i = g->nraw; i-- > 0; )
+		anchor[p->an[g->raw_k[i]].at - g->s] = g->raw_own[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct line *l = &p->ls.v[g->s + i];
+		int o = OWN_SHARED;
+
+		if (anchor[i] != NOT_ANCHOR) {
+			o = anchor[i];
+			rows_push(&cur, o);
+		} else if (line_is_blank(l)) {
+			;
+		} else if (i > 0 && p->ls.v[g->s + i - 1].len >= WRAP_WIDTH &&
+		    g->own[i - 1] != OWN_SHARED && count_words(l->text) < 4) {
+			o = g->own[i - 1];
+		} else if (!has_figures(l->text)) {
+			if (cur.n > 0) {
+				free(prev.v);
+				prev = cur;
+				memset(&cur, 0, sizeof cur);
+			}
+		} else if (strncmp(l->text, "Latency", 7) == 0) {
+			o = cur.n > 0 ? cur.v[cur.n - 1] : OWN_SHARED;
+		} else {
+			o = cur.n < prev.n ? prev.v[cur.n] : OWN_SHARED;
+			rows_push(&cur, o);
+		}
+		g->own[i] = o;
+	}
+	free(prev.v);
+	free(cur.v);
+	free(anchor);
+}
+
+/* Line i of the post as posted (clean false) or as read. */
+static void
+put_line(const struct post *p, size_t i, bool clean, long *last_no,
+    struct buf *b)
+{
+	const struct line *l = &p->ls.v[i];
+
+	if (clean) {
+		buf_add(b, l->text, l->len);
+		buf_puts(b, "\n");
+	} else if (l->no != *last_no && l->no >= 1 && l->no <= p->nlines) {
+		buf_add(b, p->buf + p->off[l->no], p->off[l->no + 1] -
+		    p->off[l->no]);
+		if (b->n == 0 || b->p[b->n - 1] != '\n')
+			buf_puts(b, "\n");
+	}
+	*last_no = l->no;
+}
+
+/* Setup k's lines of the group: each block (lines between blanks) it
+ * has a row in, without the rows of the others. */
+static char *
+setup_lines(const struct post *p, const struct group *g, int k, bool clean)
+{
+	struct buf b = {0};
+	long last_no = -1;
+
+	for (size_t bs = g->s; bs <= g->e; ) {
+		size_t be = bs;
+		bool mine = false;
+
+		while (be + 1 <= g->e && !line_is_blank(&p->ls.v[be + 1]))
+			be++;
+		for (size_t i = bs; i <= be; i++)
+			mine |= g->own[i - g->s] == k;
+		if (mine && b.n > 0)
+			buf_puts(&b, "\n");
+		for (size_t i = bs; mine && i <= be; i++)
+			if (g->own[i - g->s] == k ||
+			    g->own[i - g->s] == OWN_SHARED)
+				put_line(p, i, clean, &last_no, &b);
+		for (bs = be + 1; bs <= g->e && line_is_blank(&p->ls.v[bs]);
+		    bs++)
+			;
+	}
+	buf_puts(&b, "");
+	return buf_take(&b);
+}
+
+/* Whether text reads as exactly setup k's results, in order. */
+static bool
+reads_as(const struct post *p, const struct group *g, int k,
+    const char *text)
+{
+	struct diags quiet = {.quiet = 1};
+	struct results rs = {0};
+	size_t n = 0;
+	bool ok = true;
+
+	reader_read(p->file, text, strlen(text), NULL, &rs, &quiet);
+	reader_merge(&rs, &quiet);
+	for (size_t i = 0; i < g->nr && ok; i++) {
+		const struct result *want = &p->rs.v[g->r0 + i];
+
+		if (g->setup[i] != k)
+			continue;
+		ok = n < rs.n && figures_agree(rs.v[n].m, want->m) &&
+		    same_setup(&rs.v[n], want);
+		n++;
+	}
+	ok = ok && n == rs.n;
+	results_free(&rs);
+	diags_free(&quiet);
+	return ok;
+}
+
+/* The lines of setup k, as posted when they read as its results alone,
+ * else as read (a web page's line may hold rows of two setups); NULL
+ * when neither does. */
+static char *
+setup_text(const struct post *p, const struct group *g, int k)
+{
+	for (int clean = 0; clean < 2; clean++) {
+		char *text = setup_lines(p, g, k, clean);
+
+		if (reads_as(p, g, k, text))
+			return text;
+		free(text);
+	}
+	return NULL;
+}
+
+/* What tells setup k from the others of its group (skipped ones too):
+ * its name, and its size and options where they differ ("fileserv 4G",
+ * "db2 -n 64"). */
+static char *
+setup_label(const struct post *p, const struct group *g, int k)
+{
+	const struct result *r = &p->rs.v[g->first[k]];
+	bool size = false, files = false;
+	struct buf b = {0};
+
+	for (size_t j = 0; j < g->nr; j++) {
+		const struct result *o = &p->rs.v[g->r0 + j];
+
+		size |= !same_text(o->size, r->size) ||
+		    !same_text(o->chunk, r->chunk);
+		files |= !same_text(o->files, r->files);
+	}
+	buf_puts(&b, r->name ? r->name : "");
+	if (size && r->size)
+		buf_printf(&b, " %s%s%s", r->size, r->chunk ? ":" : "",
+		    r->chunk ? r->chunk : "");
+	if (files && r->files)
+		buf_printf(&b, " -n %s", r->files);
+	buf_puts(&b, "");
+	return buf_take(&b);
+}
+
+static bool
+names_differ(const struct post *p, const struct group *g)
+{
+	for (size_t j = 1; j < g->nsetups; j++)
+		if (!same_text(p->rs.v[g->first[j]].name,
+		    p->rs.v[g->first[0]].name))
+			return true;
+	return false;
+}
+
+static struct config *
+new_config(struct post *p, const struct group *g)
+{
+	struct config *c;
+
+	xgrow((void **)&p->cf, &p->cfcap, p->ncf + 1, sizeof *p->cf);
+	c = &p->cf[p->ncf++];
+	memset(c, 0, sizeof *c);
+	c->first = c->table = g->s;
+	c->last = g->e;
+	return c;
+}
+
+/* The line showing setup k's name whole: its row, or its CSV line when
+ * the table cut the name short. */
+static void
+own_host_line(const struct post *p, const struct group *g, int k,
+    struct config *c)
+{
+	for (size_t i = 0; c->host && i < g->nraw; i++) {
+		const struct anchor *a = &p->an[g->raw_k[i]];
+		const struct line *l = &p->ls.v[a->at];
+
+		if (g->raw_own[i] == k && strcmp(a->name, c->host) == 0) {
+			c->host_no = l->no;
+			c->host_text = trimmed_copy(l->text, l->len);
+			return;
 		}
 	}
-	return n;
+}
+
+/* Each setup of the group a configuration of its own, when each one's
+ * lines read as its results alone; false (nothing made) otherwise. */
+static bool
+split_setups(struct post *p, const struct group *g)
+{
+	char **text = xcalloc(g->nsetups, sizeof *text);
+	size_t lead = p->ncf;
+	bool ok = true;
+
+	for (size_t k = 0; k < g->nsetups && ok; k++)
+		ok = (text[k] = setup_text(p, g, (int)k)) != NULL;
+	for (size_t k = 0; k < g->nsetups; k++) {
+		struct config *c;
+
+		if (!ok) {
+			free(text[k]);
+			continue;
+		}
+		c = new_config(p, g);
+		c->own_lines = text[k];
+		c->label = g->mixed ? setup_label(p, g, (int)k) : NULL;
+		c->named = g->nsetups > 1 && names_differ(p, g);
+		c->lead = lead;
+		c->host = p->rs.v[g->first[k]].name;
+		for (size_t i = 0; i < g->nr; i++)
+			c->samples += g->setup[i] == (int)k;
+		own_host_line(p, g, (int)k, c);
+	}
+	free(text);
+	return ok;
+}
+
+/* The whole group as one configuration, as posted. */
+static void
+whole_group(struct post *p, struct group *g, size_t skipped_quoted,
+    size_t skipped_known)
+{
+	struct config *c = new_config(p, g);
+
+	/* what could not be told apart is imported with the rest */
+	p->quoted = skipped_quoted;
+	p->in_runs = skipped_known;
+	c->lead = p->ncf - 1;
+	c->samples = g->nr;
+	c->host = p->rs.v[g->r0].name;
+}
+
+static void
+group_free(struct group *g)
+{
+	free(g->setup);
+	free(g->first);
+	free(g->raw_k);
+	free(g->raw_own);
+	free(g->own);
+}
+
+static void
+take_group(struct post *p, struct group *g, struct seen *taken,
+    struct diags *d)
+{
+	size_t quoted = p->quoted, in_runs = p->in_runs;
+	bool all = true;
+
+	find_setups(p, g, taken);
+	for (size_t i = 0; i < g->nr; i++)
+		all &= g->setup[i] != OWN_NONE;
+	for (size_t j = g->s; j <= g->e; j++)
+		p->kind[j] = g->nsetups ? L_TABLE : L_SKIP;
+	if (g->nsetups == 0)
+		return;
+	if (g->nsetups == 1 && all) {
+		whole_group(p, g, quoted, in_runs);
+		return;
+	}
+	if (g->nsetups < MAX_SETUPS) {
+		find_owners(p, g);
+		if (split_setups(p, g))
+			return;
+	}
+	if (g->nsetups > 1)
+		diags_add(d, MSG_NOTE, p->file, p->ls.v[g->s].no, "the rows "
+		    "of %zu setups in this table could not be told apart; "
+		    "imported as one run", g->nsetups);
+	whole_group(p, g, quoted, in_runs);
+	for (size_t j = g->s; j <= g->e; j++)
+		p->kind[j] = L_TABLE;
+}
+
+struct anchor_at {
+	size_t at, k;
+};
+
+static int
+cmp_anchor_at(const void *a, const void *b)
+{
+	const struct anchor_at *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* The results in the order of the lines they stand on (a diff's new
+ * side is read after its old one). */
+static size_t *
+anchors_by_line(const struct post *p)
+{
+	struct anchor_at *v = xcalloc(p->nan + 1, sizeof *v);
+	size_t *order = xcalloc(p->nan + 1, sizeof *order);
+
+	for (size_t k = 0; k < p->nan; k++) {
+		v[k].at = p->an[k].at;
+		v[k].k = k;
+	}
+	qsort(v, p->nan, sizeof *v, cmp_anchor_at);
+	for (size_t k = 0; k < p->nan; k++)
+		order[k] = v[k].k;
+	free(v);
+	return order;
 }
 
 /* Tables with only blank lines between them, at one quote depth, are one
- * configuration: its iterations, or a table and its CSV line. */
+ * group: iterations, a table and its CSV line, the rows of several
+ * setups. */
 static void
-group_tables(struct post *p, const bool *in)
+group_tables(struct post *p, const bool *in, struct diags *d)
 {
-	size_t i = 0;
+	size_t *order = anchors_by_line(p), next = 0, i = 0;
+	struct seen taken;
 
+	seen_init(&taken);
 	while (i < p->ls.n) {
-		size_t s, e, j;
-		const struct result *one = NULL;
+		struct group g = {0};
+		size_t e, j;
 
 		if (!in[i]) {
 			i++;
 			continue;
 		}
-		s = i;
+		g.s = i;
 		for (e = i; ; e = j) {
 			while (e + 1 < p->ls.n && in[e + 1])
 				e++;
@@ -287,29 +778,21 @@ group_tables(struct post *p, const bool *in)
 			    line_is_blank(&p->ls.v[j]) && !in[j]; j++)
 				;
 			if (j >= p->ls.n || !in[j] ||
-			    p->ls.v[j].quote != p->ls.v[s].quote)
+			    p->ls.v[j].quote != p->ls.v[g.s].quote)
 				break;
 		}
+		g.e = e;
 		i = e + 1;
-		size_t n = results_in(p, s, e, &one);
-
-		for (j = s; j <= e; j++)
-			p->kind[j] = n ? L_TABLE : L_SKIP;
-		if (n == 0)
-			continue;	/* all quoted again: said by the reader */
-		xgrow((void **)&p->cf, &p->cfcap, p->ncf + 1,
-		    sizeof *p->cf);
-		struct config *c = &p->cf[p->ncf++];
-
-		memset(c, 0, sizeof *c);
-		c->first = c->table = s;
-		c->last = e;
-		c->samples = n;
-		c->host = one->name;
+		take_results(p, &g, order, &next, d);
+		take_group(p, &g, &taken, d);
+		group_free(&g);
 	}
+	seen_free(&taken);
+	free(order);
 }
 
-/* Its command line and the prose before it, up to the previous one. */
+/* Its command line and the prose before it, up to the previous group;
+ * the setups of one group share them. */
 static void
 find_prose(struct post *p)
 {
@@ -317,6 +800,12 @@ find_prose(struct post *p)
 		struct config *c = &p->cf[k];
 		size_t i;
 
+		if (c->lead != k) {
+			c->first = p->cf[c->lead].first;
+			c->region = p->cf[c->lead].region;
+			c->caption = p->cf[c->lead].caption;
+			continue;
+		}
 		c->region = k ? p->cf[k - 1].last + 1 : 0;
 		while (c->first > c->region && p->kind[c->first - 1] ==
 		    L_PROSE && is_preamble(p->ls.v[c->first - 1].text))
@@ -338,8 +827,8 @@ find_prose(struct post *p)
 static void
 find_host(struct post *p, struct config *c)
 {
-	if (c->host == NULL || *c->host == '\0')
-		return;
+	if (c->host == NULL || *c->host == '\0' || c->own_lines)
+		return;	/* a setup of a shared table: own_host_line */
 	for (size_t k = 0; k < p->nan; k++) {
 		if (p->an[k].at < c->table || p->an[k].at > c->last ||
 		    strcmp(p->an[k].name, c->host) != 0)
@@ -353,14 +842,14 @@ find_host(struct post *p, struct config *c)
 }
 
 void
-post_find_configs(struct post *p)
+post_find_configs(struct post *p, struct diags *d)
 {
 	bool *in = xcalloc(p->ls.n + 1, sizeof *in);
 
 	p->kind = xcalloc(p->ls.n + 1, 1);
 	if (p->ls.n > 0) {
 		mark_tables(p, in);
-		group_tables(p, in);
+		group_tables(p, in, d);
 	}
 	free(in);
 	find_prose(p);

@@ -23,7 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf = xmalloc(size + 1);	/* NUL-terminated, as file_read gives */
 	memcpy(buf, data, size);
 	buf[size] = '\0';
-	import_split(gs, "post.txt", buf, size, &rs, &d);
+	import_split(gs, "post.txt", buf, size, NULL, &rs, &d);
 	import_runs_free(&rs);
 	diags_free(&d);
 	free(buf);

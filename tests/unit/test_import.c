@@ -1,6 +1,7 @@
 /* Unit tests of "benchsite import" (gen/capture/import_*.c): the
- * guessing rules one line at a time, the slugs, and the split of a small
- * post. */
+ * guessing rules one line at a time, the slugs, the split of a small
+ * post into one run per setup, and the results it leaves out as taken
+ * before. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,8 @@
 #include <string.h>
 
 #include "capture/import.h"
+#include "capture/import_int.h"
+#include "read/reader.h"
 
 static struct guesser *gs;
 
@@ -284,7 +287,7 @@ test_split(void **state)
 	struct diags d = {.quiet = 1};
 
 	(void)state;
-	import_split(gs, "post.txt", post, strlen(post), &rs, &d);
+	import_split(gs, "post.txt", post, strlen(post), NULL, &rs, &d);
 	assert_int_equal(rs.n, 2);
 	assert_string_equal(rs.v[0].slug, "4-disk-raid-0-cfq");
 	assert_int_equal(rs.v[0].first, 3);
@@ -313,6 +316,102 @@ test_split(void **state)
 	diags_free(&d);
 }
 
+/* The rows of two setups in one table, one of them run twice. */
+static const char shared[] =
+    "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+    "anticipatory     1G 14211  94 29870  17 11402   6 13977  88 33618  10 171.2   0\n"
+    "deadline         1G 14388  95 31022  19 12877   7 14102  89 35210  11 183.5   0\n"
+    "anticipatory     1G 14202  94 29911  17 11388   6 13981  88 33590  10 170.4   0\n";
+
+static void
+test_split_setups(void **state)
+{
+	struct import_runs rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	import_split(gs, "rows.txt", shared, strlen(shared), NULL, &rs, &d);
+	assert_int_equal(rs.n, 2);
+	assert_string_equal(rs.v[0].slug, "anticipatory");
+	assert_int_equal(rs.v[0].samples, 2);
+	assert_string_equal(rs.v[1].slug, "deadline");
+	assert_int_equal(rs.v[1].samples, 1);
+	assert_null(strstr(rs.v[0].bonnie, "deadline"));
+	assert_null(strstr(rs.v[1].bonnie, "anticipatory"));
+	assert_non_null(strstr(rs.v[1].bonnie, "Machine        Size"));
+	import_runs_free(&rs);
+	diags_free(&d);
+}
+
+/* The figures of the results in text. */
+static void
+add_figures(struct seen *s, const char *text)
+{
+	struct diags quiet = {.quiet = 1};
+	struct results got = {0};
+
+	reader_read("t", text, strlen(text), NULL, &got, &quiet);
+	reader_merge(&got, &quiet);
+	for (size_t i = 0; i < got.n; i++)
+		seen_add(s, got.v[i].m);
+	results_free(&got);
+	diags_free(&quiet);
+}
+
+/* A quoted copy in the post is counted, not imported; results already
+ * known (in RUNS) are left out, whatever their name. */
+static void
+test_taken_before(void **state)
+{
+	static const char renamed[] =
+	    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	    "other-name       8G 48009  99 56987  11 27792   7 50606  97 191749  19 360.8   0\n";
+	struct import_runs rs = {0};
+	struct diags d = {.quiet = 1};
+	struct seen known;
+
+	(void)state;
+	import_split(gs, "post.txt", post, strlen(post), NULL, &rs, &d);
+	assert_int_equal(rs.quoted, 1);
+	assert_int_equal(rs.known, 0);
+	import_runs_free(&rs);
+	seen_init(&known);
+	add_figures(&known, renamed);
+	import_split(gs, "post.txt", post, strlen(post), &known, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.known, 1);
+	assert_int_equal(rs.quoted, 1);
+	assert_int_equal(rs.v[0].samples, 2);
+	import_runs_free(&rs);
+	seen_free(&known);
+	diags_free(&d);
+}
+
+static void
+test_figures_agree(void **state)
+{
+	struct measure a[M_COUNT], b[M_COUNT];
+
+	(void)state;
+	for (int i = 0; i < M_COUNT; i++) {
+		a[i] = (struct measure){.value = 0, .latency_us = -1,
+		    .cpu = -1, .state = VS_NOT_RUN};
+		b[i] = a[i];
+	}
+	a[M_PUT_BLOCK] = (struct measure){131877, -1, 24, VS_OK, false};
+	b[M_PUT_BLOCK] = (struct measure){128 * 1024, -1, 24, VS_OK, true};
+	assert_true(figures_agree(a, b));	/* "128m" in a 2.00a table */
+	b[M_PUT_BLOCK].approx = false;
+	assert_false(figures_agree(a, b));
+	b[M_PUT_BLOCK] = a[M_PUT_BLOCK];
+	b[M_PUT_BLOCK].cpu = 25;
+	assert_false(figures_agree(a, b));
+	a[M_PUT_BLOCK].state = b[M_PUT_BLOCK].state = VS_TOO_FAST;
+	assert_false(figures_agree(a, b));	/* "+++++" tells nothing */
+}
+
 static void
 test_nothing_found(void **state)
 {
@@ -321,11 +420,11 @@ test_nothing_found(void **state)
 	struct diags d = {.quiet = 1};
 
 	(void)state;
-	import_split(gs, "prose.txt", text, strlen(text), &rs, &d);
+	import_split(gs, "prose.txt", text, strlen(text), NULL, &rs, &d);
 	assert_int_equal(rs.n, 0);
 	assert_int_equal(d.n, 1);
 	assert_int_equal(d.v[0].level, MSG_WARNING);
-	import_split(gs, "empty.txt", "", 0, &rs, &d);
+	import_split(gs, "empty.txt", "", 0, NULL, &rs, &d);
 	assert_int_equal(rs.n, 0);
 	import_runs_free(&rs);
 	diags_free(&d);
@@ -342,6 +441,9 @@ main(void)
 		cmocka_unit_test(test_bonnie_options),
 		cmocka_unit_test(test_slug),
 		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_split_setups),
+		cmocka_unit_test(test_taken_before),
+		cmocka_unit_test(test_figures_agree),
 		cmocka_unit_test(test_nothing_found),
 	};
 
