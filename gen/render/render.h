@@ -37,7 +37,37 @@ char *gate_phrase(int n);
  * scalings, 14 warnings); 8 improvements". Caller frees. */
 char *gate_counts(const struct analysis *, const size_t *sel, size_t n);
 
-/* "benchsite check": the findings for people, regressions first. */
+/* How the verdict is told as text: the width it wraps at, whether it
+ * may use UTF-8 (else folded to ASCII), and what it tells beyond each
+ * group's sentence. */
+struct text_style {
+	size_t width;
+	bool utf8;
+	bool details;		/* what differs, for what fails */
+	bool details_all;	/* and for warnings */
+	bool improvements;	/* the improvements' section */
+};
+
+/* The verdict: the headline, then the groups of findings section by
+ * section (what fails numbered), as render_wrapped lines. */
+void render_verdict(FILE *, const struct analysis *, const struct text_style *);
+
+/* A finding's details, as the verdict tells them: what differs, why it
+ * is not like for like, its acknowledgement (each may be NULL). */
+enum { DETAIL_TEXTS = 3 };
+extern const char *const detail_labels[DETAIL_TEXTS];
+static inline const char *
+finding_detail(const struct finding *f, int t)
+{
+	return t == 0 ? f->explain : t == 1 ? f->caveat : f->ack;
+}
+
+/* text with the characters the findings use turned into ASCII, and any
+ * other non-ASCII byte into '?', for mail that must stay 7-bit. Caller
+ * frees. */
+char *render_ascii(const char *text);
+
+/* "benchsite check": the verdict for people, what fails first. */
 int render_check_text(FILE *, const struct analysis *);
 /* "benchsite check --format json": every verdict with its numbers. */
 int render_check_json(FILE *, const struct analysis *, const struct diags *);

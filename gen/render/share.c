@@ -20,59 +20,13 @@
 
 /* ---- text for mail: ASCII folding and wrapping by columns ---- */
 
-static const struct {
-	const char *utf8, *ascii;
-} folds[] = {
-	{"\u2192", "->"}, {"\u00d7", "x"}, {"\u201c", "\""}, {"\u201d", "\""},
-	{"\u2026", "..."}, {"\u00b7", "-"}, {"\u2013", "-"}, {"\u2014", "--"},
-	{"\u26a0", "!"}, {"\u00b5", "u"}, {"\u2018", "'"}, {"\u2019", "'"},
-};
-
-/* text with the characters the findings use turned into ASCII, and any
- * other non-ASCII byte into '?', for mail that must stay 7-bit. */
-static char *
-ascii_fold(const char *text)
-{
-	char *out = xmalloc(strlen(text) * 3 + 1);
-	const char *end = text + strlen(text);
-	size_t o = 0;
-
-	while (*text) {
-		size_t k, n = 1;
-
-		for (k = 0; k < sizeof folds / sizeof *folds; k++) {
-			size_t l = strlen(folds[k].utf8);
-
-			if (strncmp(text, folds[k].utf8, l) == 0) {
-				strcpy(out + o, folds[k].ascii);
-				o += strlen(folds[k].ascii);
-				n = l;
-				break;
-			}
-		}
-		if (k == sizeof folds / sizeof *folds) {
-			unsigned char c = (unsigned char)*text;
-
-			if (c < 0x80) {
-				out[o++] = (char)c;
-			} else {
-				out[o++] = '?';
-				n = utf8_next(text, (size_t)(end - text), 0);
-			}
-		}
-		text += n;
-	}
-	out[o] = '\0';
-	return out;
-}
-
 /* Prints text wrapped to MAIL_WIDTH: the first line after prefix and a
  * space, the others indented; ASCII unless utf8. */
 static void
 mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
     bool utf8)
 {
-	char *t = utf8 ? xstrdup(text) : ascii_fold(text);
+	char *t = utf8 ? xstrdup(text) : render_ascii(text);
 
 	fputs(prefix, out);
 	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
