@@ -41,7 +41,8 @@ enum {
 static const char usage_text[] =
     "usage: benchsite build [-q] [-j N] [--full] [-o SITE | --single-file FILE]\n"
     "                       [--no-wait] [--attach DIR] [--fail-on-regression] RUNS\n"
-    "       benchsite check [--format text|json|mail|markdown|junit] [-o FILE]\n"
+    "       benchsite check [--format text|json|mail|eml|markdown|junit]\n"
+    "                       [-o FILE] [--from ADDR] [--to ADDR] [--site-url URL]\n"
     "                       [--utf8] [--attach DIR] [--threshold P] [--alpha P]\n"
     "                       [--baseline RUN] [--weak P] [--short P]\n"
     "                       [--noise METRIC=P]... RUNS\n"
@@ -249,6 +250,7 @@ enum check_format {
 	CHECK_MAIL,
 	CHECK_MARKDOWN,
 	CHECK_JUNIT,
+	CHECK_EML,
 	CHECK_FORMATS		/* how many there are */
 };
 
@@ -258,6 +260,7 @@ static const char *const check_formats[CHECK_FORMATS] = {
 	[CHECK_MAIL] = "mail",
 	[CHECK_MARKDOWN] = "markdown",
 	[CHECK_JUNIT] = "junit",
+	[CHECK_EML] = "eml",
 };
 
 static enum check_format
@@ -269,17 +272,31 @@ check_format(const char *name)
 	return CHECK_UNKNOWN;
 }
 
+static int check_eml(FILE *, const struct analysis *, const char *const *,
+    struct diags *);
+
+/* mail[0..2): --from, --to; site_url: --site-url. */
 static int
 render_check(FILE *out, enum check_format format, const struct analysis *an,
-    const struct diags *d, int utf8)
+    struct diags *d, int utf8, const char *const *mail, const char *site_url)
 {
+	char **pages = site_url ? site_run_pages(an->set) : NULL;
+	struct share_links links = {site_url, pages};
+	int rc;
+
 	switch (format) {
+	case CHECK_EML:
+		return check_eml(out, an, mail, d);
+	case CHECK_MARKDOWN:
+		rc = render_check_markdown(out, an, &links);
+		for (size_t i = 0; pages && i < an->set->n; i++)
+			free(pages[i]);
+		free(pages);
+		return rc;
 	case CHECK_JSON:
 		return render_check_json(out, an, d);
 	case CHECK_MAIL:
 		return render_check_mail(out, an, utf8);
-	case CHECK_MARKDOWN:
-		return render_check_markdown(out, an);
 	case CHECK_JUNIT:
 		return render_check_junit(out, an);
 	default:
@@ -305,6 +322,32 @@ write_attachments(const struct analysis *an, const char *dir,
 	return rc;
 }
 
+/* The message of check --format eml: From and To from the options,
+ * else $BENCHSITE_MAIL_FROM and $BENCHSITE_MAIL_TO, else the draft's;
+ * dated only by SOURCE_DATE_EPOCH. */
+static int
+check_eml(FILE *out, const struct analysis *an, const char *const *mail,
+    struct diags *d)
+{
+	char err[256] = "";
+	struct eml_opts o = {mail[0] ? mail[0] : getenv("BENCHSITE_MAIL_FROM"),
+	    mail[1] ? mail[1] : getenv("BENCHSITE_MAIL_TO"), NULL, 0, false};
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	struct chart_fonts *fonts;
+	int rc;
+
+	if (epoch && *epoch && collect_time(&o.date, d) != 0)
+		return -1;
+	o.dated = epoch && *epoch;
+	if ((o.fonts = fonts = chart_fonts_load(NULL, err)) == NULL) {
+		diags_add(d, MSG_SYSERR, "fonts-dejavu-core", 0, "%s", err);
+		return -1;
+	}
+	rc = render_check_eml(out, an, &o, d);
+	chart_fonts_free(fonts);
+	return rc;
+}
+
 static int
 cmd_check(int argc, char **argv)
 {
@@ -314,6 +357,7 @@ cmd_check(int argc, char **argv)
 	struct analysis an;
 	struct diags d = {0};
 	const char *format = "text", *outpath = NULL, *attach = NULL;
+	const char *mail[2] = {NULL, NULL}, *site_url = NULL;
 	FILE *out = stdout;
 	int i = ARG_FIRST, k, status, failed, utf8 = 0;
 
@@ -333,6 +377,12 @@ cmd_check(int argc, char **argv)
 			attach = argv[++i];
 		else if (strcmp(argv[i], "--utf8") == 0)
 			utf8 = 1;
+		else if (strcmp(argv[i], "--from") == 0 && i + 1 < argc)
+			mail[0] = argv[++i];
+		else if (strcmp(argv[i], "--to") == 0 && i + 1 < argc)
+			mail[1] = argv[++i];
+		else if (strcmp(argv[i], "--site-url") == 0 && i + 1 < argc)
+			site_url = argv[++i];
 		else
 			return usage();
 	}
@@ -348,7 +398,8 @@ cmd_check(int argc, char **argv)
 		fprintf(stderr, "benchsite: %s: cannot write\n", outpath);
 		failed = 1;
 	} else {
-		failed = render_check(out, check_format(format), &an, &d, utf8);
+		failed = render_check(out, check_format(format), &an, &d, utf8,
+		    mail, site_url);
 		failed = failed || finish_output(out);
 		if (outpath && fclose(out) != 0)
 			failed = 1;

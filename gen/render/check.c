@@ -125,9 +125,8 @@ styled(FILE *out, const struct text_style *st, const char *prefix,
 	free(t);
 }
 
-/* Whether the findings of g are of more than one run. */
-static bool
-spans_runs(const struct analysis *a, const struct finding_group *g)
+bool
+group_spans_runs(const struct analysis *a, const struct finding_group *g)
 {
 	for (size_t k = 1; k < g->n; k++)
 		if (group_finding(a, g, k)->run != group_finding(a, g, 0)->run)
@@ -157,7 +156,7 @@ static void
 group_details(FILE *out, const struct analysis *a, const struct text_style *st,
     const struct finding_group *g)
 {
-	bool many = spans_runs(a, g);
+	bool many = group_spans_runs(a, g);
 
 	for (size_t k = 0; k < g->n; k++) {
 		const struct finding *f = group_finding(a, g, k);
@@ -176,41 +175,44 @@ group_details(FILE *out, const struct analysis *a, const struct text_style *st,
 	}
 }
 
+static const char *const section_titles[SECTIONS] = {
+	[SECTION_FAILS] = "Fails the gate",
+	[SECTION_SHARED] = "What the failing runs share",
+	[SECTION_WARNINGS] = "Warnings",
+	[SECTION_IMPROVEMENTS] = "Improvements",
+};
+
 void
-render_verdict(FILE *out, const struct analysis *a, const struct text_style *st)
+render_verdict_head(FILE *out, const struct analysis *a,
+    const struct text_style *st)
 {
-	static const char *const titles[SECTIONS] = {
-		[SECTION_FAILS] = "Fails the gate",
-		[SECTION_SHARED] = "What the failing runs share",
-		[SECTION_WARNINGS] = "Warnings",
-		[SECTION_IMPROVEMENTS] = "Improvements",
-	};
 	char *line = xasprintf("benchsite: %s", a->gate.headline);
 
 	styled(out, st, "", line, 0);
 	free(line);
 	if (a->gate.causes)
 		styled(out, st, "", a->gate.causes, 0);
-	for (int sec = 0; sec < SECTIONS; sec++) {
-		size_t n, nf = a->gate.findings[sec];
-		const struct finding_group *g = gate_groups(a, sec, &n);
+}
 
-		if (n == 0 || (sec == SECTION_IMPROVEMENTS && !st->improvements))
-			continue;
-		line = xasprintf("%s (%zu finding%s, %zu cause%s)", titles[sec],
-		    nf, nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
-		fprintf(out, "\n%s\n", line);
-		free(line);
-		for (size_t k = 0; k < n; k++) {
-			char lead[32];
+void
+render_verdict_section(FILE *out, const struct analysis *a,
+    const struct text_style *st, enum verdict_section sec)
+{
+	size_t n, nf = a->gate.findings[sec];
+	const struct finding_group *g = gate_groups(a, sec, &n);
 
-			snprintf(lead, sizeof lead, sec == SECTION_FAILS ?
-			    "%3zu." : "   -", k + 1);
-			styled(out, st, lead, g[k].text, 5);
-			if (sec == SECTION_FAILS ? st->details :
-			    st->details_all)
-				group_details(out, a, st, &g[k]);
-		}
+	if (n == 0)
+		return;
+	fprintf(out, "\n%s (%zu finding%s, %zu cause%s)\n", section_titles[sec],
+	    nf, nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	for (size_t k = 0; k < n; k++) {
+		char lead[32];
+
+		snprintf(lead, sizeof lead, sec == SECTION_FAILS ? "%3zu." :
+		    "   -", k + 1);
+		styled(out, st, lead, g[k].text, 5);
+		if (sec == SECTION_FAILS ? st->details : st->details_all)
+			group_details(out, a, st, &g[k]);
 	}
 }
 
@@ -223,7 +225,9 @@ render_check_text(FILE *out, const struct analysis *a)
 {
 	struct text_style st = {78, true, true, true, true};
 
-	render_verdict(out, a, &st);
+	render_verdict_head(out, a, &st);
+	for (int sec = 0; sec < SECTIONS; sec++)
+		render_verdict_section(out, a, &st, (enum verdict_section)sec);
 	return ferror(out) ? -1 : 0;
 }
 
