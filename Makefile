@@ -39,9 +39,9 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
 	analyse/change.c \
 	analyse/scaling.c analyse/caveats.c analyse/findings.c \
-	analyse/steps.c analyse/patterns.c analyse/analyse.c \
+	analyse/steps.c analyse/patterns.c analyse/verdict.c analyse/analyse.c \
 	render/json_util.c render/json.c render/csv.c render/check.c \
-	render/share.c render/chart_fonts.c render/chart_text.c \
+	render/share.c render/eml.c render/chart_fonts.c render/chart_text.c \
 	render/chart_layout.c render/chart_draw.c render/chart_dump.c \
 	render/chart_svg.c render/pngenc.c render/chart_png.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \

@@ -57,7 +57,10 @@ enum option_id {
 	OPT_MAX_RUNS,
 	OPT_MAX_FILES,
 	OPT_SYSROOT,
-	OPT_NAME
+	OPT_NAME,
+	OPT_FROM,
+	OPT_TO,
+	OPT_SITE_URL
 };
 
 /* The largest limit: a size, halved so that sums of two cannot wrap. */
@@ -90,7 +93,8 @@ enum option_id {
 #define TREE_LIMIT_OPTIONS \
 	FILE_LIMIT_OPTIONS, \
 	{"--max-runs", "N", CLI_COUNT, OPT_MAX_RUNS, \
-	    "read at most N runs (default 100000)", LIMIT_MAX, NULL}, \
+	    "stop if RUNS holds more than N runs (default: none)", \
+	    LIMIT_MAX, NULL}, \
 	{"--max-files", "N", CLI_COUNT, OPT_MAX_FILES, \
 	    "read at most N files of a run (default 10000)", LIMIT_MAX, NULL}
 
@@ -259,6 +263,7 @@ enum check_format {
 	CHECK_MAIL,
 	CHECK_MARKDOWN,
 	CHECK_JUNIT,
+	CHECK_EML,
 	CHECK_FORMATS		/* how many there are */
 };
 
@@ -268,19 +273,34 @@ static const char *const check_formats[CHECK_FORMATS + 1] = {
 	[CHECK_MAIL] = "mail",
 	[CHECK_MARKDOWN] = "markdown",
 	[CHECK_JUNIT] = "junit",
+	[CHECK_EML] = "eml",
 };
 
+static int check_eml(FILE *, const struct analysis *, const char *const *,
+    struct diags *);
+
+/* mail[0..2): --from, --to; site_url: --site-url. */
 static int
 render_check(FILE *out, enum check_format format, const struct analysis *an,
-    const struct diags *d, int utf8)
+    struct diags *d, int utf8, const char *const *mail, const char *site_url)
 {
+	char **pages = site_url ? site_run_pages(an->set) : NULL;
+	struct share_links links = {site_url, pages};
+	int rc;
+
 	switch (format) {
+	case CHECK_EML:
+		return check_eml(out, an, mail, d);
+	case CHECK_MARKDOWN:
+		rc = render_check_markdown(out, an, &links);
+		for (size_t i = 0; pages && i < an->set->n; i++)
+			free(pages[i]);
+		free(pages);
+		return rc;
 	case CHECK_JSON:
 		return render_check_json(out, an, d);
 	case CHECK_MAIL:
 		return render_check_mail(out, an, utf8);
-	case CHECK_MARKDOWN:
-		return render_check_markdown(out, an);
 	case CHECK_JUNIT:
 		return render_check_junit(out, an);
 	default:
@@ -315,6 +335,13 @@ static const struct cli_option check_options[] = {
 	    "let the mail digest use UTF-8, not only ASCII", 0, NULL},
 	{"--attach", "DIR", CLI_TEXT, OPT_ATTACH,
 	    "write the mail digest's PNG charts into DIR", 0, NULL},
+	{"--from", "ADDR", CLI_TEXT, OPT_FROM,
+	    "the eml message's sender ($BENCHSITE_MAIL_FROM)", 0, NULL},
+	{"--to", "ADDR", CLI_TEXT, OPT_TO,
+	    "the eml message's recipient ($BENCHSITE_MAIL_TO)", 0, NULL},
+	{"--site-url", "URL", CLI_TEXT, OPT_SITE_URL,
+	    "link the Markdown to the pages of the site at URL", 0,
+	    NULL},
 	ANALYSIS_OPTIONS,
 	TREE_LIMIT_OPTIONS,
 	END_OF_OPTIONS
@@ -325,8 +352,35 @@ struct check_request {
 	enum check_format format;
 	const char *outpath;
 	const char *attach;
+	const char *mail[2];	/* --from, --to */
+	const char *site_url;
 	int utf8;
 };
+/* The message of check --format eml: From and To from the options,
+ * else $BENCHSITE_MAIL_FROM and $BENCHSITE_MAIL_TO, else the draft's;
+ * dated only by SOURCE_DATE_EPOCH. */
+static int
+check_eml(FILE *out, const struct analysis *an, const char *const *mail,
+    struct diags *d)
+{
+	char err[256] = "";
+	struct eml_opts o = {mail[0] ? mail[0] : getenv("BENCHSITE_MAIL_FROM"),
+	    mail[1] ? mail[1] : getenv("BENCHSITE_MAIL_TO"), NULL, 0, false};
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	struct chart_fonts *fonts;
+	int rc;
+
+	if (epoch && *epoch && collect_time(&o.date, d) != 0)
+		return -1;
+	o.dated = epoch && *epoch;
+	if ((o.fonts = fonts = chart_fonts_load(NULL, err)) == NULL) {
+		diags_add(d, MSG_SYSERR, "fonts-dejavu-core", 0, "%s", err);
+		return -1;
+	}
+	rc = render_check_eml(out, an, &o, d);
+	chart_fonts_free(fonts);
+	return rc;
+}
 
 static int
 check_option(const struct cli_command *cmd, const struct cli_value *v,
@@ -349,6 +403,15 @@ check_option(const struct cli_command *cmd, const struct cli_value *v,
 	case OPT_UTF8:
 		rq->utf8 = 1;
 		break;
+	case OPT_FROM:
+		rq->mail[0] = v->text;
+		break;
+	case OPT_TO:
+		rq->mail[1] = v->text;
+		break;
+	case OPT_SITE_URL:
+		rq->site_url = v->text;
+		break;
 	}
 	return 0;
 }
@@ -357,7 +420,7 @@ static int
 cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct limits lim = LIMITS_DEFAULT;
-	struct check_request rq = {CHECK_TEXT, NULL, NULL, 0};
+	struct check_request rq = {CHECK_TEXT, NULL, NULL, {NULL, NULL}, NULL, 0};
 	struct analyse_opts ao;
 	struct runset set;
 	struct analysis an;
@@ -379,7 +442,8 @@ cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 		fprintf(stderr, "benchsite: %s: cannot write\n", rq.outpath);
 		failed = 1;
 	} else {
-		failed = render_check(out, rq.format, &an, &d, rq.utf8);
+		failed = render_check(out, rq.format, &an, &d, rq.utf8, rq.mail,
+		    rq.site_url);
 		failed = failed || finish_output(out);
 		if (rq.outpath && fclose(out) != 0)
 			failed = 1;

@@ -120,7 +120,8 @@ for b in "$@"; do
 	rm -rf "$tmp/attach"
 	wrap "$b/benchsite" check --format mail --attach "$tmp/attach" samples \
 		>"$tmp/mail" 2>/dev/null
-	want=$(sed -n 's/^Charts to attach: //p' "$tmp/mail" | tr ' ' '\n' | sort)
+	want=$(sed -n '/^Charts to attach:/,$p' "$tmp/mail" |
+		sed 's/^Charts to attach://' | tr ' ' '\n' | grep . | sort)
 	have=$(ls "$tmp/attach" 2>/dev/null | sort)
 	sig=$(for p in "$tmp"/attach/*.png; do head -c 4 "$p" | od -An -c |
 		tr -d ' \n'; echo; done | sort -u)
@@ -129,6 +130,10 @@ for b in "$@"; do
 	else
 		bad "--attach: wanted '$want', wrote '$have' ($sig)"
 	fi
+	# The verdict where people share it: every fixture's mail, eml,
+	# Markdown and JUnit, the eml as mail programs read it.
+	sh tests/share.sh "$b" "$tmp" >"$tmp/share.log" 2>&1
+	count_log "$tmp/share.log"
 	# The single-file report: nothing outside itself.
 	wrap "$b/benchsite" build -q --single-file "$tmp/report.html" samples \
 		2>/dev/null

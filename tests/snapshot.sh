@@ -47,7 +47,7 @@ for runs in samples tests/site/*/input tests/analysis/*/input; do
 	rm -f "$out/site-$n/.benchsite-jobs" "$out/.site-$n.cache"
 	snap "single-$n" "$bin" build -q --single-file "$out/single-$n.html" \
 		"$runs"
-	for f in text json mail markdown junit; do
+	for f in text json mail eml markdown junit; do
 		snap "check-$f-$n" "$bin" check --format "$f" "$runs"
 	done
 	snap "check-mail-utf8-$n" "$bin" check --format mail --utf8 "$runs"

@@ -81,6 +81,7 @@ analyse(struct analysis *a, const struct runset *set,
 	stall_warnings(a);
 	find_patterns(a);
 	sort_findings(a);
+	summarise_gate(a);
 	return 0;
 }
 
@@ -88,6 +89,7 @@ void
 analysis_free(struct analysis *a)
 {
 	/* The texts of findings and the series names are in the pool. */
+	free_gate(a);
 	free(a->f);
 	free(a->runs);
 	free(a->order);

@@ -215,6 +215,57 @@ struct run_analysis {
 	bool base_in_series;	/* base is the run before it in its series */
 };
 
+
+/* ---- the gate's verdict, grouped by cause (verdict.c) ---- */
+
+/* What the gate says of a run: each run is exactly one of them, so the
+ * headline's counts add up to the runs. */
+enum __attribute__((packed)) run_outcome {
+	RUN_FAILS,		/* a finding fails the gate */
+	RUN_WARNED,		/* none fails; one is to read with care */
+	RUN_PASSES,		/* nothing but improvements, or nothing */
+	RUN_OUTCOMES
+};
+
+/* Where a group of findings is told: what fails first, then what the
+ * failing runs share, then warnings (collapsed), then improvements. */
+enum __attribute__((packed)) verdict_section {
+	SECTION_FAILS,
+	SECTION_SHARED,		/* patterns */
+	SECTION_WARNINGS,	/* weak scaling, acknowledged or ungated
+				   findings, figures to read with care */
+	SECTION_IMPROVEMENTS,
+	SECTIONS
+};
+
+/* Findings of one cause: one kind against the same reference (a
+ * scaling's single-disk run), the same change (a run against its
+ * base), the same declared target's run, or the same warning. */
+struct finding_group {
+	const char *text;	/* one sentence with its numbers and
+				   reference (pooled) */
+	size_t first, n;	/* its findings: gate.members[first..+n) */
+	long reference;		/* the run it is measured against, or -1 */
+	enum verdict_section section;
+	enum finding_kind kind;
+};
+
+/* The verdict every output opens with, worked out once. */
+struct gate_summary {
+	const char *headline;	/* "14 runs: 4 fail the gate, 9 pass with
+				   warnings, 1 passes." (pooled) */
+	const char *causes;	/* "3 causes fail the gate (5 findings)."
+				   or NULL when nothing fails (pooled) */
+	size_t runs[RUN_OUTCOMES];	/* adds up to the runs */
+	size_t findings[SECTIONS];	/* adds up to nf */
+	size_t ngroups_in[SECTIONS];
+	struct finding_group *groups;	/* by section, each in the order
+					   of its first finding */
+	size_t ngroups;
+	size_t *members;	/* indexes into f, group by group */
+	unsigned char *outcome;	/* by run: enum run_outcome */
+};
+
 struct analysis {
 	const struct runset *set;
 	struct analyse_opts opts;
@@ -242,6 +293,7 @@ struct analysis {
 				   names, each distinct one once */
 	double noise[M_COUNT];	/* the noise floors that applied */
 	enum noise_source noise_from[M_COUNT];
+	struct gate_summary gate;	/* the verdict, grouped by cause */
 };
 
 /* The summaries of a run, by metric: the model's, which the analysis
@@ -388,6 +440,30 @@ static inline bool
 analysis_flagged(const struct analysis *a, size_t run, int metric)
 {
 	return metric >= 0 && a->flag[run * M_COUNT + (size_t)metric];
+}
+extern const char *const section_names[SECTIONS];
+
+/* The section of a finding. */
+enum verdict_section finding_section(const struct finding *);
+
+/* The groups of a section: *n of them from the returned one. */
+static inline const struct finding_group *
+gate_groups(const struct analysis *a, enum verdict_section sec, size_t *n)
+{
+	size_t from = 0;
+
+	for (int k = 0; k < (int)sec; k++)
+		from += a->gate.ngroups_in[k];
+	*n = a->gate.ngroups_in[sec];
+	return a->gate.groups + from;
+}
+
+/* Finding k (0 .. g->n) of group g. */
+static inline const struct finding *
+group_finding(const struct analysis *a, const struct finding_group *g,
+    size_t k)
+{
+	return &a->f[a->gate.members[g->first + k]];
 }
 
 #endif

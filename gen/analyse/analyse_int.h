@@ -1,7 +1,7 @@
 /* What the files of the analysis share, in the order analyse() runs
  * them; each file uses only those above it (tests/layers.sh):
  *   series.c -> change.c -> scaling.c -> caveats.c -> findings.c ->
- *   steps.c -> patterns.c -> analyse.c (the driver);
+ *   steps.c -> patterns.c -> verdict.c -> analyse.c (the driver);
  * rank.c and changepoint.c hold the statistics, pure, below them all.
  * Private to gen/analyse/. */
 #ifndef BENCHSITE_ANALYSE_INT_H
@@ -132,5 +132,12 @@ void series_findings(struct analysis *);
 
 /* The patterns, read off every run's findings. */
 void find_patterns(struct analysis *);
+
+/* ---- verdict.c ---- */
+
+/* The gate's verdict (a->gate): each run's outcome, the headline, the
+ * findings grouped by cause; after sort_findings. free_gate frees it. */
+void summarise_gate(struct analysis *);
+void free_gate(struct analysis *);
 
 #endif

@@ -9,19 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const section_titles[FIND_KIND_COUNT] = {
-	[FIND_REGRESSION] = "Regressions that do not fail the gate",
-	[FIND_SHORTFALL] = "Shortfalls (RAID scaling), acknowledged",
-	[FIND_TARGET] = "Below a declared target, acknowledged",
-	[FIND_WEAK] = "Weak scaling",
-	[FIND_PATTERN] = "What the failing runs share",
-	[FIND_IMPROVEMENT] = "Improvements",
-	[FIND_WARNING] = "Warnings",
-};
-
-/* Prints text wrapped at width, the first line after first (already
- * printed, first_len columns), the others indented by indent. Counts
- * bytes; UTF-8 beyond ASCII may make a line a little shorter. */
 /* Columns a UTF-8 string takes: one per character. */
 size_t
 render_columns(const char *s, size_t len)
@@ -76,65 +63,171 @@ render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
 	fputc('\n', out);
 }
 
-static void
-text_finding(FILE *out, const struct analysis *a, const struct finding *f)
-{
-	if (f->run >= 0) {
-		const char *who = a->set->runs[f->run].id;
+/* ---- ASCII for 7-bit mail ---- */
 
-		fprintf(out, "  %s:", who);
-		render_wrapped(out, f->text, 3 + strlen(who), 6, 78);
-	} else {
-		fputs("  ", out);
-		render_wrapped(out, f->text, 2, 6, 78);
+static const struct {
+	const char *utf8, *ascii;
+} folds[] = {
+	{"\u2192", "->"}, {"\u00d7", "x"}, {"\u201c", "\""}, {"\u201d", "\""},
+	{"\u2026", "..."}, {"\u00b7", "-"}, {"\u2013", "-"}, {"\u2014", "--"},
+	{"\u26a0", "!"}, {"\u00b5", "u"}, {"\u2018", "'"}, {"\u2019", "'"},
+};
+
+char *
+render_ascii(const char *text)
+{
+	char *out = xmalloc(strlen(text) * 3 + 1);
+	const char *end = text + strlen(text);
+	size_t o = 0;
+
+	while (*text) {
+		size_t k, n = 1;
+
+		for (k = 0; k < sizeof folds / sizeof *folds; k++) {
+			size_t l = strlen(folds[k].utf8);
+
+			if (strncmp(text, folds[k].utf8, l) == 0) {
+				strcpy(out + o, folds[k].ascii);
+				o += strlen(folds[k].ascii);
+				n = l;
+				break;
+			}
+		}
+		if (k == sizeof folds / sizeof *folds) {
+			unsigned char c = (unsigned char)*text;
+
+			if (c < 0x80) {
+				out[o++] = (char)c;
+			} else {
+				out[o++] = '?';
+				n = utf8_next(text, (size_t)(end - text), 0);
+			}
+		}
+		text += n;
 	}
-	if (f->kind == FIND_REGRESSION && !f->gated)
-		fputs("      does not fail the gate: the comparison is not like "
-		    "for like\n", out);
-	if (f->explain) {
-		fputs("      differs:", out);
-		render_wrapped(out, f->explain, 14, 8, 78);
+	out[o] = '\0';
+	return out;
+}
+
+/* ---- the verdict as text: for the terminal and for mail ---- */
+
+/* Prints prefix, then text wrapped to the style's width, the other lines
+ * indented; folded to ASCII unless the style allows UTF-8. */
+static void
+styled(FILE *out, const struct text_style *st, const char *prefix,
+    const char *text, size_t indent)
+{
+	char *t = st->utf8 ? xstrdup(text) : render_ascii(text);
+
+	fputs(prefix, out);
+	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
+	    st->width);
+	free(t);
+}
+
+bool
+group_spans_runs(const struct analysis *a, const struct finding_group *g)
+{
+	for (size_t k = 1; k < g->n; k++)
+		if (group_finding(a, g, k)->run != group_finding(a, g, 0)->run)
+			return true;
+	return false;
+}
+
+/* Whether text t of finding k of g was told for an earlier one. */
+static bool
+told_before(const struct analysis *a, const struct finding_group *g, size_t k,
+    int t)
+{
+	const char *x = finding_detail(group_finding(a, g, k), t);
+
+	for (size_t j = 0; x && j < k; j++) {
+		const char *y = finding_detail(group_finding(a, g, j), t);
+
+		if (y && strcmp(x, y) == 0)
+			return true;
 	}
-	if (f->caveat) {
-		fputs("      not like for like:", out);
-		render_wrapped(out, f->caveat, 24, 8, 78);
-	}
-	if (f->ack) {
-		fputs("      acknowledged:", out);
-		render_wrapped(out, f->ack, 19, 8, 78);
+	return x == NULL;
+}
+
+/* A group's details: what differs from its reference, why it is not
+ * like for like and the acknowledgements, each text once. */
+static void
+group_details(FILE *out, const struct analysis *a, const struct text_style *st,
+    const struct finding_group *g)
+{
+	bool many = group_spans_runs(a, g);
+
+	for (size_t k = 0; k < g->n; k++) {
+		const struct finding *f = group_finding(a, g, k);
+
+		for (int t = 0; t < DETAIL_TEXTS; t++) {
+			char *lead;
+
+			if (told_before(a, g, k, t))
+				continue;
+			lead = many ? xasprintf("     %s, %s:", detail_labels[t],
+			    a->set->runs[f->run].id) : xasprintf("     %s:",
+			    detail_labels[t]);
+			styled(out, st, lead, finding_detail(f, t), 7);
+			free(lead);
+		}
 	}
 }
+
+static const char *const section_titles[SECTIONS] = {
+	[SECTION_FAILS] = "Fails the gate",
+	[SECTION_SHARED] = "What the failing runs share",
+	[SECTION_WARNINGS] = "Warnings",
+	[SECTION_IMPROVEMENTS] = "Improvements",
+};
+
+void
+render_verdict_head(FILE *out, const struct analysis *a,
+    const struct text_style *st)
+{
+	char *line = xasprintf("benchsite: %s", a->gate.headline);
+
+	styled(out, st, "", line, 0);
+	free(line);
+	if (a->gate.causes)
+		styled(out, st, "", a->gate.causes, 0);
+}
+
+void
+render_verdict_section(FILE *out, const struct analysis *a,
+    const struct text_style *st, enum verdict_section sec)
+{
+	size_t n, nf = a->gate.findings[sec];
+	const struct finding_group *g = gate_groups(a, sec, &n);
+
+	if (n == 0)
+		return;
+	fprintf(out, "\n%s (%zu finding%s, %zu cause%s)\n", section_titles[sec],
+	    nf, nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	for (size_t k = 0; k < n; k++) {
+		char lead[32];
+
+		snprintf(lead, sizeof lead, sec == SECTION_FAILS ? "%3zu." :
+		    "   -", k + 1);
+		styled(out, st, lead, g[k].text, 5);
+		if (sec == SECTION_FAILS ? st->details : st->details_all)
+			group_details(out, a, st, &g[k]);
+	}
+}
+
+const char *const detail_labels[DETAIL_TEXTS] = {
+	"differs", "not like for like", "acknowledged",
+};
 
 int
 render_check_text(FILE *out, const struct analysis *a)
 {
-	char *counts = gate_counts(a, NULL, 0);
-	char *head = xasprintf("benchsite: %zu runs: %s.", a->set->n, counts);
+	struct text_style st = {78, true, true, true, true};
 
-	render_wrapped(out, head, 0, 0, 78);
-	free(head);
-	free(counts);
-	/* What fails, in the analysis' order (surest, then largest,
-	 * first); then the rest by kind. */
-	if (a->failing > 0)
-		fprintf(out, "\nFails the gate (%d)\n", a->failing);
-	for (size_t k = 0; k < a->nf; k++)
-		if (a->f[k].gated && !a->f[k].ack)
-			text_finding(out, a, &a->f[k]);
-	for (int kind = 0; kind < FIND_KIND_COUNT; kind++) {
-		int n = 0;
-
-		for (size_t k = 0; k < a->nf; k++)
-			n += a->f[k].kind == (enum finding_kind)kind &&
-			    !(a->f[k].gated && !a->f[k].ack);
-		if (n == 0)
-			continue;
-		fprintf(out, "\n%s (%d)\n", section_titles[kind], n);
-		for (size_t k = 0; k < a->nf; k++)
-			if (a->f[k].kind == (enum finding_kind)kind &&
-			    !(a->f[k].gated && !a->f[k].ack))
-				text_finding(out, a, &a->f[k]);
-	}
+	render_verdict_head(out, a, &st);
+	for (int sec = 0; sec < SECTIONS; sec++)
+		render_verdict_section(out, a, &st, (enum verdict_section)sec);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -280,6 +373,45 @@ finding_json(const struct analysis *a, const struct finding *f)
 	return o;
 }
 
+/* The verdict as every output tells it: the headline, each run's
+ * outcome counted, and the groups of findings (indexes into
+ * "findings"). */
+static json_t *
+gate_json(const struct analysis *a)
+{
+	static const char *const outcome_names[RUN_OUTCOMES] = {
+		[RUN_FAILS] = "fail", [RUN_WARNED] = "warned",
+		[RUN_PASSES] = "pass",
+	};
+	json_t *o = json_object(), *runs = json_object(), *gs = json_array();
+
+	json_object_set_new(o, "headline", json_string(a->gate.headline));
+	json_object_set_new(o, "causes", json_string_or_null(a->gate.causes));
+	for (int k = 0; k < RUN_OUTCOMES; k++)
+		json_object_set_new(runs, outcome_names[k],
+		    json_integer((json_int_t)a->gate.runs[k]));
+	json_object_set_new(o, "runs", runs);
+	for (size_t k = 0; k < a->gate.ngroups; k++) {
+		const struct finding_group *g = &a->gate.groups[k];
+		json_t *e = json_object(), *m = json_array();
+
+		json_object_set_new(e, "section",
+		    json_string(section_names[g->section]));
+		json_object_set_new(e, "kind", json_string(finding_names[g->kind]));
+		json_object_set_new(e, "reference", g->reference >= 0 ?
+		    json_string_or_null(a->set->runs[g->reference].id) :
+		    json_null());
+		json_object_set_new(e, "text", json_string_or_null(g->text));
+		for (size_t j = 0; j < g->n; j++)
+			json_array_append_new(m, json_integer((json_int_t)
+			    a->gate.members[g->first + j]));
+		json_object_set_new(e, "members", m);
+		json_array_append_new(gs, e);
+	}
+	json_object_set_new(o, "groups", gs);
+	return o;
+}
+
 int
 render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 {
@@ -291,6 +423,7 @@ render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 		    json_integer(a->count[k]));
 	json_object_set_new(sum, "failing", json_integer(a->failing));
 	json_object_set_new(doc, "summary", sum);
+	json_object_set_new(doc, "verdict", gate_json(a));
 	json_object_set_new(doc, "units", json_string("figures in KiB/s "
 	    "(throughput) or per second, as in benchsite parse"));
 	for (size_t i = 0; i < a->set->n; i++)

@@ -131,6 +131,140 @@ select_findings(const struct site_plan *s, long run, size_t **about,
 	}
 }
 
+/* The index lists at most this many groups a section; a large site's
+ * others are on the pages of their runs. */
+#define INDEX_GROUPS 50
+
+/* A group's details, folded: what differs, why not like for like and
+ * the acknowledgements, each text once, under the run when it spans
+ * runs. */
+static void
+group_details(const struct site_plan *s, xmlNodePtr li,
+    const struct finding_group *g)
+{
+	const struct analysis *an = s->an;
+	xmlNodePtr det = NULL, ul = NULL;
+
+	for (size_t k = 0; k < g->n; k++) {
+		const struct finding *f = group_finding(an, g, k);
+
+		for (int t = 0; t < DETAIL_TEXTS; t++) {
+			const char *x = finding_detail(f, t);
+			bool told = x == NULL;
+			char *lead;
+
+			for (size_t j = 0; j < k && !told; j++) {
+				const char *y = finding_detail(group_finding(an,
+				    g, j), t);
+
+				told = y && strcmp(x, y) == 0;
+			}
+			if (told)
+				continue;
+			if (det == NULL) {
+				det = html_el(li, "details", "differs", NULL);
+				html_el(det, "summary", NULL, "What differs");
+				ul = html_el(det, "ul", NULL, NULL);
+			}
+			lead = f->run >= 0 && group_spans_runs(an, g) ? xasprintf("%s, %s: ",
+			    detail_labels[t], s->set->runs[f->run].id) :
+			    xasprintf("%s: ", detail_labels[t]);
+			html_text(html_el(ul, "li", NULL, lead), x);
+			free(lead);
+		}
+	}
+}
+
+/* The links to a group's runs. */
+static void
+group_runs_line(const struct site_plan *s, xmlNodePtr li,
+    const struct finding_group *g)
+{
+	xmlNodePtr sub = html_el(li, "span", "sub", NULL);
+	long last = -1;
+
+	for (size_t k = 0; k < g->n; k++) {
+		long run = group_finding(s->an, g, k)->run;
+		char *href;
+
+		if (run < 0 || run == last)
+			continue;
+		html_text(sub, last < 0 ? "Runs: " : ", ");
+		href = run_href(s, (size_t)run, "");
+		html_link(sub, href, s->set->runs[run].id);
+		free(href);
+		last = run;
+	}
+	if (sub->children == NULL)
+		html_drop(sub);
+}
+
+static void
+index_section(const struct site_plan *s, xmlNodePtr list,
+    enum verdict_section sec)
+{
+	size_t n;
+	const struct finding_group *g = gate_groups(s->an, sec, &n);
+
+	for (size_t k = 0; k < n && k < INDEX_GROUPS; k++) {
+		xmlNodePtr li = html_el(list, "li", kind_class[g[k].kind], NULL);
+
+		html_el(li, "span", "kind", kind_label[g[k].kind]);
+		html_text(li, " ");
+		html_text(li, g[k].text);
+		if (sec == SECTION_FAILS)
+			group_runs_line(s, li, &g[k]);
+		group_details(s, li, &g[k]);
+	}
+	if (n > INDEX_GROUPS) {
+		char *more = xasprintf("And %zu more causes, on the pages of "
+		    "their runs.", n - INDEX_GROUPS);
+
+		html_el(list, "li", "more", more);
+		free(more);
+	}
+}
+
+/* The index's verdict: the headline, each cause that fails the gate in
+ * one sentence with its details folded, then the warnings and the
+ * improvements, collapsed. */
+static void
+index_verdict(const struct site_plan *s, xmlNodePtr sec)
+{
+	static const char *const titles[SECTIONS] = {
+		[SECTION_WARNINGS] = "Warnings",
+		[SECTION_IMPROVEMENTS] = "Improvements",
+	};
+	const struct gate_summary *g = &s->an->gate;
+
+	html_el(sec, "h2", NULL, "Verdict");
+	html_el(sec, "p", g->runs[RUN_FAILS] ? "verdict-line fail" :
+	    "verdict-line pass", g->headline);
+	if (g->causes)
+		html_el(sec, "p", "hint", g->causes);
+	if (g->ngroups_in[SECTION_FAILS])
+		index_section(s, html_el(sec, "ol", "findings", NULL),
+		    SECTION_FAILS);
+	if (g->ngroups_in[SECTION_SHARED])
+		index_section(s, html_el(sec, "ul", "findings", NULL),
+		    SECTION_SHARED);
+	for (int k = SECTION_WARNINGS; k <= SECTION_IMPROVEMENTS; k++) {
+		xmlNodePtr det;
+		char *sum;
+
+		if (g->ngroups_in[k] == 0)
+			continue;
+		det = html_el(sec, "details", "warnings", NULL);
+		sum = xasprintf("%s (%zu finding%s, %zu cause%s)", titles[k],
+		    g->findings[k], g->findings[k] == 1 ? "" : "s",
+		    g->ngroups_in[k], g->ngroups_in[k] == 1 ? "" : "s");
+		html_el(det, "summary", NULL, sum);
+		free(sum);
+		index_section(s, html_el(det, "ul", NULL, NULL),
+		    (enum verdict_section)k);
+	}
+}
+
 void
 verdicts_fill(const struct site_plan *s, htmlDocPtr doc, long run,
     const char *root)
@@ -143,6 +277,10 @@ verdicts_fill(const struct site_plan *s, htmlDocPtr doc, long run,
 
 	if (sec == NULL)
 		return;
+	if (run < 0) {
+		index_verdict(s, sec);
+		return;
+	}
 	select_findings(s, run, &about, &nabout, &listed, &nlisted);
 	html_el(sec, "h2", NULL, run < 0 ? "Verdict" : "Verdict for this run");
 	line = verdict_line(an, about, nabout, &failing);

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "analyse/analyse.h"
 #include "render/chart.h"
@@ -37,7 +38,43 @@ char *gate_phrase(int n);
  * scalings, 14 warnings); 8 improvements". Caller frees. */
 char *gate_counts(const struct analysis *, const size_t *sel, size_t n);
 
-/* "benchsite check": the findings for people, regressions first. */
+/* How the verdict is told as text: the width it wraps at, whether it
+ * may use UTF-8 (else folded to ASCII), and what it tells beyond each
+ * group's sentence. */
+struct text_style {
+	size_t width;
+	bool utf8;
+	bool details;		/* what differs, for what fails */
+	bool details_all;	/* and for warnings */
+	bool improvements;	/* the improvements' section */
+};
+
+/* The verdict: the headline (and how many causes fail), then the groups
+ * of findings of one section, one sentence each (what fails numbered),
+ * as render_wrapped lines. */
+void render_verdict_head(FILE *, const struct analysis *,
+    const struct text_style *);
+void render_verdict_section(FILE *, const struct analysis *,
+    const struct text_style *, enum verdict_section);
+
+/* A finding's details, as the verdict tells them: what differs, why it
+ * is not like for like, its acknowledgement (each may be NULL). */
+enum { DETAIL_TEXTS = 3 };
+/* Whether the findings of group g are of more than one run. */
+bool group_spans_runs(const struct analysis *, const struct finding_group *);
+extern const char *const detail_labels[DETAIL_TEXTS];
+static inline const char *
+finding_detail(const struct finding *f, int t)
+{
+	return t == 0 ? f->explain : t == 1 ? f->caveat : f->ack;
+}
+
+/* text with the characters the findings use turned into ASCII, and any
+ * other non-ASCII byte into '?', for mail that must stay 7-bit. Caller
+ * frees. */
+char *render_ascii(const char *text);
+
+/* "benchsite check": the verdict for people, what fails first. */
 int render_check_text(FILE *, const struct analysis *);
 /* "benchsite check --format json": every verdict with its numbers. */
 int render_check_json(FILE *, const struct analysis *, const struct diags *);
@@ -45,12 +82,64 @@ int render_check_json(FILE *, const struct analysis *, const struct diags *);
 /* "check --format mail": a mail body of at most 72 columns, ASCII
  * unless utf8. */
 int render_check_mail(FILE *, const struct analysis *, bool utf8);
-/* "check --format markdown": for a pull-request comment or job summary. */
-int render_check_markdown(FILE *, const struct analysis *);
+/* The digest, with its charts named after charts_lead (or not named
+ * when NULL). */
+int render_mail_digest(FILE *, const struct analysis *, bool utf8,
+    const char *charts_lead);
+
+/* "check --format eml": a whole message for sendmail -t (eml.c). From
+ * and To are the draft's placeholders unless given; Date only when
+ * dated (SOURCE_DATE_EPOCH), else the MTA adds it. */
+#define EML_DRAFT_FROM "benchsite <benchsite@localhost>"
+#define EML_DRAFT_TO "storage-team@example.invalid"
+struct eml_opts {
+	const char *from, *to;		/* or NULL */
+	const struct chart_fonts *fonts;
+	time_t date;
+	bool dated;
+};
+int render_check_eml(FILE *, const struct analysis *, const struct eml_opts *,
+    struct diags *);
+
+/* Where the site of these runs is published, for outputs that link to
+ * it: its URL, and each run's page below it (site_run_pages); NULL
+ * members, or no links at all, make plain text. */
+struct share_links {
+	const char *site_url;
+	char *const *run_pages;
+};
+/* "check --format markdown": for a pull-request comment or job summary:
+ * the verdict, the figures table, warnings and improvements folded. */
+int render_check_markdown(FILE *, const struct analysis *,
+    const struct share_links *);
 /* "check --format junit": a test case per run and judged figure. */
 int render_check_junit(FILE *, const struct analysis *);
-/* Writes DIR/METRIC.png (720 pixels wide) for each figure the mail
- * names; returns 0, or -1 (reported). */
+/* The table of figures of mail and Markdown: TABLE_METRICS metrics,
+ * their short heads into *heads (when not NULL); a run's figure as the
+ * table shows it ("57.1", "+++++", "-"; buf of 32 bytes); the gate's
+ * word for a run's outcome ("FAIL", "warn", "ok"). */
+#define TABLE_METRICS 4
+const enum metric_id *figures_table_metrics(const char *const **heads);
+void table_figure(const struct analysis *, size_t run, enum metric_id,
+    char *buf);
+extern const char *const outcome_words[RUN_OUTCOMES];
+
+/* The charts a mail attaches: one for each metric of each cause that
+ * fails the gate, of its runs and their reference, named after its
+ * first run and the metric ("8port-raid0-4disk-cfq--block-write.png").
+ * mail_charts returns their count; mail_chart_png draws one (720 pixels
+ * wide; 0, or -1 with err). */
+struct mail_chart {
+	char *name;
+	enum metric_id metric;
+	size_t *runs, n;
+};
+size_t mail_charts(const struct analysis *, struct mail_chart **);
+void mail_charts_free(struct mail_chart *, size_t n);
+int mail_chart_png(const struct analysis *, const struct chart_fonts *,
+    const struct mail_chart *, unsigned char **png, size_t *len, char *err);
+/* Writes DIR/NAME for each of the mail's charts; returns 0, or -1
+ * (reported). */
 int render_attachments(const struct analysis *, const struct chart_fonts *,
     const char *dir, struct diags *);
 

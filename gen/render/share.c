@@ -3,11 +3,13 @@
  * for CI, and the PNG charts the mail refers to. Takes the analysis
  * const. */
 #include "render/bars.h"
+#include "render/plan.h"
 #include "model/display.h"
 #include "render/render.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libxml/tree.h>
 #include <stdbool.h>
@@ -17,54 +19,134 @@
 #include <sys/stat.h>
 
 #define MAIL_WIDTH 72
+/* The name column of a table of figures: 72 columns in all. */
+#define TABLE_NAME 35
+
+static void mail_wrap(FILE *, const char *, const char *, size_t, bool);
 
 /* ---- text for mail: ASCII folding and wrapping by columns ---- */
 
-static const struct {
-	const char *utf8, *ascii;
-} folds[] = {
-	{"\u2192", "->"}, {"\u00d7", "x"}, {"\u201c", "\""}, {"\u201d", "\""},
-	{"\u2026", "..."}, {"\u00b7", "-"}, {"\u2013", "-"}, {"\u2014", "--"},
-	{"\u26a0", "!"}, {"\u00b5", "u"}, {"\u2018", "'"}, {"\u2019", "'"},
+/* ---- the figures table: runs x the main metrics ---- */
+
+/* The metrics a table of figures shows, each in 8 columns. */
+static const enum metric_id table_metrics[TABLE_METRICS] = {
+	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS,
+};
+static const char *const table_heads[TABLE_METRICS] = {
+	"Write", "Read", "Rewrite", "Seeks",
 };
 
-/* text with the characters the findings use turned into ASCII, and any
- * other non-ASCII byte into '?', for mail that must stay 7-bit. */
-static char *
-ascii_fold(const char *text)
+const enum metric_id *
+figures_table_metrics(const char *const **heads)
 {
-	char *out = xmalloc(strlen(text) * 3 + 1);
-	const char *end = text + strlen(text);
-	size_t o = 0;
-
-	while (*text) {
-		size_t k, n = 1;
-
-		for (k = 0; k < sizeof folds / sizeof *folds; k++) {
-			size_t l = strlen(folds[k].utf8);
-
-			if (strncmp(text, folds[k].utf8, l) == 0) {
-				strcpy(out + o, folds[k].ascii);
-				o += strlen(folds[k].ascii);
-				n = l;
-				break;
-			}
-		}
-		if (k == sizeof folds / sizeof *folds) {
-			unsigned char c = (unsigned char)*text;
-
-			if (c < 0x80) {
-				out[o++] = (char)c;
-			} else {
-				out[o++] = '?';
-				n = utf8_next(text, (size_t)(end - text), 0);
-			}
-		}
-		text += n;
-	}
-	out[o] = '\0';
-	return out;
+	if (heads)
+		*heads = table_heads;
+	return table_metrics;
 }
+
+void
+table_figure(const struct analysis *an, size_t i, enum metric_id id, char *buf)
+{
+	const struct metric_summary *m = &analysis_sum(an, i)[id];
+
+	if (m->state == VS_OK)
+		display_format(id, display_value(id, m->median), buf);
+	else
+		strcpy(buf, m->state == VS_TOO_FAST ? "+++++" : "-");
+}
+
+const char *const outcome_words[RUN_OUTCOMES] = {
+	[RUN_FAILS] = "FAIL", [RUN_WARNED] = "warn", [RUN_PASSES] = "ok",
+};
+
+/* Runs a mail's table lists: all of them up to this many, else those
+ * that fail. */
+#define MAIL_TABLE_MAX 40
+
+/* Where a run's name splits: after its last '/', or 0. */
+static size_t
+dir_length(const char *id)
+{
+	const char *slash = strrchr(id, '/');
+
+	return slash ? (size_t)(slash - id + 1) : 0;
+}
+
+/* One row: the name (indented below its directory), the gate's word and
+ * the figures, "!" after one that fails; a name too long for its column
+ * gets a line of its own. */
+static void
+table_row(FILE *out, const struct analysis *an, size_t i, bool utf8)
+{
+	const char *id = an->set->runs[i].id;
+	size_t d = dir_length(id);
+	char *name = xasprintf("%s%s", d ? "  " : "", id + d);
+	char *shown = utf8 ? xstrdup(name) : render_ascii(name);
+	size_t cols = render_columns(shown, strlen(shown));
+
+	if (cols > TABLE_NAME) {
+		fprintf(out, "%s\n", shown);
+		cols = 0;
+		shown[0] = '\0';
+	}
+	fprintf(out, "%s%*s %-4s", shown, (int)(TABLE_NAME - cols), "",
+	    outcome_words[an->gate.outcome[i]]);
+	for (int k = 0; k < TABLE_METRICS; k++) {
+		char fig[32];
+
+		table_figure(an, i, table_metrics[k], fig);
+		fprintf(out, "%s %6s%s", k > 0 && !analysis_flagged(an, i,
+		    table_metrics[k - 1]) ? " " : "", fig, analysis_flagged(an,
+		    i, table_metrics[k]) ? "!" : "");
+	}
+	fputc('\n', out);
+	free(name);
+	free(shown);
+}
+
+/* Whether the mail's table lists run i. */
+static bool
+table_lists(const struct analysis *an, size_t i)
+{
+	return an->set->n <= MAIL_TABLE_MAX ||
+	    an->gate.outcome[i] == RUN_FAILS;
+}
+
+static void
+figures_table(FILE *out, const struct analysis *an, bool utf8)
+{
+	const char *dir = NULL;
+	size_t dlen = 0, left = 0;
+
+	fprintf(out, "\nFigures (MiB/s; seeks /s; ! fails the gate)\n%-*s %-4s",
+	    TABLE_NAME, "Run", "Gate");
+	for (int k = 0; k < TABLE_METRICS; k++)
+		fprintf(out, "%7s%s", table_heads[k], k + 1 < TABLE_METRICS ?
+		    " " : "");
+	fputc('\n', out);
+	for (size_t i = 0; i < an->set->n; i++) {
+		const char *id = an->set->runs[i].id;
+		size_t d = dir_length(id);
+
+		if (!table_lists(an, i)) {
+			left++;
+			continue;
+		}
+		if (d && (dir == NULL || d != dlen || strncmp(dir, id, d) != 0)) {
+			char *head = xasprintf("%.*s", (int)d, id);
+
+			mail_wrap(out, "", head, 2, utf8);
+			free(head);
+		}
+		dir = d ? id : NULL;
+		dlen = d;
+		table_row(out, an, i, utf8);
+	}
+	if (left > 0)
+		fprintf(out, "(%zu runs that pass are on the site.)\n", left);
+}
+
+/* ---- the mail digest ---- */
 
 /* Prints text wrapped to MAIL_WIDTH: the first line after prefix and a
  * space, the others indented; ASCII unless utf8. */
@@ -72,7 +154,7 @@ static void
 mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
     bool utf8)
 {
-	char *t = utf8 ? xstrdup(text) : ascii_fold(text);
+	char *t = utf8 ? xstrdup(text) : render_ascii(text);
 
 	fputs(prefix, out);
 	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
@@ -80,186 +162,195 @@ mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
 	free(t);
 }
 
-/* The metrics the gate fails on, in metric order; returns the count. */
-static int
-failing_metrics(const struct analysis *an, bool *which)
-{
-	int n = 0;
-
-	memset(which, 0, M_COUNT * sizeof *which);
-	for (size_t k = 0; k < an->nf; k++) {
-		const struct finding *f = &an->f[k];
-
-		if (f->metric >= 0 && f->gated && !f->ack && !which[f->metric]) {
-			which[f->metric] = true;
-			n++;
-		}
-	}
-	return n;
-}
-
+/* The warnings of runs' figures in one line; the other groups of the
+ * section (weak scaling, what is acknowledged) one sentence each. */
 static void
-mail_verdict(FILE *out, const struct analysis *an, bool utf8)
+mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 {
-	char *counts = gate_counts(an, NULL, 0);
-	char *line = xasprintf("benchsite: %zu runs: %s.", an->set->n, counts);
+	size_t n, runs = 0;
+	const struct finding_group *g = gate_groups(an, SECTION_WARNINGS, &n);
+	bool any = false;
+	char *line;
 
+	for (size_t k = 0; k < n; k++) {
+		if (g[k].kind == FIND_WARNING) {
+			runs += g[k].n;
+			continue;
+		}
+		if (!any)
+			fputs("\nWarnings\n", out);
+		any = true;
+		mail_wrap(out, "   -", g[k].text, 5, utf8);
+	}
+	if (runs == 0)
+		return;
+	line = xasprintf("%zu run%s %s figures to read with care (the cache, "
+	    "CPU-bound tests, +++++, single samples): `benchsite check` "
+	    "lists them.", runs, runs == 1 ? "" : "s", runs == 1 ? "has" :
+	    "have");
+	fputc('\n', out);
 	mail_wrap(out, "", line, 0, utf8);
 	free(line);
-	free(counts);
-}
-
-/* The failing findings, surest first (failing), or the patterns. */
-static void
-mail_list(FILE *out, const struct analysis *an, bool utf8, bool failing)
-{
-	bool any = false;
-
-	for (size_t k = 0; k < an->nf; k++) {
-		const struct finding *f = &an->f[k];
-		char *lead;
-
-		if (failing ? !(f->gated && !f->ack) : f->kind != FIND_PATTERN)
-			continue;
-		if (!any)
-			fputs(failing ? "\nWhat fails, surest and largest first:\n" :
-			    "\nWhat the failing runs share:\n", out);
-		any = true;
-		lead = f->run >= 0 ? xasprintf("%s: %s", an->set->runs[f->run].id,
-		    f->text) : xstrdup(f->text);
-		mail_wrap(out, "*", lead, 2, utf8);
-		free(lead);
-		if (f->explain)
-			mail_wrap(out, "  Differs:", f->explain, 4, utf8);
-		if (f->caveat)
-			mail_wrap(out, "  Not like for like:", f->caveat, 4, utf8);
-	}
-}
-
-/* "  55.7 |####......|  19%": a run's figure, a bar and its verdict. */
-static void
-mail_row(FILE *out, const struct analysis *an, size_t i, enum metric_id id,
-    double top, bool utf8)
-{
-	const struct metric_summary *m = &analysis_sum(an, i)[id];
-	const struct run_analysis *ra = &an->runs[i];
-	struct scaled_metric scv;
-	const struct scaled_metric *sc = analysis_scaled(an, i, id, &scv) ?
-	    &scv : NULL;
-	const struct target *tg = analysis_target(an, i, id);
-	double rel = analysis_change(an, i, id).rel;
-	char name[64], fig[32] = "", note[32] = "";
-	const char *id_s = an->set->runs[i].id;
-	size_t len = strlen(id_s), filled = 0;
-	int w = 16;
-
-	/* Runs of one series differ at the end of their names: elide the
-	 * middle. (Non-ASCII names count bytes here; rare in run ids.) */
-	if (len > 28)
-		snprintf(name, sizeof name, "%.12s%s%s", id_s, utf8 ? "\u2026" :
-		    "...", id_s + len - (utf8 ? 15 : 13));
-	else
-		snprintf(name, sizeof name, "%s", id_s);
-	if (m->state == VS_OK) {
-		display_format(id, display_value(id, m->median), fig);
-		filled = top > 0 ? (size_t)(w * m->median / top + 0.5) : 0;
-	} else {
-		snprintf(fig, sizeof fig, m->state == VS_TOO_FAST ? "+++++" :
-		    "-");
-	}
-	if (sc)
-		snprintf(note, sizeof note, "%3.0f%% of exp", 100 *
-		    sc->efficiency);
-	else if (tg)
-		snprintf(note, sizeof note, "%3.0f%% of tgt", 100 * tg->ratio);
-	else if (ra->change[id].verdict == VERDICT_SAME)
-		snprintf(note, sizeof note, "~ %+.1f%%", 100 * rel);
-	else if (ra->change[id].verdict == VERDICT_REGRESSION ||
-	    ra->change[id].verdict == VERDICT_IMPROVEMENT)
-		snprintf(note, sizeof note, "%+.1f%%", 100 * rel);
-	fprintf(out, "%s%*s %7s ", name, (int)(28 - render_columns(name,
-	    strlen(name))), "", fig);
-	fputs(utf8 ? "\u2502" : "|", out);
-	for (int k = 0; k < w; k++)
-		fputs(k < (int)filled ? (utf8 ? "\u2588" : "#") :
-		    (utf8 ? "\u00b7" : "."), out);
-	fputs(utf8 ? "\u2502" : "|", out);
-	fprintf(out, " %s%s\n", note, analysis_flagged(an, i, id) ? " !" : "");
-}
-
-static void
-mail_tables(FILE *out, const struct analysis *an, const bool *which, bool utf8)
-{
-	for (int id = 0; id < M_COUNT; id++) {
-		double top = 0;
-
-		if (!which[id])
-			continue;
-		for (size_t i = 0; i < an->set->n; i++)
-			if (analysis_judged(an, i, id) &&
-			    analysis_sum(an, i)[id].state == VS_OK &&
-			    analysis_sum(an, i)[id].median > top)
-				top = analysis_sum(an, i)[id].median;
-		fprintf(out, "\n%s (%s; ~ = no significant change, ! = fails)\n",
-		    metric_defs[id].label, display_unit(id));
-		for (size_t i = 0; i < an->set->n; i++)
-			if (analysis_judged(an, i, id))
-				mail_row(out, an, i, id, top, utf8);
-	}
 }
 
 int
 render_check_mail(FILE *out, const struct analysis *an, bool utf8)
 {
-	bool which[M_COUNT];
-	int n = failing_metrics(an, which);
+	return render_mail_digest(out, an, utf8, "Charts to attach:");
+}
 
-	mail_verdict(out, an, utf8);
-	mail_list(out, an, utf8, true);
-	mail_list(out, an, utf8, false);
-	mail_tables(out, an, which, utf8);
-	if (n > 0) {
-		fputs("\nCharts to attach:", out);
-		for (int id = 0; id < M_COUNT; id++)
-			if (which[id])
-				fprintf(out, " %s.png", metric_defs[id].key);
+int
+render_mail_digest(FILE *out, const struct analysis *an, bool utf8,
+    const char *charts_lead)
+{
+	struct text_style st = {MAIL_WIDTH, utf8, false, false, false};
+	struct mail_chart *ch;
+	size_t n = mail_charts(an, &ch);
+
+	render_verdict_head(out, an, &st);
+	render_verdict_section(out, an, &st, SECTION_FAILS);
+	render_verdict_section(out, an, &st, SECTION_SHARED);
+	mail_warnings(out, an, utf8);
+	figures_table(out, an, utf8);
+	if (n > 0 && charts_lead) {
+		char *names = xstrdup("");
+
+		for (size_t k = 0; k < n; k++) {
+			char *next = xasprintf("%s%s%s", names, k ? " " : "",
+			    ch[k].name);
+
+			free(names);
+			names = next;
+		}
 		fputc('\n', out);
+		mail_wrap(out, charts_lead, names, 2, utf8);
+		free(names);
 	}
+	mail_charts_free(ch, n);
 	return ferror(out) ? -1 : 0;
+}
+
+/* ---- the charts a mail attaches: one a metric of each failing cause,
+ * its runs and their reference ---- */
+
+/* "block-write" for "Block write". Caller frees. */
+static char *
+metric_slug(enum metric_id id)
+{
+	char *s = xstrdup(metric_defs[id].label);
+
+	for (char *p = s; *p; p++)
+		*p = *p == ' ' ? '-' : (char)tolower((unsigned char)*p);
+	return s;
+}
+
+/* Adds run i to the chart's runs once. */
+static void
+chart_add_run(struct mail_chart *c, size_t i)
+{
+	for (size_t k = 0; k < c->n; k++)
+		if (c->runs[k] == i)
+			return;
+	c->runs[c->n++] = i;
+}
+
+/* The chart of metric id of group g: its reference, then its runs. */
+static struct mail_chart
+group_chart(const struct analysis *an, const struct finding_group *g,
+    enum metric_id id)
+{
+	const struct finding *f0 = NULL;
+	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0};
+	char *run, *metric;
+
+	if (g->reference >= 0)
+		chart_add_run(&c, (size_t)g->reference);
+	for (size_t k = 0; k < g->n; k++) {
+		const struct finding *f = group_finding(an, g, k);
+
+		if (f->metric == (int)id && f->run >= 0) {
+			chart_add_run(&c, (size_t)f->run);
+			f0 = f0 ? f0 : f;
+		}
+	}
+	run = name_safe(an->set->runs[f0->run].id +
+	    dir_length(an->set->runs[f0->run].id));
+	metric = metric_slug(id);
+	c.name = xasprintf("%s--%s.png", run, metric);
+	free(run);
+	free(metric);
+	return c;
+}
+
+size_t
+mail_charts(const struct analysis *an, struct mail_chart **out)
+{
+	size_t ng, n = 0, cap = 0;
+	const struct finding_group *g = gate_groups(an, SECTION_FAILS, &ng);
+
+	*out = NULL;
+	for (size_t k = 0; k < ng; k++) {
+		bool done[M_COUNT] = {false};
+
+		for (size_t j = 0; j < g[k].n; j++) {
+			const struct finding *f = group_finding(an, &g[k], j);
+
+			if (f->metric < 0 || f->run < 0 || done[f->metric])
+				continue;
+			done[f->metric] = true;
+			xgrow((void **)out, &cap, n + 1, sizeof **out);
+			(*out)[n++] = group_chart(an, &g[k],
+			    (enum metric_id)f->metric);
+		}
+	}
+	return n;
+}
+
+void
+mail_charts_free(struct mail_chart *c, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		free(c[k].name);
+		free(c[k].runs);
+	}
+	free(c);
+}
+
+int
+mail_chart_png(const struct analysis *an, const struct chart_fonts *fonts,
+    const struct mail_chart *c, unsigned char **png, size_t *len, char *err)
+{
+	struct chart_bar *bars = chart_bars(an, c->metric, c->runs, c->n, NULL,
+	    NULL);
+	struct chart ch = {metric_defs[c->metric].label,
+	    display_unit(c->metric), chart_note(c->metric), bars, c->n};
+	int rc = chart_png(&ch, fonts, 1, png, len, err);
+
+	chart_bars_free(bars, c->n);
+	return rc;
 }
 
 int
 render_attachments(const struct analysis *an, const struct chart_fonts *fonts,
     const char *dir, struct diags *d)
 {
-	size_t *all = xcalloc(an->set->n ? an->set->n : 1, sizeof *all);
-	bool which[M_COUNT];
+	struct mail_chart *ch;
+	size_t n = mail_charts(an, &ch);
 	int rc = 0;
 
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 		diags_add(d, MSG_SYSERR, dir, 0, "cannot create: %s",
 		    strerror(errno));
-		free(all);
+		mail_charts_free(ch, n);
 		return -1;
 	}
-	failing_metrics(an, which);
-	for (size_t i = 0; i < an->set->n; i++)
-		all[i] = i;
-	for (int id = 0; id < M_COUNT && rc == 0; id++) {
-		struct chart_bar *bars;
+	for (size_t k = 0; k < n && rc == 0; k++) {
 		unsigned char *png;
-		char err[256] = "", *path;
+		char err[256] = "", *path = xasprintf("%s/%s", dir, ch[k].name);
 		size_t len;
 		FILE *f;
 
-		if (!which[id])
-			continue;
-		bars = chart_bars(an, id, all, an->set->n, NULL, NULL);
-		struct chart c = {metric_defs[id].label, display_unit(id),
-		    chart_note(id), bars, an->set->n};
-
-		path = xasprintf("%s/%s.png", dir, metric_defs[id].key);
-		if (chart_png(&c, fonts, 1, &png, &len, err) != 0) {
+		if (mail_chart_png(an, fonts, &ch[k], &png, &len, err) != 0) {
 			diags_add(d, MSG_SYSERR, path, 0, "%s", err);
 			rc = -1;
 		} else {
@@ -272,9 +363,8 @@ render_attachments(const struct analysis *an, const struct chart_fonts *fonts,
 			free(png);
 		}
 		free(path);
-		chart_bars_free(bars, an->set->n);
 	}
-	free(all);
+	mail_charts_free(ch, n);
 	return rc;
 }
 
@@ -310,59 +400,158 @@ md_text(FILE *out, const char *s)
 	}
 }
 
+/* A link to the site's page path when there is a site, else text. */
 static void
-md_finding_row(FILE *out, const struct analysis *an, const struct finding *f)
+md_link(FILE *out, const char *text, const struct share_links *l,
+    const char *path)
 {
-	fprintf(out, "| %s%s | ", f->gated && !f->ack ? "\u274c " : "",
-	    finding_names[f->kind]);
-	md_text(out, f->run >= 0 ? an->set->runs[f->run].id : "all runs");
-	fputs(" | ", out);
-	md_text(out, f->text);
-	if (f->explain) {
-		fputs("<br>Differs: ", out);
-		md_text(out, f->explain);
+	const char *url = l ? l->site_url : NULL;
+	size_t n = url ? strlen(url) : 0;
+
+	if (url == NULL || path == NULL) {
+		md_text(out, text);
+		return;
 	}
-	if (f->caveat) {
-		fputs("<br>Not like for like: ", out);
-		md_text(out, f->caveat);
+	fputc('[', out);
+	md_text(out, text);
+	fputs("](<", out);
+	for (const char *p = url; *p; p++)
+		if (*p == '<' || *p == '>' || *p == ' ')
+			fprintf(out, "%%%02X", (unsigned char)*p);
+		else
+			fputc(*p, out);
+	fprintf(out, "%s%s>)", n && url[n - 1] == '/' ? "" : "/", path);
+}
+
+/* A group's details, folded: what differs, why not like for like, the
+ * acknowledgements, each text once. */
+static void
+md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
+{
+	bool any = false;
+
+	for (size_t k = 0; k < g->n; k++) {
+		const struct finding *f = group_finding(an, g, k);
+
+		for (int t = 0; t < DETAIL_TEXTS; t++) {
+			const char *x = finding_detail(f, t);
+			bool told = x == NULL;
+
+			for (size_t j = 0; j < k && !told; j++) {
+				const char *y = finding_detail(group_finding(an,
+				    g, j), t);
+
+				told = y && strcmp(x, y) == 0;
+			}
+			if (told)
+				continue;
+			if (!any)
+				fputs("<details><summary>What differs</summary>"
+				    "\n\n", out);
+			any = true;
+			fprintf(out, "- %s", detail_labels[t]);
+			if (f->run >= 0 && group_spans_runs(an, g)) {
+				fputs(", ", out);
+				md_text(out, an->set->runs[f->run].id);
+			}
+			fputs(": ", out);
+			md_text(out, x);
+			fputc('\n', out);
+		}
 	}
-	if (f->ack) {
-		fputs("<br>Acknowledged: ", out);
-		md_text(out, f->ack);
-	}
-	fputs(" |\n", out);
+	if (any)
+		fputs("\n</details>\n\n", out);
 }
 
 static void
-md_table(FILE *out, const struct analysis *an, bool failing)
+md_section(FILE *out, const struct analysis *an, enum verdict_section sec,
+    const char *title, bool folded)
 {
-	fputs("| | Run | Finding |\n|---|---|---|\n", out);
-	for (size_t k = 0; k < an->nf; k++) {
-		const struct finding *f = &an->f[k];
-		bool fails = f->gated && !f->ack;
+	size_t n, nf = an->gate.findings[sec];
+	const struct finding_group *g = gate_groups(an, sec, &n);
 
-		if (fails == failing && (failing || f->kind != FIND_WARNING))
-			md_finding_row(out, an, f);
+	if (n == 0)
+		return;
+	if (folded)
+		fprintf(out, "<details><summary>%s (%zu finding%s, %zu cause%s)"
+		    "</summary>\n\n", title, nf, nf == 1 ? "" : "s", n, n == 1 ?
+		    "" : "s");
+	else
+		fprintf(out, "**%s** (%zu finding%s, %zu cause%s)\n\n", title, nf,
+		    nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	for (size_t k = 0; k < n; k++) {
+		if (sec == SECTION_FAILS)
+			fprintf(out, "%zu\\. ", k + 1);
+		else
+			fputs("- ", out);
+		md_text(out, g[k].text);
+		fputs(sec == SECTION_FAILS ? "\n\n" : "\n", out);
+		if (sec == SECTION_FAILS)
+			md_details(out, an, &g[k]);
 	}
+	fputs(folded ? "\n</details>\n\n" : sec == SECTION_FAILS ? "" : "\n",
+	    out);
+}
+
+static void
+md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
+{
+	const char *const *heads;
+	const enum metric_id *m = figures_table_metrics(&heads);
+
+	fputs("| Run | Gate |", out);
+	for (int k = 0; k < TABLE_METRICS; k++) {
+		char *text = xasprintf("%s %s", heads[k], display_unit(m[k]));
+		char *path = xasprintf("metrics/%s.html", metric_defs[m[k]].key);
+
+		fputc(' ', out);
+		md_link(out, text, l, path);
+		fputs(" |", out);
+		free(text);
+		free(path);
+	}
+	fputs("\n|---|---|---:|---:|---:|---:|\n", out);
+	for (size_t i = 0; i < an->set->n; i++) {
+		fputs("| ", out);
+		md_link(out, an->set->runs[i].id, l, l && l->run_pages ?
+		    l->run_pages[i] : NULL);
+		fprintf(out, " | %s%s |", an->gate.outcome[i] == RUN_FAILS ?
+		    "\u274c " : "", outcome_words[an->gate.outcome[i]]);
+		for (int k = 0; k < TABLE_METRICS; k++) {
+			char fig[32];
+
+			const char *b = analysis_flagged(an, i, m[k]) ? "**" :
+			    "";
+
+			table_figure(an, i, m[k], fig);
+			fprintf(out, " %s%s%s |", b, fig, b);
+		}
+		fputc('\n', out);
+	}
+	fputc('\n', out);
 }
 
 int
-render_check_markdown(FILE *out, const struct analysis *an)
+render_check_markdown(FILE *out, const struct analysis *an,
+    const struct share_links *l)
 {
-	char *gate = gate_phrase(an->failing);
-
-	fprintf(out, "### %s benchsite: %s\n\n", an->failing ? "\u274c" :
-	    "\u2705", gate);
-	free(gate);
-	gate = gate_counts(an, NULL, 0);
-	fprintf(out, "%zu runs: %s.\n\n", an->set->n, gate);
-	free(gate);
-	if (an->failing > 0)
-		md_table(out, an, true);
-	fputs("\n<details><summary>Everything else (improvements, weak scaling, "
-	    "what does not fail)</summary>\n\n", out);
-	md_table(out, an, false);
-	fputs("\n</details>\n", out);
+	fprintf(out, "### %s benchsite: ", an->gate.runs[RUN_FAILS] ? "\u274c" :
+	    "\u2705");
+	md_text(out, an->gate.headline);
+	fputs("\n\n", out);
+	if (an->gate.causes)
+		fprintf(out, "%s\n\n", an->gate.causes);
+	if (l && l->site_url) {
+		fputs("Published: ", out);
+		md_link(out, "the site", l, "index.html");
+		fputs("\n\n", out);
+	}
+	md_section(out, an, SECTION_FAILS, "Fails the gate", false);
+	md_section(out, an, SECTION_SHARED, "What the failing runs share",
+	    false);
+	md_figures(out, an, l);
+	md_section(out, an, SECTION_WARNINGS, "Warnings", true);
+	md_section(out, an, SECTION_IMPROVEMENTS, "Improvements", true);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -373,9 +562,17 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric,
     int *failures)
 {
 	xmlNodePtr tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL);
+	const char *id = an->set->runs[i].id;
+	size_t d = dir_length(id);
+	char *group = d ? xasprintf("%.*s", (int)d - 1, id) : xstrdup(id);
+	char *name = xasprintf("%s \u2014 %s", id, metric_defs[metric].label);
 
-	xmlSetProp(tc, BAD_CAST "classname", BAD_CAST an->set->runs[i].id);
-	xmlSetProp(tc, BAD_CAST "name", BAD_CAST metric_defs[metric].key);
+	/* CI lists cases by class: a run's directory (its machine or
+	 * group), and by name: the run and the figure, as people say it. */
+	xmlSetProp(tc, BAD_CAST "classname", BAD_CAST group);
+	xmlSetProp(tc, BAD_CAST "name", BAD_CAST name);
+	free(group);
+	free(name);
 	for (size_t k = 0; k < an->nf; k++) {
 		const struct finding *f = &an->f[k];
 		xmlNodePtr fail;

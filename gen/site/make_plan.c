@@ -45,6 +45,20 @@ name_runs(struct site_plan *s)
 	name_set_free(&slugs);
 }
 
+char **
+site_run_pages(const struct runset *set)
+{
+	struct site_plan p = {.set = set};
+	char **pages = xcalloc(set->n ? set->n : 1, sizeof *pages);
+
+	name_runs(&p);
+	for (size_t i = 0; i < set->n; i++)
+		pages[i] = xasprintf("runs/%s.html", p.slug[i]);
+	free(p.slug);
+	xarena_free(&p.slugs);
+	return pages;
+}
+
 /* A series page's name: letters, digits, '-' and '_' (no '.', which
  * the pages of a long series use: SLUG.p2.html). */
 static char *

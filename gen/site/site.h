@@ -51,4 +51,9 @@ void site_prep_free(struct site_prep *);
 int site_build(const struct analysis *, const struct site_opts *,
     struct diags *);
 
+/* Each run's page in the site, "runs/SLUG.html", by run, as a build
+ * names them: for outputs that link to a published site. Free each and
+ * the array. */
+char **site_run_pages(const struct runset *);
+
 #endif

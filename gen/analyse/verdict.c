@@ -1,0 +1,464 @@
+/* The gate's verdict for people, worked out once for every output: each
+ * run's outcome, a headline whose counts add up to the runs, and the
+ * findings grouped by cause (one kind against the same reference, the
+ * same change, the same warning), each group one sentence with its
+ * numbers and reference. Runs last in analyse(), on the sorted findings;
+ * see analyse.h. */
+#include "analyse/analyse_int.h"
+#include "model/display.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const section_names[SECTIONS] = {
+	[SECTION_FAILS] = "fails", [SECTION_SHARED] = "shared",
+	[SECTION_WARNINGS] = "warnings",
+	[SECTION_IMPROVEMENTS] = "improvements",
+};
+
+enum verdict_section
+finding_section(const struct finding *f)
+{
+	if (f->gated && !f->ack)
+		return SECTION_FAILS;
+	if (f->kind == FIND_PATTERN)
+		return SECTION_SHARED;
+	if (f->kind == FIND_IMPROVEMENT)
+		return SECTION_IMPROVEMENTS;
+	return SECTION_WARNINGS;
+}
+
+/* A finding's cause, as groups compare them. */
+struct cause_key {
+	size_t f;		/* the finding */
+	long ref;		/* the run it is measured against, or -1 */
+	long run;		/* its run where the cause is the run's own
+				   (a change, a target), else -1 */
+	const char *text;	/* a warning's words, else NULL */
+	size_t alone;		/* 1 + the finding, for one that is its own
+				   cause (a pattern, a step in a series) */
+	unsigned char section, kind;
+	bool acked;
+};
+
+static long
+reference_of(const struct analysis *a, const struct finding *f)
+{
+	const struct scaling *sc;
+
+	if (f->run < 0)
+		return -1;
+	if (f->kind == FIND_SHORTFALL || f->kind == FIND_WEAK) {
+		sc = analysis_scaling(a, (size_t)f->run);
+		return sc ? sc->reference : -1;
+	}
+	if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT)
+		return a->runs[f->run].base;
+	return -1;
+}
+
+/* Whether a finding of a change is the run's against its base (not a
+ * step across a series, which tells its own figures). */
+static bool
+plain_change(const struct analysis *a, const struct finding *f)
+{
+	if (f->kind != FIND_REGRESSION && f->kind != FIND_IMPROVEMENT)
+		return true;
+	return f->run >= 0 && f->metric >= 0 &&
+	    a->runs[f->run].change[f->metric].verdict ==
+	    (f->kind == FIND_REGRESSION ? VERDICT_REGRESSION :
+	    VERDICT_IMPROVEMENT);
+}
+
+static struct cause_key
+cause_of(const struct analysis *a, size_t k)
+{
+	const struct finding *f = &a->f[k];
+	struct cause_key c = {k, reference_of(a, f), -1, NULL, 0,
+	    (unsigned char)finding_section(f), (unsigned char)f->kind,
+	    f->ack != NULL};
+
+	if (f->kind == FIND_WARNING)
+		c.text = f->text;
+	else if (f->kind == FIND_PATTERN || !plain_change(a, f))
+		c.alone = k + 1;
+	else if (f->kind != FIND_SHORTFALL && f->kind != FIND_WEAK)
+		c.run = f->run;
+	return c;
+}
+
+static int
+cmp_long(long x, long y)
+{
+	return (x > y) - (x < y);
+}
+
+/* By cause, then in the analysis' order. */
+static int
+cmp_cause(const void *x, const void *y)
+{
+	const struct cause_key *p = x, *q = y;
+	int c;
+
+	if ((c = cmp_long(p->section, q->section)) ||
+	    (c = cmp_long(p->kind, q->kind)) ||
+	    (c = cmp_long(p->acked, q->acked)) ||
+	    (c = cmp_long(p->ref, q->ref)) || (c = cmp_long(p->run, q->run)) ||
+	    (c = cmp_long((long)p->alone, (long)q->alone)))
+		return c;
+	if (p->text && q->text && (c = strcmp(p->text, q->text)))
+		return c;
+	return cmp_long((long)p->f, (long)q->f);
+}
+
+static bool
+same_cause(const struct cause_key *p, const struct cause_key *q)
+{
+	return p->section == q->section && p->kind == q->kind &&
+	    p->acked == q->acked && p->ref == q->ref && p->run == q->run &&
+	    p->alone == q->alone &&
+	    (p->text == NULL) == (q->text == NULL) &&
+	    (p->text == NULL || strcmp(p->text, q->text) == 0);
+}
+
+/* A group while they are made: where its causes start in the sorted
+ * keys, how many, and its lowest finding. */
+struct span {
+	size_t pos, n, lowest;
+	unsigned char section;
+};
+
+/* Groups in the order of sections, then of their first finding. */
+static int
+cmp_span(const void *x, const void *y)
+{
+	const struct span *p = x, *q = y;
+	int c = cmp_long(p->section, q->section);
+
+	return c ? c : cmp_long((long)p->lowest, (long)q->lowest);
+}
+
+/* "55.7 MiB/s" for a stored figure. */
+static void
+figure_text(enum metric_id id, double stored, char *buf)
+{
+	char num[32];
+
+	display_format(id, display_value(id, stored), num);
+	snprintf(buf, 48, "%s %s", num, display_unit(id));
+}
+
+/* "19" for a share of 0.193 (a whole number from fine_below percent). */
+static void
+percent_text(double share, double fine_below, char *buf)
+{
+	display_number(buf, 32, 100 * fabs(share), fine_below, DISPLAY_ROUNDED);
+}
+
+/* One finding's part of its group's sentence: its figures. */
+static char *
+member_phrase(const struct analysis *a, const struct finding *f)
+{
+	enum metric_id id = (enum metric_id)f->metric;
+	char now[48], other[48], pct[32];
+	struct scaled_metric x = {0};
+	const struct target *t;
+
+	if (f->run < 0 || f->metric < 0)
+		return xstrdup(f->text);
+	figure_text(id, analysis_sum(a, (size_t)f->run)[id].median, now);
+	if ((f->kind == FIND_SHORTFALL || f->kind == FIND_WEAK) &&
+	    analysis_scaling(a, (size_t)f->run) &&
+	    (analysis_scaled(a, (size_t)f->run, id, &x) || x.expected > 0)) {
+		figure_text(id, x.expected, other);
+		percent_text(x.efficiency, 10, pct);
+		return xasprintf("%s %s is %s%% of %s", metric_defs[id].label,
+		    now, pct, other);
+	}
+	if (f->kind == FIND_TARGET &&
+	    (t = analysis_target(a, (size_t)f->run, id)) != NULL) {
+		figure_text(id, t->value, other);
+		percent_text(t->ratio, 10, pct);
+		return xasprintf("%s %s is %s%% of its target %s",
+		    metric_defs[id].label, now, pct, other);
+	}
+	if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT) {
+		struct change_figures cf = analysis_change(a, (size_t)f->run, id);
+
+		figure_text(id, cf.base_median, other);
+		percent_text(cf.rel, 100, pct);
+		return xasprintf("%s %s %s%% (%s \u2192 %s)",
+		    metric_defs[id].label, cf.rel < 0 ? "fell" : "rose", pct,
+		    other, now);
+	}
+	return xstrdup(f->text);
+}
+
+/* Appends to *s the parts of the members from..to, naming each run as
+ * it changes when the group spans runs. */
+static void
+append_members(const struct analysis *a, char **s, const size_t *m, size_t n,
+    bool name_runs)
+{
+	long last = -2;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct finding *f = &a->f[m[k]];
+		char *part = member_phrase(a, f), *next;
+		bool new_run = name_runs && f->run != last;
+
+		next = xasprintf("%s%s%s%s%s", *s, k == 0 ? "" : new_run ?
+		    "; " : ", ", new_run && f->run >= 0 ?
+		    a->set->runs[f->run].id : "", new_run && f->run >= 0 ?
+		    " " : "", part);
+		free(part);
+		free(*s);
+		*s = next;
+		last = f->run;
+	}
+}
+
+/* The runs of the members: how many, and whether they share one. */
+static size_t
+distinct_runs(const struct analysis *a, const size_t *m, size_t n)
+{
+	size_t count = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = a->f[m[j]].run == a->f[m[k]].run;
+		count += !seen;
+	}
+	return count;
+}
+
+/* " on CONTROLLER" when every run of the group has the controller and
+ * the reference another; else "". Caller frees. */
+static char *
+shared_controller(const struct analysis *a, const size_t *m, size_t n,
+    long ref)
+{
+	const char *c = meta_get(&a->set->runs[a->f[m[0]].run].meta,
+	    "controller"), *r;
+
+	for (size_t k = 1; c && k < n; k++) {
+		const char *o = meta_get(&a->set->runs[a->f[m[k]].run].meta,
+		    "controller");
+
+		if (o == NULL || strcmp(o, c) != 0)
+			c = NULL;
+	}
+	r = ref >= 0 ? meta_get(&a->set->runs[ref].meta, "controller") : NULL;
+	if (c == NULL || (r && strcmp(r, c) == 0))
+		return xstrdup("");
+	return xasprintf(" on %s", c);
+}
+
+/* "a, b, c and 2 more": the runs of a warning. Caller frees. */
+static char *
+run_list(const struct analysis *a, const size_t *m, size_t n)
+{
+	char *s = xstrdup("");
+
+	for (size_t k = 0; k < n && k < 3; k++) {
+		char *next = xasprintf("%s%s%s", s, k == 0 ? "" : k + 1 == n ?
+		    " and " : ", ", a->set->runs[a->f[m[k]].run].id);
+
+		free(s);
+		s = next;
+	}
+	if (n > 3) {
+		char *next = xasprintf("%s and %zu more", s, n - 3);
+
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* The lead of a group's sentence before its members. Caller frees. */
+static char *
+group_lead(const struct analysis *a, const struct finding_group *g,
+    const size_t *m, size_t nruns)
+{
+	const struct finding *f = &a->f[m[0]];
+	const char *run = f->run >= 0 ? a->set->runs[f->run].id : "";
+	const char *ref = g->reference >= 0 ?
+	    a->set->runs[g->reference].id : "?";
+	const struct run_analysis *ra = f->run >= 0 ? &a->runs[f->run] : NULL;
+	char *who, *ctl, *out;
+	bool one = nruns == 1;
+
+	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT)
+		return xasprintf("%s %s against %s%s%s: ", run,
+		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
+		    ra->base_in_series && ra->series_change ? " after " : "",
+		    ra->base_in_series && ra->series_change ?
+		    ra->series_change : "");
+	if (g->kind == FIND_TARGET)
+		return xasprintf("%s is below its declared target: ", run);
+	ctl = one ? xstrdup("") : shared_controller(a, m, g->n, g->reference);
+	who = one ? xstrdup(run) : xasprintf("%zu runs%s", nruns, ctl);
+	out = xasprintf(g->kind == FIND_SHORTFALL ? "%s fall%s short of RAID "
+	    "scaling from %s: " : "%s scale%s weakly from %s: ", who,
+	    one ? "s" : "", ref);
+	free(who);
+	free(ctl);
+	return out;
+}
+
+/* The group's sentence, pooled. */
+static const char *
+group_sentence(struct analysis *a, const struct finding_group *g,
+    const size_t *m)
+{
+	const struct finding *f = &a->f[m[0]];
+	size_t nruns = distinct_runs(a, m, g->n);
+	char *s, *runs, *next;
+
+	if (g->kind == FIND_PATTERN)
+		return f->text;
+	if (!plain_change(a, f))
+		return strpool_take(a->pool, xasprintf("%s: %s",
+		    a->set->runs[f->run].id, f->text));
+	if (g->kind == FIND_WARNING) {
+		runs = run_list(a, m, g->n);
+		s = xasprintf("%s: %s", runs, f->text);
+		free(runs);
+		return strpool_take(a->pool, s);
+	}
+	s = group_lead(a, g, m, nruns);
+	append_members(a, &s, m, g->n, nruns > 1);
+	next = xasprintf("%s%s%s.", f->ack ? "Acknowledged: " : "", s,
+	    g->kind == FIND_REGRESSION && !f->gated ? " (not like for like: "
+	    "it does not fail the gate)" : "");
+	free(s);
+	return strpool_take(a->pool, next);
+}
+
+/* "4 fail the gate", "1 passes": n with a verb in number. */
+static char *
+counted(size_t n, const char *one, const char *many, const char *rest)
+{
+	return xasprintf("%zu %s%s", n, n == 1 ? one : many, rest);
+}
+
+static void
+headline(struct analysis *a)
+{
+	struct gate_summary *g = &a->gate;
+	char *parts[RUN_OUTCOMES] = {NULL}, *s;
+	size_t nf = g->findings[SECTION_FAILS];
+	size_t nc = g->ngroups_in[SECTION_FAILS];
+
+	if (g->runs[RUN_FAILS])
+		parts[0] = counted(g->runs[RUN_FAILS], "fails", "fail",
+		    " the gate");
+	if (g->runs[RUN_WARNED])
+		parts[1] = counted(g->runs[RUN_WARNED], "passes", "pass",
+		    " with warnings");
+	if (g->runs[RUN_PASSES])
+		parts[2] = counted(g->runs[RUN_PASSES], "passes", "pass", "");
+	s = xasprintf("%zu run%s%s%s%s%s%s%s.", a->set->n, a->set->n == 1 ?
+	    "" : "s", a->set->n ? ": " : "", parts[0] ? parts[0] : "",
+	    parts[0] && (parts[1] || parts[2]) ? ", " : "",
+	    parts[1] ? parts[1] : "", parts[1] && parts[2] ? ", " : "",
+	    parts[2] ? parts[2] : "");
+	g->headline = strpool_take(a->pool, s);
+	for (int k = 0; k < RUN_OUTCOMES; k++)
+		free(parts[k]);
+	if (nc > 0)
+		g->causes = strpool_take(a->pool, xasprintf("%zu cause%s the "
+		    "gate (%zu finding%s).", nc, nc == 1 ? " fails" :
+		    "s fail", nf, nf == 1 ? "" : "s"));
+}
+
+static void
+outcomes(struct analysis *a)
+{
+	struct gate_summary *g = &a->gate;
+
+	g->outcome = xcalloc(a->set->n ? a->set->n : 1, 1);
+	for (size_t i = 0; i < a->set->n; i++)
+		g->outcome[i] = RUN_PASSES;
+	for (size_t k = 0; k < a->nf; k++) {
+		const struct finding *f = &a->f[k];
+		enum verdict_section sec = finding_section(f);
+
+		g->findings[sec]++;
+		if (f->run < 0)
+			continue;
+		if (sec == SECTION_FAILS)
+			g->outcome[f->run] = RUN_FAILS;
+		else if (sec == SECTION_WARNINGS &&
+		    g->outcome[f->run] == RUN_PASSES)
+			g->outcome[f->run] = RUN_WARNED;
+	}
+	for (size_t i = 0; i < a->set->n; i++)
+		g->runs[g->outcome[i]]++;
+}
+
+/* The keys c (sorted by cause) as spans of one cause each, in the
+ * order the groups are told; returns their count. */
+static size_t
+spans_of(const struct cause_key *c, size_t n, struct span *sp)
+{
+	size_t ns = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (k > 0 && same_cause(&c[k - 1], &c[k])) {
+			sp[ns - 1].n++;
+			continue;
+		}
+		sp[ns++] = (struct span){k, 1, c[k].f, c[k].section};
+	}
+	qsort(sp, ns, sizeof *sp, cmp_span);
+	return ns;
+}
+
+void
+summarise_gate(struct analysis *a)
+{
+	struct gate_summary *g = &a->gate;
+	struct cause_key *c = xcalloc(a->nf + 1, sizeof *c);
+	struct span *sp = xcalloc(a->nf + 1, sizeof *sp);
+	size_t o = 0;
+
+	outcomes(a);
+	for (size_t k = 0; k < a->nf; k++)
+		c[k] = cause_of(a, k);
+	qsort(c, a->nf, sizeof *c, cmp_cause);
+	g->ngroups = spans_of(c, a->nf, sp);
+	g->groups = xcalloc(g->ngroups + 1, sizeof *g->groups);
+	g->members = xcalloc(a->nf + 1, sizeof *g->members);
+	for (size_t k = 0; k < g->ngroups; k++) {
+		struct finding_group *gr = &g->groups[k];
+		const struct cause_key *first = &c[sp[k].pos];
+
+		gr->first = o;
+		gr->n = sp[k].n;
+		gr->reference = first->ref;
+		gr->section = (enum verdict_section)first->section;
+		gr->kind = (enum finding_kind)first->kind;
+		for (size_t j = 0; j < sp[k].n; j++)
+			g->members[o++] = first[j].f;
+		gr->text = group_sentence(a, gr, g->members + gr->first);
+		g->ngroups_in[gr->section]++;
+	}
+	headline(a);
+	free(c);
+	free(sp);
+}
+
+void
+free_gate(struct analysis *a)
+{
+	free(a->gate.groups);
+	free(a->gate.members);
+	free(a->gate.outcome);
+}
