@@ -60,6 +60,7 @@ cmd_import(int argc, char **argv)
 		import_split(gs, name, buf, len, &rs, &d);
 		if (rs.n > 0 && import_write_runs(root, argv[i], &rs, &d) != 0)
 			failed = 1;
+		import_review(name, &rs);
 		import_runs_free(&rs);
 		free(buf);
 	}
