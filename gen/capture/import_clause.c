@@ -16,7 +16,8 @@
 /* How far the scans reach either side of a match: a sentence of prose
  * is shorter, and a long line must not make every guess scan all of it. */
 #define REACH 300
-#define NEAR_WORDS 4	/* "without NCQ", "than the 4 disk RAID0" */
+#define NEAR_WORDS 4	/* "than the 4 disk RAID0" */
+#define LACK_WORDS 2	/* "without NCQ", "no write cache" (not "on XFS") */
 
 /* Markers that reach the end of their clause ("isn't using LVM"). */
 static const char *const denials[] = {"not", "never", "nicht", "nie",
@@ -202,7 +203,8 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 			m |= MOOD_REPORTED;
 	}
 	/* "no"/"without" a few words before the match, or "than" */
-	if (near_mood && since <= near)
+	if (near_mood && since <= (near_mood == MOOD_NEGATED && near >
+	    LACK_WORDS ? LACK_WORDS : near))
 		m |= near_mood;
 	return m;
 }

@@ -135,9 +135,10 @@ static const struct rule rules[] = {
 	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	/* "no RAID", not "without RAID 5" (another level was used) */
 	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
-	    "single disk|1 disk|one disk)" WE, NULL, "none", NULL, 3, R_ICASE,
-	    NULL, NULL, NULL},
+	    "single disk|1 disk|one disk)([^- [:alnum:]]|$| +[^- 0-9])", NULL,
+	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	{"raid.level", "(--level[= ]|(^| )-l ?)(raid)?([0-9]+|linear)",

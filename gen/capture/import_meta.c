@@ -82,11 +82,9 @@ said_of(const struct post *p, const struct guess *g, int k)
 {
 	if (g->named > 0)
 		return g->named == k + 1;
-	if (g->named == -2)
+	if (g->named == -2 || names_other_host(p, g, k))
 		return false;
-	if (g->region == k)
-		return true;
-	return g->named == 0 && !names_other_host(p, g, k);
+	return g->region == k || g->named == 0;
 }
 
 static bool
@@ -104,8 +102,8 @@ in_tier(const struct post *p, const struct guess *g, int tier, int k)
 		return (g->flags & GUESS_POST) && g->region <= k;
 	default:
 		return k > 0 && g->region == 0 && !g->command &&
-		    key_listed(g->key, inherited_keys, sizeof inherited_keys /
-		    sizeof *inherited_keys);
+		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
+		    sizeof inherited_keys / sizeof *inherited_keys));
 	}
 }
 
