@@ -278,15 +278,6 @@ static const struct rule rules[] = {
 static const char *const tied_keys[] = {"chipset", "bus", "driver",
     "firmware"};
 
-bool
-key_listed(const char *key, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(key, list[i]) == 0)
-			return true;
-	return false;
-}
-
 static char *
 fix_lower(const char *s)
 {

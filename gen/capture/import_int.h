@@ -1,8 +1,9 @@
 /* Shared by the import's own files only: the post being split and its
  * configurations, and what each file gives the others. They stand in
- * layers: import_text.c and import_guess.c, then import_tables.c and
- * import_meta.c, then import_split.c and import_write.c, then the
- * command, import.c; none calls one above it. */
+ * layers: import_text.c, import_clause.c, import_guess.c, then
+ * import_tables.c and import_meta.c, then import_split.c,
+ * import_write.c and import_review.c, then the command, import.c; none
+ * calls one above it. */
 #ifndef BENCHSITE_IMPORT_INT_H
 #define BENCHSITE_IMPORT_INT_H
 
@@ -68,6 +69,8 @@ bool line_is_blank(const struct line *);
 bool contains_ignoring_case(const char *hay, const char *needle);
 /* What follows the last '/' of path. */
 const char *path_base_name(const char *path);
+/* Whether key is one of list[0..n). */
+bool key_listed(const char *key, const char *const *list, size_t n);
 
 /* import_clause.c. What a clause of prose does with the words a rule
  * found at text[at..at_end): each bit a reason not to take them as said
@@ -94,8 +97,6 @@ int clause_names_run(const char *text, size_t at);
 /* The first reason of mood as a word ("negated"), "asserted" for 0. */
 const char *mood_name(unsigned mood);
 
-/* import_guess.c. Whether key is one of list[0..n). */
-bool key_listed(const char *key, const char *const *list, size_t n);
 
 /* import_tables.c. Reads the post's lines and the results the reader
  * finds in them (p->ls, p->an, p->rs merged). */
