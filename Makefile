@@ -52,10 +52,11 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
 	capture/collect_mount.c capture/collect_stack.c capture/collect_pci.c \
 	capture/collect_disk.c capture/collect_storage.c capture/collect.c \
-	capture/record.c capture/import_text.c capture/import_seen.c \
-	capture/import_guess.c capture/import_tables.c capture/import_meta.c \
-	capture/import_split.c capture/import_write.c capture/import_known.c \
-	capture/import.c cli/options.c
+	capture/record.c capture/import_text.c capture/import_clause.c \
+	capture/import_seen.c capture/import_guess.c capture/import_tables.c \
+	capture/import_meta.c capture/import_split.c capture/import_write.c \
+	capture/import_known.c capture/import_review.c capture/import.c \
+	cli/options.c
 OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h gen/*/*.h)
 
@@ -80,7 +81,8 @@ $(B):
 # Unit tests of pure functions (cmocka).
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
-	test_analyse test_plan test_changepoint test_compare test_cli
+	test_analyse test_plan test_changepoint test_compare test_cli \
+	test_import_guess
 $(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $(filter-out %.h,$^) $(LIBS) \

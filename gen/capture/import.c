@@ -99,6 +99,7 @@ cmd_import(int argc, char **argv)
 		if (rs.n > 0 && import_write_runs(root, argv[i], &rs, &d) != 0)
 			failed = 1;
 		remember_runs(&rs, &known);
+		import_review(name, &rs);
 		import_runs_free(&rs);
 		free(buf);
 	}

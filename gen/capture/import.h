@@ -4,6 +4,7 @@
 #ifndef BENCHSITE_IMPORT_H
 #define BENCHSITE_IMPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/diag.h"
@@ -11,6 +12,7 @@
 #define GUESS_POST 1u	/* a post-wide default ("the default X scheduler") */
 #define GUESS_SUM 2u	/* counts on several lines add up (two mdadm arrays) */
 #define GUESS_VENDOR 4u	/* a bare vendor, completed from a model named elsewhere */
+#define GUESS_TWO 8u	/* its line gives another value for the key too */
 
 /* One value read from one line of prose. key is a meta key or a part
  * of one put together later: "disks.count", "disks.model", "raid.level",
@@ -29,6 +31,19 @@ struct guess {
 	int caption;		/* in the paragraph right above its table */
 	int command;		/* on the command line of its table: not
 				   inherited by the runs after it */
+	int named;		/* the configuration its sentence names
+				   ("the second run"), from 1; -1 one it
+				   does not say which ("with 4 disks"); -2
+				   others ("these two runs") */
+};
+
+/* Where the last line guessed left its sentence, for a sentence the
+ * mail client cut over two lines (import_clause.c). */
+struct clause_carry {
+	size_t at;		/* that line's place among the post's lines */
+	bool open;		/* no full stop ended it */
+	bool wide;		/* long enough to have been cut */
+	unsigned sentence, clause;	/* the moods it left open */
 };
 
 struct guesses {
@@ -36,6 +51,7 @@ struct guesses {
 	size_t n, cap;
 	size_t *post;		/* indices of the post-wide ones (GUESS_POST) */
 	size_t npost, cappost;
+	struct clause_carry carry;
 };
 
 struct guesser;

@@ -135,9 +135,10 @@ static const struct rule rules[] = {
 	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	/* "no RAID", not "without RAID 5" (another level was used) */
 	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
-	    "single disk|1 disk|one disk)" WE, NULL, "none", NULL, 3, R_ICASE,
-	    NULL, NULL, NULL},
+	    "single disk|1 disk|one disk)([^- [:alnum:]]|$| +[^- 0-9])", NULL,
+	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	{"raid.level", "(--level[= ]|(^| )-l ?)(raid)?([0-9]+|linear)",
@@ -276,15 +277,6 @@ static const struct rule rules[] = {
  * NetRaid-4M (aac driver)" says nothing of the other card's driver. */
 static const char *const tied_keys[] = {"chipset", "bus", "driver",
     "firmware"};
-
-bool
-key_listed(const char *key, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(key, list[i]) == 0)
-			return true;
-	return false;
-}
 
 static char *
 fix_lower(const char *s)
@@ -569,9 +561,17 @@ expand(const char *fmt, const char *s, const regmatch_t *m)
 	return v;
 }
 
+/* Where a rule matched, and what its sentence does with it. */
+struct found {
+	const char *text;
+	long line;
+	size_t at;		/* the line's place among the post's lines */
+	int named;
+};
+
 static void
 add_guess(struct guesses *out, const char *key, char *value,
-    const char *text, long line, size_t at, const struct rule *r)
+    const struct found *f, const struct rule *r)
 {
 	struct guess *g;
 
@@ -582,7 +582,7 @@ add_guess(struct guesses *out, const char *key, char *value,
 		return;
 	}
 	/* Lines are guessed in order: the guesses of this one are last. */
-	for (size_t i = out->n; i-- > 0 && out->v[i].at == at; ) {
+	for (size_t i = out->n; i-- > 0 && out->v[i].at == f->at; ) {
 		if (strcmp(out->v[i].key, key) == 0 &&
 		    strcmp(out->v[i].value, value) == 0) {
 			if (r->prio > out->v[i].prio)
@@ -597,11 +597,12 @@ add_guess(struct guesses *out, const char *key, char *value,
 	memset(g, 0, sizeof *g);
 	g->key = key;
 	g->value = value;
-	g->text = xstrdup(text);
-	g->line = line;
-	g->at = at;
+	g->text = xstrdup(f->text);
+	g->line = f->line;
+	g->at = f->at;
 	g->prio = r->prio;
 	g->flags = r->flags & ~R_ICASE;
+	g->named = f->named;
 }
 
 static char *
@@ -616,13 +617,15 @@ make_value(const char *fmt, fix_fn fix, const char *s, const regmatch_t *m)
 	return fixed;
 }
 
-/* Every match of rule i in text: the search goes on from the end of a
- * match, less its last character when that may begin the next word. */
+/* Every match of rule i in text that its clause asserts: the search
+ * goes on from the end of a match, less its last character when that
+ * may begin the next word. */
 static void
-apply_rule(const struct guesser *gs, size_t i, const char *text, long line,
-    size_t at, struct guesses *out)
+apply_rule(const struct guesser *gs, size_t i, const struct found *line,
+    const struct clause_carry *carry, struct guesses *out)
 {
 	const struct rule *r = &rules[i];
+	const char *text = line->text;
 	regmatch_t m[NMATCH];
 	size_t off = 0, len = strlen(text);
 
@@ -633,12 +636,19 @@ apply_rule(const struct guesser *gs, size_t i, const char *text, long line,
 	    off ? REG_NOTBOL : 0) == 0) {
 		const char *s = text + off;
 		size_t next = (size_t)m[0].rm_eo;
+		size_t at = off + (size_t)m[0].rm_so, end = off + next;
+		struct found f = *line;
 
-		add_guess(out, r->key, make_value(r->fmt, r->fix, s, m), text,
-		    line, at, r);
-		if (r->key2)
-			add_guess(out, r->key2, make_value(r->fmt2, r->fix2, s,
-			    m), text, line, at, r);
+		while (at < end && !isalnum((unsigned char)text[at]))
+			at++;
+		if (clause_mood(text, at, end, carry) == 0) {
+			f.named = clause_names_run(text, at);
+			add_guess(out, r->key, make_value(r->fmt, r->fix, s, m),
+			    &f, r);
+			if (r->key2)
+				add_guess(out, r->key2, make_value(r->fmt2,
+				    r->fix2, s, m), &f, r);
+		}
 		if (next > 0 && !isalnum((unsigned char)s[next - 1]))
 			next--;
 		if (next <= (size_t)m[0].rm_so)
@@ -647,15 +657,33 @@ apply_rule(const struct guesser *gs, size_t i, const char *text, long line,
 	}
 }
 
-void
-guess_line(const struct guesser *gs, const char *text, long line, size_t at,
-    struct guesses *out)
+/* "ext4 or XFS", two controllers on a line: each value has a rival. */
+static void
+mark_rivals(struct guesses *out, size_t first)
 {
-	size_t first = out->n;
+	for (size_t i = first; i < out->n; i++) {
+		struct guess *a = &out->v[i];
+
+		for (size_t j = i + 1; j < out->n; j++) {
+			struct guess *b = &out->v[j];
+
+			if (strcmp(a->key, b->key) != 0 || a->prio < 2 ||
+			    b->prio < 2 || (a->flags & GUESS_SUM) ||
+			    contains_ignoring_case(a->value, b->value) ||
+			    contains_ignoring_case(b->value, a->value))
+				continue;
+			a->flags |= GUESS_TWO;
+			b->flags |= GUESS_TWO;
+		}
+	}
+}
+
+/* The controller named on a line, for the keys that follow it. */
+static void
+tie_to_controller(struct guesses *out, size_t first)
+{
 	const struct guess *ctl = NULL;
 
-	for (size_t i = 0; i < gs->n; i++)
-		apply_rule(gs, i, text, line, at, out);
 	for (size_t i = first; i < out->n; i++)
 		if (strcmp(out->v[i].key, "controller") == 0 &&
 		    (ctl == NULL || out->v[i].prio > ctl->prio))
@@ -666,6 +694,22 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 		if (key_listed(out->v[i].key, tied_keys,
 		    sizeof tied_keys / sizeof *tied_keys))
 			out->v[i].tie = xstrdup(ctl->value);
+}
+
+void
+guess_line(const struct guesser *gs, const char *text, long line, size_t at,
+    struct guesses *out)
+{
+	size_t first = out->n;
+	struct found f = {text, line, at, 0};
+	bool cont = clause_continues(&out->carry, text, at);
+	struct clause_carry carry = out->carry;
+
+	for (size_t i = 0; i < gs->n; i++)
+		apply_rule(gs, i, &f, cont ? &carry : NULL, out);
+	clause_carry_line(text, at, cont, &out->carry);
+	mark_rivals(out, first);
+	tie_to_controller(out, first);
 }
 
 void

@@ -1,8 +1,9 @@
 /* Shared by the import's own files only: the post being split and its
  * configurations, and what each file gives the others. They stand in
- * layers: import_text.c and import_guess.c, then import_tables.c and
- * import_meta.c, then import_split.c and import_write.c, then the
- * command, import.c; none calls one above it. */
+ * layers: import_text.c, import_clause.c, import_guess.c, then
+ * import_tables.c and import_meta.c, then import_split.c,
+ * import_write.c and import_review.c, then the command, import.c; none
+ * calls one above it. */
 #ifndef BENCHSITE_IMPORT_INT_H
 #define BENCHSITE_IMPORT_INT_H
 
@@ -105,7 +106,34 @@ void seen_free(struct seen *);
 void import_read_known(const char *root, struct seen *);
 
 /* import_guess.c. Whether key is one of list[0..n). */
+/* Whether key is one of list[0..n). */
 bool key_listed(const char *key, const char *const *list, size_t n);
+
+/* import_clause.c. What a clause of prose does with the words a rule
+ * found at text[at..at_end): each bit a reason not to take them as said
+ * of the run; 0 when they are. carry: how the line before left its
+ * sentence, when this line goes on with it (clause_continues). */
+#define MOOD_NEGATED 1u		/* "not on RAID0", "without NCQ" */
+#define MOOD_REPLACED 2u	/* "instead of cfq", "than the RAID0" */
+#define MOOD_QUESTION 4u	/* "should I use raid10?" */
+#define MOOD_CONDITIONAL 8u	/* "if I switch to xfs" */
+#define MOOD_PLANNED 16u	/* "I will try jfs next", "Use XFS." */
+#define MOOD_REPORTED 32u	/* "on his box", "someone said" */
+unsigned clause_mood(const char *text, size_t at, size_t at_end,
+    const struct clause_carry *carry);
+bool clause_continues(const struct clause_carry *, const char *text,
+    size_t at);
+/* Updates carry past the line text at at (cont: it went on with the
+ * line before). */
+void clause_carry_line(const char *text, size_t at, bool cont,
+    struct clause_carry *carry);
+/* The configuration the sentence around text[at] names: 1 for "the
+ * first run", -1 for one it does not say which ("with 4 disks"), -2
+ * for others than the one it stands by ("these two runs"), 0 none. */
+int clause_names_run(const char *text, size_t at);
+/* The first reason of mood as a word ("negated"), "asserted" for 0. */
+const char *mood_name(unsigned mood);
+
 
 /* import_tables.c. Reads the post's lines and the results the reader
  * finds in them (p->ls, p->an, p->rs merged). */
@@ -119,6 +147,12 @@ void post_find_configs(struct post *, struct diags *);
 /* import_meta.c. Configuration k's meta file, guessed from p->g, with
  * file_name in its first line. Caller frees. */
 char *config_meta(const struct post *, int k, const char *file_name);
+
+/* import_review.c. The guesses of each run, one line each, for the
+ * reader to check: run, key, value and where it was read, the weak ones
+ * marked; read back from the runs' meta. Caller frees. */
+char *import_review_text(const char *file, const struct import_runs *);
+void import_review(const char *file, const struct import_runs *);
 
 /* import_write.c. Writes the runs split from file below root, one
  * directory for the post; prints each run's path. Returns -1 when a

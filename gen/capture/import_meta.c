@@ -8,6 +8,7 @@
 #include "base/xalloc.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -34,7 +35,15 @@ struct choice {
 	char *value;
 	const struct guess *alt[3];	/* what other lines say */
 	size_t nalt;
+	char weak[72];			/* why the evidence is thin, or "" */
 };
+
+/* Inherited evidence further above its table than this is weak: the
+ * post may have moved on to another machine since. */
+#define FAR_LINES 50
+/* Up to this many configurations, prose naming a row's machine is said
+ * of that row only (the check costs a scan of every name). */
+#define LABEL_CONFIGS 32
 
 static bool
 same_controller(const char *a, const char *b)
@@ -44,9 +53,45 @@ same_controller(const char *a, const char *b)
 	return strncasecmp(a, b, n) == 0;
 }
 
+/* Whether prose outside configuration k's own names another row's
+ * machine ("db2 had the write cache off"). */
 static bool
-in_tier(const struct guess *g, int tier, int k)
+names_other_host(const struct post *p, const struct guess *g, int k)
 {
+	const char *own = p->cf[k].host;
+
+	if (p->ncf > LABEL_CONFIGS || (own && strlen(own) >= 3 &&
+	    contains_ignoring_case(g->text, own)))
+		return false;
+	for (size_t j = 0; j < p->ncf; j++) {
+		const char *h = p->cf[j].host;
+
+		if ((int)j != k && h && strlen(h) >= 3 && (own == NULL ||
+		    strcasecmp(h, own) != 0) && contains_ignoring_case(g->text,
+		    h))
+			return true;
+	}
+	return false;
+}
+
+/* Prose about one configuration ("the second run used deadline", "with
+ * 4 disks", a row's machine name) is not said of the others; what its
+ * own prose says is said of it. */
+static bool
+said_of(const struct post *p, const struct guess *g, int k)
+{
+	if (g->named > 0)
+		return g->named == k + 1;
+	if (g->named == -2 || names_other_host(p, g, k))
+		return false;
+	return g->region == k || g->named == 0;
+}
+
+static bool
+in_tier(const struct post *p, const struct guess *g, int tier, int k)
+{
+	if (!said_of(p, g, k))
+		return false;
 	/* tier 3 is narrowed further by inherits() */
 	switch (tier) {
 	case 0:
@@ -57,8 +102,8 @@ in_tier(const struct guess *g, int tier, int k)
 		return (g->flags & GUESS_POST) && g->region <= k;
 	default:
 		return k > 0 && g->region == 0 && !g->command &&
-		    key_listed(g->key, inherited_keys, sizeof inherited_keys /
-		    sizeof *inherited_keys);
+		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
+		    sizeof inherited_keys / sizeof *inherited_keys));
 	}
 }
 
@@ -162,9 +207,10 @@ candidate(const struct guesses *gs, const struct candidates *c, size_t i)
 
 /* mdadm arrays built one by one: their members add up. */
 static void
-sum_counts(const struct guesses *gs, const struct guess *best, int tier,
+sum_counts(const struct post *p, const struct guess *best, int tier,
     int k, struct choice *ch)
 {
+	const struct guesses *gs = &p->g;
 	long total = 0;
 
 	struct candidates c = tier_candidates(gs, tier, k);
@@ -175,7 +221,7 @@ sum_counts(const struct guesses *gs, const struct guess *best, int tier,
 		bool seen = false;
 
 		if (strcmp(g->key, best->key) != 0 || !(g->flags & GUESS_SUM) ||
-		    g->prio != best->prio || !in_tier(g, tier, k))
+		    g->prio != best->prio || !in_tier(p, g, tier, k))
 			continue;
 		for (size_t e = 0; e < ch->nev; e++)
 			seen |= strcmp(ch->ev[e]->text, g->text) == 0;
@@ -216,9 +262,10 @@ complete_vendor(const struct guesses *gs, int k, struct choice *ch)
 /* What other lines of its own prose say, unless it only says less
  * ("Xeon" beside "3.2Ghz Xeon", a bare vendor). */
 static void
-find_alternatives(const struct guesses *gs, const char *key, int k,
+find_alternatives(const struct post *p, const char *key, int k,
     struct choice *ch)
 {
+	const struct guesses *gs = &p->g;
 	size_t lo, hi;
 
 	region_range(gs, k, &lo, &hi);
@@ -228,7 +275,7 @@ find_alternatives(const struct guesses *gs, const char *key, int k,
 
 		/* The cheap tests first: a big post has many guesses. */
 		if (strcmp(g->key, key) != 0 || g->region != k ||
-		    (g->flags & GUESS_VENDOR))
+		    (g->flags & GUESS_VENDOR) || !said_of(p, g, k))
 			continue;
 		dup = contains_ignoring_case(ch->value, g->value) ||
 		    contains_ignoring_case(g->value, ch->value);
@@ -242,16 +289,17 @@ find_alternatives(const struct guesses *gs, const char *key, int k,
 }
 
 static const struct guess *
-best_in_tier(const struct guesses *gs, const char *key, int tier, int k,
+best_in_tier(const struct post *p, const char *key, int tier, int k,
     const char *controller)
 {
+	const struct guesses *gs = &p->g;
 	struct candidates c = tier_candidates(gs, tier, k);
 	const struct guess *best = NULL;
 
 	for (size_t i = c.lo; i < c.hi; i++) {
 		const struct guess *g = candidate(gs, &c, i);
 
-		if (!usable(g, key, controller) || !in_tier(g, tier, k) ||
+		if (!usable(g, key, controller) || !in_tier(p, g, tier, k) ||
 		    (tier == 3 && !inherits(gs, g, k, controller)))
 			continue;
 		if (best == NULL || g->prio > best->prio ||
@@ -261,25 +309,67 @@ best_in_tier(const struct guesses *gs, const char *key, int tier, int k,
 	return best;
 }
 
+/* Whether a line of its own prose says otherwise (a default the post
+ * states gives way to what a run says of itself). */
 static bool
-choose(const struct guesses *gs, const char *key, int k,
+contradicted(const struct choice *ch)
+{
+	for (size_t i = 0; i < ch->nalt; i++)
+		if (!(ch->alt[i]->flags & GUESS_POST))
+			return true;
+	return false;
+}
+
+/* Why the evidence of a choice is thin: a default, a value completed or
+ * added up, a bare word, a line with two readings, a line far above. */
+static void
+judge_weak(const struct post *p, const struct guess *best, int tier, int k,
+    struct choice *ch)
+{
+	long gap = p->ls.v[p->cf[k].first].no - best->line;
+	const char *why = NULL;
+
+	if (tier == 2)
+		why = "a default the post states, not said of this run";
+	else if ((best->flags & GUESS_VENDOR) && ch->nev > 1)
+		snprintf(ch->weak, sizeof ch->weak, "the model is from line %ld",
+		    ch->ev[1]->line);
+	else if ((best->flags & GUESS_SUM) && ch->nev > 1)
+		why = "counts on several lines added up";
+	else if (best->prio < 2)
+		why = "a bare word";
+	else if (best->flags & GUESS_TWO)
+		why = "its line gives another value too";
+	else if (tier == 3 && gap > FAR_LINES && strcmp(best->key, "date"))
+		snprintf(ch->weak, sizeof ch->weak, "said %ld lines above its "
+		    "table", gap);
+	else if (contradicted(ch))
+		why = "other lines of its prose say otherwise";
+	if (why)
+		snprintf(ch->weak, sizeof ch->weak, "%s", why);
+}
+
+static bool
+choose(const struct post *p, const char *key, int k,
     const char *controller, struct choice *ch)
 {
+	const struct guesses *gs = &p->g;
 	const struct guess *best = NULL;
 	int tier;
 
 	memset(ch, 0, sizeof *ch);
 	for (tier = 0; tier < 4 && best == NULL; tier++)
-		best = best_in_tier(gs, key, tier, k, controller);
+		best = best_in_tier(p, key, tier, k, controller);
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);
 	add_evidence(ch, best);
 	if (best->flags & GUESS_SUM)
-		sum_counts(gs, best, tier - 1, k, ch);
+		sum_counts(p, best, tier - 1, k, ch);
 	if (best->flags & GUESS_VENDOR)
 		complete_vendor(gs, k, ch);
-	find_alternatives(gs, key, k, ch);
+	find_alternatives(p, key, k, ch);
+	judge_weak(p, best, tier - 1, k, ch);
 	return true;
 }
 
@@ -321,6 +411,16 @@ put_both(struct buf *b, const struct choice *x, const struct choice *y)
 	put_evidence(b, &all);
 }
 
+/* The weak mark, right above the value (the review reads it there). */
+static void
+put_weak(struct buf *b, const struct choice *x, const struct choice *y)
+{
+	const char *why = x && x->weak[0] ? x->weak : y ? y->weak : "";
+
+	if (*why)
+		buf_printf(b, "# weak: %s\n", why);
+}
+
 static void
 put_alternatives(struct buf *b, const struct choice *ch)
 {
@@ -341,13 +441,15 @@ choice_free(struct choice *ch)
 
 /* "disks: 4 x ST3400832AS" from a count and a model found apart. */
 static void
-put_disks(struct buf *b, const struct guesses *gs, int k)
+put_disks(struct buf *b, const struct post *p, int k)
 {
 	struct choice n, m;
-	bool has_n = choose(gs, "disks.count", k, NULL, &n);
-	bool has_m = choose(gs, "disks.model", k, NULL, &m);
+	bool has_n = choose(p, "disks.count", k, NULL, &n);
+	bool has_m = choose(p, "disks.model", k, NULL, &m);
 
 	put_both(b, has_n ? &n : NULL, has_m ? &m : NULL);
+	if (has_n)
+		put_weak(b, &n, has_m ? &m : NULL);
 	if (has_n && has_m)
 		buf_printf(b, "disks: %s x %s\n", n.value, m.value);
 	else if (has_n)
@@ -365,16 +467,17 @@ put_disks(struct buf *b, const struct guesses *gs, int k)
 
 /* "raid: raid0 md": the level, and whether md or a card does it. */
 static void
-put_raid(struct buf *b, const struct guesses *gs, int k)
+put_raid(struct buf *b, const struct post *p, int k)
 {
 	struct choice l, w;
 	bool has_w;
 
-	if (!choose(gs, "raid.level", k, NULL, &l))
+	if (!choose(p, "raid.level", k, NULL, &l))
 		return;
 	has_w = strcmp(l.value, "none") != 0 &&
-	    choose(gs, "raid.kind", k, NULL, &w);
+	    choose(p, "raid.kind", k, NULL, &w);
 	put_both(b, &l, has_w ? &w : NULL);
+	put_weak(b, &l, has_w ? &w : NULL);
 	if (has_w) {
 		buf_printf(b, "raid: %s %s\n", l.value, w.value);
 		choice_free(&w);
@@ -397,7 +500,7 @@ config_meta(const struct post *p, int k, const char *name)
 	const struct config *c = &p->cf[k];
 	struct buf b = {0};
 	struct choice ctl;
-	bool has_ctl = choose(&p->g, "controller", k, NULL, &ctl);
+	bool has_ctl = choose(p, "controller", k, NULL, &ctl);
 
 	buf_printf(&b, "# Guessed by \"benchsite import\" from %s, lines "
 	    "%ld-%ld.\n# Each value is read from the line named above it: "
@@ -411,12 +514,13 @@ config_meta(const struct post *p, int k, const char *name)
 			put_text(&b, c->host_text);
 			buf_printf(&b, "\nhost: %s\n", c->host);
 		} else if (strcmp(key, "disks") == 0) {
-			put_disks(&b, &p->g, k);
+			put_disks(&b, p, k);
 		} else if (strcmp(key, "raid") == 0) {
-			put_raid(&b, &p->g, k);
-		} else if (choose(&p->g, key, k, has_ctl ? ctl.value : NULL,
+			put_raid(&b, p, k);
+		} else if (choose(p, key, k, has_ctl ? ctl.value : NULL,
 		    &ch)) {
 			put_evidence(&b, &ch);
+			put_weak(&b, &ch, NULL);
 			buf_printf(&b, "%s: %s\n", key, ch.value);
 			put_alternatives(&b, &ch);
 			choice_free(&ch);

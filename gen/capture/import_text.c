@@ -1,5 +1,6 @@
 /* The small text tests and copies every part of the import shares:
- * trimming, blank lines, case-blind search, file names and slugs. */
+ * trimming, blank lines, case-blind search, lists of words, file names
+ * and slugs. */
 #include "base/buf.h"
 #include "capture/import_int.h"
 #include "base/xalloc.h"
@@ -32,6 +33,15 @@ contains_ignoring_case(const char *hay, const char *needle)
 {
 	for (size_t n = strlen(needle); *hay; hay++)
 		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return false;
+}
+
+bool
+key_listed(const char *key, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(key, list[i]) == 0)
 			return true;
 	return false;
 }

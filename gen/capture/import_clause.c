@@ -1,0 +1,344 @@
+/* What a clause of prose asserts about the words a guessing rule found
+ * in it: "XFS" in "I use XFS" is said of the run, in "never tried xfs",
+ * "should I use xfs?", "if I switch to xfs", "I will try xfs next" or
+ * "on his box with xfs" it is not. Also whether a sentence names one of
+ * the post's configurations ("the second run used deadline"). Words
+ * only, no grammar: the marker words below, each with the reach it has
+ * in a clause. Used by the guesser (import_guess.c). */
+#include "capture/import_int.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* How far the scans reach either side of a match: a sentence of prose
+ * is shorter, and a long line must not make every guess scan all of it. */
+#define REACH 300
+#define NEAR_WORDS 4	/* "than the 4 disk RAID0" */
+#define LACK_WORDS 2	/* "without NCQ", "no write cache" (not "on XFS") */
+
+/* Markers that reach the end of their clause ("isn't using LVM"). */
+static const char *const denials[] = {"not", "never", "nicht", "nie",
+    "niemals", "nor", "neither"};
+/* Markers that reach a few words ("without NCQ on XFS": only NCQ). */
+static const char *const lacks[] = {"no", "without", "kein", "keine",
+    "keinen", "keinem", "ohne"};
+/* "instead of cfq", "faster than the 4 disk RAID0": the thing compared
+ * or replaced is not the setting. */
+static const char *const replaced[] = {"instead", "rather", "than", "vs",
+    "versus", "replacing", "replaced", "compared", "statt", "anstatt"};
+static const char *const conditions[] = {"if", "unless", "whether",
+    "would", "could", "might", "should", "maybe", "perhaps", "suppose",
+    "assuming", "wenn", "falls", "ob", "wuerde", "würde", "haette",
+    "hätte", "koennte", "könnte", "vielleicht", "wonder", "wondering"};
+static const char *const plans[] = {"will", "going", "gonna", "plan",
+    "plans", "planning", "intend", "want", "wants", "hope", "hoping",
+    "wish", "try", "trying", "consider", "considering", "thinking",
+    "tomorrow", "werde", "möchte", "moechte"};
+static const char *const others[] = {"his", "her", "he", "she", "their",
+    "someone", "somebody", "people", "others", "you", "your", "said",
+    "says", "claim", "claims", "claimed", "suggest", "suggests",
+    "suggested", "recommend", "recommends", "recommended", "recommending",
+    "advice", "advise", "advises", "advised", "according", "mentions",
+    "mentioned", "wrote", "reported", "told", "heard", "article", "listed",
+    "seine", "seinem", "seiner", "jemand"};
+/* A sentence opening with these asks, when no full stop ends it. */
+static const char *const asking[] = {"should", "would", "could", "can",
+    "shall", "will", "do", "does", "did", "is", "are", "has", "have",
+    "any", "anyone", "anybody", "how", "why", "which", "sollte", "kann"};
+/* A sentence opening with these advises ("Use XFS.", "Try deadline"). */
+static const char *const advising[] = {"use", "try", "turn", "give",
+    "make", "put", "switch", "avoid", "disable", "enable", "consider",
+    "go"};
+static const char *const ordinals[] = {"first", "second", "third",
+    "fourth", "fifth", "sixth", "seventh", "eighth", "1st", "2nd", "3rd",
+    "4th", "5th", "6th", "7th", "8th"};
+static const char *const run_words[] = {"run", "runs", "test", "tests",
+    "result", "results", "benchmark", "config", "configuration", "setup",
+    "table", "one", "set", "round", "try", "attempt", "pass", "array"};
+static const char *const other_runs[] = {"these", "both", "other",
+    "previous", "last", "those"};
+static const char *const disk_words[] = {"disk", "disks", "drive", "drives",
+    "spindles", "platten", "ssds", "hdds"};
+
+#define LISTED(w, list) word_listed(w, list, sizeof list / sizeof *list)
+
+/* A word of prose: letters, digits and apostrophes ("isn't"). */
+struct word {
+	char s[24];	/* lower case; longer words cut (no marker is) */
+	size_t at, end;
+};
+
+static bool
+is_word_byte(unsigned char c)
+{
+	return isalnum(c) || c == '\'' || c >= 0x80;
+}
+
+/* The word at or after text[i] before end; false when there is none. */
+static bool
+next_word(const char *text, size_t i, size_t end, struct word *w)
+{
+	size_t n = 0;
+
+	while (i < end && !is_word_byte((unsigned char)text[i]))
+		i++;
+	if (i >= end)
+		return false;
+	w->at = i;
+	while (i < end && is_word_byte((unsigned char)text[i])) {
+		if (n + 1 < sizeof w->s)
+			w->s[n++] = (char)tolower((unsigned char)text[i]);
+		i++;
+	}
+	w->s[n] = '\0';
+	w->end = i;
+	return true;
+}
+
+static bool
+word_listed(const struct word *w, const char *const *list, size_t n)
+{
+	return key_listed(w->s, list, n);
+}
+
+static bool
+ends_with(const struct word *w, const char *tail)
+{
+	size_t n = strlen(w->s), t = strlen(tail);
+
+	return n > t && strcmp(w->s + n - t, tail) == 0;
+}
+
+/* A full stop, "!" or "?" that ends a sentence: followed by a blank or
+ * the end ("2.6.15" and "MB/s." inside a line are no ends). */
+static bool
+ends_sentence(const char *text, size_t i)
+{
+	return strchr(".!?", text[i]) && text[i] != '\0' &&
+	    (text[i + 1] == ' ' || text[i + 1] == '\0');
+}
+
+/* What parts a sentence into clauses: punctuation, and "but". */
+static bool
+ends_clause(const char *text, size_t i)
+{
+	return strchr(",;:()[]", text[i]) && text[i] != '\0';
+}
+
+static bool
+is_but(const char *text, size_t i, size_t len)
+{
+	return i + 3 <= len && strncasecmp(text + i, "but", 3) == 0 &&
+	    (i == 0 || !is_word_byte((unsigned char)text[i - 1])) &&
+	    (i + 3 == len || !is_word_byte((unsigned char)text[i + 3]));
+}
+
+/* The span of the sentence or clause around text[at]. */
+struct span {
+	size_t start, end;
+	bool from_line_start;	/* may have begun on the line before */
+	bool finished;		/* its end is on this line */
+	char last;		/* the character that ends it */
+};
+
+static struct span
+around(const char *text, size_t at, bool clause)
+{
+	size_t len = strlen(text), lo = at > REACH ? at - REACH : 0;
+	size_t hi = len - at > REACH ? at + REACH : len;
+	struct span s = {at, at, false, false, '\0'};
+
+	while (s.start > lo && !ends_sentence(text, s.start - 1) &&
+	    !(clause && (ends_clause(text, s.start - 1) ||
+	    (s.start >= 3 && is_but(text, s.start - 3, len)))))
+		s.start--;
+	s.from_line_start = s.start == 0;
+	while (s.end < hi && !ends_sentence(text, s.end) &&
+	    !(clause && (ends_clause(text, s.end) || is_but(text, s.end,
+	    len))))
+		s.end++;
+	s.finished = s.end < len;
+	s.last = text[s.end];
+	return s;
+}
+
+/* The mood of the words of clause c but the match [at, at_end); "no"
+ * and "instead of" reach the match only from near words before it. */
+static unsigned
+clause_markers(const char *text, struct span c, size_t at, size_t at_end,
+    size_t near)
+{
+	struct word w;
+	unsigned m = 0, near_mood = 0;
+	size_t since = 0;	/* words from the last near marker */
+	bool from = false;
+
+	for (size_t i = c.start; next_word(text, i, c.end, &w); i = w.end) {
+		bool before = w.end <= at, inside = w.at < at_end &&
+		    w.end > at;
+
+		if (inside)
+			continue;
+		if (before && (LISTED(&w, denials) || ends_with(&w, "n't")))
+			m |= MOOD_NEGATED;
+		if (before && LISTED(&w, lacks))
+			near_mood = MOOD_NEGATED, since = 0;
+		else if (before && LISTED(&w, replaced))
+			near_mood = MOOD_REPLACED, since = 0;
+		if (before && near_mood)
+			since++;
+		if (before && strcmp(w.s, "from") == 0)
+			from = true;
+		if (!before && from && strcmp(w.s, "to") == 0)
+			m |= MOOD_REPLACED;
+		if (LISTED(&w, conditions) || ends_with(&w, "'d"))
+			m |= MOOD_CONDITIONAL;
+		if (LISTED(&w, plans) || ends_with(&w, "'ll"))
+			m |= MOOD_PLANNED;
+		if (LISTED(&w, others) || strcmp(w.s, "you're") == 0 ||
+		    strcmp(w.s, "someone's") == 0)
+			m |= MOOD_REPORTED;
+	}
+	/* "no"/"without" a few words before the match, or "than" */
+	if (near_mood && since <= (near_mood == MOOD_NEGATED && near >
+	    LACK_WORDS ? LACK_WORDS : near))
+		m |= near_mood;
+	return m;
+}
+
+/* The mood the opening words of a sentence give it. */
+static unsigned
+sentence_markers(const char *text, struct span s)
+{
+	struct word w;
+	size_t i = s.start;
+
+	/* list marks before the first word: "1)", "-", "*" */
+	while (next_word(text, i, s.end, &w) && isdigit((unsigned char)w.s[0])
+	    && w.end < s.end && strchr(").:", text[w.end]))
+		i = w.end + 1;
+	if (!next_word(text, i, s.end, &w))
+		return 0;
+	if (s.last == '?' || (!s.finished && LISTED(&w, asking)))
+		return MOOD_QUESTION;
+	if (LISTED(&w, advising) && w.end < s.end && text[w.end] == ' ')
+		return MOOD_PLANNED;
+	return 0;
+}
+
+unsigned
+clause_mood(const char *text, size_t at, size_t at_end,
+    const struct clause_carry *carry)
+{
+	struct span s = around(text, at, false), c = around(text, at, true);
+	unsigned m = clause_markers(text, c, at, at_end, NEAR_WORDS);
+
+	if (s.last == '?')
+		m |= MOOD_QUESTION;
+	if (carry && carry->open && s.from_line_start) {
+		m |= carry->sentence;
+		if (c.from_line_start)
+			m |= carry->clause;
+	} else {
+		m |= sentence_markers(text, s);
+	}
+	return m;
+}
+
+/* Where a line leaves its last sentence, for the line after it: open
+ * when no full stop ends it; wide when the mail client may have cut it
+ * (a long line, or one ending in a comma). */
+void
+clause_carry_line(const char *text, size_t at, bool cont,
+    struct clause_carry *carry)
+{
+	size_t n = strlen(text);
+	struct clause_carry was = *carry;
+
+	while (n > 0 && text[n - 1] == ' ')
+		n--;
+	memset(carry, 0, sizeof *carry);
+	carry->at = at;
+	carry->open = n > 0 && !strchr(".!?:", text[n - 1]);
+	if (!carry->open)
+		return;
+	carry->wide = n >= WRAP_WIDTH - 10 || text[n - 1] == ',';
+
+	struct span s = around(text, n, false), c = around(text, n, true);
+
+	carry->clause = clause_markers(text, c, n, n, 1);
+	if (cont && c.from_line_start)
+		carry->clause |= was.clause;
+	carry->sentence = cont && s.from_line_start ? was.sentence :
+	    sentence_markers(text, s) & MOOD_QUESTION;
+}
+
+bool
+clause_continues(const struct clause_carry *carry, const char *text,
+    size_t at)
+{
+	return carry->open && carry->at + 1 == at &&
+	    (carry->wide || islower((unsigned char)*text));
+}
+
+/* "1st", "second" -> 2; 0 when not an ordinal. */
+static int
+ordinal(const struct word *w)
+{
+	for (size_t i = 0; i < sizeof ordinals / sizeof *ordinals; i++)
+		if (strcmp(w->s, ordinals[i]) == 0)
+			return (int)(i % 8) + 1;
+	return 0;
+}
+
+int
+clause_names_run(const char *text, size_t at)
+{
+	struct span s = around(text, at, false);
+	struct word w[3] = {{"", 0, 0}};
+	size_t i = s.start;
+	int named = 0;
+
+	while (named != -2 && next_word(text, i, s.end, &w[2])) {
+		int o = ordinal(&w[1]);
+
+		/* "the second run", "the 2nd test" */
+		if (o && LISTED(&w[2], run_words) && named == 0)
+			named = o;
+		/* "with 4 disks", "these two runs", "both runs" */
+		if ((strcmp(w[0].s, "with") == 0 || strcmp(w[0].s, "using") ==
+		    0) && (isdigit((unsigned char)w[1].s[0]) ||
+		    strcmp(w[1].s, "two") == 0 || strcmp(w[1].s, "four") == 0)
+		    && LISTED(&w[2], disk_words))
+			named = -1;
+		/* "these two runs", "both tests", "the other run" */
+		if ((LISTED(&w[1], other_runs) || LISTED(&w[0], other_runs)) &&
+		    LISTED(&w[2], run_words))
+			named = -2;
+		i = w[2].end;
+		w[0] = w[1];
+		w[1] = w[2];
+	}
+	return named;
+}
+
+const char *
+mood_name(unsigned mood)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = {
+		{MOOD_NEGATED, "negated"}, {MOOD_REPLACED, "replaced"},
+		{MOOD_QUESTION, "asked"}, {MOOD_CONDITIONAL, "supposed"},
+		{MOOD_PLANNED, "planned"}, {MOOD_REPORTED, "reported"},
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (mood & names[i].bit)
+			return names[i].name;
+	return "asserted";
+}

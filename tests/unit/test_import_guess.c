@@ -1,0 +1,310 @@
+/* Unit tests of what the import's guesser takes as said (gen/capture/
+ * import_clause.c, import_guess.c, import_meta.c, import_review.c): many
+ * sentences, each with the values one key gets from it or none; wrapped
+ * sentences are lines given one after the other, as the split does; then
+ * which run a sentence is said of, and the review list. The sentences
+ * are written for these tests, in the manner of mailing-list posts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "capture/import_int.h"
+
+static struct guesser *gs;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	gs = guesser_new();
+	return gs == NULL;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	guesser_free(gs);
+	return 0;
+}
+
+/* Every value key gets from the lines of text, in order, joined by "|"
+ * ("cfq (default)" for a default the post states); NULL for none. */
+static char *
+values(const char *text, const char *key)
+{
+	struct guesses out = {0};
+	struct buf b = {0};
+	char *copy = strdup(text), *save = NULL;
+	size_t at = 0;
+
+	for (char *l = strtok_r(copy, "\n", &save); l;
+	    l = strtok_r(NULL, "\n", &save))
+		guess_line(gs, l, (long)at + 1, at, &out), at++;
+	for (size_t i = 0; i < out.n; i++) {
+		if (strcmp(out.v[i].key, key) != 0)
+			continue;
+		buf_printf(&b, "%s%s%s", b.n ? "|" : "", out.v[i].value,
+		    out.v[i].flags & GUESS_POST ? " (default)" : "");
+	}
+	guesses_free(&out);
+	free(copy);
+	return b.p;
+}
+
+struct case_ {
+	const char *text, *key, *want;	/* want NULL: nothing set */
+};
+
+static void
+check(const struct case_ *c, size_t n)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char *v = values(c[i].text, c[i].key);
+
+		if ((v == NULL) != (c[i].want == NULL) ||
+		    (v && strcmp(v, c[i].want) != 0)) {
+			print_error("%s on \"%s\": got %s, want %s\n", c[i].key,
+			    c[i].text, v ? v : "none", c[i].want ? c[i].want :
+			    "none");
+			bad++;
+		}
+		free(v);
+	}
+	if (bad)
+		fail_msg("%d of %zu sentences", bad, n);
+}
+
+#define CHECK(cases) check(cases, sizeof cases / sizeof *cases)
+
+static void
+test_asserted(void **state)
+{
+	static const struct case_ cases[] = {
+		{"I use XFS on the array.", "filesystem", "xfs"},
+		{"The disks are on a RAID 5.", "raid.level", "raid5"},
+		{"Scheduler is deadline.", "scheduler", "deadline"},
+		{"kernel 2.6.18 with the cfq scheduler", "scheduler", "cfq"},
+		{"hdparm -W0 /dev/sdb", "write-cache", "off"},
+		{"with the write cache disabled", "write-cache", "off"},
+		{"The write cache was disabled for all runs.", "write-cache",
+		    "off"},
+		{"1 Disk no raid", "raid.level", "none"},
+		{"(ahci), ext4, no RAID. I forgot -m", "raid.level", "none"},
+		{"kein RAID, nur eine Platte", "raid.level", "none"},
+		{"4 disks without NCQ on XFS", "filesystem", "xfs"},
+		{"The array is RAID 5, not RAID 6.", "raid.level", "raid5"},
+		{"No LVM, just XFS on the md device.", "filesystem", "xfs"},
+		{"The test box runs ext3; the old one never had xfs",
+		    "filesystem", "ext3"},
+		{"It is not the 3ware but the Areca ARC-1220 that holds the "
+		    "disks", "controller", "Areca ARC-1220|Areca"},
+		{"I used deadline instead of cfq as the scheduler", "scheduler",
+		    "deadline"},
+		{"switched the scheduler from cfq to deadline", "scheduler",
+		    "deadline|cfq (default)"},
+		{"ext4 is much slower than xfs here", "filesystem", "ext4"},
+		{"I'd use XFS, but the box runs ext3.", "filesystem", "ext3"},
+		{"Thank you, the array is a RAID 10 now.", "raid.level",
+		    "raid10"},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_not_asserted(void **state)
+{
+	static const struct case_ cases[] = {
+		/* negations */
+		{"my IDE drive NOT on RAID0", "raid.level", NULL},
+		{"The system disk isn't using LVM or XFS.", "filesystem", NULL},
+		{"I never tried xfs.", "filesystem", NULL},
+		{"tested without RAID 5 this time", "raid.level", NULL},
+		{"Das Testsystem hat nicht XFS", "filesystem", NULL},
+		/* replaced, compared */
+		{"deadline instead of cfq", "scheduler", NULL},
+		{"much faster than the 4 disk RAID0", "raid.level", NULL},
+		{"RAID 6 vs RAID 5", "raid.level", "raid6"},
+		/* questions */
+		{"should I use raid10?", "raid.level", NULL},
+		{"Would deadline help with the scheduler latency?", "scheduler",
+		    NULL},
+		{"Is XFS better here?", "filesystem", NULL},
+		{"MegaRAID 9260-8i: ext4 or XFS for a PostgreSQL box?",
+		    "filesystem", NULL},
+		/* conditionals */
+		{"if I switch to xfs, the writes may double", "filesystem",
+		    NULL},
+		{"unless the controller is a 3ware 9550SX", "controller", NULL},
+		{"XFS would help a lot", "filesystem", NULL},
+		/* wishes and plans, advice */
+		{"I will try jfs next.", "filesystem", NULL},
+		{"planning to add a BBU and switch to RAID 6", "raid.level",
+		    NULL},
+		{"I'll post XFS numbers soon", "filesystem", NULL},
+		{"Use XFS.", "filesystem", NULL},
+		{"2) Turn off NCQ and try the deadline scheduler", "scheduler",
+		    NULL},
+		/* others' setups */
+		{"on his box with a 3ware 9550SX it was faster", "controller",
+		    NULL},
+		{"someone said the deadline scheduler is better", "scheduler",
+		    NULL},
+		{"3ware recommends RAID 5 for this card", "raid.level", NULL},
+		{"Looks like you're right about XFS.", "filesystem", NULL},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+/* A sentence over two lines: what the first line leaves open reaches
+ * the second when the mail client cut it, not a list of short lines. */
+static void
+test_wrapped(void **state)
+{
+	static const struct case_ cases[] = {
+		{"Just to be clear, the old 80GB IDE drive I boot from is not in "
+		    "the\nRAID 5 array, only the four SATA disks are.",
+		    "raid.level", NULL},
+		{"Should I go for a RAID 10 of the four disks and put the "
+		    "database on\nxfs, or keep ext3", "filesystem", NULL},
+		{"Should I go for a RAID 10 of the four disks and put the "
+		    "database on\nxfs, or keep ext3", "raid.level", NULL},
+		{"After the firmware update the array was rebuilt as a brand "
+		    "new\nRAID 10 with 64k chunks.", "raid.level", "raid10"},
+		{"no NCQ\nXFS", "filesystem", "xfs"},
+		{"I did not want to keep the old controller for this box, so it "
+		    "is\nnow XFS.", "filesystem", "xfs"},
+		{"Block writes jumped with no other changes. I will try\njfs "
+		    "next.", "filesystem", NULL},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
+static void
+test_names_run(void **state)
+{
+	static const struct {
+		const char *text, *word;
+		int named;
+	} cases[] = {
+		{"the second run used deadline", "deadline", 2},
+		{"The 3rd test was on ext3.", "ext3", 3},
+		{"with 4 disks the RAID0 wrote 180MB/s", "RAID0", -1},
+		{"these two runs used XFS", "XFS", -2},
+		{"XFS on both tests", "XFS", -2},
+		{"All runs: bonnie++ -d /data", "bonnie", 0},
+		{"First off, I just tried XFS.", "XFS", 0},
+		{"The first run was cfq. The rest used XFS.", "XFS", 0},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *w = strstr(cases[i].text, cases[i].word);
+
+		assert_non_null(w);
+		if (clause_names_run(cases[i].text, (size_t)(w -
+		    cases[i].text)) != cases[i].named)
+			fail_msg("\"%s\": not %d", cases[i].text,
+			    cases[i].named);
+	}
+}
+
+#define TABLE(host, a) \
+    "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n" \
+    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n" \
+    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n" \
+    host "             8G " a "  99 56987  11 27792   7 50606  97 191749  19 360.8   0\n"
+
+/* An introduction with a sentence about each run: each is said of its
+ * run only, the rest of it of both. */
+static const char post[] =
+    "Two boxes, kernel 2.6.18 on both.\n"
+    "The second run used the deadline scheduler.\n"
+    "box1 was formatted with ext3.\n"
+    "On box2 it is xfs.\n"
+    "\n"
+    TABLE("box1", "48009")
+    "\n"
+    "Then the other box:\n"
+    "\n"
+    TABLE("box2", "41230");
+
+static void
+test_scope(void **state)
+{
+	struct import_runs rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	import_split(gs, "post.txt", post, strlen(post), &rs, &d);
+	assert_int_equal(rs.n, 2);
+	assert_non_null(strstr(rs.v[0].meta, "\nkernel: 2.6.18\n"));
+	assert_non_null(strstr(rs.v[1].meta, "\nkernel: 2.6.18\n"));
+	assert_null(strstr(rs.v[0].meta, "scheduler:"));
+	assert_non_null(strstr(rs.v[1].meta, "\nscheduler: deadline\n"));
+	/* a line naming a row's machine is said of that row */
+	assert_non_null(strstr(rs.v[0].meta, "\nfilesystem: ext3\n"));
+	assert_non_null(strstr(rs.v[1].meta, "\nfilesystem: xfs\n"));
+	import_runs_free(&rs);
+	diags_free(&d);
+}
+
+static void
+test_review(void **state)
+{
+	static char meta[] =
+	    "# Guessed by \"benchsite import\" from p.txt, lines 5-9.\n"
+	    "# from line 2: Where I change the scheduler from anticipatory "
+	    "I note it, for every run that follows in this rather long post.\n"
+	    "# weak: a default the post states, not said of this run\n"
+	    "scheduler: anticipatory\n"
+	    "# but line 3 gives cfq: CFQ\n"
+	    "# from line 4: XFS\n"
+	    "filesystem: xfs\n"
+	    "# disks: ? x ST3400832AS (how many was not found)\n";
+	struct import_run run = {.meta = meta};
+	struct import_runs rs = {.v = &run, .n = 1};
+	char *text = import_review_text("posts/p.txt", &rs);
+
+	(void)state;
+	assert_string_equal(text,
+	    "benchsite: posts/p.txt: 2 guesses, 1 weak (?), to check:\n"
+	    "? 1 scheduler: anticipatory  p.txt:2 \"...anticipatory I note it, "
+	    "for every r...\"\n"
+	    "  1 filesystem: xfs  p.txt:4 \"XFS\"\n");
+	for (const char *l = text; *l; l = strchr(l, '\n') + 1)
+		assert_true(strcspn(l, "\n") <= 80);
+	free(text);
+	run.meta = (char *)"# nothing guessed\n";
+	assert_null(import_review_text("p.txt", &rs));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_asserted),
+		cmocka_unit_test(test_not_asserted),
+		cmocka_unit_test(test_wrapped),
+		cmocka_unit_test(test_names_run),
+		cmocka_unit_test(test_scope),
+		cmocka_unit_test(test_review),
+	};
+
+	return cmocka_run_group_tests_name("import_guess", tests, setup,
+	    teardown);
+}
