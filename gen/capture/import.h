@@ -59,6 +59,10 @@ struct guesser;
 /* The rules compiled; NULL if one does not compile (a bug). */
 struct guesser *guesser_new(void);
 void guesser_free(struct guesser *);
+/* Whether a table's row name names a setting (an elevator, a file
+ * system, a RAID level, a kernel...) in one of its words, as a poster
+ * who renamed the machine column to the set-ups writes it. */
+bool guess_names_setting(const struct guesser *, const char *name);
 /* Appends what every rule finds in one line of prose to out. */
 void guess_line(const struct guesser *, const char *text, long line,
     size_t at, struct guesses *out);

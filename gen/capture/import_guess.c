@@ -485,7 +485,18 @@ struct compiled {
 struct guesser {
 	struct compiled c[NRULES];
 	size_t n;
+	regex_t setting;	/* a word of a row name that names a setting */
+	bool has_setting;
 };
+
+/* A word of a table's row name that names a setting rather than a
+ * machine: an elevator, a file system, a RAID level, a kernel version,
+ * NCQ or the write cache on or off ("deadline", "xfs", "raid5",
+ * "2.6.0-test9", "ncq", "wc"). */
+#define SETTING_WORD "^(" SCHED "|ext[234]|xfs|jfs|reiserfs|btrfs|zfs|ufs|" \
+	"raid[0-9]{1,2}|raidz[1-3]?|jbod|lvm|md|[2-6]\\.[0-9]{1,2}" \
+	"(\\.[0-9]{1,3})*([-.+][a-z0-9]+)*|(no)?ncq|(no)?wc|wce|" \
+	"writeback|writethrough|(no)?barriers?|(no)?atime|on|off)$"
 
 struct guesser *
 guesser_new(void)
@@ -506,6 +517,10 @@ guesser_new(void)
 			g->c[i].has_need = true;
 		}
 	}
+	if (regcomp(&g->setting, SETTING_WORD, REG_EXTENDED | REG_ICASE |
+	    REG_NOSUB) != 0)
+		goto bad;
+	g->has_setting = true;
 	return g;
 bad:
 	fprintf(stderr, "benchsite: guessing rule %zu does not compile\n",
@@ -524,7 +539,25 @@ guesser_free(struct guesser *g)
 		if (g->c[i].has_need)
 			regfree(&g->c[i].need);
 	}
+	if (g->has_setting)
+		regfree(&g->setting);
 	free(g);
+}
+
+bool
+guess_names_setting(const struct guesser *gs, const char *name)
+{
+	char *copy = xstrdup(name), *save = NULL;
+	bool found = false;
+
+	/* The whole name first: a kernel version holds hyphens. */
+	if (regexec(&gs->setting, name, 0, NULL, 0) == 0)
+		found = true;
+	for (char *w = strtok_r(copy, "-_/ ", &save); w && !found;
+	    w = strtok_r(NULL, "-_/ ", &save))
+		found = regexec(&gs->setting, w, 0, NULL, 0) == 0;
+	free(copy);
+	return found;
 }
 
 #define NMATCH 16

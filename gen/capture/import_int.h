@@ -48,6 +48,12 @@ struct config {
 	char *own_lines;
 	char *label;
 	bool named;		/* the setups of its table differ by name */
+	/* When the poster renamed its table's rows to the set-ups (row
+	 * names that name settings, or extend one another, or prose that
+	 * says so): why it is thought so, and the one machine's name, or
+	 * NULL when the post does not give it. */
+	const char *renamed;
+	const char *machine;
 	size_t lead;		/* the first configuration of its table: the
 				   one whose prose it shares */
 };

@@ -488,6 +488,30 @@ put_raid(struct buf *b, const struct post *p, int k)
 	choice_free(&l);
 }
 
+/* The host of a run whose row the poster renamed to its set-up: the
+ * machine the rows share, or, when the post does not name it, one name
+ * for them all (the post's), marked weak. */
+static void
+put_renamed_host(struct buf *b, const struct config *c, const char *file)
+{
+	const char *base = path_base_name(file), *dot = strrchr(base, '.');
+	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+
+	if (c->host_text) {
+		buf_printf(b, "# from line %ld: ", c->host_no);
+		put_text(b, c->host_text);
+		buf_puts(b, "\n");
+	}
+	buf_printf(b, "# the rows of its table name set-ups, not machines "
+	    "(%s)\n", c->renamed);
+	if (c->machine) {
+		buf_printf(b, "host: %s\n", c->machine);
+		return;
+	}
+	buf_printf(b, "# weak: the post does not name the machine; named "
+	    "after the post\nhost: %.*s\n", len, base);
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -509,7 +533,9 @@ config_meta(const struct post *p, int k, const char *name)
 		const char *key = meta_order[i];
 		struct choice ch;
 
-		if (strcmp(key, "host") == 0 && c->host_text) {
+		if (strcmp(key, "host") == 0 && c->renamed) {
+			put_renamed_host(&b, c, name);
+		} else if (strcmp(key, "host") == 0 && c->host_text) {
 			buf_printf(&b, "# from line %ld: ", c->host_no);
 			put_text(&b, c->host_text);
 			buf_printf(&b, "\nhost: %s\n", c->host);

@@ -150,8 +150,8 @@ import_review_text(const char *file, const struct import_runs *rs)
 		buf_free(&list);
 		return NULL;
 	}
-	buf_printf(&b, "benchsite: %s: %zu guesses, %zu weak (?), to "
-	    "check:\n", file, n, weak);
+	buf_printf(&b, "benchsite: %s: %zu %s, %zu weak (?), to check:\n",
+	    file, n, n == 1 ? "guess" : "guesses", weak);
 	buf_add(&b, list.p, list.n);
 	buf_free(&list);
 	return buf_take(&b);

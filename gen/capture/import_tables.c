@@ -630,6 +630,65 @@ own_host_line(const struct post *p, const struct group *g, int k,
 	}
 }
 
+/* Whether every name but the shortest of the group's setups is the
+ * shortest one extended ("nas", "nas-wc", "nas_ncq"); that name. */
+static const char *
+common_stem(const struct post *p, const struct group *g)
+{
+	const char *stem = NULL;
+
+	for (size_t k = 0; k < g->nsetups; k++) {
+		const char *n = p->rs.v[g->first[k]].name;
+
+		if (n && (stem == NULL || strlen(n) < strlen(stem)))
+			stem = n;
+	}
+	for (size_t k = 0; stem && *stem && k < g->nsetups; k++) {
+		const char *n = p->rs.v[g->first[k]].name;
+		size_t len = strlen(stem);
+
+		if (n == NULL || (n != stem && (strncmp(n, stem, len) != 0 ||
+		    strchr("-_.+", n[len]) == NULL || n[len] == '\0')))
+			return NULL;
+	}
+	return stem && *stem ? stem : NULL;
+}
+
+static bool
+all_name_settings(const struct post *p, const struct group *g)
+{
+	for (size_t k = 0; k < g->nsetups; k++) {
+		const char *n = p->rs.v[g->first[k]].name;
+
+		if (n == NULL || !guess_names_setting(p->gs, n))
+			return false;
+	}
+	return true;
+}
+
+/* Whether the poster renamed the rows of the group's table to its
+ * set-ups, run on one machine, rather than pasting several machines:
+ * then the row names are not hosts (run_host would make each its own
+ * machine, and the runs never a series). */
+static void
+mark_renamed(struct post *p, const struct group *g, size_t lead)
+{
+	const char *stem = common_stem(p, g), *why = NULL;
+
+	if (stem)
+		why = "the other row names extend it";
+	else if (all_name_settings(p, g))
+		why = "every row name names a setting";
+	else if (contains_ignoring_case(p->buf, "renamed"))
+		why = "the post says the rows were renamed";
+	if (why == NULL)
+		return;
+	for (size_t k = lead; k < p->ncf; k++) {
+		p->cf[k].renamed = why;
+		p->cf[k].machine = stem;
+	}
+}
+
 /* Each setup of the group a configuration of its own, when each one's
  * lines read as its results alone; false (nothing made) otherwise. */
 static bool
@@ -658,6 +717,8 @@ split_setups(struct post *p, const struct group *g)
 			c->samples += g->setup[i] == (int)k;
 		own_host_line(p, g, (int)k, c);
 	}
+	if (ok && g->nsetups > 1 && names_differ(p, g))
+		mark_renamed(p, g, lead);
 	free(text);
 	return ok;
 }

@@ -250,7 +250,7 @@ test_scope(void **state)
 	struct diags d = {.quiet = 1};
 
 	(void)state;
-	import_split(gs, "post.txt", post, strlen(post), &rs, &d);
+	import_split(gs, "post.txt", post, strlen(post), NULL, &rs, &d);
 	assert_int_equal(rs.n, 2);
 	assert_non_null(strstr(rs.v[0].meta, "\nkernel: 2.6.18\n"));
 	assert_non_null(strstr(rs.v[1].meta, "\nkernel: 2.6.18\n"));
@@ -293,6 +293,24 @@ test_review(void **state)
 	assert_null(import_review_text("p.txt", &rs));
 }
 
+/* Row names a poster gives set-ups, against those of machines: a
+ * table of the first kind is one machine, renamed. */
+static void
+test_setting_names(void **state)
+{
+	static const char *const settings[] = {"deadline", "cfq",
+	    "2.6.0-test9", "2.4.22-nptl", "raid5-xfs", "nas-wc", "ncq-off",
+	    "xfs", "ext3_nobarrier", "mq-deadline"};
+	static const char *const machines[] = {"fileserv", "db1", "nas",
+	    "store1", "backup-01", "hostA", "r710", "vm"};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof settings / sizeof *settings; k++)
+		assert_true(guess_names_setting(gs, settings[k]));
+	for (size_t k = 0; k < sizeof machines / sizeof *machines; k++)
+		assert_false(guess_names_setting(gs, machines[k]));
+}
+
 int
 main(void)
 {
@@ -303,6 +321,7 @@ main(void)
 		cmocka_unit_test(test_names_run),
 		cmocka_unit_test(test_scope),
 		cmocka_unit_test(test_review),
+		cmocka_unit_test(test_setting_names),
 	};
 
 	return cmocka_run_group_tests_name("import_guess", tests, setup,
