@@ -152,6 +152,25 @@ classify_start(const struct fields *fs)
 	return START_NONE;
 }
 
+/* A first field that ends in a command quoting the line ("$ echo
+ * host", "echo host"): the CSV is an argument being fed to a tool,
+ * shown again, not a result of its own. */
+static bool
+is_command_field(const char *s, size_t len)
+{
+	static const char *const commands[] = {"echo ", "printf "};
+
+	for (size_t k = 0; k < sizeof commands / sizeof *commands; k++) {
+		size_t n = strlen(commands[k]);
+
+		for (size_t i = 0; i + n < len; i++)
+			if ((i == 0 || s[i - 1] == ' ') &&
+			    strncmp(s + i, commands[k], n) == 0)
+				return true;
+	}
+	return false;
+}
+
 /* A line that is mostly bonnie++ cells but starts no known layout. */
 static bool
 looks_like_record(const struct fields *fs)
@@ -416,6 +435,13 @@ read_csv(struct reader_ctx *c, size_t i)
 	if (kind == START_NONE || kind == START_HEADER) {
 		free(fs.buf);
 		return kind == START_HEADER;
+	}
+	if (kind == START_OLD && is_command_field(fs.f[0], fs.len[0])) {
+		diags_add(c->diags, MSG_NOTE, c->file, l->no, "CSV line inside "
+		    "a shell command (\"%.*s\"); not read as a result",
+		    (int)(fs.len[0] > 30 ? 30 : fs.len[0]), fs.f[0]);
+		free(fs.buf);
+		return 1;
 	}
 	lay = kind == START_OLD ? &layout_10x : layout_for(&fs, &alt);
 	if (lay == NULL) {

@@ -37,6 +37,7 @@ struct text_row {
 struct table {
 	bool positional;	/* spacing as bonnie++ printed it */
 	bool suffix;		/* 1.98+: k/m/g in throughput cells */
+	bool k_sec;		/* "K/sec" titles: not 2.00's print_stat */
 	char *version;
 	int concurrency;
 	char *file_header_name;	/* 1.9x: the name over the file section */
@@ -298,6 +299,28 @@ io_cells(const char *text, const struct tok *t, size_t nt, long s,
 	return fill_pairs(v, cell, (size_t)np, tb->suffix, r, why);
 }
 
+/* A label ending in a bracket that a hand-built table glued to its size
+ * ("Raid0 (8 disk)15744M"): the text with a space put back before the
+ * size, or NULL. Only a closing bracket marks the cut; "box2G" could be
+ * either a name or a name and a size. */
+static char *
+unglued(const struct tok *t, size_t nt, const char *text)
+{
+	for (size_t k = 0; k < nt && k < MAX_TOKS; k++)
+		for (size_t i = 1; i < t[k].len; i++) {
+			struct size_field sf;
+
+			if (strchr(")]}", t[k].s[i - 1]) == NULL ||
+			    !isdigit((unsigned char)t[k].s[i]) ||
+			    !units_size_field(t[k].s + i, t[k].len - i, &sf))
+				continue;
+			size_t at = (size_t)(t[k].s + i - text);
+
+			return xasprintf("%.*s %s", (int)at, text, text + at);
+		}
+	return NULL;
+}
+
 static enum row_status
 io_row(const char *text, size_t len, bool positional, const struct table *tb,
     struct text_row *r, char *why)
@@ -306,7 +329,16 @@ io_row(const char *text, size_t len, bool positional, const struct table *tb,
 	size_t nt = tokenize(text, len, t);
 	bool cut = cut_last(t, &nt), damaged;
 	long s;
+	char *fixed;
 
+	if (nt <= MAX_TOKS && find_key(t, nt, is_size_tok, 2 * CELLS,
+	    &damaged) < 0 && (fixed = unglued(t, nt, text)) != NULL) {
+		enum row_status st = io_row(fixed, strlen(fixed), positional,
+		    tb, r, why);
+
+		free(fixed);
+		return st;
+	}
 	if (nt > MAX_TOKS || (s = find_key(t, nt, is_size_tok, 2 * CELLS,
 	    &damaged)) < 0)
 		return ROW_NONE;
@@ -608,27 +640,41 @@ first_byte(const struct line *l)
 	return i < l->len ? l->text[i] : '\0';
 }
 
+/* The IO column titles: 2.00's "Name:Size etc", "Machine Size K/sec",
+ * or "Size K/sec" of a table whose machine column was left out (1.02
+ * run without -m, or cut by hand: its rows start with the size). */
 static bool
-is_io_label(const struct line *l, bool *positional, bool *suffix)
+is_io_label(const struct line *l, struct table *tb)
 {
 	struct tok t[MAX_TOKS];
 	size_t nt;
+	char first = first_byte(l);
 
-	if (first_byte(l) != 'N' && first_byte(l) != 'M')
-		return false;	/* neither "Name:Size" nor "Machine" */
+	if (first != 'N' && first != 'M' && first != 'S')
+		return false;	/* not "Name:Size", "Machine" nor "Size" */
 	nt = tokenize(l->text, l->len, t);
 
 	if (nt < 2 || nt > MAX_TOKS)
 		return false;
 	if (tok_is(&t[0], "Name:Size") && tok_is(&t[1], "etc")) {
-		*suffix = true;
-		*positional = nt < 3 || t[2].col - (t[1].col + t[1].len) >= 2;
+		tb->suffix = true;
+		tb->positional = nt < 3 ||
+		    t[2].col - (t[1].col + t[1].len) >= 2;
 		return true;
 	}
 	if (tok_is(&t[0], "Machine") && (tok_is(&t[1], "Size") ||
 	    tok_is(&t[1], "Size:chnk")) && (nt == 2 || tok_is(&t[2], "K/sec"))) {
-		*suffix = false;
-		*positional = t[1].col - (t[0].col + t[0].len) >= 2;
+		tb->suffix = false;
+		tb->k_sec = true;
+		tb->positional = t[1].col - (t[0].col + t[0].len) >= 2;
+		return true;
+	}
+	if ((tok_is(&t[0], "Size") || tok_is(&t[0], "Size:chnk")) &&
+	    tok_is(&t[1], "K/sec") && nt > 2 && tok_is(&t[2], "%CP")) {
+		tb->suffix = false;
+		tb->k_sec = true;
+		/* bonnie++ puts two spaces before the seeks' "/sec". */
+		tb->positional = strstr(l->text, "%CP  /sec") != NULL;
 		return true;
 	}
 	return false;
@@ -816,8 +862,10 @@ emit_results(struct reader_ctx *c, struct table *tb, long label_line)
 			memcpy(r->m + M_IO_COUNT, fl->m, sizeof fl->m);
 		}
 		/* 1.98+ print file-test rates with a format that takes a
-		 * double as an int: the figures are garbage, the CSV right. */
-		for (int i = M_IO_COUNT; tb->suffix && i < M_COUNT; i++)
+		 * double as an int: the figures are garbage, the CSV right.
+		 * A table under "K/sec" titles was not printed that way. */
+		for (int i = M_IO_COUNT; tb->suffix && !tb->k_sec &&
+		    i < M_COUNT; i++)
 			if (r->m[i].state == VS_OK)
 				r->m[i].state = VS_INVALID;
 	}
@@ -842,7 +890,7 @@ read_text(struct reader_ctx *c, size_t i)
 	struct table tb = {.concurrency = -1};
 	const struct line *l = &c->ls->v[i];
 	size_t j = i, flabel;
-	bool io = is_io_label(l, &tb.positional, &tb.suffix);
+	bool io = is_io_label(l, &tb);
 
 	if (!io && !is_file_label(l))
 		return 0;

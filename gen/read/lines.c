@@ -247,6 +247,16 @@ strip_prefixes(struct line *l)
 	l->quote = levels;
 }
 
+/* A Markdown hard line break, a "\\" ending the line (pages that turn
+ * a post into Markdown put one after every line of a table). */
+static void
+drop_hard_break(struct line *l)
+{
+	if (l->len > 0 && l->text[l->len - 1] == '\\' &&
+	    (l->len == 1 || l->text[l->len - 2] != '\\'))
+		l->text[--l->len] = '\0';
+}
+
 /* A Markdown code fence: the line says nothing about the figures. */
 static int
 is_fence(const struct line *l)
@@ -424,6 +434,7 @@ take_physical(struct lines *out, long no, const char *s, size_t len,
 		    !keep_marked_line(l, side, '<', '>'))
 			continue;	/* its text stays in its chunk */
 		strip_prefixes(l);
+		drop_hard_break(l);
 		if (is_fence(l)) {
 			l->len = 0;
 			l->text[0] = '\0';

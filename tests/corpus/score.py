@@ -3,6 +3,7 @@ tests/corpus (format in tests/corpus/README.md). Prints one line per
 mismatch, then the totals; exits 1 when a mismatch is not in the
 exceptions file or an exception no longer happens."""
 import json
+import shlex
 import subprocess
 import sys
 
@@ -16,8 +17,11 @@ LAT = {"us": 1, "ms": 1000, "s": 1000000}
 def read_truth(path):
     inp, recs, rec = None, [], None
     for no, line in enumerate(open(path, encoding="utf-8"), 1):
-        w = line.split()
-        if not w or w[0].startswith("#"):
+        if line.lstrip().startswith("#"):
+            continue
+        # shlex: a machine name with spaces is written in quotes
+        w = shlex.split(line)
+        if not w:
             continue
         if w[0] == "input":
             inp = w[1]
