@@ -275,15 +275,15 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	analysis_table_head(table, "");
 	tbody = html_el(table, "tbody", NULL, NULL);
 	tr = html_el(tbody, "tr", NULL, NULL);
-	html_el(tr, "th", NULL, "Base");
+	row_head(tr, "Base");
 	for (int id = 0; id < M_COUNT; id++)
 		figure_cell(tr, id, &analysis_sum(s->an, ra->base)[id]);
 	tr = html_el(tbody, "tr", NULL, NULL);
-	html_el(tr, "th", NULL, "This run");
+	row_head(tr, "This run");
 	for (int id = 0; id < M_COUNT; id++)
 		figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
 	tr = html_el(tbody, "tr", "summary", NULL);
-	html_el(tr, "th", NULL, "Change");
+	row_head(tr, "Change");
 	for (int id = 0; id < M_COUNT; id++)
 		change_cell(s, tr, i, id);
 }
@@ -413,7 +413,7 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 		    "Expected", "This run"};
 
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
-		html_el(tr, "th", NULL, labels[row]);
+		row_head(tr, labels[row]);
 		for (int id = 0; id < M_COUNT; id++)
 			if (shown_scaled(s->an, i, sc, id, &x))
 				scaling_row(s, tr, i, row, (enum metric_id)id,
@@ -542,14 +542,14 @@ latest_per_series(const struct site_plan *s, const struct group_run *g,
 static xmlDocPtr
 page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes,
-    struct diags *d)
+    double width, struct diags *d)
 {
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
 	struct chart c = {metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, n};
 	char err[256] = "";
-	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
+	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
 
 	if (svg == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
@@ -569,12 +569,17 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 
 	for (size_t k = 0; sec && k < NCOMPARED; k++) {
 		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
-		    changes, d);
+		    changes, CHART_WIDTH, d);
+		xmlDocPtr narrow = s->single ? NULL : page_chart(s,
+		    compared[k], runs, n, groups, changes, CHART_NARROW_WIDTH,
+		    d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
-		inline_chart(fig, svg, metric_defs[compared[k]].key);
+		inline_charts(fig, svg, narrow, metric_defs[compared[k]].key);
 		if (svg)
 			xmlFreeDoc(svg);
+		if (narrow)
+			xmlFreeDoc(narrow);
 		(*charts)++;
 	}
 	if ((tr = html_slot(doc, "head")) != NULL) {

@@ -54,6 +54,8 @@ struct site_plan {
 	struct xarena *slugs;			/* where they are */
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
+	xmlDocPtr svg_narrow[M_COUNT];		/* the same for phones
+						   (CHART_NARROW_WIDTH) */
 	bool large;				/* more than SITE_MAX_BARS runs */
 	struct series_span *series;		/* in the analysis' order */
 	size_t nseries;

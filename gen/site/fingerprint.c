@@ -48,7 +48,7 @@ global_fp(struct site *s, struct fp *f)
 	    "templates/index.html",
 	    "templates/run.html", "templates/metric.html",
 	    "templates/compare.html", "templates/samples.html",
-	    "assets/style.css"};
+	    "assets/style.css", "assets/sort.js"};
 	const char *dir, *font;
 
 	fp_reset(f);

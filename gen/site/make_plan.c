@@ -191,4 +191,7 @@ plan_free(struct site_plan *s)
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->svg[m])
 			xmlFreeDoc(s->svg[m]);
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->svg_narrow[m])
+			xmlFreeDoc(s->svg_narrow[m]);
 }
