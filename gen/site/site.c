@@ -403,6 +403,10 @@ plan_jobs(const struct site *s, size_t *n)
 		add_job(&v, n, &cap, JOB_RUN, i, 0);
 		for (size_t k = 1; k <= sample_pages(&set->runs[i]); k++)
 			add_job(&v, n, &cap, JOB_SAMPLES, i, k);
+		for (int w = 0; w < PAIRS_PER_RUN; w++)
+			if (s->plan.template[PAGE_PAIR] &&
+			    plan_pair_other(&s->plan, i, w) >= 0)
+				add_job(&v, n, &cap, JOB_PAIR, i, (size_t)w);
 	}
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->plan.has_data[m])
@@ -531,6 +535,9 @@ run_job(struct site *s, const struct job *j)
 		break;
 	case JOB_SERIES:
 		doc = series_doc(&s->plan, j->a, j->b, s->d, &s->charts, &rel);
+		break;
+	case JOB_PAIR:
+		doc = pair_doc(&s->plan, j->a, (int)j->b, &rel);
 		break;
 	}
 	write_page(s, doc, rel);
