@@ -1,13 +1,15 @@
 /* Loaded by the page tests/browser.sh writes into a built site, in
  * headless Chromium: opens each page of "pages" (defined before this
  * script) in a frame of each width of "widths" and reports, per page and
- * width, how wide the page is (WIDTH: wider than the frame means the page
- * scrolls sideways), the smallest text of its charts in CSS pixels
- * (TEXT), and what a reader without sight or colour would miss: an image
- * or chart without a text alternative (NOALT), a header cell without a
+ * width, how wide the page is against the frame's width (WIDTH SCROLL
+ * CLIENT: wider means the page scrolls sideways), the smallest text of
+ * its charts in CSS pixels (TEXT; for a chart shown as an image, its
+ * smallest text of CHART_MIN_TEXT units at the image's scale), and what
+ * a reader without sight or colour would miss: an image or chart without a text alternative (NOALT), a header cell without a
  * scope (NOSCOPE), text whose contrast with its background is below WCAG
  * AA (CONTRAST). */
 const out = [];
+const CHART_MIN_TEXT = 11;	/* render/chart_fonts.c, the ticks' size */
 let i = 0;
 
 function rgb(s) {
@@ -55,7 +57,11 @@ function check(frame, url, width) {
 	let small = Infinity;
 
 	out.push("WIDTH " + url + " " + width + " " +
-	    d.documentElement.scrollWidth);
+	    d.documentElement.scrollWidth + " " + d.documentElement.clientWidth);
+	for (const img of d.querySelectorAll("figure.chart img"))
+		if (img.offsetParent !== null && img.naturalWidth)
+			small = Math.min(small, CHART_MIN_TEXT * img.width /
+			    img.naturalWidth);
 	for (const t of d.querySelectorAll("svg text")) {
 		const r = t.getBoundingClientRect();
 		const svg = t.ownerSVGElement;
