@@ -11,7 +11,8 @@ function sortKey(td) {
 	const t = td ? td.textContent.trim() : "";
 	const m = t.match(/^~?([-+\u2212]?[0-9][0-9.,]*)/);
 
-	if (m)
+	/* A date (2006-10-01) sorts as its text, which is in its order. */
+	if (m && !/^[0-9]{4}-[0-9]/.test(t))
 		return { n: parseFloat(m[1].replace("\u2212", "-").replace(/,/g, "")), t };
 	return { n: null, t };
 }

@@ -799,6 +799,8 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 	}
 	if ((tr = html_slot(doc, "head")) != NULL) {
 		head_cell(tr, "Run", NULL, false);
+		if (changes)
+			head_cell(tr, "Date", NULL, false);
 		head_cell(tr, label_col, NULL, false);
 		for (size_t k = 0; k < NCOMPARED; k++)
 			head_cell(tr, metric_defs[compared[k]].label,
@@ -812,6 +814,14 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 		html_link(html_el(tr, "td", NULL, NULL), href,
 		    run_title(&s->set->runs[runs[k]]));
 		free(href);
+		/* A history says when: the run's date as its meta gives it
+		 * (the series' order when it gives none). */
+		if (changes) {
+			const char *date = meta_get(&s->set->runs[runs[k]].meta,
+			    "date");
+
+			text_cell(tr, date ? date : "");
+		}
 		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
 		    changes[k] : "");
 		for (size_t m = 0; m < NCOMPARED; m++)
