@@ -326,7 +326,7 @@ test_stalls(void **state)
 	f = finding_of(t, FIND_WARNING, "x1", M_PUT_BLOCK);
 	assert_non_null(f);
 	assert_string_equal(f->text, "Block write stalled: a single operation "
-	    "took 1.50 s (bonnie++'s maximum latency; a second or more on a "
+	    "took 1.5 s (bonnie++'s maximum latency; a second or more on a "
 	    "block test).");
 	assert_false(f->gated);
 	f = finding_of(t, FIND_WARNING, "s4", M_SEEKS);
