@@ -331,7 +331,7 @@ test_stalls(void **state)
 	assert_false(f->gated);
 	f = finding_of(t, FIND_WARNING, "s4", M_SEEKS);
 	assert_non_null(f);
-	assert_non_null(strstr(f->text, "took 400 ms, 35\u00d7 the 12 ms usual "
+	assert_non_null(strstr(f->text, "took 400 ms, 35\u00d7 the 11.5 ms usual "
 	    "in its series"));
 	assert_null(finding_of(t, FIND_WARNING, "s1", M_SEEKS));
 	assert_int_equal(t->an.failing, 0);
