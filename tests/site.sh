@@ -13,11 +13,13 @@ cd "$(dirname "$0")/.." || exit 4
 . tests/site-lib.sh
 
 # The page without its inline charts, which belong to the chart tests
-# (tests/charts, tests/unit/test_chart.c).
+# (tests/charts, tests/unit/test_chart.c); a page's two layouts of a
+# chart follow each other on one line.
 normalise() {
+	sed 's/<\/svg><svg /<\/svg>\n<svg /g' "$1" |
 	awk '/<svg /{ sub(/<svg .*/, "<svg>[chart]"); print; skip = 1; next }
 	     skip && /<\/svg>/{ sub(/.*<\/svg>/, "</svg>"); print; skip = 0; next }
-	     !skip' "$1"
+	     !skip'
 }
 
 
@@ -28,7 +30,8 @@ run "$b/benchsite" build -q -o "$site" tests/site/small/input \
 echo "exit $?" >>"$tmp/small.err"
 mkdir -p tests/site/small/expect
 for page in index.html runs/ctl-a--raid0-4.html runs/vm--x3.html \
-    runs/vm--f.html metrics/put_block.html metrics/seq_stat.html; do
+    runs/vm--f.html metrics/put_block.html metrics/seq_stat.html \
+    'compare/ctl-a--one-disk~ctl-a--raid0-4.html'; do
 	g=tests/site/small/expect/$(echo "$page" | tr / _)
 	normalise "$site/$page" >"$tmp/page"
 	[ -n "$UPDATE" ] && cp "$tmp/page" "$g"
@@ -109,7 +112,8 @@ status=$?
 # Bad meta lines make it exit 2 (input could not all be read), nothing worse.
 [ $status -eq 2 ] && say_ok "hostile build" || say_bad "hostile build: exit $status"
 find "$site" -name '*.html' | sort | while read -r page; do
-	n=$(xmllint --html --xpath 'count(//script | //iframe | //@onerror |
+	n=$(xmllint --html --xpath 'count(//script[node() or
+	    not(@src = "assets/sort.js" or @src = "../assets/sort.js")] | //iframe | //@onerror |
 	    //@onload | //@onclick | //@onmouseover | //img[@src="x"] |
 	    //*[starts-with(translate(@href, "JAVSCRIPT", "javscript"),
 	    "javascript:") or starts-with(@href, "data:") or
@@ -203,6 +207,9 @@ if [ -z "$VALGRIND" ]; then
 fi
 
 [ -n "$BROWSER" ] || exit 0
+
+# Layout, print and accessibility in headless Chromium (tests/browser.sh).
+sh tests/browser.sh "$b" "$tmp" "$site"
 
 # Every page of the samples' site in headless Chromium, through a page
 # that opens each in a frame: no image or style sheet fails to load, no

@@ -11,6 +11,11 @@
 #include <libxml/tree.h>
 
 #define CHART_WIDTH	720.0	/* user units of a chart on a page */
+/* The width of a chart for a phone's screen: shown at about one CSS
+ * pixel a unit on a screen 390 px wide, its smallest text (11 units)
+ * stays legible, where CHART_WIDTH would be shown at half the size. Its
+ * labels wrap to the narrower label column. */
+#define CHART_NARROW_WIDTH 340.0
 #define CHART_ERR_SIZE	256	/* size of the err buffers below */
 
 enum bar_kind { BAR_VALUE, BAR_TOO_FAST, BAR_NOT_RUN, BAR_INVALID };
@@ -104,6 +109,9 @@ void chart_dump(FILE *, const struct chart *, const struct chart_geom *);
  * on a cairo error, with a message in err. */
 xmlDocPtr chart_svg(const struct chart *, const struct chart_fonts *,
     char *err);
+/* The same, laid out for width user units (CHART_NARROW_WIDTH). */
+xmlDocPtr chart_svg_at(const struct chart *, const struct chart_fonts *,
+    double width, char *err);
 
 /* Prefixes every id under svg_root, and every href="#id",
  * xlink:href="#id" and url(#id) reference, with prefix: every chart's

@@ -336,7 +336,14 @@ svg_finish(xmlDocPtr doc, const struct chart *c, const struct chart_geom *g,
 xmlDocPtr
 chart_svg(const struct chart *c, const struct chart_fonts *f, char *err)
 {
-	struct chart_geom *g = chart_layout(c, f, CHART_WIDTH);
+	return chart_svg_at(c, f, CHART_WIDTH, err);
+}
+
+xmlDocPtr
+chart_svg_at(const struct chart *c, const struct chart_fonts *f, double width,
+    char *err)
+{
+	struct chart_geom *g = chart_layout(c, f, width);
 	struct buf svg = { 0 };
 	struct pen p = { .f = f, .collect = true, .row = -1 };
 	cairo_surface_t *s;

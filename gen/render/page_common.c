@@ -163,3 +163,28 @@ inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
 	chart_prefix_ids(copy, prefix);
 	xmlAddChild(parent, copy);
 }
+
+void
+inline_charts(xmlNodePtr parent, xmlDocPtr wide, xmlDocPtr narrow,
+    const char *prefix)
+{
+	char *np = xasprintf("%sn-", prefix);
+
+	inline_chart(parent, wide, prefix);
+	if (narrow && parent->last)
+		html_attr(parent->last, "class", "wide");
+	if (narrow) {
+		inline_chart(parent, narrow, np);
+		html_attr(parent->last, "class", "narrow");
+	}
+	free(np);
+}
+
+xmlNodePtr
+row_head(xmlNodePtr tr, const char *label)
+{
+	xmlNodePtr th = html_el(tr, "th", NULL, label);
+
+	html_attr(th, "scope", "row");
+	return th;
+}

@@ -28,10 +28,17 @@ xmlNodePtr figure_cell(xmlNodePtr tr, enum metric_id,
     const struct metric_summary *);
 void head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num);
 void text_cell(xmlNodePtr tr, const char *text);
+/* A row's header cell (th scope="row"). */
+xmlNodePtr row_head(xmlNodePtr tr, const char *label);
 void controller_cell(xmlNodePtr tr, const struct run *);
 void crumbs(htmlDocPtr, const char *here);
 
 /* Places a chart (inline, ids prefixed) in parent; NULL svg is skipped. */
 void inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix);
+/* A chart in its two layouts, inline: wide (CHART_WIDTH) for screens
+ * and paper, narrow (CHART_NARROW_WIDTH, NULL: none) for phones; the
+ * style sheet shows one of them (svg.wide, svg.narrow). */
+void inline_charts(xmlNodePtr parent, xmlDocPtr wide, xmlDocPtr narrow,
+    const char *prefix);
 
 #endif

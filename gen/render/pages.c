@@ -123,7 +123,7 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 	html_el(sec, "h2", NULL, "Headline figures");
 	for (size_t k = 0; k < nheadline; k++) {
 		enum metric_id id = headline[k];
-		xmlNodePtr fig, img, cap;
+		xmlNodePtr fig, img, cap, link;
 		char *src, *href, *alt;
 
 		if (s->svg[id] == NULL)
@@ -142,8 +142,22 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 		    "the figures)", metric_defs[id].label, s->large ?
 		    "the latest run of each series" : "every run",
 		    display_unit(id));
-		img = html_el(html_link(fig, href, NULL), "img", NULL, NULL);
+		link = html_link(fig, href, NULL);
+		img = html_el(link, "img", s->svg_narrow[id] ? "wide" : NULL,
+		    NULL);
 		html_attr(img, "src", src);
+		if (s->svg_narrow[id]) {
+			/* The style sheet shows one of the two; the hidden
+			 * one, lazy, is not even loaded. */
+			char *narrow = xasprintf("charts/%s.narrow.svg",
+			    metric_defs[id].key);
+			xmlNodePtr small = html_el(link, "img", "narrow", NULL);
+
+			html_attr(small, "src", narrow);
+			html_attr(small, "alt", alt);
+			html_attr(small, "loading", "lazy");
+			free(narrow);
+		}
 		html_attr(img, "alt", alt);
 		cap = html_el(fig, "figcaption", NULL, NULL);
 		html_link(cap, href, metric_defs[id].label);
@@ -347,7 +361,7 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site_plan *s,
 {
 	xmlNodePtr tr = html_el(tbody, "tr", "summary", NULL);
 
-	html_el(tr, "th", NULL, label);
+	row_head(tr, label);
 	for (int id = first; id < first + 6; id++) {
 		struct metric_summary m = analysis_sum(s->an, run)[id];
 
@@ -384,7 +398,7 @@ results_table(const struct site_plan *s, size_t run, const struct results *rs,
 		    x->line);
 
 		tr = html_el(tbody, "tr", NULL, NULL);
-		html_el(tr, "th", NULL, label);
+		row_head(tr, label);
 		free(label);
 		for (int id = first; id < first + 6; id++)
 			measure_cell(tr, id, &x->m[id]);
@@ -596,7 +610,7 @@ metric_chart(const struct site_plan *s, enum metric_id id, htmlDocPtr doc)
 
 	if (fig == NULL)
 		return;
-	inline_chart(fig, s->svg[id], metric_defs[id].key);
+	inline_charts(fig, s->svg[id], s->svg_narrow[id], metric_defs[id].key);
 	if (s->large)
 		metric_caption(s, fig);
 	if ((dl = html_slot(doc, "downloads")) == NULL)

@@ -48,6 +48,11 @@ htmlDocPtr key_doc(const struct site_plan *, size_t k, struct diags *d,
 htmlDocPtr series_doc(const struct site_plan *, size_t series, size_t page,
     struct diags *d, int *charts, char **rel);
 
+/* The compare page of run i against plan_pair_other(i, which), at
+ * pair_href (into *rel); NULL when there is none. */
+htmlDocPtr pair_doc(const struct site_plan *, size_t run, int which,
+    char **rel);
+
 /* The analysis in a page: the findings of one run (run >= 0) or of all,
  * into the page's "verdicts" place; a run's comparison, scaling and
  * warnings into its "analysis" place. */

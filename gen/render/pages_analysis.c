@@ -413,15 +413,15 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	analysis_table_head(table, "");
 	tbody = html_el(table, "tbody", NULL, NULL);
 	tr = html_el(tbody, "tr", NULL, NULL);
-	html_el(tr, "th", NULL, "Base");
+	row_head(tr, "Base");
 	for (int id = 0; id < M_COUNT; id++)
 		figure_cell(tr, id, &analysis_sum(s->an, ra->base)[id]);
 	tr = html_el(tbody, "tr", NULL, NULL);
-	html_el(tr, "th", NULL, "This run");
+	row_head(tr, "This run");
 	for (int id = 0; id < M_COUNT; id++)
 		figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
 	tr = html_el(tbody, "tr", "summary", NULL);
-	html_el(tr, "th", NULL, "Change");
+	row_head(tr, "Change");
 	for (int id = 0; id < M_COUNT; id++)
 		change_cell(s, tr, i, id);
 }
@@ -551,13 +551,226 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 		    "Expected", "This run"};
 
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
-		html_el(tr, "th", NULL, labels[row]);
+		row_head(tr, labels[row]);
 		for (int id = 0; id < M_COUNT; id++)
 			if (shown_scaled(s->an, i, sc, id, &x))
 				scaling_row(s, tr, i, row, (enum metric_id)id,
 				    &x);
 	}
 	scaling_reasons(s->an, i, sc, sec);
+}
+
+/* A run page links at most this many of the compare pages that name it
+ * as the earlier run (a baseline may be named by thousands). */
+#define PAIR_LINKS_MAX 10
+
+static bool
+has_pairs(const struct site_plan *s, size_t i)
+{
+	if (s->single)
+		return false;
+	for (int w = 0; w < PAIRS_PER_RUN; w++)
+		if (plan_pair_other(s, i, w) >= 0)
+			return true;
+	return s->pair_fi[i + 1] > s->pair_fi[i];
+}
+
+static void
+pair_link(const struct site_plan *s, xmlNodePtr ul, size_t run, int which,
+    const char *what)
+{
+	char *href = pair_href(s, run, which, "../");
+	long other = plan_pair_other(s, run, which);
+	xmlNodePtr li = html_el(ul, "li", NULL, NULL);
+	char *text = xasprintf("%s against %s", s->set->runs[run].id,
+	    s->set->runs[other].id);
+
+	html_link(li, href, text);
+	html_text(li, what);
+	free(text);
+	free(href);
+}
+
+/* The compare pages of run i: against its base and the run before it,
+ * and those of later runs compared with it. */
+static void
+pair_links(const struct site_plan *s, xmlNodePtr sec, size_t i)
+{
+	size_t from = s->pair_fi[i], to = s->pair_fi[i + 1];
+	xmlNodePtr ul;
+	char *more;
+
+	if (!has_pairs(s, i))
+		return;
+	html_el(sec, "h3", NULL, "Side by side");
+	ul = html_el(sec, "ul", "pairs", NULL);
+	for (int w = 0; w < PAIRS_PER_RUN; w++)
+		if (plan_pair_other(s, i, w) >= 0)
+			pair_link(s, ul, i, w, w == 0 ? " (the run it is "
+			    "compared with)" : " (the run before it in its "
+			    "series)");
+	for (size_t k = from; k < to && k < from + PAIR_LINKS_MAX; k++)
+		pair_link(s, ul, s->pair_f[k] / 2, (int)(s->pair_f[k] % 2),
+		    " (a later run)");
+	if (to - from > PAIR_LINKS_MAX) {
+		more = xasprintf("and %zu more later runs compared with this "
+		    "one, each linked from its own page.",
+		    to - from - PAIR_LINKS_MAX);
+		html_el(ul, "li", NULL, more);
+		free(more);
+	}
+}
+
+/* ---- compare pages: one run against another ---- */
+
+/* The change of one figure on a compare page: the analysis' verdict
+ * when it compared the two (the later run's base), else the figures'
+ * ratio only. */
+static void
+pair_change(const struct site_plan *s, xmlNodePtr tr, size_t run, int which,
+    enum metric_id id)
+{
+	long other = plan_pair_other(s, run, which);
+	const struct metric_summary *a = &analysis_sum(s->an, (size_t)other)[id];
+	const struct metric_summary *b = &analysis_sum(s->an, run)[id];
+	char buf[64] = "";
+
+	if (other == s->an->runs[run].base) {
+		change_cell(s, tr, run, id);
+		html_el(tr, "td", NULL, verdict_names[
+		    s->an->runs[run].change[id].verdict]);
+		return;
+	}
+	if (a->state == VS_OK && b->state == VS_OK && a->median > 0)
+		snprintf(buf, sizeof buf, "%+.1f%%",
+		    100 * (b->median / a->median - 1));
+	html_el(tr, "td", "num", buf);
+	html_el(tr, "td", NULL, "not judged");
+}
+
+static void
+pair_figures(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
+{
+	long other = plan_pair_other(s, run, which);
+	xmlNodePtr tr = html_slot(doc, "head"), tbody = html_slot(doc, "rows");
+
+	if (tr) {
+		head_cell(tr, "Metric", NULL, false);
+		head_cell(tr, s->set->runs[other].id, NULL, true);
+		head_cell(tr, s->set->runs[run].id, NULL, true);
+		head_cell(tr, "Change", NULL, true);
+		head_cell(tr, "Verdict", NULL, false);
+	}
+	for (int id = 0; tbody && id < M_COUNT; id++) {
+		if (!s->has_data[id])
+			continue;
+		tr = html_el(tbody, "tr", NULL, NULL);
+		row_head(tr, metric_defs[id].label);
+		figure_cell(tr, id, &analysis_sum(s->an, (size_t)other)[id]);
+		figure_cell(tr, id, &analysis_sum(s->an, run)[id]);
+		pair_change(s, tr, run, which, id);
+	}
+}
+
+static void
+meta_diff_row(xmlNodePtr tbody, const char *key, const char *a, const char *b)
+{
+	xmlNodePtr tr;
+
+	if (a && b && strcmp(a, b) == 0)
+		return;
+	tr = html_el(tbody, "tr", NULL, NULL);
+	row_head(tr, key);
+	text_cell(tr, a ? a : "\u2013");
+	text_cell(tr, b ? b : "\u2013");
+}
+
+/* The meta keys whose values differ, the earlier run's keys first. */
+static void
+pair_meta(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
+{
+	const struct run_meta *a = &s->set->runs[plan_pair_other(s, run,
+	    which)].meta, *b = &s->set->runs[run].meta;
+	xmlNodePtr tr = html_slot(doc, "meta-head");
+	xmlNodePtr tbody = html_slot(doc, "meta-rows");
+	size_t before;
+
+	if (tr) {
+		head_cell(tr, "Key", NULL, false);
+		head_cell(tr, s->set->runs[plan_pair_other(s, run,
+		    which)].id, NULL, false);
+		head_cell(tr, s->set->runs[run].id, NULL, false);
+	}
+	if (tbody == NULL)
+		return;
+	before = xmlChildElementCount(tbody);
+	for (size_t k = 0; k < a->n; k++)
+		meta_diff_row(tbody, meta_key(a, k), meta_value(a, k),
+		    meta_get(b, meta_key(a, k)));
+	for (size_t k = 0; k < b->n; k++)
+		if (meta_get(a, meta_key(b, k)) == NULL)
+			meta_diff_row(tbody, meta_key(b, k), NULL,
+			    meta_value(b, k));
+	if (xmlChildElementCount(tbody) == before) {
+		tr = html_el(tbody, "tr", NULL, NULL);
+		html_attr(html_el(tr, "td", NULL, "Their meta is the same."),
+		    "colspan", "3");
+	}
+}
+
+/* Why the compare page's runs are compared, after the earlier's id. */
+static const char *
+pair_why(const struct site_plan *s, size_t run, int which)
+{
+	if (which == 1)
+		return ": the run before it in its series.";
+	if (s->an->runs[run].base >= 0)
+		return ": the run the analysis compares it with.";
+	return ": the single-disk reference its RAID scaling is judged "
+	    "against (the figures it should give are on its page).";
+}
+
+htmlDocPtr
+pair_doc(const struct site_plan *s, size_t run, int which, char **rel)
+{
+	long other = plan_pair_other(s, run, which);
+	const struct run *a, *b;
+	char *title, *href;
+	htmlDocPtr doc;
+	xmlNodePtr n;
+
+	*rel = NULL;
+	if (other < 0)
+		return NULL;
+	a = &s->set->runs[other];
+	b = &s->set->runs[run];
+	title = xasprintf("%s against %s", b->id, a->id);
+	doc = page_start(s, PAGE_PAIR, title);
+	if (doc == NULL) {
+		free(title);
+		return NULL;
+	}
+	if ((n = html_slot(doc, "crumbs")) != NULL) {
+		html_link(n, "../index.html", "Overview");
+		html_text(n, " \u203a ");
+		href = run_href(s, run, "../");
+		html_link(n, href, b->id);
+		free(href);
+		html_text(n, " \u203a comparison");
+	}
+	if ((n = html_slot(doc, "heading")) != NULL)
+		html_text(n, title);
+	if ((n = html_slot(doc, "lead")) != NULL) {
+		href = run_href(s, (size_t)other, "../");
+		html_link(n, href, a->id);
+		free(href);
+		html_text(n, pair_why(s, run, which));
+	}
+	pair_figures(s, doc, run, which);
+	pair_meta(s, doc, run, which);
+	*rel = pair_href(s, run, which, "");
+	free(title);
+	return doc;
 }
 
 void
@@ -568,7 +781,8 @@ run_analysis_fill(const struct site_plan *s, htmlDocPtr doc, size_t i)
 
 	if (sec == NULL)
 		return;
-	if (ra->base < 0 && analysis_scaling(s->an, i) == NULL) {
+	if (ra->base < 0 && analysis_scaling(s->an, i) == NULL &&
+	    !has_pairs(s, i)) {
 		html_drop(sec);
 		return;
 	}
@@ -579,6 +793,7 @@ run_analysis_fill(const struct site_plan *s, htmlDocPtr doc, size_t i)
 		html_el(sec, "h3", NULL, "RAID scaling");
 		scaling_table(s, sec, i);
 	}
+	pair_links(s, sec, i);
 }
 
 /* ---- comparison pages ---- */
@@ -680,14 +895,14 @@ latest_per_series(const struct site_plan *s, const struct group_run *g,
 static xmlDocPtr
 page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes,
-    struct diags *d)
+    double width, struct diags *d)
 {
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
 	struct chart c = {metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, n};
 	char err[256] = "";
-	xmlDocPtr svg = chart_svg(&c, s->fonts, err);
+	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
 
 	if (svg == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
@@ -707,16 +922,23 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 
 	for (size_t k = 0; sec && k < NCOMPARED; k++) {
 		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
-		    changes, d);
+		    changes, CHART_WIDTH, d);
+		xmlDocPtr narrow = s->single ? NULL : page_chart(s,
+		    compared[k], runs, n, groups, changes, CHART_NARROW_WIDTH,
+		    d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
-		inline_chart(fig, svg, metric_defs[compared[k]].key);
+		inline_charts(fig, svg, narrow, metric_defs[compared[k]].key);
 		if (svg)
 			xmlFreeDoc(svg);
+		if (narrow)
+			xmlFreeDoc(narrow);
 		(*charts)++;
 	}
 	if ((tr = html_slot(doc, "head")) != NULL) {
 		head_cell(tr, "Run", NULL, false);
+		if (changes)
+			head_cell(tr, "Date", NULL, false);
 		head_cell(tr, label_col, NULL, false);
 		for (size_t k = 0; k < NCOMPARED; k++)
 			head_cell(tr, metric_defs[compared[k]].label,
@@ -730,6 +952,14 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 		html_link(html_el(tr, "td", NULL, NULL), href,
 		    run_title(&s->set->runs[runs[k]]));
 		free(href);
+		/* A history says when: the run's date as its meta gives it
+		 * (the series' order when it gives none). */
+		if (changes) {
+			const char *date = meta_get(&s->set->runs[runs[k]].meta,
+			    "date");
+
+			text_cell(tr, date ? date : "");
+		}
 		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
 		    changes[k] : "");
 		for (size_t m = 0; m < NCOMPARED; m++)

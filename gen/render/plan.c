@@ -13,12 +13,38 @@
 const char *const page_template_name[PAGE_TEMPLATES] = {
 	[PAGE_INDEX] = "index.html", [PAGE_RUN] = "run.html",
 	[PAGE_SAMPLES] = "samples.html", [PAGE_METRIC] = "metric.html",
-	[PAGE_COMPARE] = "compare.html",
+	[PAGE_COMPARE] = "compare.html", [PAGE_PAIR] = "pair.html",
 };
 const char *const page_template_root[PAGE_TEMPLATES] = {
 	[PAGE_INDEX] = "", [PAGE_RUN] = "../", [PAGE_SAMPLES] = "../",
-	[PAGE_METRIC] = "../", [PAGE_COMPARE] = "../",
+	[PAGE_METRIC] = "../", [PAGE_COMPARE] = "../", [PAGE_PAIR] = "../",
 };
+
+long
+plan_pair_other(const struct site_plan *s, size_t run, int which)
+{
+	const struct analysis *an = s->an;
+	const struct series_span *sp = &s->series[s->series_of[run]];
+	size_t p = an->pos[run];
+	long prev = p > sp->start ? (long)an->order[p - 1] : -1;
+
+	const struct scaling *sc = analysis_scaling(an, run);
+	long ref = an->runs[run].base >= 0 ? an->runs[run].base :
+	    sc ? sc->reference : -1;
+
+	if (which == 0)
+		return ref;
+	return prev != ref ? prev : -1;
+}
+
+char *
+pair_href(const struct site_plan *s, size_t run, int which, const char *root)
+{
+	long other = plan_pair_other(s, run, which);
+
+	return xasprintf("%scompare/%s~%s.html", root, s->slug[other],
+	    s->slug[run]);
+}
 
 const size_t *
 plan_rows(const struct site_plan *s, size_t *n)

@@ -35,7 +35,7 @@ struct series_span {
 /* The page templates (templates/NAME), each for one link depth. */
 enum page_template {
 	PAGE_INDEX, PAGE_RUN, PAGE_SAMPLES, PAGE_METRIC, PAGE_COMPARE,
-	PAGE_TEMPLATES
+	PAGE_PAIR, PAGE_TEMPLATES
 };
 /* "index.html", ...; the prefix that leads from such a page to the
  * site's top ("" for the index, "../" for the others). */
@@ -54,6 +54,8 @@ struct site_plan {
 	struct xarena *slugs;			/* where they are */
 	bool has_data[M_COUNT];			/* some run has a figure */
 	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
+	xmlDocPtr svg_narrow[M_COUNT];		/* the same for phones
+						   (CHART_NARROW_WIDTH) */
 	bool large;				/* more than SITE_MAX_BARS runs */
 	struct series_span *series;		/* in the analysis' order */
 	size_t nseries;
@@ -64,7 +66,24 @@ struct site_plan {
 	 * run_fi[i + 1])], in the analysis' order: a page reads its own
 	 * without scanning every finding. */
 	size_t *run_fi, *run_f;
+	/* The compare pages that name run i as the earlier run are
+	 * pair_f[pair_fi[i] .. pair_fi[i + 1]), each 2 * run + which
+	 * (plan_pair_other), latest first: its page links them. */
+	size_t *pair_fi, *pair_f;
 };
+
+/* Compare pages: run i against the run the analysis compares it with
+ * (which 0: its base, else its RAID scaling's single-disk reference)
+ * and against the run before it in its series
+ * (which 1), each the earlier run of its page; at most two a run, as
+ * the second is left out when it is the base. The earlier run, or -1
+ * where there is no such page. */
+#define PAIRS_PER_RUN 2
+long plan_pair_other(const struct site_plan *, size_t run, int which);
+/* "ROOTcompare/EARLIER~LATER.html", by the runs' slugs ('~' is in no
+ * slug, nor in the names of the "by KEY" pages); caller frees. */
+char *pair_href(const struct site_plan *, size_t run, int which,
+    const char *root);
 
 /* The runs a large site's overview, metric charts and metric tables
  * list: the latest run of each series, or every run of a small site.

@@ -128,6 +128,9 @@ single_begin(htmlDocPtr doc)
 
 	html_drop(find_tag(root, "nav"));
 	html_drop(html_slot(doc, "comparisons"));
+	/* The sort script is a file of the site; the one file loads none
+	 * (and its tables keep the order they were written in). */
+	html_drop(find_tag(root, "script"));
 	return find_tag(root, "main");
 }
 

@@ -48,7 +48,8 @@ global_fp(struct site *s, struct fp *f)
 	    "templates/index.html",
 	    "templates/run.html", "templates/metric.html",
 	    "templates/compare.html", "templates/samples.html",
-	    "assets/style.css"};
+	    "templates/pair.html",
+	    "assets/style.css", "assets/sort.js"};
 	const char *dir, *font;
 
 	fp_reset(f);
@@ -152,6 +153,23 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	}
 }
 
+/* The compare pages a run's page links: its own (which other run, so
+ * which page) and those of the later runs that name it, by their
+ * names (pair_links shows ids; the slugs follow from them). */
+static void
+pairs_fp(const struct site *s, struct fp *f, size_t i)
+{
+	const struct site_plan *p = &s->plan;
+
+	for (int w = 0; w < PAIRS_PER_RUN; w++)
+		fp_num(f, plan_pair_other(p, i, w));
+	fp_num(f, (long long)(p->pair_fi[i + 1] - p->pair_fi[i]));
+	for (size_t k = p->pair_fi[i]; k < p->pair_fi[i + 1]; k++) {
+		fp_str(f, p->slug[p->pair_f[k] / 2]);
+		fp_num(f, (long long)(p->pair_f[k] % 2));
+	}
+}
+
 void
 site_fingerprints(struct site *s)
 {
@@ -182,6 +200,7 @@ site_fingerprints(struct site *s)
 		 * page, whether or not the analysis compares with it. */
 		b = meta_get(&r->meta, "baseline");
 		other_run(s, f, b ? runset_find(s->plan.set, b) : -1, content);
+		pairs_fp(s, f, i);
 		fp_digest(f, s->fp_run[i]);
 	}
 	fp_free(f);
@@ -315,6 +334,14 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		    j->b);
 		site_fp_start(s, f, key);
 		series_fp(s, f, j);
+		break;
+	case JOB_PAIR:
+		/* Both runs' pages cover all it shows of them: figures,
+		 * meta (their input), the analysis of the later one. */
+		key = pair_href(&s->plan, j->a, (int)j->b, "pair:");
+		site_fp_start(s, f, key);
+		runs_fp(s, f, (size_t[]){(size_t)plan_pair_other(&s->plan,
+		    j->a, (int)j->b), j->a}, 2, false);
 		break;
 	}
 	fp_digest(f, fp);

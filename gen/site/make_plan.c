@@ -124,6 +124,32 @@ index_findings(struct site_plan *s)
 			s->run_f[fill[an->f[k].run]++] = k;
 }
 
+/* The compare pages each run is the earlier run of, for its page. */
+static void
+index_pairs(struct site_plan *s)
+{
+	size_t n = s->set->n, *fill;
+	long o;
+
+	s->pair_fi = xcalloc(n + 2, sizeof *s->pair_fi);
+	s->pair_f = xcalloc(n * PAIRS_PER_RUN + 1, sizeof *s->pair_f);
+	for (size_t i = 0; i < n; i++)
+		for (int w = 0; w < PAIRS_PER_RUN; w++)
+			if ((o = plan_pair_other(s, i, w)) >= 0)
+				s->pair_fi[o + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		s->pair_fi[i] += s->pair_fi[i - 1];
+	fill = s->pair_fi + 1;
+	/* The latest first: the series' order from its end. */
+	for (size_t k = n; k-- > 0;)
+		for (int w = 0; w < PAIRS_PER_RUN; w++) {
+			size_t i = s->an->order[k];
+
+			if ((o = plan_pair_other(s, i, w)) >= 0)
+				s->pair_f[fill[o]++] = 2 * i + (size_t)w;
+		}
+}
+
 void
 plan_make(struct site_plan *s, const struct analysis *an)
 {
@@ -136,6 +162,7 @@ plan_make(struct site_plan *s, const struct analysis *an)
 	name_runs(s);
 	plan_series(s);
 	index_findings(s);
+	index_pairs(s);
 	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
 	for (size_t i = 0; i < s->set->n; i++)
 		s->all[i] = i;
@@ -199,10 +226,15 @@ plan_free(struct site_plan *s)
 	free(s->all);
 	free(s->run_fi);
 	free(s->run_f);
+	free(s->pair_fi);
+	free(s->pair_f);
 	for (int t = 0; t < PAGE_TEMPLATES; t++)
 		if (s->template[t])
 			xmlFreeDoc(s->template[t]);
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->svg[m])
 			xmlFreeDoc(s->svg[m]);
+	for (int m = 0; m < M_COUNT; m++)
+		if (s->svg_narrow[m])
+			xmlFreeDoc(s->svg_narrow[m]);
 }

@@ -260,8 +260,33 @@ metric_bars(const struct site *s, enum metric_id id, size_t *n)
 	return bars;
 }
 
-/* The SVG chart of one metric, kept for the pages and written to
- * charts/KEY.svg (unless the site is one file). */
+/* A chart kept for the pages, written to charts/KEY.svg (NAME is "KEY"
+ * or "KEY.narrow") unless the site is one file. */
+static xmlDocPtr
+write_chart(struct site *s, const struct chart *c, double width,
+    const char *name)
+{
+	char err[256] = "", *rel;
+	xmlDocPtr doc = chart_svg_at(c, s->fonts, width, err);
+	xmlChar *svg;
+	int svglen;
+
+	if (doc == NULL) {
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s", name, err);
+		return NULL;
+	}
+	if (s->opts->single)
+		return doc;		/* drawn into the one file only */
+	xmlDocDumpMemoryEnc(doc, &svg, &svglen, "UTF-8");
+	rel = xasprintf("charts/%s.svg", name);
+	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
+		s->charts++;
+	xmlFree(svg);
+	free(rel);
+	return doc;
+}
+
+/* The SVG charts of one metric, for wide screens and for phones. */
 static void
 make_chart(struct site *s, enum metric_id id)
 {
@@ -269,25 +294,14 @@ make_chart(struct site *s, enum metric_id id)
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {metric_defs[id].label, display_unit(id),
 	    chart_note(id), bars, n};
-	char err[256] = "", *rel;
-	xmlChar *svg;
-	int svglen;
+	char *narrow = xasprintf("%s.narrow", metric_defs[id].key);
 
-	s->plan.svg[id] = chart_svg(&c, s->fonts, err);
+	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, metric_defs[id].key);
+	if (s->plan.svg[id] && !s->opts->single)
+		s->plan.svg_narrow[id] = write_chart(s, &c, CHART_NARROW_WIDTH,
+		    narrow);
+	free(narrow);
 	chart_bars_free(bars, n);
-	if (s->plan.svg[id] == NULL) {
-		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
-		    metric_defs[id].key, err);
-		return;
-	}
-	if (s->opts->single)
-		return;		/* drawn into the one file only */
-	xmlDocDumpMemoryEnc(s->plan.svg[id], &svg, &svglen, "UTF-8");
-	rel = xasprintf("charts/%s.svg", metric_defs[id].key);
-	if (site_write(s, rel, (char *)svg, (size_t)svglen) == 0)
-		s->charts++;
-	xmlFree(svg);
-	free(rel);
 }
 
 /* The PNG at rel in SITE, to draw the chart again from (a plain file of
@@ -338,7 +352,7 @@ make_png(struct site *s, enum metric_id id, int scale)
 static void
 copy_assets(struct site *s)
 {
-	static const char *const assets[] = {"style.css"};
+	static const char *const assets[] = {"style.css", "sort.js"};
 
 	for (size_t i = 0; i < sizeof assets / sizeof *assets; i++) {
 		char *src = xasprintf("%s/assets/%s", s->opts->data_dir,
@@ -389,6 +403,10 @@ plan_jobs(const struct site *s, size_t *n)
 		add_job(&v, n, &cap, JOB_RUN, i, 0);
 		for (size_t k = 1; k <= sample_pages(&set->runs[i]); k++)
 			add_job(&v, n, &cap, JOB_SAMPLES, i, k);
+		for (int w = 0; w < PAIRS_PER_RUN; w++)
+			if (s->plan.template[PAGE_PAIR] &&
+			    plan_pair_other(&s->plan, i, w) >= 0)
+				add_job(&v, n, &cap, JOB_PAIR, i, (size_t)w);
 	}
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->plan.has_data[m])
@@ -517,6 +535,9 @@ run_job(struct site *s, const struct job *j)
 		break;
 	case JOB_SERIES:
 		doc = series_doc(&s->plan, j->a, j->b, s->d, &s->charts, &rel);
+		break;
+	case JOB_PAIR:
+		doc = pair_doc(&s->plan, j->a, (int)j->b, &rel);
 		break;
 	}
 	write_page(s, doc, rel);

@@ -56,7 +56,8 @@ void plan_free(struct site_plan *);
 /* The build's independent pieces of work (site.c runs them, in worker
  * processes). */
 enum job_kind {
-	JOB_PNG, JOB_RUN, JOB_SAMPLES, JOB_METRIC, JOB_KEY, JOB_SERIES
+	JOB_PNG, JOB_RUN, JOB_SAMPLES, JOB_METRIC, JOB_KEY, JOB_SERIES,
+	JOB_PAIR
 };
 
 /* Twelve bytes: a build of 100 000 runs plans 160 000 jobs, and the
@@ -65,7 +66,7 @@ enum job_kind {
 struct job {
 	enum job_kind kind;
 	uint32_t a, b;	/* metric and scale, run, run and page, metric, key,
-			   series and page */
+			   series and page, run and which (plan_pair_other) */
 };
 
 /* Fingerprints (fingerprint.c): site_fingerprints sets fp_global and
