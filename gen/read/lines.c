@@ -449,6 +449,97 @@ take_physical(struct lines *out, long no, const char *s, size_t len,
 	out->n = kept;
 }
 
+/* The longest line quoted-printable writes (RFC 2045: 76 characters
+ * before the line end) and the least soft breaks that say a mail was
+ * kept as it was sent, not decoded. */
+#define QP_LINE_MAX 76
+#define QP_MIN_SOFT 2
+
+static size_t
+without_cr(const char *s, size_t n)
+{
+	return n > 0 && s[n - 1] == '\r' ? n - 1 : n;
+}
+
+/* Whether buf is a mail body still in quoted-printable: no line longer
+ * than the encoding allows, and soft breaks ("=" ending a long line)
+ * on at least two of them. */
+static bool
+is_quoted_printable(const char *buf, size_t len)
+{
+	size_t start = 0, soft = 0;
+
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = without_cr(buf + start, end - start);
+
+		if (n > QP_LINE_MAX)
+			return false;
+		soft += n >= QP_LINE_MAX - 16 && buf[start + n - 1] == '=';
+		start = end + 1;
+	}
+	return soft >= QP_MIN_SOFT;
+}
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Appends s[0..n) decoded: "=XX" (upper-case hex, as RFC 2045 writes
+ * it) is the byte XX; any other "=" stays. */
+static void
+put_qp_decoded(struct buf *b, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		int hi = -1, lo = -1;
+
+		if (s[k] == '=' && k + 2 < n) {
+			hi = hex_digit(s[k + 1]);
+			lo = hex_digit(s[k + 2]);
+		}
+		if (hi >= 0 && lo >= 0) {
+			buf_putc(b, (char)(hi * 16 + lo));
+			k += 2;
+		} else {
+			buf_putc(b, s[k]);
+		}
+	}
+}
+
+/* Reads a quoted-printable body: the lines a soft break ends are joined
+ * to the next, each joined line keeping the number of its first. */
+static void
+read_quoted_printable(struct lines *out, const char *buf, size_t len,
+    size_t start, enum diff_side side, int *in_hunk)
+{
+	struct buf joined = {0};
+	long no = 1, first = 1;
+
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = without_cr(buf + start, end - start);
+		bool soft = n > 0 && buf[start + n - 1] == '=';
+
+		if (joined.n == 0)
+			first = no;
+		put_qp_decoded(&joined, buf + start, soft ? n - 1 : n);
+		no++;
+		start = end + 1;
+		if (soft && start < len)
+			continue;
+		take_physical(out, first, joined.p ? joined.p : "", joined.n,
+		    side, in_hunk);
+		joined.n = 0;
+	}
+	buf_free(&joined);
+}
+
 void
 lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side)
@@ -460,6 +551,10 @@ lines_read(struct lines *out, const char *buf, size_t len,
 	/* A UTF-8 byte order mark is not part of the first line. */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
+	if (is_quoted_printable(buf + start, len - start)) {
+		read_quoted_printable(out, buf, len, start, side, &in_hunk);
+		return;
+	}
 	while (start < len) {
 		const char *nl = memchr(buf + start, '\n', len - start);
 		size_t end = nl ? (size_t)(nl - buf) : len;
