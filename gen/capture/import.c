@@ -7,6 +7,8 @@
  * import_write.c. */
 #include "base/exit.h"
 #include "base/fileio.h"
+#include "base/xalloc.h"
+#include "read/lines.h"
 #include "capture/import_int.h"
 
 #include <errno.h>
@@ -46,6 +48,76 @@ report_skipped(const char *name, const char *root,
 	if (rs->known > 0)
 		diags_add(d, MSG_NOTE, name, 0, "skipped %zu result%s already "
 		    "in %s", rs->known, rs->known == 1 ? "" : "s", root);
+}
+
+/* Whether run r of one side of a before/after paste is in the other
+ * side as well: a table outside the marked lines, read on both. */
+static bool
+on_both_sides(const struct import_run *r, const struct import_runs *other)
+{
+	for (size_t k = 0; k < other->n; k++)
+		if (strcmp(r->bonnie, other->v[k].bonnie) == 0)
+			return true;
+	return false;
+}
+
+/* Moves the runs of one side of a before/after paste to the end of rs,
+ * their names saying which side they are; those the sides share keep
+ * their name, once. */
+static void
+append_side(struct import_runs *rs, struct import_runs *part,
+    const struct import_runs *other, bool second, const char *side)
+{
+	for (size_t k = 0; k < part->n; k++) {
+		struct import_run *r = &part->v[k];
+		bool both = on_both_sides(r, other);
+
+		if (both && second) {
+			import_run_free(r);
+			continue;
+		}
+		if (!both) {
+			char *slug = xasprintf("%s-%s", r->slug, side);
+
+			free(r->slug);
+			r->slug = slug;
+		}
+		xgrow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *rs->v);
+		rs->v[rs->n++] = *r;
+	}
+	rs->quoted += part->quoted;
+	rs->known += part->known;
+	free(part->v);
+	memset(part, 0, sizeof *part);
+}
+
+/* A post, or a before/after paste (a diff of two result files, or lines
+ * marked -/+ or </> without a diff header): its two sides are the two
+ * configurations it compares, each imported as a post of its own with
+ * the prose they share, never as two samples of one run. */
+static void
+split_post(const struct guesser *gs, const char *name, const char *buf,
+    size_t len, const struct seen *known, struct import_runs *rs,
+    struct diags *d)
+{
+	enum diff_marks marks = MARKS_UNIFIED;
+	struct import_runs side[2] = {{0}, {0}};
+
+	if (!lines_is_diff(buf, len) && !lines_is_marked_diff(buf, len,
+	    &marks)) {
+		import_split(gs, name, buf, len, known, rs, d);
+		return;
+	}
+	for (int s = 0; s < 2; s++) {
+		size_t n;
+		char *text = lines_side_text(buf, len, s ? SIDE_NEW : SIDE_OLD,
+		    marks, &n);
+
+		import_split(gs, name, text, n, known, &side[s], d);
+		free(text);
+	}
+	append_side(rs, &side[0], &side[1], false, "before");
+	append_side(rs, &side[1], rs, true, "after");
 }
 
 static int
@@ -94,7 +166,7 @@ cmd_import(int argc, char **argv)
 
 		if (buf == NULL)
 			continue;
-		import_split(gs, name, buf, len, &known, &rs, &d);
+		split_post(gs, name, buf, len, &known, &rs, &d);
 		report_skipped(name, root, &rs, &d);
 		if (rs.n > 0 && import_write_runs(root, argv[i], &rs, &d) != 0)
 			failed = 1;

@@ -98,6 +98,7 @@ struct seen;
 void import_split(const struct guesser *, const char *file, const char *buf,
     size_t len, const struct seen *known, struct import_runs *out,
     struct diags *);
+void import_run_free(struct import_run *);
 void import_runs_free(struct import_runs *);
 
 /* benchsite import [-o RUNS] FILE...; argv[0] is "import". Returns

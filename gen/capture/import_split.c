@@ -439,14 +439,19 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 }
 
 void
+import_run_free(struct import_run *r)
+{
+	free(r->slug);
+	free(r->bonnie);
+	free(r->notes);
+	free(r->meta);
+}
+
+void
 import_runs_free(struct import_runs *rs)
 {
-	for (size_t i = 0; i < rs->n; i++) {
-		free(rs->v[i].slug);
-		free(rs->v[i].bonnie);
-		free(rs->v[i].notes);
-		free(rs->v[i].meta);
-	}
+	for (size_t i = 0; i < rs->n; i++)
+		import_run_free(&rs->v[i]);
 	free(rs->v);
 	memset(rs, 0, sizeof *rs);
 }

@@ -46,7 +46,9 @@ is_table_word(const char *s, size_t n)
 	    "K/sec", "%CP", "/sec", "files", "Files", "Concurrency", "Latency",
 	    "Name:Size", "etc", "Chr", "Per", "Num", "Create", "Read",
 	    "Delete", "Random", "Sequential", "Output", "Input", "Seeks",
-	    "Block", "Rewrite"};
+	    "Block", "Rewrite",
+	    /* the headers of a table copied off a bon_csv2html page */
+	    "Char", "CPU", "%", "M/sec", "Chunk", "Dirs", "Max", "Min"};
 	bool letter = false, comma = false, ok = true;
 
 	if (n == 0)

@@ -307,6 +307,22 @@ starts_results(const char *s, size_t len)
 	return commas >= 20;
 }
 
+/* How many bytes of mail quoting ("> ", ">", "| ") s[0..n) starts
+ * with: a reply may quote a before/after paste, its markers after. */
+static size_t
+quote_prefix_len(const char *s, size_t n)
+{
+	size_t q = 0;
+
+	while (q < n && (s[q] == '>' || (s[q] == '|' && q + 1 < n &&
+	    s[q + 1] == ' '))) {
+		q++;
+		if (q < n && s[q] == ' ')
+			q++;
+	}
+	return q;
+}
+
 int
 lines_is_marked_diff(const char *buf, size_t len, enum diff_marks *marks)
 {
@@ -317,10 +333,17 @@ lines_is_marked_diff(const char *buf, size_t len, enum diff_marks *marks)
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - buf) : len;
 		const char *at = strchr(sides, buf[i]);
+		/* "-"/"+" may stand after a quote; "<"/">" only first */
+		size_t q = quote_prefix_len(buf + i, end - i);
+		const char *pm = q > 0 && q < end - i ?
+		    strchr("-+", buf[i + q]) : NULL;
 
 		if (buf[i] != '\0' && at != NULL &&
 		    starts_results(buf + i + 1, end - i - 1))
 			seen[at - sides] = true;
+		else if (pm && *pm && starts_results(buf + i + q + 1,
+		    end - i - q - 1))
+			seen[pm - "-+"] = true;
 		i = end + 1;
 	}
 	if (seen[2] && seen[3])
@@ -395,6 +418,7 @@ keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
 		return 0;
 	}
 	if (strncmp(l->text, "diff ", 5) == 0 ||
+	    (strncmp(l->text, "index ", 6) == 0 && strstr(l->text, "..")) ||
 	    strncmp(l->text, "--- ", 4) == 0 ||
 	    strncmp(l->text, "+++ ", 4) == 0) {
 		*in_hunk = 0;
@@ -563,6 +587,61 @@ lines_read(struct lines *out, const char *buf, size_t len,
 		    &in_hunk);
 		start = end + 1;
 	}
+}
+
+/* Whether a clean line stands inside a unified diff's hunk as one of
+ * its own: context, old, new or "\\ No newline". */
+static bool
+is_hunk_line(const char *text, int in_hunk)
+{
+	return in_hunk && strchr(" +-\\", text[0]) != NULL && text[0] != '\0';
+}
+
+char *
+lines_side_text(const char *buf, size_t len, enum diff_side side,
+    enum diff_marks marks, size_t *out_len)
+{
+	struct buf b = {0};
+	size_t start = 0, pending = 0;
+	int in_hunk = 0;
+
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		char *copy = xstrndup(buf + start, end - start);
+		size_t q = marks == MARKS_PLUS_MINUS ?
+		    quote_prefix_len(copy, end - start) : 0;
+		struct line l = {.text = copy + q, .len = end - start - q};
+		bool hunk = marks == MARKS_UNIFIED &&
+		    is_hunk_line(l.text, in_hunk);
+		int keep = marks == MARKS_UNIFIED ?
+		    keep_diff_line(&l, side, &in_hunk) :
+		    marks == MARKS_ANGLE ? keep_marked_line(&l, side, '<', '>') :
+		    keep_marked_line(&l, side, '-', '+');
+
+		/* A line of the other side stays, empty, so that every line
+		 * keeps its number; inside a hunk, where the two sides
+		 * interleave, only at the hunk's end, so that no table is
+		 * cut (lines of the hunk move up by as many). A quote before
+		 * the marker stays. */
+		if (!keep && hunk) {
+			pending++;
+		} else {
+			for (; !hunk && pending > 0; pending--)
+				buf_putc(&b, '\n');
+			if (keep) {
+				buf_add(&b, copy, q);
+				buf_add(&b, l.text, l.len);
+			}
+			buf_putc(&b, '\n');
+		}
+		free(copy);
+		start = end + 1;
+	}
+	for (; pending > 0; pending--)
+		buf_putc(&b, '\n');
+	*out_len = b.n;
+	return b.p ? buf_take(&b) : xstrdup("");
 }
 
 void

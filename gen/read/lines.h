@@ -59,4 +59,12 @@ void lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side);
 void lines_free(struct lines *);
 
+/* The text of one side of a diff (old or new) as it was posted: its
+ * markers taken off, the other side's lines and the diff's own left
+ * empty, so that each line keeps its number (inside a unified diff's
+ * hunk, at the hunk's end); caller frees, *out_len its length. For the import, which splits a before/after paste into
+ * the two configurations it compares. */
+char *lines_side_text(const char *buf, size_t len, enum diff_side side,
+    enum diff_marks marks, size_t *out_len);
+
 #endif
