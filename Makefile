@@ -61,7 +61,7 @@ OBJS = $(SRCS:%.c=$(B)/%.o)
 HDRS = $(wildcard gen/*.h gen/*/*.h)
 
 .PHONY: all demo check valgrind fuzz fuzz-build fuzz-smoke bench install \
-	clean deps deps-ok
+	clean deps deps-ok screenshot
 
 all: deps-ok benchsite
 
@@ -113,6 +113,27 @@ demo:
 	@$(MAKE) --no-print-directory benchsite
 	./benchsite build -o site samples; s=$$?; [ $$s -le 2 ] || exit $$s
 	@echo "benchsite: the site is in site/; open site/index.html"
+
+# The picture at the top of README.md: the index of the demo site in
+# headless Chromium at a fixed window size, with SOURCE_DATE_EPOCH fixed,
+# so the same site gives the same picture (shrunk by optipng when it is
+# installed; keep it under 200 KB).
+CHROMIUM ?= chromium
+SCREENSHOT_SIZE = 1000,760
+screenshot: demo
+	@mkdir -p docs
+	@prof=$$(mktemp -d) || exit 1; \
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-0} TZ=UTC LC_ALL=C.UTF-8 \
+		timeout 120 $(CHROMIUM) --headless --no-sandbox --disable-gpu \
+		--hide-scrollbars --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--force-device-scale-factor=1 --window-size=$(SCREENSHOT_SIZE) \
+		--user-data-dir="$$prof" --screenshot="$(CURDIR)/docs/screenshot.png" \
+		"file://$(CURDIR)/site/index.html" >/dev/null 2>&1; s=$$?; \
+	rm -rf "$$prof"; \
+	[ $$s -eq 0 ] || { echo "benchsite: $(CHROMIUM) failed (exit $$s)"; exit 1; }
+	@! command -v optipng >/dev/null || optipng -quiet -o2 docs/screenshot.png
+	@echo "benchsite: docs/screenshot.png, $$(wc -c <docs/screenshot.png) bytes"
 
 # Every test: unit tests, golden files, then all again under
 # AddressSanitizer and UBSan.

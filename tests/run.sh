@@ -191,6 +191,11 @@ count_log "$tmp/snapshot.log"
 sh tests/cli.sh "$1" "$tmp" >"$tmp/cli.log" 2>&1
 count_log "$tmp/cli.log"
 
+# The user guide: its commands and options, its excerpts of output, its CI
+# snippets against the Makefile's packages, its links (tests/readme.sh).
+sh tests/readme.sh "$1" "$tmp" >"$tmp/readme.log" 2>&1
+count_log "$tmp/readme.log"
+
 # install puts everything in place.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 if [ -x "$tmp/inst/usr/bin/benchsite" ] &&
