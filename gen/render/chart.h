@@ -1,5 +1,5 @@
-/* chart.h: horizontal bar charts drawn by one cairo routine on SVG and
- * PNG surfaces. For site/render code only; the reader never includes it. */
+/* chart.h: horizontal bar charts, and trends (one point per run on a
+ * time axis), drawn by one cairo routine on SVG and PNG surfaces. For site/render code only; the reader never includes it. */
 #ifndef BENCHSITE_CHART_H
 #define BENCHSITE_CHART_H
 
@@ -51,7 +51,20 @@ struct chart_bar {
 				 * bar ("scheduler: cfq -> anticipatory"):
 				 * a dashed line above the row with the
 				 * text at its right end, elided when long,
-				 * whole in the row's <title>. */
+				 * whole in the row's <title>. In a
+				 * trend: a numbered marker below the
+				 * plot and a numbered legend line. */
+	/* Trends only. */
+	bool has_when;
+	double when;		/* the run's date in days since 1970-01-01
+				 * (chart_date_days) */
+	const char *when_label;	/* that date as a tick shows it */
+	const char *step;	/* NULL, or the label of a change point the
+				 * analysis found at this run ("-25%"): a
+				 * vertical rule before the point, the
+				 * label above the plot, elided or left
+				 * out where labels crowd, whole in the
+				 * run's <title> */
 };
 
 struct chart {
@@ -60,6 +73,10 @@ struct chart {
 	const char *note;	/* legend line(s), wrapped to the width */
 	const struct chart_bar *bars;
 	size_t nbars;
+	/* A trend: the bars, oldest first, as points on a time axis: by
+	 * date when every bar has_when, else in run order, which the
+	 * axis' caption says. */
+	bool trend;
 };
 
 struct chart_fonts;
@@ -141,6 +158,11 @@ int chart_png_again(const struct chart *, const struct chart_fonts *,
  * U+26A0 WARNING SIGN (UTF-8) when both faces have it, as DejaVu Sans
  * 2.x does, else "!". A static string. */
 const char *chart_flag_symbol(const struct chart_fonts *);
+
+/* The days since 1970-01-01 (a fraction for a time of day, UTC) of an
+ * ISO 8601 date as the meta's date key holds it (YYYY, YYYY-MM,
+ * YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is none. */
+bool chart_date_days(const char *iso, double *days);
 
 /* The x axis: 0 to *top in *step increments (1, 2 or 5 times a power of
  * ten), at most max_steps of them, *top >= max. max <= 0 gives 0 to 1. */

@@ -5,6 +5,7 @@
 #include "render/chart_int.h"
 #include "base/xalloc.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define RGB_BAR		0x4e79a7
@@ -251,6 +252,173 @@ chart_row_visible(const struct pen *p, const struct grow *r)
 	    r->top + r->h + CULL_MARGIN > p->vis0);
 }
 
+/* ---- trends ---- */
+
+#define RGB_STEP	0xb33c00	/* a change point's rule */
+#define FULL_TURN	(2 * 3.14159265358979)	/* radians of a circle */
+
+static void
+draw_trend_grid(cairo_t *cr, const struct chart_geom *g)
+{
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, RGB_GRID);
+	for (int i = 1; i <= g->nticks; i++) {
+		cairo_move_to(cr, g->px0, g->gridx[i]);
+		cairo_line_to(cr, g->px1, g->gridx[i]);
+	}
+	cairo_stroke(cr);
+}
+
+/* The line through the points of consecutive runs with a figure. */
+static void
+draw_trend_line(cairo_t *cr, const struct chart_geom *g)
+{
+	bool open = false;
+
+	cairo_set_line_width(cr, 1.5);
+	set_rgb(cr, RGB_BAR);
+	for (size_t i = 0; i < g->nrows; i++) {
+		const struct grow *r = &g->rows[i];
+
+		if (r->kind != BAR_VALUE) {
+			open = false;
+			continue;
+		}
+		if (open)
+			cairo_line_to(cr, r->px, r->py);
+		else
+			cairo_move_to(cr, r->px, r->py);
+		open = true;
+	}
+	cairo_stroke(cr);
+}
+
+static void
+draw_trend_change(struct pen *p, const struct chart_geom *g,
+    const struct grow *r)
+{
+	static const double dash[] = { 3, 3 };
+	cairo_t *cr = p->cr;
+	double rad = chart_marker_r(r);
+
+	cairo_set_line_width(cr, 1);
+	cairo_set_dash(cr, dash, 2, 0);
+	set_rgb(cr, RGB_CHANGE);
+	cairo_move_to(cr, r->cnx, g->ptop);
+	cairo_line_to(cr, r->cnx, r->cny - rad);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, r->cnx, r->cny, rad, 0, FULL_TURN);
+	set_rgb(cr, 0xffffff);
+	cairo_fill_preserve(cr);
+	set_rgb(cr, RGB_CHANGE);
+	cairo_stroke(cr);
+	draw_text(p, &r->cnum_text);
+}
+
+/* A run without a figure: a ring at the top (too fast to measure,
+ * never a zero) or a cross at the bottom (not run, unusable). */
+static void
+draw_trend_state(cairo_t *cr, const struct grow *r)
+{
+	cairo_set_line_width(cr, 1.5);
+	set_rgb(cr, RGB_HATCH_EDGE);
+	if (r->kind == BAR_TOO_FAST) {
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, r->px, r->py, 3.5, 0, FULL_TURN);
+	} else {
+		cairo_move_to(cr, r->px - 3, r->py - 3);
+		cairo_line_to(cr, r->px + 3, r->py + 3);
+		cairo_move_to(cr, r->px + 3, r->py - 3);
+		cairo_line_to(cr, r->px - 3, r->py + 3);
+	}
+	cairo_stroke(cr);
+}
+
+static void
+draw_trend_point(struct pen *p, const struct chart_geom *g,
+    const struct grow *r)
+{
+	cairo_t *cr = p->cr;
+
+	if (r->step_full != NULL) {
+		cairo_set_line_width(cr, 1.5);
+		set_rgb(cr, RGB_STEP);
+		cairo_move_to(cr, r->stepx, g->ptop - 4);
+		cairo_line_to(cr, r->stepx, g->pbot);
+		cairo_stroke(cr);
+		draw_text(p, &r->step);
+	}
+	if (r->cnum > 0)
+		draw_trend_change(p, g, r);
+	if (r->whisker) {
+		cairo_set_line_width(cr, 1);
+		set_rgb(cr, RGB_WHISKER);
+		cairo_move_to(cr, r->wy, r->wx0);
+		cairo_line_to(cr, r->wy, r->wx1);
+		cairo_stroke(cr);
+	}
+	if (r->expect) {
+		cairo_set_line_width(cr, 2);
+		set_rgb(cr, RGB_EXPECT);
+		cairo_move_to(cr, r->px - 5, r->ex);
+		cairo_line_to(cr, r->px + 5, r->ex);
+		cairo_stroke(cr);
+	}
+	if (r->kind != BAR_VALUE) {
+		draw_trend_state(cr, r);
+		return;
+	}
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, r->px, r->py, r->highlight ? 4.5 : 3, 0,
+	    FULL_TURN);
+	set_rgb(cr, r->highlight ? RGB_FLAGGED : RGB_BAR);
+	cairo_fill_preserve(cr);
+	set_rgb(cr, r->highlight ? RGB_STRIPE : RGB_BAR);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+}
+
+static void
+draw_trend_axes(struct pen *p, const struct chart_geom *g)
+{
+	cairo_t *cr = p->cr;
+
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, RGB_AXIS);
+	cairo_move_to(cr, g->px0 - 0.5, g->ptop);
+	cairo_line_to(cr, g->px0 - 0.5, g->pbot + 0.5);
+	cairo_line_to(cr, g->px1, g->pbot + 0.5);
+	for (size_t i = 0; i < g->nxticks; i++) {
+		cairo_move_to(cr, g->xtickx[i], g->pbot + 1);
+		cairo_line_to(cr, g->xtickx[i], g->pbot + 5);
+	}
+	cairo_stroke(cr);
+	for (int i = 0; i <= g->nticks; i++)
+		draw_text(p, &g->ticks[i]);
+	for (size_t i = 0; i < g->nxticks; i++)
+		draw_text(p, &g->xticks[i]);
+	draw_text(p, &g->yunit);
+	draw_text(p, &g->caption);
+}
+
+/* A trend: grid, the line, each run's marks in its row, the axes. */
+static void
+draw_trend(struct pen *p, const struct chart_geom *g)
+{
+	draw_trend_grid(p->cr, g);
+	draw_trend_line(p->cr, g);
+	for (size_t i = 0; i < g->nrows; i++) {
+		if (!chart_row_visible(p, &g->rows[i]))
+			continue;
+		p->row = (long)i;
+		draw_trend_point(p, g, &g->rows[i]);
+	}
+	p->row = -1;
+	draw_trend_axes(p, g);
+}
+
 /* Whatever this draws, strip_key must hash. */
 static void
 draw_chart(struct pen *p, const struct chart_geom *g)
@@ -265,9 +433,11 @@ draw_chart(struct pen *p, const struct chart_geom *g)
 	cairo_rectangle(cr, 0, 0, g->w, g->h);
 	cairo_fill(cr);
 	draw_text(p, &g->title);
-	if (g->axis)
+	if (g->trend)
+		draw_trend(p, g);
+	if (g->axis && !g->trend)
 		draw_grid(cr, g);
-	for (size_t i = 0; i < g->nrows; i++) {
+	for (size_t i = 0; !g->trend && i < g->nrows; i++) {
 		if (!chart_row_visible(p, &g->rows[i]))
 			continue;
 		p->row = -1;
@@ -279,7 +449,7 @@ draw_chart(struct pen *p, const struct chart_geom *g)
 		draw_row(p, &g->rows[i]);
 	}
 	p->row = -1;
-	if (g->axis) {
+	if (g->axis && !g->trend) {
 		draw_axis(cr, g);
 		for (int i = 0; i <= g->nticks; i++)
 			draw_text(p, &g->ticks[i]);

@@ -84,6 +84,18 @@ struct grow {
 	double ctop;		/* the change marker's band, CHANGE_H high */
 	double cx0, cx1, cy;	/* its dashed line */
 	struct gtext change;
+	/* A trend's run: its point (px, py; none for a run without a
+	 * figure, whose state mark sits at py), whiskers from wx0 to wx1
+	 * at wy = px, the strip sx0..sx1 that its <title> covers, a change
+	 * point's rule at stepx with its label, and the numbered marker of
+	 * a change at (cnx, cny). */
+	double px, py, sx0, sx1;
+	char *step_full;	/* the change point's label, NULL when none */
+	double stepx;
+	struct gtext step;
+	int cnum;		/* 1 + the change's number, 0 when none */
+	double cnx, cny;
+	struct gtext cnum_text;
 };
 
 struct chart_geom {
@@ -94,7 +106,15 @@ struct chart_geom {
 	double step, top;
 	int nticks;			/* intervals: nticks + 1 ticks */
 	struct gtext *ticks;
-	double *gridx;
+	double *gridx;			/* bars: x of each tick's grid line;
+					   a trend: y of each */
+	bool trend;
+	bool by_date;			/* a trend's x axis: dates, else run
+					   order */
+	struct gtext *xticks;		/* a trend's time labels */
+	double *xtickx;			/* and their tick marks */
+	size_t nxticks;
+	struct gtext yunit;		/* a trend's unit, above its y axis */
 	struct gtext caption;
 	struct grow *rows;
 	size_t nrows;
@@ -122,6 +142,14 @@ struct pen {
 	struct svgtext *texts;
 	size_t ntexts, cap;
 };
+
+/* The radius of a trend's numbered change marker, wide enough for
+ * its number. */
+static inline double
+chart_marker_r(const struct grow *r)
+{
+	return r->cnum_text.w / 2 + 3 > 7 ? r->cnum_text.w / 2 + 3 : 7;
+}
 
 /* chart_fonts.c: the options every measure and every drawing uses. */
 cairo_font_options_t *chart_font_options(void);

@@ -519,12 +519,358 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 	return g->caption.y;
 }
 
+/* ---- trends: a run's point on a time axis ---- */
+
+#define TREND_PLOT_H	180.0	/* the plot's height */
+#define TREND_INSET	8.0	/* first and last point from the plot's ends */
+#define LANE_H		14.0	/* a line of change-point labels */
+#define MAX_LANES	3
+#define MARKER_GAP	2.0	/* between lanes of change markers */
+
+/* The first of n lanes (each holding texts up to ends[k]) that a text
+ * from x0 to x1 fits in, taken; -1 when none. */
+static int
+lane_for(double *ends, int n, double x0, double x1)
+{
+	for (int k = 0; k < n; k++)
+		if (x0 >= ends[k]) {
+			ends[k] = x1 + 6;
+			return k;
+		}
+	return -1;
+}
+
+static bool
+trend_by_date(const struct chart *c)
+{
+	for (size_t i = 0; i < c->nbars; i++)
+		if (!c->bars[i].has_when || !isfinite(c->bars[i].when))
+			return false;
+	return c->nbars > 0;
+}
+
+static double
+ypos(const struct chart_geom *g, double v)
+{
+	return g->pbot - v / g->top * (g->pbot - g->ptop);
+}
+
+/* The rows' texts and what a trend's legend and markers need. */
+static void
+trend_rows(struct chart_geom *g, const struct meter *m, const struct chart *c)
+{
+	char buf[16];
+	int changes = 0;
+
+	g->nrows = c->nbars;
+	g->rows = xcalloc(c->nbars, sizeof *g->rows);
+	for (size_t i = 0; i < c->nbars; i++) {
+		struct grow *r = &g->rows[i];
+
+		row_kind(r, &c->bars[i]);
+		r->full = chart_drawable_copy(c->bars[i].label);
+		r->flag_full = chart_clean_trimmed(c->bars[i].flag_text);
+		r->change_full = chart_clean_trimmed(c->bars[i].change);
+		r->step_full = chart_clean_trimmed(c->bars[i].step);
+		if (r->change_full != NULL) {
+			r->cnum = ++changes;
+			snprintf(buf, sizeof buf, "%d", r->cnum);
+			text_at(&r->cnum_text, m, TS_CHANGE, xstrdup(buf), 0, 0);
+		}
+	}
+}
+
+/* The value axis' ticks (placed by trend_place_ticks) and the plot's
+ * left end after their widest label. */
+static void
+trend_axis(struct chart_geom *g, const struct meter *m, double max)
+{
+	char buf[64];
+	double w = 0;
+
+	chart_nice_axis(max, 5, &g->step, &g->top);
+	g->nticks = (int)lround(g->top / g->step);
+	g->axis = true;
+	g->ticks = xcalloc((size_t)g->nticks + 1, sizeof *g->ticks);
+	g->gridx = xcalloc((size_t)g->nticks + 1, sizeof *g->gridx);
+	for (int i = 0; i <= g->nticks; i++) {
+		chart_format_tick(buf, sizeof buf, i * g->step, g->step);
+		text_at(&g->ticks[i], m, TS_TICK, xstrdup(buf), 0, 0);
+		w = fmax(w, g->ticks[i].w);
+	}
+	g->px0 = ceil(PAD + w + 6);
+	g->px1 = g->w - PAD - 4;
+}
+
+/* Each run's x: by date, else by place; and the strip of its <title>. */
+static void
+trend_x(struct chart_geom *g, const struct chart *c)
+{
+	double lo = g->px0 + TREND_INSET, hi = g->px1 - TREND_INSET;
+	double t0 = INFINITY, t1 = -INFINITY, t;
+	size_t n = c->nbars;
+
+	for (size_t i = 0; i < n; i++) {
+		t = g->by_date ? c->bars[i].when : (double)i;
+		t0 = fmin(t0, t);
+		t1 = fmax(t1, t);
+	}
+	for (size_t i = 0; i < n; i++) {
+		t = g->by_date ? c->bars[i].when : (double)i;
+		g->rows[i].px = t1 > t0 ? lo + (t - t0) / (t1 - t0) * (hi - lo) :
+		    (lo + hi) / 2;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct grow *r = &g->rows[i];
+
+		r->sx0 = i > 0 ? (g->rows[i - 1].px + r->px) / 2 : g->px0;
+		r->sx1 = i + 1 < n ? (r->px + g->rows[i + 1].px) / 2 : g->px1;
+	}
+}
+
+/* Where run i's change happened: between its point and the one before. */
+static double
+trend_change_x(const struct chart_geom *g, size_t i)
+{
+	const struct grow *r = &g->rows[i];
+
+	return floor(i > 0 ? (g->rows[i - 1].px + r->px) / 2 : r->px - 4) +
+	    0.5;
+}
+
+/* The change points' labels in lanes above the plot, after the unit;
+ * returns the plot's top. A label that finds no lane is left out (its
+ * run's <title> says it). */
+static double
+trend_steps(struct chart_geom *g, const struct meter *m, double y)
+{
+	struct measure_ctx mc = { m, TS_FLAGNOTE };
+	double ends[MAX_LANES], x0, w, maxw;
+	int lanes = 1, k;
+
+	for (k = 0; k < MAX_LANES; k++)
+		ends[k] = -INFINITY;
+	ends[0] = g->yunit.x + g->yunit.w + 6;
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+
+		if (r->step_full == NULL)
+			continue;
+		r->stepx = trend_change_x(g, i);
+		maxw = (g->px1 - g->px0) / 3;
+		text_at(&r->step, m, TS_FLAGNOTE, measure(m, TS_FLAGNOTE,
+		    r->step_full) <= maxw ? xstrdup(r->step_full) :
+		    chart_elide(r->step_full, maxw, measure_n, &mc), 0, 0);
+		w = r->step.w;
+		x0 = fmin(fmax(r->stepx - w / 2, PAD), g->w - PAD - w);
+		if ((k = lane_for(ends, MAX_LANES, x0, x0 + w)) < 0) {
+			free(r->step.s);
+			r->step.s = NULL;
+			continue;
+		}
+		r->step.x = x0;
+		r->step.y = y + 11 + k * LANE_H;
+		lanes = k + 1 > lanes ? k + 1 : lanes;
+	}
+	return y + lanes * LANE_H + 6;
+}
+
+/* Points, whiskers, targets and the marks of runs without a figure. */
+static void
+trend_points(struct chart_geom *g, const struct chart *c)
+{
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+		const struct chart_bar *b = &c->bars[i];
+
+		r->py = r->kind == BAR_VALUE ? ypos(g, b->value) :
+		    r->kind == BAR_TOO_FAST ? g->ptop + 5 : g->pbot - 5;
+		if (r->whisker) {
+			r->wy = r->px;
+			r->wx0 = ypos(g, b->min);
+			r->wx1 = ypos(g, b->max);
+		}
+		if (r->expect)
+			r->ex = ypos(g, b->expect);
+	}
+	for (int i = 0; i <= g->nticks; i++) {
+		double yv = ypos(g, i * g->step);
+
+		g->gridx[i] = floor(yv) + 0.5;
+		g->ticks[i].x = g->px0 - 6 - g->ticks[i].w;
+		g->ticks[i].y = mid_baseline(yv, TS_TICK);
+	}
+}
+
+/* The changes' numbered markers in lanes under the plot, each as near
+ * its change as the lanes allow; returns the band's end. */
+static double
+trend_markers(struct chart_geom *g)
+{
+	double ends[MAX_LANES], y = g->pbot + 4, bottom = g->pbot, rad, x;
+	int k;
+
+	for (k = 0; k < MAX_LANES; k++)
+		ends[k] = -INFINITY;
+	for (size_t i = 0; i < g->nrows; i++) {
+		struct grow *r = &g->rows[i];
+
+		if (r->cnum == 0)
+			continue;
+		rad = chart_marker_r(r);
+		x = fmin(fmax(trend_change_x(g, i), PAD + rad),
+		    g->w - PAD - rad);
+		/* Where the lanes are full, the last one overlaps. */
+		if ((k = lane_for(ends, MAX_LANES, x - rad, x + rad)) < 0)
+			k = MAX_LANES - 1;
+		r->cnx = x;
+		r->cny = y + 7 + k * (14 + MARKER_GAP);
+		r->cnum_text.x = x - r->cnum_text.w / 2;
+		r->cnum_text.y = mid_baseline(r->cny, TS_CHANGE);
+		bottom = fmax(bottom, r->cny + 7);
+	}
+	return bottom;
+}
+
+/* A time label centred under x, kept inside the chart. */
+static void
+xtick_at(struct chart_geom *g, const struct meter *m, const char *label,
+    double x, double y)
+{
+	struct gtext *t = &g->xticks[g->nxticks];
+
+	text_at(t, m, TS_TICK, chart_drawable_copy(label), 0, y);
+	t->x = fmin(fmax(x - t->w / 2, PAD), g->w - PAD - t->w);
+	g->xtickx[g->nxticks++] = floor(x) + 0.5;
+}
+
+/* A run's time label: its date, or its number in run order. */
+static char *
+xtick_label(const struct chart_geom *g, const struct chart *c, size_t i)
+{
+	return g->by_date ? chart_drawable_copy(c->bars[i].when_label) :
+	    xasprintf("%zu", i + 1);
+}
+
+/* Labels of the first and the last run, and of those between them that
+ * leave room on both sides. */
+static void
+trend_xticks(struct chart_geom *g, const struct meter *m,
+    const struct chart *c, double y)
+{
+	size_t n = g->nrows, last = n - 1;
+	double end = -INFINITY, lastx0, w;
+	char *label = xtick_label(g, c, last);
+
+	w = measure(m, TS_TICK, label);
+	lastx0 = fmin(fmax(g->rows[last].px - w / 2, PAD), g->w - PAD - w);
+	free(label);
+	g->xticks = xcalloc(n, sizeof *g->xticks);
+	g->xtickx = xcalloc(n, sizeof *g->xtickx);
+	for (size_t i = 0; i < n; i++) {
+		label = xtick_label(g, c, i);
+		w = measure(m, TS_TICK, label);
+		if (i == 0 || (i == last && lastx0 >= end + 10) ||
+		    (g->rows[i].px - w / 2 >= end + 10 &&
+		    g->rows[i].px + w / 2 + 10 <= lastx0)) {
+			xtick_at(g, m, label, g->rows[i].px, y);
+			end = g->xticks[g->nxticks - 1].x + w;
+		}
+		free(label);
+	}
+}
+
+/* What the time axis is: dates, or run order and why. */
+static char *
+trend_caption(const struct chart *c, bool by_date)
+{
+	size_t nodate = 0;
+
+	if (by_date)
+		return xstrdup("date (meta date)");
+	for (size_t i = 0; i < c->nbars; i++)
+		nodate += !c->bars[i].has_when;
+	if (nodate == c->nbars)
+		return xstrdup("run order (no run has a date)");
+	return xasprintf("run order (%zu of %zu runs have no date)", nodate,
+	    c->nbars);
+}
+
+static double
+layout_trend(struct chart_geom *g, const struct meter *m,
+    const struct chart *c, double y)
+{
+	char *unit = chart_drawable_copy(c->unit);
+	double bottom;
+
+	g->trend = true;
+	g->by_date = trend_by_date(c);
+	trend_rows(g, m, c);
+	trend_axis(g, m, data_max(g->rows, c->bars, c->nbars));
+	trend_x(g, c);
+	text_at(&g->yunit, m, TS_TICK, xstrdup(axis_caption(unit)), PAD,
+	    y + 11);
+	free(unit);
+	g->ptop = trend_steps(g, m, y);
+	g->pbot = g->ptop + TREND_PLOT_H;
+	trend_points(g, c);
+	bottom = trend_markers(g);
+	trend_xticks(g, m, c, bottom + 15);
+	text_at(&g->caption, m, TS_TICK, trend_caption(c, g->by_date), 0,
+	    bottom + 31);
+	g->caption.x = (g->px0 + g->px1 - g->caption.w) / 2;
+	for (size_t i = 0; i < g->nrows; i++) {
+		g->rows[i].top = y;
+		g->rows[i].h = g->caption.y + 4 - y;
+	}
+	return g->caption.y;
+}
+
 static double
 layout_empty(struct chart_geom *g, const struct meter *m, double y)
 {
 	text_at(&g->noruns, m, TS_STATE, xstrdup("no runs"), PAD,
 	    mid_baseline(y + 12, TS_STATE));
 	return g->noruns.y + 4;
+}
+
+static void
+add_para(char ***v, size_t *n, size_t *cap, char *s)
+{
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+/* A trend's legend after its note: each change by its marker's number,
+ * then what its marks mean, one paragraph each. */
+static char **
+trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
+    bool flagged, bool expect)
+{
+	bool steps = false;
+	int num = 0;
+	char *t, *who;
+
+	for (size_t i = 0; i < c->nbars; i++) {
+		steps |= c->bars[i].step != NULL;
+		if ((t = chart_clean_trimmed(c->bars[i].change)) == NULL)
+			continue;
+		who = chart_drawable_copy(c->bars[i].label);
+		add_para(&v, n, &cap, xasprintf("%d: %s (from %s on)", ++num,
+		    t, who));
+		free(who);
+		free(t);
+	}
+	if (steps)
+		add_para(&v, n, &cap, xstrdup("Vertical rules: change points "
+		    "the analysis found in the series."));
+	if (flagged)
+		add_para(&v, n, &cap, xstrdup("Large orange points: flagged "
+		    "by the analysis."));
+	if (expect)
+		add_para(&v, n, &cap, xstrdup("Short dark lines: the run's "
+		    "expected value."));
+	return v;
 }
 
 /* The note's paragraphs (split at newlines), then what the marks mean,
@@ -552,6 +898,8 @@ legend_paragraphs(const struct chart *c, const struct meter *m, double maxw,
 		expect |= expect_ok(&c->bars[i]);
 		flagged |= c->bars[i].highlight;
 	}
+	if (c->trend)
+		return trend_legend(c, v, n, cap, flagged, expect);
 	if (approx)
 		said[nsaid++] = xstrdup("~ = the input gave this figure with "
 		    "reduced precision.");
@@ -622,6 +970,8 @@ chart_layout(const struct chart *c, const struct chart_fonts *f,
 	y = layout_title(g, &m, c->title);
 	if (c->nbars == 0)
 		y = layout_empty(g, &m, y);
+	else if (c->trend)
+		y = layout_trend(g, &m, c, y);
 	else
 		y = layout_bars(g, &m, c, y);
 	y = layout_legend(g, &m, c, y);
@@ -658,7 +1008,15 @@ chart_geom_free(struct chart_geom *g)
 		free(r->flag.s);
 		free(r->group.s);
 		free(r->change.s);
+		free(r->step_full);
+		free(r->step.s);
+		free(r->cnum_text.s);
 	}
+	for (size_t i = 0; i < g->nxticks; i++)
+		free(g->xticks[i].s);
+	free(g->xticks);
+	free(g->xtickx);
+	free(g->yunit.s);
 	free(g->rows);
 	free(g->noruns.s);
 	for (size_t i = 0; i < g->nlegend; i++)

@@ -78,9 +78,11 @@ key_row(XXH3_state_t *st, const struct grow *r)
 {
 	double v[] = { r->top, r->h, r->bx, r->by, r->bw, r->bh, r->wx0,
 	    r->wx1, r->wy, r->ex, r->tx, r->tw, r->gtop, r->rule, r->ctop,
-	    r->cx0, r->cx1, r->cy };
+	    r->cx0, r->cx1, r->cy, r->px, r->py, r->sx0, r->sx1, r->stepx,
+	    r->cnx, r->cny };
 	int k[] = { (int)r->kind, r->highlight, r->nlines, r->whisker,
-	    r->expect, r->group_full != NULL, r->change_full != NULL };
+	    r->expect, r->group_full != NULL, r->change_full != NULL,
+	    r->step_full != NULL, r->cnum };
 
 	key_bytes(st, v, sizeof v);
 	key_bytes(st, k, sizeof k);
@@ -91,6 +93,8 @@ key_row(XXH3_state_t *st, const struct grow *r)
 	key_text(st, &r->flag);
 	key_text(st, &r->group);
 	key_text(st, &r->change);
+	key_text(st, &r->step);
+	key_text(st, &r->cnum_text);
 }
 
 /* The parts of the chart not in rows, and the image: into st. */
@@ -101,7 +105,7 @@ key_chart(XXH3_state_t *st, const struct png_job *j)
 	double v[] = { j->scale, g->w, g->h, g->px0, g->px1, g->ptop,
 	    g->pbot };
 	int k[] = { j->w, j->h, g->axis, g->axis ? g->nticks : -1,
-	    (int)g->nlegend };
+	    (int)g->nlegend, g->trend, g->by_date, (int)g->nxticks };
 
 	key_bytes(st, v, sizeof v);
 	key_bytes(st, k, sizeof k);
@@ -112,6 +116,11 @@ key_chart(XXH3_state_t *st, const struct png_job *j)
 	}
 	if (g->axis)
 		key_text(st, &g->caption);
+	for (size_t i = 0; i < g->nxticks; i++) {
+		key_text(st, &g->xticks[i]);
+		key_bytes(st, &g->xtickx[i], sizeof g->xtickx[i]);
+	}
+	key_text(st, &g->yunit);
 	key_text(st, &g->noruns);
 	for (size_t i = 0; i < g->nlegend; i++)
 		key_text(st, &g->legend[i]);

@@ -65,7 +65,8 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 	char *s = NULL, lo[64], hi[64];
 	const char *sep = " (";
 
-	cat(&s, "%s: ", r->full);
+	cat(&s, "%s%s%s: ", r->full, b->when_label ? ", " : "",
+	    b->when_label ? b->when_label : "");
 	bar_figure(&s, r, b, unit);
 	if (b->nsamples > 0) {
 		cat(&s, "%s%d sample%s", sep, b->nsamples,
@@ -94,6 +95,8 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 		cat(&s, ")");
 	if (r->change_full != NULL)
 		cat(&s, "; change: %s", r->change_full);
+	if (r->step_full != NULL)
+		cat(&s, "; change point: %s", r->step_full);
 	return s;
 }
 
@@ -207,10 +210,11 @@ add_row_group(xmlNodePtr parent, const struct chart *c,
 	double top = r->change_full != NULL ? r->ctop : r->top;
 
 	xmlAddChild(grp, svg_node(parent, "title", line));
-	set_num(rect, "x", PAD);
-	set_num(rect, "y", top);
-	set_num(rect, "width", g->w - 2 * PAD);
-	set_num(rect, "height", r->top + r->h - top);
+	/* A trend's run has a strip of the plot, not a row. */
+	set_num(rect, "x", g->trend ? r->sx0 : PAD);
+	set_num(rect, "y", g->trend ? r->top : top);
+	set_num(rect, "width", g->trend ? r->sx1 - r->sx0 : g->w - 2 * PAD);
+	set_num(rect, "height", g->trend ? r->h : r->top + r->h - top);
 	xmlSetProp(rect, X("fill"), X("#fff"));
 	xmlSetProp(rect, X("fill-opacity"), X("0"));
 	xmlAddChild(grp, rect);
@@ -301,9 +305,10 @@ add_text_alternatives(xmlNodePtr root, const struct chart *c,
 	if (ngroups > 0)
 		snprintf(groups, sizeof groups, " in %zu group%s", ngroups,
 		    ngroups == 1 ? "" : "s");
-	aria = xasprintf("%s%sbar chart of %zu run%s%s", title,
-	    title[0] != '\0' ? ": " : "", g->nrows, g->nrows == 1 ? "" : "s",
-	    groups);
+	aria = xasprintf("%s%s%s chart of %zu run%s%s", title,
+	    title[0] != '\0' ? ": " : "", g->trend ? g->by_date ?
+	    "trend by date" : "trend in run order" : "bar", g->nrows,
+	    g->nrows == 1 ? "" : "s", groups);
 	xmlSetProp(root, X("role"), X("img"));
 	xmlSetProp(root, X("aria-label"), X(aria));
 	t = svg_node(root, "title", title);

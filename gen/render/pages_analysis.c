@@ -900,7 +900,7 @@ page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
 	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n};
+	    chart_note(id), bars, n, false};
 	char err[256] = "";
 	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
 
@@ -911,8 +911,67 @@ page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
 	return svg;
 }
 
+/* The change point the analysis found at run i in metric id, as a
+ * label: a step across the series (a finding of its own, where the run
+ * against the one before it found none) or a change against the run
+ * before it in its series. NULL when none; caller frees. */
+static char *
+step_label(const struct site_plan *s, size_t i, enum metric_id id)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	enum verdict v = ra->change[id].verdict;
+	bool judged = v == VERDICT_REGRESSION || v == VERDICT_IMPROVEMENT;
+
+	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
+		const struct finding *f = &s->an->f[s->run_f[k]];
+
+		if (f->metric != (int)id || (f->kind != FIND_REGRESSION &&
+		    f->kind != FIND_IMPROVEMENT))
+			continue;
+		if (!judged)
+			return xstrdup(f->kind == FIND_REGRESSION ?
+			    "step down" : "step up");
+		if (ra->base_in_series)
+			return xasprintf("%+.0f%%",
+			    100 * analysis_change(s->an, i, id).rel);
+	}
+	return NULL;
+}
+
+/* A series' trend of metric id over runs[0..n), oldest first: each
+ * run's date and change point on its bar. */
+static xmlDocPtr
+trend_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
+    size_t n, const char *const *changes, double width, struct diags *d)
+{
+	struct chart_bar *bars = chart_bars(s->an, id, runs, n, NULL,
+	    changes);
+	char **steps = xcalloc(n ? n : 1, sizeof *steps), err[256] = "";
+	struct chart c = {metric_defs[id].label, display_unit(id),
+	    chart_note(id), bars, n, true};
+	xmlDocPtr svg;
+
+	for (size_t k = 0; k < n; k++) {
+		const char *date = meta_get(&s->set->runs[runs[k]].meta,
+		    "date");
+
+		bars[k].has_when = chart_date_days(date, &bars[k].when);
+		bars[k].when_label = date;
+		bars[k].step = steps[k] = step_label(s, runs[k], id);
+	}
+	if ((svg = chart_svg_at(&c, s->fonts, width, err)) == NULL)
+		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
+		    metric_defs[id].key, err);
+	for (size_t k = 0; k < n; k++)
+		free(steps[k]);
+	free(steps);
+	chart_bars_free(bars, n);
+	return svg;
+}
+
 /* Charts of the compared figures into the page's "charts" place, then a
- * table of the runs (with label_col as its second column). */
+ * table of the runs (with label_col as its second column). A history
+ * (changes not NULL) is drawn as trends. */
 static void
 fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes,
@@ -921,11 +980,13 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 	xmlNodePtr sec = html_slot(doc, "charts"), tr, tbody;
 
 	for (size_t k = 0; sec && k < NCOMPARED; k++) {
-		xmlDocPtr svg = page_chart(s, compared[k], runs, n, groups,
-		    changes, CHART_WIDTH, d);
-		xmlDocPtr narrow = s->single ? NULL : page_chart(s,
-		    compared[k], runs, n, groups, changes, CHART_NARROW_WIDTH,
-		    d);
+		xmlDocPtr svg = changes ? trend_chart(s, compared[k], runs, n,
+		    changes, CHART_WIDTH, d) : page_chart(s, compared[k], runs,
+		    n, groups, changes, CHART_WIDTH, d);
+		xmlDocPtr narrow = s->single ? NULL : changes ?
+		    trend_chart(s, compared[k], runs, n, changes,
+		    CHART_NARROW_WIDTH, d) : page_chart(s, compared[k], runs,
+		    n, groups, changes, CHART_NARROW_WIDTH, d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
 		inline_charts(fig, svg, narrow, metric_defs[compared[k]].key);
@@ -1143,8 +1204,9 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 		crumbs(doc, title);
 		if ((p = html_slot(doc, "lead")) != NULL)
 			html_text(p, "The runs of this series in order (by "
-			    "date, then name); a dashed line marks where the "
-			    "configuration changed.");
+			    "date, then name): a numbered marker shows where "
+			    "the configuration changed, a vertical rule a "
+			    "change point the analysis found.");
 		if ((p = html_slot(doc, "pager")) != NULL && pages == 1)
 			html_drop(p);
 		else if (p != NULL)

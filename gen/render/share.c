@@ -323,7 +323,7 @@ mail_chart_png(const struct analysis *an, const struct chart_fonts *fonts,
 	struct chart_bar *bars = chart_bars(an, c->metric, c->runs, c->n, NULL,
 	    NULL);
 	struct chart ch = {metric_defs[c->metric].label,
-	    display_unit(c->metric), chart_note(c->metric), bars, c->n};
+	    display_unit(c->metric), chart_note(c->metric), bars, c->n, false};
 	int rc = chart_png(&ch, fonts, 1, png, len, err);
 
 	chart_bars_free(bars, c->n);

@@ -293,7 +293,7 @@ make_chart(struct site *s, enum metric_id id)
 	size_t n;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n};
+	    chart_note(id), bars, n, false};
 	char *narrow = xasprintf("%s.narrow", metric_defs[id].key);
 
 	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, metric_defs[id].key);
@@ -330,7 +330,7 @@ make_png(struct site *s, enum metric_id id, int scale)
 	size_t n, len, oldlen = 0;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n};
+	    chart_note(id), bars, n, false};
 	char err[256] = "", *rel = xasprintf("charts/%s%s.png",
 	    metric_defs[id].key, scale == 2 ? "@2x" : "");
 	unsigned char *png, *old = old_png(s, rel, &oldlen);

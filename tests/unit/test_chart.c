@@ -125,23 +125,71 @@ static const struct chart_bar history_bars[] = {
 	  .flag_text = "block tests missing since this run" },
 };
 
+/* A series' trend by date: nightly runs where the kernel changed and
+ * the analysis found a change point two nights later. */
+static const struct chart_bar dated_bars[] = {
+	{ .label = "night-01", .kind = BAR_VALUE, .value = 146.2,
+	  .has_range = true, .min = 144.0, .max = 148.1, .nsamples = 3,
+	  .has_when = true, .when = 20513, .when_label = "2026-03-01" },
+	{ .label = "night-02", .kind = BAR_VALUE, .value = 144.9,
+	  .nsamples = 1, .has_when = true, .when = 20514,
+	  .when_label = "2026-03-02" },
+	{ .label = "night-03", .kind = BAR_VALUE, .value = 147.0,
+	  .nsamples = 1, .has_when = true, .when = 20515,
+	  .when_label = "2026-03-03", .change = "kernel: 6.1 → 6.6" },
+	{ .label = "night-05", .kind = BAR_VALUE, .value = 146.1,
+	  .nsamples = 1, .has_when = true, .when = 20517,
+	  .when_label = "2026-03-05" },
+	{ .label = "night-06", .kind = BAR_VALUE, .value = 110.4,
+	  .nsamples = 1, .has_when = true, .when = 20518,
+	  .when_label = "2026-03-06", .highlight = true, .step = "step down" },
+	{ .label = "night-07", .kind = BAR_TOO_FAST, .has_when = true,
+	  .when = 20519, .when_label = "2026-03-07" },
+	{ .label = "night-09", .kind = BAR_VALUE, .value = 111.0,
+	  .nsamples = 1, .has_when = true, .when = 20521,
+	  .when_label = "2026-03-09", .has_expect = true, .expect = 140,
+	  .change = "scheduler: mq-deadline → none; readahead: 128 → 4096" },
+	{ .label = "night-10", .kind = BAR_NOT_RUN, .has_when = true,
+	  .when = 20522, .when_label = "2026-03-10" },
+};
+
+/* The same runs where one has no date: drawn in run order. */
+static const struct chart_bar undated_bars[] = {
+	{ .label = "night-01", .kind = BAR_VALUE, .value = 146.2,
+	  .has_when = true, .when = 20513, .when_label = "2026-03-01" },
+	{ .label = "night-02", .kind = BAR_VALUE, .value = 144.9 },
+	{ .label = "night-03", .kind = BAR_VALUE, .value = 147.0,
+	  .has_when = true, .when = 20515, .when_label = "2026-03-03",
+	  .change = "kernel: 6.1 → 6.6" },
+	{ .label = "night-06", .kind = BAR_VALUE, .value = 110.4,
+	  .has_when = true, .when = 20518, .when_label = "2026-03-06",
+	  .step = "-25%" },
+};
+
 static const struct chart charts[] = {
 	{ "Block write", "MiB/s", note_mib, normal_bars,
-	  sizeof normal_bars / sizeof normal_bars[0] },
+	  sizeof normal_bars / sizeof normal_bars[0], false },
 	{ "Random seeks", "/s", "Median of the samples, whiskers min-max.\n"
 	  "+++++ in bonnie++ output: the test ended too soon to be timed.",
-	  state_bars, sizeof state_bars / sizeof state_bars[0] },
+	  state_bars, sizeof state_bars / sizeof state_bars[0], false },
 	{ "Sequential create", "/s", NULL, long_bars,
-	  sizeof long_bars / sizeof long_bars[0] },
-	{ "Block read", "MiB/s", note_mib, NULL, 0 },
+	  sizeof long_bars / sizeof long_bars[0], false },
+	{ "Block read", "MiB/s", note_mib, NULL, 0, false },
 	{ "Block write by controller", "MiB/s", note_mib, grouped_bars,
-	  sizeof grouped_bars / sizeof grouped_bars[0] },
+	  sizeof grouped_bars / sizeof grouped_bars[0], false },
 	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
-	  sizeof history_bars / sizeof history_bars[0] },
+	  sizeof history_bars / sizeof history_bars[0], false },
+	{ "Block write", "MiB/s", note_mib, dated_bars,
+	  sizeof dated_bars / sizeof dated_bars[0], true },
+	{ "Block write", "MiB/s", note_mib, undated_bars,
+	  sizeof undated_bars / sizeof undated_bars[0], true },
+	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
+	  sizeof history_bars / sizeof history_bars[0], true },
 };
 
 static const char *const chart_names[] = {
 	"normal", "states", "long-label", "empty", "grouped", "history",
+	"trend-dates", "trend-run-order", "trend-no-dates",
 };
 
 #define NCHARTS (sizeof charts / sizeof charts[0])
@@ -368,7 +416,7 @@ test_groups(void **state)
 		  .group = " \t " },
 		{ .label = "b2", .kind = BAR_VALUE, .value = 7, .group = "B" },
 	};
-	struct chart c = { "g", "MiB/s", NULL, bars, 7 };
+	struct chart c = { "g", "MiB/s", NULL, bars, 7, false };
 	size_t len;
 	char *d = dump_chart(&c, &len), *p;
 
@@ -443,13 +491,18 @@ check_inside(const struct chart *c, double w)
 	    line = strtok_r(NULL, "\n", &save)) {
 		const char *at = strrchr(line, '"');
 
-		if (strncmp(line, "axis ", 5) == 0)
+		if (strncmp(line, "axis ", 5) == 0 ||
+		    strncmp(line, "trend ", 6) == 0)
 			assert_int_equal(sscanf(strstr(line, " plot "),
 			    " plot %lf-%lf", &px0, &px1), 2);
 		if (strncmp(line, "  mark ", 7) != 0 &&
 		    strncmp(line, "  text ", 7) != 0 &&
 		    strncmp(line, "  flag ", 7) != 0 &&
-		    strncmp(line, "  heading ", 10) != 0)
+		    strncmp(line, "  heading ", 10) != 0 &&
+		    strncmp(line, "  step ", 7) != 0 &&
+		    strncmp(line, "  number ", 9) != 0 &&
+		    strncmp(line, "time ", 5) != 0 &&
+		    strncmp(line, "legend ", 7) != 0)
 			continue;
 		assert_non_null(at);
 		assert_int_equal(sscanf(at, "\" at %lf,%lf w %lf", &x, &y,
@@ -459,6 +512,53 @@ check_inside(const struct chart *c, double w)
 	}
 	free(buf);
 	return px1 - px0;
+}
+
+static char *svg_bytes(const struct chart *c, int *len);
+
+/* Trends: the time axis says what it is, changes are numbered in the
+ * marks and the legend, change points ruled, and the SVG's titles hold
+ * the whole texts. */
+static void
+test_trends(void **state)
+{
+	size_t len;
+	int n;
+	double days = 0;
+	char *d = dump_chart(&charts[6], &len), *s;
+
+	(void)state;
+	assert_non_null(strstr(d, "trend by date,"));
+	assert_non_null(strstr(d, "caption \"date (meta date)\""));
+	assert_int_equal(count_str(d, "  change point rule "), 1);
+	assert_int_equal(count_str(d, "  number \""), 2);
+	assert_non_null(strstr(d, "legend \"1: kernel: 6.1 → 6.6 (from "
+	    "night-03 on)\""));
+	assert_null(strstr(d, "  label "));
+	free(d);
+	d = dump_chart(&charts[7], &len);
+	assert_non_null(strstr(d, "trend by run order,"));
+	assert_non_null(strstr(d, "\"run order (1 of 4 runs have no date)\""));
+	assert_non_null(strstr(d, "time \"4\""));
+	free(d);
+	d = dump_chart(&charts[8], &len);
+	assert_non_null(strstr(d, "\"run order (no run has a date)\""));
+	assert_int_equal(count_str(d, "  number \""), 4);
+	free(d);
+	s = svg_bytes(&charts[6], &n);
+	assert_non_null(strstr(s, "aria-label=\"Block write: trend by date "
+	    "chart of 8 runs\""));
+	assert_non_null(strstr(s, "<title>night-03, 2026-03-03: 147 MiB/s "
+	    "(1 sample); change: kernel: 6.1 → 6.6</title>"));
+	assert_non_null(strstr(s, "; change point: step down</title>"));
+	free(s);
+	assert_true(chart_date_days("1970-01-02", &days));
+	assert_true(days == 1);
+	assert_true(chart_date_days("2026-03-01T12:00+01:00", &days));
+	assert_true(days == 20513.5);
+	assert_true(chart_date_days("2026", &days) && days == 20454);
+	assert_false(chart_date_days("March", &days));
+	assert_false(chart_date_days("2026-13-01", &days));
 }
 
 static void
@@ -482,8 +582,8 @@ test_tails_fit(void **state)
 		  .has_expect = true, .expect = 120 },
 		{ .label = "short", .kind = BAR_VALUE, .value = 150 },
 	};
-	struct chart c = { "fit", "MiB/s", NULL, bars, 3 };
-	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3 };
+	struct chart c = { "fit", "MiB/s", NULL, bars, 3, false };
+	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3, false };
 	size_t len;
 	char *d;
 
@@ -605,7 +705,7 @@ test_svg_bad_utf8(void **state)
 		  .value = 1, .highlight = true, .flag_text = "f\xfe<\x02>",
 		  .group = "g\xc0&\x1b", .change = "c\xed\xa0\x80]]>" },
 	};
-	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1 };
+	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1, false };
 	xmlDocPtr doc;
 	int n;
 	char *s = svg_bytes(&c, &n);
@@ -754,7 +854,7 @@ test_svg_text_style(void **state)
 		{ .label = "a <b> & \"c\"", .kind = BAR_VALUE, .value = 1 },
 	};
 	struct chart c = { "</text><script>x</script>", "MiB/s", NULL, bars,
-	    1 };
+	    1, false };
 	int n;
 	char *s;
 
@@ -1047,7 +1147,7 @@ tall_chart(void)
 		    NULL };
 	}
 	return (struct chart){ "Block write", "MiB/s", note_mib, tall_bars,
-	    TALL };
+	    TALL, false };
 }
 
 /* The keys of a PNG's strips (its bnSt chunk: 48 bytes a strip, the key
@@ -1220,6 +1320,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_flags_and_changes),
 		cmocka_unit_test(test_tails_fit),
+		cmocka_unit_test(test_trends),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_svg_text),
 		cmocka_unit_test(test_svg_bad_utf8),
