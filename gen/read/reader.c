@@ -71,6 +71,8 @@ reader_read(const char *file, const char *buf, size_t len,
 
 	if (lim == NULL)
 		lim = &defaults;
+	if (fio_detect(buf, len))
+		fio_read(file, buf, len, lim, &out->fio, d);
 	ls.max_len = lim->line;
 	ls.marks = (int)marks;
 	lines_read(&ls, buf, len, diff ? SIDE_OLD : SIDE_ALL);
@@ -342,7 +344,8 @@ results_pool(struct results *rs, struct strpool *pool)
 			*str[k] = strpool_take(pool, *str[k]);
 	}
 	if (rs->n == 0) {
-		free(rs->v);
+		fio_results_free(&rs->fio);
+	free(rs->v);
 		rs->v = NULL;
 	} else if (rs->n < rs->cap) {
 		rs->v = xrealloc(rs->v, rs->n * sizeof *rs->v);
