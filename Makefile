@@ -138,7 +138,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache fuzz_pngenc
+	fuzz_cache fuzz_pngenc fuzz_fio
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
@@ -153,7 +153,7 @@ fuzz-build:
 		for m in tests/parse/*.txt samples/*/*/bonnie.txt \
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
-		    tests/import/*.txt; do \
+		    tests/import/*.txt tests/parse-fio/*.out; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \
 	done
@@ -174,6 +174,7 @@ fuzz-smoke: fuzz-build
 		[ $$t = fuzz_import ] && runs=2000; \
 		[ $$t = fuzz_cache ] && runs=3000; \
 		[ $$t = fuzz_pngenc ] && runs=5000; \
+		[ $$t = fuzz_fio ] && runs=20000; \
 		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
 		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
 		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \

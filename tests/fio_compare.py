@@ -27,7 +27,44 @@ def value(side, key):
     return side.get(key)
 
 
+def agree(name):
+    """The figures of the other forms of one run (text, terse) against
+    its JSON, the first result: equal to the digits they print (1%)."""
+    runs = json.load(sys.stdin).get("fio", [])
+    misses = 0
+    checked = 0
+    if len(runs) < 2:
+        print("%s: %d results, not a JSON one and another" % (name, len(runs)))
+        sys.exit(1)
+    want = flatten({"fio": runs[:1]})
+    for other in runs[1:]:
+        have = flatten({"fio": [other]})
+        if len(have) != len(want):
+            print("%s: %s has %d directions, JSON %d"
+                  % (name, other["form"], len(have), len(want)))
+            misses += 1
+            continue
+        for (wn, wd, ws), (hn, hd, hs) in zip(want, have):
+            for key in ("iops", "bw_kib", "clat_mean_us", "clat_p99_us",
+                        "io_bytes", "runtime_ms"):
+                w, h = value(ws, key), value(hs, key)
+                checked += 1
+                # terse prints latencies in whole microseconds
+                slack = 1.0 if other["form"] == "terse" and \
+                    key.startswith("clat") else 0.0
+                if (wn, wd) != (hn, hd) or w is None or h is None or \
+                        abs(w - h) > 0.01 * abs(w) + slack:
+                    print("%s: %s %s %s: %s, JSON %s"
+                          % (name, other["form"], wd, key, h, w))
+                    misses += 1
+    print("%s: %d figures of other forms agree with JSON, %d do not"
+          % (name, checked - misses, misses))
+    sys.exit(1 if misses else 0)
+
+
 def main():
+    if sys.argv[1] == "--agree":
+        agree(sys.argv[2])
     expected_path, name = sys.argv[1], sys.argv[2]
     files = json.load(open(expected_path))["files"]
     want = next(f for f in files if f["file"] == name)

@@ -4,8 +4,9 @@
  * percentile blocks, Run status groups and Disk stats; several jobs and
  * several runs in one file. A run starts at its job's header line
  * ("name: (g=0): rw=...") or version line once the run before it has
- * jobs; a line ending in a comma goes on in the next (a mail client's
- * wrap) unless that one starts an item of its own. */
+ * jobs; a line ending in a comma, or a quoted line followed by one
+ * without the quote (a mail client's wrap), goes on in the next unless
+ * that one starts an item of its own. */
 #include "read/fio_int.h"
 #include "base/buf.h"
 #include "base/xalloc.h"
@@ -132,7 +133,8 @@ size_bytes(const char *s, bool old, size_t *used)
 	return v * f;
 }
 
-/* "14.0k", "9331", "89 " at s: per second, NAN if not one. */
+/* "14.0k", "9331", "89 ", "64637k" at s (fio shortens big counts and
+ * latencies alike), NAN if not one. */
 static double
 count(const char *s)
 {
@@ -388,7 +390,9 @@ new_direction(struct text *t, struct fio_side *s, const char *rest,
 		size_t n;
 		double io = size_bytes(p + 1, false, &n);
 
-		if (!isnan(io) && p[1 + n] == '/') {
+		/* "(38.3MB/s)" is the rate again; "(1638MiB/44873msec)" */
+		if (!isnan(io) && p[1 + n] == '/' && p[2 + n] >= '0' &&
+		    p[2 + n] <= '9') {
 			s->io_bytes = io;
 			s->runtime_ms = duration_ms(p + 2 + n);
 			break;
@@ -476,7 +480,7 @@ latency_line(struct text *t, const char *s, long line)
 	for (int i = 0; i < 4; i++) {
 		const char *x = find_key(p, keys[i]);
 
-		if (x == NULL || fio_number(x, strlen(x), &v[i]) == 0) {
+		if (x == NULL || isnan(v[i] = count(x))) {
 			diags_add(t->d, MSG_ERROR, t->file, line, "fio latency "
 			    "line without a figure for %s; not read", keys[i]);
 			return true;
@@ -519,7 +523,7 @@ percentile_line(struct text *t, const char *s)
 		while (q > s && strchr("0123456789.", q[-1]) && q[-1])
 			q--;
 		if (fio_number(q, (size_t)(p - q), &pct) == 0 ||
-		    fio_number(skip_spaces(p + 4), 32, &v) == 0 ||
+		    isnan(v = count(skip_spaces(p + 4))) ||
 		    fio_pct_of(pct) == FIO_PCTS)
 			continue;
 		side->clat_pct[fio_pct_of(pct)] = v * t->pct_scale;
@@ -602,8 +606,11 @@ logical_line(const struct lines *ls, size_t i, struct buf *b)
 	buf_putc(b, '\0');	/* b->p a string even for an empty line */
 	b->n = 0;
 	buf_puts(b, skip_spaces(ls->v[i].text));
+	/* cut by a mail client: a comma last, or the rest of a quoted
+	 * line without the quote's mark */
 	while (used < MAX_JOIN && i + used < ls->n &&
-	    ends_with_comma(&ls->v[i + used - 1]) &&
+	    (ends_with_comma(&ls->v[i + used - 1]) ||
+	    ls->v[i + used].quote < ls->v[i].quote) &&
 	    !starts_item(skip_spaces(ls->v[i + used].text))) {
 		buf_putc(b, ' ');
 		buf_puts(b, skip_spaces(ls->v[i + used].text));
