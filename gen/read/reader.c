@@ -344,8 +344,7 @@ results_pool(struct results *rs, struct strpool *pool)
 			*str[k] = strpool_take(pool, *str[k]);
 	}
 	if (rs->n == 0) {
-		fio_results_free(&rs->fio);
-	free(rs->v);
+		free(rs->v);
 		rs->v = NULL;
 	} else if (rs->n < rs->cap) {
 		rs->v = xrealloc(rs->v, rs->n * sizeof *rs->v);
@@ -367,6 +366,7 @@ results_free(struct results *rs)
 		for (size_t k = 0; k < sizeof str / sizeof *str; k++)
 			strpool_release(rs->pool, *str[k]);
 	}
+	fio_results_free(&rs->fio);
 	free(rs->v);
 	memset(rs, 0, sizeof *rs);
 }
