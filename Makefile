@@ -13,7 +13,7 @@ VERSION = 0.1.0
 PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng zlib
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
 	libfreetype-dev libcmark-dev libxxhash-dev zlib1g-dev fonts-dejavu-core libcmocka-dev \
-	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace
+	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace fio
 # Only "make bench" needs these (and installs them when missing).
 BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
 
@@ -34,13 +34,15 @@ B ?= build
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	base/hashmap.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
-	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c read/reader.c read/meta.c \
+	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \
+	read/fio_result.c read/fio_json.c read/fio_terse.c read/fio_text.c \
+	read/fio_read.c read/reader.c read/meta.c \
 	model/runcache.c model/load.c model/stats.c model/display.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
 	analyse/change.c \
 	analyse/scaling.c analyse/caveats.c analyse/findings.c \
 	analyse/steps.c analyse/patterns.c analyse/verdict.c analyse/analyse.c \
-	render/json_util.c render/json.c render/csv.c render/check.c \
+	render/json_util.c render/fio_json.c render/json.c render/csv.c render/check.c \
 	render/share.c render/eml.c render/chart_fonts.c render/chart_text.c \
 	render/chart_layout.c render/chart_draw.c render/chart_dump.c \
 	render/chart_svg.c render/pngenc.c render/chart_png.c \
@@ -157,7 +159,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache fuzz_pngenc
+	fuzz_cache fuzz_pngenc fuzz_fio
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
@@ -172,7 +174,7 @@ fuzz-build:
 		for m in tests/parse/*.txt samples/*/*/bonnie.txt \
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
-		    tests/import/*.txt; do \
+		    tests/import/*.txt tests/parse-fio/*.out; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \
 	done
@@ -193,6 +195,7 @@ fuzz-smoke: fuzz-build
 		[ $$t = fuzz_import ] && runs=2000; \
 		[ $$t = fuzz_cache ] && runs=3000; \
 		[ $$t = fuzz_pngenc ] && runs=5000; \
+		[ $$t = fuzz_fio ] && runs=20000; \
 		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
 		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
 		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \

@@ -170,6 +170,9 @@ for b in "$@"; do
 	# The measured corpus: hand-written truth against what parse reads.
 	sh tests/corpus.sh "$b" >"$tmp/corpus.log" 2>&1
 	count_log "$tmp/corpus.log"
+	# fio's outputs: goldens, one run's forms agreeing, the fio corpus.
+	sh tests/fio.sh "$b" >"$tmp/fio.log" 2>&1
+	count_log "$tmp/fio.log"
 	# Posts split into run directories with their metadata guessed.
 	sh tests/import.sh "$b" "$tmp" >"$tmp/import.log" 2>&1
 	count_log "$tmp/import.log"

@@ -71,6 +71,8 @@ reader_read(const char *file, const char *buf, size_t len,
 
 	if (lim == NULL)
 		lim = &defaults;
+	if (fio_detect(buf, len))
+		fio_read(file, buf, len, lim, &out->fio, d);
 	ls.max_len = lim->line;
 	ls.marks = (int)marks;
 	lines_read(&ls, buf, len, diff ? SIDE_OLD : SIDE_ALL);
@@ -364,6 +366,7 @@ results_free(struct results *rs)
 		for (size_t k = 0; k < sizeof str / sizeof *str; k++)
 			strpool_release(rs->pool, *str[k]);
 	}
+	fio_results_free(&rs->fio);
 	free(rs->v);
 	memset(rs, 0, sizeof *rs);
 }

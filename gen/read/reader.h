@@ -10,6 +10,7 @@
 
 #include "base/input_limits.h"
 #include "base/diag.h"
+#include "read/fio.h"
 #include "read/result.h"
 
 struct results {
@@ -17,10 +18,13 @@ struct results {
 	size_t n, cap;
 	struct strpool *pool;	/* set by results_pool: the strings of v are
 				   pooled there (and released, not freed) */
+	struct fio_results fio;	/* the fio results of the same files (read
+				   by read/fio_*.c), beside bonnie++'s */
 };
 
 /* Appends every result found in buf (the contents of file, a name used
- * in results and messages) to out. Results are not yet merged. Lines
+ * in results and messages) to out, fio's to out->fio. Results are not
+ * yet merged. Lines
  * longer than lim->line are reported and skipped; lim NULL means the
  * default limits. */
 void reader_read(const char *file, const char *buf, size_t len,

@@ -1,6 +1,7 @@
 /* JSON output of "benchsite parse", written with jansson. */
 #include "render/render.h"
 #include "render/json_util.h"
+#include "render/fio_json.h"
 
 #include <jansson.h>
 
@@ -101,6 +102,12 @@ render_parse_json(FILE *out, const struct results *rs,
 	json_stream_array(&js, "results");
 	for (size_t i = 0; i < rs->n; i++)
 		json_stream_item(&js, result_json(&rs->v[i]));
+	/* only where there are any: bonnie++'s outputs stay as they were */
+	if (rs->fio.n > 0) {
+		json_stream_array(&js, "fio");
+		for (size_t i = 0; i < rs->fio.n; i++)
+			json_stream_item(&js, fio_result_json(&rs->fio.v[i]));
+	}
 	stream_diags(&js, d);
 	return json_stream_end(&js);
 }

@@ -1,0 +1,100 @@
+/* The fio reader: bytes in, fio results and diagnostics out. It finds
+ * every fio result in a file, in each form fio prints (JSON and JSON+,
+ * terse lines of versions 2 to 5, the normal text summary of fio 1.x to
+ * 3.x) and repairs what pasting does to them. A fio result is one run of
+ * fio: its version, its global options and, per job and direction, the
+ * workload and the figures, in fixed units (bytes, KiB/s, per second,
+ * milliseconds of runtime, microseconds of latency) so that later stages
+ * can key metrics by workload without knowing where a figure came from.
+ * A figure the output does not give is NaN, never 0. */
+#ifndef BENCHSITE_FIO_H
+#define BENCHSITE_FIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "base/input_limits.h"
+
+enum fio_form { FIO_JSON, FIO_TERSE, FIO_TEXT };
+
+enum fio_dir { FIO_READ, FIO_WRITE, FIO_TRIM, FIO_DIRS };
+
+/* The clat percentiles kept, as fio names them (its default list has
+ * them all but for 99.99 in some versions). */
+enum fio_pct { P50, P90, P95, P99, P99_9, P99_99, FIO_PCTS };
+
+extern const char *const fio_form_names[];
+extern const char *const fio_dir_names[FIO_DIRS];
+extern const char *const fio_pct_names[FIO_PCTS];	/* "p50" ... */
+extern const double fio_pct_values[FIO_PCTS];		/* 50.0 ... */
+
+/* min, max, mean and standard deviation of a latency in microseconds. */
+struct fio_latency {
+	double min, max, mean, stdev;
+};
+
+/* One direction of a job. */
+struct fio_side {
+	bool present;		/* the output has this direction with I/O */
+	double io_bytes;
+	double bw_kib;		/* KiB/s */
+	double iops;
+	double runtime_ms;
+	struct fio_latency slat, clat, lat;
+	double clat_pct[FIO_PCTS];	/* microseconds */
+};
+
+/* What a job was asked to do, as fio's options say it (the job's own
+ * option, else the global one; NULL when neither gives it). */
+enum fio_param {
+	FP_RW, FP_BS, FP_IODEPTH, FP_NUMJOBS, FP_IOENGINE, FP_DIRECT,
+	FP_SIZE, FP_RUNTIME, FIO_PARAMS
+};
+extern const char *const fio_param_names[FIO_PARAMS];
+
+struct fio_job {
+	char *name;		/* "" when fio printed none */
+	long line;		/* where its figures start */
+	int group;		/* -1 when not printed */
+	int jobs;		/* processes reported together; -1 unknown */
+	char *param[FIO_PARAMS];
+	struct fio_side side[FIO_DIRS];
+	double disk_util;	/* percent, of the first disk listed */
+};
+
+struct fio_option {
+	char *key, *value;
+};
+
+struct fio_result {
+	char *file;
+	long line;		/* where the run's output starts */
+	long line_end;		/* and ends: JSON only, else 0 */
+	enum fio_form form;
+	char *version;		/* "fio-3.33"; NULL when not printed */
+	int terse_version;	/* 0 unless terse */
+	struct fio_option *global;
+	size_t nglobal, global_cap;
+	struct fio_job *jobs;
+	size_t njobs, jobs_cap;
+};
+
+struct fio_results {
+	struct fio_result *v;
+	size_t n, cap;
+};
+
+/* Whether buf looks like fio output at all (cheap; used to spare the
+ * bonnie++ reader files it has nothing to find in, and the reverse). */
+bool fio_detect(const char *buf, size_t len);
+
+/* Appends every fio result found in buf (the contents of file) to out.
+ * Lines longer than lim->line are skipped (the caller reports them);
+ * lim NULL means the default limits. */
+void fio_read(const char *file, const char *buf, size_t len,
+    const struct limits *lim, struct fio_results *out, struct diags *);
+
+void fio_results_free(struct fio_results *);
+
+#endif

@@ -1,0 +1,112 @@
+/* The fio reader's entry points: the JSON documents of a file first,
+ * then its clean lines for terse lines and the text summary; see fio.h.
+ * A file holds one form of each run, but several runs of several forms
+ * may stand in one file (a post comparing set-ups). */
+#include "read/fio_int.h"
+
+#include <string.h>
+
+/* What only fio prints: its JSON's first key, a job header's group and
+ * error fields, a terse line's version and fio version. */
+static const char *const fio_marks[] = {
+	"\"fio version\"", "): err=", ";fio-", "(groupid=",
+};
+
+static bool
+has_terse_v2(const char *buf, size_t len)
+{
+	for (const char *p = buf; p != NULL && p < buf + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(buf + len - p);
+		size_t semis = 0;
+
+		while (n > 0 && *p == ' ')
+			p++, n--;
+		if (n > 2 && p[0] == '2' && p[1] == ';')
+			for (size_t i = 0; i < n; i++)
+				semis += p[i] == ';';
+		if (semis >= 40)
+			return true;
+		p = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+static bool
+contains(const char *buf, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = buf; (p = memchr(p, word[0],
+	    (size_t)(buf + len - p))) != NULL; p++)
+		if ((size_t)(buf + len - p) >= n && memcmp(p, word, n) == 0)
+			return true;
+	return false;
+}
+
+bool
+fio_detect(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < sizeof fio_marks / sizeof *fio_marks; i++)
+		if (contains(buf, len, fio_marks[i]))
+			return true;
+	return has_terse_v2(buf, len);
+}
+
+/* fio's own messages ("fio: pid=7, err=11/file:...", "fio: terminating
+ * on signal 2") around its results: said once, so that a run cut short
+ * or a job that failed is not taken for a clean result. */
+static void
+note_fio_messages(const char *file, const struct lines *ls,
+    struct diags *d)
+{
+	size_t n = 0, first = 0;
+
+	for (size_t i = 0; i < ls->n; i++)
+		if (strncmp(ls->v[i].text + strspn(ls->v[i].text, " "),
+		    "fio: ", 5) == 0 && n++ == 0)
+			first = i;
+	if (n == 1)
+		diags_add(d, MSG_NOTE, file, ls->v[first].no, "fio's message "
+		    "skipped: %.200s", ls->v[first].text +
+		    strspn(ls->v[first].text, " "));
+	else if (n > 1)
+		diags_add(d, MSG_NOTE, file, ls->v[first].no, "%zu messages of "
+		    "fio skipped, from this line on", n);
+}
+
+/* The lines of the JSON documents just read are no text or terse. */
+static void
+blank_json_lines(struct lines *ls, const struct fio_results *out,
+    size_t docs)
+{
+	size_t k = 0;
+
+	for (size_t r = out->n - docs; r < out->n; r++)
+		for (; k < ls->n && ls->v[k].no <= out->v[r].line_end; k++)
+			if (ls->v[k].no >= out->v[r].line) {
+				ls->v[k].text[0] = '\0';
+				ls->v[k].len = 0;
+			}
+}
+
+void
+fio_read(const char *file, const char *buf, size_t len,
+    const struct limits *lim, struct fio_results *out, struct diags *d)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct lines ls = {0};
+	size_t found;
+
+	if (lim == NULL)
+		lim = &defaults;
+	found = fio_read_json(file, buf, len, out, d);
+	ls.max_len = lim->line;
+	lines_read(&ls, buf, len, SIDE_ALL);
+	blank_json_lines(&ls, out, found);
+	found += fio_read_terse(file, &ls, out, d);
+	found += fio_read_text(file, &ls, out, d);
+	if (found > 0)
+		note_fio_messages(file, &ls, d);
+	lines_free(&ls);
+}

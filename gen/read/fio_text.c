@@ -1,0 +1,659 @@
+/* fio's normal text output, as people paste it: fio 1.x ("read : io=...,
+ * bw=...KB/s, iops=..., runt=..."), 2.x and 3.x ("read: IOPS=...,
+ * BW=...MiB/s (...MB/s)(.../...msec)"), with latency lines, clat
+ * percentile blocks, Run status groups and Disk stats; several jobs and
+ * several runs in one file. A run starts at its job's header line
+ * ("name: (g=0): rw=...") or version line once the run before it has
+ * jobs; a line ending in a comma, or a quoted line followed by one
+ * without the quote (a mail client's wrap), goes on in the next unless
+ * that one starts an item of its own. */
+#include "read/fio_int.h"
+#include "base/buf.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE ((size_t)-1)
+/* Physical lines one logical line may join. */
+#define MAX_JOIN 8
+
+/* A job's workload as its header line before the run says it. */
+struct workload {
+	char *name;
+	char *param[FIO_PARAMS];
+};
+
+struct text {
+	const char *file;
+	struct fio_results *out;
+	struct diags *d;
+	size_t run, job;	/* indices in out and in the run; NONE */
+	int dir;		/* direction of the lines read, -1 none */
+	double pct_scale;	/* of the clat percentiles read, 0 none */
+	bool run_closed;	/* a Run status line or a header seen */
+	bool in_disks;
+	long preamble_line;	/* first line of the next run */
+	char *version;
+	struct workload *wl;
+	size_t nwl, wl_cap;
+	struct fio_option *cmd;	/* the fio command line's options */
+	size_t ncmd, cmd_cap;
+};
+
+static bool
+starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static const char *
+skip_spaces(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+/* The value of "key=" in s where key starts a word, spaces after '='
+ * skipped; NULL if absent. */
+static const char *
+find_key(const char *s, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = strstr(s, key); p; p = strstr(p + 1, key))
+		if ((p == s || strchr(" ,(", p[-1])) && p[n] == '=')
+			return skip_spaces(p + n + 1);
+	return NULL;
+}
+
+static double
+unit_scale(const char *unit)
+{
+	static const struct { const char *name; double us; } units[] = {
+		{"nsec", 0.001}, {"usec", 1}, {"msec", 1000}, {"sec", 1e6},
+	};
+
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (starts(unit, units[i].name))
+			return units[i].us;
+	return 0;
+}
+
+/* A size or rate's unit at s ("KB", "MiB", "B"): its factor in bytes.
+ * binary_always: fio 1.x and 2.x, whose "KB" and "MB" are powers of
+ * 1024; fio 3.x prints "kB" and "MB" for powers of 1000. */
+static double
+byte_unit(const char *s, bool binary_always, size_t *used)
+{
+	static const char prefixes[] = "KMGTP";
+	const char *p = strchr(prefixes, s[0] == 'k' ? 'K' : s[0]);
+	double f = 1;
+
+	*used = 0;
+	if (s[0] != '\0' && p != NULL) {
+		bool bin = s[1] == 'i' || binary_always;
+		int power = (int)(p - prefixes) + 1;
+
+		for (int i = 0; i < power; i++)
+			f *= bin ? 1024 : 1000;
+		*used = s[1] == 'i' ? 2 : 1;
+	}
+	if (s[*used] != 'B')
+		return 0;
+	(*used)++;
+	return f;
+}
+
+/* "245439KB/s", "36.5MiB/s", "666KiB/s" at s: KiB/s, NAN if not one. */
+static double
+rate(const char *s, bool old)
+{
+	double v, f;
+	size_t n = s ? fio_number(s, strlen(s), &v) : 0, u;
+
+	if (n == 0 || (f = byte_unit(s + n, old, &u)) == 0 ||
+	    s[n + u] != '/' || s[n + u + 1] != 's')
+		return NAN;
+	return v * f / 1024;
+}
+
+/* "4096.0MB", "32MiB" at s: bytes, NAN if not one. */
+static double
+size_bytes(const char *s, bool old, size_t *used)
+{
+	double v, f;
+	size_t n = s ? fio_number(s, strlen(s), &v) : 0, u;
+
+	if (n == 0 || (f = byte_unit(s + n, old, &u)) == 0)
+		return NAN;
+	*used = n + u;
+	return v * f;
+}
+
+/* "14.0k", "9331", "89 ", "64637k" at s (fio shortens big counts and
+ * latencies alike), NAN if not one. */
+static double
+count(const char *s)
+{
+	double v;
+	size_t n = s ? fio_number(s, strlen(s), &v) : 0;
+
+	if (n == 0)
+		return NAN;
+	if (s[n] == 'k')
+		v *= 1000;
+	else if (s[n] == 'M')
+		v *= 1e6;
+	return v;
+}
+
+/* "17089msec", "50032msec" at s: milliseconds, NAN if not one. */
+static double
+duration_ms(const char *s)
+{
+	double v, f;
+	size_t n = s ? fio_number(s, strlen(s), &v) : 0;
+
+	if (n == 0 || (f = unit_scale(s + n)) == 0)
+		return NAN;
+	return v * f / 1000;
+}
+
+static struct fio_result *
+run_of(struct text *t)
+{
+	return &t->out->v[t->run];
+}
+
+static struct fio_job *
+job_of(struct text *t)
+{
+	return t->run == NONE || t->job == NONE ? NULL :
+	    &run_of(t)->jobs[t->job];
+}
+
+static struct fio_side *
+side_of(struct text *t)
+{
+	struct fio_job *j = job_of(t);
+
+	return j == NULL || t->dir < 0 ? NULL : &j->side[t->dir];
+}
+
+static void
+forget_preamble(struct text *t)
+{
+	for (size_t i = 0; i < t->nwl; i++) {
+		free(t->wl[i].name);
+		for (int p = 0; p < FIO_PARAMS; p++)
+			free(t->wl[i].param[p]);
+	}
+	t->nwl = 0;
+	for (size_t i = 0; i < t->ncmd; i++) {
+		free(t->cmd[i].key);
+		free(t->cmd[i].value);
+	}
+	t->ncmd = 0;
+	free(t->version);
+	t->version = NULL;
+}
+
+/* A line that begins the next run once this one has jobs. */
+static void
+next_run_starts(struct text *t, long line)
+{
+	if (t->run != NONE && (run_of(t)->njobs > 0 || t->run_closed)) {
+		fio_params_from_global(run_of(t));
+		t->run = t->job = NONE;
+		t->dir = -1;
+		t->run_closed = false;
+		forget_preamble(t);
+	}
+	if (t->run == NONE && t->nwl == 0 && t->ncmd == 0 &&
+	    t->version == NULL)
+		t->preamble_line = line;
+}
+
+/* "fio-3.1", "fio-2.18-59-g618e": the version line. */
+static bool
+version_line(struct text *t, const char *s, long line)
+{
+	if (!starts(s, "fio-") || s[4] < '0' || s[4] > '9' ||
+	    strchr(s, ' ') != NULL)
+		return false;
+	next_run_starts(t, line);
+	free(t->version);
+	t->version = xstrdup(s);
+	return true;
+}
+
+/* The value of one header field ("rw=randread,") up to a comma. */
+static void
+header_param(struct workload *w, enum fio_param p, const char *s)
+{
+	const char *v = find_key(s, fio_param_names[p]);
+	size_t n;
+
+	if (v == NULL)
+		return;
+	if (p == FP_BS) {	/* "(R) 4096B-4096B, (W) ..." or "4K-4K/..." */
+		if (starts(v, "(R) "))
+			v += 4;
+		n = strcspn(v, ",/ -");
+		if (v[n] == '-' && strncmp(v, v + n + 1, n) == 0 &&
+		    strchr(",/ ", v[2 * n + 1]) != NULL)
+			; /* a range of one size: that size */
+		else if (v[n] == '-')
+			n += 1 + strcspn(v + n + 1, ",/ ");
+	} else {
+		n = strcspn(v, ", ");
+	}
+	w->param[p] = xstrndup(v, n);
+}
+
+/* "myjob: (g=0): rw=write, bs=..., ioengine=posixaio, iodepth=32". */
+static bool
+workload_line(struct text *t, const char *s, long line)
+{
+	const char *g = strstr(s, "(g="), *rw = strstr(s, "): rw=");
+	struct workload *w;
+	size_t n;
+
+	if (g == NULL || rw == NULL || rw < g)
+		return false;
+	next_run_starts(t, line);
+	for (n = (size_t)(g - s); n > 0 && strchr(" :", s[n - 1]); n--)
+		;
+	xgrow((void **)&t->wl, &t->wl_cap, t->nwl + 1, sizeof *t->wl);
+	w = &t->wl[t->nwl++];
+	memset(w, 0, sizeof *w);
+	w->name = xstrndup(s, n);
+	for (int p = 0; p < FIO_PARAMS; p++)
+		header_param(w, (enum fio_param)p, rw + 3);
+	return true;
+}
+
+/* "fio --rw=write --iodepth=32 --name=myjob": the command's options. */
+static bool
+command_line(struct text *t, const char *s, long line)
+{
+	const char *p = strstr(s, "fio ");
+
+	if (p == NULL || (p != s && p[-1] != '/' && p[-1] != ' ') ||
+	    strstr(p, " --") == NULL || strchr(s, '=') == NULL)
+		return false;
+	next_run_starts(t, line);
+	for (p = strstr(p, " --"); p != NULL; p = strstr(p + 1, " --")) {
+		const char *k = p + 3, *eq = k + strcspn(k, "= ");
+		size_t vn = *eq == '=' ? strcspn(eq + 1, " ") : 0;
+		char *key = xstrndup(k, (size_t)(eq - k));
+		char *value = xstrndup(*eq == '=' ? eq + 1 : "1", *eq == '=' ?
+		    vn : 1);
+
+		xgrow((void **)&t->cmd, &t->cmd_cap, t->ncmd + 1,
+		    sizeof *t->cmd);
+		t->cmd[t->ncmd++] = (struct fio_option){key, value};
+	}
+	return true;
+}
+
+static void
+apply_workload(struct text *t, struct fio_job *j)
+{
+	for (size_t i = 0; i < t->nwl; i++)
+		if (strcmp(t->wl[i].name, j->name) == 0) {
+			for (int p = 0; p < FIO_PARAMS; p++)
+				if (t->wl[i].param[p] != NULL)
+					fio_set_param(j, (enum fio_param)p,
+					    t->wl[i].param[p],
+					    strlen(t->wl[i].param[p]));
+			return;
+		}
+}
+
+static void
+open_run(struct text *t, long line)
+{
+	struct fio_result *r = fio_new_result(t->out, t->file,
+	    t->preamble_line > 0 ? t->preamble_line : line, FIO_TEXT);
+
+	t->run = t->out->n - 1;
+	r->version = t->version;
+	t->version = NULL;
+	for (size_t i = 0; i < t->ncmd; i++)
+		fio_add_global(r, t->cmd[i].key, t->cmd[i].value);
+	t->preamble_line = 0;
+}
+
+/* "myjob: (groupid=0, jobs=1): err= 0: pid=...", fio 1.x "Client1
+ * (g=0): err= 0:"; after progress lines pasted as one, the name follows
+ * their last ']'. */
+static bool
+job_header(struct text *t, const char *s, long line)
+{
+	const char *g = strstr(s, "(groupid="), *start = s, *v;
+	struct fio_job *j;
+	size_t n;
+	double x;
+
+	if (g == NULL)
+		g = strstr(s, "(g=");
+	if (g == NULL || strstr(g, "): err=") == NULL)
+		return false;
+	if (t->run != NONE && t->run_closed)
+		next_run_starts(t, line);
+	if (t->run == NONE)
+		open_run(t, line);
+	if (starts(s, "Jobs:"))
+		for (const char *p = s; p < g; p++)
+			if (*p == ']')
+				start = p + 1;
+	for (n = (size_t)(g - start); n > 0 && strchr(" :", start[n - 1]); n--)
+		;
+	j = fio_new_job(run_of(t), start, n, line);
+	t->job = run_of(t)->njobs - 1;
+	t->dir = -1;
+	t->pct_scale = 0;
+	t->in_disks = false;
+	if ((v = find_key(g + 1, "groupid")) || (v = find_key(g + 1, "g")))
+		if (fio_number(v, strlen(v), &x) && x >= 0 && x < 1e6)
+			j->group = (int)x;
+	if ((v = find_key(g, "jobs")) && fio_number(v, strlen(v), &x) &&
+	    x >= 1 && x < 1e7)
+		j->jobs = (int)x;
+	apply_workload(t, j);
+	return true;
+}
+
+static void
+bad_figure(struct text *t, long line, const char *what)
+{
+	diags_add(t->d, MSG_ERROR, t->file, line, "fio %s line: %s is not "
+	    "a figure; the direction is not read", fio_dir_names[t->dir],
+	    what);
+	side_of(t)->present = false;
+}
+
+/* 3.x: "IOPS=9331, BW=36.5MiB/s (38.2MB/s)(4096MiB/112368msec)". */
+static void
+new_direction(struct text *t, struct fio_side *s, const char *rest,
+    long line)
+{
+	const char *p;
+
+	s->iops = count(find_key(rest, "IOPS"));
+	s->bw_kib = rate(find_key(rest, "BW"), false);
+	for (p = strchr(rest, '('); p != NULL; p = strchr(p + 1, '(')) {
+		size_t n;
+		double io = size_bytes(p + 1, false, &n);
+
+		/* "(38.3MB/s)" is the rate again; "(1638MiB/44873msec)" */
+		if (!isnan(io) && p[1 + n] == '/' && p[2 + n] >= '0' &&
+		    p[2 + n] <= '9') {
+			s->io_bytes = io;
+			s->runtime_ms = duration_ms(p + 2 + n);
+			break;
+		}
+	}
+	if (isnan(s->iops))
+		bad_figure(t, line, "IOPS");
+	else if (isnan(s->bw_kib))
+		bad_figure(t, line, "BW");
+}
+
+/* 1.x, 2.x: "io=4096.0MB, bw=245439KB/s, iops=61359, runt= 17089msec". */
+static void
+old_direction(struct text *t, struct fio_side *s, const char *rest,
+    long line)
+{
+	size_t n;
+
+	s->io_bytes = size_bytes(find_key(rest, "io"), true, &n);
+	s->bw_kib = rate(find_key(rest, "bw"), true);
+	s->iops = count(find_key(rest, "iops"));
+	s->runtime_ms = duration_ms(find_key(rest, "runt"));
+	if (isnan(s->bw_kib))
+		bad_figure(t, line, "bw");
+	else if (find_key(rest, "iops") != NULL && isnan(s->iops))
+		bad_figure(t, line, "iops");
+}
+
+/* "read : io=...", "write: IOPS=...", "trim: ..." */
+static bool
+direction_line(struct text *t, const char *s, long line)
+{
+	const char *rest;
+	int dir;
+
+	for (dir = 0; dir < FIO_DIRS; dir++)
+		if (starts(s, fio_dir_names[dir]))
+			break;
+	if (dir == FIO_DIRS)
+		return false;
+	rest = skip_spaces(s + strlen(fio_dir_names[dir]));
+	if (*rest != ':')
+		return false;
+	rest = skip_spaces(rest + 1);
+	if (!starts(rest, "IOPS=") && !starts(rest, "io="))
+		return false;
+	if (job_of(t) == NULL) {
+		diags_add(t->d, MSG_WARNING, t->file, line, "fio %s figures "
+		    "without a job header line; not read", fio_dir_names[dir]);
+		return true;
+	}
+	t->dir = dir;
+	t->pct_scale = 0;
+	side_of(t)->present = true;
+	if (starts(rest, "IOPS="))
+		new_direction(t, side_of(t), rest, line);
+	else
+		old_direction(t, side_of(t), rest, line);
+	return true;
+}
+
+/* "clat (usec): min=170, max=78367, avg=4019.02, stdev=8293.31" */
+static bool
+latency_line(struct text *t, const char *s, long line)
+{
+	static const char *const kinds[] = {"slat (", "clat (", "lat ("};
+	struct fio_side *side = side_of(t);
+	struct fio_latency *l;
+	const char *p;
+	double scale, v[4];
+	int k;
+
+	for (k = 0; k < 3 && !starts(s, kinds[k]); k++)
+		;
+	if (k == 3 || (scale = unit_scale(s + strlen(kinds[k]))) == 0 ||
+	    (p = strchr(s, ')')) == NULL)
+		return false;
+	p = skip_spaces(p + 1);
+	if (*p != ':' || !starts(skip_spaces(p + 1), "min="))
+		return false;	/* "lat (usec) : 250=0.04%": buckets */
+	if (side == NULL)
+		return true;
+	l = k == 0 ? &side->slat : k == 1 ? &side->clat : &side->lat;
+	static const char *const keys[] = {"min", "max", "avg", "stdev"};
+	for (int i = 0; i < 4; i++) {
+		const char *x = find_key(p, keys[i]);
+
+		if (x == NULL || isnan(v[i] = count(x))) {
+			diags_add(t->d, MSG_ERROR, t->file, line, "fio latency "
+			    "line without a figure for %s; not read", keys[i]);
+			return true;
+		}
+	}
+	*l = (struct fio_latency){v[0] * scale, v[1] * scale, v[2] * scale,
+	    v[3] * scale};
+	return true;
+}
+
+/* "clat percentiles (usec):" starts a block; any other percentiles
+ * ("sync", "lat") end it. */
+static bool
+percentile_header(struct text *t, const char *s)
+{
+	const char *p = strstr(s, "percentiles (");
+
+	if (p == NULL)
+		return false;
+	t->pct_scale = starts(s, "clat percentiles") ?
+	    unit_scale(p + strlen("percentiles (")) : 0;
+	return true;
+}
+
+/* "|  1.00th=[  302],  5.00th=[  326], ..." */
+static bool
+percentile_line(struct text *t, const char *s)
+{
+	struct fio_side *side = side_of(t);
+	const char *p;
+
+	if (strstr(s, "th=[") == NULL)
+		return false;
+	if (side == NULL || t->pct_scale == 0)
+		return true;
+	for (p = strstr(s, "th=["); p != NULL; p = strstr(p + 1, "th=[")) {
+		const char *q = p;
+		double pct, v;
+
+		while (q > s && strchr("0123456789.", q[-1]) && q[-1])
+			q--;
+		if (fio_number(q, (size_t)(p - q), &pct) == 0 ||
+		    isnan(v = count(skip_spaces(p + 4))) ||
+		    fio_pct_of(pct) == FIO_PCTS)
+			continue;
+		side->clat_pct[fio_pct_of(pct)] = v * t->pct_scale;
+	}
+	return true;
+}
+
+/* "vda: ios=0/1046898, ..., util=80.66%" after "Disk stats": the first
+ * disk's utilisation for the run's jobs. */
+static bool
+disk_line(struct text *t, const char *s)
+{
+	const char *u = find_key(s, "util");
+	double v;
+
+	if (!t->in_disks || u == NULL || t->run == NONE)
+		return false;
+	t->in_disks = false;
+	if (fio_number(u, strlen(u), &v) == 0)
+		return true;
+	for (size_t i = 0; i < run_of(t)->njobs; i++)
+		if (isnan(run_of(t)->jobs[i].disk_util))
+			run_of(t)->jobs[i].disk_util = v;
+	return true;
+}
+
+static bool
+status_line(struct text *t, const char *s)
+{
+	if (starts(s, "Run status group")) {
+		t->run_closed = t->run != NONE;
+		t->dir = -1;
+		t->pct_scale = 0;
+		return true;
+	}
+	if (starts(s, "Disk stats")) {
+		t->in_disks = true;
+		return true;
+	}
+	return false;
+}
+
+/* Whether s begins an item of fio's output (so is no wrapped rest). */
+static bool
+starts_item(const char *s)
+{
+	static const char *const items[] = {
+		"read", "write", "trim", "slat (", "clat (", "lat (", "bw (",
+		"iops", "cpu", "IO depths", "submit", "complete", "issued",
+		"latency", "Run status", "Disk stats", "READ:", "WRITE:",
+		"TRIM:", "Jobs:", "|", "fio", "Starting",
+	};
+
+	if (*s == '\0' || strstr(s, "th=[") || strstr(s, "(g=") ||
+	    strstr(s, "(groupid="))
+		return true;
+	for (size_t i = 0; i < sizeof items / sizeof *items; i++)
+		if (starts(s, items[i]))
+			return true;
+	return false;
+}
+
+static bool
+ends_with_comma(const struct line *l)
+{
+	size_t n = l->len;
+
+	while (n > 0 && l->text[n - 1] == ' ')
+		n--;
+	return n > 0 && l->text[n - 1] == ',';
+}
+
+/* The logical line from ls->v[i] into b; returns the lines used. */
+static size_t
+logical_line(const struct lines *ls, size_t i, struct buf *b)
+{
+	size_t used = 1;
+
+	b->n = 0;
+	buf_putc(b, '\0');	/* b->p a string even for an empty line */
+	b->n = 0;
+	buf_puts(b, skip_spaces(ls->v[i].text));
+	/* cut by a mail client: a comma last, or the rest of a quoted
+	 * line without the quote's mark */
+	while (used < MAX_JOIN && i + used < ls->n &&
+	    (ends_with_comma(&ls->v[i + used - 1]) ||
+	    ls->v[i + used].quote < ls->v[i].quote) &&
+	    !starts_item(skip_spaces(ls->v[i + used].text))) {
+		buf_putc(b, ' ');
+		buf_puts(b, skip_spaces(ls->v[i + used].text));
+		used++;
+	}
+	return used;
+}
+
+static void
+read_line(struct text *t, const char *s, long line)
+{
+	if (percentile_line(t, s) || percentile_header(t, s))
+		return;
+	t->pct_scale = 0;	/* any other line ends a percentile block */
+	if (job_header(t, s, line) || workload_line(t, s, line) ||
+	    version_line(t, s, line) || direction_line(t, s, line) ||
+	    latency_line(t, s, line) || status_line(t, s) ||
+	    disk_line(t, s) || command_line(t, s, line))
+		return;
+}
+
+size_t
+fio_read_text(const char *file, const struct lines *ls,
+    struct fio_results *out, struct diags *d)
+{
+	struct text t = {file, out, d, NONE, NONE, -1, 0, false, false, 0,
+	    NULL, NULL, 0, 0, NULL, 0, 0};
+	struct buf b = {0};
+	size_t found = out->n, jobs = 0;
+
+	for (size_t i = 0; i < ls->n;) {
+		long no = ls->v[i].no;
+
+		i += logical_line(ls, i, &b);
+		read_line(&t, b.p, no);
+	}
+	if (t.run != NONE)
+		fio_params_from_global(run_of(&t));
+	forget_preamble(&t);
+	free(t.wl);
+	free(t.cmd);
+	buf_free(&b);
+	for (size_t r = found; r < out->n; r++)
+		jobs += out->v[r].njobs;
+	return jobs;
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# The fio reader (read/fio_*.c) through "benchsite parse BUILD":
+# - the golden files of tests/parse-fio/ (fio's own outputs with a .why
+#   each): stdout and stderr as recorded (UPDATE=1 rewrites them);
+# - the outputs holding one run in two forms (both-*.out): the text and
+#   terse figures agree with the run's JSON;
+# - the public fio corpus beside the project (../shared/fio-corpus, or
+#   FIO_CORPUS, when it is there): every value its EXPECTED.json lists is found.
+# Prints "ok NAME" or "FAIL: NAME" per check, for tests/run.sh.
+cd "$(dirname "$0")/.." || exit 4
+b=${1:-build}
+tmp=$(mktemp -d) || exit 4
+trap 'rm -rf "$tmp"' EXIT
+
+for f in tests/parse-fio/*.out; do
+	g=${f%.out}
+	"$b/benchsite" parse "$f" >"$tmp/out" 2>"$tmp/err"
+	echo "exit $?" >>"$tmp/err"
+	if [ -n "$UPDATE" ]; then
+		cp "$tmp/out" "$g.json"
+		cp "$tmp/err" "$g.err"
+	fi
+	if [ ! -f "$g.why" ]; then
+		echo "FAIL: $f has no .why"
+	elif cmp -s "$tmp/out" "$g.json" && cmp -s "$tmp/err" "$g.err"; then
+		echo "ok fio parse $f"
+	else
+		echo "FAIL: fio parse $f"
+		diff -u "$g.json" "$tmp/out" | head -20
+		diff -u "$g.err" "$tmp/err" | head -10
+	fi
+done
+
+for f in tests/parse-fio/both-*.out; do
+	if "$b/benchsite" parse "$f" 2>/dev/null |
+	    python3 tests/fio_compare.py --agree "$f" >"$tmp/agree"; then
+		echo "ok fio forms agree $f"
+	else
+		echo "FAIL: fio forms agree $f"
+	fi
+	cat "$tmp/agree"
+done
+
+# beside the project, unless FIO_CORPUS names it
+corpus=${FIO_CORPUS:-}
+[ -z "$corpus" ] && [ -f ../shared/fio-corpus/EXPECTED.json ] &&
+	corpus=../shared/fio-corpus
+if [ -z "$corpus" ]; then
+	echo "fio corpus not found at ../shared/fio-corpus: its checks skipped"
+	exit 0
+fi
+for f in "$corpus"/[0-9]*; do
+	name=$(basename "$f")
+	if "$b/benchsite" parse "$f" 2>/dev/null |
+	    python3 tests/fio_compare.py "$corpus/EXPECTED.json" "$name" \
+	    >"$tmp/cmp"; then
+		echo "ok fio corpus $name"
+	else
+		echo "FAIL: fio corpus $name"
+	fi
+	cat "$tmp/cmp"
+done
