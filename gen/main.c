@@ -427,13 +427,20 @@ cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 	struct diags d = {0};
 	FILE *out = stdout;
 	int status, failed;
+	char *cache;
+	bool loaded;
 
 	analyse_default_opts(&ao);
 	for (size_t k = 0; k < a->n; k++)
 		if (check_option(cmd, &a->v[k], &rq, &ao, &lim) != 0)
 			return EXIT_INPUT;
-	if (runset_load(&set, a->operands[0], &lim, SIZE_MAX, &d) != 0 ||
-	    analyse(&an, &set, &ao, &d) != 0) {
+	/* What loading found is cached for the next check of this tree,
+	 * outside RUNS (runset_user_cache). */
+	cache = runset_user_cache(a->operands[0]);
+	loaded = runset_load_cached(&set, a->operands[0], &lim, SIZE_MAX,
+	    cache, NULL, NULL, &d) == 0;
+	free(cache);
+	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;

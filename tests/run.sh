@@ -11,6 +11,9 @@ pass=0
 fail=0
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
+# check caches its loads in the user's cache directory: the tests' go here.
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
 
 ok() { pass=$((pass + 1)); }
 # Counts the "ok NAME" / "FAIL: NAME" lines a test script printed.

@@ -358,7 +358,8 @@ bool
 runcache_settled(const struct runcache *c, const struct stamp *st, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
-		if (st[k].mtime_s >= (int64_t)c->now - SETTLE_SECONDS)
+		if (st[k].mtime_s >= (int64_t)c->now - SETTLE_SECONDS ||
+		    st[k].ctime_s >= (int64_t)c->now - SETTLE_SECONDS)
 			return false;
 	return true;
 }
