@@ -564,7 +564,7 @@ stamp_notes(struct walk *w, const struct run *run, const char *dir,
 		free(path);
 		found = &s;
 	}
-	if (!runcache_settled(w->cache, found, 1))
+	if (!runcache_trusted(w->cache, found))
 		w->unsettled = true;
 	hash_notes_stamp(w->set, run, found);
 }

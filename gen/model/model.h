@@ -82,9 +82,9 @@ struct runset {
 	struct xarena *ids;	/* the runs' ids, side by side */
 	/* For a build that may find nothing changed (site/): the stamps
 	 * of the runs' notes, which only their pages read, hashed (XOR of
-	 * one hash a run); and whether every stamp the load met is old
-	 * enough to be trusted (runcache_settled). Set by a load with a
-	 * cache only: without one, stamps_settled is false. */
+	 * one hash a run); and whether each of those stamps shows any
+	 * change since the last load (runcache_trusted). Set by a load
+	 * with a cache only: without one, stamps_settled is false. */
 	uint64_t notes_stamps[2];
 	bool stamps_settled;
 };
