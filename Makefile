@@ -50,7 +50,7 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/pages_analysis.c render/single.c render/plan.c \
 	render/page_common.c site/make_plan.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
-	site/publish.c \
+	site/publish.c site/unchanged.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
 	capture/collect_mount.c capture/collect_stack.c capture/collect_pci.c \
 	capture/collect_disk.c capture/collect_storage.c capture/collect.c \

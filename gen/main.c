@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #ifndef BENCHSITE_DATADIR
 #define BENCHSITE_DATADIR "/usr/local/share/benchsite"
@@ -427,13 +428,20 @@ cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 	struct diags d = {0};
 	FILE *out = stdout;
 	int status, failed;
+	char *cache;
+	bool loaded;
 
 	analyse_default_opts(&ao);
 	for (size_t k = 0; k < a->n; k++)
 		if (check_option(cmd, &a->v[k], &rq, &ao, &lim) != 0)
 			return EXIT_INPUT;
-	if (runset_load(&set, a->operands[0], &lim, SIZE_MAX, &d) != 0 ||
-	    analyse(&an, &set, &ao, &d) != 0) {
+	/* What loading found is cached for the next check of this tree,
+	 * outside RUNS (runset_user_cache). */
+	cache = runset_user_cache(a->operands[0]);
+	loaded = runset_load_cached(&set, a->operands[0], &lim, SIZE_MAX,
+	    cache, NULL, NULL, &d) == 0;
+	free(cache);
+	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
@@ -611,6 +619,54 @@ build_option(const struct cli_command *cmd, const struct cli_value *v,
 	return 0;
 }
 
+/* A hash of build's options but those that change nothing the build
+ * writes or says (-j, -q, --no-wait, --full) and SITE itself, for
+ * site_unchanged: builds of one input into two sites log the same. */
+static void
+build_options_hash(const struct cli_args *a, uint64_t out[2])
+{
+	XXH3_state_t *st = xnonnull(XXH3_createState());
+	XXH128_hash_t h;
+
+	XXH3_128bits_reset(st);
+	for (size_t k = 0; k < a->n; k++) {
+		const struct cli_value *v = &a->v[k];
+		int id = v->opt->id;
+
+		if (id == OPT_JOBS || id == OPT_QUIET || id == OPT_NO_WAIT ||
+		    id == OPT_FULL || id == OPT_OUT)
+			continue;
+		XXH3_128bits_update(st, &id, sizeof id);
+		XXH3_128bits_update(st, v->text ? v->text : "", v->text ?
+		    strlen(v->text) + 1 : 0);
+		XXH3_128bits_update(st, &v->count, sizeof v->count);
+		XXH3_128bits_update(st, &v->fraction, sizeof v->fraction);
+		XXH3_128bits_update(st, &v->choice, sizeof v->choice);
+	}
+	h = XXH3_128bits_digest(st);
+	XXH3_freeState(st);
+	out[0] = h.low64;
+	out[1] = h.high64;
+}
+
+/* The end of a build that found the site already made from what it
+ * would be made of (site_unchanged): the status that build had. */
+static int
+build_unchanged(const struct site_opts *opts, bool gate, bool gate_fails,
+    struct diags *d)
+{
+	int status;
+
+	site_unchanged_notes(opts, d);
+	status = exit_status(d, 0);
+	if (opts->progress)
+		fprintf(stderr, "benchsite: open "
+		    "%s/index.html\n", opts->out);
+	if (status == EXIT_DONE && gate && gate_fails)
+		status = EXIT_GATE;
+	return status;
+}
+
 static int
 cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 {
@@ -624,7 +680,7 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	struct diags d = {0};
 	const char *runs = a->operands[0];
 	int status;
-	bool built, loaded;
+	bool built, loaded, gate_fails;
 	char *data, *cache;
 
 	analyse_default_opts(&ao);
@@ -647,16 +703,29 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	loaded = runset_load_cached(&set, runs, &lim,
 	    SITE_SAMPLES_PER_PAGE, cache, keep_cache, opts.prep, &d) == 0;
 	free(cache);
+	data = data_dir();
+	opts.data_dir = data;
+	opts.lim = &lim;
+	opts.load_msgs = d.n;
+	build_options_hash(a, opts.options_hash);
+	if (loaded && site_unchanged(&opts, &set, &d, &gate_fails) &&
+	    opts.prep && !rq.attach) {
+		status = build_unchanged(&opts, rq.gate, gate_fails, &d);
+		site_prep_free(opts.prep);
+		free(data);
+		runset_free(&set);
+		diags_free(&d);
+		return status;
+	}
+	site_prep_go(opts.prep);
 	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
 		site_prep_free(opts.prep);
+		free(data);
 		runset_free(&set);
 		diags_free(&d);
 		return EXIT_INPUT;
 	}
 	runset_drop_figures(&set);
-	data = data_dir();
-	opts.data_dir = data;
-	opts.lim = &lim;
 	/* A failed build has said why; its level gives the status. */
 	built = site_build(&an, &opts, &d) == 0;
 	site_prep_free(opts.prep);

@@ -11,6 +11,9 @@ pass=0
 fail=0
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
+# check caches its loads in the user's cache directory: the tests' go here.
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
 
 ok() { pass=$((pass + 1)); }
 # Counts the "ok NAME" / "FAIL: NAME" lines a test script printed.
@@ -164,6 +167,9 @@ for b in "$@"; do
 	# Many runs: any -j, incremental builds, a large site's shape.
 	sh tests/scale.sh "$b" "$tmp" >"$tmp/scale.log" 2>&1
 	count_log "$tmp/scale.log"
+	# Incremental builds and checks give the bytes of full ones.
+	sh tests/incremental.sh "$b" "$tmp" >"$tmp/incremental.log" 2>&1
+	count_log "$tmp/incremental.log"
 	# The metadata: collect on fake system trees, record of a real run.
 	sh tests/collect.sh "$b" "$tmp" >"$tmp/collect.log" 2>&1
 	count_log "$tmp/collect.log"

@@ -31,6 +31,7 @@ struct walk {
 	size_t cap;
 	size_t shed;		/* see runset_load */
 	struct runcache *cache;	/* or NULL */
+	bool unsettled;		/* a stamp too new to trust was met */
 };
 
 /* The stamps of a run directory holding only plain files (within the
@@ -483,6 +484,19 @@ leaf_free(struct leaf *leaf)
 	memset(leaf, 0, sizeof *leaf);
 }
 
+/* The stamp of a file as stat gave it; name is not set. */
+static void
+stamp_of(const struct stat *st, struct stamp *s)
+{
+	s->size = (uint64_t)st->st_size;
+	s->ino = (uint64_t)st->st_ino;
+	s->dev = (uint64_t)st->st_dev;
+	s->mtime_s = st->st_mtim.tv_sec;
+	s->mtime_ns = st->st_mtim.tv_nsec;
+	s->ctime_s = st->st_ctim.tv_sec;
+	s->ctime_ns = st->st_ctim.tv_nsec;
+}
+
 /* Stamps the entries v[0..n) of dirfd into leaf, before any is read;
  * false (leaf empty) when one is not a plain file. */
 static bool
@@ -503,16 +517,56 @@ stamp_leaf(struct walk *w, int dirfd, const struct entry *v, size_t n,
 			return false;
 		}
 		s->name = xstrdup(v[k].name);
-		s->size = (uint64_t)st.st_size;
-		s->ino = (uint64_t)st.st_ino;
-		s->dev = (uint64_t)st.st_dev;
-		s->mtime_s = st.st_mtim.tv_sec;
-		s->mtime_ns = st.st_mtim.tv_nsec;
-		s->ctime_s = st.st_ctim.tv_sec;
-		s->ctime_ns = st.st_ctim.tv_nsec;
+		stamp_of(&st, s);
 		leaf->n++;
 	}
 	return true;
+}
+
+/* Adds a stamp of run's notes to the set's notes_stamps. */
+static void
+hash_notes_stamp(struct runset *set, const struct run *run,
+    const struct stamp *s)
+{
+	uint64_t v[7] = {s->size, s->ino, s->dev, (uint64_t)s->mtime_s,
+	    (uint64_t)s->mtime_ns, (uint64_t)s->ctime_s, (uint64_t)s->ctime_ns};
+	XXH128_hash_t h = XXH3_128bits_withSeed(v, sizeof v,
+	    XXH3_64bits(run->id, strlen(run->id)));
+
+	set->notes_stamps[0] ^= h.low64;
+	set->notes_stamps[1] ^= h.high64;
+}
+
+/* Adds the stamp of run's notes (in leaf, else stat'ed again) to the
+ * set's notes_stamps: a build that finds nothing changed has not read
+ * them. A stamp too new to trust, or notes that cannot be stat'ed,
+ * mark the load unsettled. */
+static void
+stamp_notes(struct walk *w, const struct run *run, const char *dir,
+    const struct leaf *leaf)
+{
+	struct stamp s = {.name = NULL};
+	const struct stamp *found = NULL;
+	struct stat st;
+
+	if (run->notes == NULL)
+		return;
+	for (size_t k = 0; k < leaf->n && !found; k++)
+		if (strcmp(leaf->v[k].name, run->notes) == 0)
+			found = &leaf->v[k];
+	if (found == NULL) {
+		char *path = xasprintf("%s/%s", dir, run->notes);
+
+		if (stat(path, &st) == 0)
+			stamp_of(&st, &s);
+		else
+			w->unsettled = true;
+		free(path);
+		found = &s;
+	}
+	if (!runcache_trusted(w->cache, found))
+		w->unsettled = true;
+	hash_notes_stamp(w->set, run, found);
 }
 
 /* Reads the entries of dir into run (walking its subdirectories);
@@ -618,6 +672,8 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	if (!cached)
 		summarise(w, &run);
 	cache_run(w, id, &leaf, &run, msg0, cached);
+	if (w->cache)
+		stamp_notes(w, &run, dir, &leaf);
 	leaf_free(&leaf);
 	add_run(w, &run);
 }
@@ -706,7 +762,7 @@ runset_load_cached(struct runset *set, const char *root,
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct walk w = {set, lim ? lim : &defaults, d, NULL, false, NULL, 0,
-	    shed, NULL};
+	    shed, NULL, false};
 	const char *why = NULL;
 	struct stat st;
 
@@ -729,8 +785,10 @@ runset_load_cached(struct runset *set, const char *root,
 	read_index(&w);
 	read_set_meta(&w);
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
-	if (w.cache)
+	if (w.cache) {
+		set->stamps_settled = !w.unsettled;
 		runcache_close(w.cache, keep == NULL || keep(keep_arg));
+	}
 	free(w.real_root);
 	free(w.buf);
 	if (w.over) {
@@ -749,6 +807,67 @@ runset_load_cached(struct runset *set, const char *root,
 		diags_add(d, MSG_ERROR, root, 0, "no directory below it holds "
 		    "a bonnie++ result");
 	return 0;
+}
+
+/* The cache directory the XDG base directory rules give: an absolute
+ * $XDG_CACHE_HOME, else $HOME/.cache (NULL without either). */
+static char *
+user_cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg && xdg[0] == '/')
+		return xstrdup(xdg);
+	if (home && home[0] == '/')
+		return xasprintf("%s/.cache", home);
+	return NULL;
+}
+
+/* Makes dir and its parent (the user's cache directory may be new). */
+static bool
+make_cache_dir(const char *dir)
+{
+	char *parent = xstrdup(dir), *slash = strrchr(parent, '/');
+	bool ok;
+
+	if (slash && slash != parent) {
+		*slash = '\0';
+		if (mkdir(parent, 0700) != 0 && errno != EEXIST) {
+			free(parent);
+			return false;
+		}
+	}
+	free(parent);
+	ok = mkdir(dir, 0700) == 0 || errno == EEXIST;
+	return ok;
+}
+
+char *
+runset_user_cache(const char *root)
+{
+	char *real_root = realpath(root, NULL), *base = user_cache_dir();
+	char *dir = NULL, *real_dir = NULL, *path = NULL;
+	XXH128_hash_t h;
+	size_t rl;
+
+	if (real_root == NULL || base == NULL)
+		goto done;
+	dir = xasprintf("%s/benchsite", base);
+	if (!make_cache_dir(dir) || (real_dir = realpath(dir, NULL)) == NULL)
+		goto done;
+	rl = strlen(real_root);
+	if (strncmp(real_dir, real_root, rl) == 0 && (real_dir[rl] == '/' ||
+	    real_dir[rl] == '\0' || rl == 1))
+		goto done;	/* never a file among the user's runs */
+	h = XXH3_128bits(real_root, rl);
+	path = xasprintf("%s/runs-%016llx%016llx.cache", real_dir,
+	    (unsigned long long)h.high64, (unsigned long long)h.low64);
+done:
+	free(real_root);
+	free(base);
+	free(dir);
+	free(real_dir);
+	return path;
 }
 
 void

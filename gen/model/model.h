@@ -80,6 +80,13 @@ struct runset {
 	struct xarena *sums;	/* the runs' summaries, side by side: they
 				   are most of what a run keeps */
 	struct xarena *ids;	/* the runs' ids, side by side */
+	/* For a build that may find nothing changed (site/): the stamps
+	 * of the runs' notes, which only their pages read, hashed (XOR of
+	 * one hash a run); and whether each of those stamps shows any
+	 * change since the last load (runcache_trusted). Set by a load
+	 * with a cache only: without one, stamps_settled is false. */
+	uint64_t notes_stamps[2];
+	bool stamps_settled;
 };
 
 /* The fewest samples a side of a rank test has: the analysis tests
@@ -104,6 +111,13 @@ int runset_load(struct runset *, const char *root, const struct limits *lim,
 int runset_load_cached(struct runset *, const char *root,
     const struct limits *lim, size_t shed, const char *cache,
     bool (*keep)(void *), void *keep_arg, struct diags *);
+/* Where check keeps the cache of its loads of root: the file
+ * benchsite/runs-HASH.cache of $XDG_CACHE_HOME (else of $HOME/.cache),
+ * HASH a hash of root's real path, so that each tree has its own and
+ * nothing is written into RUNS. The directory is made (mode 0700) if
+ * missing. NULL (no cache) when there is no such place, it cannot be
+ * made, or it lies inside root. Caller frees. */
+char *runset_user_cache(const char *root);
 void runset_free(struct runset *);
 /* Drops every run's figures, which only the analysis reads, giving
  * their memory back: a build renders without them. */

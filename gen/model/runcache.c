@@ -219,6 +219,7 @@ struct runcache {
 	size_t keylen;
 	size_t shed;
 	time_t now;
+	time_t old_time;	/* when the old cache was written, or 0 */
 	struct blob b;		/* the record being written */
 };
 
@@ -312,6 +313,7 @@ open_old(struct runcache *c, const struct blob *want)
 		return;
 	}
 	c->left = (size_t)st.st_size;
+	c->old_time = st.st_mtim.tv_sec;
 	c->inbuf = xmalloc(IO_BUFFER);
 	setvbuf(c->in, c->inbuf, _IOFBF, IO_BUFFER);
 	if (!read_record(c) || c->reclen != want->n ||
@@ -319,6 +321,7 @@ open_old(struct runcache *c, const struct blob *want)
 		if (c->in)
 			fclose(c->in);
 		c->in = NULL;
+		c->old_time = 0;
 		return;
 	}
 	next_entry(c);
@@ -361,6 +364,15 @@ runcache_settled(const struct runcache *c, const struct stamp *st, size_t n)
 		if (st[k].mtime_s >= (int64_t)c->now - SETTLE_SECONDS)
 			return false;
 	return true;
+}
+
+bool
+runcache_trusted(const struct runcache *c, const struct stamp *st)
+{
+	int64_t before = (int64_t)(c->old_time < c->now ? c->old_time :
+	    c->now) - SETTLE_SECONDS;
+
+	return c->old_time > 0 && st->mtime_s < before && st->ctime_s < before;
 }
 
 /* The order the loader walks RUNS in: names sorted byte by byte at each

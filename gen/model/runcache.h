@@ -38,6 +38,13 @@ struct runcache *runcache_open(const char *path, const char *root,
  * clock keeps its stamp. */
 bool runcache_settled(const struct runcache *, const struct stamp *, size_t n);
 
+/* Whether a stamp of a file read after the last load with this cache
+ * (a run's notes, read for its page) shows any change made since: its
+ * times are older, by the seconds of runcache_settled, than the old
+ * cache (written at the end of that load) and than now. False without
+ * an old cache of this program. */
+bool runcache_trusted(const struct runcache *, const struct stamp *);
+
 /* The run of directory key (its bytes below RUNS) when the old cache has
  * it with these very stamps: fills run (all but id and raw_id, left to
  * the caller) with its strings in set's pool and arenas, says its

@@ -24,8 +24,8 @@
 
 /* The program and the libraries that shape its output: a new build of
  * benchsite, cairo, libpng, libxml2 or cmark renders again. */
-static void
-program_fp(struct fp *f)
+void
+site_program_fp(struct fp *f)
 {
 	uint64_t exe[2];
 
@@ -53,7 +53,7 @@ global_fp(struct site *s, struct fp *f)
 	const char *dir, *font;
 
 	fp_reset(f);
-	program_fp(f);
+	site_program_fp(f);
 	for (size_t k = 0; k < sizeof files / sizeof *files; k++)
 		fp_file(f, s->opts->data_dir, files[k], OWN_FILE_MAX);
 	for (int k = 0; (font = chart_font_file(s->fonts, k, &dir)); k++)

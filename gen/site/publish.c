@@ -196,28 +196,53 @@ publish_plausible(const char *site)
  * files: the build keeps those files in place as the new site's. Any
  * other is left where it is, with a note; and when another build took
  * it first, the staging directory stays empty. */
-static void
-take_prev(struct publish *p, struct diags *d)
+/* The manifest of the previous site prev when it is a whole one (its
+ * files, *n of them), else NULL, with a note to notes when there is
+ * one that is not. */
+static char **
+usable_prev(const char *prev, size_t *n, struct diags *notes,
+    struct diags *d)
 {
 	struct stat st;
-	char **m, *foreign = NULL, *path;
-	size_t n;
+	char **m, *foreign = NULL;
 
-	if (lstat(p->prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
-	    is_empty_dir(p->prev)))
-		return;
-	m = S_ISDIR(st.st_mode) ? read_manifest(p->prev, &n, d) : NULL;
-	if (m == NULL || (foreign = foreign_file(p->prev, "", m, n, true))) {
-		diags_add(&p->notes, MSG_NOTE, p->prev, 0, "%s%s%s; not used "
+	if (lstat(prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
+	    is_empty_dir(prev)))
+		return NULL;
+	m = S_ISDIR(st.st_mode) ? read_manifest(prev, n, d) : NULL;
+	if (m == NULL || (foreign = foreign_file(prev, "", m, *n, true))) {
+		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
 		    "to speed the build up: remove it", m == NULL ? "is not a "
 		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
 		    m == NULL ? "" : ", which benchsite did not write as a "
 		    "plain file");
 		if (m)
-			free_list(m, n);
+			free_list(m, *n);
 		free(foreign);
-		return;
+		return NULL;
 	}
+	return m;
+}
+
+void
+publish_check_prev(const char *site, struct diags *d)
+{
+	char *prev = path_beside(site, PREV_SUFFIX), **m;
+	size_t n;
+
+	if ((m = usable_prev(prev, &n, d, d)) != NULL)
+		free_list(m, n);
+	free(prev);
+}
+
+static void
+take_prev(struct publish *p, struct diags *d)
+{
+	char **m, *path;
+	size_t n;
+
+	if ((m = usable_prev(p->prev, &n, &p->notes, d)) == NULL)
+		return;
 	if (rename(p->prev, p->staging) != 0) {
 		free_list(m, n);
 		return;

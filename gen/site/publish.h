@@ -78,6 +78,10 @@ int publish_begin(struct publish *, const char *site, struct diags *);
  * drops them. */
 void publish_say_notes(struct publish *, int quiet);
 
+/* Says to d the note publish_begin would say of SITE's previous site
+ * (one it will not build on), for a build that finds nothing to do. */
+void publish_check_prev(const char *site, struct diags *d);
+
 /* Whether the staging directory already holds rel (from the previous
  * site). */
 bool publish_has(const struct publish *, const char *rel);

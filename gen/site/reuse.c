@@ -4,9 +4,12 @@
 #include "base/fileio.h"
 #include "base/xalloc.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/hash.h>
 #include <xxhash.h>
@@ -249,4 +252,46 @@ reuse_line(const char *key, const char *fp, char *const *files, size_t n)
 		p += sprintf(p, "\t%s", files[k]);
 	strcpy(p, "\n");
 	return out;
+}
+
+/* The longest last line reuse_built_from looks at. */
+#define BUILT_FROM_MAX 128
+
+bool
+reuse_built_from(const char *site, const char *fp, bool *gate_fails)
+{
+	char *path = xasprintf("%s/%s", site, JOBS_FILE), *want, *want_gate;
+	char buf[BUILT_FROM_MAX + 1];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	ssize_t got = -1;
+	const char *line;
+	off_t at = 0;
+
+	free(path);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		at = st.st_size > BUILT_FROM_MAX ? st.st_size - BUILT_FROM_MAX :
+		    0;
+		got = pread(fd, buf, (size_t)(st.st_size - at), at);
+	}
+	close(fd);
+	if (got <= 0 || buf[got - 1] != '\n')
+		return false;
+	buf[got - 1] = '\0';
+	/* The whole line, never the tail of a longer one. */
+	if ((line = strrchr(buf, '\n')) != NULL)
+		line++;
+	else if (at == 0)
+		line = buf;
+	else
+		return false;
+	want = xasprintf("%s\t%s", BUILT_FROM, fp);
+	want_gate = xasprintf("%s\t%s", want, GATE_FAILS);
+	*gate_fails = strcmp(line, want_gate) == 0;
+	got = *gate_fails || strcmp(line, want) == 0;
+	free(want);
+	free(want_gate);
+	return got != 0;
 }

@@ -48,6 +48,18 @@ void reuse_free(struct reuse *);
 char *const *reuse_outputs(const struct reuse *, const char *key,
     const char *fp, size_t *n);
 
+/* The job log's last line, after every job's, when the build said
+ * nothing beyond what loading the runs said: the fingerprint of all it
+ * was made from (site_unchanged), and GATE_FAILS when a finding failed
+ * the gate. */
+#define BUILT_FROM "built-from"
+#define GATE_FAILS "gate-fails"
+
+/* Whether the job log in site ends with the line BUILT_FROM fp (the
+ * site was made whole from fp); *gate_fails then says whether that
+ * build's verdict failed the gate. Reads only the log's end. */
+bool reuse_built_from(const char *site, const char *fp, bool *gate_fails);
+
 /* One line of the job log: "KEY\tFP\tFILE\tFILE...\n" into a new string.
  * Keys and files are benchsite's own safe names (no tab, no newline). */
 char *reuse_line(const char *key, const char *fp, char *const *files,

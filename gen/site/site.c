@@ -677,6 +677,11 @@ job_log_close(struct site *s)
 
 	if (s->job_log == NULL)
 		return;
+	/* Last: the site is whole from here on, if it is published. */
+	if (s->opts->inputs_fp[0] && s->d->n == s->opts->load_msgs)
+		fprintf(s->job_log, "%s\t%s%s\n", BUILT_FROM,
+		    s->opts->inputs_fp, s->plan.an->failing > 0 ? "\t"
+		    GATE_FAILS : "");
 	failed = ferror(s->job_log) != 0;
 	if (fclose(s->job_log) != 0 || failed)
 		job_log_failed(s, failed ? EIO : errno);
@@ -886,7 +891,7 @@ take_job_log(const char *staging, bool full)
 
 struct site_prep {
 	char *out;
-	bool full, joined;
+	bool full, started, joined;
 	pthread_t thread;
 	int rc;			/* publish_begin's */
 	int lock;		/* SITE's (publish_lock), until freed */
@@ -932,16 +937,26 @@ site_prep_start(const struct site_opts *opts, const char *runs,
 	p->lock = lock;
 	p->full = opts->full;
 	p->d.quiet = 1;
+	return p;
+}
+
+void
+site_prep_go(struct site_prep *p)
+{
+	if (p == NULL || p->started)
+		return;
+	p->started = true;
 	if (pthread_create(&p->thread, NULL, prep_run, p) != 0) {
 		prep_run(p);
 		p->joined = true;
 	}
-	return p;
 }
 
 bool
 site_prep_wait(struct site_prep *p)
 {
+	if (!p->started)
+		return true;	/* plausible, as site_prep_start found */
 	if (!p->joined)
 		pthread_join(p->thread, NULL);
 	p->joined = true;
@@ -971,6 +986,7 @@ site_prep_free(struct site_prep *p)
 static int
 take_prep(struct site *s, struct site_prep *p, struct publish **pub)
 {
+	site_prep_go(p);
 	site_prep_wait(p);
 	diags_append(s->d, &p->d);
 	if (p->rc != 0)

@@ -8,6 +8,9 @@
 #include "base/diag.h"
 #include "render/plan.h"	/* SITE_SAMPLES_PER_PAGE */
 
+#include <stdbool.h>
+#include <stdint.h>
+
 struct site_opts {
 	const char *out;	/* the site directory to write */
 	const char *data_dir;	/* holds templates/ and assets/ */
@@ -23,12 +26,34 @@ struct site_opts {
 	int no_wait;		/* fail at once when another build of out
 				   holds its lock, instead of waiting */
 	struct site_prep *prep;	/* started for this build, or NULL */
+	/* For a build that finds nothing changed (site_unchanged): a hash
+	 * of the command line's options that shape the site (main.c), how
+	 * many messages loading the runs said, and the fingerprint of
+	 * everything the build is made from ("" when there is none). */
+	uint64_t options_hash[2];
+	size_t load_msgs;
+	char inputs_fp[33];
 };
+
+/* Whether SITE is already what this build would write: the job log of
+ * the last build of SITE to complete ends with the fingerprint of the
+ * same program, libraries, templates, assets, fonts and options, of the
+ * same model of the runs, loaded with the same messages (d) and stamps
+ * of notes, and that build said nothing else. Then nothing needs doing:
+ * not even the analysis. *gate_fails says whether that build's verdict
+ * failed the gate. Sets opts->inputs_fp for site_build, which writes
+ * that line; never true with --full or one file, or when a stamp was
+ * too new to be trusted. Files put into SITE by hand are not looked for. */
+bool site_unchanged(struct site_opts *opts, const struct runset *set,
+    const struct diags *d, bool *gate_fails);
+/* Says what such a build says of SITE's surroundings: the note on a
+ * previous site it would not build on. */
+void site_unchanged_notes(const struct site_opts *opts, struct diags *d);
 
 /* What a build of opts->out does before it has the runs: it takes
  * SITE's lock (one build of SITE at a time: waits here while another
- * holds it), then, in a thread of its own while the runs are read and
- * analysed, checks that SITE may be replaced (a walk of its files),
+ * holds it), then (site_prep_go), in a thread of its own while the
+ * runs are analysed, checks that SITE may be replaced (a walk of its files),
  * reads the old site's job log and takes the previous site as
  * the staging directory. NULL (nothing started: site_build does it
  * all) for one file, when SITE is not missing, empty or (by its
@@ -39,6 +64,10 @@ struct site_opts {
  * lock is held until site_prep_free. */
 struct site_prep *site_prep_start(const struct site_opts *opts,
     const char *runs, struct diags *);
+/* Starts its thread, once the build is known to be needed (the lock is
+ * taken by site_prep_start). Until then, site_prep_wait says only
+ * whether SITE is plausibly benchsite's (it has been checked). */
+void site_prep_go(struct site_prep *);
 /* Waits for it; whether SITE may be replaced (else site_build says why
  * not). Before this holds, nothing is left beside SITE. */
 bool site_prep_wait(struct site_prep *);

@@ -73,6 +73,8 @@ struct job {
  * fp_run once the runs are named; site_job_fp gives a job's fingerprint
  * and returns its key in the job log (caller frees). */
 void site_fingerprints(struct site *);
+/* The program and the libraries that shape its output, into f. */
+void site_program_fp(struct fp *f);
 char *site_job_fp(const struct site *, const struct job *, char fp[FP_HEX]);
 
 #endif
