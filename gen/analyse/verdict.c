@@ -6,6 +6,7 @@
  * see analyse.h. */
 #include "analyse/analyse_int.h"
 #include "model/display.h"
+#include "base/buf.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -197,28 +198,38 @@ member_phrase(const struct analysis *a, const struct finding *f)
 	return xstrdup(f->text);
 }
 
-/* Appends to *s the parts of the members from..to, naming each run as
- * it changes when the group spans runs. */
+/* Members a group's sentence names; the rest are counted ("and 37
+ * more"), each still on its run's page: a sentence of a lab's hundred
+ * nightly runs stays one a person reads. */
+#define GROUP_NAMED_MAX 12
+
+/* Appends to *s the parts of the members, naming each run as it changes
+ * when the group spans runs. */
 static void
 append_members(const struct analysis *a, char **s, const size_t *m, size_t n,
     bool name_runs)
 {
+	struct buf b = {0};
 	long last = -2;
+	size_t named = n < GROUP_NAMED_MAX ? n : GROUP_NAMED_MAX;
 
-	for (size_t k = 0; k < n; k++) {
+	buf_puts(&b, *s);
+	for (size_t k = 0; k < named; k++) {
 		const struct finding *f = &a->f[m[k]];
-		char *part = member_phrase(a, f), *next;
+		char *part = member_phrase(a, f);
 		bool new_run = name_runs && f->run != last;
 
-		next = xasprintf("%s%s%s%s%s", *s, k == 0 ? "" : new_run ?
-		    "; " : ", ", new_run && f->run >= 0 ?
-		    a->set->runs[f->run].id : "", new_run && f->run >= 0 ?
-		    " " : "", part);
+		buf_puts(&b, k == 0 ? "" : new_run ? "; " : ", ");
+		if (new_run && f->run >= 0)
+			buf_printf(&b, "%s ", a->set->runs[f->run].id);
+		buf_puts(&b, part);
 		free(part);
-		free(*s);
-		*s = next;
 		last = f->run;
 	}
+	if (named < n)
+		buf_printf(&b, "; and %zu more", n - named);
+	free(*s);
+	*s = buf_take(&b);
 }
 
 /* The runs of the members: how many, and whether they share one. */
