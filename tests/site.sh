@@ -46,6 +46,38 @@ else
 fi
 check_site small "$site"
 
+# The numbers of each page's table beside it, PAGE.csv and PAGE.json:
+# golden files, and (python3) linked from their pages, parsed, and the
+# page's cells.
+for file in index.csv index.json runs/vm--x3.csv runs/vm--x3.json \
+    runs/ctl-a--raid0-4.csv metrics/put_block.csv metrics/put_block.json \
+    metrics/seeks.csv; do
+	g=tests/site/small/expect/$(echo "$file" | tr / _)
+	[ -n "$UPDATE" ] && cp "$site/$file" "$g"
+	if cmp -s "$site/$file" "$g"; then say_ok "small $file"; else
+		say_bad "small $file"; diff -u "$g" "$site/$file" | head -20; fi
+done
+if command -v python3 >/dev/null 2>&1; then
+	python3 tests/site/tables.py "$site"
+else
+	echo "ok table files against their pages: skipped, no python3"
+fi
+# An unchanged table's files are kept from the last build, not written
+# again: the same files (inodes) after a second build.
+rm -rf "$tmp/kept"
+"$b/benchsite" build -q -o "$tmp/kept" tests/site/small/input 2>/dev/null
+before=$(cd "$tmp/kept" && stat -c %i index.csv runs/vm--x3.json \
+	metrics/seeks.csv)
+"$b/benchsite" build -q -o "$tmp/kept" tests/site/small/input 2>/dev/null
+after=$(cd "$tmp/kept" && stat -c %i index.csv runs/vm--x3.json \
+	metrics/seeks.csv)
+if [ -n "$before" ] && [ "$before" = "$after" ] &&
+    grep -q '^table:index	.*	index.csv	index.json$' "$tmp/kept/.benchsite-jobs"; then
+	say_ok "table files kept"
+else
+	say_bad "table files written again ($before / $after)"
+fi
+
 # Same input, same bytes: a second build, into another place and from
 # RUNS spelled as an absolute path, is equal.
 rm -rf "$tmp/small2"

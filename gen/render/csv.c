@@ -1,11 +1,16 @@
 /* "benchsite parse --format csv": each result as a bonnie++ format-1.98
  * CSV line (50 fields), so that bonnie++'s own bon_csv2html can show a
- * result read from any version or from a pasted table. */
+ * result read from any version or from a pasted table; and the site's
+ * table files, PAGE.csv (render_table_csv). */
+#include "render/json_util.h"
 #include "render/render.h"
+#include "render/tables.h"
 #include "read/units.h"
+#include "base/xalloc.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* CSV has no quoting: a comma in a name would shift every field. */
@@ -95,5 +100,66 @@ render_parse_csv(FILE *out, const struct results *rs)
 {
 	for (size_t i = 0; i < rs->n; i++)
 		put_line(out, &rs->v[i]);
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- a page's table as RFC 4180 CSV (tables.h) ---- */
+
+/* A field quoted when it holds a comma, a quote or a line break, its
+ * quotes doubled: any name comes back whole. */
+static void
+put_field(FILE *out, const char *text)
+{
+	if (strpbrk(text, ",\"\r\n") == NULL) {
+		fputs(text, out);
+		return;
+	}
+	fputc('"', out);
+	for (const char *p = text; *p; p++) {
+		if (*p == '"')
+			fputc('"', out);
+		fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+static void
+put_cell(FILE *out, const struct table_cell *c)
+{
+	char num[64];
+
+	if (c->kind == TC_TEXT) {
+		put_field(out, c->text);
+	} else if (c->kind == TC_FIGURE && c->state == VS_OK) {
+		json_number_text(c->value, num, sizeof num);
+		fputs(num, out);
+	} else if (c->kind == TC_FIGURE && c->state == VS_TOO_FAST) {
+		fputs("+++++", out);
+	} else if (c->kind == TC_FIGURE && c->state == VS_INVALID) {
+		fputs("invalid", out);
+	}
+}
+
+int
+render_table_csv(FILE *out, const struct data_table *t)
+{
+	for (size_t k = 0; k < t->ncols; k++) {
+		char *head = t->cols[k].unit ? xasprintf("%s (%s)",
+		    t->cols[k].name, t->cols[k].unit) : xstrdup(t->cols[k].name);
+
+		if (k > 0)
+			fputc(',', out);
+		put_field(out, head);
+		free(head);
+	}
+	fputs("\r\n", out);
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t k = 0; k < t->ncols; k++) {
+			if (k > 0)
+				fputc(',', out);
+			put_cell(out, &t->cells[r * t->ncols + k]);
+		}
+		fputs("\r\n", out);
+	}
 	return ferror(out) ? -1 : 0;
 }

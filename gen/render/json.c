@@ -1,7 +1,9 @@
-/* JSON output of "benchsite parse", written with jansson. */
+/* JSON output of "benchsite parse" and of the site's table files
+ * (PAGE.json), written with jansson. */
 #include "render/render.h"
 #include "render/json_util.h"
 #include "render/fio_json.h"
+#include "render/tables.h"
 
 #include <jansson.h>
 
@@ -174,4 +176,45 @@ render_runset_json(FILE *out, const struct runset *set,
 	}
 	stream_diags(&js, d);
 	return json_stream_end(&js);
+}
+
+/* ---- a page's table as JSON (tables.h) ---- */
+
+static json_t *
+cell_json(const struct table_cell *c)
+{
+	if (c->kind == TC_TEXT)
+		return json_string_or_null(c->text);
+	if (c->kind == TC_FIGURE && c->state == VS_OK)
+		return json_number(c->value);
+	if (c->kind == TC_FIGURE)
+		return json_string(state_names[c->state]);
+	return json_null();
+}
+
+int
+render_table_json(FILE *out, const struct data_table *t)
+{
+	json_t *o = json_object(), *cols = json_array(), *rows = json_array();
+
+	for (size_t k = 0; k < t->ncols; k++) {
+		json_t *c = json_object();
+
+		json_object_set_new(c, "name", json_string_or_null(
+		    t->cols[k].name));
+		json_object_set_new(c, "unit", json_string_or_null(
+		    t->cols[k].unit));
+		json_array_append_new(cols, c);
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		json_t *row = json_array();
+
+		for (size_t k = 0; k < t->ncols; k++)
+			json_array_append_new(row,
+			    cell_json(&t->cells[r * t->ncols + k]));
+		json_array_append_new(rows, row);
+	}
+	json_object_set_new(o, "columns", cols);
+	json_object_set_new(o, "rows", rows);
+	return json_print(out, o);
 }

@@ -3,6 +3,7 @@
 #include "base/xalloc.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,17 @@ json_number(double x)
 	if (x == floor(x) && fabs(x) < 9e15)
 		return json_integer((json_int_t)x);
 	return json_real(x);
+}
+
+void
+json_number_text(double x, char *buf, size_t size)
+{
+	json_t *v = json_number(x);
+	char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+
+	snprintf(buf, size, "%s", text ? text : "");
+	free(text);
+	json_decref(v);
 }
 
 int

@@ -14,6 +14,9 @@
 json_t *json_string_or_null(const char *s);
 /* An integer when x is whole, else a real with up to 12 digits. */
 json_t *json_number(double x);
+/* x as json_print prints json_number(x), into buf: the one way the
+ * table files (CSV and JSON) write a figure. */
+void json_number_text(double x, char *buf, size_t size);
 json_t *result_json(const struct result *);
 json_t *diags_json(const struct diags *);
 /* Prints doc indented, followed by a newline, and frees it; returns 0,

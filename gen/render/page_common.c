@@ -151,6 +151,27 @@ crumbs(htmlDocPtr doc, const char *here)
 }
 
 void
+table_downloads(const struct site_plan *s, xmlNodePtr p, const char *base)
+{
+	char *href;
+
+	if (p == NULL)
+		return;
+	if (s->single) {
+		html_drop(p);
+		return;
+	}
+	html_text(p, "Download: ");
+	href = xasprintf("%s.csv", base);
+	html_link(p, href, "CSV");
+	free(href);
+	html_text(p, " \u00b7 ");
+	href = xasprintf("%s.json", base);
+	html_link(p, href, "JSON");
+	free(href);
+}
+
+void
 inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix)
 {
 	xmlNodePtr copy;

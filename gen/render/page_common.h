@@ -32,6 +32,11 @@ void text_cell(xmlNodePtr tr, const char *text);
 xmlNodePtr row_head(xmlNodePtr tr, const char *label);
 void controller_cell(xmlNodePtr tr, const struct run *);
 void crumbs(htmlDocPtr, const char *here);
+/* "Download: CSV · JSON" into p, linking the table's files beside the
+ * page, BASE.csv and BASE.json (relative: base is the page's own name
+ * without ".html"); a one-file report has none, so p goes. */
+void table_downloads(const struct site_plan *, xmlNodePtr p,
+    const char *base);
 
 /* Places a chart (inline, ids prefixed) in parent; NULL svg is skipped. */
 void inline_chart(xmlNodePtr parent, xmlDocPtr svg, const char *prefix);

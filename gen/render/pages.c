@@ -12,12 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const enum metric_id headline[] = {
-	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS, M_PUTC, M_GETC,
-	M_SEQ_CREATE, M_RAN_CREATE,
-};
-const size_t nheadline = sizeof headline / sizeof *headline;
-
 /* Known meta keys in the order a run page shows them, with labels. */
 static const struct {
 	const char *key, *label;
@@ -233,6 +227,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 	verdicts_fill(s, doc, -1, "");
 	overview_head(doc);
 	overview_rows(s, doc);
+	table_downloads(s, html_slot(doc, "table-downloads"), "index");
 	index_charts(s, doc);
 	index_comparisons(s, doc);
 	index_problems(s, doc, d);
@@ -436,15 +431,6 @@ samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
 	}
 }
 
-static bool
-section_ran(const struct site_plan *s, size_t run, int first)
-{
-	for (int id = first; id < first + 6; id++)
-		if (analysis_sum(s->an, run)[id].state != VS_NOT_RUN)
-			return true;
-	return false;
-}
-
 /* A run's results: every sample, and median, min and max; a run with
  * more samples than a page holds shows the summary and links the pages
  * of its samples. */
@@ -471,13 +457,17 @@ run_results(const struct site_plan *s, size_t i, const struct results *rs,
 		samples_pager(p, r, prefix, 0);
 		free(prefix);
 	}
-	if (section_ran(s, i, M_PUTC))
+	if (run_section_ran(s, i, M_PUTC))
 		results_table(s, i, rs, div, M_PUTC, "Sequential output and "
 		    "input, random seeks", 0, n, r->nsamples > 1);
-	if (section_ran(s, i, M_SEQ_CREATE))
+	if (run_section_ran(s, i, M_SEQ_CREATE))
 		results_table(s, i, rs, div, M_SEQ_CREATE, "File creation: "
 		    "sequential and random create, stat (read) and delete", 0,
 		    n, r->nsamples > 1);
+	if (run_section_ran(s, i, M_PUTC) || run_section_ran(s, i,
+	    M_SEQ_CREATE))
+		table_downloads(s, html_el(div, "p", "downloads", NULL),
+		    s->slug[i]);
 }
 
 /* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
@@ -514,12 +504,18 @@ samples_doc(const struct site_plan *s, size_t i, size_t k,
 		free(href);
 	}
 	if ((n = html_slot(doc, "results")) != NULL) {
-		if (section_ran(s, i, M_PUTC))
+		if (run_section_ran(s, i, M_PUTC))
 			results_table(s, i, rs, n, M_PUTC, "Sequential output "
 			    "and input, random seeks", from, to, false);
-		if (section_ran(s, i, M_SEQ_CREATE))
+		if (run_section_ran(s, i, M_SEQ_CREATE))
 			results_table(s, i, rs, n, M_SEQ_CREATE, "File "
 			    "creation", from, to, false);
+		href = xasprintf("%s@samples-%zu", s->slug[i], k);
+		if (run_section_ran(s, i, M_PUTC) || run_section_ran(s, i,
+		    M_SEQ_CREATE))
+			table_downloads(s, html_el(n, "p", "downloads", NULL),
+			    href);
+		free(href);
 	}
 	*rel = xasprintf("runs/%s@samples-%zu.html", s->slug[i], k);
 	free(title);
@@ -749,6 +745,8 @@ metric_doc(const struct site_plan *s, enum metric_id id, char **rel)
 	n = html_slot(doc, "metric-rows");
 	for (size_t k = 0; n && k < nrows; k++)
 		metric_row(s, n, rows[k], id);
+	table_downloads(s, html_slot(doc, "table-downloads"),
+	    metric_defs[id].key);
 	*rel = xasprintf("metrics/%s.html", metric_defs[id].key);
 	return doc;
 }

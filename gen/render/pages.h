@@ -12,10 +12,7 @@
 #include "render/html.h"
 #include "render/notes.h"
 #include "render/plan.h"
-
-/* The headline metrics of the overview, in its column order. */
-extern const enum metric_id headline[];
-extern const size_t nheadline;
+#include "render/tables.h"
 
 /* ---- pages.c ---- */
 

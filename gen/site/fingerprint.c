@@ -343,6 +343,13 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		runs_fp(s, f, (size_t[]){(size_t)plan_pair_other(&s->plan,
 		    j->a, (int)j->b), j->a}, 2, false);
 		break;
+	case JOB_INDEX_TABLE:
+		/* The overview's rows: their pages cover all it shows. */
+		key = xstrdup("table:index");
+		site_fp_start(s, f, key);
+		rows = plan_rows(&s->plan, &n);
+		runs_fp(s, f, rows, n, false);
+		break;
 	}
 	fp_digest(f, fp);
 	fp_free(f);

@@ -6,6 +6,7 @@
 #include "render/bars.h"
 #include "render/page_common.h"
 #include "render/pages.h"
+#include "render/tables.h"
 #include "site/publish.h"
 #include "model/display.h"
 #include "base/fileio.h"
@@ -411,6 +412,8 @@ plan_jobs(const struct site *s, size_t *n)
 	for (int m = 0; m < M_COUNT; m++)
 		if (s->plan.has_data[m])
 			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
+	if (s->plan.template[PAGE_INDEX])
+		add_job(&v, n, &cap, JOB_INDEX_TABLE, 0, 0);
 	for (size_t k = 0; k < ngroup_keys; k++)
 		add_job(&v, n, &cap, JOB_KEY, k, 0);
 	for (size_t k = 0; k < s->plan.nseries; k++)
@@ -438,6 +441,37 @@ write_page(struct site *s, htmlDocPtr doc, const char *rel)
 	}
 }
 
+/* The numbers of the table of the page at page_rel ("....html") as the
+ * files beside it, PAGE.csv and PAGE.json; frees t. A page without a
+ * table (no columns) has none. */
+static void
+write_table(struct site *s, const char *page_rel, struct data_table *t)
+{
+	size_t stem = strlen(page_rel) - strlen(".html");
+	int (*const writer[2])(FILE *, const struct data_table *) = {
+	    render_table_csv, render_table_json};
+	static const char *const ext[2] = {"csv", "json"};
+
+	for (int k = 0; t->ncols > 0 && k < 2; k++) {
+		char *buf = NULL, *rel = xasprintf("%.*s.%s", (int)stem,
+		    page_rel, ext[k]);
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		int rc = mem ? writer[k](mem, t) : -1;
+
+		if (mem && fclose(mem) != 0)
+			rc = -1;
+		if (rc == 0)
+			site_write(s, rel, buf, len);
+		else
+			diags_add(s->d, MSG_SYSERR, rel, 0, "cannot make the "
+			    "table's file");
+		free(buf);
+		free(rel);
+	}
+	data_table_free(t);
+}
+
 /* The overview, with index.md read for it when the runs have one. */
 static htmlDocPtr
 build_index(struct site *s)
@@ -462,9 +496,9 @@ build_index(struct site *s)
 }
 
 /* Run i's page, with what it shows read for it: its samples (run_samples)
- * and its notes. */
+ * and its notes; and its table's numbers into t unless NULL. */
 static htmlDocPtr
-build_run_page(struct site *s, size_t i)
+build_run_page(struct site *s, size_t i, struct data_table *t)
 {
 	const struct run *r = &s->plan.set->runs[i];
 	struct results read = {0};
@@ -485,6 +519,10 @@ build_run_page(struct site *s, size_t i)
 		notes.md = md;
 	}
 	doc = run_doc(&s->plan, i, rs, r->notes ? &notes : NULL, s->d);
+	/* The rows the page lists: a paged run's summary only. */
+	if (doc && t)
+		samples_table(&s->plan, i, rs, 0, sample_pages(r) > 0 ? 0 :
+		    r->nsamples, r->nsamples > 1, t);
 	free(md);
 	free(path);
 	results_free(&read);
@@ -504,6 +542,14 @@ samples_page(struct site *s, size_t i, size_t k)
 		return;
 	rs = run_samples(s, i, &read);
 	doc = samples_doc(&s->plan, i, k, rs, &rel);
+	if (doc) {
+		struct data_table t = {0};
+		size_t from = (k - 1) * SITE_SAMPLES_PER_PAGE;
+
+		samples_table(&s->plan, i, rs, from, from +
+		    SITE_SAMPLES_PER_PAGE, false, &t);
+		write_table(s, rel, &t);
+	}
 	write_page(s, doc, rel);
 	free(rel);
 	results_free(&read);
@@ -512,6 +558,7 @@ samples_page(struct site *s, size_t i, size_t k)
 static void
 run_job(struct site *s, const struct job *j)
 {
+	struct data_table t = {0};
 	htmlDocPtr doc = NULL;
 	char *rel = NULL;
 
@@ -521,7 +568,7 @@ run_job(struct site *s, const struct job *j)
 		break;
 	case JOB_RUN:
 		copy_run_files(s, j->a);
-		doc = build_run_page(s, j->a);
+		doc = build_run_page(s, j->a, &t);
 		rel = run_href(&s->plan, j->a, "");
 		break;
 	case JOB_SAMPLES:
@@ -529,6 +576,14 @@ run_job(struct site *s, const struct job *j)
 		break;
 	case JOB_METRIC:
 		doc = metric_doc(&s->plan, (enum metric_id)j->a, &rel);
+		if (doc)
+			metric_table(&s->plan, (enum metric_id)j->a, &t);
+		break;
+	case JOB_INDEX_TABLE:
+		/* The overview is written last (render_all); its table's
+		 * numbers are a job, kept while its rows are unchanged. */
+		index_table(&s->plan, &t);
+		write_table(s, "index.html", &t);
 		break;
 	case JOB_KEY:
 		doc = key_doc(&s->plan, j->a, s->d, &s->charts, &rel);
@@ -540,6 +595,8 @@ run_job(struct site *s, const struct job *j)
 		doc = pair_doc(&s->plan, j->a, (int)j->b, &rel);
 		break;
 	}
+	if (rel)
+		write_table(s, rel, &t);
 	write_page(s, doc, rel);
 	free(rel);
 }
@@ -558,7 +615,8 @@ single_file(struct site *s)
 		return;
 	main_el = single_begin(doc);
 	for (size_t i = 0; main_el && i < s->plan.set->n; i++)
-		single_add_run(&s->plan, main_el, i, build_run_page(s, i));
+		single_add_run(&s->plan, main_el, i,
+		    build_run_page(s, i, NULL));
 	path = xasprintf("%s/assets/style.css", s->opts->data_dir);
 	css = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, s->d);
 	single_end(doc, css, len);

@@ -1,0 +1,66 @@
+/* The numbers of a page's table as data, for the files beside the page
+ * (PAGE.csv, PAGE.json): columns with their units, rows of cells that
+ * are text, a figure in its stored unit (KiB/s, per second) with its
+ * state, or empty. Made from the plan, the model and the analysis, all
+ * const, by the same rules as the page's table (tables.c); written by
+ * render_table_csv (csv.c) and render_table_json (json.c). */
+#ifndef BENCHSITE_TABLES_H
+#define BENCHSITE_TABLES_H
+
+#include "render/plan.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum table_cell_kind { TC_EMPTY, TC_TEXT, TC_FIGURE };
+
+struct table_cell {
+	enum table_cell_kind kind;
+	enum value_state state;		/* TC_FIGURE */
+	double value;			/* TC_FIGURE with VS_OK */
+	char *text;			/* TC_TEXT; owned */
+};
+
+struct table_col {
+	char *name, *unit;		/* owned; unit NULL when none */
+};
+
+struct data_table {
+	struct table_col *cols;
+	size_t ncols, capcols;
+	struct table_cell *cells;	/* row after row, ncols each */
+	size_t nrows, capcells;
+};
+
+void data_table_free(struct data_table *);
+
+/* The headline metrics of the overview, in its column order. */
+extern const enum metric_id headline[];
+extern const size_t nheadline;
+
+/* Whether run has a figure in bonnie++'s table starting at first
+ * (M_PUTC: IO tests, M_SEQ_CREATE: file tests): its page shows it. */
+bool run_section_ran(const struct site_plan *, size_t run, int first);
+
+/* The overview's runs table (index.html). */
+void index_table(const struct site_plan *, struct data_table *);
+/* A run's samples [from, to) in the tables its page shows, with the
+ * median, minimum and maximum rows when summary: runs/SLUG.html and
+ * runs/SLUG@samples-K.html. No columns when no table ran. */
+void samples_table(const struct site_plan *, size_t run,
+    const struct results *, size_t from, size_t to, bool summary,
+    struct data_table *);
+/* A metric page's table (metrics/KEY.html). */
+void metric_table(const struct site_plan *, enum metric_id,
+    struct data_table *);
+
+/* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
+ * as a number, "+++++" when too fast, "invalid", empty when not run.
+ * Returns 0, or -1 if writing failed. */
+int render_table_csv(FILE *, const struct data_table *);
+/* {"columns": [{"name", "unit"}], "rows": [[...]]}: figures as numbers,
+ * "too_fast", "not_run", "invalid" for the others, empty cells null.
+ * Returns 0, or -1 if writing failed. */
+int render_table_json(FILE *, const struct data_table *);
+
+#endif
