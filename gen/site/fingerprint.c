@@ -161,8 +161,15 @@ pairs_fp(const struct site *s, struct fp *f, size_t i)
 {
 	const struct site_plan *p = &s->plan;
 
-	for (int w = 0; w < PAIRS_PER_RUN; w++)
-		fp_num(f, plan_pair_other(p, i, w));
+	/* By name, never by index: a run added anywhere moves the indices
+	 * of every run after it, and no page of theirs changes by it. */
+	for (int w = 0; w < PAIRS_PER_RUN; w++) {
+		long j = plan_pair_other(p, i, w);
+
+		fp_num(f, j >= 0);
+		if (j >= 0)
+			fp_str(f, p->slug[j]);
+	}
 	fp_num(f, (long long)(p->pair_fi[i + 1] - p->pair_fi[i]));
 	for (size_t k = p->pair_fi[i]; k < p->pair_fi[i + 1]; k++) {
 		fp_str(f, p->slug[p->pair_f[k] / 2]);
