@@ -74,6 +74,14 @@ function check(frame, url, width) {
 	}
 	if (small !== Infinity)
 		out.push("TEXT " + url + " " + width + " " + small.toFixed(1));
+	/* Each chart shows one of its two layouts, never both or none. */
+	for (const fig of d.querySelectorAll("figure.chart")) {
+		const shown = [...fig.querySelectorAll(".wide, .narrow")].filter(
+		    (e) => w.getComputedStyle(e).display !== "none").length;
+		if (fig.querySelector(".narrow") && shown !== 1)
+			out.push("ERROR " + url + " " + width + " a chart shows " +
+			    shown + " of its two layouts");
+	}
 	if (width !== widths[0])
 		return;
 	for (const img of d.querySelectorAll("img"))
