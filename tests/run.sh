@@ -167,15 +167,22 @@ for b in "$@"; do
 	# Many runs: any -j, incremental builds, a large site's shape.
 	sh tests/scale.sh "$b" "$tmp" >"$tmp/scale.log" 2>&1
 	count_log "$tmp/scale.log"
-	# Incremental builds and checks give the bytes of full ones.
-	sh tests/incremental.sh "$b" "$tmp" >"$tmp/incremental.log" 2>&1
-	count_log "$tmp/incremental.log"
+	# Incremental builds and checks give the bytes of full ones. This
+	# and the other tests that run no program under valgrind are left
+	# out of VALGRIND=1: "make check" ran them, and they would add only
+	# time to CI's valgrind pass.
+	if [ -z "$VALGRIND" ]; then
+		sh tests/incremental.sh "$b" "$tmp" >"$tmp/incremental.log" 2>&1
+		count_log "$tmp/incremental.log"
+	fi
 	# The metadata: collect on fake system trees, record of a real run.
 	sh tests/collect.sh "$b" "$tmp" >"$tmp/collect.log" 2>&1
 	count_log "$tmp/collect.log"
 	# The measured corpus: hand-written truth against what parse reads.
-	sh tests/corpus.sh "$b" >"$tmp/corpus.log" 2>&1
-	count_log "$tmp/corpus.log"
+	if [ -z "$VALGRIND" ]; then
+		sh tests/corpus.sh "$b" >"$tmp/corpus.log" 2>&1
+		count_log "$tmp/corpus.log"
+	fi
 	# fio's outputs: goldens, one run's forms agreeing, the fio corpus.
 	sh tests/fio.sh "$b" >"$tmp/fio.log" 2>&1
 	count_log "$tmp/fio.log"
@@ -190,10 +197,12 @@ done
 # The pipeline's shape: every include and every symbol an object takes
 # from another points down the stages, with no circle (tests/layers.sh);
 # and every output of the samples and fixtures as recorded.
-sh tests/layers.sh "$1" >"$tmp/layers.log" 2>&1
-count_log "$tmp/layers.log"
-sh tests/snapshot.sh "$1" >"$tmp/snapshot.log" 2>&1
-count_log "$tmp/snapshot.log"
+if [ -z "$VALGRIND" ]; then
+	sh tests/layers.sh "$1" >"$tmp/layers.log" 2>&1
+	count_log "$tmp/layers.log"
+	sh tests/snapshot.sh "$1" >"$tmp/snapshot.log" 2>&1
+	count_log "$tmp/snapshot.log"
+fi
 
 # The command line: help, mistakes of usage, the manual against the help
 # (and mandoc's lint of it), record's progress; with the first build only.
@@ -202,8 +211,10 @@ count_log "$tmp/cli.log"
 
 # The user guide: its commands and options, its excerpts of output, its CI
 # snippets against the Makefile's packages, its links (tests/readme.sh).
-sh tests/readme.sh "$1" "$tmp" >"$tmp/readme.log" 2>&1
-count_log "$tmp/readme.log"
+if [ -z "$VALGRIND" ]; then
+	sh tests/readme.sh "$1" "$tmp" >"$tmp/readme.log" 2>&1
+	count_log "$tmp/readme.log"
+fi
 
 # install puts everything in place.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
