@@ -96,6 +96,10 @@ char *trimmed_copy(const char *s, size_t n);
 bool line_is_blank(const struct line *);
 /* Whether needle stands anywhere in hay, letters of either case. */
 bool contains_ignoring_case(const char *hay, const char *needle);
+/* The post's file name without its extension, as a slug ("post" when
+ * nothing is left): its directory's name, and the host of renamed rows
+ * whose machine it does not name. Caller frees. */
+char *post_slug(const char *file);
 /* What follows the last '/' of path. */
 const char *path_base_name(const char *path);
 

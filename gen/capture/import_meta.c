@@ -494,8 +494,7 @@ put_raid(struct buf *b, const struct post *p, int k)
 static void
 put_renamed_host(struct buf *b, const struct config *c, const char *file)
 {
-	const char *base = path_base_name(file), *dot = strrchr(base, '.');
-	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+	char *post;
 
 	if (c->host_text) {
 		buf_printf(b, "# from line %ld: ", c->host_no);
@@ -508,8 +507,10 @@ put_renamed_host(struct buf *b, const struct config *c, const char *file)
 		buf_printf(b, "host: %s\n", c->machine);
 		return;
 	}
+	post = post_slug(file);
 	buf_printf(b, "# weak: the post does not name the machine; named "
-	    "after the post\nhost: %.*s\n", len, base);
+	    "after the post\nhost: %s\n", post);
+	free(post);
 }
 
 static const char *const meta_order[] = {"date", "host", "chipset",

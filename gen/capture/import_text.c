@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -86,4 +87,27 @@ import_slug(const char *text)
 		words++;
 	}
 	return buf_take(&b);
+}
+
+/* The post's file name without its extension, as a slug. */
+char *
+post_slug(const char *file)
+{
+	const char *base = strcmp(file, "-") == 0 ? "stdin" :
+	    path_base_name(file);
+	const char *dot = strrchr(base, '.');
+	char *name = dot && dot != base ? xstrndup(base, (size_t)(dot - base)) :
+	    xstrdup(base);
+	char *slug;
+
+	for (char *q = name; *q; q++)
+		if (*q == '_')
+			*q = '-';
+	slug = import_slug(name);
+	if (*slug == '\0') {
+		free(slug);
+		slug = xstrdup("post");
+	}
+	free(name);
+	return slug;
 }

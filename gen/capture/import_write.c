@@ -63,29 +63,6 @@ new_dir(const char *base, const char *file, struct diags *d)
 	return NULL;
 }
 
-/* The post's file name without its extension, as a slug. */
-static char *
-post_slug(const char *file)
-{
-	const char *base = strcmp(file, "-") == 0 ? "stdin" :
-	    path_base_name(file);
-	const char *dot = strrchr(base, '.');
-	char *name = dot && dot != base ? xstrndup(base, (size_t)(dot - base)) :
-	    xstrdup(base);
-	char *slug;
-
-	for (char *q = name; *q; q++)
-		if (*q == '_')
-			*q = '-';
-	slug = import_slug(name);
-	if (*slug == '\0') {
-		free(slug);
-		slug = xstrdup("post");
-	}
-	free(name);
-	return slug;
-}
-
 int
 import_write_runs(const char *root, const char *file,
     const struct import_runs *rs, struct diags *d)
