@@ -36,8 +36,9 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
 	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \
 	read/fio_result.c read/fio_json.c read/fio_terse.c read/fio_text.c \
-	read/fio_read.c read/reader.c read/meta.c \
-	model/runcache.c model/load.c model/stats.c model/display.c \
+	read/fio_read.c read/fio_key.c read/reader.c read/meta.c \
+	model/metrics.c model/fio_figures.c model/runcache.c model/load.c \
+	model/stats.c model/display.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
 	analyse/change.c \
 	analyse/scaling.c analyse/caveats.c analyse/findings.c \

@@ -188,25 +188,37 @@ cmd_parse(const struct cli_command *cmd, const struct cli_args *a)
 	return status;
 }
 
-/* --noise METRIC=P: the floor a change of METRIC must clear when no
- * rank test or history tells its noise. Returns 0, or CLI_BAD. */
+/* The --noise options of one command: few, and kept for its run. */
+#define NOISE_OPTS_MAX 32
+static struct noise_opt noise_opts[NOISE_OPTS_MAX];
+static char noise_keys[NOISE_OPTS_MAX][FIO_KEY_MAX + 1];
+
+/* --noise METRIC=P: the floor a change of METRIC (a metric's key, or a
+ * fio measure for all of its metrics) must clear when no rank test or
+ * history tells its noise; a later one for the same key wins. Returns
+ * 0, or CLI_BAD. */
 static int
 noise_option(const struct cli_command *cmd, const struct cli_value *v,
     struct analyse_opts *o)
 {
 	const char *eq = strchr(v->text, '=');
-	char key[32], want[512];
-	int m = -1, n;
+	char key[FIO_KEY_MAX + 1], want[512];
+	bool ok = false;
 	double p = -1;
+	int n;
 
 	if (eq && (size_t)(eq - v->text) < sizeof key) {
 		memcpy(key, v->text, (size_t)(eq - v->text));
 		key[eq - v->text] = '\0';
-		m = metric_by_key(key);
+		ok = noise_key_valid(key);
 		p = cli_percent(eq + 1);
 	}
-	if (m >= 0 && p >= 0) {
-		o->noise[m] = p;
+	if (ok && p >= 0 && o->nnoise < NOISE_OPTS_MAX) {
+		snprintf(noise_keys[o->nnoise], sizeof *noise_keys, "%s", key);
+		noise_opts[o->nnoise] = (struct noise_opt){
+		    noise_keys[o->nnoise], p};
+		o->noise = noise_opts;
+		o->nnoise++;
 		return 0;
 	}
 	n = snprintf(want, sizeof want, "METRIC=P with P from 0 to 1000 and "
@@ -214,6 +226,10 @@ noise_option(const struct cli_command *cmd, const struct cli_value *v,
 	for (int k = 0; k < M_COUNT && n > 0 && (size_t)n < sizeof want; k++)
 		n += snprintf(want + n, sizeof want - (size_t)n, "%s %s",
 		    k ? "," : "", metric_defs[k].key);
+	if (n > 0 && (size_t)n < sizeof want)
+		snprintf(want + n, sizeof want - (size_t)n, ", a fio metric's "
+		    "key or one of fio's measures (bw, iops, lat, p50, p99, "
+		    "p99_9), at most %d times", NOISE_OPTS_MAX);
 	return cli_bad_value(cmd, v, want);
 }
 

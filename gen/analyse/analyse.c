@@ -29,6 +29,9 @@ const char *const finding_names[] = {
 	[FIND_IMPROVEMENT] = "improvement",
 };
 
+/* Zero, as a run's changes start: no verdict, no rule. */
+const struct change change_none;
+
 void
 analyse_default_opts(struct analyse_opts *o)
 {
@@ -37,8 +40,24 @@ analyse_default_opts(struct analyse_opts *o)
 	o->weak = 0.80;
 	o->shortfall = 0.50;
 	o->baseline = NULL;
-	for (int m = 0; m < M_COUNT; m++)
-		o->noise[m] = -1;
+	o->noise = NULL;
+	o->nnoise = 0;
+}
+
+/* Every run's changes, one per metric it has, side by side. */
+static void
+make_changes(struct analysis *a)
+{
+	size_t total = 0;
+
+	for (size_t i = 0; i < a->set->n; i++)
+		total += a->set->runs[i].nsum;
+	a->changes = xcalloc(total ? total : 1, sizeof *a->changes);
+	total = 0;
+	for (size_t i = 0; i < a->set->n; i++) {
+		a->runs[i].change = a->changes + total;
+		total += a->set->runs[i].nsum;
+	}
 }
 
 int
@@ -59,8 +78,8 @@ analyse(struct analysis *a, const struct runset *set,
 	a->pool = strpool_new();
 	choose_noise_floors(a);
 	a->runs = xcalloc(set->n ? set->n : 1, sizeof *a->runs);
+	make_changes(a);
 	name_series(a);
-	a->flag = xcalloc((set->n ? set->n : 1) * M_COUNT, 1);
 	order_series(a);
 	note_series_changes(a);
 	index_references(a);
@@ -92,9 +111,11 @@ analysis_free(struct analysis *a)
 	free_gate(a);
 	free(a->f);
 	free(a->runs);
+	free(a->changes);
+	free(a->noise);
+	free(a->noise_from);
 	free(a->order);
 	free(a->pos);
-	free(a->flag);
 	free(a->scaling);
 	free(a->models);
 	free(a->targets);

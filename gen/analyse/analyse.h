@@ -14,24 +14,38 @@
 
 #include <stdint.h>
 
+/* A noise floor given on the command line (--noise KEY=P): KEY a
+ * metric's key, or one of fio's measures (bw, iops, lat, p50, p99,
+ * p99_9) for every fio metric of it. */
+struct noise_opt {
+	const char *key;
+	double share;
+};
+
 struct analyse_opts {
 	double threshold;	/* smallest change that counts (0.05) */
 	double alpha;		/* level of the rank test (0.05) */
 	double weak;		/* efficiency below this is weak (0.80) */
 	double shortfall;	/* efficiency below this falls short (0.50) */
 	const char *baseline;	/* run id every run is compared with, or NULL */
-	/* The change each metric must clear when neither a rank test nor
-	 * a series' history can tell its noise (--noise METRIC=P); < 0:
-	 * RUNS/meta's noise.METRIC, else the default (noise_floor_default). */
-	double noise[M_COUNT];
+	/* The change a metric must clear when neither a rank test nor a
+	 * series' history can tell its noise (--noise KEY=P), over RUNS/
+	 * meta's noise.KEY and the default (noise_floor_default). */
+	const struct noise_opt *noise;
+	size_t nnoise;
 };
 
 void analyse_default_opts(struct analyse_opts *);
 
 /* The noise floor of a metric when nothing sets it: bonnie++'s
  * run-to-run spread on one machine, 10% for block transfers, 15% for
- * rewrites, seeks and per-char tests, 20% for the file tests. */
-double noise_floor_default(int metric);
+ * rewrites, seeks and per-char tests, 20% for the file tests; fio's,
+ * 10% for bandwidth and IOPS, 15% for the mean and median latency, 25%
+ * for p99 and 40% for p99.9, whose few slowest requests move most. */
+double noise_floor_default(const struct metric *);
+
+/* Whether a --noise key names a metric or a fio measure. */
+bool noise_key_valid(const char *key);
 
 /* Where a metric's noise floor came from. */
 enum __attribute__((packed)) noise_source {
@@ -60,11 +74,18 @@ enum __attribute__((packed)) verdict_rule {
 extern const char *const verdict_names[];
 extern const char *const rule_names[];
 
-/* One figure of a run against the same figure of its base run. The
- * fields of these structs are ordered (and the enums packed) for size,
- * and what follows from the summaries is not stored (see
- * analysis_change): every run has twelve of each. */
-/* Packed, and 20 bytes: twelve per run are kept. */
+enum __attribute__((packed)) efficiency {
+	EFF_NONE,	/* no scaling model for this run or metric */
+	EFF_FINE,
+	EFF_WEAK,
+	EFF_SHORT
+};
+
+/* What the analysis says of one figure of a run: against the same
+ * figure of its base run, and how it scales. The fields are ordered
+ * (and the enums packed) for size, and what follows from the summaries
+ * is not stored (see analysis_change). Packed, and 20 bytes: one per
+ * metric of each run is kept, beside the run's summaries. */
 struct __attribute__((packed)) change {
 	double p;			/* rank test p-value, or -1 */
 	double fence;			/* noise limit used (the fence, or
@@ -74,39 +95,17 @@ struct __attribute__((packed)) change {
 					   (at most HISTORY_WINDOW, 30) */
 	enum verdict verdict;
 	enum verdict_rule rule;
-	bool rank_too_small;		/* 3+ a side, but the level is out of
-					   reach: fell back to the fence */
-};
-
-enum __attribute__((packed)) efficiency {
-	EFF_NONE,	/* no scaling model for this run or metric */
-	EFF_FINE,
-	EFF_WEAK,
-	EFF_SHORT
+	unsigned char rank_too_small : 1;	/* 3+ a side, but the level is
+						   out of reach: fell back to
+						   the fence */
+	unsigned char judged : 1;	/* compared with a base, scaled, or
+					   held to a target */
+	unsigned char flagged : 1;	/* a finding of it fails the gate,
+					   acknowledged or not */
+	unsigned char level : 2;	/* enum efficiency of its scaling */
 };
 
 extern const char *const efficiency_names[];
-
-/* The figures the RAID scaling model speaks about, each with its slot
- * in struct scaling: block writes, block reads, seeks and rewrites.
- * The per-char tests are not among them: on most hosts they measure
- * the processor (90% CPU or more), not the disks. */
-#define NSCALED 4
-
-static inline int
-scaled_slot(int metric)
-{
-	return metric == M_PUT_BLOCK ? 0 : metric == M_GET_BLOCK ? 1 :
-	    metric == M_SEEKS ? 2 : metric == M_REWRITE ? 3 : -1;
-}
-
-/* The metric of slot k: scaled_slot the other way. */
-static inline enum metric_id
-scaled_metric_of(int k)
-{
-	return k == 0 ? M_PUT_BLOCK : k == 1 ? M_GET_BLOCK : k == 2 ?
-	    M_SEEKS : M_REWRITE;
-}
 
 /* One scaled metric of a RAID run, as the accessors give it; level is
  * EFF_NONE (and the figures zero) where the model says nothing: a
@@ -124,32 +123,41 @@ struct scaled_metric {
 				   rewrites on parity layouts) */
 };
 
-/* What the model says of a layout, disk count and seek concurrency:
- * the same for every run that shares them, so kept once for all of
- * them (analysis.models). */
+/* A layout, disk count and seek concurrency: the same for every run
+ * that shares them, so kept once for all of them (analysis.models).
+ * What it gives of each metric is scaling_factors'. */
 struct scaling_model {
 	int raid, disks;	/* what it is the model of */
-	int seekers;		/* concurrent random reads of the seek test */
-	struct {
-		double factor, factor_high;	/* 0: the model says nothing */
-		unsigned char rule;
-		bool gates;
-	} m[NSCALED];		/* by scaled_slot */
+	int seekers;		/* concurrent random reads of bonnie++'s
+				   seek test */
+	int chunk_kib;		/* the stripe's chunk, 0 when not given */
 };
+
+/* What a model gives of a metric, in disks' worth of the reference's
+ * same figure, from low to high; factor 0: the model says nothing of
+ * it. */
+struct model_factors {
+	double factor, factor_high;
+	unsigned char rule;	/* its row of the model (scaling_reason) */
+	bool gates;		/* false: shown, never judged */
+};
+
+/* The factors model mo gives of metric m of table t. */
+struct model_factors scaling_factors(const struct scaling_model *mo,
+    const struct metric *m);
 
 /* What a RAID layout should give, from a single-disk reference. Kept
  * for every run with a RAID level and two or more disks: see
  * analysis_scaling. Only a reference measured the same way (valid) is
  * judged; any other is context for the run page. Small, as most runs
- * of a large set have one: the factors are the model's, and the
- * expected figures follow from them and the summaries (scaled_figures).
- */
+ * of a large set have one: the levels are its changes', the factors the
+ * model's, and the expected figures follow from them and the summaries
+ * (scaled_figures). */
 struct scaling {
 	int32_t reference;	/* run index, or -1: no single-disk run */
 	uint32_t model;		/* its index in analysis.models */
 	const char *why;	/* how the reference was chosen and why it
 				   is valid, or what makes it rough */
-	enum efficiency level[NSCALED];	/* by scaled_slot */
 	bool valid;		/* measured like the run: judged */
 };
 
@@ -161,8 +169,9 @@ const char *scaling_reason(const struct scaled_metric *);
  * analysis_target. */
 struct target {
 	double value, ratio;	/* ratio = median / value */
-	signed char metric;
-	bool shortfall;		/* ratio < 1 */
+	int metric;
+	bool shortfall;		/* worse than the target: ratio < 1, or
+				   > 1 for a latency */
 };
 
 enum __attribute__((packed)) finding_kind {
@@ -196,8 +205,9 @@ struct finding {
 	bool gated;		/* fails CI unless acknowledged */
 };
 
-/* What the analysis says of one run. Twelve changes a run: the fields
- * are ordered for size; scaling and targets live apart, sparse. */
+/* What the analysis says of one run: a change per metric it has (in
+ * the order of its summaries, run_metric_at); the fields are ordered
+ * for size; scaling and targets live apart, sparse. */
 struct run_analysis {
 	char *series;		/* the series it belongs to */
 	const char *base_why;
@@ -205,13 +215,11 @@ struct run_analysis {
 	 * label) from the run before it in its series, for the series'
 	 * history; pooled, NULL for the first run or when nothing did. */
 	const char *series_change;
-	struct change change[M_COUNT];
+	struct change *change;	/* in analysis.changes */
 	int32_t base;		/* the run it is compared with, or -1 */
 	uint32_t scaling;	/* 1 + its index in analysis.scaling, or 0 */
 	uint32_t targets;	/* its first in analysis.targets */
-	uint16_t judged;	/* bit m: judged on metric m at all (compared
-				   with a base, scaled, or held to a target) */
-	unsigned char ntargets;
+	uint16_t ntargets;
 	bool base_in_series;	/* base is the run before it in its series */
 };
 
@@ -270,16 +278,15 @@ struct analysis {
 	const struct runset *set;
 	struct analyse_opts opts;
 	struct run_analysis *runs;
+	struct change *changes;	/* every run's, run after run */
 	struct finding *f;	/* ordered: regressions, shortfalls, ... */
 	size_t nf, capf;
 	int count[FIND_KIND_COUNT];
 	int failing;		/* gated and not acknowledged */
 	/* Indexes built once so that no step compares every run with
 	 * every other: runs in series order and each run's place in it,
-	 * the gated flag of each run and metric, and the single-disk
-	 * references by what they share. */
+	 * and the single-disk references by what they share. */
 	size_t *order, *pos;
-	unsigned char *flag;
 	struct reference_index *refs;
 	struct scaling *scaling;	/* of the RAID runs */
 	size_t nscaling;
@@ -291,17 +298,43 @@ struct analysis {
 	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
 				   names, each distinct one once */
-	double noise[M_COUNT];	/* the noise floors that applied */
-	enum noise_source noise_from[M_COUNT];
+	double *noise;		/* by metric: the noise floors that
+				   applied */
+	enum noise_source *noise_from;
 	struct gate_summary gate;	/* the verdict, grouped by cause */
 };
 
-/* The summaries of a run, by metric: the model's, which the analysis
- * reads rather than copies. */
-static inline const struct metric_summary *
-analysis_sum(const struct analysis *a, size_t run)
+/* A metric of the set: what it is, its unit and direction. */
+static inline const struct metric *
+analysis_metric(const struct analysis *a, int m)
 {
-	return a->set->runs[run].sum;
+	return &a->set->metrics.v[m];
+}
+
+static inline const struct metric_def *
+analysis_def(const struct analysis *a, int m)
+{
+	return &a->set->metrics.v[m].def;
+}
+
+/* A run's summary of metric m: the model's, which the analysis reads
+ * rather than copies. */
+static inline const struct metric_summary *
+analysis_sum(const struct analysis *a, size_t run, int m)
+{
+	return run_summary(&a->set->runs[run], m);
+}
+
+/* What the analysis says of metric m of a run: a change with no
+ * verdict when the run has no such metric. */
+extern const struct change change_none;
+
+static inline const struct change *
+analysis_change_of(const struct analysis *a, size_t run, int m)
+{
+	long k = run_metric_slot(&a->set->runs[run], m);
+
+	return k >= 0 ? &a->runs[run].change[k] : &change_none;
 }
 
 /* Analyses set. An opts->baseline that names no run is reported to d
@@ -325,17 +358,18 @@ static inline struct change_figures
 analysis_change(const struct analysis *a, size_t run, int metric)
 {
 	const struct run_analysis *ra = &a->runs[run];
-	enum verdict v = ra->change[metric].verdict;
+	enum verdict v = analysis_change_of(a, run, metric)->verdict;
 	struct change_figures cf = {0};
 
 	if (ra->base >= 0) {
-		cf.n = analysis_sum(a, run)[metric].n;
-		cf.n_base = analysis_sum(a, (size_t)ra->base)[metric].n;
+		cf.n = analysis_sum(a, run, metric)->n;
+		cf.n_base = analysis_sum(a, (size_t)ra->base, metric)->n;
 	}
 	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 	    v == VERDICT_IMPROVEMENT) {
-		cf.median = analysis_sum(a, run)[metric].median;
-		cf.base_median = analysis_sum(a, (size_t)ra->base)[metric].median;
+		cf.median = analysis_sum(a, run, metric)->median;
+		cf.base_median = analysis_sum(a, (size_t)ra->base,
+		    metric)->median;
 		cf.rel = cf.median / cf.base_median - 1;
 	}
 	return cf;
@@ -359,31 +393,50 @@ scaling_model_of(const struct analysis *a, const struct scaling *sc)
 	return &a->models[sc->model];
 }
 
-/* The figures of slot k of run's scaling sc: the model's factors, the
- * expected figures they give of the reference's median, and the run's
- * median as a share of them, as analyse worked them out; all zero,
- * level EFF_NONE, where the model says nothing. */
+/* The figures of metric m of run's scaling sc whatever its level: the
+ * model's factors, the expected figures they give of the reference's
+ * median, and the run's median as a share of them (of the expected over
+ * the run's, for a figure lower is better). */
 static inline struct scaled_metric
-scaled_figures(const struct analysis *a, size_t run, const struct scaling *sc,
-    int k)
+scaled_compute(const struct analysis *a, size_t run, const struct scaling *sc,
+    int m)
 {
-	const struct scaling_model *mo = scaling_model_of(a, sc);
-	enum metric_id id = scaled_metric_of(k);
+	struct model_factors mf;
 	struct scaled_metric s = {0};
-	double ref;
+	double ref, own;
 
-	if (sc->level[k] == EFF_NONE)
+	mf = scaling_factors(scaling_model_of(a, sc), analysis_metric(a, m));
+	if (mf.factor <= 0)
 		return s;
-	ref = analysis_sum(a, (size_t)sc->reference)[id].median;
-	s.factor = mo->m[k].factor;
-	s.factor_high = mo->m[k].factor_high;
-	s.rule = mo->m[k].rule;
-	s.gates = mo->m[k].gates;
-	s.level = sc->level[k];
+	ref = analysis_sum(a, (size_t)sc->reference, m)->median;
+	own = analysis_sum(a, run, m)->median;
+	s.factor = mf.factor;
+	s.factor_high = mf.factor_high;
+	s.rule = mf.rule;
+	s.gates = mf.gates;
 	s.expected = s.factor * ref;
 	s.expected_high = s.factor_high * ref;
-	s.efficiency = s.expected != 0 ?
-	    analysis_sum(a, run)[id].median / s.expected : 0;
+	if (analysis_def(a, m)->higher_is_better)
+		s.efficiency = s.expected != 0 ? own / s.expected : 0;
+	else
+		s.efficiency = own != 0 ? s.expected / own : 0;
+	return s;
+}
+
+/* The same, as analyse judged them: all zero, level EFF_NONE, where the
+ * model says nothing or a side has no figure. */
+static inline struct scaled_metric
+scaled_figures(const struct analysis *a, size_t run, const struct scaling *sc,
+    int m)
+{
+	enum efficiency level = (enum efficiency)
+	    analysis_change_of(a, run, m)->level;
+	struct scaled_metric s = {0};
+
+	if (level == EFF_NONE)
+		return s;
+	s = scaled_compute(a, run, sc, m);
+	s.level = level;
 	return s;
 }
 
@@ -395,11 +448,11 @@ analysis_scaled(const struct analysis *a, size_t run, int metric,
     struct scaled_metric *out)
 {
 	const struct scaling *sc = analysis_scaling(a, run);
-	int k = scaled_slot(metric);
 
-	if (sc == NULL || !sc->valid || k < 0 || sc->level[k] == EFF_NONE)
+	if (sc == NULL || !sc->valid ||
+	    analysis_change_of(a, run, metric)->level == EFF_NONE)
 		return false;
-	*out = scaled_figures(a, run, sc, k);
+	*out = scaled_figures(a, run, sc, metric);
 	return out->gates;
 }
 
@@ -420,8 +473,9 @@ analysis_target(const struct analysis *a, size_t run, int metric)
 static inline double
 analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
 {
-	const struct metric_summary *m = &analysis_sum(a, run)[metric];
-	double v = m->state == VS_OK ? display_value(metric, m->median) : 0;
+	const struct metric_summary *m = analysis_sum(a, run, metric);
+	double v = m->state == VS_OK ? display_value(analysis_def(a, metric),
+	    m->median) : 0;
 
 	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
 }
@@ -431,7 +485,7 @@ analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
 static inline bool
 analysis_judged(const struct analysis *a, size_t run, int metric)
 {
-	return a->runs[run].judged >> metric & 1;
+	return analysis_change_of(a, run, metric)->judged;
 }
 
 /* Whether a finding of this run and metric is flagged (for charts and
@@ -439,7 +493,7 @@ analysis_judged(const struct analysis *a, size_t run, int metric)
 static inline bool
 analysis_flagged(const struct analysis *a, size_t run, int metric)
 {
-	return metric >= 0 && a->flag[run * M_COUNT + (size_t)metric];
+	return metric >= 0 && analysis_change_of(a, run, metric)->flagged;
 }
 extern const char *const section_names[SECTIONS];
 

@@ -15,6 +15,10 @@
  * date, id), and each one's place in it (a->order, a->pos). */
 void name_series(struct analysis *);
 void order_series(struct analysis *);
+/* Whether two runs have a metric in common: runs of bonnie++ always
+ * do; a fio run and a bonnie++ run, or fio runs of other workloads,
+ * have nothing to compare. */
+bool share_metrics(const struct run *x, const struct run *y);
 /* Whether runs x and y are of one series. */
 bool same_series(const struct analysis *, size_t x, size_t y);
 /* Run i's base: the forced baseline (>= 0), else the one its meta
@@ -74,9 +78,9 @@ void diff_setup(const struct run *r, const struct run *b,
 /* diff_setup's text and its counts (nother, nlayout). */
 char *setup_differences(const struct run *r, const struct run *b,
     int *count, int *layout);
-/* The one changed tunable that can move metric ("kernel: a -> b"), or
- * NULL when none or several can; caller frees. */
-char *change_cause(const struct setup_diff *, int metric);
+/* The one changed tunable that can move metric m ("kernel: a -> b"),
+ * or NULL when none or several can; caller frees. */
+char *change_cause(const struct setup_diff *, const struct metric *m);
 /* Fills series_change of every run from the run before it in series
  * order. */
 void note_series_changes(struct analysis *);
@@ -98,12 +102,13 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * one changed tunable that can move metric. Caller frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
-/* Mebibytes in a memory or size text ("4GB", "23.5 GiB", "5192M"), or
- * -1; a run's memory (meta ram, else memory), or NULL; whether its
- * file size is under twice that memory. */
-double mebibytes(const char *s);
+/* A run's memory (meta ram, else memory), or NULL; whether its file
+ * size is under twice that memory. */
 const char *host_memory(const struct run *r);
 bool file_size_fits_cache(const struct run *r);
+/* The same for the file of its fio jobs (buffered I/O only reads it
+ * through the cache). */
+bool fio_size_fits_cache(const struct run *r);
 
 /* ---- findings.c ---- */
 

@@ -10,15 +10,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Sets of metrics, by bit: what a setting can move. */
-#define BIT(m) (1u << (m))
-#define ALL_METRICS ((1u << M_COUNT) - 1)
-#define IO_TESTS ((1u << M_IO_COUNT) - 1)
-#define FILE_TESTS (ALL_METRICS & ~IO_TESTS)
-#define PER_CHAR (BIT(M_PUTC) | BIT(M_GETC))
-#define WRITES (BIT(M_PUTC) | BIT(M_PUT_BLOCK) | BIT(M_REWRITE) | \
-    BIT(M_SEQ_CREATE) | BIT(M_SEQ_DEL) | BIT(M_RAN_CREATE) | BIT(M_RAN_DEL))
-#define READS (BIT(M_GETC) | BIT(M_GET_BLOCK) | BIT(M_REWRITE) | BIT(M_SEEKS))
+/* Sets of metrics, by what they measure (enum metric_trait): what a
+ * setting can move. A metric is in a set when it has a trait of any,
+ * every trait of all and none of none. */
+struct moves {
+	unsigned char any, all, none;
+};
+
+#define ALL_METRICS {0xff, 0, 0}
+#define IO_TESTS {MT_IO, MT_BONNIE, 0}		/* bonnie++'s -s */
+#define FILE_TESTS {MT_FILE, 0, 0}
+#define BONNIE {MT_BONNIE, 0, 0}
+#define WRITES {MT_WRITE, 0, 0}
+#define READS {MT_READ, 0, 0}
+#define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR}
+
+/* Whether metric m is in the set (NULL, the run as a whole: any). */
+static bool
+moves_metric(struct moves mv, const struct metric *m)
+{
+	unsigned t;
+
+	if (m == NULL)
+		return mv.any != 0;
+	t = m->def.traits;
+	return (t & mv.any) && (t & mv.all) == mv.all && !(t & mv.none);
+}
+
 
 enum key_role {
 	KEY_CONFIG,	/* another configuration: context, never a regression */
@@ -32,7 +50,7 @@ enum key_role {
 static const struct setup_key {
 	const char *key;
 	enum key_role role;
-	unsigned moves;
+	struct moves moves;
 } setup_keys[] = {
 	{"host", KEY_CONFIG, ALL_METRICS},
 	{"controller", KEY_CONFIG, ALL_METRICS},
@@ -45,18 +63,18 @@ static const struct setup_key {
 	{"chunk", KEY_LAYOUT, ALL_METRICS},
 	{"filesystem", KEY_CONFIG, ALL_METRICS},
 	/* Barriers, sync and journal modes: writes and the file tests. */
-	{"mount-options", KEY_TUNABLE, WRITES | FILE_TESTS},
+	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0}},
 	{"kernel", KEY_TUNABLE, ALL_METRICS},
 	{"os", KEY_TUNABLE, ALL_METRICS},
 	{"scheduler", KEY_TUNABLE, ALL_METRICS},
 	{"readahead", KEY_TUNABLE, READS},
 	/* Per-char tests keep one request in flight. */
-	{"queue-depth", KEY_TUNABLE, ALL_METRICS & ~PER_CHAR},
+	{"queue-depth", KEY_TUNABLE, NOT_PER_CHAR},
 	{"write-cache", KEY_TUNABLE, WRITES},
 	{"cpu", KEY_CONFIG, ALL_METRICS},
 	{"memory", KEY_CONFIG, ALL_METRICS},
 	{"motherboard", KEY_CONFIG, ALL_METRICS},
-	{"bonnie-options", KEY_OPTIONS, ALL_METRICS},
+	{"bonnie-options", KEY_OPTIONS, BONNIE},
 };
 #define NSETUP (sizeof setup_keys / sizeof *setup_keys)
 _Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
@@ -79,11 +97,11 @@ append(char *out, size_t o, const char *s)
 static const struct measure_option {
 	char letter;
 	bool value;
-	unsigned moves;
+	struct moves moves;
 } measure_options[] = {
 	{'s', true, IO_TESTS}, {'r', true, IO_TESTS}, {'f', false, IO_TESTS},
-	{'n', true, FILE_TESTS}, {'c', true, ALL_METRICS},
-	{'b', false, ALL_METRICS}, {'D', false, ALL_METRICS},
+	{'n', true, FILE_TESTS}, {'c', true, BONNIE},
+	{'b', false, BONNIE}, {'D', false, BONNIE},
 };
 #define NMEASURE (sizeof measure_options / sizeof *measure_options)
 
@@ -125,14 +143,15 @@ parse_options(const char *text, char v[][32], bool *given)
 	free(copy);
 }
 
-/* The metrics the measuring options of two command lines differ on,
- * and both as "-n 1 -s 64" into x and y (of size n). */
-static unsigned
-options_differ(const char *a, const char *b, char *x, char *y, size_t n)
+/* Whether the measuring options of two command lines differ on metric m
+ * (NULL: on any), and both as "-n 1 -s 64" into x and y (of size n). */
+static bool
+options_differ(const char *a, const char *b, const struct metric *m, char *x,
+    char *y, size_t n)
 {
 	char va[NMEASURE][32], vb[NMEASURE][32];
 	bool ga[NMEASURE], gb[NMEASURE];
-	unsigned moves = 0;
+	bool moves = false;
 	size_t ox = 0, oy = 0;
 
 	parse_options(a, va, ga);
@@ -140,7 +159,7 @@ options_differ(const char *a, const char *b, char *x, char *y, size_t n)
 	x[0] = y[0] = '\0';
 	for (size_t k = 0; k < NMEASURE; k++) {
 		if (ga[k] != gb[k] || (ga[k] && strcmp(va[k], vb[k]) != 0))
-			moves |= measure_options[k].moves;
+			moves |= moves_metric(measure_options[k].moves, m);
 		if (ga[k] && ox < n)
 			ox += (size_t)snprintf(x + ox, n - ox, "%s-%c%s%s",
 			    ox ? " " : "", measure_options[k].letter,
@@ -165,7 +184,7 @@ same_value(size_t k, const char *x, const char *y)
 	if (x == NULL || y == NULL || strcmp(x, y) == 0)
 		return true;
 	if (setup_keys[k].role == KEY_OPTIONS)
-		return options_differ(x, y, a, b, sizeof a) == 0;
+		return !options_differ(x, y, NULL, a, b, sizeof a);
 	return false;
 }
 
@@ -220,26 +239,26 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 	return d.text;
 }
 
-/* How many changed tunables can move metric; the first into *which. */
+/* How many changed tunables can move metric m; the first into *which. */
 static int
-explaining(const struct setup_diff *d, int metric, size_t *which)
+explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
 	int n = 0;
 
 	for (size_t k = 0; k < NSETUP; k++)
 		if ((d->changed >> k & 1) &&
 		    setup_keys[k].role == KEY_TUNABLE &&
-		    (setup_keys[k].moves >> metric & 1) && n++ == 0)
+		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
 	return n;
 }
 
 char *
-change_cause(const struct setup_diff *d, int metric)
+change_cause(const struct setup_diff *d, const struct metric *m)
 {
 	size_t k;
 
-	if (explaining(d, metric, &k) != 1)
+	if (explaining(d, m, &k) != 1)
 		return NULL;
 	return xasprintf("%s: %s \u2192 %s", setup_keys[k].key,
 	    meta_get(&d->b->meta, setup_keys[k].key),
@@ -247,31 +266,6 @@ change_cause(const struct setup_diff *d, int metric)
 }
 
 /* ---- measured alike ---- */
-
-double
-mebibytes(const char *s)
-{
-	char *end;
-	double v;
-
-	if (s == NULL || !isdigit((unsigned char)*s))
-		return -1;
-	v = strtod(s, &end);
-	while (*end == ' ')
-		end++;
-	switch (toupper((unsigned char)*end)) {
-	case 'T':
-		return v * 1024 * 1024;
-	case 'G':
-		return v * 1024;
-	case 'M':
-		return v;
-	case 'K':
-		return v / 1024;
-	default:
-		return -1;
-	}
-}
 
 const char *
 host_memory(const struct run *r)
@@ -282,10 +276,19 @@ host_memory(const struct run *r)
 }
 
 bool
+fio_size_fits_cache(const struct run *r)
+{
+	double mem = units_mebibytes(host_memory(r));
+	double size = units_mebibytes(r->fio_size);
+
+	return mem > 0 && size > 0 && size < 2 * mem;
+}
+
+bool
 file_size_fits_cache(const struct run *r)
 {
-	double mem = mebibytes(host_memory(r));
-	double size = mebibytes(r->params.size);
+	double mem = units_mebibytes(host_memory(r));
+	double size = units_mebibytes(r->params.size);
 
 	return mem > 0 && size > 0 && size < 2 * mem;
 }
@@ -314,50 +317,55 @@ new_per_char(const struct bonnie_params *x)
 	return v && strcmp(v, "1.0x") != 0 && strncmp(v, "1.9", 3) >= 0;
 }
 
-/* Whether metric is in the set moves (-1, the run as a whole: any). */
-static bool
-moves_metric(unsigned moves, int metric)
-{
-	return metric < 0 ? moves != 0 : (moves >> metric & 1) != 0;
-}
-
-/* bonnie++ run differently: file size, file tests, options. */
+/* bonnie++ run differently: file size, file tests, options; fio on
+ * files of other sizes. */
 static void
-options_reasons(const struct run *r, const struct run *b, int metric,
-    struct reasons *w)
+options_reasons(const struct run *r, const struct run *b,
+    const struct metric *m, struct reasons *w)
 {
 	const struct bonnie_params *x = &r->params, *y = &b->params;
 	const char *oa = meta_get(&b->meta, "bonnie-options");
 	const char *ob = meta_get(&r->meta, "bonnie-options");
 	char was[160], now[160];
+	const struct moves fio = {MT_IO, 0, MT_BONNIE};
 
-	if (moves_metric(IO_TESTS, metric) && x->size && y->size &&
+	if (moves_metric((struct moves)IO_TESTS, m) && x->size && y->size &&
 	    strcmp(x->size, y->size) != 0)
 		reason(w, xasprintf("file sizes differ (%s \u2192 %s)",
 		    y->size, x->size));
-	if (moves_metric(FILE_TESTS, metric) && x->files && y->files &&
+	if (moves_metric(fio, m) && r->fio_size && b->fio_size &&
+	    strcmp(r->fio_size, b->fio_size) != 0)
+		reason(w, xasprintf("fio file sizes differ (%s \u2192 %s)",
+		    b->fio_size, r->fio_size));
+	if (moves_metric((struct moves)FILE_TESTS, m) && x->files && y->files &&
 	    strcmp(x->files, y->files) != 0)
 		reason(w, xasprintf("file-test parameters differ (%s \u2192 "
 		    "%s)", y->files, x->files));
-	if (oa && ob && moves_metric(options_differ(oa, ob, was, now,
-	    sizeof was), metric))
+	if (oa && ob && options_differ(oa, ob, m, was, now, sizeof was))
 		reason(w, xasprintf("bonnie++ options differ (%s \u2192 %s)",
 		    was[0] ? was : "none", now[0] ? now : "none"));
 }
 
 /* A file size under twice the memory of either host: the page cache
- * holds much of the file, and the figures are the memory's. */
+ * holds much of the file, and the figures are the memory's (fio's
+ * direct I/O goes round the cache). */
 static void
-cache_size_reason(const struct run *r, const struct run *b, int metric,
-    struct reasons *w)
+cache_size_reason(const struct run *r, const struct run *b,
+    const struct metric *m, struct reasons *w)
 {
 	const struct run *c = file_size_fits_cache(r) ? r :
 	    file_size_fits_cache(b) ? b : NULL;
+	const struct run *f = fio_size_fits_cache(r) ? r :
+	    fio_size_fits_cache(b) ? b : NULL;
 
-	if (c && moves_metric(IO_TESTS, metric))
+	if (c && moves_metric((struct moves)IO_TESTS, m))
 		reason(w, xasprintf("the file size %s of %s is under twice its "
 		    "host's memory (%s): the figures may come from the cache",
 		    c->params.size, c->id, host_memory(c)));
+	if (f && m && m->def.family == FAMILY_FIO && !m->fio.direct)
+		reason(w, xasprintf("fio's buffered file of %s on %s is under "
+		    "twice its host's memory (%s): the figures may come from "
+		    "the cache", f->fio_size, f->id, host_memory(f)));
 }
 
 /* Signs in the figures that a block test hit a cache: the CPU, not the
@@ -367,31 +375,31 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
     struct reasons *w)
 {
 	const size_t side[2] = {i, o};
-	bool block = metric == M_PUT_BLOCK || metric == M_REWRITE ||
-	    metric == M_GET_BLOCK;
+	const struct metric *mt = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
+	unsigned t = mt ? mt->def.traits : 0;
+	bool block = (t & MT_BONNIE) && (t & MT_BLOCK);
 
-	if (metric < 0 || metric >= M_IO_COUNT)
+	if (mt == NULL || !(t & MT_IO))
 		return;
 	for (int k = 0; k < 2; k++) {
 		const struct run *r = &a->set->runs[side[k]];
-		const struct metric_summary *m = &analysis_sum(a, side[k])[metric];
+		const struct metric_summary *m = analysis_sum(a, side[k], metric);
 		const char *max = meta_get(&r->meta, "max-rate");
 		double limit;
 
 		if (block && m->state == VS_OK && m->cpu >= 90)
 			reason(w, xasprintf("%s of %s ran at %d%% CPU: a cache "
-			    "hit, not the disk", metric_defs[metric].label,
-			    r->id, m->cpu));
+			    "hit, not the disk", mt->def.label, r->id, m->cpu));
 		else if (m->n_too_fast > 0)
 			reason(w, xasprintf("%s of %s was too fast to time "
-			    "(+++++): a cache hit", metric_defs[metric].label,
-			    r->id));
-		else if (max && metric_defs[metric].kind == MK_THROUGHPUT &&
+			    "(+++++): a cache hit", mt->def.label, r->id));
+		else if (max && mt->def.kind == MK_THROUGHPUT &&
 		    units_target(max, MK_THROUGHPUT, &limit) &&
 		    m->state == VS_OK && m->median > limit)
 			reason(w, xasprintf("%s of %s is above the %s its "
 			    "hardware can move (max-rate): a cache hit",
-			    metric_defs[metric].label, r->id, max));
+			    mt->def.label, r->id, max));
 	}
 }
 
@@ -401,16 +409,18 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
     struct reasons *w)
 {
 	const struct run *r = &a->set->runs[i], *b = &a->set->runs[o];
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
+	bool per_char = m && (m->def.traits & MT_PER_CHAR);
 
-	if ((metric == M_PUTC || metric == M_GETC) &&
-	    (analysis_sum(a, i)[metric].cpu >= 95 ||
-	    analysis_sum(a, o)[metric].cpu >= 95))
+	if (per_char && (analysis_sum(a, i, metric)->cpu >= 95 ||
+	    analysis_sum(a, o, metric)->cpu >= 95))
 		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
 		    "the processor"));
-	options_reasons(r, b, metric, w);
-	cache_size_reason(r, b, metric, w);
+	options_reasons(r, b, m, w);
+	cache_size_reason(r, b, m, w);
 	cache_hit_reasons(a, i, o, metric, w);
-	if ((metric == M_PUTC || metric == M_GETC || metric < 0) &&
+	if ((per_char || metric < 0) &&
 	    new_per_char(&r->params) != new_per_char(&b->params))
 		reason(w, xstrdup("bonnie++ 1.0x and 1.9x+ per-char tests "
 		    "measure different things"));
@@ -471,7 +481,8 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));
 	free(config);
-	if (explaining(d, metric, &k) > 1)
+	if (explaining(d, metric >= 0 ? analysis_metric(a, metric) : NULL,
+	    &k) > 1)
 		reason(&w, xstrdup("more than one setting differs"));
 	return w.text;
 }

@@ -18,60 +18,128 @@ const char *const noise_source_names[] = {
 };
 
 double
-noise_floor_default(int metric)
+noise_floor_default(const struct metric *m)
 {
-	switch (metric) {
-	case M_PUT_BLOCK:
-	case M_GET_BLOCK:
-		return 0.10;
-	case M_PUTC:
-	case M_GETC:
-	case M_REWRITE:
-	case M_SEEKS:
-		return 0.15;
-	default:
+	static const double fio[FIO_MEASURES] = {
+		[FM_BW] = 0.10, [FM_IOPS] = 0.10, [FM_LAT] = 0.15,
+		[FM_P50] = 0.15, [FM_P99] = 0.25, [FM_P99_9] = 0.40,
+	};
+
+	if (m->def.family == FAMILY_FIO)
+		return fio[m->fio.measure];
+	if (m->def.traits & MT_FILE)
 		return 0.20;	/* the file tests */
+	if ((m->def.traits & MT_BLOCK) && !(m->def.traits & MT_READ &&
+	    m->def.traits & MT_WRITE))
+		return 0.10;	/* block write and read; not rewrite */
+	return 0.15;
+}
+
+bool
+noise_key_valid(const char *key)
+{
+	enum fio_measure m;
+
+	return metric_key_valid(key) || fio_measure_by_key(key, &m);
+}
+
+/* Whether a noise key (a metric's, or a fio measure's) is of m; 2 for
+ * the metric's own key, 1 for its measure, 0 for neither. */
+static int
+noise_key_fits(const char *key, const struct metric *m)
+{
+	enum fio_measure fm;
+
+	if (strcmp(key, m->def.key) == 0)
+		return 2;
+	return m->def.family == FAMILY_FIO && fio_measure_by_key(key, &fm) &&
+	    fm == m->fio.measure;
+}
+
+/* The share the options give metric m, its own key before its
+ * measure's; false when they give none. */
+static bool
+option_noise(const struct analysis *a, const struct metric *m, double *share)
+{
+	int best = 0;
+
+	for (size_t k = 0; k < a->opts.nnoise; k++) {
+		int fit = noise_key_fits(a->opts.noise[k].key, m);
+
+		if (fit > 0 && fit >= best) {
+			best = fit;
+			*share = a->opts.noise[k].share;
+		}
 	}
+	return best > 0;
+}
+
+/* The share RUNS/meta gives metric m (noise.KEY, else for fio
+ * noise.MEASURE); false when it gives none that reads. A bad value was
+ * reported when it was read. */
+static bool
+meta_noise(const struct analysis *a, const struct metric *m, double *share)
+{
+	char key[80];
+	const char *v;
+
+	snprintf(key, sizeof key, "noise.%s", m->def.key);
+	if ((v = meta_get(&a->set->meta, key)) && units_percent(v, share))
+		return true;
+	if (m->def.family != FAMILY_FIO)
+		return false;
+	snprintf(key, sizeof key, "noise.%s", fio_measure_keys[m->fio.measure]);
+	return (v = meta_get(&a->set->meta, key)) && units_percent(v, share);
 }
 
 /* Each metric's floor: the option's, else RUNS/meta's, else the
- * default. A bad value in RUNS/meta was reported when it was read. */
+ * default. */
 void
 choose_noise_floors(struct analysis *a)
 {
-	for (int m = 0; m < M_COUNT; m++) {
-		char key[64];
-		const char *v;
+	size_t n = a->set->metrics.n;
+
+	a->noise = xcalloc(n, sizeof *a->noise);
+	a->noise_from = xcalloc(n, sizeof *a->noise_from);
+	for (size_t id = 0; id < n; id++) {
+		const struct metric *m = analysis_metric(a, (int)id);
 		double share;
 
-		snprintf(key, sizeof key, "noise.%s", metric_defs[m].key);
-		a->noise[m] = noise_floor_default(m);
-		a->noise_from[m] = NOISE_DEFAULT;
-		if (a->opts.noise[m] >= 0) {
-			a->noise[m] = a->opts.noise[m];
-			a->noise_from[m] = NOISE_OPTION;
-		} else if ((v = meta_get(&a->set->meta, key)) &&
-		    units_percent(v, &share)) {
-			a->noise[m] = share;
-			a->noise_from[m] = NOISE_SET_META;
+		a->noise[id] = noise_floor_default(m);
+		a->noise_from[id] = NOISE_DEFAULT;
+		if (option_noise(a, m, &share)) {
+			a->noise[id] = share;
+			a->noise_from[id] = NOISE_OPTION;
+		} else if (meta_noise(a, m, &share)) {
+			a->noise[id] = share;
+			a->noise_from[id] = NOISE_SET_META;
 		}
 	}
 }
 
-/* The figures of one metric over a run's samples (the model keeps
- * them for a run long enough for the rank test); of a shorter run only
- * their count is asked for. */
+/* The figures of a run's k-th metric over its samples (the model
+ * keeps them for a run long enough for the rank test); of a shorter
+ * run only their count is asked for. */
 static size_t
-figures(const struct run *r, const struct metric_summary *sum,
-    enum metric_id id, double *out)
+figures(const struct run *r, size_t k, double *out)
 {
 	size_t n;
 
 	if (r->figures == NULL)
-		return (size_t)sum[id].n;
-	n = r->figures->at[id + 1] - r->figures->at[id];
-	memcpy(out, r->figures->v + r->figures->at[id], n * sizeof *out);
+		return (size_t)r->sum[k].n;
+	n = r->figures->at[k + 1] - r->figures->at[k];
+	memcpy(out, r->figures->v + r->figures->at[k], n * sizeof *out);
 	return n;
+}
+
+/* The figures of metric id of run r, or their count (0 when it has no
+ * such metric). */
+static size_t
+metric_figures(const struct run *r, int id, double *out)
+{
+	long k = run_metric_slot(r, id);
+
+	return k < 0 ? 0 : figures(r, (size_t)k, out);
 }
 
 /* How many earlier changes of a series make its noise estimate: the
@@ -79,17 +147,49 @@ figures(const struct run *r, const struct metric_summary *sum,
 #define HISTORY_WINDOW 30
 _Static_assert(HISTORY_WINDOW <= UCHAR_MAX, "change.history holds it");
 
-/* The relative changes of each metric between consecutive runs of the
+/* The relative changes of one metric between consecutive runs of the
  * series walked so far, the latest HISTORY_WINDOW of them: the noise
  * seen before the next run. Kept as the runs are walked in series
  * order, so that a run's history costs no walk back through its series
  * (which, for a metric the series never measures, would go back to its
  * start). */
-struct history {
-	double v[M_COUNT][HISTORY_WINDOW];	/* rings, oldest at next */
-	double sorted[M_COUNT][HISTORY_WINDOW];	/* the same, ascending */
-	size_t n[M_COUNT], next[M_COUNT];
+struct ring {
+	double v[HISTORY_WINDOW];	/* oldest at next */
+	double sorted[HISTORY_WINDOW];	/* the same, ascending */
+	size_t n, next;
 };
+
+/* The rings of every metric of the set, and which ones the current
+ * series has touched, so that starting the next series clears only
+ * those. */
+struct history {
+	struct ring *ring;	/* by metric */
+	int *touched;
+	size_t ntouched;
+};
+
+static void
+history_init(struct history *h, size_t nmetrics)
+{
+	h->ring = xcalloc(nmetrics ? nmetrics : 1, sizeof *h->ring);
+	h->touched = xcalloc(nmetrics ? nmetrics : 1, sizeof *h->touched);
+	h->ntouched = 0;
+}
+
+static void
+history_clear(struct history *h)
+{
+	for (size_t k = 0; k < h->ntouched; k++)
+		memset(&h->ring[h->touched[k]], 0, sizeof *h->ring);
+	h->ntouched = 0;
+}
+
+static void
+history_free(struct history *h)
+{
+	free(h->ring);
+	free(h->touched);
+}
 
 /* Takes value out of the ascending v[0..n) (where it is). */
 static void
@@ -114,30 +214,39 @@ sorted_insert(double *v, size_t n, double value)
 	v[k] = value;
 }
 
+static void
+ring_add(struct history *h, int id, double change)
+{
+	struct ring *g = &h->ring[id];
+
+	if (g->n == 0 && g->next == 0)
+		h->touched[h->ntouched++] = id;
+	if (g->n == HISTORY_WINDOW)
+		sorted_remove(g->sorted, g->n--, g->v[g->next]);
+	sorted_insert(g->sorted, g->n++, change);
+	g->v[g->next] = change;
+	g->next = (g->next + 1) % HISTORY_WINDOW;
+}
+
 /* Adds run k's changes against its base, when that is the run before it
  * in its series. */
 static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
+	const struct run *r = &a->set->runs[k];
 	long prev = a->runs[k].base;
 
 	if (!a->runs[k].base_in_series)
 		return;
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct metric_summary *x = &analysis_sum(a, k)[id];
-		const struct metric_summary *y = &analysis_sum(a, prev)[id];
-
-		double change;
+	for (size_t s = 0; s < r->nsum; s++) {
+		int id = run_metric_at(r, s);
+		const struct metric_summary *x = &r->sum[s];
+		const struct metric_summary *y = analysis_sum(a, (size_t)prev,
+		    id);
 
 		if (x->state != VS_OK || y->state != VS_OK || y->median <= 0)
 			continue;
-		change = fabs(x->median / y->median - 1);
-		if (h->n[id] == HISTORY_WINDOW)
-			sorted_remove(h->sorted[id], h->n[id]--,
-			    h->v[id][h->next[id]]);
-		sorted_insert(h->sorted[id], h->n[id]++, change);
-		h->v[id][h->next[id]] = change;
-		h->next[id] = (h->next[id] + 1) % HISTORY_WINDOW;
+		ring_add(h, id, fabs(x->median / y->median - 1));
 	}
 }
 
@@ -146,19 +255,22 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 static size_t
 history_get(const struct history *h, int id, double *out)
 {
-	memcpy(out, h->sorted[id], h->n[id] * sizeof *out);
-	return h->n[id];
+	const struct ring *g = &h->ring[id];
+
+	memcpy(out, g->sorted, g->n * sizeof *out);
+	return g->n;
 }
 
-/* A change beyond limit counts, in the direction it went: every
- * bonnie++ figure is better higher. */
+/* A change beyond limit counts, in the direction it went: a fall of a
+ * figure better higher, a rise of one better lower (a latency), is a
+ * regression. */
 static void
-judge_by_size(struct change *c, double rel, double limit)
+judge_by_size(struct change *c, double rel, double limit, bool higher_better)
 {
 	if (fabs(rel) <= limit)
 		c->verdict = VERDICT_SAME;
 	else
-		c->verdict = rel < 0 ? VERDICT_REGRESSION :
+		c->verdict = (rel < 0) == higher_better ? VERDICT_REGRESSION :
 		    VERDICT_IMPROVEMENT;
 }
 
@@ -169,20 +281,22 @@ spread(const struct metric_summary *m)
 }
 
 static void
-compare_metric(struct analysis *a, size_t i, enum metric_id id,
-    const struct history *h)
+compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 {
 	const struct run *r = &a->set->runs[i];
 	const struct run *b = &a->set->runs[a->runs[i].base];
-	const struct metric_summary *s = &analysis_sum(a, i)[id];
-	const struct metric_summary *t = &analysis_sum(a, a->runs[i].base)[id];
-	struct change *c = &a->runs[i].change[id];
-	size_t cap = r->nsamples + b->nsamples + HISTORY_WINDOW + 1;
+	int id = run_metric_at(r, k);
+	bool up = analysis_def(a, id)->higher_is_better;
+	const struct metric_summary *s = &r->sum[k];
+	const struct metric_summary *t = run_summary(b, id);
+	struct change *c = &a->runs[i].change[k];
+	size_t cap = r->nsamples + r->fio_samples + b->nsamples +
+	    b->fio_samples + HISTORY_WINDOW + 1;
 	double bx[64], by[64];	/* most runs: no allocation */
 	double *x = cap <= 64 ? bx : xcalloc(cap, sizeof *x);
 	double *y = cap <= 64 ? by : xcalloc(cap, sizeof *y);
-	size_t nx = figures(r, analysis_sum(a, i), id, x);
-	size_t ny = figures(b, analysis_sum(a, a->runs[i].base), id, y), nh;
+	size_t nx = figures(r, k, x);
+	size_t ny = metric_figures(b, id, y), nh;
 	double rel;
 
 	c->p = c->fence = -1;
@@ -203,19 +317,20 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		/* Significant, and larger than the minimum change and the
 		 * series' usual noise: twelve figures tested at 5% each would
 		 * cry wolf on noise alone. */
-		nx = figures(r, analysis_sum(a, i), id, x);
+		nx = figures(r, k, x);
 		c->rule = RULE_RANK_TEST;
 		c->p = rank_test_p(x, nx, y, ny);
 		if (c->p > a->opts.alpha)
 			c->verdict = VERDICT_SAME;
 		else
-			judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
+			judge_by_size(c, rel, fmax(c->fence, a->opts.threshold),
+			    up);
 		goto done;
 	}
 	c->rank_too_small = nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES;
 	if (nh >= 3) {
 		c->rule = RULE_NOISE_FENCE;
-		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
+		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	} else {
 		/* No history: the metric's noise floor, or the spread of the
 		 * runs' own samples when that is wider (one sample a side has
@@ -223,7 +338,7 @@ compare_metric(struct analysis *a, size_t i, enum metric_id id,
 		c->rule = RULE_THRESHOLD;
 		c->history = (unsigned char)nh;
 		c->fence = fmax(fmax(spread(s), spread(t)), a->noise[id]);
-		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold));
+		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	}
 done:
 	if (x != bx)
@@ -237,16 +352,18 @@ done:
 void
 compare_all(struct analysis *a)
 {
-	struct history *h = xcalloc(1, sizeof *h);
+	struct history h;
 
+	history_init(&h, a->set->metrics.n);
 	for (size_t p = 0; p < a->set->n; p++) {
 		size_t i = a->order[p];
 
 		if (p > 0 && !same_series(a, a->order[p - 1], i))
-			memset(h, 0, sizeof *h);	/* a new series */
-		for (int id = 0; a->runs[i].base >= 0 && id < M_COUNT; id++)
-			compare_metric(a, i, id, h);
-		history_add(h, a, i);
+			history_clear(&h);	/* a new series */
+		for (size_t k = 0; a->runs[i].base >= 0 &&
+		    k < a->set->runs[i].nsum; k++)
+			compare_metric(a, i, k, &h);
+		history_add(&h, a, i);
 	}
-	free(h);
+	history_free(&h);
 }

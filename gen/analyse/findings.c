@@ -28,14 +28,11 @@ add_finding(struct analysis *a, enum finding_kind kind, long run, int metric,
 	return f;
 }
 
-/* "12.3 MiB/s" for a stored figure. */
+/* "12.3 MiB/s" for a stored figure of metric id. */
 static void
-shown(enum metric_id id, double stored, char *buf)
+shown(const struct analysis *a, int id, double stored, char *buf)
 {
-	char num[32];
-
-	display_format(id, display_value(id, stored), num);
-	snprintf(buf, 48, "%s %s", num, display_unit(id));
+	display_figure(analysis_def(a, id), stored, buf);
 }
 
 /* What differs between a run and the one it is measured against: the
@@ -87,11 +84,14 @@ acknowledge(struct analysis *a, struct finding *f, size_t i)
 	char key[64];
 	const char *ack;
 
-	snprintf(key, sizeof key, "ack.%s", metric_defs[f->metric].key);
+	long k = run_metric_slot(&a->set->runs[i], f->metric);
+
+	snprintf(key, sizeof key, "ack.%s", analysis_def(a, f->metric)->key);
 	if ((ack = meta_get(&a->set->runs[i].meta, key)) != NULL)
 		f->ack = strpool_add(a->pool, ack, strlen(ack));
 	f->gated = true;
-	a->flag[i * M_COUNT + (size_t)f->metric] = 1;
+	if (k >= 0)
+		a->runs[i].change[k].flagged = 1;
 	if (f->ack == NULL)
 		a->failing++;
 }
@@ -101,8 +101,9 @@ static char *
 rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
     const struct change_figures *cf)
 {
-	const struct metric_summary *s = &analysis_sum(a, i)[id];
-	const struct metric_summary *t = &analysis_sum(a, a->runs[i].base)[id];
+	const struct metric_summary *s = analysis_sum(a, i, id);
+	const struct metric_summary *t = analysis_sum(a, (size_t)a->runs[i].base,
+	    id);
 	double own = fmax(spread(s), spread(t));
 	char *why, *out;
 
@@ -119,7 +120,8 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 		why = xstrdup("the samples' own spread");
 	else
 		why = xasprintf("the noise floor of %s, %s",
-		    metric_defs[id].label, noise_source_names[a->noise_from[id]]);
+		    analysis_def(a, id)->label,
+		    noise_source_names[a->noise_from[id]]);
 	out = xasprintf("change over %.0f%% (%s), %d vs %d samples; no "
 	    "history of the series to estimate its noise",
 	    100 * fmax(c->fence, a->opts.threshold), why, cf->n, cf->n_base);
@@ -131,9 +133,9 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
  * change of metric id, else, when no set-up key changed, the labels
  * (a setting the meta names only there, like "NCQ off"); or "". */
 static char *
-cause_text(const struct diff *d, int id)
+cause_text(const struct analysis *a, const struct diff *d, int id)
 {
-	char *cause = change_cause(&d->setup, id), *out;
+	char *cause = change_cause(&d->setup, analysis_metric(a, id)), *out;
 	const char *x = meta_get(&d->setup.b->meta, "label");
 	const char *y = meta_get(&d->setup.r->meta, "label");
 
@@ -149,32 +151,38 @@ static void
 change_findings(struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
+	const struct run *r = &a->set->runs[i];
 	char was[48], now[48], *how, *after;
 	struct diff d = {.other = -1};
 
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct change *c = &ra->change[id];
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct change *c = &ra->change[k];
+		int id = run_metric_at(r, k);
 		struct change_figures cf;
 		struct finding *f;
+		double worse;
 
 		if (c->verdict != VERDICT_REGRESSION &&
 		    c->verdict != VERDICT_IMPROVEMENT)
 			continue;
 		cf = analysis_change(a, i, id);
-		shown(id, cf.base_median, was);
-		shown(id, cf.median, now);
+		shown(a, id, cf.base_median, was);
+		shown(a, id, cf.median, now);
 		how = rule_text(a, i, id, c, &cf);
 		work_out_diff(a, i, ra->base, &d);
-		after = cause_text(&d, id);
+		after = cause_text(a, &d, id);
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
 		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s%s "
-		    "[%s].", metric_defs[id].label, cf.rel < 0 ? "fell" :
+		    "[%s].", analysis_def(a, id)->label, cf.rel < 0 ? "fell" :
 		    "rose", 100 * fabs(cf.rel), was, now,
 		    a->set->runs[ra->base].id, ra->base_why, after, how));
 		free(how);
 		free(after);
-		f->sort = c->verdict == VERDICT_REGRESSION ? cf.rel : -cf.rel;
+		/* The share it got worse by: a fall of a figure better higher,
+		 * a rise of a latency. */
+		worse = analysis_def(a, id)->higher_is_better ? -cf.rel : cf.rel;
+		f->sort = c->verdict == VERDICT_REGRESSION ? -worse : worse;
 		f->confidence = c->rule == RULE_RANK_TEST ? CONFIDENCE_HIGH :
 		    c->rule == RULE_NOISE_FENCE ? CONFIDENCE_MEDIUM :
 		    CONFIDENCE_LOW;
@@ -197,20 +205,20 @@ factor_text(double factor, char *buf)
  * reason. */
 static char *
 scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
-    enum metric_id id, const struct scaled_metric *x)
+    int id, const struct scaled_metric *x)
 {
 	const struct run *r = &a->set->runs[i];
 	char now[48], exp[48], ref[48], low[16], high[16], upto[48] = "";
 
-	shown(id, analysis_sum(a, i)[id].median, now);
-	shown(id, x->expected, exp);
-	shown(id, analysis_sum(a, (size_t)sc->reference)[id].median, ref);
+	shown(a, id, analysis_sum(a, i, id)->median, now);
+	shown(a, id, x->expected, exp);
+	shown(a, id, analysis_sum(a, (size_t)sc->reference, id)->median, ref);
 	factor_text(x->factor, low);
 	factor_text(x->factor_high, high);
 	if (strcmp(low, high) != 0)
 		snprintf(upto, sizeof upto, "; up to %s \u00d7", high);
 	return xasprintf("%s %s is %.0f%% of the %s a %d-disk %s should give%s "
-	    "(%s \u00d7 %s of %s, %s%s; %s).", metric_defs[id].label, now,
+	    "(%s \u00d7 %s of %s, %s%s; %s).", analysis_def(a, id)->label, now,
 	    100 * x->efficiency, exp, r->meta.disk_count,
 	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
 	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
@@ -222,10 +230,11 @@ static void
 scaling_findings(struct analysis *a, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(a, i);
+	const struct run *r = &a->set->runs[i];
 	struct diff d = {.other = -1};
 
-	for (size_t k = 0; sc && k < NSCALED; k++) {
-		enum metric_id id = scaled_metric_of((int)k);
+	for (size_t k = 0; sc && k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
 		struct scaled_metric xv, *x = &xv;
 		struct finding *f;
 		bool comparable;
@@ -255,20 +264,23 @@ target_findings(struct analysis *a, size_t i)
 
 	for (size_t k = 0; k < ra->ntargets; k++) {
 		const struct target *t = &a->targets[ra->targets + k];
-		enum metric_id id = (enum metric_id)t->metric;
-		char now[48], want[48], key[64];
+		int id = t->metric;
+		const struct metric_def *def = analysis_def(a, id);
+		char now[48], want[48], key[80];
 		struct finding *f;
 
 		if (!t->shortfall)
 			continue;
-		snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
-		shown(id, analysis_sum(a, i)[id].median, now);
-		shown(id, t->value, want);
+		snprintf(key, sizeof key, "expect.%s", def->key);
+		shown(a, id, analysis_sum(a, i, id)->median, now);
+		shown(a, id, t->value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
-		    "is %.0f%% of its expected %s (%s).", metric_defs[id].label,
-		    now, 100 * t->ratio, meta_get(&a->set->runs[i].meta, key),
+		    "is %.0f%% of its %s %s (%s).", def->label, now,
+		    100 * t->ratio, def->higher_is_better ? "expected" :
+		    "expected most", meta_get(&a->set->runs[i].meta, key),
 		    want));
-		f->sort = t->ratio;
+		/* The share of the target reached, as for a scaling. */
+		f->sort = def->higher_is_better ? t->ratio : 1 / t->ratio;
 		f->confidence = CONFIDENCE_MEDIUM;
 		acknowledge(a, f, i);
 	}
@@ -286,12 +298,35 @@ warn(char **all, char *sentence)
 	*all = next;
 }
 
+/* Whether run r has a fio figure of buffered I/O (not direct). */
+static bool
+buffered_fio(const struct analysis *a, const struct run *r)
+{
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
+
+		if (m->def.family == FAMILY_FIO && !m->fio.direct)
+			return true;
+	}
+	return false;
+}
+
+/* Whether every fio figure of r is of one sample: a sweep's workloads
+ * are measured once each. */
+static bool
+single_fio(const struct run *r)
+{
+	for (size_t k = 0; k < r->nsum; k++)
+		if (r->sum[k].n > 1)
+			return false;
+	return r->nsum > 0;
+}
+
 /* One warning per run, of every reason to read its figures with care. */
 static void
 validity_warnings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
-	const struct metric_summary *sum = analysis_sum(a, i);
 	const struct bonnie_params *x = &r->params;
 	int fast = 0, unknown = 0;
 	char *all = NULL;
@@ -300,17 +335,23 @@ validity_warnings(struct analysis *a, size_t i)
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
 		    x->size, host_memory(r)));
-	for (size_t k = 0; k < 2; k++) {
-		enum metric_id id = k == 0 ? M_PUTC : M_GETC;
+	if (fio_size_fits_cache(r) && buffered_fio(a, r))
+		warn(&all, xasprintf("fio's file of %s is less than twice the "
+		    "memory (%s) and some jobs were buffered (no direct=1): "
+		    "their figures may come from the cache.", r->fio_size,
+		    host_memory(r)));
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric_summary *s = &r->sum[k];
+		const struct metric_def *d = analysis_def(a, run_metric_at(r, k));
 
-		if (sum[id].state == VS_OK && sum[id].cpu >= 95)
+		if ((d->traits & MT_PER_CHAR) && s->state == VS_OK &&
+		    s->cpu >= 95)
 			warn(&all, xasprintf("%s ran at %d%% CPU: it measured "
-			    "the processor, not the disk.",
-			    metric_defs[id].label, sum[id].cpu));
+			    "the processor, not the disk.", d->label, s->cpu));
 	}
-	for (int id = 0; id < M_COUNT; id++) {
-		fast += sum[id].n_too_fast > 0;
-		unknown += sum[id].state == VS_INVALID;
+	for (size_t k = 0; k < r->nsum; k++) {
+		fast += r->sum[k].n_too_fast > 0;
+		unknown += r->sum[k].state == VS_INVALID;
 	}
 	if (fast)
 		warn(&all, xasprintf("%d test%s finished too fast to measure "
@@ -320,7 +361,7 @@ validity_warnings(struct analysis *a, size_t i)
 		warn(&all, xasprintf("%d figure%s unknown: bonnie++ 1.98+ "
 		    "prints wrong file-creation rates in its table and no CSV "
 		    "line was found.", unknown, unknown > 1 ? "s are" : " is"));
-	if (r->nsamples == 1)
+	if (r->nsamples == 1 || (r->nsamples == 0 && single_fio(r)))
 		warn(&all, xstrdup("A single sample: there is no estimate of "
 		    "its noise."));
 	if (all)
@@ -335,9 +376,9 @@ validity_warnings(struct analysis *a, size_t i)
 #define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
 
 static bool
-block_test(int id)
+block_test(const struct metric_def *d)
 {
-	return id == M_PUT_BLOCK || id == M_REWRITE || id == M_GET_BLOCK;
+	return (d->traits & MT_BONNIE) && (d->traits & MT_BLOCK);
 }
 
 /* Run i's stall on metric id, if any, against usual, the median
@@ -346,13 +387,14 @@ static void
 stall_warning(struct analysis *a, size_t i, int id, double usual,
     size_t nusual)
 {
-	const struct metric_summary *m = &analysis_sum(a, i)[id];
+	const struct metric_summary *m = analysis_sum(a, i, id);
+	const struct metric_def *d = analysis_def(a, id);
 	char took[32], med[32];
 	bool far = nusual >= STALL_MIN_RUNS && usual > 0 &&
 	    m->latency_us >= STALL_FACTOR * usual;
 	struct finding *f;
 
-	if (m->latency_us < 0 || !(far || (block_test(id) &&
+	if (m->latency_us < 0 || !(far || (block_test(d) &&
 	    m->latency_us >= STALL_US)))
 		return;
 	display_latency(m->latency_us, took);
@@ -360,11 +402,11 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 	f = add_finding(a, FIND_WARNING, (long)i, id, far ?
 	    xasprintf("%s stalled: a single operation took %s, %.0f\u00d7 "
 	    "the %s usual in its series (the median of %zu runs' maximum "
-	    "latency).", metric_defs[id].label, took, m->latency_us / usual,
+	    "latency).", d->label, took, m->latency_us / usual,
 	    med, nusual) :
 	    xasprintf("%s stalled: a single operation took %s (bonnie++'s "
 	    "maximum latency; a second or more on a block test).",
-	    metric_defs[id].label, took));
+	    d->label, took));
 	f->sort = -m->latency_us;	/* the longest first */
 }
 
@@ -372,12 +414,13 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 static void
 series_stalls(struct analysis *a, size_t p0, size_t p1, double *buf)
 {
+	/* Only bonnie++ 1.9x+ prints a maximum latency. */
 	for (int id = 0; id < M_COUNT; id++) {
 		size_t n = 0;
 		double usual = 0;
 
 		for (size_t p = p0; p < p1; p++) {
-			double us = analysis_sum(a, a->order[p])[id].latency_us;
+			double us = analysis_sum(a, a->order[p], id)->latency_us;
 
 			if (us >= 0)
 				buf[n++] = us;

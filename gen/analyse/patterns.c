@@ -194,6 +194,51 @@ failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
 	free(members);
 }
 
+/* The metrics with a failing run, ascending, into *out (caller
+ * frees); returns how many. */
+static size_t
+failing_metrics(const struct analysis *a, int **out)
+{
+	size_t nm = a->set->metrics.n, n = 0;
+	bool *any = xcalloc(nm ? nm : 1, sizeof *any);
+
+	for (size_t i = 0; i < a->set->n; i++)
+		for (size_t k = 0; k < a->set->runs[i].nsum; k++)
+			if (a->runs[i].change[k].flagged)
+				any[run_metric_at(&a->set->runs[i], k)] = true;
+	*out = xcalloc(nm ? nm : 1, sizeof **out);
+	for (size_t m = 0; m < nm; m++)
+		if (any[m])
+			(*out)[n++] = (int)m;
+	free(any);
+	return n;
+}
+
+static void
+say_causes(struct analysis *a, int m, struct causes *causes)
+{
+	for (size_t k = 0; k < causes->n; k++) {
+		struct cause *c = &causes->v[k];
+		char all[32];
+
+		if (c->n == 2)
+			snprintf(all, sizeof all, "Both runs");
+		else
+			snprintf(all, sizeof all, "All %zu runs", c->n);
+		add_finding(a, FIND_PATTERN, -1, m, xasprintf("%s with %s fail "
+		    "on %s, and the %zu other run%s judged on it pass%s%s%s%s.",
+		    all, c->first, analysis_def(a, m)->label, c->passing,
+		    c->passing == 1 ? "" : "s", c->passing == 1 ? "es" : "",
+		    c->also ? " (the same runs share " : "",
+		    c->also ? c->also : "", c->also ? ")" : ""));
+		free(c->runs);
+		free(c->first);
+		free(c->also);
+	}
+	free(causes->v);
+	hashmap_free(&causes->map);
+}
+
 /* Run after every run's findings are made: patterns are read off them.
  * Each cause key's values are numbered once, then grouped for every
  * metric that has a failing run. */
@@ -201,24 +246,21 @@ void
 find_patterns(struct analysis *a)
 {
 	size_t n = a->set->n;
-	unsigned char *pf = xcalloc(n * M_COUNT + 1, 1);
+	int *fm;
+	size_t nf = failing_metrics(a, &fm);
+	unsigned char *pf = xcalloc(n * nf + 1, 1);
 	int32_t *ids = xcalloc(n + 1, sizeof *ids);
 	const char **names = xcalloc(n + 1, sizeof *names);
-	struct causes causes[M_COUNT] = {{0}};
-	bool any[M_COUNT] = {false}, some = false;
+	struct causes *causes = xcalloc(nf + 1, sizeof *causes);
 
-	for (int m = 0; m < M_COUNT; m++) {
-		for (size_t i = 0; i < n; i++) {
-			pf[m * n + i] = (analysis_judged(a, i, m) ? P_JUDGED :
-			    0) | (analysis_flagged(a, i, m) ? P_FAILS : 0);
-			any[m] |= analysis_flagged(a, i, m);
-		}
-		some |= any[m];
-		if (any[m])
-			hashmap_init(&causes[m].map, 64, cause_hash,
-			    &causes[m]);
+	for (size_t j = 0; j < nf; j++) {
+		for (size_t i = 0; i < n; i++)
+			pf[j * n + i] = (analysis_judged(a, i, fm[j]) ?
+			    P_JUDGED : 0) | (analysis_flagged(a, i, fm[j]) ?
+			    P_FAILS : 0);
+		hashmap_init(&causes[j].map, 64, cause_hash, &causes[j]);
 	}
-	for (size_t k = 0; k < NCAUSE_KEYS && some; k++) {
+	for (size_t k = 0; k < NCAUSE_KEYS && nf > 0; k++) {
 		struct idmap map = {.names = names};
 
 		hashmap_init(&map.map, 128, idmap_hash, names);
@@ -231,37 +273,15 @@ find_patterns(struct analysis *a)
 				continue;
 			ids[i] = (int32_t)idmap_get(&map, v);
 		}
-		for (int m = 0; m < M_COUNT; m++)
-			if (any[m])
-				failing_groups(n, pf + m * n, ids, map.map.n,
-				    names, cause_keys[k], &causes[m]);
+		for (size_t j = 0; j < nf; j++)
+			failing_groups(n, pf + j * n, ids, map.map.n, names,
+			    cause_keys[k], &causes[j]);
 		hashmap_free(&map.map);
 	}
-	for (int m = 0; m < M_COUNT; m++) {
-		for (size_t k = 0; k < causes[m].n; k++) {
-			struct cause *c = &causes[m].v[k];
-
-			char all[32];
-
-			if (c->n == 2)
-				snprintf(all, sizeof all, "Both runs");
-			else
-				snprintf(all, sizeof all, "All %zu runs", c->n);
-			add_finding(a, FIND_PATTERN, -1, m, xasprintf("%s with "
-			    "%s fail on %s, and the %zu other run%s judged on "
-			    "it pass%s%s%s%s.", all, c->first,
-			    metric_defs[m].label, c->passing, c->passing == 1 ?
-			    "" : "s", c->passing == 1 ? "es" : "",
-			    c->also ? " (the same runs share " : "",
-			    c->also ? c->also : "", c->also ? ")" : ""));
-			free(c->runs);
-			free(c->first);
-			free(c->also);
-		}
-		free(causes[m].v);
-		if (any[m])
-			hashmap_free(&causes[m].map);
-	}
+	for (size_t j = 0; j < nf; j++)
+		say_causes(a, fm[j], &causes[j]);
+	free(causes);
+	free(fm);
 	free(names);
 	free(ids);
 	free(pf);

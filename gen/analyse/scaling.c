@@ -3,6 +3,7 @@
  * metric, the targets its meta declares, and whether each metric was
  * judged at all. Stored sparse in struct analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "read/units.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -16,14 +17,23 @@ struct per_n {
 	float per_disk, plus;
 };
 
+/* What a row of the model is about: bonnie++'s block write, block read,
+ * random seeks and rewrite (fio's sequential writes and reads are the
+ * first two), and fio's random reads and writes. */
+enum scale_class {
+	SC_PUT_BLOCK, SC_GET_BLOCK, SC_SEEKS, SC_REWRITE, SC_RAND_READ,
+	SC_RAND_WRITE, SC_NONE
+};
+
 /* One row of the model: what a layout of n disks should give of a
  * metric, in disks' worth of the same metric of one disk measured the
- * same way, from low to high; only the low end is judged. For seeks,
- * low and high are the disks random reads spread over and writes the
- * disk writes each written-back block costs (see seek_factor). */
+ * same way, from low to high; only the low end is judged. For random
+ * I/O, low and high are the disks random reads spread over and writes
+ * the disk writes each written block costs (see seek_factor and
+ * random_factor). */
 struct scale_rule {
 	enum raid_level level;
-	enum metric_id metric;
+	enum scale_class metric;
 	struct per_n low, high, writes;
 	bool gates;		/* false: shown, never judged */
 	const char *why;
@@ -35,99 +45,156 @@ struct scale_rule {
 /* The model, one line each; README.md ("Expected scaling") gives the
  * same table. */
 static const struct scale_rule scale_rules[] = {
-	{RAID_0, M_PUT_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
+	{RAID_0, SC_PUT_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
 	    "every disk writes its chunk of each stripe"},
-	{RAID_0, M_GET_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
+	{RAID_0, SC_GET_BLOCK, N(1, 0), N(1, 0), NONE_W, true,
 	    "readahead of one stream reads from every disk at once"},
-	{RAID_0, M_SEEKS, N(1, 0), N(1, 0), N(0, 1), true,
+	{RAID_0, SC_SEEKS, N(1, 0), N(1, 0), N(0, 1), true,
 	    "the seekers' random reads land on any disk"},
-	{RAID_0, M_REWRITE, N(0, 1), N(1, 0), NONE_W, true,
+	{RAID_0, SC_REWRITE, N(0, 1), N(1, 0), NONE_W, true,
 	    "one process reads each block, then writes it back: a read "
 	    "waits on the one disk that holds it, only the write-backs "
 	    "spread over the stripe"},
-	{RAID_1, M_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	{RAID_1, SC_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
 	    "every mirror writes every block"},
-	{RAID_1, M_GET_BLOCK, N(0, 1), N(1, 0), NONE_W, true,
+	{RAID_1, SC_GET_BLOCK, N(0, 1), N(1, 0), NONE_W, true,
 	    "Linux md serves one sequential stream from one mirror half; "
 	    "some controllers interleave the halves"},
-	{RAID_1, M_SEEKS, N(1, 0), N(1, 0), N(1, 0), true,
+	{RAID_1, SC_SEEKS, N(1, 0), N(1, 0), N(1, 0), true,
 	    "random reads go to any mirror, every write-back to all of them"},
-	{RAID_1, M_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
+	{RAID_1, SC_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
 	    "reads from one mirror, writes to all"},
-	{RAID_10, M_PUT_BLOCK, N(0.5, 0), N(0.5, 0), NONE_W, true,
+	{RAID_10, SC_PUT_BLOCK, N(0.5, 0), N(0.5, 0), NONE_W, true,
 	    "each block is written to both disks of its pair"},
-	{RAID_10, M_GET_BLOCK, N(0.5, 0), N(1, 0), NONE_W, true,
+	{RAID_10, SC_GET_BLOCK, N(0.5, 0), N(1, 0), NONE_W, true,
 	    "one stream reads one disk of each pair (Linux md); far layouts "
 	    "and some controllers read all"},
-	{RAID_10, M_SEEKS, N(1, 0), N(1, 0), N(0, 2), true,
+	{RAID_10, SC_SEEKS, N(1, 0), N(1, 0), N(0, 2), true,
 	    "random reads go to any disk, each write-back to a pair"},
-	{RAID_10, M_REWRITE, N(0.25, 0), N(0.5, 0), NONE_W, true,
+	{RAID_10, SC_REWRITE, N(0.25, 0), N(0.5, 0), NONE_W, true,
 	    "writes go to both disks of a pair, alternating with the reads"},
-	{RAID_5, M_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	{RAID_5, SC_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
 	    "full stripes: n - 1 disks of data, one of parity"},
-	{RAID_5, M_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	{RAID_5, SC_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
 	    "the parity chunks are skipped: n - 1 disks of data"},
-	{RAID_5, M_SEEKS, N(1, 0), N(1, 0), N(0, 4), true,
+	{RAID_5, SC_SEEKS, N(1, 0), N(1, 0), N(0, 4), true,
 	    "random reads spread over every disk; a write-back reads and "
 	    "writes data and parity"},
-	{RAID_5, M_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
+	{RAID_5, SC_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
 	    "write-backs that fill no stripe read and rewrite the parity: "
 	    "not judged"},
-	{RAID_6, M_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	{RAID_6, SC_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
 	    "full stripes: n - 2 disks of data, two of parity"},
-	{RAID_6, M_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	{RAID_6, SC_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
 	    "the two parity chunks are skipped: n - 2 disks of data"},
-	{RAID_6, M_SEEKS, N(1, 0), N(1, 0), N(0, 6), true,
+	{RAID_6, SC_SEEKS, N(1, 0), N(1, 0), N(0, 6), true,
 	    "random reads spread over every disk; a write-back reads and "
 	    "writes data and both parities"},
-	{RAID_6, M_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
+	{RAID_6, SC_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
 	    "write-backs that fill no stripe read and rewrite both parities: "
 	    "not judged"},
-	{RAID_Z1, M_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	{RAID_Z1, SC_PUT_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
 	    "copy on write: always full stripes, n - 1 disks of data"},
-	{RAID_Z1, M_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
+	{RAID_Z1, SC_GET_BLOCK, N(1, -1), N(1, -1), NONE_W, true,
 	    "n - 1 disks of data"},
-	{RAID_Z1, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	{RAID_Z1, SC_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
 	    "each block spans every disk: a random read moves them all"},
-	{RAID_Z1, M_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
+	{RAID_Z1, SC_REWRITE, N(0, 1), N(1, -1), NONE_W, false,
 	    "partial records are read and written again whole: not judged"},
-	{RAID_Z2, M_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	{RAID_Z2, SC_PUT_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
 	    "copy on write: always full stripes, n - 2 disks of data"},
-	{RAID_Z2, M_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
+	{RAID_Z2, SC_GET_BLOCK, N(1, -2), N(1, -2), NONE_W, true,
 	    "n - 2 disks of data"},
-	{RAID_Z2, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	{RAID_Z2, SC_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
 	    "each block spans every disk: a random read moves them all"},
-	{RAID_Z2, M_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
+	{RAID_Z2, SC_REWRITE, N(0, 1), N(1, -2), NONE_W, false,
 	    "partial records are read and written again whole: not judged"},
-	{RAID_Z3, M_PUT_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
+	{RAID_Z3, SC_PUT_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
 	    "copy on write: always full stripes, n - 3 disks of data"},
-	{RAID_Z3, M_GET_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
+	{RAID_Z3, SC_GET_BLOCK, N(1, -3), N(1, -3), NONE_W, true,
 	    "n - 3 disks of data"},
-	{RAID_Z3, M_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
+	{RAID_Z3, SC_SEEKS, N(0, 1), N(0, 1), N(0, 1), true,
 	    "each block spans every disk: a random read moves them all"},
-	{RAID_Z3, M_REWRITE, N(0, 1), N(1, -3), NONE_W, false,
+	{RAID_Z3, SC_REWRITE, N(0, 1), N(1, -3), NONE_W, false,
 	    "partial records are read and written again whole: not judged"},
-	{RAID_JBOD, M_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	{RAID_JBOD, SC_PUT_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
 	    "one stream fills one disk of the concatenation at a time"},
-	{RAID_JBOD, M_GET_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
+	{RAID_JBOD, SC_GET_BLOCK, N(0, 1), N(0, 1), NONE_W, true,
 	    "one stream reads one disk of the concatenation at a time"},
-	{RAID_JBOD, M_SEEKS, N(0, 1), N(1, 0), N(0, 1), true,
+	{RAID_JBOD, SC_SEEKS, N(0, 1), N(1, 0), N(0, 1), true,
 	    "the file may lie on one disk or span them all"},
-	{RAID_JBOD, M_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
+	{RAID_JBOD, SC_REWRITE, N(0, 1), N(0, 1), NONE_W, true,
 	    "one stream, one disk at a time"},
+	/* fio's random I/O: IOPS of k requests in flight (iodepth x
+	 * numjobs). Reads spread over the disks a read can come from; the
+	 * low end is one disk's worth at the same k, since a disk with
+	 * internal parallelism (NCQ, an SSD) already gains from k alone. */
+	{RAID_0, SC_RAND_READ, N(1, 0), N(1, 0), NONE_W, true,
+	    "random reads land on any disk of the stripe"},
+	{RAID_1, SC_RAND_READ, N(1, 0), N(1, 0), NONE_W, true,
+	    "any mirror can serve a random read"},
+	{RAID_10, SC_RAND_READ, N(1, 0), N(1, 0), NONE_W, true,
+	    "any disk of a pair can serve a random read"},
+	{RAID_5, SC_RAND_READ, N(1, 0), N(1, 0), NONE_W, true,
+	    "random reads spread over every disk, parity's too"},
+	{RAID_6, SC_RAND_READ, N(1, 0), N(1, 0), NONE_W, true,
+	    "random reads spread over every disk, parity's too"},
+	{RAID_Z1, SC_RAND_READ, N(0, 1), N(0, 1), NONE_W, true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_Z2, SC_RAND_READ, N(0, 1), N(0, 1), NONE_W, true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_Z3, SC_RAND_READ, N(0, 1), N(0, 1), NONE_W, true,
+	    "each block spans every disk: a random read moves them all"},
+	{RAID_JBOD, SC_RAND_READ, N(0, 1), N(1, 0), NONE_W, true,
+	    "the file may lie on one disk or span them all"},
+	/* Random writes: each costs the layout's disk writes; parity
+	 * layouts read old data and parity first (two steps, not judged:
+	 * their caches move them either way). */
+	{RAID_0, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 1), true,
+	    "random writes land on any disk of the stripe"},
+	{RAID_1, SC_RAND_WRITE, N(1, 0), N(1, 0), N(1, 0), true,
+	    "every mirror writes every block"},
+	{RAID_10, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 2), true,
+	    "each write goes to both disks of a pair"},
+	{RAID_5, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 4), false,
+	    "a small write reads and writes data and parity: four disk "
+	    "operations in two steps; not judged"},
+	{RAID_6, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 6), false,
+	    "a small write reads and writes data and both parities: six disk "
+	    "operations in two steps; not judged"},
+	{RAID_Z1, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
+	    "copy on write: each record becomes a stripe of every disk; not "
+	    "judged"},
+	{RAID_Z2, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
+	    "copy on write: each record becomes a stripe of every disk; not "
+	    "judged"},
+	{RAID_Z3, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
+	    "copy on write: each record becomes a stripe of every disk; not "
+	    "judged"},
+	{RAID_JBOD, SC_RAND_WRITE, N(0, 1), N(1, 0), N(0, 1), true,
+	    "the file may lie on one disk or span them all"},
 };
 #define NRULES (sizeof scale_rules / sizeof *scale_rules)
 
 /* bonnie++'s seek test writes back one block in this many it reads. */
 #define SEEK_UPDATE 10
 
+/* The row of the model for a layout and class, or -1. */
+static int
+class_rule(enum raid_level level, enum scale_class c)
+{
+	for (size_t k = 0; k < NRULES; k++)
+		if (scale_rules[k].level == level && scale_rules[k].metric == c)
+			return (int)k;
+	return -1;
+}
+
 int
 scaling_rule(enum raid_level level, enum metric_id id)
 {
-	for (size_t k = 0; k < NRULES; k++)
-		if (scale_rules[k].level == level && scale_rules[k].metric == id)
-			return (int)k;
-	return -1;
+	return class_rule(level, id == M_PUT_BLOCK ? SC_PUT_BLOCK :
+	    id == M_GET_BLOCK ? SC_GET_BLOCK : id == M_SEEKS ? SC_SEEKS :
+	    id == M_REWRITE ? SC_REWRITE : SC_NONE);
 }
 
 const char *
@@ -186,9 +253,44 @@ scale_bound(int rule, int n, int k, bool low)
 
 	if (d <= 0)
 		return 0;
-	if (r->metric != M_SEEKS)
+	if (r->metric != SC_SEEKS)
 		return d;
 	return seek_factor(d, disks_worth(r->writes, n), k, low);
+}
+
+/* fio's random I/O of k requests in flight on a layout of n disks, in
+ * disks' worth of one disk at the same k. At the high end the array
+ * keeps busy_disks of the d disks a request may go to busy, each write
+ * costing w of them, and never more than d / w disks' worth; at the low
+ * end one disk's worth (a disk that queues gains from k already), half
+ * of it where a write is two steps (read, then write parity). */
+static double
+random_bound(const struct scale_rule *r, int n, int k, bool low)
+{
+	double d = disks_worth(r->high, n), w = disks_worth(r->writes, n);
+	double high, two_steps;
+
+	if (d <= 0)
+		return 0;
+	if (r->metric == SC_RAND_READ)
+		return low ? fmin(1, busy_disks(d, k)) : busy_disks(d, k);
+	w = w > 0 ? w : 1;
+	high = fmin(busy_disks(d, k), d / w);
+	two_steps = w > 2 && r->level != RAID_10 ? 0.5 : 1;
+	return low ? fmin(1, high) * two_steps : fmax(high, two_steps);
+}
+
+/* The disks a sequential stream of direct I/O keeps busy: the bytes in
+ * flight over the chunk (512 KiB when the meta gives none: Linux md's
+ * default, and the larger the chunk the fewer disks a stream reaches,
+ * so the low end is never too high). */
+static double
+stream_disks(const struct fio_key *k, int chunk_kib)
+{
+	double chunk = (chunk_kib > 0 ? chunk_kib : 512) * 1024.0;
+	double inflight = (double)k->bs * k->iodepth * k->numjobs;
+
+	return fmax(1, floor(inflight / chunk));
 }
 
 /* ---- the single-disk reference ---- */
@@ -381,10 +483,11 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	if (known_differ(p->size, q->size) || known_differ(p->files, q->files) ||
 	    known_differ(p->chunk, q->chunk) ||
 	    counts_differ(p->concurrency, q->concurrency) ||
-	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy))
+	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy) ||
+	    known_differ(x->fio_size, y->fio_size) || !share_metrics(x, y))
 		return false;
-	if ((analysis_sum(a, r)[M_PUTC].state == VS_NOT_RUN) !=
-	    (analysis_sum(a, c)[M_PUTC].state == VS_NOT_RUN))
+	if ((analysis_sum(a, r, M_PUTC)->state == VS_NOT_RUN) !=
+	    (analysis_sum(a, c, M_PUTC)->state == VS_NOT_RUN))
 		return false;
 	return !(ox && oy && has_flag(ox, "-b") != has_flag(oy, "-b"));
 }
@@ -407,8 +510,17 @@ fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
 		return measured_alike(a, r, c) &&
 		    same_os(&a->set->runs[r], &a->set->runs[c]);
 	default:
-		return true;
+		return share_metrics(&a->set->runs[r], &a->set->runs[c]);
 	}
+}
+
+/* What a run's metrics are, as a question's field: "b" for bonnie++'s
+ * twelve, else a hash of its metrics' indexes. */
+static uint64_t
+metrics_signature(const struct run *r)
+{
+	return r->sum_ids == NULL ? 0 : hash_bytes(r->sum_ids, r->nsum *
+	    sizeof *r->sum_ids, r->nsum);
 }
 
 /* A null-or-text field of a question: "-" for unknown and "=" before a
@@ -426,11 +538,20 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 	const char *opts = meta_get(&r->meta, "bonnie-options");
 	const char *os = t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL;
 
-	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
+	uint64_t sig = metrics_signature(r);
+
+	if (sig == 0 && r->fio_size == NULL)	/* bonnie++ alone */
+		return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
+		    (int)t, key, KNOWN(p->size), KNOWN(p->files),
+		    KNOWN(p->chunk), p->concurrency, p->seekers, generation(p),
+		    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
+		    opts ? has_flag(opts, "-b") : -1, KNOWN(os));
+	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s|%s%s|%llx",
 	    (int)t, key, KNOWN(p->size), KNOWN(p->files), KNOWN(p->chunk),
 	    p->concurrency, p->seekers, generation(p),
-	    analysis_sum(a, i)[M_PUTC].state == VS_NOT_RUN,
-	    opts ? has_flag(opts, "-b") : -1, KNOWN(os));
+	    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
+	    opts ? has_flag(opts, "-b") : -1, KNOWN(os), KNOWN(r->fio_size),
+	    (unsigned long long)sig);
 }
 
 static uint64_t
@@ -539,43 +660,88 @@ seekers_of(const struct bonnie_params *p)
 	return p->concurrency > 1 ? k * p->concurrency : k;
 }
 
-/* The model of a layout, disk count and seek concurrency: its factors
- * for each scaled metric (0 where the layout gives nothing of it). */
-static struct scaling_model
-make_model(int raid, int disks, int seekers)
+/* What the model says of a metric: its class, or SC_NONE (per-char and
+ * file tests, latencies, mixed and trim patterns, jobs of no known
+ * pattern). */
+static enum scale_class
+class_of(const struct metric *m)
 {
-	struct scaling_model mo;
+	const struct fio_key *k = &m->fio;
 
-	/* Zeroed padding and all: models are compared as bytes. */
-	memset(&mo, 0, sizeof mo);
-	mo.raid = raid;
-	mo.disks = disks;
-	mo.seekers = seekers;
-	for (size_t k = 0; k < NSCALED; k++) {
-		int rule = scaling_rule((enum raid_level)raid,
-		    scaled_metric_of((int)k));
+	if (m->def.family == FAMILY_BONNIE) {
+		int id = metric_by_key(m->def.key);
 
-		if (rule < 0)
-			continue;
-		mo.m[k].factor = scale_bound(rule, disks, seekers, true);
-		if (mo.m[k].factor <= 0) {
-			mo.m[k].factor = 0;
-			continue;
-		}
-		mo.m[k].factor_high = scale_bound(rule, disks, seekers, false);
-		mo.m[k].rule = (unsigned char)rule;
-		mo.m[k].gates = scale_rules[rule].gates;
+		return id == M_PUT_BLOCK ? SC_PUT_BLOCK : id == M_GET_BLOCK ?
+		    SC_GET_BLOCK : id == M_SEEKS ? SC_SEEKS : id == M_REWRITE ?
+		    SC_REWRITE : SC_NONE;
 	}
-	return mo;
+	if (fio_measure_is_latency(k->measure) || fio_rw_mixed(k->rw) ||
+	    k->dir == FIO_TRIM)
+		return SC_NONE;
+	if (fio_rw_random(k->rw))
+		return k->dir == FIO_READ ? SC_RAND_READ : SC_RAND_WRITE;
+	return k->dir == FIO_READ ? SC_GET_BLOCK : SC_PUT_BLOCK;
+}
+
+/* A sequential fio stream: the layout's block figure, of which direct
+ * I/O reaches only the disks its bytes in flight cover at the low end
+ * (buffered I/O has readahead and write-back to spread it). */
+static void
+stream_bounds(const struct scaling_model *mo, int rule, const struct metric *m,
+    double *low, double *high)
+{
+	*low = scale_bound(rule, mo->disks, 0, true);
+	*high = scale_bound(rule, mo->disks, 0, false);
+	if (m->fio.direct && *low > 0)
+		*low = fmin(*low, stream_disks(&m->fio, mo->chunk_kib));
+}
+
+struct model_factors
+scaling_factors(const struct scaling_model *mo, const struct metric *m)
+{
+	struct model_factors f = {0};
+	enum scale_class c = class_of(m);
+	int rule = c == SC_NONE ? -1 : class_rule((enum raid_level)mo->raid, c);
+	int k = m->fio.iodepth * m->fio.numjobs;
+	double low, high;
+
+	if (rule < 0)
+		return f;
+	if (c == SC_RAND_READ || c == SC_RAND_WRITE) {
+		low = random_bound(&scale_rules[rule], mo->disks, k, true);
+		high = random_bound(&scale_rules[rule], mo->disks, k, false);
+	} else if (m->def.family == FAMILY_FIO) {
+		stream_bounds(mo, rule, m, &low, &high);
+	} else {
+		low = scale_bound(rule, mo->disks, mo->seekers, true);
+		high = scale_bound(rule, mo->disks, mo->seekers, false);
+	}
+	if (low <= 0)
+		return f;
+	f.factor = low;
+	f.factor_high = fmax(high, low);
+	f.rule = (unsigned char)rule;
+	f.gates = scale_rules[rule].gates;
+	return f;
+}
+
+/* The chunk of a run's meta in KiB ("256k", "64 KiB"), or 0. */
+static int
+chunk_of(const struct run *r)
+{
+	double mib = units_mebibytes(meta_get(&r->meta, "chunk"));
+
+	return mib > 0 && mib < 1024 * 1024 ? (int)(mib * 1024 + 0.5) : 0;
 }
 
 static uint64_t
-model_hash_of(int raid, int disks, int seekers)
+model_hash_of(const struct scaling_model *mo)
 {
-	uint64_t h = (uint64_t)(unsigned)raid * 0x9e3779b97f4a7c15u;
+	uint64_t h = (uint64_t)(unsigned)mo->raid * 0x9e3779b97f4a7c15u;
 
-	h ^= (uint64_t)(unsigned)disks * 0xc2b2ae3d27d4eb4fu + (h << 6);
-	h ^= (uint64_t)(unsigned)seekers * 0x165667b19e3779f9u + (h >> 2);
+	h ^= (uint64_t)(unsigned)mo->disks * 0xc2b2ae3d27d4eb4fu + (h << 6);
+	h ^= (uint64_t)(unsigned)mo->seekers * 0x165667b19e3779f9u + (h >> 2);
+	h ^= (uint64_t)(unsigned)mo->chunk_kib * 0x27d4eb2f165667c5u + (h << 3);
 	return h;
 }
 
@@ -583,50 +749,44 @@ static uint64_t
 model_hash(uintptr_t value, const void *ctx)
 {
 	const struct analysis *a = ctx;
-	const struct scaling_model *mo = &a->models[value - 1];
 
-	return model_hash_of(mo->raid, mo->disks, mo->seekers);
+	return model_hash_of(&a->models[value - 1]);
 }
 
-/* The index in a->models of the model of this layout (added when new);
- * *cap is the capacity of a->models. */
+/* The index in a->models of model mo (added when new); *cap is the
+ * capacity of a->models. */
 static uint32_t
-model_index(struct analysis *a, struct hashmap *seen, size_t *cap, int raid,
-    int disks, int seekers)
+model_index(struct analysis *a, struct hashmap *seen, size_t *cap,
+    const struct scaling_model *mo)
 {
-	size_t at = hashmap_home(seen, model_hash_of(raid, disks, seekers));
+	size_t at = hashmap_home(seen, model_hash_of(mo));
 
-	for (; seen->slot[at]; at = hashmap_next(seen, at)) {
-		const struct scaling_model *mo = &a->models[seen->slot[at] - 1];
-
-		if (mo->raid == raid && mo->disks == disks &&
-		    mo->seekers == seekers)
+	for (; seen->slot[at]; at = hashmap_next(seen, at))
+		if (memcmp(&a->models[seen->slot[at] - 1], mo, sizeof *mo) == 0)
 			return (uint32_t)(seen->slot[at] - 1);
-	}
 	xgrow((void **)&a->models, cap, a->nmodels + 1, sizeof *a->models);
-	a->models[a->nmodels] = make_model(raid, disks, seekers);
+	a->models[a->nmodels] = *mo;
 	hashmap_put(seen, at, (uintptr_t)++a->nmodels);
 	return (uint32_t)(a->nmodels - 1);
 }
 
-/* How run i's median of slot k compares with what its model expects of
- * its reference's: EFF_NONE where either has no figure or the model
+/* How run i's median of metric id compares with what its model expects
+ * of its reference's: EFF_NONE where either has no figure or the model
  * says nothing. */
 static enum efficiency
 scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
-    size_t k)
+    int id)
 {
-	enum metric_id id = scaled_metric_of((int)k);
-	struct scaling probe = *sc;
 	struct scaled_metric x;
 
-	if (a->models[sc->model].m[k].factor <= 0 || sc->reference < 0 ||
-	    analysis_sum(a, (size_t)sc->reference)[id].state != VS_OK ||
-	    analysis_sum(a, i)[id].state != VS_OK)
+	if (sc->reference < 0 ||
+	    analysis_sum(a, (size_t)sc->reference, id)->state != VS_OK ||
+	    analysis_sum(a, i, id)->state != VS_OK)
 		return EFF_NONE;
 	/* The figures as every reader of the result works them out. */
-	probe.level[k] = EFF_FINE;
-	x = scaled_figures(a, i, &probe, (int)k);
+	x = scaled_compute(a, i, sc, id);
+	if (x.factor <= 0)
+		return EFF_NONE;
 	return x.efficiency >= a->opts.weak ? EFF_FINE :
 	    x.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 }
@@ -638,6 +798,7 @@ void
 scale_run(struct analysis *a, size_t i, size_t *cap)
 {
 	const struct run *r = &a->set->runs[i];
+	struct scaling_model mo;
 	struct scaling sc;
 	const char *why;
 	bool valid;
@@ -647,22 +808,36 @@ scale_run(struct analysis *a, size_t i, size_t *cap)
 		return;
 	if (a->model_seen.slot == NULL)
 		hashmap_init(&a->model_seen, 16, model_hash, a);
-	/* Zeroed padding and all: the site hashes it. */
+	/* Zeroed padding and all: models are compared as bytes, and the
+	 * site hashes the scaling. */
+	memset(&mo, 0, sizeof mo);
+	mo.raid = (int)r->meta.raid;
+	mo.disks = r->meta.disk_count;
+	mo.seekers = seekers_of(&r->params);
+	mo.chunk_kib = chunk_of(r);
 	memset(&sc, 0, sizeof sc);
 	sc.reference = (int32_t)choose_reference(a, i, &why, &valid);
 	sc.why = why;
 	sc.valid = valid;
-	sc.model = model_index(a, &a->model_seen, &a->capmodels,
-	    (int)r->meta.raid, r->meta.disk_count, seekers_of(&r->params));
-	for (size_t k = 0; k < NSCALED; k++)
-		sc.level[k] = scaled_level(a, i, &sc, k);
+	sc.model = model_index(a, &a->model_seen, &a->capmodels, &mo);
+	for (size_t k = 0; k < r->nsum; k++)
+		a->runs[i].change[k].level = scaled_level(a, i, &sc,
+		    run_metric_at(r, k));
 	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
 	a->scaling[a->nscaling++] = sc;
 	a->runs[i].scaling = (uint32_t)a->nscaling;
 }
 
-/* The run's declared targets of metrics it has a figure of, stored
- * apart (few runs declare one). */
+static int
+cmp_target(const void *x, const void *y)
+{
+	const struct target *a = x, *b = y;
+
+	return (a->metric > b->metric) - (a->metric < b->metric);
+}
+
+/* The run's declared targets (meta expect.KEY) of metrics it has a
+ * figure of, by metric, stored apart (few runs declare one). */
 void
 target_run(struct analysis *a, size_t i, size_t *cap)
 {
@@ -670,20 +845,30 @@ target_run(struct analysis *a, size_t i, size_t *cap)
 	struct run_analysis *ra = &a->runs[i];
 
 	ra->targets = (uint32_t)a->ntargets;
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct metric_summary *s = &analysis_sum(a, i)[id];
-		struct target t = {.metric = (signed char)id};
+	for (size_t e = 0; e < m->n; e++) {
+		const char *key = meta_key(m, e);
+		const struct metric_def *d;
+		const struct metric_summary *s;
+		struct target t = {0};
 
-		if (!meta_expect(m, id, &t.value) || s->state != VS_OK ||
-		    t.value <= 0)
+		if (strncmp(key, "expect.", 7) != 0 || (t.metric = metrics_find(
+		    &a->set->metrics, key + 7)) < 0)
+			continue;
+		d = analysis_def(a, t.metric);
+		s = analysis_sum(a, i, t.metric);
+		if (!meta_expect(m, d->key, d->kind, &t.value) ||
+		    s->state != VS_OK || t.value <= 0)
 			continue;
 		t.ratio = s->median / t.value;
-		t.shortfall = t.ratio < 1;
+		t.shortfall = d->higher_is_better ? t.ratio < 1 : t.ratio > 1;
 		xgrow((void **)&a->targets, cap, a->ntargets + 1,
 		    sizeof *a->targets);
 		a->targets[a->ntargets++] = t;
 		ra->ntargets++;
 	}
+	if (ra->ntargets > 1)
+		qsort(a->targets + ra->targets, ra->ntargets,
+		    sizeof *a->targets, cmp_target);
 }
 
 /* Whether the run was judged on each metric at all, from what is
@@ -691,15 +876,17 @@ target_run(struct analysis *a, size_t i, size_t *cap)
 void
 judge_run(struct analysis *a, size_t i)
 {
-	struct run_analysis *ra = &a->runs[i];
+	const struct run *r = &a->set->runs[i];
 
-	for (int id = 0; id < M_COUNT; id++) {
-		enum verdict v = ra->change[id].verdict;
+	for (size_t k = 0; k < r->nsum; k++) {
+		struct change *c = &a->runs[i].change[k];
+		int id = run_metric_at(r, k);
+		enum verdict v = c->verdict;
 		struct scaled_metric x;
 
 		if (analysis_scaled(a, i, id, &x) || analysis_target(a, i, id) ||
 		    v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 		    v == VERDICT_IMPROVEMENT)
-			ra->judged |= (uint16_t)(1u << id);
+			c->judged = 1;
 	}
 }

@@ -45,15 +45,39 @@ same_series(const struct analysis *a, size_t x, size_t y)
 	    strcmp(a->runs[x].series, a->runs[y].series) == 0;
 }
 
-/* The run just before i in its series with the same layout, or -1. */
+bool
+share_metrics(const struct run *x, const struct run *y)
+{
+	size_t i = 0, k = 0;
+
+	if (x->sum_ids == NULL && y->sum_ids == NULL)
+		return x->nsum > 0 && y->nsum > 0;
+	while (i < x->nsum && k < y->nsum) {
+		int a = run_metric_at(x, i), b = run_metric_at(y, k);
+
+		if (a == b)
+			return true;
+		if (a < b)
+			i++;
+		else
+			k++;
+	}
+	return false;
+}
+
+/* The run just before i in its series with the same layout and some
+ * figure to compare, or -1. */
 static long
 previous_in_series(const struct analysis *a, size_t i)
 {
 	for (size_t p = a->pos[i]; p > 0 && same_series(a, a->order[p - 1],
-	    i); p--)
-		if (same_layout(&a->set->runs[a->order[p - 1]],
-		    &a->set->runs[i]))
+	    i); p--) {
+		const struct run *prev = &a->set->runs[a->order[p - 1]];
+
+		if (same_layout(prev, &a->set->runs[i]) &&
+		    share_metrics(prev, &a->set->runs[i]))
 			return (long)a->order[p - 1];
+	}
 	return -1;
 }
 

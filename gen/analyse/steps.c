@@ -34,7 +34,7 @@ collect(const struct analysis *a, const size_t *w, size_t nw, int id,
 {
 	f->n = 0;
 	for (size_t k = 0; k < nw; k++) {
-		const struct metric_summary *m = &analysis_sum(a, w[k])[id];
+		const struct metric_summary *m = analysis_sum(a, w[k], id);
 
 		if (m->state != VS_OK || m->median <= 0)
 			continue;
@@ -44,12 +44,9 @@ collect(const struct analysis *a, const size_t *w, size_t nw, int id,
 }
 
 static void
-shown(enum metric_id id, double stored, char *buf)
+shown(const struct analysis *a, int id, double stored, char *buf)
 {
-	char num[32];
-
-	display_format(id, display_value(id, stored), num);
-	snprintf(buf, 48, "%s %s", num, display_unit(id));
+	display_figure(analysis_def(a, id), stored, buf);
 }
 
 /* What changed at run i from prev, the run before it among those
@@ -76,8 +73,10 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	size_t i = f->run[s->at], prev = f->run[s->at - 1];
 	size_t lo = j > 0 ? r->step[j - 1].at : 0;
 	size_t hi = j + 1 < r->nsteps ? r->step[j + 1].at : f->n;
-	enum verdict v = a->runs[i].change[id].verdict;
+	enum verdict v = analysis_change_of(a, i, id)->verdict;
+	bool up = analysis_def(a, id)->higher_is_better;
 	double rel = s->after / s->before - 1;
+	bool worse = up ? rel < 0 : rel > 0;
 	int ndiff, nlayout;
 	char *diff, was[48], now[48];
 	const char *what;
@@ -88,22 +87,22 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	diff = strpool_take(a->pool, setup_differences(&a->set->runs[i],
 	    &a->set->runs[prev], &ndiff, &nlayout));
 	what = change_at(a, i, prev, diff);
-	shown((enum metric_id)id, s->before, was);
-	shown((enum metric_id)id, s->after, now);
-	fd = add_finding(a, rel < 0 ? FIND_REGRESSION : FIND_IMPROVEMENT,
+	shown(a, id, s->before, was);
+	shown(a, id, s->after, now);
+	fd = add_finding(a, worse ? FIND_REGRESSION : FIND_IMPROVEMENT,
 	    (long)i, id, xasprintf("%s stepped %s %.1f%% (%s \u2192 %s, the "
 	    "medians of the %zu runs before and the %zu from it on) at %s, "
 	    "the first run after the step [change point in the last %zu runs "
 	    "of the series, permutation p = %.3f]. %s%s.",
-	    metric_defs[id].label, rel < 0 ? "down" : "up", 100 * fabs(rel),
+	    analysis_def(a, id)->label, rel < 0 ? "down" : "up", 100 * fabs(rel),
 	    was, now, s->at - lo, hi - s->at, a->set->runs[i].id, f->n, s->p,
 	    what ? "What changed there: " : "Its meta shows no change from "
 	    "the run before it", what ? what : ""));
-	fd->sort = rel < 0 ? rel : -rel;
+	fd->sort = -fabs(rel);
 	fd->confidence = CONFIDENCE_HIGH;
 	fd->caveat = strpool_take(a->pool, comparison_caveat(a, i, prev,
 	    ndiff + nlayout, id));
-	if (rel < 0 && fd->caveat == NULL)
+	if (worse && fd->caveat == NULL)
 		acknowledge(a, fd, i);
 }
 
@@ -116,21 +115,23 @@ drift_finding(struct analysis *a, const struct figures *f, int id,
 	size_t last = f->run[d->to];
 	size_t len = d->to - d->from + 1;
 	double rel = d->end / d->start - 1;
+	bool up = analysis_def(a, id)->higher_is_better;
 	char was[48], now[48];
 	struct finding *fd;
 
-	if (rel >= 0)
+	if (up ? rel >= 0 : rel <= 0)
 		return;
-	shown((enum metric_id)id, d->start, was);
-	shown((enum metric_id)id, d->end, now);
-	fd = add_finding(a, FIND_WARNING, (long)last, id, xasprintf("%s slid "
+	shown(a, id, d->start, was);
+	shown(a, id, d->end, now);
+	fd = add_finding(a, FIND_WARNING, (long)last, id, xasprintf("%s %s "
 	    "%.1f%% over the %zu runs from %s to %s (%s \u2192 %s on the "
 	    "fitted line, %.2f%% a run), with no step between two runs that "
 	    "clears the noise [trend in the last %zu runs of the series, "
-	    "permutation p = %.3f].", metric_defs[id].label, 100 * -rel, len,
+	    "permutation p = %.3f].", analysis_def(a, id)->label, rel < 0 ?
+	    "slid" : "crept up", 100 * fabs(rel), len,
 	    a->set->runs[f->run[d->from]].id, a->set->runs[last].id, was, now,
-	    100 * -rel / (double)(len - 1), f->n, d->p));
-	fd->sort = rel;
+	    100 * fabs(rel) / (double)(len - 1), f->n, d->p));
+	fd->sort = -fabs(rel);
 }
 
 /* The latest runs (at most SERIES_WINDOW) of the series ending at place
@@ -169,7 +170,9 @@ search_series(struct analysis *a, size_t start, size_t end,
 		return;
 	cp_default_opts(&o);
 	o.min_change = a->opts.threshold;
-	for (int id = 0; id < M_COUNT; id++) {
+	/* The metrics of the series' latest run: what it measures now. */
+	for (size_t k = 0; k < a->set->runs[w[nw - 1]].nsum; k++) {
+		int id = run_metric_at(&a->set->runs[w[nw - 1]], k);
 		struct cp_result r;
 
 		collect(a, w, nw, id, f);

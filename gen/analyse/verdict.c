@@ -69,7 +69,7 @@ plain_change(const struct analysis *a, const struct finding *f)
 	if (f->kind != FIND_REGRESSION && f->kind != FIND_IMPROVEMENT)
 		return true;
 	return f->run >= 0 && f->metric >= 0 &&
-	    a->runs[f->run].change[f->metric].verdict ==
+	    analysis_change_of(a, (size_t)f->run, f->metric)->verdict ==
 	    (f->kind == FIND_REGRESSION ? VERDICT_REGRESSION :
 	    VERDICT_IMPROVEMENT);
 }
@@ -142,14 +142,11 @@ cmp_span(const void *x, const void *y)
 	return c ? c : cmp_long((long)p->lowest, (long)q->lowest);
 }
 
-/* "55.7 MiB/s" for a stored figure. */
+/* "55.7 MiB/s" for a stored figure of metric id. */
 static void
-figure_text(enum metric_id id, double stored, char *buf)
+figure_text(const struct analysis *a, int id, double stored, char *buf)
 {
-	char num[32];
-
-	display_format(id, display_value(id, stored), num);
-	snprintf(buf, 48, "%s %s", num, display_unit(id));
+	display_figure(analysis_def(a, id), stored, buf);
 }
 
 /* "19" for a share of 0.193 (a whole number from fine_below percent). */
@@ -163,36 +160,36 @@ percent_text(double share, double fine_below, char *buf)
 static char *
 member_phrase(const struct analysis *a, const struct finding *f)
 {
-	enum metric_id id = (enum metric_id)f->metric;
+	int id = f->metric;
 	char now[48], other[48], pct[32];
 	struct scaled_metric x = {0};
 	const struct target *t;
 
 	if (f->run < 0 || f->metric < 0)
 		return xstrdup(f->text);
-	figure_text(id, analysis_sum(a, (size_t)f->run)[id].median, now);
+	figure_text(a, id, analysis_sum(a, (size_t)f->run, id)->median, now);
 	if ((f->kind == FIND_SHORTFALL || f->kind == FIND_WEAK) &&
 	    analysis_scaling(a, (size_t)f->run) &&
 	    (analysis_scaled(a, (size_t)f->run, id, &x) || x.expected > 0)) {
-		figure_text(id, x.expected, other);
+		figure_text(a, id, x.expected, other);
 		percent_text(x.efficiency, 10, pct);
-		return xasprintf("%s %s is %s%% of %s", metric_defs[id].label,
+		return xasprintf("%s %s is %s%% of %s", analysis_def(a, id)->label,
 		    now, pct, other);
 	}
 	if (f->kind == FIND_TARGET &&
 	    (t = analysis_target(a, (size_t)f->run, id)) != NULL) {
-		figure_text(id, t->value, other);
+		figure_text(a, id, t->value, other);
 		percent_text(t->ratio, 10, pct);
 		return xasprintf("%s %s is %s%% of its target %s",
-		    metric_defs[id].label, now, pct, other);
+		    analysis_def(a, id)->label, now, pct, other);
 	}
 	if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT) {
 		struct change_figures cf = analysis_change(a, (size_t)f->run, id);
 
-		figure_text(id, cf.base_median, other);
+		figure_text(a, id, cf.base_median, other);
 		percent_text(cf.rel, 100, pct);
 		return xasprintf("%s %s %s%% (%s \u2192 %s)",
-		    metric_defs[id].label, cf.rel < 0 ? "fell" : "rose", pct,
+		    analysis_def(a, id)->label, cf.rel < 0 ? "fell" : "rose", pct,
 		    other, now);
 	}
 	return xstrdup(f->text);

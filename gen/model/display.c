@@ -4,17 +4,19 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *
-display_unit(enum metric_id id)
+display_unit(const struct metric_def *d)
 {
-	return metric_defs[id].kind == MK_THROUGHPUT ? "MiB/s" : "/s";
+	return d->kind == MK_THROUGHPUT ? "MiB/s" : d->kind == MK_LATENCY ?
+	    "\u00b5s" : "/s";
 }
 
 double
-display_value(enum metric_id id, double stored)
+display_value(const struct metric_def *d, double stored)
 {
-	return metric_defs[id].kind == MK_THROUGHPUT ? stored / 1024 : stored;
+	return d->kind == MK_THROUGHPUT ? stored / 1024 : stored;
 }
 
 /* Decimals a figure below fine_below gets: one, or as many more as
@@ -43,15 +45,16 @@ display_number(char *buf, size_t size, double v, double fine_below,
 }
 
 double
-display_fine_below(enum metric_id id)
+display_fine_below(const struct metric_def *d)
 {
-	return id == M_SEEKS ? 1000 : DISPLAY_FINE_BELOW;
+	return d == &metric_defs[M_SEEKS] || strcmp(d->key, "seeks") == 0 ?
+	    1000 : DISPLAY_FINE_BELOW;
 }
 
 void
-display_format(enum metric_id id, double shown, char *buf)
+display_format(const struct metric_def *d, double shown, char *buf)
 {
-	display_number(buf, 32, shown, display_fine_below(id), 0);
+	display_number(buf, 32, shown, display_fine_below(d), 0);
 }
 
 void
@@ -63,4 +66,13 @@ display_latency(double us, char *buf)
 		snprintf(buf, 32, "%.3g ms", us / 1e3);
 	else
 		snprintf(buf, 32, "%.0f \u00b5s", us);
+}
+
+void
+display_figure(const struct metric_def *d, double stored, char *buf)
+{
+	char num[32];
+
+	display_format(d, display_value(d, stored), num);
+	snprintf(buf, 48, "%s %s", num, display_unit(d));
 }

@@ -1,6 +1,6 @@
 /* How figures are shown to people, the same in every output: throughput
- * in MiB/s (bonnie++'s K/sec is KiB/s), seeks and file operations per
- * second, and the one formatter of figures behind the charts, the pages
+ * in MiB/s (bonnie++'s K/sec is KiB/s), seeks, file operations and I/Os
+ * per second, latencies in microseconds, and the one formatter of figures behind the charts, the pages
  * and every text (display_number). For the analysis and the renderers. */
 #ifndef BENCHSITE_DISPLAY_H
 #define BENCHSITE_DISPLAY_H
@@ -9,11 +9,13 @@
 
 #include "read/result.h"
 
-/* The unit figures of this metric are shown in: "MiB/s" or "/s". */
-const char *display_unit(enum metric_id);
+/* The unit figures of this metric are shown in: "MiB/s", "/s" or
+ * "\u00b5s". */
+const char *display_unit(const struct metric_def *);
 
-/* A stored figure (KiB/s or per second) in the display unit. */
-double display_value(enum metric_id, double stored);
+/* A stored figure (KiB/s, per second, microseconds) in the display
+ * unit. */
+double display_value(const struct metric_def *, double stored);
 
 /* What display_number does beyond its rule of decimals. */
 enum display_number_flags {
@@ -43,12 +45,16 @@ void display_number(char *buf, size_t size, double v, double fine_below,
 
 /* Where figures of this metric stop having a decimal in pages and text:
  * DISPLAY_FINE_BELOW, 1000 for seeks (a few hundred a second). */
-double display_fine_below(enum metric_id);
+double display_fine_below(const struct metric_def *);
 
 /* Formats a display-unit figure of the metric into buf (at least 32
  * bytes) as pages and text show it: display_number with the metric's
  * display_fine_below, deciding on the figure itself. */
-void display_format(enum metric_id, double shown, char *buf);
+void display_format(const struct metric_def *, double shown, char *buf);
+
+/* A stored figure as a sentence gives it, "55.7 MiB/s", "412 /s",
+ * "81.2 \u00b5s", into buf (at least 48 bytes). */
+void display_figure(const struct metric_def *, double stored, char *buf);
 
 /* Formats a latency in microseconds as "5.3 ms", "676 \u00b5s", "132 s":
  * the one formatter of latencies, for pages, text and findings. */

@@ -3,6 +3,7 @@
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #define _GNU_SOURCE		/* getdents64 */
 #include "base/fileio.h"
+#include "model/fio_figures.h"
 #include "model/model.h"
 #include "model/runcache.h"
 #include "model/stats.h"
@@ -171,7 +172,7 @@ static void
 take_file(struct walk *w, struct run *run, int dirfd, const char *path,
     const char *name)
 {
-	size_t len, before = run->samples.n;
+	size_t len, before = run->samples.n + run->samples.fio.n;
 
 	if (strcmp(name, "notes.md") == 0) {
 		struct stat st;
@@ -196,7 +197,7 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 	}
 	if (!looks_binary(w->buf, len))
 		reader_read(path, w->buf, len, w->lim, &run->samples, w->d);
-	if (run->samples.n > before) {
+	if (run->samples.n + run->samples.fio.n > before) {
 		hash_file(run->output_hash, name, w->buf, len);
 		add_name(w, &run->outputs, &run->noutputs, name);
 	} else
@@ -238,45 +239,90 @@ pool_or_null(struct strpool *pool, const char *s)
 	return s ? strpool_add(pool, s, strlen(s)) : NULL;
 }
 
+/* Whether a run directory gave any result, of bonnie++ or of fio. */
+static bool
+has_results(const struct run *run)
+{
+	return run->samples.n > 0 || run->samples.fio.n > 0;
+}
+
 /* The figures of run's samples for the rank test, in the set's arena,
- * or NULL when it has too few for one. */
+ * slot by slot (bonnie++'s twelve first, then ff's metrics), or NULL
+ * when it has too few for one. */
 static struct run_figures *
-keep_figures(const struct run *run, struct xarena **arena)
+keep_figures(const struct run *run, const struct fio_figures *ff,
+    struct xarena **arena)
 {
 	const struct results *rs = &run->samples;
+	size_t nb = rs->n ? M_COUNT : 0, n = ff->n, slot = 0;
 	struct run_figures *f;
-	size_t n = 0;
+	uint32_t *at;
 
-	if (rs->n < RANK_MIN_SAMPLES)
+	if (rs->n < RANK_MIN_SAMPLES && ff->nsamples < RANK_MIN_SAMPLES)
 		return NULL;
-	for (int m = 0; m < M_COUNT; m++)
+	for (size_t m = 0; m < nb; m++)
 		for (size_t k = 0; k < rs->n; k++)
 			n += rs->v[k].m[m].state == VS_OK;
-	f = xarena_alloc(arena, sizeof *f + n * sizeof *f->v);
+	f = xarena_alloc(arena, sizeof *f + n * sizeof *f->v +
+	    (run->nsum + 1) * sizeof *at);
+	at = (uint32_t *)(f->v + n);
+	f->at = at;
 	n = 0;
-	for (int m = 0; m < M_COUNT; m++) {
-		f->at[m] = n;
+	for (size_t m = 0; m < nb; m++) {
+		at[slot++] = (uint32_t)n;
 		for (size_t k = 0; k < rs->n; k++)
 			if (rs->v[k].m[m].state == VS_OK)
 				f->v[n++] = rs->v[k].m[m].value;
 	}
-	f->at[M_COUNT] = n;
+	for (size_t k = 0; k < ff->n; k++) {
+		if (k == 0 || ff->v[k].metric != ff->v[k - 1].metric)
+			at[slot++] = (uint32_t)n;
+		f->v[n++] = ff->v[k].value;
+	}
+	at[slot] = (uint32_t)n;
 	return f;
 }
 
-/* What is kept of a run's samples beyond them: their count, summaries,
- * the first one's parameters and the figures the rank test needs; then,
- * when the run has at most w->shed, the samples go. */
+/* The fio metrics of ff into run's summaries after its first slot
+ * (bonnie++'s twelve, or none), with their indexes. */
 static void
-summarise(struct walk *w, struct run *run)
+summarise_fio(struct run *run, size_t first, const struct fio_figures *ff)
+{
+	size_t slot = first;
+	double *v = xcalloc(ff->n ? ff->n : 1, sizeof *v);
+
+	for (size_t k = 0; k < first; k++)
+		run->sum_ids[k] = (uint16_t)k;
+	for (size_t k = 0; k < ff->n; ) {
+		size_t e = k;
+
+		for (; e < ff->n && ff->v[e].metric == ff->v[k].metric; e++)
+			v[e - k] = ff->v[e].value;
+		run->sum_ids[slot] = (uint16_t)ff->v[k].metric;
+		stats_figures(v, e - k, &run->sum[slot++]);
+		k = e;
+	}
+	free(v);
+}
+
+/* How many metrics ff has. */
+static size_t
+count_metrics(const struct fio_figures *ff)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < ff->n; k++)
+		n += k == 0 || ff->v[k].metric != ff->v[k - 1].metric;
+	return n;
+}
+
+/* The bonnie++ parameters of the run's first sample, pooled. */
+static void
+keep_params(struct walk *w, struct run *run)
 {
 	const struct result *x = &run->samples.v[0];
 	struct strpool *pool = w->set->pool;
 
-	run->nsamples = run->samples.n;
-	run->sum = xarena_alloc(&w->set->sums, M_COUNT * sizeof *run->sum);
-	memset(run->sum, 0, M_COUNT * sizeof *run->sum);
-	stats_run(run, run->sum);
 	run->machine = pool_or_null(pool, x->name);
 	run->params.version = pool_or_null(pool, x->bonnie_version);
 	run->params.csv_format = pool_or_null(pool, x->csv_format);
@@ -285,8 +331,37 @@ summarise(struct walk *w, struct run *run)
 	run->params.chunk = pool_or_null(pool, x->chunk);
 	run->params.concurrency = x->concurrency;
 	run->params.seekers = x->seekers;
-	run->figures = keep_figures(run, &w->set->figures);
-	if (run->samples.n <= w->shed)
+}
+
+/* What is kept of a run's samples beyond them: their count, summaries,
+ * the first one's parameters and the figures the rank test needs; then,
+ * when the run has at most w->shed, the samples go. */
+static void
+summarise(struct walk *w, struct run *run)
+{
+	size_t nb = run->samples.n ? M_COUNT : 0;
+	struct fio_figures ff;
+
+	fio_figures_add(&run->samples.fio, &w->set->metrics, &ff);
+	run->nsamples = run->samples.n;
+	run->fio_samples = ff.nsamples;
+	run->nsum = (uint32_t)(nb + count_metrics(&ff));
+	run->sum = xarena_alloc(&w->set->sums, (run->nsum ? run->nsum : 1) *
+	    sizeof *run->sum);
+	memset(run->sum, 0, run->nsum * sizeof *run->sum);
+	if (nb)
+		stats_run(run, run->sum);
+	if (ff.n) {
+		run->sum_ids = xarena_alloc(&w->set->sums, run->nsum *
+		    sizeof *run->sum_ids);
+		summarise_fio(run, nb, &ff);
+	}
+	run->params.concurrency = run->params.seekers = -1;
+	if (run->samples.n)
+		keep_params(w, run);
+	run->figures = keep_figures(run, &ff, &w->set->figures);
+	fio_figures_free(&ff);
+	if (run->samples.n + run->samples.fio.n <= w->shed)
 		results_free(&run->samples);
 }
 
@@ -627,10 +702,11 @@ static void
 cache_run(struct walk *w, const char *id, const struct leaf *leaf,
     const struct run *run, size_t msg0, bool cached)
 {
-	if (cached || leaf->v == NULL || run->samples.n > 0 ||
+	if (cached || leaf->v == NULL || has_results(run) ||
 	    !runcache_settled(w->cache, leaf->v, leaf->n))
 		return;
-	runcache_put(w->cache, id, leaf->v, leaf->n, run, w->d->n > msg0 ?
+	runcache_put(w->cache, id, leaf->v, leaf->n, run, w->set,
+	    w->d->n > msg0 ?
 	    w->d->v + msg0 : NULL, w->d->n - msg0);
 }
 
@@ -653,8 +729,8 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 		return;
 	}
 	if (!read_dir(w, &run, parentfd, name, dir, id, depth, &leaf,
-	    &cached) || depth == 0 || (!cached && run.samples.n == 0)) {
-		if (depth > 0 && run.meta.n > 0 && run.samples.n == 0)
+	    &cached) || depth == 0 || (!cached && !has_results(&run))) {
+		if (depth > 0 && run.meta.n > 0 && !has_results(&run))
 			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
 			    "but no bonnie++ result; not a run");
 		free(run.id);
@@ -748,6 +824,73 @@ read_set_meta(struct walk *w)
 	free(path);
 }
 
+/* One slot of a run being put in the order of its metrics' new
+ * indexes. */
+struct slot {
+	uint16_t id;
+	struct metric_summary sum;
+	uint32_t from, to;	/* its figures */
+};
+
+static int
+cmp_slot(const void *x, const void *y)
+{
+	const struct slot *a = x, *b = y;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* Run r's slots by their metrics' new indexes (remap). */
+static void
+reorder_run(struct run *r, const int *remap)
+{
+	struct slot *s = xcalloc(r->nsum, sizeof *s);
+	struct run_figures *f = r->figures;
+	double *v = NULL;
+	uint32_t *at = f ? (uint32_t *)f->at : NULL, n = 0;
+
+	for (uint32_t k = 0; k < r->nsum; k++)
+		s[k] = (struct slot){(uint16_t)remap[r->sum_ids[k]], r->sum[k],
+		    f ? at[k] : 0, f ? at[k + 1] : 0};
+	qsort(s, r->nsum, sizeof *s, cmp_slot);
+	if (f) {
+		v = xcalloc(at[r->nsum] ? at[r->nsum] : 1, sizeof *v);
+		memcpy(v, f->v, at[r->nsum] * sizeof *v);
+	}
+	for (uint32_t k = 0; k < r->nsum; k++) {
+		r->sum_ids[k] = s[k].id;
+		r->sum[k] = s[k].sum;
+		if (f == NULL)
+			continue;
+		at[k] = n;
+		memcpy(f->v + n, v + s[k].from, (s[k].to - s[k].from) *
+		    sizeof *v);
+		n += s[k].to - s[k].from;
+	}
+	free(v);
+	free(s);
+}
+
+/* The set's fio metrics in their fixed order, each run's slots after
+ * them: the same runs give the same table however they were read. */
+static void
+order_metrics(struct runset *set)
+{
+	int *remap;
+	bool moved = false;
+
+	if (set->metrics.n <= M_COUNT + 1)
+		return;
+	remap = xcalloc(set->metrics.n, sizeof *remap);
+	metrics_order(&set->metrics, remap);
+	for (size_t m = 0; m < set->metrics.n; m++)
+		moved |= remap[m] != (int)m;
+	for (size_t i = 0; moved && i < set->n; i++)
+		if (set->runs[i].sum_ids)
+			reorder_run(&set->runs[i], remap);
+	free(remap);
+}
+
 int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
     size_t shed, struct diags *d)
@@ -769,6 +912,7 @@ runset_load_cached(struct runset *set, const char *root,
 	memset(set, 0, sizeof *set);
 	set->root = xstrdup(root);
 	set->pool = strpool_new();
+	metrics_init(&set->metrics);
 	if (stat(root, &st) != 0)
 		why = strerror(errno);
 	else if (!S_ISDIR(st.st_mode))
@@ -797,6 +941,7 @@ runset_load_cached(struct runset *set, const char *root,
 		    "out to read every run", w.lim->runs);
 		return -1;
 	}
+	order_metrics(set);
 	if (set->n > 1)
 		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
 	if (set->n > 0 && set->n < set->cap) {
@@ -880,6 +1025,7 @@ runset_free(struct runset *set)
 	free(set->root);
 	free(set->title);
 	strpool_free(set->pool);
+	metrics_free(&set->metrics);
 	xarena_free(&set->figures);
 	xarena_free(&set->sums);
 	xarena_free(&set->ids);

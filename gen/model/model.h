@@ -10,16 +10,18 @@
 
 #include "base/input_limits.h"
 #include "base/diag.h"
+#include "model/metrics.h"
 #include "read/meta.h"
 #include "read/reader.h"
 #include "read/result.h"
 
 struct metric_summary;	/* stats.h */
 
-/* The figures (VS_OK values) of a run's samples, metric by metric:
- * those of metric m are v[at[m] .. at[m + 1]). */
+/* The figures (VS_OK values) of a run's samples, metric by metric in the
+ * order of its summaries: those of its k-th metric are v[at[k] ..
+ * at[k + 1]). */
 struct run_figures {
-	size_t at[M_COUNT + 1];
+	const uint32_t *at;	/* nsum + 1 of them, after v */
 	double v[];
 };
 
@@ -48,15 +50,25 @@ struct run {
 	char **attachments;	/* names of the other files */
 	size_t nattachments;
 	struct results samples;	/* one per iteration; empty once shed */
-	size_t nsamples;	/* how many were read, shed or not */
-	struct metric_summary *sum;	/* per metric, made as it is read
-					   (in the set's arena) */
+	size_t nsamples;	/* bonnie++ results read, shed or not */
+	size_t fio_samples;	/* fio samples read: each fio run's groups
+				   of jobs (see model/fio_figures.h) */
+	/* The summaries of the metrics the run has, by ascending metric
+	 * index (in the set's arena; use run_summary): sum[k] is of metric
+	 * sum_ids[k], or of metric k when sum_ids is NULL (a run of
+	 * bonnie++ alone has its twelve). */
+	struct metric_summary *sum;
+	uint16_t *sum_ids;
+	uint32_t nsum;
 	struct run_figures *figures;	/* for the rank test, or NULL
 					   with fewer samples than it needs
 					   or once dropped (in the set's
 					   arena) */
 	char *machine;		/* the machine name of the first sample
 				   (pooled; "" when bonnie++ printed none) */
+	char *fio_size;		/* the size of the file of its fio jobs
+				   when they all give the same (pooled),
+				   else NULL */
 	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its
@@ -76,6 +88,7 @@ struct runset {
 	size_t n, cap;
 	struct strpool *pool;	/* the runs' repeated strings: meta entries,
 				   result fields, file names */
+	struct metric_table metrics;	/* every metric a run has */
 	struct xarena *figures;	/* the runs' figures (see run_figures) */
 	struct xarena *sums;	/* the runs' summaries, side by side: they
 				   are most of what a run keeps */
@@ -124,6 +137,16 @@ void runset_free(struct runset *);
 void runset_drop_figures(struct runset *);
 /* The index of the run with this id, or -1. */
 long runset_find(const struct runset *, const char *id);
+
+/* The metric of a run's k-th summary. */
+static inline int
+run_metric_at(const struct run *r, size_t k)
+{
+	return r->sum_ids ? r->sum_ids[k] : (int)k;
+}
+
+/* The place of metric m among the run's summaries, or -1. */
+long run_metric_slot(const struct run *r, int m);
 
 /* The run's host: its meta's, else the machine name bonnie++ printed
  * (maybe ""). */

@@ -6,6 +6,7 @@
 #include "model/runcache.h"
 #include "base/fileio.h"
 #include "model/stats.h"
+#include "read/fio_key.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -17,7 +18,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define CACHE_MAGIC	"benchsite runs cache 2"
+#define CACHE_MAGIC	"benchsite runs cache 3"
 #define NULL_STR	UINT32_MAX	/* the length of a NULL string */
 #define MAX_RECORD	((uint32_t)1 << 28)
 #define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
@@ -471,19 +472,50 @@ get_msgs(struct rd *r, struct diags *d)
 }
 
 static void
-put_run(struct blob *b, const struct run *run)
+put_summary(struct blob *b, const struct metric_summary *s)
+{
+	put_f64(b, s->median);
+	put_f64(b, s->min);
+	put_f64(b, s->max);
+	put_f64(b, s->latency_us);
+	put_i64(b, s->n);
+	put_i64(b, s->n_too_fast);
+	put_i64(b, s->n_invalid);
+	put_i64(b, s->cpu);
+	put_u8(b, s->state);
+	put_u8(b, s->approx);
+}
+
+/* The summaries, each with its metric's key (an index is the set's, and
+ * the next load's set may number its metrics otherwise), and the
+ * figures of the rank test, slot by slot. */
+static void
+put_sums(struct blob *b, const struct run *run, const struct runset *set)
+{
+	const struct run_figures *f = run->figures;
+
+	put_u32(b, run->nsum);
+	for (uint32_t k = 0; k < run->nsum; k++) {
+		put_str(b, metric_def(&set->metrics, run_metric_at(run, k))->key);
+		put_summary(b, &run->sum[k]);
+	}
+	put_u8(b, f != NULL);
+	for (uint32_t k = 0; f && k <= run->nsum; k++)
+		put_u32(b, f->at[k]);
+	for (uint32_t k = 0; f && k < f->at[run->nsum]; k++)
+		put_f64(b, f->v[k]);
+}
+
+static void
+put_run(struct blob *b, const struct run *run, const struct runset *set)
 {
 	const struct run_meta *m = &run->meta;
-	const struct run_figures *f = run->figures;
 
 	put_u32(b, (uint32_t)m->n);
 	for (size_t k = 0; k < m->n; k++)
 		put_mem(b, m->v[k], strlen(m->v[k]) + 1 +
 		    strlen(meta_value(m, k)));
 	put_str(b, m->disk_model);
-	put_u8(b, m->expect != NULL);
-	for (int k = 0; m->expect && k < M_COUNT; k++)
-		put_f64(b, m->expect[k]);
 	put_i64(b, m->disk_count);
 	put_u8(b, m->raid);
 	put_u8(b, run->notes != NULL);
@@ -494,25 +526,8 @@ put_run(struct blob *b, const struct run *run)
 	for (size_t k = 0; k < run->nattachments; k++)
 		put_str(b, run->attachments[k]);
 	put_u64(b, run->nsamples);
-	for (int k = 0; k < M_COUNT; k++) {
-		const struct metric_summary *s = &run->sum[k];
-
-		put_f64(b, s->median);
-		put_f64(b, s->min);
-		put_f64(b, s->max);
-		put_f64(b, s->latency_us);
-		put_i64(b, s->n);
-		put_i64(b, s->n_too_fast);
-		put_i64(b, s->n_invalid);
-		put_i64(b, s->cpu);
-		put_u8(b, s->state);
-		put_u8(b, s->approx);
-	}
-	put_u8(b, f != NULL);
-	for (int k = 0; f && k <= M_COUNT; k++)
-		put_u64(b, f->at[k]);
-	for (size_t k = 0; f && k < f->at[M_COUNT]; k++)
-		put_f64(b, f->v[k]);
+	put_u64(b, run->fio_samples);
+	put_sums(b, run, set);
 	put_str(b, run->machine);
 	put_str(b, run->params.version);
 	put_str(b, run->params.csv_format);
@@ -593,16 +608,6 @@ get_meta(struct rd *r, const struct fill *f)
 		m->disk_model = get_pooled(r, f, true);
 	else
 		get_pooled(r, f, true);
-	if (get_u8(r)) {
-		if (m)
-			m->expect = xmalloc(M_COUNT * sizeof *m->expect);
-		for (int k = 0; k < M_COUNT; k++) {
-			double v = get_f64(r);
-
-			if (m)
-				m->expect[k] = v;
-		}
-	}
 	disks = get_i64(r);
 	raid = get_u8(r);
 	if (disks < -1 || disks > INT32_MAX || raid >= RAID_LEVEL_COUNT)
@@ -614,74 +619,141 @@ get_meta(struct rd *r, const struct fill *f)
 }
 
 static void
+get_summary(struct rd *r, struct metric_summary *s)
+{
+	unsigned state, approx;
+
+	memset(s, 0, sizeof *s);
+	s->median = get_f64(r);
+	s->min = get_f64(r);
+	s->max = get_f64(r);
+	s->latency_us = get_f64(r);
+	s->n = (int)get_i64(r);
+	s->n_too_fast = (int)get_i64(r);
+	s->n_invalid = (int)get_i64(r);
+	s->cpu = (int)get_i64(r);
+	state = get_u8(r);
+	approx = get_u8(r);
+	if (state > VS_INVALID || approx > 1)
+		r->bad = true;
+	s->state = (enum value_state)state;
+	s->approx = approx;
+}
+
+/* The metric of a summary's key: bonnie++'s twelve first, in their
+ * order, then fio's, each new one added to the set's table; -1 when
+ * the key names none, or breaks the order. */
+static int
+get_metric(struct rd *r, const struct fill *f, uint32_t k, int prev)
+{
+	size_t len;
+	const char *s = get_mem(r, &len);
+	char key[FIO_KEY_MAX + 1];
+	int id;
+
+	if (s == NULL || len > FIO_KEY_MAX || memchr(s, '\0', len)) {
+		r->bad = true;
+		return -1;
+	}
+	memcpy(key, s, len);
+	key[len] = '\0';
+	if ((id = metric_by_key(key)) >= 0) {
+		if ((uint32_t)id != k)	/* the twelve come first, in order */
+			r->bad = true;
+		return id;
+	}
+	if (prev >= 0 && prev < M_COUNT - 1)
+		r->bad = true;	/* some of the twelve, not all */
+	if (f->run == NULL) {
+		struct fio_key fk;
+
+		if (!fio_key_parse(key, &fk))
+			r->bad = true;
+		return M_COUNT;
+	}
+	if ((id = metrics_add_fio(&f->set->metrics, key)) < 0)
+		r->bad = true;
+	return id;
+}
+
+/* Returns how many summaries the run has. */
+static size_t
 get_sums(struct rd *r, const struct fill *f)
 {
-	struct metric_summary *sum = f->run ? xarena_alloc(&f->set->sums,
-	    M_COUNT * sizeof *sum) : NULL;
+	size_t n = get_count(r, 60);
+	struct run *run = f->run;
+	int prev = -1;
+	bool fio = false;
 
-	for (int k = 0; k < M_COUNT; k++) {
-		struct metric_summary s;
-		unsigned state, approx;
-
-		memset(&s, 0, sizeof s);
-		s.median = get_f64(r);
-		s.min = get_f64(r);
-		s.max = get_f64(r);
-		s.latency_us = get_f64(r);
-		s.n = (int)get_i64(r);
-		s.n_too_fast = (int)get_i64(r);
-		s.n_invalid = (int)get_i64(r);
-		s.cpu = (int)get_i64(r);
-		state = get_u8(r);
-		approx = get_u8(r);
-
-		if (state > VS_INVALID || approx > 1)
-			r->bad = true;
-		s.state = (enum value_state)state;
-		s.approx = approx;
-		if (sum)
-			sum[k] = s;
+	if (n > UINT32_MAX || n == 0)
+		r->bad = true;
+	if (r->bad)
+		return 0;
+	if (run) {
+		run->nsum = (uint32_t)n;
+		run->sum = xarena_alloc(&f->set->sums, n * sizeof *run->sum);
+		run->sum_ids = xarena_alloc(&f->set->sums, n *
+		    sizeof *run->sum_ids);
 	}
-	if (f->run)
-		f->run->sum = sum;
+	for (uint32_t k = 0; k < n && !r->bad; k++) {
+		struct metric_summary s;
+		int id = get_metric(r, f, k, prev);
+
+		fio |= id >= M_COUNT;
+		prev = id;
+		get_summary(r, &s);
+		if (run && id >= 0) {
+			run->sum[k] = s;
+			run->sum_ids[k] = (uint16_t)id;
+		}
+	}
+	if (run && !fio)
+		run->sum_ids = NULL;	/* bonnie++'s twelve, by index */
+	return n;
 }
 
 /* The figures: at[] rising from 0, no more than the samples' figures. */
 static void
-get_figures(struct rd *r, const struct fill *f, size_t nsamples)
+get_figures(struct rd *r, const struct fill *f, size_t nsum, size_t nsamples)
 {
-	size_t at[M_COUNT + 1];
+	uint32_t *at;
 	struct run_figures *fig;
+	size_t total;
 
 	if (!get_u8(r))
 		return;
-	for (int k = 0; k <= M_COUNT; k++) {
-		at[k] = get_u64(r);
+	if (nsum == 0 || (size_t)(r->end - r->p) / 4 < nsum + 1) {
+		r->bad = true;
+		return;
+	}
+	at = xcalloc(nsum + 1, sizeof *at);
+	for (size_t k = 0; k <= nsum; k++) {
+		at[k] = get_u32(r);
 		if ((k == 0 && at[0] != 0) || (k > 0 && (at[k] < at[k - 1] ||
 		    at[k] - at[k - 1] > nsamples)))
 			r->bad = true;
 	}
-	if (r->bad || (size_t)(r->end - r->p) / 8 < at[M_COUNT]) {
+	total = at[nsum];
+	if (r->bad || (size_t)(r->end - r->p) / 8 < total) {
 		r->bad = true;
-		return;
+	} else if (f->run == NULL) {
+		get_bytes(r, total * 8);
+	} else {
+		fig = xarena_alloc(&f->set->figures, sizeof *fig + total *
+		    sizeof *fig->v + (nsum + 1) * sizeof *at);
+		fig->at = memcpy(fig->v + total, at, (nsum + 1) * sizeof *at);
+		for (size_t k = 0; k < total; k++)
+			fig->v[k] = get_f64(r);
+		f->run->figures = fig;
 	}
-	if (f->run == NULL) {
-		get_bytes(r, at[M_COUNT] * 8);
-		return;
-	}
-	fig = xarena_alloc(&f->set->figures, sizeof *fig + at[M_COUNT] *
-	    sizeof *fig->v);
-	memcpy(fig->at, at, sizeof at);
-	for (size_t k = 0; k < at[M_COUNT]; k++)
-		fig->v[k] = get_f64(r);
-	f->run->figures = fig;
+	free(at);
 }
 
 static void
 get_run(struct rd *r, const struct fill *f)
 {
 	struct run scratch, *run = f->run ? f->run : &scratch;
-	size_t nsamples;
+	size_t nsamples, fio_samples, nsum;
 
 	get_meta(r, f);
 	if (get_u8(r) && f->run)
@@ -689,13 +761,16 @@ get_run(struct rd *r, const struct fill *f)
 	run->outputs = get_names(r, f, &run->noutputs);
 	run->attachments = get_names(r, f, &run->nattachments);
 	nsamples = get_u64(r);
+	fio_samples = get_u64(r);
 	/* Only runs whose samples were shed are kept: the others keep them
 	 * in the model, and only reading gives them. */
-	if (nsamples == 0 || nsamples > f->shed || run->noutputs == 0)
+	if ((nsamples == 0 && fio_samples == 0) || nsamples > f->shed ||
+	    fio_samples > MAX_RECORD || run->noutputs == 0)
 		r->bad = true;
 	run->nsamples = nsamples;
-	get_sums(r, f);
-	get_figures(r, f, nsamples);
+	run->fio_samples = fio_samples;
+	nsum = get_sums(r, f);
+	get_figures(r, f, nsum, nsamples + fio_samples);
 	run->machine = get_pooled(r, f, true);
 	run->params.version = get_pooled(r, f, true);
 	run->params.csv_format = get_pooled(r, f, true);
@@ -747,7 +822,8 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *st,
 
 void
 runcache_put(struct runcache *c, const char *key, const struct stamp *st,
-    size_t n, const struct run *run, const struct diag *msgs, size_t nmsgs)
+    size_t n, const struct run *run, const struct runset *set,
+    const struct diag *msgs, size_t nmsgs)
 {
 	if (c->failed)
 		return;
@@ -755,7 +831,7 @@ runcache_put(struct runcache *c, const char *key, const struct stamp *st,
 	put_str(&c->b, key);
 	put_stamps(&c->b, st, n);
 	put_msgs(&c->b, msgs, nmsgs);
-	put_run(&c->b, run);
+	put_run(&c->b, run, set);
 	if (!write_record(c->out, c->b.p, c->b.n))
 		c->failed = true;
 }

@@ -58,7 +58,7 @@ bool runcache_take(struct runcache *, const char *key,
  * these stamps, with the messages msgs. */
 void runcache_put(struct runcache *, const char *key,
     const struct stamp *, size_t n, const struct run *run,
-    const struct diag *msgs, size_t nmsgs);
+    const struct runset *set, const struct diag *msgs, size_t nmsgs);
 
 /* Puts the new cache in place of the old (keep), or drops it. NULL is
  * fine. */

@@ -4,6 +4,28 @@
 
 #include <stdlib.h>
 
+const struct metric_summary summary_not_run = {
+	.latency_us = -1, .cpu = -1, .state = VS_NOT_RUN,
+};
+
+long
+run_metric_slot(const struct run *r, int m)
+{
+	size_t lo = 0, hi = r->nsum;
+
+	if (r->sum_ids == NULL)
+		return m >= 0 && (uint32_t)m < r->nsum ? m : -1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (r->sum_ids[mid] < m)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nsum && r->sum_ids[lo] == m ? (long)lo : -1;
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -68,6 +90,19 @@ summarise_metric(const struct results *rs, enum metric_id id,
 	}
 	s->cpu = ncpu ? (int)(stats_median(cpus, ncpu) + 0.5) : -1;
 	s->latency_us = nlat ? stats_median(lats, nlat) : -1;
+}
+
+void
+stats_figures(double *v, size_t n, struct metric_summary *s)
+{
+	*s = summary_not_run;
+	s->n = (int)n;
+	if (n == 0)
+		return;
+	s->state = VS_OK;
+	s->median = stats_median(v, n);
+	s->min = v[0];
+	s->max = v[n - 1];
 }
 
 void

@@ -23,14 +23,32 @@ struct __attribute__((packed)) metric_summary {
 	bool approx;			/* some figure had reduced precision */
 };
 
+/* A summary of a metric no sample ran. */
+extern const struct metric_summary summary_not_run;
+
+/* The run's summary of metric m (summary_not_run when it has none). */
+static inline const struct metric_summary *
+run_summary(const struct run *r, int m)
+{
+	long k;
+
+	if (r->sum_ids == NULL)
+		return (uint32_t)m < r->nsum ? &r->sum[m] : &summary_not_run;
+	k = run_metric_slot(r, m);
+	return k >= 0 ? &r->sum[k] : &summary_not_run;
+}
+
 /* Sorts v ascending: by insertion when short (a run's samples, a
  * series' recent changes), where qsort's calls cost more than the sort;
  * equal doubles are alike, so the result is the same. Shared with the
  * analysis' statistics (rank.c). */
 void stats_sort(double *v, size_t n);
 
-/* Summarises the samples of run into out[M_COUNT]. */
+/* Summarises the bonnie++ samples of run into out[M_COUNT]. */
 void stats_run(const struct run *, struct metric_summary *out);
+
+/* Summarises n figures of one metric (sorted in place) into s. */
+void stats_figures(double *v, size_t n, struct metric_summary *s);
 
 /* The median of n values (sorted in place); n must be > 0. */
 double stats_median(double *v, size_t n);

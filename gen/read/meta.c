@@ -2,12 +2,14 @@
  * insensitive; known keys get their structured value read. A bad line is
  * reported and the rest still read. */
 #include "read/meta.h"
+#include "read/fio_key.h"
 #include "read/units.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,26 +269,42 @@ check_raid(struct run_meta *m, const char *v)
 	return NULL;
 }
 
+enum metric_kind
+meta_key_kind(const char *key)
+{
+	int id = metric_by_key(key);
+	struct fio_key k;
+
+	if (id >= 0)
+		return metric_defs[id].kind;
+	if (!fio_key_parse(key, &k))
+		return MK_RATE;
+	return k.measure == FM_BW ? MK_THROUGHPUT : k.measure == FM_IOPS ?
+	    MK_RATE : MK_LATENCY;
+}
+
 static const char *
 check_expect(struct run_meta *m, const char *key, const char *v)
 {
-	int id = metric_by_key(key + strlen("expect."));
+	const char *metric = key + strlen("expect.");
 	double target;
 
-	if (id < 0)
+	if (!metric_key_valid(metric))
 		return "no such metric after \"expect.\" (putc, put_block, "
-		    "rewrite, getc, get_block, seeks, seq_create, ...)";
-	if (!units_target(v, metric_defs[id].kind, &target))
-		return metric_defs[id].kind == MK_THROUGHPUT ?
+		    "rewrite, getc, get_block, seeks, seq_create, ..., or a "
+		    "fio workload's: randread-4k-qd32-j1-libaio-direct.iops)";
+	switch (meta_key_kind(metric)) {
+	case MK_THROUGHPUT:
+		return units_target(v, MK_THROUGHPUT, &target) ? NULL :
 		    "not a throughput with a unit (185 MB/s, 190000 K/sec, "
-		    "1.2 GiB/s)" : "not a rate with a unit (300/s)";
-	if (m->expect == NULL) {
-		m->expect = xmalloc(M_COUNT * sizeof *m->expect);
-		for (int i = 0; i < M_COUNT; i++)
-			m->expect[i] = NAN;
+		    "1.2 GiB/s)";
+	case MK_RATE:
+		return units_target(v, MK_RATE, &target) ? NULL :
+		    "not a rate with a unit (300/s)";
+	default:
+		return units_target(v, MK_LATENCY, &target) ? NULL :
+		    "not a latency with a unit (2 ms, 500 us)";
 	}
-	m->expect[id] = target;
-	return NULL;
 }
 
 /* The fastest the disks, controller or bus can move data: a block
@@ -304,20 +322,28 @@ static const char *
 check_noise(const char *key, const char *v)
 {
 	double share;
+	enum fio_measure m;
 
-	if (metric_by_key(key + strlen("noise.")) < 0)
+	if (!metric_key_valid(key + strlen("noise.")) &&
+	    !fio_measure_by_key(key + strlen("noise."), &m))
 		return "no such metric after \"noise.\" (putc, put_block, "
-		    "rewrite, getc, get_block, seeks, seq_create, ...)";
+		    "rewrite, getc, get_block, seeks, seq_create, ..., a fio "
+		    "workload's, or one of fio's measures: bw, iops, lat, p50, "
+		    "p99, p99_9)";
 	return units_percent(v, &share) ? NULL : "not a percentage (8%)";
 }
 
 bool
-meta_expect(const struct run_meta *m, int metric, double *value)
+meta_expect(const struct run_meta *m, const char *key, enum metric_kind kind,
+    double *value)
 {
-	if (m->expect == NULL || isnan(m->expect[metric]))
+	char name[80];
+	const char *v;
+
+	if (snprintf(name, sizeof name, "expect.%s", key) >= (int)sizeof name ||
+	    (v = meta_get(m, name)) == NULL)
 		return false;
-	*value = m->expect[metric];
-	return true;
+	return units_target(v, kind, value);
 }
 
 const char *
@@ -349,7 +375,7 @@ check_value(struct run_meta *m, const char *key, const char *value)
 		return check_expect(m, key, value);
 	if (strncmp(key, "noise.", 6) == 0)
 		return check_noise(key, value);
-	if (strncmp(key, "ack.", 4) == 0 && metric_by_key(key + 4) < 0)
+	if (strncmp(key, "ack.", 4) == 0 && !metric_key_valid(key + 4))
 		return "no such metric after \"ack.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ...)";
 	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
@@ -566,7 +592,6 @@ meta_free(struct run_meta *m)
 	for (size_t i = 0; i < m->n; i++)
 		meta_drop(m, m->v[i]);
 	free(m->v);
-	free(m->expect);
 	meta_drop(m, m->disk_model);
 	memset(m, 0, sizeof *m);
 }

@@ -44,10 +44,6 @@ struct run_meta {
 	char *disk_model;	/* NULL when not given */
 	struct strpool *pool;	/* set before meta_parse: the entries and
 				   the disk model are pooled there */
-	/* The targets (expect.METRIC) in the metric's unit (KiB/s or /s),
-	 * NaN where none is given; NULL when none is: few runs declare
-	 * one, and every run would carry twelve. Read with meta_expect. */
-	double *expect;
 	int disk_count;		/* -1 when not given */
 	enum raid_level raid;
 };
@@ -62,8 +58,14 @@ const char *meta_get(const struct run_meta *, const char *key);
 /* The key and the value of entry i. */
 const char *meta_key(const struct run_meta *, size_t i);
 const char *meta_value(const struct run_meta *, size_t i);
-/* Whether m declares a target for metric (then in *value). */
-bool meta_expect(const struct run_meta *m, int metric, double *value);
+/* Whether m declares a target (expect.KEY) for the metric of this key
+ * and kind: then *value in its stored unit (KiB/s, per second or
+ * microseconds). */
+bool meta_expect(const struct run_meta *m, const char *key,
+    enum metric_kind kind, double *value);
+/* The kind of figure the metric of a valid key is (metric_key_valid):
+ * for expect.KEY and noise.KEY. */
+enum metric_kind meta_key_kind(const char *key);
 void meta_free(struct run_meta *);
 
 #endif

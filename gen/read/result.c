@@ -7,20 +7,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define B FAMILY_BONNIE
+#define PUT (MT_WRITE | MT_IO | MT_BONNIE)
+#define GET (MT_READ | MT_IO | MT_BONNIE)
+#define FILES (MT_FILE | MT_BONNIE)
 const struct metric_def metric_defs[M_COUNT] = {
-	[M_PUTC] = {"putc", "Per-char write", "KiB/s", MK_THROUGHPUT, true},
-	[M_PUT_BLOCK] = {"put_block", "Block write", "KiB/s", MK_THROUGHPUT, true},
-	[M_REWRITE] = {"rewrite", "Rewrite", "KiB/s", MK_THROUGHPUT, true},
-	[M_GETC] = {"getc", "Per-char read", "KiB/s", MK_THROUGHPUT, true},
-	[M_GET_BLOCK] = {"get_block", "Block read", "KiB/s", MK_THROUGHPUT, true},
-	[M_SEEKS] = {"seeks", "Random seeks", "/s", MK_RATE, true},
-	[M_SEQ_CREATE] = {"seq_create", "Sequential create", "/s", MK_RATE, true},
-	[M_SEQ_STAT] = {"seq_stat", "Sequential stat", "/s", MK_RATE, true},
-	[M_SEQ_DEL] = {"seq_del", "Sequential delete", "/s", MK_RATE, true},
-	[M_RAN_CREATE] = {"ran_create", "Random create", "/s", MK_RATE, true},
-	[M_RAN_STAT] = {"ran_stat", "Random stat", "/s", MK_RATE, true},
-	[M_RAN_DEL] = {"ran_del", "Random delete", "/s", MK_RATE, true},
+	[M_PUTC] = {"putc", "Per-char write", "KiB/s", MK_THROUGHPUT, true, B,
+	    PUT | MT_PER_CHAR},
+	[M_PUT_BLOCK] = {"put_block", "Block write", "KiB/s", MK_THROUGHPUT,
+	    true, B, PUT | MT_BLOCK},
+	[M_REWRITE] = {"rewrite", "Rewrite", "KiB/s", MK_THROUGHPUT, true, B,
+	    PUT | GET | MT_BLOCK},
+	[M_GETC] = {"getc", "Per-char read", "KiB/s", MK_THROUGHPUT, true, B,
+	    GET | MT_PER_CHAR},
+	[M_GET_BLOCK] = {"get_block", "Block read", "KiB/s", MK_THROUGHPUT,
+	    true, B, GET | MT_BLOCK},
+	[M_SEEKS] = {"seeks", "Random seeks", "/s", MK_RATE, true, B,
+	    GET | MT_RANDOM},
+	[M_SEQ_CREATE] = {"seq_create", "Sequential create", "/s", MK_RATE,
+	    true, B, FILES | MT_WRITE},
+	[M_SEQ_STAT] = {"seq_stat", "Sequential stat", "/s", MK_RATE, true, B,
+	    FILES},
+	[M_SEQ_DEL] = {"seq_del", "Sequential delete", "/s", MK_RATE, true, B,
+	    FILES | MT_WRITE},
+	[M_RAN_CREATE] = {"ran_create", "Random create", "/s", MK_RATE, true, B,
+	    FILES | MT_WRITE},
+	[M_RAN_STAT] = {"ran_stat", "Random stat", "/s", MK_RATE, true, B,
+	    FILES},
+	[M_RAN_DEL] = {"ran_del", "Random delete", "/s", MK_RATE, true, B,
+	    FILES | MT_WRITE},
 };
+#undef B
+#undef PUT
+#undef GET
+#undef FILES
 
 int
 metric_by_key(const char *key)

@@ -28,7 +28,26 @@ enum metric_id {
 
 enum metric_kind {
 	MK_THROUGHPUT,	/* KiB/s: bonnie's "K/sec" is 1024 bytes */
-	MK_RATE		/* operations (seeks, files) per second */
+	MK_RATE,	/* operations (seeks, files, I/Os) per second */
+	MK_LATENCY	/* microseconds: lower is better */
+};
+
+/* Which benchmark a metric comes from. */
+enum metric_family { FAMILY_BONNIE, FAMILY_FIO };
+
+/* What a metric measures, by bit: what a change of the set-up can move
+ * and which like-for-like rules apply (analyse/caveats.c). */
+enum metric_trait {
+	MT_READ = 1,		/* reads from the disks */
+	MT_WRITE = 2,		/* writes to them */
+	MT_PER_CHAR = 4,	/* bonnie++'s per-char tests: one request in
+				   flight, the processor's speed */
+	MT_IO = 8,		/* bonnie++'s size (-s) moves it: its I/O
+				   tests, and every fio figure */
+	MT_FILE = 16,		/* bonnie++'s file tests (-n) */
+	MT_BLOCK = 32,		/* a transfer of large sequential blocks */
+	MT_RANDOM = 64,		/* random requests */
+	MT_BONNIE = 128		/* one of bonnie++'s: its options move it */
 };
 
 struct metric_def {
@@ -37,11 +56,15 @@ struct metric_def {
 	const char *unit;	/* of the stored value */
 	enum metric_kind kind;
 	bool higher_is_better;
+	enum metric_family family;
+	unsigned traits;	/* enum metric_trait */
 };
 
+/* bonnie++'s twelve, by enum metric_id: the first twelve of every
+ * set's metric table (model/metrics.h). */
 extern const struct metric_def metric_defs[M_COUNT];
 
-/* Returns the metric with this key, or -1. */
+/* Returns the bonnie++ metric with this key, or -1. */
 int metric_by_key(const char *key);
 
 /* The three states bonnie++ prints must never be confused: a figure,

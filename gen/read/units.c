@@ -317,6 +317,15 @@ static const struct unit_def target_units[] = {
 	{"ops/s", MK_RATE, 1},
 	{"seeks/s", MK_RATE, 1},
 	{"files/s", MK_RATE, 1},
+	{"IOPS", MK_RATE, 1},
+	{"us", MK_LATENCY, 1},
+	{"usec", MK_LATENCY, 1},
+	{"\u00b5s", MK_LATENCY, 1},
+	{"ns", MK_LATENCY, 0.001},
+	{"nsec", MK_LATENCY, 0.001},
+	{"ms", MK_LATENCY, 1000},
+	{"msec", MK_LATENCY, 1000},
+	{"s", MK_LATENCY, 1e6},
 };
 
 bool
@@ -371,4 +380,29 @@ units_percent(const char *text, double *out)
 		return false;
 	*out = v / 100;
 	return true;
+}
+
+double
+units_mebibytes(const char *s)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	switch (toupper((unsigned char)*end)) {
+	case 'T':
+		return v * 1024 * 1024;
+	case 'G':
+		return v * 1024;
+	case 'M':
+		return v;
+	case 'K':
+		return v / 1024;
+	default:
+		return -1;
+	}
 }

@@ -58,8 +58,8 @@ bool units_size_field(const char *tok, size_t len, struct size_field *out);
 bool units_is_files_spec(const char *tok, size_t len);
 
 /* A target value from meta ("185 MB/s", "190000 K/sec", "1.2 GiB/s",
- * "300/s") converted to the unit of a metric of this kind (KiB/s or
- * per second). Decimal prefixes (kB, MB, GB) are powers of 1000, binary
+ * "300/s", "50000 IOPS", "2 ms", "500 us") converted to the unit of a
+ * metric of this kind (KiB/s, per second or microseconds). Decimal prefixes (kB, MB, GB) are powers of 1000, binary
  * ones (KiB, MiB, GiB) and bonnie++'s "K" powers of 1024. Returns false
  * when the number or unit is not understood or does not fit the kind. */
 bool units_target(const char *text, enum metric_kind kind, double *out);
@@ -67,5 +67,10 @@ bool units_target(const char *text, enum metric_kind kind, double *out);
 /* A share in percent, as meta and the command line give it: "8%" or
  * "8", from 0 to 1000; *out is the fraction (0.08). */
 bool units_percent(const char *text, double *out);
+
+/* Mebibytes in a memory or size text ("4GB", "23.5 GiB", "5192M",
+ * "256k"), or -1: a unit is needed, and K, M, G and T are powers of
+ * 1024 whatever follows them. */
+double units_mebibytes(const char *s);
 
 #endif

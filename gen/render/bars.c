@@ -9,9 +9,17 @@
 #include <string.h>
 
 const char *
-chart_note(enum metric_id id)
+chart_note(const struct metric_def *d)
 {
-	return metric_defs[id].kind == MK_THROUGHPUT ?
+	if (d->family == FAMILY_FIO)
+		return d->kind == MK_THROUGHPUT ?
+		    "Median of each run's samples; whiskers span min to max. "
+		    "MiB/s = 1024 KiB/s." : d->kind == MK_RATE ?
+		    "Median of each run's samples; whiskers span min to max. "
+		    "I/O operations per second." :
+		    "Median of each run's samples; whiskers span min to max. "
+		    "Completion latency in microseconds: shorter is better.";
+	return d->kind == MK_THROUGHPUT ?
 	    "Median of each run's samples; whiskers span min to max. "
 	    "MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." :
 	    "Median of each run's samples; whiskers span min to max. "
@@ -20,7 +28,7 @@ chart_note(enum metric_id id)
 
 static void
 fill_bar(struct chart_bar *b, const struct metric_summary *m,
-    enum metric_id id)
+    const struct metric_def *id)
 {
 	b->nsamples = m->n;
 	switch (m->state) {
@@ -48,9 +56,10 @@ fill_bar(struct chart_bar *b, const struct metric_summary *m,
  * else the declared target) and, when flagged, a short note. */
 static void
 analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
-    enum metric_id id)
+    int id)
 {
-	const struct change *c = &an->runs[i].change[id];
+	const struct change *c = analysis_change_of(an, i, id);
+	const struct metric_def *d = analysis_def(an, id);
 	struct scaled_metric scv;
 	const struct scaled_metric *sc = analysis_scaled(an, i, id, &scv) ?
 	    &scv : NULL;
@@ -58,10 +67,10 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 
 	if (sc) {
 		b->has_expect = true;
-		b->expect = display_value(id, sc->expected);
+		b->expect = display_value(d, sc->expected);
 	} else if (t) {
 		b->has_expect = true;
-		b->expect = display_value(id, t->value);
+		b->expect = display_value(d, t->value);
 	}
 	b->highlight = analysis_flagged(an, i, id);
 	if (!b->highlight)
@@ -77,14 +86,15 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 }
 
 struct chart_bar *
-chart_bars(const struct analysis *an, enum metric_id id, const size_t *runs,
+chart_bars(const struct analysis *an, int id, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes)
 {
 	struct chart_bar *bars = xcalloc(n ? n : 1, sizeof *bars);
 
 	for (size_t k = 0; k < n; k++) {
 		bars[k].label = an->set->runs[runs[k]].id;
-		fill_bar(&bars[k], &analysis_sum(an, runs[k])[id], id);
+		fill_bar(&bars[k], analysis_sum(an, runs[k], id),
+		    analysis_def(an, id));
 		analysis_on_bar(an, &bars[k], runs[k], id);
 		bars[k].group = groups ? groups[k] : NULL;
 		bars[k].change = changes ? changes[k] : NULL;

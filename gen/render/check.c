@@ -240,7 +240,7 @@ num_or_null(bool has, double v)
 static json_t *
 change_json(const struct analysis *a, size_t i, int id)
 {
-	const struct change *c = &a->runs[i].change[id];
+	const struct change *c = analysis_change_of(a, i, id);
 	struct change_figures cf = analysis_change(a, i, id);
 	json_t *o = json_object();
 	bool fig = c->verdict != VERDICT_INSUFFICIENT;
@@ -265,6 +265,7 @@ static json_t *
 scaling_json(const struct analysis *a, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(a, i);
+	const struct run *r = &a->set->runs[i];
 	json_t *o = json_object(), *m = json_object();
 
 	json_object_set_new(o, "reference", sc && sc->reference >= 0 ?
@@ -276,14 +277,14 @@ scaling_json(const struct analysis *a, size_t i)
 		json_object_set_new(o, "seekers",
 		    json_integer(scaling_model_of(a, sc)->seekers));
 	}
-	for (int id = 0; sc && id < M_COUNT; id++) {
-		int k = scaled_slot(id);
+	for (size_t k = 0; sc && k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
 		struct scaled_metric xv, judged, *x = &xv;
 		json_t *e;
 
-		if (k < 0 || sc->level[k] == EFF_NONE)
+		if (a->runs[i].change[k].level == EFF_NONE)
 			continue;
-		xv = scaled_figures(a, i, sc, k);
+		xv = scaled_figures(a, i, sc, id);
 		e = json_object();
 		json_object_set_new(e, "factor", json_number(x->factor));
 		json_object_set_new(e, "factor_high",
@@ -298,7 +299,7 @@ scaling_json(const struct analysis *a, size_t i)
 		    json_boolean(analysis_scaled(a, i, id, &judged)));
 		json_object_set_new(e, "reason",
 		    json_string_or_null(scaling_reason(x)));
-		json_object_set_new(m, metric_defs[id].key, e);
+		json_object_set_new(m, analysis_def(a, id)->key, e);
 	}
 	json_object_set_new(o, "metrics", m);
 	return o;
@@ -308,6 +309,7 @@ static json_t *
 run_json(const struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
+	const struct run *r = &a->set->runs[i];
 	json_t *o = json_object(), *ch = json_object(), *tg = json_object();
 
 	json_object_set_new(o, "id", json_string_or_null(a->set->runs[i].id));
@@ -316,31 +318,30 @@ run_json(const struct analysis *a, size_t i)
 	    json_string_or_null(a->set->runs[ra->base].id) : json_null());
 	json_object_set_new(o, "base_why", json_string_or_null(ra->base >= 0 ?
 	    ra->base_why : NULL));
-	for (int id = 0; ra->base >= 0 && id < M_COUNT; id++)
-		if (ra->change[id].verdict != VERDICT_NONE)
-			json_object_set_new(ch, metric_defs[id].key,
-			    change_json(a, i, id));
+	for (size_t k = 0; ra->base >= 0 && k < r->nsum; k++)
+		if (ra->change[k].verdict != VERDICT_NONE)
+			json_object_set_new(ch, analysis_def(a,
+			    run_metric_at(r, k))->key, change_json(a, i,
+			    run_metric_at(r, k)));
 	json_object_set_new(o, "changes", ch);
 	json_object_set_new(o, "scaling", scaling_json(a, i));
-	for (int id = 0; id < M_COUNT; id++) {
-		const struct target *tv = analysis_target(a, i, id);
-		json_t *t;
+	for (size_t k = 0; k < ra->ntargets; k++) {
+		const struct target *tv = &a->targets[ra->targets + k];
+		json_t *t = json_object();
 
-		if (tv == NULL)
-			continue;
-		t = json_object();
 		json_object_set_new(t, "target", json_number(tv->value));
 		json_object_set_new(t, "ratio", json_number(tv->ratio));
 		json_object_set_new(t, "shortfall", json_boolean(tv->shortfall));
-		json_object_set_new(tg, metric_defs[id].key, t);
+		json_object_set_new(tg, analysis_def(a, tv->metric)->key, t);
 	}
 	json_object_set_new(o, "targets", tg);
 	tg = json_object();
-	for (int id = 0; id < M_COUNT; id++) {
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
 		double cpu = analysis_cpu_per_unit(a, i, id);
 
 		if (cpu >= 0)
-			json_object_set_new(tg, metric_defs[id].key,
+			json_object_set_new(tg, analysis_def(a, id)->key,
 			    json_number(cpu));
 	}
 	json_object_set_new(o, "cpu_per_display_unit", tg);
@@ -361,7 +362,7 @@ finding_json(const struct analysis *a, const struct finding *f)
 	json_object_set_new(o, "run", f->run >= 0 ?
 	    json_string_or_null(a->set->runs[f->run].id) : json_null());
 	json_object_set_new(o, "metric", f->metric >= 0 ?
-	    json_string(metric_defs[f->metric].key) : json_null());
+	    json_string(analysis_def(a, f->metric)->key) : json_null());
 	json_object_set_new(o, "text", json_string_or_null(f->text));
 	json_object_set_new(o, "differs", json_string_or_null(f->explain));
 	json_object_set_new(o, "not_like_for_like",

@@ -3,6 +3,9 @@
 #include "render/render.h"
 #include "render/json_util.h"
 #include "render/fio_json.h"
+#include "read/fio_key.h"
+
+#include <string.h>
 #include "render/tables.h"
 
 #include <jansson.h>
@@ -141,9 +144,21 @@ meta_json(const struct run_meta *m)
 	for (int i = 0; i < M_COUNT; i++) {
 		double value;
 
-		if (meta_expect(m, i, &value))
+		if (meta_expect(m, metric_defs[i].key, metric_defs[i].kind,
+		    &value))
 			json_object_set_new(ex, metric_defs[i].key,
 			    json_number(value));
+	}
+	/* fio's targets after bonnie++'s, as the file gives them. */
+	for (size_t i = 0; i < m->n; i++) {
+		const char *key = meta_key(m, i);
+		double value;
+
+		if (strncmp(key, "expect.", 7) != 0 ||
+		    metric_by_key(key + 7) >= 0 || !metric_key_valid(key + 7) ||
+		    !meta_expect(m, key + 7, meta_key_kind(key + 7), &value))
+			continue;
+		json_object_set_new(ex, key + 7, json_number(value));
 	}
 	json_object_set_new(o, "expect", ex);
 	return o;
@@ -172,6 +187,14 @@ render_runset_json(FILE *out, const struct runset *set,
 			json_array_append_new(samples,
 			    result_json(&r->samples.v[k]));
 		json_object_set_new(o, "samples", samples);
+		if (r->samples.fio.n > 0) {
+			json_t *fio = json_array();
+
+			for (size_t k = 0; k < r->samples.fio.n; k++)
+				json_array_append_new(fio, fio_result_json(
+				    &r->samples.fio.v[k]));
+			json_object_set_new(o, "fio", fio);
+		}
 		json_stream_item(&js, o);
 	}
 	stream_diags(&js, d);

@@ -76,7 +76,8 @@ page_serialize(htmlDocPtr doc, char **buf, size_t *len)
 
 /* A table cell showing a summary: the figure, or what stands instead. */
 xmlNodePtr
-figure_cell(xmlNodePtr tr, enum metric_id id, const struct metric_summary *m)
+figure_cell(xmlNodePtr tr, const struct metric_def *id,
+    const struct metric_summary *m)
 {
 	xmlNodePtr td = html_el(tr, "td", "num", NULL);
 	char buf[32], lo[32], hi[32], *tip;

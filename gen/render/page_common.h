@@ -24,7 +24,7 @@ htmlDocPtr page_start(const struct site_plan *, enum page_template,
 int page_serialize(htmlDocPtr, char **buf, size_t *len);
 
 /* Table cells and page parts shared by the page files. */
-xmlNodePtr figure_cell(xmlNodePtr tr, enum metric_id,
+xmlNodePtr figure_cell(xmlNodePtr tr, const struct metric_def *,
     const struct metric_summary *);
 void head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num);
 void text_cell(xmlNodePtr tr, const char *text);

@@ -29,7 +29,7 @@ static const struct {
 	{"baseline", "Baseline"},
 };
 
-static const char *const metric_help[M_COUNT] = {
+static const char *const bonnie_help[M_COUNT] = {
 	[M_PUTC] = "Writing a file one byte at a time (in bonnie++ 1.9x and "
 	    "later one write(2) call per byte on a small file, so not "
 	    "comparable with 1.0x figures).",
@@ -51,6 +51,60 @@ static const char *const metric_help[M_COUNT] = {
 	[M_RAN_DEL] = "Deleting files in random order.",
 };
 
+/* What a fio workload does, in words: "Random reads of 4 KiB blocks,
+ * 32 in flight (iodepth 32 x 1 job), libaio, direct I/O". */
+static char *
+workload_words(const struct fio_key *k)
+{
+	static const char *const what[FIO_RWS] = {
+		"Sequential reads", "Sequential writes", "Random reads",
+		"Random writes", "Sequential reads and writes",
+		"Random reads and writes", "Sequential trims", "Random trims",
+		"Trims and writes", "fio job",
+	};
+	char bs[32];
+
+	if (k->rw == RW_JOB)
+		return xasprintf("The %s figures of fio job \"%s\" (its output "
+		    "gives no pattern, block size or queue depth)",
+		    fio_dir_names[k->dir], k->job);
+	if (k->bs % 1024 == 0)
+		snprintf(bs, sizeof bs, "%llu KiB",
+		    (unsigned long long)(k->bs / 1024));
+	else
+		snprintf(bs, sizeof bs, "%llu bytes", (unsigned long long)k->bs);
+	return xasprintf("%s%s%s of %s blocks, %d in flight (iodepth %d "
+	    "\u00d7 %d job%s)%s%s%s", what[k->rw], fio_rw_mixed(k->rw) ?
+	    ": the " : "", fio_rw_mixed(k->rw) ? fio_dir_names[k->dir] : "",
+	    bs, k->iodepth * k->numjobs, k->iodepth, k->numjobs,
+	    k->numjobs == 1 ? "" : "s", k->engine[0] ? ", " : "", k->engine,
+	    k->direct ? ", direct I/O" : ", through the page cache");
+}
+
+/* The lead of a metric's page: what it measures. */
+static char *
+metric_help(const struct site_plan *s, int id)
+{
+	static const char *const measures[FIO_MEASURES] = {
+		"bandwidth, in MiB/s", "I/O operations per second",
+		"the mean completion latency (fio's clat): shorter is better",
+		"the median completion latency: shorter is better",
+		"the 99th percentile of completion latency: one request in a "
+		    "hundred took longer",
+		"the 99.9th percentile of completion latency: one request in a "
+		    "thousand took longer",
+	};
+	const struct metric *m = analysis_metric(s->an, id);
+	char *words, *out;
+
+	if (m->def.family == FAMILY_BONNIE)
+		return xstrdup(bonnie_help[id]);
+	words = workload_words(&m->fio);
+	out = xasprintf("%s: %s.", words, measures[m->fio.measure]);
+	free(words);
+	return out;
+}
+
 static void
 overview_head(htmlDocPtr doc)
 {
@@ -64,7 +118,7 @@ overview_head(htmlDocPtr doc)
 		head_cell(tr, cols[i], NULL, false);
 	for (size_t k = 0; k < nheadline; k++)
 		head_cell(tr, metric_defs[headline[k]].label,
-		    display_unit(headline[k]), true);
+		    display_unit(&metric_defs[headline[k]]), true);
 }
 
 static void
@@ -101,8 +155,8 @@ overview_rows(const struct site_plan *s, htmlDocPtr doc)
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			text_cell(tr, meta_get(&r->meta, keys[k]));
 		for (size_t k = 0; k < nheadline; k++)
-			figure_cell(tr, headline[k],
-			    &analysis_sum(s->an, i)[headline[k]]);
+			figure_cell(tr, &metric_defs[headline[k]],
+			    analysis_sum(s->an, i, headline[k]));
 	}
 }
 
@@ -135,7 +189,7 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 		alt = xasprintf("%s of %s, in %s (the table on its page has "
 		    "the figures)", metric_defs[id].label, s->large ?
 		    "the latest run of each series" : "every run",
-		    display_unit(id));
+		    display_unit(&metric_defs[id]));
 		link = html_link(fig, href, NULL);
 		img = html_el(link, "img", s->svg_narrow[id] ? "wide" : NULL,
 		    NULL);
@@ -245,7 +299,7 @@ static bool
 is_known_key(const char *key)
 {
 	if (strcmp(key, "title") == 0 ||
-	    (strncmp(key, "expect.", 7) == 0 && metric_by_key(key + 7) >= 0))
+	    (strncmp(key, "expect.", 7) == 0 && metric_key_valid(key + 7)))
 		return true;
 	for (size_t k = 0; k < sizeof meta_labels / sizeof *meta_labels; k++)
 		if (strcmp(meta_labels[k].key, key) == 0)
@@ -278,18 +332,19 @@ bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 
 /* A target from meta, with what it comes to in the display unit. */
 static void
-expect_row(xmlNodePtr dl, const struct run *r, enum metric_id id)
+expect_row(xmlNodePtr dl, const struct run *r, const struct metric_def *d)
 {
-	char key[64], buf[32], *label, *text;
+	char key[80], buf[32], *label, *text;
 	double value = 0;
 
-	meta_expect(&r->meta, id, &value);
-	snprintf(key, sizeof key, "expect.%s", metric_defs[id].key);
-	display_format(id, display_value(id, value), buf);
-	label = xasprintf("Expected %s", metric_defs[id].label);
-	label[9] = (char)tolower((unsigned char)label[9]);
+	meta_expect(&r->meta, d->key, d->kind, &value);
+	snprintf(key, sizeof key, "expect.%s", d->key);
+	display_format(d, display_value(d, value), buf);
+	label = xasprintf("Expected %s", d->label);
+	if (d->family == FAMILY_BONNIE)
+		label[9] = (char)tolower((unsigned char)label[9]);
 	text = xasprintf("%s (%s %s)", meta_get(&r->meta, key), buf,
-	    display_unit(id));
+	    display_unit(d));
 	meta_row(dl, label, text);
 	free(label);
 	free(text);
@@ -318,9 +373,13 @@ run_meta(const struct site_plan *s, xmlNodePtr dl, const struct run *r,
 			free(href);
 		}
 	}
-	for (int id = 0; id < M_COUNT; id++)
-		if (meta_expect(&r->meta, id, &(double){0}))
-			expect_row(dl, r, id);
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric_def *d = analysis_def(s->an,
+		    run_metric_at(r, k));
+
+		if (meta_expect(&r->meta, d->key, d->kind, &(double){0}))
+			expect_row(dl, r, d);
+	}
 	for (size_t i = 0; i < r->meta.n; i++)
 		if (!is_known_key(meta_key(&r->meta, i)))
 			meta_row(dl, meta_key(&r->meta, i),
@@ -330,7 +389,8 @@ run_meta(const struct site_plan *s, xmlNodePtr dl, const struct run *r,
 
 /* One cell of a sample: figure, then %CP and latency below it. */
 static void
-measure_cell(xmlNodePtr tr, enum metric_id id, const struct measure *m)
+measure_cell(xmlNodePtr tr, const struct metric_def *id,
+    const struct measure *m)
 {
 	struct metric_summary one = {.state = m->state, .median = m->value,
 	    .min = m->value, .max = m->value, .n = m->state == VS_OK,
@@ -358,13 +418,13 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site_plan *s,
 
 	row_head(tr, label);
 	for (int id = first; id < first + 6; id++) {
-		struct metric_summary m = analysis_sum(s->an, run)[id];
+		struct metric_summary m = (*analysis_sum(s->an, run, id));
 
 		if (m.state == VS_OK)
 			m.median = which == 0 ? m.median : which < 0 ? m.min :
 			    m.max;
 		m.n = 1;
-		figure_cell(tr, id, &m);
+		figure_cell(tr, &metric_defs[id], &m);
 	}
 }
 
@@ -384,7 +444,7 @@ results_table(const struct site_plan *s, size_t run, const struct results *rs,
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "Sample", NULL, false);
 	for (int id = first; id < first + 6; id++)
-		head_cell(tr, metric_defs[id].label, display_unit(id), true);
+		head_cell(tr, metric_defs[id].label, display_unit(&metric_defs[id]), true);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (size_t k = from; k < to && k < rs->n; k++) {
 		const struct result *x = &rs->v[k];
@@ -396,7 +456,7 @@ results_table(const struct site_plan *s, size_t run, const struct results *rs,
 		row_head(tr, label);
 		free(label);
 		for (int id = first; id < first + 6; id++)
-			measure_cell(tr, id, &x->m[id]);
+			measure_cell(tr, &metric_defs[id], &x->m[id]);
 	}
 	if (summary) {
 		summary_row(tbody, "Median", s, run, first, 0);
@@ -599,35 +659,36 @@ metric_caption(const struct site_plan *s, xmlNodePtr fig)
 }
 
 static void
-metric_chart(const struct site_plan *s, enum metric_id id, htmlDocPtr doc)
+metric_chart(const struct site_plan *s, int id, htmlDocPtr doc)
 {
+	const char *key = analysis_def(s->an, id)->key;
 	xmlNodePtr fig = html_slot(doc, "chart"), dl;
 	char *href;
 
 	if (fig == NULL)
 		return;
-	inline_charts(fig, s->svg[id], s->svg_narrow[id], metric_defs[id].key);
+	inline_charts(fig, s->svg[id], s->svg_narrow[id], key);
 	if (s->large)
 		metric_caption(s, fig);
 	if ((dl = html_slot(doc, "downloads")) == NULL)
 		return;
 	html_text(dl, "This chart as ");
-	href = xasprintf("../charts/%s.svg", metric_defs[id].key);
+	href = xasprintf("../charts/%s.svg", key);
 	html_link(dl, href, "SVG");
 	free(href);
 	html_text(dl, ", ");
-	href = xasprintf("../charts/%s.png", metric_defs[id].key);
+	href = xasprintf("../charts/%s.png", key);
 	html_link(dl, href, "PNG to attach to a mail");
 	free(href);
 	html_text(dl, " or ");
-	href = xasprintf("../charts/%s@2x.png", metric_defs[id].key);
+	href = xasprintf("../charts/%s@2x.png", key);
 	html_link(dl, href, "PNG at twice the size");
 	free(href);
 	html_text(dl, ".");
 }
 
 static void
-metric_head(htmlDocPtr doc, enum metric_id id, bool large)
+metric_head(htmlDocPtr doc, const struct metric_def *d, bool large)
 {
 	static const char *const cols[] = {"Run", "Controller", "Disks",
 	    "RAID"};
@@ -639,14 +700,16 @@ metric_head(htmlDocPtr doc, enum metric_id id, bool large)
 		head_cell(tr, "Series", "runs", false);
 	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
 		head_cell(tr, cols[i], NULL, false);
-	head_cell(tr, "Median", display_unit(id), true);
-	head_cell(tr, "Min", display_unit(id), true);
-	head_cell(tr, "Max", display_unit(id), true);
+	head_cell(tr, "Median", display_unit(d), true);
+	head_cell(tr, "Min", display_unit(d), true);
+	head_cell(tr, "Max", display_unit(d), true);
 	head_cell(tr, "Samples", NULL, true);
-	head_cell(tr, "CPU", "%CP", true);
-	head_cell(tr, "CPU per unit", metric_defs[id].kind == MK_THROUGHPUT ?
-	    "%CP per MiB/s" : "%CP per 100/s", true);
-	head_cell(tr, "Latency", "max per op", true);
+	if (metric_has_cpu_columns(d)) {
+		head_cell(tr, "CPU", "%CP", true);
+		head_cell(tr, "CPU per unit", d->kind == MK_THROUGHPUT ?
+		    "%CP per MiB/s" : "%CP per 100/s", true);
+		head_cell(tr, "Latency", "max per op", true);
+	}
 	head_cell(tr, "Of expected", "RAID scaling", true);
 	head_cell(tr, "Change", "against its base", true);
 }
@@ -672,16 +735,36 @@ series_cell(const struct site_plan *s, xmlNodePtr tr, size_t run)
 	html_el(td, "span", "sub", count);
 }
 
+/* bonnie++'s %CP, the CPU a unit of work costs and its latency. */
 static void
-metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i,
-    enum metric_id id)
+cpu_cells(const struct site_plan *s, xmlNodePtr tr, size_t i, int id,
+    const struct metric_summary *m)
 {
+	char buf[32];
+	double cpu_unit;
+
+	snprintf(buf, sizeof buf, "%d", m->cpu);
+	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
+	/* The CPU a unit of work costs: comparable across fast and slow
+	 * runs, where %CP alone is not. Shown, never judged. */
+	cpu_unit = analysis_cpu_per_unit(s->an, i, id);
+	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
+	    (analysis_def(s->an, id)->kind == MK_THROUGHPUT ? 1 : 100));
+	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");
+	if (m->latency_us >= 0)
+		display_latency(m->latency_us, buf);
+	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");
+}
+
+static void
+metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, int id)
+{
+	const struct metric_def *d = analysis_def(s->an, id);
 	const struct run *r = &s->set->runs[i];
-	const struct metric_summary *m = &analysis_sum(s->an, i)[id];
+	const struct metric_summary *m = analysis_sum(s->an, i, id);
 	struct metric_summary lo = *m, hi = *m;
 	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
 	char *href, buf[32];
-	double cpu_unit;
 
 	if (s->large)
 		series_cell(s, tr, i);
@@ -691,30 +774,22 @@ metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i,
 	controller_cell(tr, r);
 	text_cell(tr, meta_get(&r->meta, "disks"));
 	text_cell(tr, meta_get(&r->meta, "raid"));
-	figure_cell(tr, id, m);
+	figure_cell(tr, d, m);
 	if (m->n > 1) {
 		lo.median = m->min;
 		hi.median = m->max;
 		lo.n = hi.n = 1;
-		figure_cell(tr, id, &lo);
-		figure_cell(tr, id, &hi);
+		figure_cell(tr, d, &lo);
+		figure_cell(tr, d, &hi);
 	} else {
 		html_el(tr, "td", NULL, NULL);	/* one sample: no spread */
 		html_el(tr, "td", NULL, NULL);
 	}
-	snprintf(buf, sizeof buf, "%zu", r->nsamples);
+	snprintf(buf, sizeof buf, "%zu", d->family == FAMILY_BONNIE ?
+	    r->nsamples : (size_t)m->n);
 	html_el(tr, "td", "num", buf);
-	snprintf(buf, sizeof buf, "%d", m->cpu);
-	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
-	/* The CPU a unit of work costs: comparable across fast and slow
-	 * runs, where %CP alone is not. Shown, never judged. */
-	cpu_unit = analysis_cpu_per_unit(s->an, i, id);
-	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
-	    (metric_defs[id].kind == MK_THROUGHPUT ? 1 : 100));
-	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");
-	if (m->latency_us >= 0)
-		display_latency(m->latency_us, buf);
-	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");
+	if (metric_has_cpu_columns(d))
+		cpu_cells(s, tr, i, id, m);
 	efficiency_cell(s, tr, i, id);
 	change_cell(s, tr, i, id);
 	if (analysis_flagged(s->an, i, id))
@@ -722,31 +797,36 @@ metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i,
 }
 
 htmlDocPtr
-metric_doc(const struct site_plan *s, enum metric_id id, char **rel)
+metric_doc(const struct site_plan *s, int id, char **rel)
 {
-	htmlDocPtr doc = page_start(s, PAGE_METRIC, metric_defs[id].label);
+	const struct metric_def *d = analysis_def(s->an, id);
+	htmlDocPtr doc = page_start(s, PAGE_METRIC, d->label);
 	xmlNodePtr n;
 	const size_t *rows;
 	size_t nrows;
+	char *help;
 
 	*rel = NULL;
 	if (doc == NULL)
 		return NULL;
-	crumbs(doc, metric_defs[id].label);
-	if ((n = html_slot(doc, "lead")) != NULL)
-		html_text(n, metric_help[id]);
+	crumbs(doc, d->label);
+	if ((n = html_slot(doc, "lead")) != NULL) {
+		help = metric_help(s, id);
+		html_text(n, help);
+		free(help);
+	}
 	if (s->svg[id])
 		metric_chart(s, id, doc);
-	metric_head(doc, id, s->large);
+	metric_head(doc, d, s->large);
 	if ((n = html_slot(doc, "table-title")) != NULL)
 		html_text(n, s->large ? "The latest run of each series" :
 		    "All runs");
 	rows = plan_rows(s, &nrows);
 	n = html_slot(doc, "metric-rows");
 	for (size_t k = 0; n && k < nrows; k++)
-		metric_row(s, n, rows[k], id);
-	table_downloads(s, html_slot(doc, "table-downloads"),
-	    metric_defs[id].key);
-	*rel = xasprintf("metrics/%s.html", metric_defs[id].key);
+		if (plan_has_metric(s, rows[k], id))
+			metric_row(s, n, rows[k], id);
+	table_downloads(s, html_slot(doc, "table-downloads"), d->key);
+	*rel = xasprintf("metrics/%s.html", d->key);
 	return doc;
 }

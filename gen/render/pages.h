@@ -30,7 +30,7 @@ htmlDocPtr run_doc(const struct site_plan *, size_t run,
 htmlDocPtr samples_doc(const struct site_plan *, size_t run, size_t k,
     const struct results *samples, char **rel);
 /* A metric's page, metrics/KEY.html (into *rel). */
-htmlDocPtr metric_doc(const struct site_plan *, enum metric_id, char **rel);
+htmlDocPtr metric_doc(const struct site_plan *, int metric, char **rel);
 
 /* ---- pages_analysis.c ---- */
 
@@ -60,9 +60,9 @@ void run_analysis_fill(const struct site_plan *, htmlDocPtr, size_t run);
 void index_comparisons(const struct site_plan *, htmlDocPtr);
 /* Table cells: a run's efficiency and its change against its base. */
 void efficiency_cell(const struct site_plan *, xmlNodePtr tr, size_t run,
-    enum metric_id);
+    int metric);
 void change_cell(const struct site_plan *, xmlNodePtr tr, size_t run,
-    enum metric_id);
+    int metric);
 
 /* ---- single.c: "build --single-file" ---- */
 

@@ -321,8 +321,7 @@ verdicts_fill(const struct site_plan *s, htmlDocPtr doc, long run,
 }
 
 void
-efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
-    enum metric_id id)
+efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 {
 	struct scaled_metric scv;
 	const struct scaled_metric *sc = analysis_scaled(s->an, run, id, &scv) ?
@@ -343,10 +342,9 @@ efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
 }
 
 void
-change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run,
-    enum metric_id id)
+change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 {
-	const struct change *c = &s->an->runs[run].change[id];
+	const struct change *c = analysis_change_of(s->an, run, id);
 	struct change_figures cf = analysis_change(s->an, run, id);
 	char buf[64] = "";
 	const char *cls = "num";
@@ -388,7 +386,7 @@ analysis_table_head(xmlNodePtr table, const char *first)
 
 	head_cell(tr, first, NULL, false);
 	for (int id = 0; id < M_COUNT; id++)
-		head_cell(tr, metric_defs[id].label, display_unit(id), true);
+		head_cell(tr, metric_defs[id].label, display_unit(&metric_defs[id]), true);
 }
 
 /* The run against its base: a row of changes, a row of the base's
@@ -415,11 +413,12 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	tr = html_el(tbody, "tr", NULL, NULL);
 	row_head(tr, "Base");
 	for (int id = 0; id < M_COUNT; id++)
-		figure_cell(tr, id, &analysis_sum(s->an, ra->base)[id]);
+		figure_cell(tr, &metric_defs[id], analysis_sum(s->an,
+		    (size_t)ra->base, id));
 	tr = html_el(tbody, "tr", NULL, NULL);
 	row_head(tr, "This run");
 	for (int id = 0; id < M_COUNT; id++)
-		figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
+		figure_cell(tr, &metric_defs[id], analysis_sum(s->an, i, id));
 	tr = html_el(tbody, "tr", "summary", NULL);
 	row_head(tr, "Change");
 	for (int id = 0; id < M_COUNT; id++)
@@ -432,11 +431,9 @@ static bool
 shown_scaled(const struct analysis *an, size_t i, const struct scaling *sc,
     int id, struct scaled_metric *x)
 {
-	int k = scaled_slot(id);
-
-	if (k < 0 || sc->level[k] == EFF_NONE)
+	if (analysis_change_of(an, i, id)->level == EFF_NONE)
 		return false;
-	*x = scaled_figures(an, i, sc, k);
+	*x = scaled_figures(an, i, sc, id);
 	return true;
 }
 
@@ -476,14 +473,15 @@ scaling_intro(const struct site_plan *s, xmlNodePtr sec, size_t i)
 
 static void
 scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
-    enum metric_id id, const struct scaled_metric *x)
+    int id, const struct scaled_metric *x)
 {
 	const struct scaling *sc = analysis_scaling(s->an, i);
+	const struct metric_def *d = analysis_def(s->an, id);
 	char buf[64], low[32], high[32];
 
 	if (row == 0) {
-		figure_cell(tr, id, &analysis_sum(s->an,
-		    (size_t)sc->reference)[id]);
+		figure_cell(tr, d, analysis_sum(s->an, (size_t)sc->reference,
+		    id));
 	} else if (row == 1) {
 		snprintf(low, sizeof low, "%.3g", x->factor);
 		snprintf(high, sizeof high, "%.3g", x->factor_high);
@@ -491,14 +489,14 @@ scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
 		    "\u00d7 %s", low, high);
 		html_el(tr, "td", "num", buf);
 	} else if (row == 2) {
-		display_format(id, display_value(id, x->expected), low);
-		display_format(id, display_value(id, x->expected_high), high);
+		display_format(d, display_value(d, x->expected), low);
+		display_format(d, display_value(d, x->expected_high), high);
 		snprintf(buf, sizeof buf, strcmp(low, high) ? "%s\u2013%s" : "%s",
 		    low, high);
 		html_el(tr, "td", "num", buf);
 	} else {
 		struct scaled_metric judged;
-		xmlNodePtr td = figure_cell(tr, id, &analysis_sum(s->an, i)[id]);
+		xmlNodePtr td = figure_cell(tr, d, analysis_sum(s->an, i, id));
 		char *eff = xasprintf("%.0f%% of the low end, %s",
 		    100 * x->efficiency, analysis_scaled(s->an, i, id, &judged) ?
 		    efficiency_names[x->level] : "not judged");
@@ -514,14 +512,16 @@ scaling_reasons(const struct analysis *an, size_t i, const struct scaling *sc,
     xmlNodePtr sec)
 {
 	xmlNodePtr ul = html_el(sec, "ul", NULL, NULL);
+	const struct run *r = &an->set->runs[i];
 
-	for (int id = 0; id < M_COUNT; id++) {
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
 		struct scaled_metric x;
 		char *text;
 
 		if (!shown_scaled(an, i, sc, id, &x))
 			continue;
-		text = xasprintf("%s: %s.", metric_defs[id].label,
+		text = xasprintf("%s: %s.", analysis_def(an, id)->label,
 		    scaling_reason(&x));
 		html_el(ul, "li", NULL, text);
 		free(text);
@@ -532,6 +532,7 @@ static void
 scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(s->an, i);
+	const struct run *r = &s->set->runs[i];
 	struct scaled_metric x;
 	xmlNodePtr table, tbody, tr;
 
@@ -542,9 +543,13 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	    "results", NULL);
 	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
 	head_cell(tr, "", NULL, false);
-	for (int id = 0; id < M_COUNT; id++)
-		if (shown_scaled(s->an, i, sc, id, &x))
-			head_cell(tr, metric_defs[id].label, display_unit(id), true);
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric_def *d = analysis_def(s->an,
+		    run_metric_at(r, k));
+
+		if (shown_scaled(s->an, i, sc, run_metric_at(r, k), &x))
+			head_cell(tr, d->label, display_unit(d), true);
+	}
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (int row = 0; row < 4; row++) {
 		static const char *const labels[] = {"One disk", "Factor",
@@ -552,9 +557,9 @@ scaling_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 
 		tr = html_el(tbody, "tr", row == 3 ? "summary" : NULL, NULL);
 		row_head(tr, labels[row]);
-		for (int id = 0; id < M_COUNT; id++)
-			if (shown_scaled(s->an, i, sc, id, &x))
-				scaling_row(s, tr, i, row, (enum metric_id)id,
+		for (size_t k = 0; k < r->nsum; k++)
+			if (shown_scaled(s->an, i, sc, run_metric_at(r, k), &x))
+				scaling_row(s, tr, i, row, run_metric_at(r, k),
 				    &x);
 	}
 	scaling_reasons(s->an, i, sc, sec);
@@ -631,14 +636,14 @@ pair_change(const struct site_plan *s, xmlNodePtr tr, size_t run, int which,
     enum metric_id id)
 {
 	long other = plan_pair_other(s, run, which);
-	const struct metric_summary *a = &analysis_sum(s->an, (size_t)other)[id];
-	const struct metric_summary *b = &analysis_sum(s->an, run)[id];
+	const struct metric_summary *a = analysis_sum(s->an, (size_t)other, id);
+	const struct metric_summary *b = analysis_sum(s->an, run, id);
 	char buf[64] = "";
 
 	if (other == s->an->runs[run].base) {
 		change_cell(s, tr, run, id);
 		html_el(tr, "td", NULL, verdict_names[
-		    s->an->runs[run].change[id].verdict]);
+		    analysis_change_of(s->an, run, id)->verdict]);
 		return;
 	}
 	if (a->state == VS_OK && b->state == VS_OK && a->median > 0)
@@ -661,14 +666,17 @@ pair_figures(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
 		head_cell(tr, "Change", NULL, true);
 		head_cell(tr, "Verdict", NULL, false);
 	}
-	for (int id = 0; tbody && id < M_COUNT; id++) {
-		if (!s->has_data[id])
+	for (size_t id = 0; tbody && id < s->set->metrics.n; id++) {
+		const struct metric_def *d = analysis_def(s->an, (int)id);
+
+		if (!s->has_data[id] || (!plan_has_metric(s, run, (int)id) &&
+		    !plan_has_metric(s, (size_t)other, (int)id)))
 			continue;
 		tr = html_el(tbody, "tr", NULL, NULL);
-		row_head(tr, metric_defs[id].label);
-		figure_cell(tr, id, &analysis_sum(s->an, (size_t)other)[id]);
-		figure_cell(tr, id, &analysis_sum(s->an, run)[id]);
-		pair_change(s, tr, run, which, id);
+		row_head(tr, d->label);
+		figure_cell(tr, d, analysis_sum(s->an, (size_t)other, (int)id));
+		figure_cell(tr, d, analysis_sum(s->an, run, (int)id));
+		pair_change(s, tr, run, which, (int)id);
 	}
 }
 
@@ -893,20 +901,20 @@ latest_per_series(const struct site_plan *s, const struct group_run *g,
 }
 
 static xmlDocPtr
-page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
+page_chart(const struct site_plan *s, int id, const size_t *runs,
     size_t n, const char *const *groups, const char *const *changes,
     double width, struct diags *d)
 {
+	const struct metric_def *def = analysis_def(s->an, id);
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
-	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n, false};
+	struct chart c = {def->label, display_unit(def), chart_note(def),
+	    bars, n, false};
 	char err[256] = "";
 	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
 
 	if (svg == NULL)
-		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
-		    metric_defs[id].key, err);
+		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", def->key, err);
 	chart_bars_free(bars, n);
 	return svg;
 }
@@ -916,10 +924,10 @@ page_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
  * against the one before it found none) or a change against the run
  * before it in its series. NULL when none; caller frees. */
 static char *
-step_label(const struct site_plan *s, size_t i, enum metric_id id)
+step_label(const struct site_plan *s, size_t i, int id)
 {
 	const struct run_analysis *ra = &s->an->runs[i];
-	enum verdict v = ra->change[id].verdict;
+	enum verdict v = analysis_change_of(s->an, i, id)->verdict;
 	bool judged = v == VERDICT_REGRESSION || v == VERDICT_IMPROVEMENT;
 
 	for (size_t k = s->run_fi[i]; k < s->run_fi[i + 1]; k++) {
@@ -941,14 +949,15 @@ step_label(const struct site_plan *s, size_t i, enum metric_id id)
 /* A series' trend of metric id over runs[0..n), oldest first: each
  * run's date and change point on its bar. */
 static xmlDocPtr
-trend_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
+trend_chart(const struct site_plan *s, int id, const size_t *runs,
     size_t n, const char *const *changes, double width, struct diags *d)
 {
+	const struct metric_def *def = analysis_def(s->an, id);
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, NULL,
 	    changes);
 	char **steps = xcalloc(n ? n : 1, sizeof *steps), err[256] = "";
-	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n, true};
+	struct chart c = {def->label, display_unit(def), chart_note(def),
+	    bars, n, true};
 	xmlDocPtr svg;
 
 	for (size_t k = 0; k < n; k++) {
@@ -960,8 +969,7 @@ trend_chart(const struct site_plan *s, enum metric_id id, const size_t *runs,
 		bars[k].step = steps[k] = step_label(s, runs[k], id);
 	}
 	if ((svg = chart_svg_at(&c, s->fonts, width, err)) == NULL)
-		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s",
-		    metric_defs[id].key, err);
+		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", def->key, err);
 	for (size_t k = 0; k < n; k++)
 		free(steps[k]);
 	free(steps);
@@ -1003,7 +1011,7 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 		head_cell(tr, label_col, NULL, false);
 		for (size_t k = 0; k < NCOMPARED; k++)
 			head_cell(tr, metric_defs[compared[k]].label,
-			    display_unit(compared[k]), true);
+			    display_unit(&metric_defs[compared[k]]), true);
 	}
 	tbody = html_slot(doc, "rows");
 	for (size_t k = 0; tbody && k < n; k++) {
@@ -1024,8 +1032,8 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
 		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
 		    changes[k] : "");
 		for (size_t m = 0; m < NCOMPARED; m++)
-			figure_cell(tr, compared[m],
-			    &analysis_sum(s->an, runs[k])[compared[m]]);
+			figure_cell(tr, &metric_defs[compared[m]],
+			    analysis_sum(s->an, runs[k], compared[m]));
 	}
 }
 

@@ -66,20 +66,28 @@ plan_is_latest(const struct site_plan *s, size_t run)
 /* Every run of a small set; the latest of each series of a large one,
  * and when they are more than a chart holds, the flagged ones first. */
 size_t
-plan_chart_runs(const struct site_plan *s, enum metric_id id, size_t *runs)
+plan_chart_runs(const struct site_plan *s, int id, size_t *runs)
 {
-	size_t n, kept = 0;
+	size_t n, kept = 0, have = 0;
 	const size_t *rows = plan_rows(s, &n);
 
-	if (n <= SITE_MAX_BARS) {
-		memcpy(runs, rows, n * sizeof *runs);
-		return n;
-	}
+	/* The rows of runs that have the metric at all: a fio run has
+	 * nothing to show on a bonnie++ chart, nor the reverse. */
+	for (size_t k = 0; k < n; k++)
+		have += plan_has_metric(s, rows[k], id);
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t k = 0; k < n && kept < SITE_MAX_BARS; k++)
-			if (analysis_flagged(s->an, rows[k], id) == (pass == 0))
+			if (plan_has_metric(s, rows[k], id) && (have <=
+			    SITE_MAX_BARS ? pass == 0 : analysis_flagged(s->an,
+			    rows[k], id) == (pass == 0)))
 				runs[kept++] = rows[k];
 	return kept;
+}
+
+bool
+plan_has_metric(const struct site_plan *s, size_t run, int id)
+{
+	return run_metric_slot(&s->set->runs[run], id) >= 0;
 }
 
 size_t

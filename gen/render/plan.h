@@ -52,9 +52,10 @@ struct site_plan {
 	htmlDocPtr template[PAGE_TEMPLATES];
 	char **slug;				/* per run: runs/SLUG.html */
 	struct xarena *slugs;			/* where they are */
-	bool has_data[M_COUNT];			/* some run has a figure */
-	xmlDocPtr svg[M_COUNT];			/* chart per metric, or NULL */
-	xmlDocPtr svg_narrow[M_COUNT];		/* the same for phones
+	/* By metric (of set->metrics): */
+	bool *has_data;				/* some run has a figure */
+	xmlDocPtr *svg;				/* its chart, or NULL */
+	xmlDocPtr *svg_narrow;			/* the same for phones
 						   (CHART_NARROW_WIDTH) */
 	bool large;				/* more than SITE_MAX_BARS runs */
 	struct series_span *series;		/* in the analysis' order */
@@ -93,8 +94,10 @@ const size_t *plan_rows(const struct site_plan *, size_t *n);
 bool plan_is_latest(const struct site_plan *, size_t run);
 /* The runs a metric's chart shows, into runs[] (room for every run);
  * returns how many. */
-size_t plan_chart_runs(const struct site_plan *, enum metric_id,
-    size_t *runs);
+size_t plan_chart_runs(const struct site_plan *, int metric, size_t *runs);
+/* Whether run has the metric at all (a fio run has none of bonnie++'s,
+ * and runs of other fio workloads none of each other's). */
+bool plan_has_metric(const struct site_plan *, size_t run, int metric);
 
 /* The safe names of run i's files in the site (runs/SLUG@NAME), its
  * outputs then its attachments: made when asked, as they follow from

@@ -120,7 +120,7 @@ int render_check_junit(FILE *, const struct analysis *);
  * word for a run's outcome ("FAIL", "warn", "ok"). */
 #define TABLE_METRICS 4
 const enum metric_id *figures_table_metrics(const char *const **heads);
-void table_figure(const struct analysis *, size_t run, enum metric_id,
+void table_figure(const struct analysis *, size_t run, int metric,
     char *buf);
 extern const char *const outcome_words[RUN_OUTCOMES];
 
@@ -131,7 +131,7 @@ extern const char *const outcome_words[RUN_OUTCOMES];
  * wide; 0, or -1 with err). */
 struct mail_chart {
 	char *name;
-	enum metric_id metric;
+	int metric;
 	size_t *runs, n;
 };
 size_t mail_charts(const struct analysis *, struct mail_chart **);

@@ -45,12 +45,13 @@ figures_table_metrics(const char *const **heads)
 }
 
 void
-table_figure(const struct analysis *an, size_t i, enum metric_id id, char *buf)
+table_figure(const struct analysis *an, size_t i, int id, char *buf)
 {
-	const struct metric_summary *m = &analysis_sum(an, i)[id];
+	const struct metric_summary *m = analysis_sum(an, i, id);
+	const struct metric_def *d = analysis_def(an, id);
 
 	if (m->state == VS_OK)
-		display_format(id, display_value(id, m->median), buf);
+		display_format(d, display_value(d, m->median), buf);
 	else
 		strcpy(buf, m->state == VS_TOO_FAST ? "+++++" : "-");
 }
@@ -233,11 +234,17 @@ render_mail_digest(FILE *out, const struct analysis *an, bool utf8,
 /* ---- the charts a mail attaches: one a metric of each failing cause,
  * its runs and their reference ---- */
 
-/* "block-write" for "Block write". Caller frees. */
+/* "block-write" for "Block write"; a fio metric's key, which is safe
+ * in a file name already. Caller frees. */
 static char *
-metric_slug(enum metric_id id)
+metric_slug(const struct analysis *an, int id)
 {
-	char *s = xstrdup(metric_defs[id].label);
+	const struct metric_def *d = analysis_def(an, id);
+	char *s;
+
+	if (d->family == FAMILY_FIO)
+		return xstrdup(d->key);
+	s = xstrdup(d->label);
 
 	for (char *p = s; *p; p++)
 		*p = *p == ' ' ? '-' : (char)tolower((unsigned char)*p);
@@ -256,8 +263,7 @@ chart_add_run(struct mail_chart *c, size_t i)
 
 /* The chart of metric id of group g: its reference, then its runs. */
 static struct mail_chart
-group_chart(const struct analysis *an, const struct finding_group *g,
-    enum metric_id id)
+group_chart(const struct analysis *an, const struct finding_group *g, int id)
 {
 	const struct finding *f0 = NULL;
 	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0};
@@ -275,7 +281,7 @@ group_chart(const struct analysis *an, const struct finding_group *g,
 	}
 	run = name_safe(an->set->runs[f0->run].id +
 	    dir_length(an->set->runs[f0->run].id));
-	metric = metric_slug(id);
+	metric = metric_slug(an, id);
 	c.name = xasprintf("%s--%s.png", run, metric);
 	free(run);
 	free(metric);
@@ -290,17 +296,18 @@ mail_charts(const struct analysis *an, struct mail_chart **out)
 
 	*out = NULL;
 	for (size_t k = 0; k < ng; k++) {
-		bool done[M_COUNT] = {false};
+		size_t first = n;
 
 		for (size_t j = 0; j < g[k].n; j++) {
 			const struct finding *f = group_finding(an, &g[k], j);
+			bool done = false;
 
-			if (f->metric < 0 || f->run < 0 || done[f->metric])
+			for (size_t c = first; c < n && !done; c++)
+				done = (*out)[c].metric == f->metric;
+			if (f->metric < 0 || f->run < 0 || done)
 				continue;
-			done[f->metric] = true;
 			xgrow((void **)out, &cap, n + 1, sizeof **out);
-			(*out)[n++] = group_chart(an, &g[k],
-			    (enum metric_id)f->metric);
+			(*out)[n++] = group_chart(an, &g[k], f->metric);
 		}
 	}
 	return n;
@@ -322,8 +329,9 @@ mail_chart_png(const struct analysis *an, const struct chart_fonts *fonts,
 {
 	struct chart_bar *bars = chart_bars(an, c->metric, c->runs, c->n, NULL,
 	    NULL);
-	struct chart ch = {metric_defs[c->metric].label,
-	    display_unit(c->metric), chart_note(c->metric), bars, c->n, false};
+	const struct metric_def *d = analysis_def(an, c->metric);
+	struct chart ch = {d->label, display_unit(d), chart_note(d), bars, c->n,
+	    false};
 	int rc = chart_png(&ch, fonts, 1, png, len, err);
 
 	chart_bars_free(bars, c->n);
@@ -501,7 +509,7 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 
 	fputs("| Run | Gate |", out);
 	for (int k = 0; k < TABLE_METRICS; k++) {
-		char *text = xasprintf("%s %s", heads[k], display_unit(m[k]));
+		char *text = xasprintf("%s %s", heads[k], display_unit(&metric_defs[m[k]]));
 		char *path = xasprintf("metrics/%s.html", metric_defs[m[k]].key);
 
 		fputc(' ', out);
@@ -565,7 +573,8 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric,
 	const char *id = an->set->runs[i].id;
 	size_t d = dir_length(id);
 	char *group = d ? xasprintf("%.*s", (int)d - 1, id) : xstrdup(id);
-	char *name = xasprintf("%s \u2014 %s", id, metric_defs[metric].label);
+	char *name = xasprintf("%s \u2014 %s", id,
+	    analysis_def(an, metric)->label);
 
 	/* CI lists cases by class: a run's directory (its machine or
 	 * group), and by name: the run and the figure, as people say it. */
@@ -622,10 +631,11 @@ render_check_junit(FILE *out, const struct analysis *an)
 		int tests = 0, fails = 0;
 
 		xmlSetProp(suite, BAD_CAST "name", BAD_CAST an->set->runs[i].id);
-		for (int m = 0; m < M_COUNT; m++) {
-			if (!analysis_judged(an, i, m))
+		for (size_t k = 0; k < an->set->runs[i].nsum; k++) {
+			if (!an->runs[i].change[k].judged)
 				continue;
-			junit_case(suite, an, i, m, &fails);
+			junit_case(suite, an, i, run_metric_at(&an->set->runs[i],
+			    k), &fails);
 			tests++;
 		}
 		snprintf(num, sizeof num, "%d", tests);

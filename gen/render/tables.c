@@ -76,7 +76,7 @@ bool
 run_section_ran(const struct site_plan *s, size_t run, int first)
 {
 	for (int id = first; id < first + 6; id++)
-		if (analysis_sum(s->an, run)[id].state != VS_NOT_RUN)
+		if ((*analysis_sum(s->an, run, id)).state != VS_NOT_RUN)
 			return true;
 	return false;
 }
@@ -108,8 +108,6 @@ index_table(const struct site_plan *s, struct data_table *t)
 		    metric_defs[headline[k]].unit);
 	for (size_t row = 0; row < n; row++) {
 		const struct run *r = &s->set->runs[rows[row]];
-		const struct metric_summary *sum = analysis_sum(s->an,
-		    rows[row]);
 		struct table_cell *c = add_row(t);
 
 		set_text(&c[0], run_title(r));
@@ -117,9 +115,12 @@ index_table(const struct site_plan *s, struct data_table *t)
 		set_text(&c[2], controller_of(r));
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			set_text(&c[3 + k], meta_get(&r->meta, keys[k]));
-		for (size_t k = 0; k < nheadline; k++)
-			set_figure(&c[ntext + k], sum[headline[k]].state,
-			    sum[headline[k]].median);
+		for (size_t k = 0; k < nheadline; k++) {
+			const struct metric_summary *m = run_summary(r,
+			    headline[k]);
+
+			set_figure(&c[ntext + k], m->state, m->median);
+		}
 	}
 }
 
@@ -145,8 +146,8 @@ summary_row(const struct site_plan *s, size_t run, const int *ids, int n,
 
 	set_text(&c[0], label);
 	for (int k = 0; k < n; k++) {
-		const struct metric_summary *m = &analysis_sum(s->an,
-		    run)[ids[k]];
+		const struct metric_summary *m = analysis_sum(s->an, run,
+		    ids[k]);
 
 		set_figure(&c[1 + k], m->state, which == 0 ? m->median :
 		    which < 0 ? m->min : m->max);
@@ -185,13 +186,19 @@ samples_table(const struct site_plan *s, size_t run,
 	}
 }
 
+bool
+metric_has_cpu_columns(const struct metric_def *d)
+{
+	return d->family == FAMILY_BONNIE;
+}
+
 static void
-metric_cols(const struct site_plan *s, enum metric_id id,
+metric_cols(const struct site_plan *s, const struct metric_def *d,
     struct data_table *t)
 {
 	static const char *const cols[] = {"Run", "Controller", "Disks",
 	    "RAID"};
-	const char *unit = metric_defs[id].unit;
+	const char *unit = d->unit;
 
 	if (s->large)
 		add_col(t, "Series", NULL);
@@ -201,19 +208,21 @@ metric_cols(const struct site_plan *s, enum metric_id id,
 	add_col(t, "Min", unit);
 	add_col(t, "Max", unit);
 	add_col(t, "Samples", NULL);
+	if (!metric_has_cpu_columns(d))
+		return;
 	add_col(t, "CPU", "%CP");
 	/* A ratio of the display unit, as the page shows it. */
-	add_col(t, "CPU per unit", metric_defs[id].kind == MK_THROUGHPUT ?
+	add_col(t, "CPU per unit", d->kind == MK_THROUGHPUT ?
 	    "%CP per MiB/s" : "%CP per 100/s");
 	add_col(t, "Latency", "us");
 }
 
 static void
-metric_row(const struct site_plan *s, size_t i, enum metric_id id,
-    struct data_table *t)
+metric_row(const struct site_plan *s, size_t i, int id, struct data_table *t)
 {
+	const struct metric_def *d = analysis_def(s->an, id);
 	const struct run *r = &s->set->runs[i];
-	const struct metric_summary *m = &analysis_sum(s->an, i)[id];
+	const struct metric_summary *m = analysis_sum(s->an, i, id);
 	double cpu_unit = analysis_cpu_per_unit(s->an, i, id);
 	struct table_cell *c = add_row(t);
 
@@ -228,24 +237,27 @@ metric_row(const struct site_plan *s, size_t i, enum metric_id id,
 		set_figure(&c[5], m->state, m->min);
 		set_figure(&c[6], m->state, m->max);
 	}
-	set_number(&c[7], (double)r->nsamples);
+	set_number(&c[7], d->family == FAMILY_BONNIE ? (double)r->nsamples :
+	    m->n);
+	if (!metric_has_cpu_columns(d))
+		return;
 	if (m->cpu >= 0)
 		set_number(&c[8], m->cpu);
 	if (cpu_unit >= 0)
 		set_number(&c[9], cpu_unit *
-		    (metric_defs[id].kind == MK_THROUGHPUT ? 1 : 100));
+		    (d->kind == MK_THROUGHPUT ? 1 : 100));
 	if (m->latency_us >= 0)
 		set_number(&c[10], m->latency_us);
 }
 
 void
-metric_table(const struct site_plan *s, enum metric_id id,
-    struct data_table *t)
+metric_table(const struct site_plan *s, int id, struct data_table *t)
 {
 	size_t n;
 	const size_t *rows = plan_rows(s, &n);
 
-	metric_cols(s, id, t);
+	metric_cols(s, analysis_def(s->an, id), t);
 	for (size_t k = 0; k < n; k++)
-		metric_row(s, rows[k], id, t);
+		if (plan_has_metric(s, rows[k], id))
+			metric_row(s, rows[k], id, t);
 }

@@ -51,8 +51,11 @@ void samples_table(const struct site_plan *, size_t run,
     const struct results *, size_t from, size_t to, bool summary,
     struct data_table *);
 /* A metric page's table (metrics/KEY.html). */
-void metric_table(const struct site_plan *, enum metric_id,
-    struct data_table *);
+void metric_table(const struct site_plan *, int metric, struct data_table *);
+/* Whether a metric's runs record %CP and a maximum latency per
+ * operation, which its page's table then shows: bonnie++'s do (1.9x
+ * and later), fio's figures are latencies of their own. */
+bool metric_has_cpu_columns(const struct metric_def *);
 
 /* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
  * as a number, "+++++" when too fast, "invalid", empty when not run.

@@ -59,7 +59,10 @@ global_fp(struct site *s, struct fp *f)
 	for (int k = 0; (font = chart_font_file(s->fonts, k, &dir)); k++)
 		fp_file(f, dir, font, OWN_FILE_MAX);
 	fp_str(f, s->plan.set->title);
-	fp_bytes(f, s->plan.has_data, sizeof s->plan.has_data);
+	/* The navigation names the metrics with figures. */
+	for (size_t m = 0; m < s->plan.set->metrics.n; m++)
+		if (s->plan.has_data[m])
+			fp_str(f, s->plan.set->metrics.v[m].def.key);
 	fp_num(f, s->plan.large);
 	fp_num(f, SITE_MAX_BARS);
 	fp_digest(f, s->fp_global);
@@ -115,31 +118,31 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 {
 	const struct analysis *an = s->plan.an;
 	const struct run_analysis *ra = &an->runs[i];
+	const struct run *r = &s->plan.set->runs[i];
 	const struct scaling *sc = analysis_scaling(an, i);
+	const struct scaling_model *mo = sc ? scaling_model_of(an, sc) : NULL;
 
 	fp_str(f, ra->series);
 	other_run(s, f, ra->base, content);
 	fp_str(f, ra->base_why);
 	fp_num(f, ra->base_in_series);
-	fp_bytes(f, ra->change, sizeof ra->change);
+	/* The run's metrics by key (their indexes follow from the whole
+	 * set), each with its change, level, flag and summary. */
+	fp_num(f, (long long)r->nsum);
+	for (size_t k = 0; k < r->nsum; k++)
+		fp_str(f, analysis_def(an, run_metric_at(r, k))->key);
+	fp_bytes(f, ra->change, r->nsum * sizeof *ra->change);
 	other_run(s, f, sc ? sc->reference : -1, content);
 	fp_str(f, sc ? sc->why : NULL);
 	fp_num(f, sc ? sc->valid : 0);
-	fp_num(f, sc ? scaling_model_of(an, sc)->seekers : 0);
-	for (int k = 0; sc && k < NSCALED; k++) {
-		const struct scaling_model *mo = scaling_model_of(an, sc);
-
-		fp_num(f, (long long)(mo->m[k].factor * 1000));
-		fp_num(f, (long long)(mo->m[k].factor_high * 1000));
-		fp_num(f, mo->m[k].rule);
-		fp_num(f, mo->m[k].gates);
-		fp_num(f, sc->level[k]);
-	}
+	fp_num(f, mo ? mo->raid : 0);
+	fp_num(f, mo ? mo->disks : 0);
+	fp_num(f, mo ? mo->seekers : 0);
+	fp_num(f, mo ? mo->chunk_kib : 0);
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in
 	 * their content), the changes' and the scaling's figures. */
-	fp_bytes(f, analysis_sum(an, i), M_COUNT * sizeof *analysis_sum(an, i));
-	fp_bytes(f, an->flag + i * M_COUNT, M_COUNT);
+	fp_bytes(f, r->sum, r->nsum * sizeof *r->sum);
 	for (size_t k = s->plan.run_fi[i]; k < s->plan.run_fi[i + 1]; k++) {
 		const struct finding *g = &an->f[s->plan.run_f[k]];
 
@@ -290,7 +293,7 @@ series_fp(const struct site *s, struct fp *f, const struct job *j)
 
 /* The runs of a metric's chart. */
 static void
-chart_fp(const struct site *s, struct fp *f, enum metric_id id)
+chart_fp(const struct site *s, struct fp *f, int id)
 {
 	size_t *runs = xcalloc(s->plan.set->n + 1, sizeof *runs);
 	size_t n = plan_chart_runs(&s->plan, id, runs);
@@ -309,9 +312,9 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 
 	switch (j->kind) {
 	case JOB_PNG:
-		key = xasprintf("png:%s:%" PRIu32, metric_defs[j->a].key, j->b);
+		key = xasprintf("png:%s:%" PRIu32, s->plan.set->metrics.v[j->a].def.key, j->b);
 		site_fp_start(s, f, key);
-		chart_fp(s, f, (enum metric_id)j->a);
+		chart_fp(s, f, (int)j->a);
 		break;
 	case JOB_RUN:
 		key = xasprintf("run:%s", s->plan.slug[j->a]);
@@ -325,11 +328,11 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		fp_hex(f, s->fp_run[j->a]);
 		break;
 	case JOB_METRIC:
-		key = xasprintf("metric:%s", metric_defs[j->a].key);
+		key = xasprintf("metric:%s", s->plan.set->metrics.v[j->a].def.key);
 		site_fp_start(s, f, key);
 		rows = plan_rows(&s->plan, &n);
 		runs_fp(s, f, rows, n, true);
-		chart_fp(s, f, (enum metric_id)j->a);
+		chart_fp(s, f, (int)j->a);
 		break;
 	case JOB_KEY:
 		key = xasprintf("key:%s", group_keys[j->a]);

@@ -153,12 +153,20 @@ index_pairs(struct site_plan *s)
 void
 plan_make(struct site_plan *s, const struct analysis *an)
 {
+	size_t nm = an->set->metrics.n;
+
 	s->set = an->set;
 	s->an = an;
-	for (int m = 0; m < M_COUNT; m++)
-		for (size_t i = 0; i < s->set->n; i++)
-			s->has_data[m] |=
-			    analysis_sum(s->an, i)[m].state != VS_NOT_RUN;
+	s->has_data = xcalloc(nm, sizeof *s->has_data);
+	s->svg = xcalloc(nm, sizeof *s->svg);
+	s->svg_narrow = xcalloc(nm, sizeof *s->svg_narrow);
+	for (size_t i = 0; i < s->set->n; i++) {
+		const struct run *r = &s->set->runs[i];
+
+		for (size_t k = 0; k < r->nsum; k++)
+			s->has_data[run_metric_at(r, k)] |=
+			    r->sum[k].state != VS_NOT_RUN;
+	}
 	name_runs(s);
 	plan_series(s);
 	index_findings(s);
@@ -231,10 +239,13 @@ plan_free(struct site_plan *s)
 	for (int t = 0; t < PAGE_TEMPLATES; t++)
 		if (s->template[t])
 			xmlFreeDoc(s->template[t]);
-	for (int m = 0; m < M_COUNT; m++)
+	for (size_t m = 0; s->svg && m < s->set->metrics.n; m++) {
 		if (s->svg[m])
 			xmlFreeDoc(s->svg[m]);
-	for (int m = 0; m < M_COUNT; m++)
 		if (s->svg_narrow[m])
 			xmlFreeDoc(s->svg_narrow[m]);
+	}
+	free(s->has_data);
+	free(s->svg);
+	free(s->svg_narrow);
 }

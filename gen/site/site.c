@@ -249,7 +249,7 @@ copy_run_files(struct site *s, size_t i)
 
 /* The bars of a metric's chart (plan_chart_runs); sets *n. */
 static struct chart_bar *
-metric_bars(const struct site *s, enum metric_id id, size_t *n)
+metric_bars(const struct site *s, int id, size_t *n)
 {
 	size_t nruns = s->plan.set->n;
 	size_t *runs = xcalloc(nruns ? nruns : 1, sizeof *runs);
@@ -289,15 +289,16 @@ write_chart(struct site *s, const struct chart *c, double width,
 
 /* The SVG charts of one metric, for wide screens and for phones. */
 static void
-make_chart(struct site *s, enum metric_id id)
+make_chart(struct site *s, int id)
 {
+	const struct metric_def *d = analysis_def(s->plan.an, id);
 	size_t n;
 	struct chart_bar *bars = metric_bars(s, id, &n);
-	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n, false};
-	char *narrow = xasprintf("%s.narrow", metric_defs[id].key);
+	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
+	    false};
+	char *narrow = xasprintf("%s.narrow", d->key);
 
-	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, metric_defs[id].key);
+	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, d->key);
 	if (s->plan.svg[id] && !s->opts->single)
 		s->plan.svg_narrow[id] = write_chart(s, &c, CHART_NARROW_WIDTH,
 		    narrow);
@@ -326,20 +327,21 @@ old_png(const struct site *s, const char *rel, size_t *len)
  * to a mail, KEY@2x.png for screens. The strips of rows the old site's
  * copy already holds are taken from it (chart_png_again). */
 static void
-make_png(struct site *s, enum metric_id id, int scale)
+make_png(struct site *s, int id, int scale)
 {
+	const struct metric_def *d = analysis_def(s->plan.an, id);
 	size_t n, len, oldlen = 0;
 	struct chart_bar *bars = metric_bars(s, id, &n);
-	struct chart c = {metric_defs[id].label, display_unit(id),
-	    chart_note(id), bars, n, false};
-	char err[256] = "", *rel = xasprintf("charts/%s%s.png",
-	    metric_defs[id].key, scale == 2 ? "@2x" : "");
+	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
+	    false};
+	char err[256] = "", *rel = xasprintf("charts/%s%s.png", d->key,
+	    scale == 2 ? "@2x" : "");
 	unsigned char *png, *old = old_png(s, rel, &oldlen);
 
 	if (chart_png_again(&c, s->fonts, scale, old, oldlen,
 	    old && s->old_made_here, &png, &len, NULL, err) != 0) {
-		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s",
-		    metric_defs[id].key, err);
+		diags_add(s->d, MSG_SYSERR, "charts", 0, "%s: %s", d->key,
+		    err);
 	} else {
 		if (site_write(s, rel, (char *)png, len) == 0)
 			s->charts++;
@@ -397,7 +399,7 @@ plan_jobs(const struct site *s, size_t *n)
 	size_t cap = 0;
 
 	*n = 0;
-	for (int m = 0; m < M_COUNT; m++)
+	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
 		for (int scale = 1; s->plan.svg[m] && scale <= 2; scale++)
 			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
 	for (size_t i = 0; i < set->n; i++) {
@@ -409,7 +411,7 @@ plan_jobs(const struct site *s, size_t *n)
 			    plan_pair_other(&s->plan, i, w) >= 0)
 				add_job(&v, n, &cap, JOB_PAIR, i, (size_t)w);
 	}
-	for (int m = 0; m < M_COUNT; m++)
+	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
 		if (s->plan.has_data[m])
 			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
 	if (s->plan.template[PAGE_INDEX])
@@ -564,7 +566,7 @@ run_job(struct site *s, const struct job *j)
 
 	switch (j->kind) {
 	case JOB_PNG:
-		make_png(s, (enum metric_id)j->a, (int)j->b);
+		make_png(s, (int)j->a, (int)j->b);
 		break;
 	case JOB_RUN:
 		copy_run_files(s, j->a);
@@ -575,9 +577,9 @@ run_job(struct site *s, const struct job *j)
 		samples_page(s, j->a, j->b);
 		break;
 	case JOB_METRIC:
-		doc = metric_doc(&s->plan, (enum metric_id)j->a, &rel);
+		doc = metric_doc(&s->plan, (int)j->a, &rel);
 		if (doc)
-			metric_table(&s->plan, (enum metric_id)j->a, &t);
+			metric_table(&s->plan, (int)j->a, &t);
 		break;
 	case JOB_INDEX_TABLE:
 		/* The overview is written last (render_all); its table's
@@ -792,7 +794,7 @@ metric_charts(void *arg)
 {
 	struct site *s = arg;
 
-	for (int m = 0; m < M_COUNT; m++)
+	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
 		if (s->plan.has_data[m])
 			make_chart(s, m);
 	return NULL;
@@ -827,7 +829,7 @@ render_all(struct site *s)
 	plan_make(&s->plan, s->plan.an);
 	plan_load_templates(&s->plan, s->templates, s->d);
 	if (s->opts->single) {
-		for (int m = 0; m < M_COUNT; m++)
+		for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
 			if (s->plan.has_data[m])
 				make_chart(s, m);
 		single_file(s);

@@ -157,9 +157,12 @@ test_scaling_table(void **state)
 	    RAID_Z2, RAID_Z3};
 
 	(void)state;
+	static const enum metric_id scaled[] = {M_PUT_BLOCK, M_GET_BLOCK,
+	    M_SEEKS, M_REWRITE};
+
 	for (size_t l = 0; l < sizeof levels / sizeof *levels; l++)
-		for (size_t k = 0; k < NSCALED; k++) {
-			int rule = scaling_rule(levels[l], scaled_metric_of((int)k));
+		for (size_t k = 0; k < sizeof scaled / sizeof *scaled; k++) {
+			int rule = scaling_rule(levels[l], scaled[k]);
 
 			assert_true(rule >= 0);
 			for (int n = 2; n <= 12; n++)

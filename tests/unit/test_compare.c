@@ -101,9 +101,11 @@ test_floor_default(void **state)
 	add_run(t, "s2", S2, (struct fig){.put = 92000, .get = 88000,
 	    .seeks = 260});
 	load(t);
-	assert_true(noise_floor_default(M_PUT_BLOCK) == 0.10);
-	assert_true(noise_floor_default(M_SEEKS) == 0.15);
-	assert_true(noise_floor_default(M_SEQ_CREATE) == 0.20);
+	assert_true(noise_floor_default(&t->set.metrics.v[M_PUT_BLOCK]) ==
+	    0.10);
+	assert_true(noise_floor_default(&t->set.metrics.v[M_SEEKS]) == 0.15);
+	assert_true(noise_floor_default(&t->set.metrics.v[M_SEQ_CREATE]) ==
+	    0.20);
 	assert_int_equal(verdict_of(t, "s2", M_PUT_BLOCK), VERDICT_SAME);
 	assert_int_equal(verdict_of(t, "s2", M_GET_BLOCK), VERDICT_REGRESSION);
 	assert_int_equal(verdict_of(t, "s2", M_SEEKS), VERDICT_SAME);
@@ -120,6 +122,7 @@ test_floor_default(void **state)
 static void
 test_floor_configured(void **state)
 {
+	static const struct noise_opt get_block = {"get_block", 0.12};
 	struct tree *t = *state;
 	const struct finding *f;
 
@@ -127,7 +130,8 @@ test_floor_configured(void **state)
 	    "5%\n");
 	add_run(t, "s1", S1, (struct fig){0});
 	add_run(t, "s2", S2, (struct fig){.put = 92000, .get = 92000});
-	t->opts.noise[M_GET_BLOCK] = 0.12;
+	t->opts.noise = &get_block;
+	t->opts.nnoise = 1;
 	load(t);
 	assert_int_equal(t->set.n, 2);	/* RUNS/meta is no run's */
 	assert_int_equal(t->an.noise_from[M_PUT_BLOCK], NOISE_SET_META);

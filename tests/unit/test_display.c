@@ -27,7 +27,7 @@ check_page(enum metric_id id, double v, const char *want)
 {
 	char buf[32];
 
-	display_format(id, v, buf);
+	display_format(&metric_defs[id], v, buf);
 	assert_string_equal(buf, want);
 }
 
@@ -75,8 +75,8 @@ test_page_figures(void **state)
 	check_page(M_PUTC, 5.34, "5.3");
 	check_page(M_PUTC, -0.25, "-0.25");
 	check_page(M_PUTC, 1.0 / 1024, "0.00098");
-	assert_true(display_fine_below(M_SEEKS) == 1000);
-	assert_true(display_fine_below(M_GETC) == DISPLAY_FINE_BELOW);
+	assert_true(display_fine_below(&metric_defs[M_SEEKS]) == 1000);
+	assert_true(display_fine_below(&metric_defs[M_GETC]) == DISPLAY_FINE_BELOW);
 }
 
 static void
@@ -104,10 +104,10 @@ test_units_and_latency(void **state)
 	char buf[32];
 
 	(void)state;
-	assert_string_equal(display_unit(M_PUT_BLOCK), "MiB/s");
-	assert_string_equal(display_unit(M_SEEKS), "/s");
-	assert_true(display_value(M_PUT_BLOCK, 2048) == 2);
-	assert_true(display_value(M_SEEKS, 2048) == 2048);
+	assert_string_equal(display_unit(&metric_defs[M_PUT_BLOCK]), "MiB/s");
+	assert_string_equal(display_unit(&metric_defs[M_SEEKS]), "/s");
+	assert_true(display_value(&metric_defs[M_PUT_BLOCK], 2048) == 2);
+	assert_true(display_value(&metric_defs[M_SEEKS], 2048) == 2048);
 	display_latency(5300, buf);
 	assert_string_equal(buf, "5.3 ms");
 	display_latency(676, buf);

@@ -135,9 +135,10 @@ test_expect(void **state)
 	double value = 0;
 
 	(void)state;
-	assert_true(meta_expect(&m, M_PUT_BLOCK, &value) && value > 0);
-	assert_true(meta_expect(&m, M_SEEKS, &value) && value == 300);
-	assert_false(meta_expect(&m, M_GET_BLOCK, &value));
+	assert_true(meta_expect(&m, "put_block", MK_THROUGHPUT, &value) &&
+	    value > 0);
+	assert_true(meta_expect(&m, "seeks", MK_RATE, &value) && value == 300);
+	assert_false(meta_expect(&m, "get_block", MK_THROUGHPUT, &value));
 	assert_int_equal(d.n, 2);
 	assert_int_equal(d.v[0].line, 3);
 	assert_int_equal(d.v[1].line, 4);

@@ -1,0 +1,426 @@
+/* fio's metric keys: from a job's options to a key and back; see
+ * fio_key.h. */
+#include "read/fio_key.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const fio_measure_keys[FIO_MEASURES] = {
+	"bw", "iops", "lat", "p50", "p99", "p99_9",
+};
+const char *const fio_measure_labels[FIO_MEASURES] = {
+	"bandwidth", "IOPS", "mean latency", "p50 latency", "p99 latency",
+	"p99.9 latency",
+};
+const char *const fio_rw_names[FIO_RWS] = {
+	"read", "write", "randread", "randwrite", "readwrite", "randrw",
+	"trim", "randtrim", "trimwrite", "job",
+};
+
+bool
+fio_rw_random(enum fio_rw rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW ||
+	    rw == RW_RANDTRIM;
+}
+
+bool
+fio_rw_mixed(enum fio_rw rw)
+{
+	return rw == RW_READWRITE || rw == RW_RANDRW || rw == RW_TRIMWRITE ||
+	    rw == RW_JOB;
+}
+
+/* The direction a pure pattern does. */
+static enum fio_dir
+pure_dir(enum fio_rw rw)
+{
+	switch (rw) {
+	case RW_WRITE:
+	case RW_RANDWRITE:
+		return FIO_WRITE;
+	case RW_TRIM:
+	case RW_RANDTRIM:
+		return FIO_TRIM;
+	default:
+		return FIO_READ;
+	}
+}
+
+/* fio's rw option ("randread", "rw", "randread:8", "RandRead"). */
+static enum fio_rw
+rw_of(const char *text)
+{
+	char word[16];
+	size_t n = 0;
+
+	if (text == NULL)
+		return FIO_RWS;
+	while (*text == ' ')
+		text++;
+	for (; text[n] && text[n] != ':' && text[n] != ' ' && n + 1 <
+	    sizeof word; n++)
+		word[n] = (char)tolower((unsigned char)text[n]);
+	word[n] = '\0';
+	if (strcmp(word, "rw") == 0)
+		return RW_READWRITE;
+	if (strcmp(word, "randrw") == 0 || strcmp(word, "randreadwrite") == 0)
+		return RW_RANDRW;
+	for (int k = 0; k < RW_JOB; k++)
+		if (strcmp(word, fio_rw_names[k]) == 0)
+			return (enum fio_rw)k;
+	return FIO_RWS;
+}
+
+/* A number with fio's size suffix (k, m, g, t; "KiB", "KB" and "B"
+ * alike: fio's sizes are powers of 1024 unless kb_base says otherwise)
+ * at *s, advancing it; 0 when none. */
+static uint64_t
+size_at(const char **s)
+{
+	const char *p = *s;
+	char *end;
+	double v = strtod(p, &end);
+	uint64_t mult = 1;
+
+	if (end == p || !(v > 0) || v > 1e15)
+		return 0;
+	p = end;
+	switch (tolower((unsigned char)*p)) {
+	case 'k':
+		mult = 1024;
+		break;
+	case 'm':
+		mult = 1024 * 1024;
+		break;
+	case 'g':
+		mult = 1024ull * 1024 * 1024;
+		break;
+	case 't':
+		mult = 1024ull * 1024 * 1024 * 1024;
+		break;
+	default:
+		break;
+	}
+	while (isalpha((unsigned char)*p))
+		p++;
+	*s = p;
+	return (uint64_t)llround(v * (double)mult);
+}
+
+uint64_t
+fio_bs_bytes(const char *text, enum fio_dir dir)
+{
+	static const char marks[FIO_DIRS] = {'R', 'W', 'T'};
+	const char *p, *mark;
+	uint64_t first;
+
+	if (text == NULL)
+		return 0;
+	/* The normal text: "(R) 4096B-4096B, (W) 65536B-65536B, ..." */
+	if ((mark = strchr(text, '(')) != NULL) {
+		char want[4] = {'(', marks[dir], ')', '\0'};
+
+		if ((mark = strstr(text, want)) == NULL)
+			return 0;
+		p = mark + 3;
+		while (*p == ' ')
+			p++;
+		return size_at(&p);
+	}
+	/* "4k", "4k-64k" (a range: its first), "4k,64k" (read, write) */
+	p = text;
+	while (*p == ' ')
+		p++;
+	first = size_at(&p);
+	for (int d = 1; d <= (int)dir && first; d++) {
+		const char *comma = strchr(p, ',');
+
+		if (comma == NULL)
+			break;	/* one size for every direction */
+		p = comma + 1;
+		first = size_at(&p);
+	}
+	return first;
+}
+
+/* A positive count option ("32", "01"), or def when not given; -1 when
+ * given but not a count. */
+static int
+count_of(const char *text, int def)
+{
+	char *end;
+	long v;
+
+	if (text == NULL)
+		return def;
+	v = strtol(text, &end, 10);
+	while (*end == ' ')
+		end++;
+	return end != text && *end == '\0' && v >= 1 && v <= 1000000 ?
+	    (int)v : -1;
+}
+
+/* Lower case, every run of other characters than a-z, 0-9 and those of
+ * extra one gap character, at most max bytes, none at either end. */
+static void
+slug(const char *text, const char *extra, char gap_char, char *out,
+    size_t max)
+{
+	size_t n = 0;
+	bool gap = false;
+
+	for (const char *p = text ? text : ""; *p && n < max; p++) {
+		int c = tolower((unsigned char)*p);
+
+		if (isalnum(c) || (c && strchr(extra, c))) {
+			if (gap && n > 0 && n + 1 < max)
+				out[n++] = gap_char;
+			if (n < max)
+				out[n++] = (char)c;
+			gap = false;
+		} else {
+			gap = true;
+		}
+	}
+	out[n] = '\0';
+}
+
+static bool
+flag_set(const char *text)
+{
+	return text && (strcmp(text, "1") == 0 || strcmp(text, "true") == 0);
+}
+
+bool
+fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
+    struct fio_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->measure = m;
+	k->dir = dir;
+	k->rw = rw_of(j->param[FP_RW]);
+	if (k->rw == FIO_RWS) {
+		if (j->param[FP_RW] != NULL)
+			return false;	/* a pattern this does not know */
+		k->rw = RW_JOB;
+		slug(j->name, "", '-', k->job, FIO_JOB_MAX);
+		if (k->job[0] == '\0')
+			snprintf(k->job, sizeof k->job, "unnamed");
+		return true;
+	}
+	if (!fio_rw_mixed(k->rw) && pure_dir(k->rw) != dir)
+		return false;
+	k->bs = j->param[FP_BS] ? fio_bs_bytes(j->param[FP_BS], dir) : 4096;
+	k->iodepth = count_of(j->param[FP_IODEPTH], 1);
+	k->numjobs = count_of(j->param[FP_NUMJOBS], j->jobs > 0 ? j->jobs : 1);
+	if (k->bs == 0 || k->iodepth < 0 || k->numjobs < 0)
+		return false;
+	k->direct = flag_set(j->param[FP_DIRECT]);
+	slug(j->param[FP_IOENGINE], "_", '_', k->engine, FIO_ENGINE_MAX);
+	return true;
+}
+
+/* "4k", "128k", "1m", "512": the largest binary unit that divides. */
+static void
+bs_text(uint64_t bs, char *buf, size_t size)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+
+	while (u < 3 && bs >= 1024 && bs % 1024 == 0) {
+		bs /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, size, "%llu", (unsigned long long)bs);
+	else
+		snprintf(buf, size, "%llu%c", (unsigned long long)bs, units[u]);
+}
+
+void
+fio_key_format(const struct fio_key *k, char *buf)
+{
+	char bs[24];
+	int n;
+
+	if (k->rw == RW_JOB) {
+		snprintf(buf, FIO_KEY_MAX + 1, "job-%s.%s.%s", k->job,
+		    fio_dir_names[k->dir], fio_measure_keys[k->measure]);
+		return;
+	}
+	bs_text(k->bs, bs, sizeof bs);
+	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s",
+	    fio_rw_names[k->rw], bs, k->iodepth, k->numjobs,
+	    k->engine[0] ? "-" : "", k->engine, k->direct ? "-direct" : "");
+	if (n < 0 || n > FIO_KEY_MAX)
+		n = FIO_KEY_MAX;
+	if (fio_rw_mixed(k->rw))
+		n += snprintf(buf + n, (size_t)(FIO_KEY_MAX + 1 - n), ".%s",
+		    fio_dir_names[k->dir]);
+	if (n < FIO_KEY_MAX)
+		snprintf(buf + n, (size_t)(FIO_KEY_MAX + 1 - n), ".%s",
+		    fio_measure_keys[k->measure]);
+}
+
+/* The measure at the end of a key (after its last '.'), or -1. */
+static int
+measure_of(const char *s)
+{
+	for (int m = 0; m < FIO_MEASURES; m++)
+		if (strcmp(s, fio_measure_keys[m]) == 0)
+			return m;
+	return -1;
+}
+
+static int
+dir_of(const char *s, size_t n)
+{
+	for (int d = 0; d < FIO_DIRS; d++)
+		if (strlen(fio_dir_names[d]) == n &&
+		    memcmp(s, fio_dir_names[d], n) == 0)
+			return d;
+	return -1;
+}
+
+/* Splits "WORKLOAD[.DIR].MEASURE" and reads its tail into k; returns
+ * the workload's length, or 0. */
+static size_t
+key_tail(const char *text, struct fio_key *k, bool *has_dir)
+{
+	const char *last = strrchr(text, '.'), *prev;
+	int m, d;
+
+	if (last == NULL || (m = measure_of(last + 1)) < 0)
+		return 0;
+	k->measure = (enum fio_measure)m;
+	*has_dir = false;
+	for (prev = last; prev > text && prev[-1] != '.'; prev--)
+		;
+	if (prev > text && (d = dir_of(prev, (size_t)(last - prev))) >= 0) {
+		k->dir = (enum fio_dir)d;
+		*has_dir = true;
+		return (size_t)(prev - 1 - text);
+	}
+	return (size_t)(last - text);
+}
+
+/* Reads "RW-BS-qdN-jN[-ENGINE][-direct]" of n bytes into k. */
+static bool
+workload_parse(const char *text, size_t n, struct fio_key *k)
+{
+	char copy[FIO_KEY_MAX + 1], *part[6], *save, *tok;
+	size_t np = 0;
+	const char *p;
+	char *end;
+
+	if (n > FIO_KEY_MAX)
+		return false;
+	memcpy(copy, text, n);
+	copy[n] = '\0';
+	for (tok = strtok_r(copy, "-", &save); tok && np < 6;
+	    tok = strtok_r(NULL, "-", &save))
+		part[np++] = tok;
+	if (tok != NULL || np < 4 || (k->rw = rw_of(part[0])) >= RW_JOB)
+		return false;
+	if (strcmp(part[0], fio_rw_names[k->rw]) != 0)
+		return false;
+	p = part[1];
+	if ((k->bs = size_at(&p)) == 0 || *p)
+		return false;
+	if (strncmp(part[2], "qd", 2) != 0 || strncmp(part[3], "j", 1) != 0)
+		return false;
+	k->iodepth = (int)strtol(part[2] + 2, &end, 10);
+	if (*end || k->iodepth < 1)
+		return false;
+	k->numjobs = (int)strtol(part[3] + 1, &end, 10);
+	if (*end || k->numjobs < 1)
+		return false;
+	for (size_t i = 4; i < np; i++) {
+		if (i == np - 1 && strcmp(part[i], "direct") == 0)
+			k->direct = true;
+		else if (i == 4 && strlen(part[i]) <= FIO_ENGINE_MAX)
+			snprintf(k->engine, sizeof k->engine, "%s", part[i]);
+		else
+			return false;
+	}
+	return true;
+}
+
+bool
+fio_key_parse(const char *text, struct fio_key *k)
+{
+	char again[FIO_KEY_MAX + 1];
+	bool has_dir;
+	size_t n;
+
+	memset(k, 0, sizeof *k);
+	if (strlen(text) > FIO_KEY_MAX || (n = key_tail(text, k, &has_dir)) == 0)
+		return false;
+	if (strncmp(text, "job-", 4) == 0) {
+		if (!has_dir || n - 4 > FIO_JOB_MAX || n == 4)
+			return false;
+		k->rw = RW_JOB;
+		memcpy(k->job, text + 4, n - 4);
+		k->job[n - 4] = '\0';
+	} else if (!workload_parse(text, n, k)) {
+		return false;
+	} else if (fio_rw_mixed(k->rw) != has_dir) {
+		return false;
+	} else if (!has_dir) {
+		k->dir = pure_dir(k->rw);
+	}
+	/* Only the one way of writing each key is a key. */
+	fio_key_format(k, again);
+	return strcmp(again, text) == 0;
+}
+
+bool
+fio_measure_by_key(const char *name, enum fio_measure *m)
+{
+	int k = measure_of(name);
+
+	if (k < 0)
+		return false;
+	*m = (enum fio_measure)k;
+	return true;
+}
+
+bool
+metric_key_valid(const char *key)
+{
+	struct fio_key k;
+
+	return metric_by_key(key) >= 0 || fio_key_parse(key, &k);
+}
+
+double
+fio_measure_value(const struct fio_side *s, enum fio_measure m)
+{
+	double v;
+
+	switch (m) {
+	case FM_BW:
+		v = s->bw_kib;
+		break;
+	case FM_IOPS:
+		v = s->iops;
+		break;
+	case FM_LAT:
+		v = s->clat.mean;
+		break;
+	case FM_P50:
+		v = s->clat_pct[P50];
+		break;
+	case FM_P99:
+		v = s->clat_pct[P99];
+		break;
+	default:
+		v = s->clat_pct[P99_9];
+		break;
+	}
+	return s->present && v > 0 ? v : NAN;
+}

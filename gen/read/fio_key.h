@@ -1,0 +1,108 @@
+/* The names of fio's figures: a job's workload (what it asked of the
+ * disk: pattern, block size, queue depth, jobs, engine, direct) and a
+ * measure (bandwidth, IOPS, a completion latency), written as the metric
+ * keys benchsite uses in JSON, meta (expect.KEY, ack.KEY, noise.KEY) and
+ * page names:
+ *
+ *     randread-4k-qd32-j1-libaio-direct.iops
+ *     randrw-4k-qd16-j4-io_uring-direct.write.p99
+ *     job-random-write.read.bw          (no pattern given: terse lines)
+ *
+ * Pure; the model builds its metric table from these keys, and the meta
+ * reader checks a key after "expect." against them. */
+#ifndef BENCHSITE_FIO_KEY_H
+#define BENCHSITE_FIO_KEY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/fio.h"
+#include "read/result.h"
+
+/* What a fio metric measures, in the order a workload's figures are
+ * listed. */
+enum fio_measure {
+	FM_BW,		/* KiB/s, higher is better */
+	FM_IOPS,	/* per second, higher is better */
+	FM_LAT,		/* mean completion latency, microseconds */
+	FM_P50,		/* completion latency percentiles, microseconds */
+	FM_P99,
+	FM_P99_9,
+	FIO_MEASURES
+};
+
+extern const char *const fio_measure_keys[FIO_MEASURES];	/* "bw" */
+extern const char *const fio_measure_labels[FIO_MEASURES];	/* "IOPS" */
+
+/* Whether a measure is a latency (lower is better). */
+static inline bool
+fio_measure_is_latency(enum fio_measure m)
+{
+	return m >= FM_LAT;
+}
+
+/* The fio patterns, in the order their workloads are listed. */
+enum fio_rw {
+	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_READWRITE,
+	RW_RANDRW, RW_TRIM, RW_RANDTRIM, RW_TRIMWRITE,
+	RW_JOB,		/* no pattern given: named by the job */
+	FIO_RWS
+};
+
+extern const char *const fio_rw_names[FIO_RWS];
+
+/* What a metric key says. The longest key fits a meta key after
+ * "expect." (64 bytes in all). */
+#define FIO_KEY_MAX 57
+#define FIO_JOB_MAX 24		/* bytes of a job name kept in a key */
+#define FIO_ENGINE_MAX 16
+
+struct fio_key {
+	enum fio_rw rw;
+	enum fio_dir dir;	/* the direction of a mixed pattern or of a
+				   job; the pattern's own otherwise */
+	enum fio_measure measure;
+	uint64_t bs;		/* bytes */
+	int iodepth, numjobs;
+	bool direct;
+	char engine[FIO_ENGINE_MAX + 1];	/* "" when not given */
+	char job[FIO_JOB_MAX + 1];		/* RW_JOB only */
+};
+
+/* Whether a pattern does random I/O, and whether it mixes directions
+ * (then the key names the direction). */
+bool fio_rw_random(enum fio_rw);
+bool fio_rw_mixed(enum fio_rw);
+
+/* The workload of direction dir of job j with measure m into k; false
+ * when the job says nothing usable of it (a pattern fio would not run).
+ * Defaults are fio's: iodepth 1, numjobs 1, bs 4k; a job of several
+ * processes reported together counts them as numjobs. */
+bool fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
+    struct fio_key *k);
+
+/* The key's text into buf (at least FIO_KEY_MAX + 1 bytes). */
+void fio_key_format(const struct fio_key *k, char *buf);
+
+/* Reads a key's text; false when it is not one fio_key_format writes. */
+bool fio_key_parse(const char *text, struct fio_key *k);
+
+/* The measure of this name ("iops", "p99_9"): for noise floors given
+ * to every fio metric of a measure. */
+bool fio_measure_by_key(const char *name, enum fio_measure *m);
+
+/* Whether key names a metric a set of runs can have: one of bonnie++'s
+ * (putc, put_block, ...) or a key fio_key_format writes. */
+bool metric_key_valid(const char *key);
+
+/* The figure of a measure in a direction's side, NaN when fio did not
+ * print it (or printed a 0 it did not measure). */
+double fio_measure_value(const struct fio_side *s, enum fio_measure m);
+
+/* A block size as fio's options write it ("4k", "4096B", "1M", "64KiB",
+ * "512"; a range or a read,write pair gives dir's first figure) in
+ * bytes, or 0 when it does not read. */
+uint64_t fio_bs_bytes(const char *text, enum fio_dir dir);
+
+#endif
