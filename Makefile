@@ -49,7 +49,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/chart_svg.c render/pngenc.c render/chart_png.c \
 	render/bars.c render/html.c render/notes.c render/pages.c \
 	render/pages_analysis.c render/single.c render/plan.c \
-	render/page_common.c render/tables.c site/make_plan.c \
+	render/page_common.c render/tables.c render/headline.c \
+	render/pages_fio.c site/make_plan.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
 	site/publish.c site/unchanged.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \

@@ -333,6 +333,24 @@ keep_params(struct walk *w, struct run *run)
 	run->params.seekers = x->seekers;
 }
 
+/* The size of the file of every fio job of the run, when they all give
+ * the same, pooled; else NULL (unknown, not a difference). */
+static char *
+fio_size_of(struct walk *w, const struct fio_results *rs)
+{
+	const char *size = NULL;
+
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			const char *s = rs->v[r].jobs[j].param[FP_SIZE];
+
+			if (s == NULL || (size && strcmp(size, s) != 0))
+				return NULL;
+			size = s;
+		}
+	return pool_or_null(w->set->pool, size);
+}
+
 /* What is kept of a run's samples beyond them: their count, summaries,
  * the first one's parameters and the figures the rank test needs; then,
  * when the run has at most w->shed, the samples go. */
@@ -359,6 +377,7 @@ summarise(struct walk *w, struct run *run)
 	run->params.concurrency = run->params.seekers = -1;
 	if (run->samples.n)
 		keep_params(w, run);
+	run->fio_size = fio_size_of(w, &run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
 	fio_figures_free(&ff);
 	if (run->samples.n + run->samples.fio.n <= w->shed)
@@ -375,6 +394,7 @@ run_free(struct run *r, struct strpool *pool)
 	meta_free(&r->meta);
 	strpool_release(pool, r->notes);
 	strpool_release(pool, r->machine);
+	strpool_release(pool, r->fio_size);
 	strpool_release(pool, r->params.version);
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);

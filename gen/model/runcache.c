@@ -529,6 +529,7 @@ put_run(struct blob *b, const struct run *run, const struct runset *set)
 	put_u64(b, run->fio_samples);
 	put_sums(b, run, set);
 	put_str(b, run->machine);
+	put_str(b, run->fio_size);
 	put_str(b, run->params.version);
 	put_str(b, run->params.csv_format);
 	put_str(b, run->params.size);
@@ -772,6 +773,7 @@ get_run(struct rd *r, const struct fill *f)
 	nsum = get_sums(r, f);
 	get_figures(r, f, nsum, nsamples + fio_samples);
 	run->machine = get_pooled(r, f, true);
+	run->fio_size = get_pooled(r, f, true);
 	run->params.version = get_pooled(r, f, true);
 	run->params.csv_format = get_pooled(r, f, true);
 	run->params.size = get_pooled(r, f, true);

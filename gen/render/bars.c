@@ -109,3 +109,19 @@ chart_bars_free(struct chart_bar *bars, size_t n)
 		free((char *)bars[k].flag_text);
 	free(bars);
 }
+
+struct chart_bar *
+chart_bars_of_run(const struct analysis *an, size_t run, const int *metrics,
+    size_t n, const char *const *labels, const char *const *groups)
+{
+	struct chart_bar *bars = xcalloc(n ? n : 1, sizeof *bars);
+
+	for (size_t k = 0; k < n; k++) {
+		bars[k].label = labels[k];
+		fill_bar(&bars[k], analysis_sum(an, run, metrics[k]),
+		    analysis_def(an, metrics[k]));
+		analysis_on_bar(an, &bars[k], run, metrics[k]);
+		bars[k].group = groups ? groups[k] : NULL;
+	}
+	return bars;
+}

@@ -77,6 +77,9 @@ struct chart {
 	 * date when every bar has_when, else in run order, which the
 	 * axis' caption says. */
 	bool trend;
+	/* Bars on a logarithmic axis, a tick a decade (latencies that
+	 * span microseconds to seconds); bars only, figures above 0. */
+	bool log_axis;
 };
 
 struct chart_fonts;

@@ -104,6 +104,8 @@ struct chart_geom {
 	bool axis;
 	double px0, px1, ptop, pbot;	/* plot area */
 	double step, top;
+	bool log;			/* a decade a tick, from bottom */
+	double bottom;			/* log: the axis' first decade */
 	int nticks;			/* intervals: nticks + 1 ticks */
 	struct gtext *ticks;
 	double *gridx;			/* bars: x of each tick's grid line;

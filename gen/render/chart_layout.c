@@ -224,7 +224,54 @@ place_tail(struct grow *r, double x)
 static double
 xpos(const struct chart_geom *g, double v)
 {
+	if (g->log)
+		return g->px0 + (log10(fmax(v, g->bottom)) - log10(g->bottom)) /
+		    (log10(g->top) - log10(g->bottom)) * (g->px1 - g->px0);
 	return g->px0 + v / g->top * (g->px1 - g->px0);
+}
+
+/* The smallest figure above 0 of the bars, or 0. */
+static double
+data_min(const struct grow *rows, const struct chart_bar *bars, size_t n)
+{
+	double min = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double v = rows[i].whisker ? bars[i].min : bars[i].value;
+
+		if (rows[i].kind == BAR_VALUE && v > 0 && (min == 0 || v < min))
+			min = v;
+	}
+	return min;
+}
+
+/* A logarithmic axis: a tick a decade from the one below the smallest
+ * figure to the one above the largest. */
+static void
+layout_log_axis(struct chart_geom *g, const struct meter *m, double min,
+    double max)
+{
+	double y = g->pbot + 15;
+	char buf[64];
+
+	g->log = true;
+	g->bottom = pow(10, floor(log10(min > 0 ? min : 1)));
+	g->top = pow(10, ceil(log10(max > g->bottom ? max : g->bottom * 10)));
+	if (g->top <= g->bottom)
+		g->top = g->bottom * 10;
+	g->nticks = (int)lround(log10(g->top / g->bottom));
+	g->step = g->bottom;
+	g->axis = true;
+	g->ticks = xcalloc((size_t)g->nticks + 1, sizeof *g->ticks);
+	g->gridx = xcalloc((size_t)g->nticks + 1, sizeof *g->gridx);
+	for (int i = 0; i <= g->nticks; i++) {
+		double v = g->bottom * pow(10, i);
+
+		g->gridx[i] = floor(xpos(g, v)) + 0.5;
+		chart_format_tick(buf, sizeof buf, v, v);
+		text_at(&g->ticks[i], m, TS_TICK, xstrdup(buf), 0, y);
+		g->ticks[i].x = xpos(g, v) - g->ticks[i].w / 2;
+	}
 }
 
 static double
@@ -493,7 +540,11 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 	    g->px0 + 40);
 	for (int k = 0;; k++) {
 		g->px1 = px1;
-		layout_axis(g, m, data_max(g->rows, c->bars, c->nbars));
+		if (c->log_axis)
+			layout_log_axis(g, m, data_min(g->rows, c->bars,
+			    c->nbars), data_max(g->rows, c->bars, c->nbars));
+		else
+			layout_axis(g, m, data_max(g->rows, c->bars, c->nbars));
 		for (size_t i = 0; i < c->nbars; i++)
 			place_row(g, &g->rows[i], &c->bars[i]);
 		p = fitting_px1(g);

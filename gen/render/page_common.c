@@ -26,6 +26,13 @@ fill_nav(const struct site_plan *s, htmlDocPtr doc, const char *root)
 		html_link(nav, href, metric_defs[m].label);
 		free(href);
 	}
+	/* fio's workloads are many: one page lists them. */
+	if (plan_has_fio(s)) {
+		html_text(nav, " ");
+		href = xasprintf("%smetrics/fio.html", root);
+		html_link(nav, href, "fio workloads");
+		free(href);
+	}
 }
 
 const char *

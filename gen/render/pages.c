@@ -106,7 +106,7 @@ metric_help(const struct site_plan *s, int id)
 }
 
 static void
-overview_head(htmlDocPtr doc)
+overview_head(const struct site_plan *s, htmlDocPtr doc)
 {
 	static const char *const cols[] = {"Run", "Host", "Controller",
 	    "Disks", "RAID", "File system", "Kernel", "Scheduler"};
@@ -116,9 +116,9 @@ overview_head(htmlDocPtr doc)
 		return;
 	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
 		head_cell(tr, cols[i], NULL, false);
-	for (size_t k = 0; k < nheadline; k++)
-		head_cell(tr, metric_defs[headline[k]].label,
-		    display_unit(&metric_defs[headline[k]]), true);
+	for (size_t k = 0; k < s->noverview; k++)
+		head_cell(tr, analysis_def(s->an, s->overview[k])->label,
+		    display_unit(analysis_def(s->an, s->overview[k])), true);
 }
 
 static void
@@ -154,9 +154,9 @@ overview_rows(const struct site_plan *s, htmlDocPtr doc)
 		controller_cell(tr, r);
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			text_cell(tr, meta_get(&r->meta, keys[k]));
-		for (size_t k = 0; k < nheadline; k++)
-			figure_cell(tr, &metric_defs[headline[k]],
-			    analysis_sum(s->an, i, headline[k]));
+		for (size_t k = 0; k < s->noverview; k++)
+			figure_cell(tr, analysis_def(s->an, s->overview[k]),
+			    analysis_sum(s->an, i, s->overview[k]));
 	}
 }
 
@@ -169,8 +169,9 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 	if (sec == NULL)
 		return;
 	html_el(sec, "h2", NULL, "Headline figures");
-	for (size_t k = 0; k < nheadline; k++) {
-		enum metric_id id = headline[k];
+	for (size_t k = 0; k < s->noverview; k++) {
+		int id = s->overview[k];
+		const struct metric_def *d = analysis_def(s->an, id);
 		xmlNodePtr fig, img, cap, link;
 		char *src, *href, *alt;
 
@@ -179,17 +180,17 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 		fig = html_el(sec, "figure", "chart", NULL);
 		if (s->single) {
 			/* One file: the chart itself, not a link to it. */
-			inline_chart(fig, s->svg[id], metric_defs[id].key);
-			html_el(fig, "figcaption", NULL, metric_defs[id].label);
+			inline_chart(fig, s->svg[id], d->key);
+			html_el(fig, "figcaption", NULL, d->label);
 			shown++;
 			continue;
 		}
-		src = xasprintf("charts/%s.svg", metric_defs[id].key);
-		href = xasprintf("metrics/%s.html", metric_defs[id].key);
+		src = xasprintf("charts/%s.svg", d->key);
+		href = xasprintf("metrics/%s.html", d->key);
 		alt = xasprintf("%s of %s, in %s (the table on its page has "
-		    "the figures)", metric_defs[id].label, s->large ?
+		    "the figures)", d->label, s->large ?
 		    "the latest run of each series" : "every run",
-		    display_unit(&metric_defs[id]));
+		    display_unit(d));
 		link = html_link(fig, href, NULL);
 		img = html_el(link, "img", s->svg_narrow[id] ? "wide" : NULL,
 		    NULL);
@@ -198,7 +199,7 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 			/* The style sheet shows one of the two; the hidden
 			 * one, lazy, is not even loaded. */
 			char *narrow = xasprintf("charts/%s.narrow.svg",
-			    metric_defs[id].key);
+			    d->key);
 			xmlNodePtr small = html_el(link, "img", "narrow", NULL);
 
 			html_attr(small, "src", narrow);
@@ -208,7 +209,7 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 		}
 		html_attr(img, "alt", alt);
 		cap = html_el(fig, "figcaption", NULL, NULL);
-		html_link(cap, href, metric_defs[id].label);
+		html_link(cap, href, d->label);
 		free(src);
 		free(href);
 		free(alt);
@@ -279,7 +280,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 	else
 		html_drop(intro);
 	verdicts_fill(s, doc, -1, "");
-	overview_head(doc);
+	overview_head(s, doc);
 	overview_rows(s, doc);
 	table_downloads(s, html_slot(doc, "table-downloads"), "index");
 	index_charts(s, doc);
@@ -494,9 +495,30 @@ samples_pager(xmlNodePtr parent, const struct run *r, const char *prefix,
 /* A run's results: every sample, and median, min and max; a run with
  * more samples than a page holds shows the summary and links the pages
  * of its samples. */
+/* What the results' hint says: how bonnie++'s tables and fio's figures
+ * read. */
+static void
+results_hint(const struct site_plan *s, size_t i, htmlDocPtr doc)
+{
+	xmlNodePtr p = html_slot(doc, "results-hint");
+	bool bonnie = s->set->runs[i].nsamples > 0, fio = run_has_fio(s->an, i);
+
+	if (p == NULL)
+		return;
+	if (bonnie || !fio)
+		html_text(p, "As bonnie++ prints them: each figure with its %CP "
+		    "(CPU used) and, from bonnie++ 1.93 on, the maximum latency "
+		    "of one operation.");
+	if (fio)
+		html_text(p, bonnie ? " fio's figures follow: each workload's "
+		    "bandwidth, IOPS and completion latency (clat)." :
+		    "fio's figures: each workload's bandwidth, IOPS and "
+		    "completion latency (clat), the median of its samples.");
+}
+
 static void
 run_results(const struct site_plan *s, size_t i, const struct results *rs,
-    htmlDocPtr doc)
+    htmlDocPtr doc, struct diags *d)
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr div = html_slot(doc, "results"), p;
@@ -528,6 +550,7 @@ run_results(const struct site_plan *s, size_t i, const struct results *rs,
 	    M_SEQ_CREATE))
 		table_downloads(s, html_el(div, "p", "downloads", NULL),
 		    s->slug[i]);
+	fio_run_results(s, i, div, d);
 }
 
 /* Page k (from 1) of a run's samples, runs/SLUG@samples-K.html. */
@@ -639,7 +662,8 @@ run_doc(const struct site_plan *s, size_t i, const struct results *rs,
 	if ((dl = html_slot(doc, "meta")) != NULL)
 		run_meta(s, dl, r, rs);
 	run_notes(s, i, doc, notes, d);
-	run_results(s, i, rs, doc);
+	results_hint(s, i, doc);
+	run_results(s, i, rs, doc, d);
 	run_files(s, i, doc);
 	return doc;
 }

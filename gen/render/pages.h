@@ -32,6 +32,18 @@ htmlDocPtr samples_doc(const struct site_plan *, size_t run, size_t k,
 /* A metric's page, metrics/KEY.html (into *rel). */
 htmlDocPtr metric_doc(const struct site_plan *, int metric, char **rel);
 
+/* ---- pages_fio.c ---- */
+
+/* Whether run i has fio figures. */
+bool run_has_fio(const struct analysis *, size_t run);
+/* Run i's fio workloads into parent: their table (the table's files
+ * SLUG.csv and .json beside the page, SLUG@fio.* when the run has
+ * bonnie++ results too), and charts of its sweeps and latencies. */
+void fio_run_results(const struct site_plan *, size_t run, xmlNodePtr parent,
+    struct diags *d);
+/* metrics/fio.html, the index of every fio workload (into *rel). */
+htmlDocPtr fio_index_doc(const struct site_plan *, char **rel);
+
 /* ---- pages_analysis.c ---- */
 
 /* Comparison pages: "by KEY" for group key k (a page when the runs give

@@ -211,6 +211,12 @@ plan_file_names(const struct site_plan *s, size_t i)
 	struct name_set files;
 
 	name_set_init(&files);
+	/* A run of bonnie++ and fio has its fio table as SLUG@fio.csv and
+	 * .json (pages_fio.c): no file of its may take those names. */
+	if (plan_fio_table_apart(s, i)) {
+		free(name_unique(xstrdup("fio.csv"), &files));
+		free(name_unique(xstrdup("fio.json"), &files));
+	}
 	for (size_t k = 0; k < nf; k++)
 		names[k] = name_unique(inert_name(k < r->noutputs ?
 		    r->outputs[k] : r->attachments[k - r->noutputs]), &files);
@@ -226,4 +232,22 @@ plan_file_names_free(const struct site_plan *s, size_t i, char **names)
 	for (size_t k = 0; k < r->noutputs + r->nattachments; k++)
 		free(names[k]);
 	free(names);
+}
+
+bool
+plan_fio_table_apart(const struct site_plan *s, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+
+	return r->nsamples > 0 && r->nsum > 0 &&
+	    run_metric_at(r, r->nsum - 1) >= M_COUNT;
+}
+
+bool
+plan_has_fio(const struct site_plan *s)
+{
+	for (size_t m = M_COUNT; m < s->set->metrics.n; m++)
+		if (s->has_data[m])
+			return true;
+	return false;
 }

@@ -57,6 +57,10 @@ struct site_plan {
 	xmlDocPtr *svg;				/* its chart, or NULL */
 	xmlDocPtr *svg_narrow;			/* the same for phones
 						   (CHART_NARROW_WIDTH) */
+	/* The metrics of the overview's columns and charts (headline.h):
+	 * bonnie++'s, then the fio workloads most runs share. */
+	int *overview;
+	size_t noverview;
 	bool large;				/* more than SITE_MAX_BARS runs */
 	struct series_span *series;		/* in the analysis' order */
 	size_t nseries;
@@ -95,6 +99,11 @@ bool plan_is_latest(const struct site_plan *, size_t run);
 /* The runs a metric's chart shows, into runs[] (room for every run);
  * returns how many. */
 size_t plan_chart_runs(const struct site_plan *, int metric, size_t *runs);
+/* Whether run i has its fio table's files apart, SLUG@fio.csv and
+ * .json, beside SLUG.csv of its bonnie++ samples: a run of both. */
+bool plan_fio_table_apart(const struct site_plan *, size_t run);
+/* Whether some run has a fio figure: the site has metrics/fio.html. */
+bool plan_has_fio(const struct site_plan *);
 /* Whether run has the metric at all (a fio run has none of bonnie++'s,
  * and runs of other fio workloads none of each other's). */
 bool plan_has_metric(const struct site_plan *, size_t run, int metric);

@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const enum metric_id headline[] = {
-	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS, M_PUTC, M_GETC,
-	M_SEQ_CREATE, M_RAN_CREATE,
-};
-const size_t nheadline = sizeof headline / sizeof *headline;
 
 void
 data_table_free(struct data_table *t)
@@ -103,9 +98,9 @@ index_table(const struct site_plan *s, struct data_table *t)
 
 	for (size_t k = 0; k < ntext; k++)
 		add_col(t, cols[k], NULL);
-	for (size_t k = 0; k < nheadline; k++)
-		add_col(t, metric_defs[headline[k]].label,
-		    metric_defs[headline[k]].unit);
+	for (size_t k = 0; k < s->noverview; k++)
+		add_col(t, analysis_def(s->an, s->overview[k])->label,
+		    analysis_def(s->an, s->overview[k])->unit);
 	for (size_t row = 0; row < n; row++) {
 		const struct run *r = &s->set->runs[rows[row]];
 		struct table_cell *c = add_row(t);
@@ -115,9 +110,9 @@ index_table(const struct site_plan *s, struct data_table *t)
 		set_text(&c[2], controller_of(r));
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			set_text(&c[3 + k], meta_get(&r->meta, keys[k]));
-		for (size_t k = 0; k < nheadline; k++) {
+		for (size_t k = 0; k < s->noverview; k++) {
 			const struct metric_summary *m = run_summary(r,
-			    headline[k]);
+			    s->overview[k]);
 
 			set_figure(&c[ntext + k], m->state, m->median);
 		}
@@ -260,4 +255,83 @@ metric_table(const struct site_plan *s, int id, struct data_table *t)
 	for (size_t k = 0; k < n; k++)
 		if (plan_has_metric(s, rows[k], id))
 			metric_row(s, rows[k], id, t);
+}
+
+/* ---- fio's workloads ---- */
+
+size_t
+fio_workloads(const struct analysis *an, size_t i, size_t *first)
+{
+	const struct run *r = &an->set->runs[i];
+	const char *last = NULL;
+	size_t n = 0;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(an, run_metric_at(r, k));
+
+		if (m->def.family != FAMILY_FIO || m->workload == last)
+			continue;
+		last = m->workload;
+		first[n++] = k;
+	}
+	return n;
+}
+
+int
+fio_workload_metric(const struct analysis *an, size_t i, size_t w,
+    enum fio_measure fm)
+{
+	const struct run *r = &an->set->runs[i];
+	const char *wl = analysis_metric(an, run_metric_at(r, w))->workload;
+
+	for (size_t k = w; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(an, run_metric_at(r, k));
+
+		if (m->workload != wl)
+			break;
+		if (m->fio.measure == fm)
+			return run_metric_at(r, k);
+	}
+	return -1;
+}
+
+void
+fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
+{
+	static const char *const cols[FIO_MEASURES] = {
+		"Bandwidth", "IOPS", "Mean latency", "p50 latency",
+		"p99 latency", "p99.9 latency",
+	};
+	const struct run *r = &s->set->runs[i];
+	size_t *w = xcalloc(r->nsum + 1, sizeof *w);
+	size_t nw = fio_workloads(s->an, i, w);
+
+	add_col(t, "Workload", NULL);
+	add_col(t, "Key", NULL);
+	for (int fm = 0; fm < FIO_MEASURES; fm++)
+		add_col(t, cols[fm], fm == FM_BW ? "KiB/s" : fm == FM_IOPS ?
+		    "/s" : "us");
+	add_col(t, "Samples", NULL);
+	for (size_t k = 0; k < nw; k++) {
+		const struct metric *m = analysis_metric(s->an,
+		    run_metric_at(r, w[k]));
+		struct table_cell *c = add_row(t);
+		int samples = 0;
+
+		set_text(&c[0], m->workload_label);
+		set_text(&c[1], m->workload);
+		for (int fm = 0; fm < FIO_MEASURES; fm++) {
+			int id = fio_workload_metric(s->an, i, w[k],
+			    (enum fio_measure)fm);
+			const struct metric_summary *sum;
+
+			if (id < 0)
+				continue;
+			sum = analysis_sum(s->an, i, id);
+			set_figure(&c[2 + fm], sum->state, sum->median);
+			samples = sum->n > samples ? sum->n : samples;
+		}
+		set_number(&c[2 + FIO_MEASURES], samples);
+	}
+	free(w);
 }

@@ -34,10 +34,6 @@ struct data_table {
 
 void data_table_free(struct data_table *);
 
-/* The headline metrics of the overview, in its column order. */
-extern const enum metric_id headline[];
-extern const size_t nheadline;
-
 /* Whether run has a figure in bonnie++'s table starting at first
  * (M_PUTC: IO tests, M_SEQ_CREATE: file tests): its page shows it. */
 bool run_section_ran(const struct site_plan *, size_t run, int first);
@@ -56,6 +52,19 @@ void metric_table(const struct site_plan *, int metric, struct data_table *);
  * operation, which its page's table then shows: bonnie++'s do (1.9x
  * and later), fio's figures are latencies of their own. */
 bool metric_has_cpu_columns(const struct metric_def *);
+
+/* The fio workloads of run i: the first of each one's slots (its
+ * metrics are side by side, by workload then measure) into first[]
+ * (room for the run's nsum); returns how many. */
+size_t fio_workloads(const struct analysis *, size_t run, size_t *first);
+/* The metric of measure fm of the workload whose first slot is w, or
+ * -1 when fio printed no such figure. */
+int fio_workload_metric(const struct analysis *, size_t run, size_t w,
+    enum fio_measure fm);
+/* A run's fio table: a row per workload, its figures in their stored
+ * units (KiB/s, per second, microseconds). */
+void fio_run_table(const struct site_plan *, size_t run,
+    struct data_table *);
 
 /* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
  * as a number, "+++++" when too fast, "invalid", empty when not run.

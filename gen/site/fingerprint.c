@@ -291,6 +291,17 @@ series_fp(const struct site *s, struct fp *f, const struct job *j)
 	runs_fp(s, f, order + first, last - first, false);
 }
 
+/* How many runs have metric id. */
+static size_t
+metric_runs(const struct site *s, int id)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->plan.set->n; i++)
+		n += plan_has_metric(&s->plan, i, id);
+	return n;
+}
+
 /* The runs of a metric's chart. */
 static void
 chart_fp(const struct site *s, struct fp *f, int id)
@@ -352,6 +363,14 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		site_fp_start(s, f, key);
 		runs_fp(s, f, (size_t[]){(size_t)plan_pair_other(&s->plan,
 		    j->a, (int)j->b), j->a}, 2, false);
+		break;
+	case JOB_FIO_INDEX:
+		/* The workloads (the global fingerprint names them) and how
+		 * many runs have each. */
+		key = xstrdup("fio-index");
+		site_fp_start(s, f, key);
+		for (size_t m = M_COUNT; m < s->plan.set->metrics.n; m++)
+			fp_num(f, (long long)metric_runs(s, (int)m));
 		break;
 	case JOB_INDEX_TABLE:
 		/* The overview's rows: their pages cover all it shows. */

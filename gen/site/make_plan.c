@@ -3,6 +3,7 @@
  * findings, the rows, the templates. What the pages read and the jobs
  * are planned from; site.c owns the build that uses it. */
 #include "render/html.h"
+#include "render/headline.h"
 #include "site/site_int.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
@@ -150,6 +151,19 @@ index_pairs(struct site_plan *s)
 		}
 }
 
+/* The overview's metrics, of the runs it lists. */
+static void
+plan_overview(struct site_plan *s)
+{
+	size_t n;
+	const size_t *rows = plan_rows(s, &n);
+
+	s->overview = xcalloc(nbonnie_overview + HEADLINE_FIO,
+	    sizeof *s->overview);
+	s->noverview = headline_metrics(s->an, rows, n, bonnie_overview,
+	    nbonnie_overview, s->overview);
+}
+
 void
 plan_make(struct site_plan *s, const struct analysis *an)
 {
@@ -174,6 +188,7 @@ plan_make(struct site_plan *s, const struct analysis *an)
 	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
 	for (size_t i = 0; i < s->set->n; i++)
 		s->all[i] = i;
+	plan_overview(s);
 }
 
 /* dir/name's text into *t (t->text NULL when it cannot be read). */
@@ -245,6 +260,7 @@ plan_free(struct site_plan *s)
 		if (s->svg_narrow[m])
 			xmlFreeDoc(s->svg_narrow[m]);
 	}
+	free(s->overview);
 	free(s->has_data);
 	free(s->svg);
 	free(s->svg_narrow);

@@ -295,7 +295,7 @@ make_chart(struct site *s, int id)
 	size_t n;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
-	    false};
+	    false, false};
 	char *narrow = xasprintf("%s.narrow", d->key);
 
 	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, d->key);
@@ -333,7 +333,7 @@ make_png(struct site *s, int id, int scale)
 	size_t n, len, oldlen = 0;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
-	    false};
+	    false, false};
 	char err[256] = "", *rel = xasprintf("charts/%s%s.png", d->key,
 	    scale == 2 ? "@2x" : "");
 	unsigned char *png, *old = old_png(s, rel, &oldlen);
@@ -414,6 +414,8 @@ plan_jobs(const struct site *s, size_t *n)
 	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
 		if (s->plan.has_data[m])
 			add_job(&v, n, &cap, JOB_METRIC, (size_t)m, 0);
+	if (plan_has_fio(&s->plan) && s->plan.template[PAGE_METRIC])
+		add_job(&v, n, &cap, JOB_FIO_INDEX, 0, 0);
 	if (s->plan.template[PAGE_INDEX])
 		add_job(&v, n, &cap, JOB_INDEX_TABLE, 0, 0);
 	for (size_t k = 0; k < ngroup_keys; k++)
@@ -521,10 +523,21 @@ build_run_page(struct site *s, size_t i, struct data_table *t)
 		notes.md = md;
 	}
 	doc = run_doc(&s->plan, i, rs, r->notes ? &notes : NULL, s->d);
-	/* The rows the page lists: a paged run's summary only. */
-	if (doc && t)
+	/* The rows the page lists: a paged run's summary only; a run of
+	 * fio alone, its workloads. */
+	if (doc && t && r->nsamples > 0)
 		samples_table(&s->plan, i, rs, 0, sample_pages(r) > 0 ? 0 :
 		    r->nsamples, r->nsamples > 1, t);
+	else if (doc && t)
+		fio_run_table(&s->plan, i, t);
+	if (doc && t && plan_fio_table_apart(&s->plan, i)) {
+		struct data_table fio = {0};
+		char *rel = xasprintf("runs/%s@fio.html", s->plan.slug[i]);
+
+		fio_run_table(&s->plan, i, &fio);
+		write_table(s, rel, &fio);
+		free(rel);
+	}
 	free(md);
 	free(path);
 	results_free(&read);
@@ -580,6 +593,9 @@ run_job(struct site *s, const struct job *j)
 		doc = metric_doc(&s->plan, (int)j->a, &rel);
 		if (doc)
 			metric_table(&s->plan, (int)j->a, &t);
+		break;
+	case JOB_FIO_INDEX:
+		doc = fio_index_doc(&s->plan, &rel);
 		break;
 	case JOB_INDEX_TABLE:
 		/* The overview is written last (render_all); its table's

@@ -57,7 +57,7 @@ void plan_free(struct site_plan *);
  * processes). */
 enum job_kind {
 	JOB_PNG, JOB_RUN, JOB_SAMPLES, JOB_METRIC, JOB_KEY, JOB_SERIES,
-	JOB_PAIR, JOB_INDEX_TABLE
+	JOB_PAIR, JOB_INDEX_TABLE, JOB_FIO_INDEX
 };
 
 /* Twelve bytes: a build of 100 000 runs plans 160 000 jobs, and the
@@ -67,7 +67,8 @@ struct job {
 	enum job_kind kind;
 	uint32_t a, b;	/* metric and scale, run, run and page, metric, key,
 			   series and page, run and which (plan_pair_other),
-			   none (the overview's table, index.csv and .json) */
+			   none (the overview's table, index.csv and .json;
+			   metrics/fio.html) */
 };
 
 /* Fingerprints (fingerprint.c): site_fingerprints sets fp_global and

@@ -1,0 +1,128 @@
+/* The figures shown first; see headline.h. */
+#include "render/headline.h"
+#include "base/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const int bonnie_overview[] = {
+	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS, M_PUTC, M_GETC,
+	M_SEQ_CREATE, M_RAN_CREATE,
+};
+const size_t nbonnie_overview = sizeof bonnie_overview /
+    sizeof *bonnie_overview;
+const int bonnie_compared[] = {M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS};
+const size_t nbonnie_compared = sizeof bonnie_compared /
+    sizeof *bonnie_compared;
+
+enum fio_measure
+fio_main_measure(const struct fio_key *k)
+{
+	return fio_rw_random(k->rw) ? FM_IOPS : FM_BW;
+}
+
+/* Whether metric m is the main one of its fio workload. */
+static bool
+is_main(const struct metric *m)
+{
+	return m->def.family == FAMILY_FIO &&
+	    m->fio.measure == fio_main_measure(&m->fio);
+}
+
+struct tally {
+	int metric;
+	size_t runs;
+};
+
+static int
+cmp_tally(const void *x, const void *y)
+{
+	const struct tally *a = x, *b = y;
+
+	if (a->runs != b->runs)
+		return a->runs > b->runs ? -1 : 1;
+	return (a->metric > b->metric) - (a->metric < b->metric);
+}
+
+/* How many of the runs have each main fio metric, into t (by metric);
+ * whether any has a bonnie++ figure. */
+static bool
+count_runs(const struct analysis *an, const size_t *runs, size_t n,
+    struct tally *t)
+{
+	bool bonnie = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct run *r = &an->set->runs[runs[k]];
+
+		for (size_t s = 0; s < r->nsum; s++) {
+			int id = run_metric_at(r, s);
+
+			if (id < M_COUNT)
+				bonnie |= r->sum[s].state != VS_NOT_RUN;
+			else if (is_main(analysis_metric(an, id)))
+				t[id].runs++;
+		}
+	}
+	return bonnie;
+}
+
+size_t
+headline_metrics(const struct analysis *an, const size_t *runs, size_t n,
+    const int *bonnie, size_t nbonnie, int *out)
+{
+	size_t nm = an->set->metrics.n, count = 0, nf = 0;
+	struct tally *t = xcalloc(nm ? nm : 1, sizeof *t);
+
+	for (size_t m = 0; m < nm; m++)
+		t[m].metric = (int)m;
+	if (count_runs(an, runs, n, t))
+		for (size_t k = 0; k < nbonnie; k++)
+			out[count++] = bonnie[k];
+	if (nm > M_COUNT)
+		qsort(t + M_COUNT, nm - M_COUNT, sizeof *t, cmp_tally);
+	for (size_t m = M_COUNT; m < nm && nf < HEADLINE_FIO; m++)
+		if (t[m].runs > 0)
+			out[count + nf++] = t[m].metric;
+	/* Shown in the table's order, whatever the counts. */
+	for (size_t a = count + 1; a < count + nf; a++)
+		for (size_t b = a; b > count && out[b - 1] > out[b]; b--) {
+			int x = out[b];
+
+			out[b] = out[b - 1];
+			out[b - 1] = x;
+		}
+	free(t);
+	return count + nf;
+}
+
+void
+headline_short_name(const struct metric *m, char buf[16])
+{
+	static const char *const rw[FIO_RWS] = {
+		"R", "W", "RR", "RW", "M", "RM", "T", "RT", "TW", "J",
+	};
+	static const char units[] = "kmgt";
+	const struct fio_key *k = &m->fio;
+	char text[64];
+	unsigned long long v = k->bs;
+	int u = -1;
+
+	if (m->def.family != FAMILY_FIO) {
+		snprintf(buf, 16, "%.8s", m->def.key);
+		return;
+	}
+	if (k->rw == RW_JOB) {
+		snprintf(buf, 16, "%.6s%c", k->job, fio_dir_names[k->dir][0]);
+		return;
+	}
+	while (v >= 1024 && v % 1024 == 0 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(text, sizeof text, "%s%llu%.*sQ%d%s", rw[k->rw], v,
+	    u >= 0 ? 1 : 0, u >= 0 ? units + u : "", k->iodepth * k->numjobs,
+	    fio_rw_mixed(k->rw) ? (k->dir == FIO_READ ? "r" : "w") : "");
+	snprintf(buf, 16, "%.8s", text);
+}

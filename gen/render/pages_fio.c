@@ -1,0 +1,412 @@
+/* What a page shows of fio's figures: a run's workloads as rows of a
+ * table, its queue-depth and job sweeps and its latencies as charts,
+ * and the index of every workload of the set (metrics/fio.html). The
+ * figures are the model's summaries; flags and expectations the
+ * analysis'. See pages.h. */
+#include "model/display.h"
+#include "render/bars.h"
+#include "render/headline.h"
+#include "render/page_common.h"
+#include "render/pages.h"
+#include "render/tables.h"
+#include "base/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A chart of a run holds at most this many bars. */
+#define RUN_CHART_MAX SITE_MAX_BARS
+
+bool
+run_has_fio(const struct analysis *an, size_t i)
+{
+	const struct run *r = &an->set->runs[i];
+
+	return r->nsum > 0 && run_metric_at(r, r->nsum - 1) >= M_COUNT;
+}
+
+static void
+fio_head(xmlNodePtr table)
+{
+	static const char *const units[FIO_MEASURES] = {
+		"MiB/s", "/s", "\u00b5s", "\u00b5s", "\u00b5s", "\u00b5s",
+	};
+	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
+	    NULL, NULL);
+
+	head_cell(tr, "Workload", NULL, false);
+	for (int m = 0; m < FIO_MEASURES; m++)
+		head_cell(tr, m == FM_BW ? "Bandwidth" : m == FM_LAT ?
+		    "Mean latency" : fio_measure_keys[m][0] == 'p' ?
+		    fio_measure_labels[m] : "IOPS", units[m], true);
+	head_cell(tr, "Samples", NULL, true);
+}
+
+/* One workload's row: its name linked to its main figure's page, then
+ * each measure (a flagged one marked). */
+static void
+fio_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, size_t w,
+    const char *root)
+{
+	const struct metric *m = analysis_metric(s->an,
+	    run_metric_at(&s->set->runs[i], w));
+	int main_id = fio_workload_metric(s->an, i, w, fio_main_measure(&m->fio));
+	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL), th;
+	int samples = 0;
+	char *href, buf[32];
+
+	th = row_head(tr, NULL);
+	if (s->single) {
+		html_text(th, m->workload_label);
+	} else {
+		href = xasprintf("%smetrics/%s.html", root, analysis_def(s->an,
+		    main_id >= 0 ? main_id : run_metric_at(&s->set->runs[i],
+		    w))->key);
+		html_link(th, href, m->workload_label);
+		free(href);
+	}
+	for (int fm = 0; fm < FIO_MEASURES; fm++) {
+		int id = fio_workload_metric(s->an, i, w, (enum fio_measure)fm);
+		xmlNodePtr td;
+
+		if (id < 0) {
+			html_el(tr, "td", NULL, NULL);
+			continue;
+		}
+		td = figure_cell(tr, analysis_def(s->an, id),
+		    analysis_sum(s->an, i, id));
+		if (analysis_flagged(s->an, i, id))
+			html_attr(td, "class", "num bad");
+		if (analysis_sum(s->an, i, id)->n > samples)
+			samples = analysis_sum(s->an, i, id)->n;
+	}
+	snprintf(buf, sizeof buf, "%d", samples);
+	html_el(tr, "td", "num", buf);
+}
+
+/* ---- charts of a run's sweeps and latencies ---- */
+
+/* Whether workloads a and b differ in nothing but their queue depth
+ * (by_jobs false) or their jobs (true). */
+static bool
+same_but(const struct fio_key *a, const struct fio_key *b, bool by_jobs)
+{
+	return a->rw == b->rw && a->dir == b->dir && a->bs == b->bs &&
+	    a->direct == b->direct && strcmp(a->engine, b->engine) == 0 &&
+	    a->rw != RW_JOB && (by_jobs ? a->iodepth == b->iodepth :
+	    a->numjobs == b->numjobs);
+}
+
+/* The sweep's group heading: the workload without what it sweeps. */
+static char *
+sweep_group(const struct fio_key *k, bool by_jobs)
+{
+	char bs[24], what[32];
+
+	if (k->bs % (1024 * 1024) == 0)
+		snprintf(bs, sizeof bs, "%llum",
+		    (unsigned long long)(k->bs >> 20));
+	else if (k->bs % 1024 == 0)
+		snprintf(bs, sizeof bs, "%lluk",
+		    (unsigned long long)(k->bs >> 10));
+	else
+		snprintf(bs, sizeof bs, "%llu", (unsigned long long)k->bs);
+	if (by_jobs)
+		snprintf(what, sizeof what, " QD%d", k->iodepth);
+	else if (k->numjobs > 1)
+		snprintf(what, sizeof what, " \u00d7%d jobs", k->numjobs);
+	else
+		what[0] = '\0';
+	return xasprintf("%s%s%s %s%s%s%s%s", fio_rw_names[k->rw],
+	    fio_rw_mixed(k->rw) ? "/" : "", fio_rw_mixed(k->rw) ?
+	    fio_dir_names[k->dir] : "", bs, what, k->engine[0] ? " " : "",
+	    k->engine, k->direct ? " direct" : "");
+}
+
+/* The bars of run i's sweeps of measure fm: every workload that has a
+ * sibling differing only in queue depth (or jobs), grouped by what they
+ * share, in the table's order. */
+struct sweep {
+	int *metric;
+	char **label, **group;
+	size_t n;
+};
+
+static void
+sweep_free(struct sweep *sw)
+{
+	for (size_t k = 0; k < sw->n; k++) {
+		free(sw->label[k]);
+		free(sw->group[k]);
+	}
+	free(sw->metric);
+	free(sw->label);
+	free(sw->group);
+	memset(sw, 0, sizeof *sw);
+}
+
+static void
+sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
+    enum fio_measure fm, bool by_jobs, struct sweep *sw)
+{
+	const struct run *r = &an->set->runs[i];
+
+	memset(sw, 0, sizeof *sw);
+	sw->metric = xcalloc(nw + 1, sizeof *sw->metric);
+	sw->label = xcalloc(nw + 1, sizeof *sw->label);
+	sw->group = xcalloc(nw + 1, sizeof *sw->group);
+	for (size_t a = 0; a < nw && sw->n < RUN_CHART_MAX; a++) {
+		const struct fio_key *ka = &analysis_metric(an,
+		    run_metric_at(r, w[a]))->fio;
+		bool swept = false;
+		int id = fio_workload_metric(an, i, w[a], fm);
+
+		for (size_t b = 0; b < nw && !swept; b++)
+			swept = b != a && same_but(ka, &analysis_metric(an,
+			    run_metric_at(r, w[b]))->fio, by_jobs);
+		if (!swept || id < 0)
+			continue;
+		sw->metric[sw->n] = id;
+		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s", ka->numjobs,
+		    ka->numjobs == 1 ? "" : "s") : xasprintf("QD%d", ka->iodepth);
+		sw->group[sw->n++] = sweep_group(ka, by_jobs);
+	}
+	/* A group heading opens a group only where it changes. */
+	for (size_t k = sw->n; k-- > 1;)
+		if (strcmp(sw->group[k], sw->group[k - 1]) == 0) {
+			free(sw->group[k]);
+			sw->group[k] = NULL;
+		}
+}
+
+/* A chart of one run's bars, wide and narrow, into fig. */
+static void
+run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
+    const char *title, const char *unit, const char *note, bool log_axis,
+    const int *metrics, char *const *labels, char *const *groups, size_t n,
+    const char *prefix, struct diags *d)
+{
+	struct chart_bar *bars = chart_bars_of_run(s->an, i, metrics, n,
+	    (const char *const *)labels, (const char *const *)groups);
+	struct chart c = {title, unit, note, bars, n, false, log_axis};
+	char err[256] = "";
+	xmlDocPtr wide = chart_svg_at(&c, s->fonts, CHART_WIDTH, err);
+	xmlDocPtr narrow = s->single || wide == NULL ? NULL :
+	    chart_svg_at(&c, s->fonts, CHART_NARROW_WIDTH, err);
+	xmlNodePtr fig = html_el(parent, "figure", "chart", NULL);
+
+	if (wide == NULL)
+		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", title, err);
+	inline_charts(fig, wide, narrow, prefix);
+	html_el(fig, "figcaption", NULL, title);
+	if (wide)
+		xmlFreeDoc(wide);
+	if (narrow)
+		xmlFreeDoc(narrow);
+	chart_bars_free(bars, n);
+}
+
+/* Charts of each measure against queue depth, then against jobs, where
+ * the run swept them: its main figure and its mean latency. */
+static void
+sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
+    const size_t *w, size_t nw, struct diags *d)
+{
+	static const struct {
+		enum fio_measure fm;
+		const char *what, *unit, *note;
+	} shown[] = {
+		{FM_IOPS, "IOPS", "/s", "I/O operations per second: median of "
+		    "the run's samples, whiskers from min to max."},
+		{FM_BW, "Bandwidth", "MiB/s", "MiB/s: median of the run's "
+		    "samples, whiskers from min to max."},
+		{FM_LAT, "Mean latency", "\u00b5s", "Mean completion latency in "
+		    "microseconds: shorter is better. More requests in flight "
+		    "queue longer; the IOPS they buy is the chart above."},
+	};
+
+	for (int by_jobs = 0; by_jobs < 2; by_jobs++)
+		for (size_t k = 0; k < sizeof shown / sizeof *shown; k++) {
+			struct sweep sw;
+			char *title, *prefix;
+
+			sweep_of(s->an, i, w, nw, shown[k].fm, by_jobs, &sw);
+			if (sw.n >= 2) {
+				title = xasprintf("%s by %s", shown[k].what,
+				    by_jobs ? "jobs" : "queue depth");
+				prefix = xasprintf("sw%d%zu-", by_jobs, k);
+				run_chart(s, parent, i, title, shown[k].unit,
+				    shown[k].note, false, sw.metric, sw.label,
+				    sw.group, sw.n, prefix, d);
+				free(title);
+				free(prefix);
+			}
+			sweep_free(&sw);
+		}
+}
+
+/* The mean and the percentiles of each workload's completion latency
+ * on a logarithmic axis: a tail a hundred times the median shows. */
+static void
+latency_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
+    const size_t *w, size_t nw, struct diags *d)
+{
+	static const enum fio_measure fms[] = {FM_LAT, FM_P50, FM_P99,
+	    FM_P99_9};
+	size_t cap = nw * 4 + 1, n = 0;
+	int *metrics = xcalloc(cap, sizeof *metrics);
+	char **labels = xcalloc(cap, sizeof *labels);
+	char **groups = xcalloc(cap, sizeof *groups);
+
+	for (size_t k = 0; k < nw; k++) {
+		const struct metric *m = analysis_metric(s->an,
+		    run_metric_at(&s->set->runs[i], w[k]));
+		bool first = true;
+
+		for (size_t f = 0; f < 4 && n < RUN_CHART_MAX; f++) {
+			int id = fio_workload_metric(s->an, i, w[k], fms[f]);
+
+			if (id < 0)
+				continue;
+			metrics[n] = id;
+			labels[n] = xstrdup(fms[f] == FM_LAT ? "mean" :
+			    fio_measure_keys[fms[f]]);
+			if (fms[f] == FM_P99_9)
+				strcpy(labels[n], "p99.9");
+			groups[n++] = first ? xstrdup(m->workload_label) : NULL;
+			first = false;
+		}
+	}
+	if (n >= 2)
+		run_chart(s, parent, i, "Completion latency", "\u00b5s",
+		    "Microseconds on a logarithmic scale, a tick a decade: the "
+		    "mean, the median and the 99th and 99.9th percentiles of "
+		    "each workload (median of the run's samples).", true,
+		    metrics, labels, groups, n, "lat-", d);
+	for (size_t k = 0; k < n; k++) {
+		free(labels[k]);
+		free(groups[k]);
+	}
+	free(metrics);
+	free(labels);
+	free(groups);
+}
+
+void
+fio_run_results(const struct site_plan *s, size_t i, xmlNodePtr parent,
+    struct diags *d)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t *w = xcalloc(r->nsum + 1, sizeof *w);
+	size_t nw = fio_workloads(s->an, i, w);
+	xmlNodePtr table, tbody;
+	char *base;
+
+	if (nw == 0) {
+		free(w);
+		return;
+	}
+	table = html_el(html_el(parent, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	html_el(table, "caption", NULL, "fio: each workload's figures, the "
+	    "median of its samples (hover a figure for its range)");
+	fio_head(table);
+	tbody = html_el(table, "tbody", NULL, NULL);
+	for (size_t k = 0; k < nw; k++)
+		fio_row(s, tbody, i, w[k], "../");
+	base = xasprintf("%s%s", s->slug[i], plan_fio_table_apart(s, i) ?
+	    "@fio" : "");
+	table_downloads(s, html_el(parent, "p", "downloads", NULL), base);
+	free(base);
+	if (s->fonts) {
+		sweep_charts(s, parent, i, w, nw, d);
+		latency_chart(s, parent, i, w, nw, d);
+	}
+	free(w);
+}
+
+/* ---- metrics/fio.html: every workload of the set ---- */
+
+/* How many runs have metric id. */
+static size_t
+runs_with(const struct site_plan *s, int id)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->set->n; i++)
+		n += plan_has_metric(s, i, id);
+	return n;
+}
+
+/* A workload's row of the index: its name and how many runs have it;
+ * its measures' cells follow. */
+static xmlNodePtr
+index_row(const struct site_plan *s, xmlNodePtr tbody, int id)
+{
+	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
+	char count[32];
+
+	row_head(tr, analysis_metric(s->an, id)->workload_label);
+	snprintf(count, sizeof count, "%zu", runs_with(s, id));
+	html_el(tr, "td", "num", count);
+	return tr;
+}
+
+htmlDocPtr
+fio_index_doc(const struct site_plan *s, char **rel)
+{
+	htmlDocPtr doc = page_start(s, PAGE_METRIC, "fio workloads");
+	const struct metric_table *t = &s->set->metrics;
+	xmlNodePtr n, tr = NULL;
+	const char *last = NULL;
+	int col = 0;
+
+	*rel = NULL;
+	if (doc == NULL)
+		return NULL;
+	crumbs(doc, "fio workloads");
+	if ((n = html_slot(doc, "lead")) != NULL)
+		html_text(n, "Every workload the fio runs measured, keyed by "
+		    "pattern, block size, queue depth, jobs, engine and direct "
+		    "I/O: runs compare only on the same workload. Each figure "
+		    "has a page of its own with every run's figure.");
+	html_drop(html_slot(doc, "chart"));
+	html_drop(html_slot(doc, "downloads"));
+	if ((tr = html_slot(doc, "metric-head")) != NULL) {
+		head_cell(tr, "Workload", NULL, false);
+		head_cell(tr, "Runs", NULL, true);
+		for (int m = 0; m < FIO_MEASURES; m++)
+			head_cell(tr, m == FM_LAT ? "mean latency" :
+			    fio_measure_labels[m], NULL, false);
+	}
+	if ((n = html_slot(doc, "table-title")) != NULL)
+		html_text(n, "Workloads");
+	n = html_slot(doc, "metric-rows");
+	for (size_t id = M_COUNT; n && id < t->n; id++) {
+		const struct metric *m = &t->v[id];
+		char *href;
+
+		if (!s->has_data[id])
+			continue;
+		if (m->workload != last) {
+			for (; tr && last && col < FIO_MEASURES; col++)
+				html_el(tr, "td", NULL, NULL);
+			last = m->workload;
+			tr = index_row(s, n, (int)id);
+			col = 0;
+		}
+		for (; col < (int)m->fio.measure; col++)
+			html_el(tr, "td", NULL, NULL);
+		href = xasprintf("%s.html", m->def.key);
+		html_link(html_el(tr, "td", NULL, NULL), href,
+		    fio_measure_labels[m->fio.measure]);
+		free(href);
+		col++;
+	}
+	for (; tr && last && col < FIO_MEASURES; col++)
+		html_el(tr, "td", NULL, NULL);
+	html_drop(html_slot(doc, "table-downloads"));
+	*rel = xstrdup("metrics/fio.html");
+	return doc;
+}
