@@ -38,8 +38,6 @@ htmlDocPtr metric_doc(const struct site_plan *, enum metric_id, char **rel);
  * it two or more values, else NULL; ngroup_keys of them), and page
  * `page` of the series `series` (series_pages of them). Each chart they
  * draw counts in *charts; *rel is the page's place (caller frees). */
-extern const size_t ngroup_keys;
-extern const char *const group_keys[];
 htmlDocPtr key_doc(const struct site_plan *, size_t k, struct diags *d,
     int *charts, char **rel);
 htmlDocPtr series_doc(const struct site_plan *, size_t series, size_t page,

@@ -37,6 +37,9 @@ void data_table_free(struct data_table *);
 /* The headline metrics of the overview, in its column order. */
 extern const enum metric_id headline[];
 extern const size_t nheadline;
+/* The figures a comparison page charts and lists, in its order. */
+extern const enum metric_id compared_metrics[];
+extern const size_t ncompared_metrics;
 
 /* Whether run has a figure in bonnie++'s table starting at first
  * (M_PUTC: IO tests, M_SEQ_CREATE: file tests): its page shows it. */
@@ -53,6 +56,45 @@ void samples_table(const struct site_plan *, size_t run,
 /* A metric page's table (metrics/KEY.html). */
 void metric_table(const struct site_plan *, enum metric_id,
     struct data_table *);
+
+/* Keys a "by KEY" page may group runs by: compare/KEY.html. */
+extern const char *const group_keys[];
+extern const size_t ngroup_keys;
+
+/* The rows of a comparison page, for its table and its charts alike: a
+ * "by KEY" page's runs grouped by the key's value, or a page of a
+ * series' history. */
+struct compare_rows {
+	size_t *runs, n;	/* in the table's order */
+	const char *label;	/* its third column: the key, "What changed" */
+	const char *key;	/* a "by KEY" page's key, else NULL */
+	char **groups;		/* "by KEY": "KEY: VALUE" on each value's first
+				   run (NULL on the others), else NULL */
+	const char **changes;	/* a history: what changed at each run
+				   (NULL: nothing), else NULL */
+	size_t values_left;	/* "by KEY", large site: values not shown */
+	bool per_value;		/* "by KEY", large site: one run a value */
+};
+
+/* The rows of the "by KEY" page of group_keys[k]: false when its runs
+ * give the key fewer than two values (no page), r then empty. */
+bool key_rows(const struct site_plan *, size_t k, struct compare_rows *r);
+/* The rows of page `page` of the series `series` (series_page_range). */
+void series_rows(const struct site_plan *, size_t series, size_t page,
+    struct compare_rows *r);
+void compare_rows_free(struct compare_rows *);
+
+/* The change of one figure on the compare page of run against the
+ * earlier run plan_pair_other(run, which). */
+struct pair_change {
+	bool judged;		/* the earlier is the later's base: the
+				   analysis' change and verdict */
+	bool has_rel;		/* there is a change to show */
+	double rel;		/* the later's median against the earlier's */
+	const char *verdict;	/* the verdict column */
+};
+void pair_change_of(const struct site_plan *, size_t run, int which,
+    enum metric_id, struct pair_change *);
 
 /* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
  * as a number, "+++++" when too fast, "invalid", empty when not run.
