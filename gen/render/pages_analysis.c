@@ -1,7 +1,7 @@
 /* The analysis in the site: the verdict that opens the index and each
  * run page, a run's comparison and scaling tables, and the comparison
  * pages (by meta key, by series, two runs side by side), whose rows
- * tables.c chooses.
+ * tables.c chooses for their tables, charts and table files alike.
  * Takes the plan, the model and the analysis const. */
 #include "model/display.h"
 #include "render/bars.h"
@@ -606,11 +606,25 @@ pair_links(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	}
 }
 
+/* "Download: CSV · JSON" under the table of the page at rel
+ * ("DIR/NAME.html"), linking its files beside it, NAME.csv and
+ * NAME.json. */
+static void
+page_downloads(const struct site_plan *s, htmlDocPtr doc, const char *rel)
+{
+	const char *name = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	char *base = xasprintf("%.*s", (int)(strlen(name) - strlen(".html")),
+	    name);
+
+	table_downloads(s, html_slot(doc, "table-downloads"), base);
+	free(base);
+}
+
 /* ---- compare pages: one run against another ---- */
 
 /* The change of one figure on a compare page and its verdict
- * (pair_change_of): the analysis' when it compared the two, else the
- * figures' ratio only. */
+ * (pair_change_of, which the page's table file shows too): the
+ * analysis' when it compared the two, else the figures' ratio only. */
 static void
 pair_change_cells(const struct site_plan *s, xmlNodePtr tr, size_t run,
     int which, enum metric_id id)
@@ -712,7 +726,8 @@ pair_why(const struct site_plan *s, size_t run, int which)
 }
 
 htmlDocPtr
-pair_doc(const struct site_plan *s, size_t run, int which, char **rel)
+pair_doc(const struct site_plan *s, size_t run, int which, char **rel,
+    struct data_table *t)
 {
 	long other = plan_pair_other(s, run, which);
 	const struct run *a, *b;
@@ -750,6 +765,8 @@ pair_doc(const struct site_plan *s, size_t run, int which, char **rel)
 	pair_figures(s, doc, run, which);
 	pair_meta(s, doc, run, which);
 	*rel = pair_href(s, run, which, "");
+	page_downloads(s, doc, *rel);
+	pair_table(s, run, which, t);
 	free(title);
 	return doc;
 }
@@ -932,10 +949,11 @@ comparison_row(const struct site_plan *s, xmlNodePtr tbody,
 }
 
 /* Charts of the compared figures, then a table of the rows (with their
- * label column third). */
+ * label column third), then its files' links (the page at rel). */
 static void
 fill_comparison(const struct site_plan *s, htmlDocPtr doc,
-    const struct compare_rows *r, struct diags *d, int *charts)
+    const struct compare_rows *r, const char *rel, struct diags *d,
+    int *charts)
 {
 	xmlNodePtr tr, tbody;
 
@@ -952,6 +970,7 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc,
 	tbody = html_slot(doc, "rows");
 	for (size_t k = 0; tbody && k < r->n; k++)
 		comparison_row(s, tbody, r, k);
+	page_downloads(s, doc, rel);
 }
 
 /* The "by KEY" page of the rows r (key_rows). */
@@ -985,8 +1004,8 @@ page_by_key(const struct site_plan *s, const struct compare_rows *r,
 		}
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "Runs");
-		fill_comparison(s, doc, r, d, charts);
 		*rel = xasprintf("compare/%s.html", r->key);
+		fill_comparison(s, doc, r, *rel, d, charts);
 	}
 	free(title);
 	return doc;
@@ -1058,8 +1077,8 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 			series_pager(p, sp, page, series_pages(sp));
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "History");
-		fill_comparison(s, doc, r, d, charts);
 		*rel = series_page(sp, page, "");
+		fill_comparison(s, doc, r, *rel, d, charts);
 	}
 	free(title);
 	return doc;
@@ -1067,7 +1086,7 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 
 htmlDocPtr
 series_doc(const struct site_plan *s, size_t series, size_t page,
-    struct diags *d, int *charts, char **rel)
+    struct diags *d, int *charts, char **rel, struct data_table *t)
 {
 	struct compare_rows r;
 	htmlDocPtr doc;
@@ -1075,6 +1094,8 @@ series_doc(const struct site_plan *s, size_t series, size_t page,
 	*rel = NULL;
 	series_rows(s, series, page, &r);
 	doc = page_series(s, &s->series[series], page, &r, d, charts, rel);
+	if (doc)
+		compare_table(s, &r, t);
 	compare_rows_free(&r);
 	return doc;
 }
@@ -1119,14 +1140,17 @@ index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 
 htmlDocPtr
 key_doc(const struct site_plan *s, size_t k, struct diags *d, int *charts,
-    char **rel)
+    char **rel, struct data_table *t)
 {
 	struct compare_rows r;
 	htmlDocPtr doc = NULL;
 
 	*rel = NULL;
-	if (key_rows(s, k, &r))
+	if (key_rows(s, k, &r)) {
 		doc = page_by_key(s, &r, d, charts, rel);
+		if (doc)
+			compare_table(s, &r, t);
+	}
 	compare_rows_free(&r);
 	return doc;
 }

@@ -1,7 +1,8 @@
 /* The numbers of each page's table as data (tables.h): the same rows
  * and figures as the page builders put in their tables (pages.c), read
  * from the plan, the model and the analysis, never recomputed. The rows
- * of the comparison pages are chosen here (pages_analysis.c). */
+ * of the comparison pages are chosen here, for their tables, charts and
+ * files alike (pages_analysis.c). */
 #include "render/tables.h"
 #include "base/xalloc.h"
 
@@ -451,6 +452,40 @@ compare_rows_free(struct compare_rows *r)
 	memset(r, 0, sizeof *r);
 }
 
+static void
+compare_row(const struct site_plan *s, const struct compare_rows *r,
+    size_t k, struct data_table *t)
+{
+	const struct run *run = &s->set->runs[r->runs[k]];
+	const struct metric_summary *sum = analysis_sum(s->an, r->runs[k]);
+	struct table_cell *c = add_row(t);
+
+	set_text(c++, run_title(run));
+	if (r->changes)
+		set_text(c++, meta_get(&run->meta, "date"));
+	/* The value on every row: the page heads each group with it once,
+	 * a row of the file stands alone. */
+	set_text(c++, r->key ? meta_get(&run->meta, r->key) : r->changes[k]);
+	for (size_t m = 0; m < ncompared_metrics; m++)
+		set_figure(&c[m], sum[compared_metrics[m]].state,
+		    sum[compared_metrics[m]].median);
+}
+
+void
+compare_table(const struct site_plan *s, const struct compare_rows *r,
+    struct data_table *t)
+{
+	add_col(t, "Run", NULL);
+	if (r->changes)
+		add_col(t, "Date", NULL);
+	add_col(t, r->label, NULL);
+	for (size_t m = 0; m < ncompared_metrics; m++)
+		add_col(t, metric_defs[compared_metrics[m]].label,
+		    metric_defs[compared_metrics[m]].unit);
+	for (size_t k = 0; k < r->n; k++)
+		compare_row(s, r, k, t);
+}
+
 /* ---- compare pages: one run against another ---- */
 
 void
@@ -476,4 +511,41 @@ pair_change_of(const struct site_plan *s, size_t run, int which,
 	c->has_rel = a->state == VS_OK && b->state == VS_OK && a->median > 0;
 	c->rel = c->has_rel ? b->median / a->median - 1 : 0;
 	c->verdict = "not judged";
+}
+
+static void
+pair_row(const struct site_plan *s, size_t run, int which,
+    enum metric_id id, struct data_table *t)
+{
+	const struct metric_summary *a = &analysis_sum(s->an,
+	    (size_t)plan_pair_other(s, run, which))[id];
+	const struct metric_summary *b = &analysis_sum(s->an, run)[id];
+	struct table_cell *c = add_row(t);
+	struct pair_change ch;
+
+	pair_change_of(s, run, which, id, &ch);
+	set_text(&c[0], metric_defs[id].label);
+	set_text(&c[1], metric_defs[id].unit);
+	set_figure(&c[2], a->state, a->median);
+	set_figure(&c[3], b->state, b->median);
+	if (ch.has_rel)
+		set_number(&c[4], 100 * ch.rel);
+	set_text(&c[5], ch.verdict);
+}
+
+void
+pair_table(const struct site_plan *s, size_t run, int which,
+    struct data_table *t)
+{
+	add_col(t, "Metric", NULL);
+	/* Each row is a metric: its figures' unit (KiB/s, per second) is
+	 * a column, as no header can give it. */
+	add_col(t, "Unit", NULL);
+	add_col(t, s->set->runs[plan_pair_other(s, run, which)].id, NULL);
+	add_col(t, s->set->runs[run].id, NULL);
+	add_col(t, "Change", "%");
+	add_col(t, "Verdict", NULL);
+	for (int id = 0; id < M_COUNT; id++)
+		if (s->has_data[id])
+			pair_row(s, run, which, (enum metric_id)id, t);
 }

@@ -83,6 +83,10 @@ bool key_rows(const struct site_plan *, size_t k, struct compare_rows *r);
 void series_rows(const struct site_plan *, size_t series, size_t page,
     struct compare_rows *r);
 void compare_rows_free(struct compare_rows *);
+/* A comparison page's table: compare/KEY.html, series/SLUG.html and the
+ * older pages of a series. */
+void compare_table(const struct site_plan *, const struct compare_rows *,
+    struct data_table *);
 
 /* The change of one figure on the compare page of run against the
  * earlier run plan_pair_other(run, which). */
@@ -95,6 +99,10 @@ struct pair_change {
 };
 void pair_change_of(const struct site_plan *, size_t run, int which,
     enum metric_id, struct pair_change *);
+/* The figures table of that compare page, compare/EARLIER~LATER.html: a
+ * row per metric some run has, its unit in a column of its own. */
+void pair_table(const struct site_plan *, size_t run, int which,
+    struct data_table *);
 
 /* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
  * as a number, "+++++" when too fast, "invalid", empty when not run.

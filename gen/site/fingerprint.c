@@ -293,6 +293,9 @@ chart_fp(const struct site *s, struct fp *f, enum metric_id id)
 	free(runs);
 }
 
+/* A page's job also writes its table's files (PAGE.csv, PAGE.json):
+ * they show some of what the page shows, so its fingerprint covers
+ * them, and the files are kept or made again with the page. */
 char *
 site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 {
