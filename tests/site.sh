@@ -51,7 +51,9 @@ check_site small "$site"
 # page's cells.
 for file in index.csv index.json runs/vm--x3.csv runs/vm--x3.json \
     runs/ctl-a--raid0-4.csv metrics/put_block.csv metrics/put_block.json \
-    metrics/seeks.csv; do
+    metrics/seeks.csv compare/disks.csv compare/disks.json compare/raid.csv \
+    'compare/ctl-a--one-disk~ctl-a--raid0-4.csv' \
+    'compare/ctl-a--one-disk~ctl-a--raid0-4.json'; do
 	g=tests/site/small/expect/$(echo "$file" | tr / _)
 	[ -n "$UPDATE" ] && cp "$site/$file" "$g"
 	if cmp -s "$site/$file" "$g"; then say_ok "small $file"; else
@@ -63,16 +65,21 @@ else
 	echo "ok table files against their pages: skipped, no python3"
 fi
 # An unchanged table's files are kept from the last build, not written
-# again: the same files (inodes) after a second build.
+# again: the same files (inodes) after a second build; a page's table
+# files are its job's, kept with it.
 rm -rf "$tmp/kept"
+pair='compare/ctl-a--one-disk~ctl-a--raid0-4'
 "$b/benchsite" build -q -o "$tmp/kept" tests/site/small/input 2>/dev/null
 before=$(cd "$tmp/kept" && stat -c %i index.csv runs/vm--x3.json \
-	metrics/seeks.csv)
+	metrics/seeks.csv compare/disks.csv "$pair.json")
 "$b/benchsite" build -q -o "$tmp/kept" tests/site/small/input 2>/dev/null
 after=$(cd "$tmp/kept" && stat -c %i index.csv runs/vm--x3.json \
-	metrics/seeks.csv)
+	metrics/seeks.csv compare/disks.csv "$pair.json")
 if [ -n "$before" ] && [ "$before" = "$after" ] &&
-    grep -q '^table:index	.*	index.csv	index.json$' "$tmp/kept/.benchsite-jobs"; then
+    grep -q '^table:index	.*	index.csv	index.json$' "$tmp/kept/.benchsite-jobs" &&
+    grep -q '^key:disks	.*	compare/disks.csv	compare/disks.json	compare/disks.html$' \
+	"$tmp/kept/.benchsite-jobs" &&
+    grep -qF "	$pair.csv	$pair.json	$pair.html" "$tmp/kept/.benchsite-jobs"; then
 	say_ok "table files kept"
 else
 	say_bad "table files written again ($before / $after)"
@@ -175,6 +182,16 @@ run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 status=$?
 [ $status -eq 0 ] && say_ok "samples build" || say_bad "samples build: exit $status"
 check_site samples "$site"
+# Their table files against their pages: the series pages, which the
+# small site has none of, and (nightly runs) compare pages whose changes
+# the analysis judged: within the noise, a regression, no data.
+if command -v python3 >/dev/null 2>&1; then
+	python3 tests/site/tables.py "$site" samples
+	rm -rf "$tmp/nightly"
+	"$b/benchsite" build -q -o "$tmp/nightly" tests/analysis/nightly/input \
+		2>/dev/null
+	python3 tests/site/tables.py "$tmp/nightly" nightly
+fi
 
 # Publishing is atomic: a build killed at any moment leaves SITE the old
 # whole site or the new one, never a mix; a SITE benchsite did not make,

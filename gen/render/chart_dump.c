@@ -112,8 +112,14 @@ chart_dump(FILE *fp, const struct chart *c, const struct chart_geom *g)
 	if (g->axis && !g->trend) {
 		chart_format_tick(step, sizeof step, g->step, g->step);
 		chart_format_tick(top, sizeof top, g->top, g->step);
-		fprintf(fp, "axis 0 to %s step %s plot %.1f-%.1f x %.1f-%.1f\n",
-		    top, step, g->px0, g->px1, g->ptop, g->pbot);
+		if (g->log)
+			fprintf(fp, "axis log %s to %s, a tick a decade plot "
+			    "%.1f-%.1f x %.1f-%.1f\n", step, top, g->px0, g->px1,
+			    g->ptop, g->pbot);
+		else
+			fprintf(fp, "axis 0 to %s step %s plot %.1f-%.1f x "
+			    "%.1f-%.1f\n", top, step, g->px0, g->px1, g->ptop,
+			    g->pbot);
 		for (int i = 0; i <= g->nticks; i++) {
 			dump_text(fp, "tick", &g->ticks[i]);
 			fprintf(fp, "  grid %.1f\n", g->gridx[i]);

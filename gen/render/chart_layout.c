@@ -563,8 +563,9 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 			place_change(g, &g->rows[i], m);
 	}
 	unit = chart_drawable_copy(c->unit);
-	text_at(&g->caption, m, TS_TICK, xstrdup(axis_caption(unit)), 0,
-	    g->pbot + 31);
+	text_at(&g->caption, m, TS_TICK, c->log_axis ? xasprintf("%s, "
+	    "logarithmic scale", axis_caption(unit)) :
+	    xstrdup(axis_caption(unit)), 0, g->pbot + 31);
 	g->caption.x = (g->px0 + g->px1 - g->caption.w) / 2;
 	free(unit);
 	return g->caption.y;

@@ -49,18 +49,18 @@ htmlDocPtr fio_index_doc(const struct site_plan *, char **rel);
 /* Comparison pages: "by KEY" for group key k (a page when the runs give
  * it two or more values, else NULL; ngroup_keys of them), and page
  * `page` of the series `series` (series_pages of them). Each chart they
- * draw counts in *charts; *rel is the page's place (caller frees). */
-extern const size_t ngroup_keys;
-extern const char *const group_keys[];
+ * draw counts in *charts; *rel is the page's place (caller frees); its
+ * table's numbers go into t (tables.h), from the rows the page shows. */
 htmlDocPtr key_doc(const struct site_plan *, size_t k, struct diags *d,
-    int *charts, char **rel);
+    int *charts, char **rel, struct data_table *t);
 htmlDocPtr series_doc(const struct site_plan *, size_t series, size_t page,
-    struct diags *d, int *charts, char **rel);
+    struct diags *d, int *charts, char **rel, struct data_table *t);
 
 /* The compare page of run i against plan_pair_other(i, which), at
- * pair_href (into *rel); NULL when there is none. */
+ * pair_href (into *rel), its figures' numbers into t; NULL when there
+ * is none. */
 htmlDocPtr pair_doc(const struct site_plan *, size_t run, int which,
-    char **rel);
+    char **rel, struct data_table *t);
 
 /* The analysis in a page: the findings of one run (run >= 0) or of all,
  * into the page's "verdicts" place; a run's comparison, scaling and

@@ -1,7 +1,8 @@
 /* The analysis in the site: the verdict that opens the index and each
  * run page, a run's comparison and scaling tables, and the comparison
- * pages (by meta key, by series). Takes the plan, the model and the
- * analysis const. */
+ * pages (by meta key, by series, two runs side by side), whose rows
+ * tables.c chooses for their tables, charts and table files alike.
+ * Takes the plan, the model and the analysis const. */
 #include "model/display.h"
 #include "render/bars.h"
 #include "render/page_common.h"
@@ -13,22 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The figures a comparison page charts. */
-static const enum metric_id compared[] = {
-	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS,
-};
-#define NCOMPARED (sizeof compared / sizeof *compared)
-
-/* Keys a "by KEY" page may group runs by. */
-const char *const group_keys[] = {
-	"controller", "chipset", "bus", "driver", "disks", "raid", "chunk",
-	"filesystem", "mount-options", "kernel", "os", "scheduler",
-	"readahead", "queue-depth", "write-cache", "cpu", "memory",
-	"motherboard", "host",
-};
-#define NGROUP_KEYS (sizeof group_keys / sizeof *group_keys)
-const size_t ngroup_keys = NGROUP_KEYS;
 
 static const char *const kind_class[FIND_KIND_COUNT] = {
 	[FIND_REGRESSION] = "regression", [FIND_SHORTFALL] = "shortfall",
@@ -626,31 +611,41 @@ pair_links(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	}
 }
 
+/* "Download: CSV · JSON" under the table of the page at rel
+ * ("DIR/NAME.html"), linking its files beside it, NAME.csv and
+ * NAME.json. */
+static void
+page_downloads(const struct site_plan *s, htmlDocPtr doc, const char *rel)
+{
+	const char *name = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	char *base = xasprintf("%.*s", (int)(strlen(name) - strlen(".html")),
+	    name);
+
+	table_downloads(s, html_slot(doc, "table-downloads"), base);
+	free(base);
+}
+
 /* ---- compare pages: one run against another ---- */
 
-/* The change of one figure on a compare page: the analysis' verdict
- * when it compared the two (the later run's base), else the figures'
- * ratio only. */
+/* The change of one figure on a compare page and its verdict
+ * (pair_change_of, which the page's table file shows too): the
+ * analysis' when it compared the two, else the figures' ratio only. */
 static void
-pair_change(const struct site_plan *s, xmlNodePtr tr, size_t run, int which,
-    enum metric_id id)
+pair_change_cells(const struct site_plan *s, xmlNodePtr tr, size_t run,
+    int which, int id)
 {
-	long other = plan_pair_other(s, run, which);
-	const struct metric_summary *a = analysis_sum(s->an, (size_t)other, id);
-	const struct metric_summary *b = analysis_sum(s->an, run, id);
+	struct pair_change c;
 	char buf[64] = "";
 
-	if (other == s->an->runs[run].base) {
+	pair_change_of(s, run, which, id, &c);
+	if (c.judged) {
 		change_cell(s, tr, run, id);
-		html_el(tr, "td", NULL, verdict_names[
-		    analysis_change_of(s->an, run, id)->verdict]);
-		return;
+	} else {
+		if (c.has_rel)
+			snprintf(buf, sizeof buf, "%+.1f%%", 100 * c.rel);
+		html_el(tr, "td", "num", buf);
 	}
-	if (a->state == VS_OK && b->state == VS_OK && a->median > 0)
-		snprintf(buf, sizeof buf, "%+.1f%%",
-		    100 * (b->median / a->median - 1));
-	html_el(tr, "td", "num", buf);
-	html_el(tr, "td", NULL, "not judged");
+	html_el(tr, "td", NULL, c.verdict);
 }
 
 static void
@@ -669,14 +664,13 @@ pair_figures(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
 	for (size_t id = 0; tbody && id < s->set->metrics.n; id++) {
 		const struct metric_def *d = analysis_def(s->an, (int)id);
 
-		if (!s->has_data[id] || (!plan_has_metric(s, run, (int)id) &&
-		    !plan_has_metric(s, (size_t)other, (int)id)))
+		if (!pair_shows(s, run, which, (int)id))
 			continue;
 		tr = html_el(tbody, "tr", NULL, NULL);
 		row_head(tr, d->label);
 		figure_cell(tr, d, analysis_sum(s->an, (size_t)other, (int)id));
 		figure_cell(tr, d, analysis_sum(s->an, run, (int)id));
-		pair_change(s, tr, run, which, (int)id);
+		pair_change_cells(s, tr, run, which, (int)id);
 	}
 }
 
@@ -739,7 +733,8 @@ pair_why(const struct site_plan *s, size_t run, int which)
 }
 
 htmlDocPtr
-pair_doc(const struct site_plan *s, size_t run, int which, char **rel)
+pair_doc(const struct site_plan *s, size_t run, int which, char **rel,
+    struct data_table *t)
 {
 	long other = plan_pair_other(s, run, which);
 	const struct run *a, *b;
@@ -777,6 +772,8 @@ pair_doc(const struct site_plan *s, size_t run, int which, char **rel)
 	pair_figures(s, doc, run, which);
 	pair_meta(s, doc, run, which);
 	*rel = pair_href(s, run, which, "");
+	page_downloads(s, doc, *rel);
+	pair_table(s, run, which, t);
 	free(title);
 	return doc;
 }
@@ -806,42 +803,8 @@ run_analysis_fill(const struct site_plan *s, htmlDocPtr doc, size_t i)
 
 /* ---- comparison pages ---- */
 
-struct group_run {
-	size_t run;
-	const char *value;
-};
-
-static int
-cmp_group(const void *x, const void *y)
-{
-	const struct group_run *a = x, *b = y;
-	int c = strcmp(a->value, b->value);
-
-	return c ? c : (a->run > b->run) - (a->run < b->run);
-}
-
-/* Runs having key, sorted by its value; the count of distinct values. */
-static size_t
-group_runs(const struct site_plan *s, const char *key, struct group_run *out,
-    size_t *n)
-{
-	size_t values = 0;
-
-	*n = 0;
-	for (size_t i = 0; i < s->set->n; i++) {
-		const char *v = meta_get(&s->set->runs[i].meta, key);
-
-		if (v && *v)
-			out[(*n)++] = (struct group_run){i, v};
-	}
-	qsort(out, *n, sizeof *out, cmp_group);
-	for (size_t k = 0; k < *n; k++)
-		values += k == 0 || strcmp(out[k].value, out[k - 1].value) != 0;
-	return values;
-}
-
 /* Whether at least two runs give key, with different values: what a
- * "by KEY" page needs to exist (group_runs, without sorting them). */
+ * "by KEY" page needs to exist (key_rows, without sorting them). */
 static bool
 key_varies(const struct site_plan *s, const char *key)
 {
@@ -858,46 +821,6 @@ key_varies(const struct site_plan *s, const char *key)
 			return true;
 	}
 	return false;
-}
-
-/* Whether run a came after run b: by the meta date, then by place in
- * the series order. */
-static bool
-later(const struct site_plan *s, size_t a, size_t b)
-{
-	const char *x = meta_get(&s->set->runs[a].meta, "date");
-	const char *y = meta_get(&s->set->runs[b].meta, "date");
-	int c = x && y ? strcmp(x, y) : 0;
-
-	return c != 0 ? c > 0 : s->an->pos[a] > s->an->pos[b];
-}
-
-static int
-cmp_size(const void *x, const void *y)
-{
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-
-	return (a > b) - (a < b);
-}
-
-/* A large site's entries of one value's runs g[0..n): the latest run of
- * each series, in series order, into out; returns how many. Sorted by
- * place in the series order, a series' runs are together, oldest first. */
-static size_t
-latest_per_series(const struct site_plan *s, const struct group_run *g,
-    size_t n, size_t *out)
-{
-	const size_t *order = s->an->order;
-	size_t m = 0;
-
-	for (size_t k = 0; k < n; k++)
-		out[k] = s->an->pos[g[k].run];
-	qsort(out, n, sizeof *out, cmp_size);
-	for (size_t k = 0; k < n; k++)
-		if (k + 1 == n || s->series_of[order[out[k + 1]]] !=
-		    s->series_of[order[out[k]]])
-			out[m++] = order[out[k]];
-	return m;
 }
 
 static xmlDocPtr
@@ -977,160 +900,123 @@ trend_chart(const struct site_plan *s, int id, const size_t *runs,
 	return svg;
 }
 
-/* Charts of the compared figures into the page's "charts" place, then a
- * table of the runs (with label_col as its second column). A history
- * (changes not NULL) is drawn as trends. */
+/* Charts of the compared figures of the rows into the page's "charts"
+ * place; a history's (changes not NULL) drawn as trends. */
 static void
-fill_comparison(const struct site_plan *s, htmlDocPtr doc, const size_t *runs,
-    size_t n, const char *const *groups, const char *const *changes,
-    const char *label_col, struct diags *d, int *charts)
+comparison_charts(const struct site_plan *s, htmlDocPtr doc,
+    const struct compare_rows *r, struct diags *d, int *charts)
 {
-	xmlNodePtr sec = html_slot(doc, "charts"), tr, tbody;
+	xmlNodePtr sec = html_slot(doc, "charts");
+	const char *const *groups = (const char *const *)r->groups;
 
-	for (size_t k = 0; sec && k < NCOMPARED; k++) {
-		xmlDocPtr svg = changes ? trend_chart(s, compared[k], runs, n,
-		    changes, CHART_WIDTH, d) : page_chart(s, compared[k], runs,
-		    n, groups, changes, CHART_WIDTH, d);
-		xmlDocPtr narrow = s->single ? NULL : changes ?
-		    trend_chart(s, compared[k], runs, n, changes,
-		    CHART_NARROW_WIDTH, d) : page_chart(s, compared[k], runs,
-		    n, groups, changes, CHART_NARROW_WIDTH, d);
+	for (size_t k = 0; sec && k < r->nmetrics; k++) {
+		int id = r->metrics[k];
+		xmlDocPtr svg = r->changes ? trend_chart(s, id, r->runs, r->n,
+		    r->changes, CHART_WIDTH, d) : page_chart(s, id, r->runs,
+		    r->n, groups, r->changes, CHART_WIDTH, d);
+		xmlDocPtr narrow = s->single ? NULL : r->changes ?
+		    trend_chart(s, id, r->runs, r->n, r->changes,
+		    CHART_NARROW_WIDTH, d) : page_chart(s, id, r->runs, r->n,
+		    groups, r->changes, CHART_NARROW_WIDTH, d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
-		inline_charts(fig, svg, narrow, metric_defs[compared[k]].key);
+		inline_charts(fig, svg, narrow, analysis_def(s->an, id)->key);
 		if (svg)
 			xmlFreeDoc(svg);
 		if (narrow)
 			xmlFreeDoc(narrow);
 		(*charts)++;
 	}
+}
+
+/* Row k of a comparison page's table. */
+static void
+comparison_row(const struct site_plan *s, xmlNodePtr tbody,
+    const struct compare_rows *r, size_t k)
+{
+	size_t run = r->runs[k];
+	char *href = run_href(s, run, "../");
+	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
+
+	html_link(html_el(tr, "td", NULL, NULL), href,
+	    run_title(&s->set->runs[run]));
+	free(href);
+	/* A history says when: the run's date as its meta gives it (the
+	 * series' order when it gives none). */
+	if (r->changes) {
+		const char *date = meta_get(&s->set->runs[run].meta, "date");
+
+		text_cell(tr, date ? date : "");
+	}
+	text_cell(tr, r->groups ? r->groups[k] : r->changes && r->changes[k] ?
+	    r->changes[k] : "");
+	for (size_t m = 0; m < r->nmetrics; m++)
+		figure_cell(tr, analysis_def(s->an, r->metrics[m]),
+		    analysis_sum(s->an, run, r->metrics[m]));
+}
+
+/* Charts of the compared figures, then a table of the rows (with their
+ * label column third), then its files' links (the page at rel). */
+static void
+fill_comparison(const struct site_plan *s, htmlDocPtr doc,
+    const struct compare_rows *r, const char *rel, struct diags *d,
+    int *charts)
+{
+	xmlNodePtr tr, tbody;
+
+	comparison_charts(s, doc, r, d, charts);
 	if ((tr = html_slot(doc, "head")) != NULL) {
 		head_cell(tr, "Run", NULL, false);
-		if (changes)
+		if (r->changes)
 			head_cell(tr, "Date", NULL, false);
-		head_cell(tr, label_col, NULL, false);
-		for (size_t k = 0; k < NCOMPARED; k++)
-			head_cell(tr, metric_defs[compared[k]].label,
-			    display_unit(&metric_defs[compared[k]]), true);
+		head_cell(tr, r->label, NULL, false);
+		for (size_t k = 0; k < r->nmetrics; k++) {
+			const struct metric_def *def = analysis_def(s->an,
+			    r->metrics[k]);
+
+			head_cell(tr, def->label, display_unit(def), true);
+		}
 	}
 	tbody = html_slot(doc, "rows");
-	for (size_t k = 0; tbody && k < n; k++) {
-		char *href = run_href(s, runs[k], "../");
-
-		tr = html_el(tbody, "tr", NULL, NULL);
-		html_link(html_el(tr, "td", NULL, NULL), href,
-		    run_title(&s->set->runs[runs[k]]));
-		free(href);
-		/* A history says when: the run's date as its meta gives it
-		 * (the series' order when it gives none). */
-		if (changes) {
-			const char *date = meta_get(&s->set->runs[runs[k]].meta,
-			    "date");
-
-			text_cell(tr, date ? date : "");
-		}
-		text_cell(tr, groups ? groups[k] : changes && changes[k] ?
-		    changes[k] : "");
-		for (size_t m = 0; m < NCOMPARED; m++)
-			figure_cell(tr, &metric_defs[compared[m]],
-			    analysis_sum(s->an, runs[k], compared[m]));
-	}
+	for (size_t k = 0; tbody && k < r->n; k++)
+		comparison_row(s, tbody, r, k);
+	page_downloads(s, doc, rel);
 }
 
-/* The runs a "by KEY" page shows of the runs g[0..n) having key, sorted
- * by value: all of them on a small site. On a large one, the latest run
- * of each series per value; when those are more than a chart holds, the
- * latest run per value; of at most SITE_MAX_BARS values. Fills runs[]
- * and the group heading of each value's first entry (owned[] holds the
- * texts); returns how many, with the values not shown in *values_left
- * and whether it kept one run per value in *per_value. */
-static size_t
-key_entries(const struct site_plan *s, const char *key,
-    const struct group_run *g, size_t n, size_t *runs, const char **groups,
-    char **owned, size_t *values_left, bool *per_value)
-{
-	size_t m = 0, values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
-
-	for (size_t k = 0, e; k < n; k = e) {
-		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
-			;
-		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp) :
-		    e - k;
-	}
-	*per_value = s->large && pairs > SITE_MAX_BARS;
-	*values_left = 0;
-	for (size_t k = 0, e; k < n; k = e) {
-		size_t c;
-
-		for (e = k; e < n && strcmp(g[e].value, g[k].value) == 0; e++)
-			;
-		if (s->large && values == SITE_MAX_BARS) {
-			(*values_left)++;
-			continue;
-		}
-		values++;
-		if (!s->large) {
-			for (c = 0; c < e - k; c++)
-				tmp[c] = g[k + c].run;
-		} else if (!*per_value) {
-			c = latest_per_series(s, g + k, e - k, tmp);
-		} else {
-			c = 1;
-			tmp[0] = g[k].run;
-			for (size_t j = k + 1; j < e; j++)
-				if (later(s, g[j].run, tmp[0]))
-					tmp[0] = g[j].run;
-		}
-		groups[m] = owned[m] = xasprintf("%s: %s", key, g[k].value);
-		memcpy(runs + m, tmp, c * sizeof *runs);
-		m += c;
-	}
-	free(tmp);
-	return m;
-}
-
+/* The "by KEY" page of the rows r (key_rows). */
 static htmlDocPtr
-page_by_key(const struct site_plan *s, const char *key,
-    const struct group_run *g, size_t n, struct diags *d, int *charts,
-    char **rel)
+page_by_key(const struct site_plan *s, const struct compare_rows *r,
+    struct diags *d, int *charts, char **rel)
 {
-	size_t *runs = xcalloc(n, sizeof *runs), m, left;
-	bool per_value;
-	const char **groups = xcalloc(n, sizeof *groups);
-	char **owned = xcalloc(n, sizeof *owned);
-	char *title = xasprintf("By %s", key), *lead;
+	char *title = xasprintf("By %s", r->key), *lead;
 	htmlDocPtr doc = page_start(s, PAGE_COMPARE, title);
 	xmlNodePtr p;
 
-	m = key_entries(s, key, g, n, runs, groups, owned, &left, &per_value);
 	if (doc) {
 		crumbs(doc, title);
 		lead = xasprintf("The runs whose meta gives a %s, grouped by "
 		    "it.%s Runs differ in more than this key; read each "
-		    "run's page before blaming it.", key, !s->large ? "" :
-		    per_value ? " Each value is shown by its latest run." :
+		    "run's page before blaming it.", r->key, !s->large ? "" :
+		    r->per_value ? " Each value is shown by its latest run." :
 		    " Each value is shown by the latest run with it of each "
 		    "series.");
 		if ((p = html_slot(doc, "lead")) != NULL)
 			html_text(p, lead);
 		free(lead);
-		if ((p = html_slot(doc, "pager")) != NULL && left == 0) {
+		if ((p = html_slot(doc, "pager")) != NULL &&
+		    r->values_left == 0) {
 			html_drop(p);
 		} else if (p != NULL) {
-			lead = xasprintf("%zu more values are not shown.", left);
+			lead = xasprintf("%zu more values are not shown.",
+			    r->values_left);
 			html_text(p, lead);
 			free(lead);
 		}
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "Runs");
-		fill_comparison(s, doc, runs, m, groups, NULL, key, d, charts);
-		*rel = xasprintf("compare/%s.html", key);
+		*rel = xasprintf("compare/%s.html", r->key);
+		fill_comparison(s, doc, r, *rel, d, charts);
 	}
-	for (size_t k = 0; k < n; k++)
-		free(owned[k]);
-	free(owned);
-	free((void *)groups);
-	free(runs);
 	free(title);
 	return doc;
 }
@@ -1138,27 +1024,12 @@ page_by_key(const struct site_plan *s, const char *key,
 /* A series' pages. Page 0, series/SLUG.html, shows its latest
  * SITE_MAX_BARS runs; a longer series also has one page per whole
  * SITE_MAX_BARS of its history from the oldest, SLUG.pN.html for runs
- * SITE_MAX_BARS * (N - 1) + 1 onwards. Those never change as the series
- * grows, so an incremental build leaves them alone. */
+ * SITE_MAX_BARS * (N - 1) + 1 onwards (series_page_range). */
 static char *
 series_page(const struct series_span *sp, size_t page, const char *root)
 {
 	return page == 0 ? xasprintf("%sseries/%s.html", root, sp->slug) :
 	    xasprintf("%sseries/%s.p%zu.html", root, sp->slug, page);
-}
-
-/* The runs of page `page`: runs[*first .. *last) of the series. */
-static void
-page_range(const struct series_span *sp, size_t page, size_t *first,
-    size_t *last)
-{
-	if (page == 0) {
-		*last = sp->len;
-		*first = sp->len > SITE_MAX_BARS ? sp->len - SITE_MAX_BARS : 0;
-	} else {
-		*first = (page - 1) * SITE_MAX_BARS;
-		*last = page * SITE_MAX_BARS;
-	}
 }
 
 /* Links to a long series' pages: the latest runs, then each whole
@@ -1173,7 +1044,7 @@ series_pager(xmlNodePtr nav, const struct series_span *sp, size_t page,
 	for (size_t k = 0; k < pages; k++) {
 		size_t first, last;
 
-		page_range(sp, k, &first, &last);
+		series_page_range(sp, k, &first, &last);
 		if (k == 0)
 			snprintf(label, sizeof label, "the latest %zu runs",
 			    last - first);
@@ -1192,22 +1063,16 @@ series_pager(xmlNodePtr nav, const struct series_span *sp, size_t page,
 	}
 }
 
-/* Page `page` of the series sp: its runs, in order, are runs[0..n). */
+/* Page `page` of the series sp, of the rows r (series_rows). */
 static htmlDocPtr
 page_series(const struct site_plan *s, const struct series_span *sp,
-    size_t page, size_t pages, const size_t *runs, size_t n,
-    struct diags *d, int *charts, char **rel)
+    size_t page, const struct compare_rows *r, struct diags *d,
+    int *charts, char **rel)
 {
-	const char *series = s->an->runs[runs[0]].series;
-	const char **changes;
-	char *title;
+	char *title = xasprintf("Series %s", s->an->runs[r->runs[0]].series);
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
-	changes = xcalloc(n, sizeof *changes);
-	for (size_t k = 0; k < n; k++)
-		changes[k] = s->an->runs[runs[k]].series_change;
-	title = xasprintf("Series %s", series);
 	if ((doc = page_start(s, PAGE_COMPARE, title)) != NULL) {
 		crumbs(doc, title);
 		if ((p = html_slot(doc, "lead")) != NULL)
@@ -1215,32 +1080,34 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 			    "date, then name): a numbered marker shows where "
 			    "the configuration changed, a vertical rule a "
 			    "change point the analysis found.");
-		if ((p = html_slot(doc, "pager")) != NULL && pages == 1)
+		if ((p = html_slot(doc, "pager")) != NULL &&
+		    series_pages(sp) == 1)
 			html_drop(p);
 		else if (p != NULL)
-			series_pager(p, sp, page, pages);
+			series_pager(p, sp, page, series_pages(sp));
 		if ((p = html_slot(doc, "table-title")) != NULL)
 			html_text(p, "History");
-		fill_comparison(s, doc, runs, n, NULL,
-		    changes, "What changed", d, charts);
 		*rel = series_page(sp, page, "");
+		fill_comparison(s, doc, r, *rel, d, charts);
 	}
-	free(changes);
 	free(title);
 	return doc;
 }
 
 htmlDocPtr
 series_doc(const struct site_plan *s, size_t series, size_t page,
-    struct diags *d, int *charts, char **rel)
+    struct diags *d, int *charts, char **rel, struct data_table *t)
 {
-	const struct series_span *sp = &s->series[series];
-	size_t first, last;
+	struct compare_rows r;
+	htmlDocPtr doc;
 
 	*rel = NULL;
-	page_range(sp, page, &first, &last);
-	return page_series(s, sp, page, series_pages(sp), s->an->order +
-	    sp->start + first, last - first, d, charts, rel);
+	series_rows(s, series, page, &r);
+	doc = page_series(s, &s->series[series], page, &r, d, charts, rel);
+	if (doc)
+		compare_table(s, &r, t);
+	compare_rows_free(&r);
+	return doc;
 }
 
 /* The index's list of the comparison pages. */
@@ -1254,7 +1121,7 @@ index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 		return;
 	html_el(sec, "h2", NULL, "Comparisons");
 	ul = html_el(sec, "ul", NULL, NULL);
-	for (size_t k = 0; k < NGROUP_KEYS; k++) {
+	for (size_t k = 0; k < ngroup_keys; k++) {
 		if (!key_varies(s, group_keys[k]))
 			continue;
 		char *href = xasprintf("compare/%s.html", group_keys[k]);
@@ -1283,15 +1150,17 @@ index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 
 htmlDocPtr
 key_doc(const struct site_plan *s, size_t k, struct diags *d, int *charts,
-    char **rel)
+    char **rel, struct data_table *t)
 {
-	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	struct compare_rows r;
 	htmlDocPtr doc = NULL;
-	size_t n;
 
 	*rel = NULL;
-	if (group_runs(s, group_keys[k], g, &n) >= 2)
-		doc = page_by_key(s, group_keys[k], g, n, d, charts, rel);
-	free(g);
+	if (key_rows(s, k, &r)) {
+		doc = page_by_key(s, &r, d, charts, rel);
+		if (doc)
+			compare_table(s, &r, t);
+	}
+	compare_rows_free(&r);
 	return doc;
 }

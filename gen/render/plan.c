@@ -104,6 +104,19 @@ series_pages(const struct series_span *sp)
 	    1 + sp->len / SITE_MAX_BARS : 1;
 }
 
+void
+series_page_range(const struct series_span *sp, size_t page, size_t *first,
+    size_t *last)
+{
+	if (page == 0) {
+		*last = sp->len;
+		*first = sp->len > SITE_MAX_BARS ? sp->len - SITE_MAX_BARS : 0;
+	} else {
+		*first = (page - 1) * SITE_MAX_BARS;
+		*last = page * SITE_MAX_BARS;
+	}
+}
+
 const char *
 run_title(const struct run *r)
 {

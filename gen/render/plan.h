@@ -123,6 +123,11 @@ size_t sample_pages(const struct run *);
  * run): page 0 its latest SITE_MAX_BARS runs, page N (from 1) a whole
  * SITE_MAX_BARS of its history from the oldest. */
 size_t series_pages(const struct series_span *);
+/* The runs page `page` of the series shows: its runs *first .. *last
+ * (an->order[start + *first ..]). Whole pages never change as the
+ * series grows, so an incremental build leaves them alone. */
+void series_page_range(const struct series_span *, size_t page,
+    size_t *first, size_t *last);
 
 /* The run's title for people: meta title, else its id. */
 const char *run_title(const struct run *);

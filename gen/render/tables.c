@@ -1,6 +1,9 @@
 /* The numbers of each page's table as data (tables.h): the same rows
  * and figures as the page builders put in their tables (pages.c), read
- * from the plan, the model and the analysis, never recomputed. */
+ * from the plan, the model and the analysis, never recomputed. The rows
+ * of the comparison pages are chosen here, for their tables, charts and
+ * files alike (pages_analysis.c). */
+#include "render/headline.h"
 #include "render/tables.h"
 #include "base/xalloc.h"
 
@@ -8,6 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+
+const char *const group_keys[] = {
+	"controller", "chipset", "bus", "driver", "disks", "raid", "chunk",
+	"filesystem", "mount-options", "kernel", "os", "scheduler",
+	"readahead", "queue-depth", "write-cache", "cpu", "memory",
+	"motherboard", "host",
+};
+const size_t ngroup_keys = sizeof group_keys / sizeof *group_keys;
 
 void
 data_table_free(struct data_table *t)
@@ -334,4 +345,313 @@ fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 		set_number(&c[2 + FIO_MEASURES], samples);
 	}
 	free(w);
+}
+
+/* ---- comparison pages: "by KEY" and a series' history ---- */
+
+struct group_run {
+	size_t run;
+	const char *value;
+};
+
+static int
+cmp_group(const void *x, const void *y)
+{
+	const struct group_run *a = x, *b = y;
+	int c = strcmp(a->value, b->value);
+
+	return c ? c : (a->run > b->run) - (a->run < b->run);
+}
+
+/* Runs having key, sorted by its value; the count of distinct values. */
+static size_t
+group_runs(const struct site_plan *s, const char *key, struct group_run *out,
+    size_t *n)
+{
+	size_t values = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < s->set->n; i++) {
+		const char *v = meta_get(&s->set->runs[i].meta, key);
+
+		if (v && *v)
+			out[(*n)++] = (struct group_run){i, v};
+	}
+	qsort(out, *n, sizeof *out, cmp_group);
+	for (size_t k = 0; k < *n; k++)
+		values += k == 0 || strcmp(out[k].value, out[k - 1].value) != 0;
+	return values;
+}
+
+/* Whether run a came after run b: by the meta date, then by place in
+ * the series order. */
+static bool
+later(const struct site_plan *s, size_t a, size_t b)
+{
+	const char *x = meta_get(&s->set->runs[a].meta, "date");
+	const char *y = meta_get(&s->set->runs[b].meta, "date");
+	int c = x && y ? strcmp(x, y) : 0;
+
+	return c != 0 ? c > 0 : s->an->pos[a] > s->an->pos[b];
+}
+
+static int
+cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* A large site's entries of one value's runs g[0..n): the latest run of
+ * each series, in series order, into out; returns how many. Sorted by
+ * place in the series order, a series' runs are together, oldest first. */
+static size_t
+latest_per_series(const struct site_plan *s, const struct group_run *g,
+    size_t n, size_t *out)
+{
+	const size_t *order = s->an->order;
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		out[k] = s->an->pos[g[k].run];
+	qsort(out, n, sizeof *out, cmp_size);
+	for (size_t k = 0; k < n; k++)
+		if (k + 1 == n || s->series_of[order[out[k + 1]]] !=
+		    s->series_of[order[out[k]]])
+			out[m++] = order[out[k]];
+	return m;
+}
+
+/* The end of the runs of g[k]'s value in g[0..n). */
+static size_t
+value_end(const struct group_run *g, size_t n, size_t k)
+{
+	size_t e = k;
+
+	while (e < n && strcmp(g[e].value, g[k].value) == 0)
+		e++;
+	return e;
+}
+
+/* Which of one value's runs g[0..n) its page shows, into out; returns
+ * how many: all of them on a small site; on a large one the latest of
+ * each series, or with per_value the latest one. */
+static size_t
+value_runs(const struct site_plan *s, const struct group_run *g, size_t n,
+    bool per_value, size_t *out)
+{
+	if (!s->large) {
+		for (size_t k = 0; k < n; k++)
+			out[k] = g[k].run;
+		return n;
+	}
+	if (!per_value)
+		return latest_per_series(s, g, n, out);
+	out[0] = g[0].run;
+	for (size_t k = 1; k < n; k++)
+		if (later(s, g[k].run, out[0]))
+			out[0] = g[k].run;
+	return 1;
+}
+
+/* The runs a "by KEY" page shows of the runs g[0..n) having key, sorted
+ * by value, into r: a large site's latest run of each series per value,
+ * or when those are more than a chart holds the latest run per value,
+ * of at most SITE_MAX_BARS values; each value's heading on its first. */
+static void
+key_entries(const struct site_plan *s, const struct group_run *g, size_t n,
+    struct compare_rows *r)
+{
+	size_t values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
+
+	for (size_t k = 0, e; k < n; k = e) {
+		e = value_end(g, n, k);
+		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp) :
+		    e - k;
+	}
+	r->per_value = s->large && pairs > SITE_MAX_BARS;
+	for (size_t k = 0, e, c; k < n; k = e) {
+		e = value_end(g, n, k);
+		if (s->large && values == SITE_MAX_BARS) {
+			r->values_left++;
+			continue;
+		}
+		values++;
+		c = value_runs(s, g + k, e - k, r->per_value, tmp);
+		r->groups[r->n] = xasprintf("%s: %s", r->key, g[k].value);
+		memcpy(r->runs + r->n, tmp, c * sizeof *r->runs);
+		r->n += c;
+	}
+	free(tmp);
+}
+
+/* The figures a comparison of r's runs shows: bonnie++'s four, and the
+ * fio workloads most of them share (headline.h). */
+static void
+compared_of(const struct site_plan *s, struct compare_rows *r)
+{
+	r->metrics = xcalloc(nbonnie_compared + HEADLINE_FIO,
+	    sizeof *r->metrics);
+	r->nmetrics = headline_metrics(s->an, r->runs, r->n, bonnie_compared,
+	    nbonnie_compared, r->metrics);
+}
+
+bool
+key_rows(const struct site_plan *s, size_t k, struct compare_rows *r)
+{
+	struct group_run *g = xcalloc(s->set->n ? s->set->n : 1, sizeof *g);
+	size_t n;
+
+	memset(r, 0, sizeof *r);
+	if (group_runs(s, group_keys[k], g, &n) >= 2) {
+		r->key = r->label = group_keys[k];
+		r->runs = xcalloc(n, sizeof *r->runs);
+		r->groups = xcalloc(n, sizeof *r->groups);
+		key_entries(s, g, n, r);
+		compared_of(s, r);
+	}
+	free(g);
+	return r->key != NULL;
+}
+
+void
+series_rows(const struct site_plan *s, size_t series, size_t page,
+    struct compare_rows *r)
+{
+	const struct series_span *sp = &s->series[series];
+	size_t first, last;
+
+	memset(r, 0, sizeof *r);
+	series_page_range(sp, page, &first, &last);
+	r->n = last - first;
+	r->label = "What changed";
+	r->runs = xcalloc(r->n + 1, sizeof *r->runs);
+	memcpy(r->runs, s->an->order + sp->start + first,
+	    r->n * sizeof *r->runs);
+	r->changes = xcalloc(r->n + 1, sizeof *r->changes);
+	for (size_t k = 0; k < r->n; k++)
+		r->changes[k] = s->an->runs[r->runs[k]].series_change;
+	compared_of(s, r);
+}
+
+void
+compare_rows_free(struct compare_rows *r)
+{
+	for (size_t k = 0; r->groups && k < r->n; k++)
+		free(r->groups[k]);
+	free(r->groups);
+	free((void *)r->changes);
+	free(r->runs);
+	free(r->metrics);
+	memset(r, 0, sizeof *r);
+}
+
+static void
+compare_row(const struct site_plan *s, const struct compare_rows *r,
+    size_t k, struct data_table *t)
+{
+	const struct run *run = &s->set->runs[r->runs[k]];
+	struct table_cell *c = add_row(t);
+
+	set_text(c++, run_title(run));
+	if (r->changes)
+		set_text(c++, meta_get(&run->meta, "date"));
+	/* The value on every row: the page heads each group with it once,
+	 * a row of the file stands alone. */
+	set_text(c++, r->key ? meta_get(&run->meta, r->key) : r->changes[k]);
+	for (size_t m = 0; m < r->nmetrics; m++) {
+		const struct metric_summary *sum = run_summary(run,
+		    r->metrics[m]);
+
+		set_figure(&c[m], sum->state, sum->median);
+	}
+}
+
+void
+compare_table(const struct site_plan *s, const struct compare_rows *r,
+    struct data_table *t)
+{
+	add_col(t, "Run", NULL);
+	if (r->changes)
+		add_col(t, "Date", NULL);
+	add_col(t, r->label, NULL);
+	for (size_t m = 0; m < r->nmetrics; m++)
+		add_col(t, analysis_def(s->an, r->metrics[m])->label,
+		    analysis_def(s->an, r->metrics[m])->unit);
+	for (size_t k = 0; k < r->n; k++)
+		compare_row(s, r, k, t);
+}
+
+/* ---- compare pages: one run against another ---- */
+
+bool
+pair_shows(const struct site_plan *s, size_t run, int which, int id)
+{
+	long other = plan_pair_other(s, run, which);
+
+	return s->has_data[id] && (plan_has_metric(s, run, id) ||
+	    plan_has_metric(s, (size_t)other, id));
+}
+
+void
+pair_change_of(const struct site_plan *s, size_t run, int which, int id,
+    struct pair_change *c)
+{
+	long other = plan_pair_other(s, run, which);
+	const struct metric_summary *a = analysis_sum(s->an, (size_t)other,
+	    id);
+	const struct metric_summary *b = analysis_sum(s->an, run, id);
+	enum verdict v = analysis_change_of(s->an, run, id)->verdict;
+
+	memset(c, 0, sizeof *c);
+	if (other == s->an->runs[run].base) {
+		c->judged = true;
+		c->has_rel = v == VERDICT_SAME || v == VERDICT_REGRESSION ||
+		    v == VERDICT_IMPROVEMENT;
+		c->rel = analysis_change(s->an, run, id).rel;
+		c->verdict = verdict_names[v];
+		return;
+	}
+	/* Not compared by the analysis: the figures' ratio only. */
+	c->has_rel = a->state == VS_OK && b->state == VS_OK && a->median > 0;
+	c->rel = c->has_rel ? b->median / a->median - 1 : 0;
+	c->verdict = "not judged";
+}
+
+static void
+pair_row(const struct site_plan *s, size_t run, int which, int id,
+    struct data_table *t)
+{
+	const struct metric_summary *a = analysis_sum(s->an,
+	    (size_t)plan_pair_other(s, run, which), id);
+	const struct metric_summary *b = analysis_sum(s->an, run, id);
+	struct table_cell *c = add_row(t);
+	struct pair_change ch;
+
+	pair_change_of(s, run, which, id, &ch);
+	set_text(&c[0], analysis_def(s->an, id)->label);
+	set_text(&c[1], analysis_def(s->an, id)->unit);
+	set_figure(&c[2], a->state, a->median);
+	set_figure(&c[3], b->state, b->median);
+	if (ch.has_rel)
+		set_number(&c[4], 100 * ch.rel);
+	set_text(&c[5], ch.verdict);
+}
+
+void
+pair_table(const struct site_plan *s, size_t run, int which,
+    struct data_table *t)
+{
+	add_col(t, "Metric", NULL);
+	/* Each row is a metric: its figures' unit (KiB/s, per second) is
+	 * a column, as no header can give it. */
+	add_col(t, "Unit", NULL);
+	add_col(t, s->set->runs[plan_pair_other(s, run, which)].id, NULL);
+	add_col(t, s->set->runs[run].id, NULL);
+	add_col(t, "Change", "%");
+	add_col(t, "Verdict", NULL);
+	for (size_t id = 0; id < s->set->metrics.n; id++)
+		if (pair_shows(s, run, which, (int)id))
+			pair_row(s, run, which, (int)id, t);
 }

@@ -66,6 +66,59 @@ int fio_workload_metric(const struct analysis *, size_t run, size_t w,
 void fio_run_table(const struct site_plan *, size_t run,
     struct data_table *);
 
+/* Keys a "by KEY" page may group runs by: compare/KEY.html. */
+extern const char *const group_keys[];
+extern const size_t ngroup_keys;
+
+/* The rows of a comparison page, for its table and its charts alike: a
+ * "by KEY" page's runs grouped by the key's value, or a page of a
+ * series' history. */
+struct compare_rows {
+	size_t *runs, n;	/* in the table's order */
+	const char *label;	/* its third column: the key, "What changed" */
+	const char *key;	/* a "by KEY" page's key, else NULL */
+	char **groups;		/* "by KEY": "KEY: VALUE" on each value's first
+				   run (NULL on the others), else NULL */
+	const char **changes;	/* a history: what changed at each run
+				   (NULL: nothing), else NULL */
+	size_t values_left;	/* "by KEY", large site: values not shown */
+	bool per_value;		/* "by KEY", large site: one run a value */
+	int *metrics;		/* the figures it shows (headline.h) */
+	size_t nmetrics;
+};
+
+/* The rows of the "by KEY" page of group_keys[k]: false when its runs
+ * give the key fewer than two values (no page), r then empty. */
+bool key_rows(const struct site_plan *, size_t k, struct compare_rows *r);
+/* The rows of page `page` of the series `series` (series_page_range). */
+void series_rows(const struct site_plan *, size_t series, size_t page,
+    struct compare_rows *r);
+void compare_rows_free(struct compare_rows *);
+/* A comparison page's table: compare/KEY.html, series/SLUG.html and the
+ * older pages of a series. */
+void compare_table(const struct site_plan *, const struct compare_rows *,
+    struct data_table *);
+
+/* Whether the compare page of run against plan_pair_other(run, which)
+ * has a row of metric id: one of the two has it, and some run a figure
+ * of it. */
+bool pair_shows(const struct site_plan *, size_t run, int which, int id);
+/* The change of one figure on the compare page of run against the
+ * earlier run plan_pair_other(run, which). */
+struct pair_change {
+	bool judged;		/* the earlier is the later's base: the
+				   analysis' change and verdict */
+	bool has_rel;		/* there is a change to show */
+	double rel;		/* the later's median against the earlier's */
+	const char *verdict;	/* the verdict column */
+};
+void pair_change_of(const struct site_plan *, size_t run, int which,
+    int metric, struct pair_change *);
+/* The figures table of that compare page, compare/EARLIER~LATER.html: a
+ * row per metric some run has, its unit in a column of its own. */
+void pair_table(const struct site_plan *, size_t run, int which,
+    struct data_table *);
+
 /* RFC 4180 CSV: a header row of "NAME (UNIT)", then the rows; a figure
  * as a number, "+++++" when too fast, "invalid", empty when not run.
  * Returns 0, or -1 if writing failed. */

@@ -268,7 +268,7 @@ key_fp(const struct site *s, struct fp *f, const char *key)
 /* A series page: its runs and the one before them (what changed), and
  * what its pager shows: how many pages, how many runs the first has.
  * So the whole pages of a long series' history keep their fingerprint
- * while it grows (pages_analysis.c, series_page). */
+ * while it grows (series_page_range). */
 static void
 series_fp(const struct site *s, struct fp *f, const struct job *j)
 {
@@ -276,13 +276,7 @@ series_fp(const struct site *s, struct fp *f, const struct job *j)
 	const size_t *order = s->plan.an->order + sp->start;
 	size_t first, last;
 
-	if (j->b == 0) {
-		last = sp->len;
-		first = last > SITE_MAX_BARS ? last - SITE_MAX_BARS : 0;
-	} else {
-		first = (j->b - 1) * SITE_MAX_BARS;
-		last = j->b * SITE_MAX_BARS;
-	}
+	series_page_range(sp, j->b, &first, &last);
 	fp_num(f, (long long)series_pages(sp));
 	fp_num(f, (long long)(sp->len < SITE_MAX_BARS ? sp->len :
 	    SITE_MAX_BARS));
@@ -313,6 +307,9 @@ chart_fp(const struct site *s, struct fp *f, int id)
 	free(runs);
 }
 
+/* A page's job also writes its table's files (PAGE.csv, PAGE.json):
+ * they show some of what the page shows, so its fingerprint covers
+ * them, and the files are kept or made again with the page. */
 char *
 site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 {

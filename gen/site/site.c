@@ -604,13 +604,14 @@ run_job(struct site *s, const struct job *j)
 		write_table(s, "index.html", &t);
 		break;
 	case JOB_KEY:
-		doc = key_doc(&s->plan, j->a, s->d, &s->charts, &rel);
+		doc = key_doc(&s->plan, j->a, s->d, &s->charts, &rel, &t);
 		break;
 	case JOB_SERIES:
-		doc = series_doc(&s->plan, j->a, j->b, s->d, &s->charts, &rel);
+		doc = series_doc(&s->plan, j->a, j->b, s->d, &s->charts, &rel,
+		    &t);
 		break;
 	case JOB_PAIR:
-		doc = pair_doc(&s->plan, j->a, (int)j->b, &rel);
+		doc = pair_doc(&s->plan, j->a, (int)j->b, &rel, &t);
 		break;
 	}
 	if (rel)

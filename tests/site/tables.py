@@ -1,9 +1,11 @@
 """Checks the table files of a built site (tests/site.sh): every page
-with a runs, metric or results table links its PAGE.csv and PAGE.json
-under the table, both exist and parse (csv, json), say the same, and
-their figures, shown in the page's unit with the page's rule of
-decimals (model/display.c), are the page's cells. Prints "ok NAME" /
-"FAIL: NAME" lines; the argument is the site."""
+with a runs, metric or results table (the overview, run, samples,
+metric, "by KEY", series and compare pages) links its PAGE.csv and
+PAGE.json under the table, both exist and parse (csv, json), say the
+same, and their figures, shown in the page's unit with the page's rule
+of decimals (model/display.c), their changes, dates and verdicts are
+the page's cells. Prints "ok NAME" / "FAIL: NAME" lines; the arguments
+are the site and, optionally, a name to put before each line's."""
 import csv
 import html.parser
 import json
@@ -13,6 +15,12 @@ import sys
 
 TABLES = {"runs", "metric", "results"}
 FIGURE_UNITS = {"KiB/s", "/s"}
+# A table's first column: what its rows are.
+FIRST = ("Run", "Sample", "Series", "Metric")
+# Columns the page shows as the file gives them.
+SAME_TEXT = {"Date", "What changed", "Verdict"}
+# A compare page's columns that are not figures of its row's metric.
+PAIR_TEXT = {"Metric", "Unit", "Change", "Verdict"}
 
 
 class Page(html.parser.HTMLParser):
@@ -68,15 +76,22 @@ def fine_decimals(v):
     return min(d, 9)
 
 
+# The files give 12 significant digits: a figure whose next digit was
+# a half may have been rounded either way on the page.
+EITHER_WAY = (1 - 1e-11, 1 + 1e-11)
+
+
 def shown(seeks, unit, text):
     """A CSV figure as the page shows it."""
     if text == "":
         return ("", "\u2013")
     if text in ("+++++", "invalid"):
         return (text,)
-    v = float(text) / (1024 if unit == "KiB/s" else 1)
     fine = 1000 if seeks else 100
-    return ("%.*f" % (fine_decimals(v) if v < fine else 0, v),)
+    return tuple("%.*f" % (fine_decimals(v) if v < fine else 0, v)
+                 for v in (float(text) * f /
+                           (1024 if unit == "KiB/s" else 1)
+                           for f in EITHER_WAY))
 
 
 def split_head(head):
@@ -85,6 +100,35 @@ def split_head(head):
         name, unit = head[:-1].rsplit(" (", 1)
         return name, unit
     return head, None
+
+
+def shown_change(text):
+    """A CSV change (per cent) as the page shows it, "~" (within the
+    noise) and the verdict's arrow left out."""
+    if text == "":
+        return ("", "no data")
+    return tuple("%+.1f%%" % (float(text) * f) for f in EITHER_WAY)
+
+
+def check_cell(rel, label, name, unit, cell, value, heading):
+    """Whether the page's cell shows the file's value; None when the
+    column is not checked. heading: the group headings seen so far."""
+    base = os.path.basename(rel)[:-len(".html")]
+    if unit in FIGURE_UNITS:
+        seeks = (name == "Random seeks" or label == "Random seeks" or
+                 rel == "metrics/seeks.html")
+        return cell.lstrip("~") in shown(seeks, unit, value)
+    if name in ("Samples", "CPU") or name in SAME_TEXT:
+        return cell == value
+    if name == "Change" and unit == "%":
+        return cell.lstrip("~").strip(" \u25bc\u25b2") in shown_change(value)
+    if rel.startswith("compare/") and name == base:
+        # "by KEY": the page heads each value's runs with "KEY: VALUE",
+        # the file gives the value on every row.
+        if cell:
+            heading[name] = cell
+        return heading.get(name) == "%s: %s" % (name, value)
+    return None
 
 
 def json_cell(v):
@@ -108,7 +152,7 @@ def check_page(site, rel, problems):
     base = os.path.basename(rel)[:-len(".html")]
     want = [base + ".csv", base + ".json"]
     page.tables = [t for t in page.tables if t and t[0] and
-                   t[0][0] in ("Run", "Sample", "Series")]
+                   t[0][0] in FIRST]
     if not page.tables:
         return False
     if [u for u in page.links if u in want] != want:
@@ -133,7 +177,9 @@ def check_page(site, rel, problems):
     if jrows != rows:
         problems.append("JSON rows are not the CSV rows")
     by_label = {r[0]: r for r in rows}
-    seen = set()
+    # A compare page's rows are metrics, each with its unit in a column.
+    unit_col = cols.index(("Unit", None)) if ("Unit", None) in cols else None
+    seen, heading = set(), {}
     for table in page.tables:
         names = table[0]
         for tr in table[1:]:
@@ -149,15 +195,11 @@ def check_page(site, rel, problems):
                     continue
                 i = idx[0]
                 unit = cols[i][1]
-                cell = tr[k].lstrip("~")
-                if unit in FIGURE_UNITS:
-                    seeks = name == "Random seeks" or rel == "metrics/seeks.html"
-                    ok = cell in shown(seeks, unit, row[i])
-                elif name in ("Samples", "CPU"):
-                    ok = cell == row[i]
-                else:
-                    continue
-                if not ok:
+                if unit_col is not None and name not in PAIR_TEXT:
+                    unit = row[unit_col]
+                ok = check_cell(rel, label, name, unit, tr[k], row[i],
+                                heading)
+                if ok is False:
                     problems.append("%s, %s: page %r, file %r" %
                                     (label, name, tr[k], row[i]))
     if seen != set(by_label):
@@ -168,8 +210,11 @@ def check_page(site, rel, problems):
 
 def main():
     site = sys.argv[1]
+    lead = sys.argv[2] + ": " if len(sys.argv) > 2 else ""
     checked = 0
-    for top in (".", "runs", "metrics"):
+    for top in (".", "runs", "metrics", "compare", "series"):
+        if not os.path.isdir(os.path.join(site, top)):
+            continue
         for name in sorted(os.listdir(os.path.join(site, top))):
             if not name.endswith(".html"):
                 continue
@@ -178,12 +223,12 @@ def main():
             if check_page(site, rel, problems):
                 checked += 1
                 if problems:
-                    print("FAIL: table files of %s: %s" %
-                          (rel, "; ".join(problems[:3])))
+                    print("FAIL: %stable files of %s: %s" %
+                          (lead, rel, "; ".join(problems[:3])))
                 else:
-                    print("ok table files of %s" % rel)
+                    print("ok %stable files of %s" % (lead, rel))
     if checked == 0:
-        print("FAIL: table files: no page with a table")
+        print("FAIL: %stable files: no page with a table" % lead)
 
 
 main()

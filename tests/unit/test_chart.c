@@ -166,30 +166,50 @@ static const struct chart_bar undated_bars[] = {
 	  .step = "-25%" },
 };
 
+/* A fio run's latencies, a workload a group: a tail a hundred times the
+ * median, on a logarithmic axis (a tick a decade, 1 to 10 000 us). */
+static const struct chart_bar latency_bars[] = {
+	{ .label = "mean", .kind = BAR_VALUE, .value = 16.4,
+	  .group = "randread 4k QD1 io_uring direct" },
+	{ .label = "p50", .kind = BAR_VALUE, .value = 12.1 },
+	{ .label = "p99", .kind = BAR_VALUE, .value = 61.2, .has_range = true,
+	  .min = 55.0, .max = 70.3, .nsamples = 3 },
+	{ .label = "p99.9", .kind = BAR_VALUE, .value = 1450.0,
+	  .highlight = true, .flag_text = "+140%" },
+	{ .label = "mean", .kind = BAR_VALUE, .value = 545.1,
+	  .group = "randread 4k QD64 io_uring direct" },
+	{ .label = "p50", .kind = BAR_VALUE, .value = 3.2 },
+	{ .label = "p99", .kind = BAR_VALUE, .value = 2441.0 },
+	{ .label = "p99.9", .kind = BAR_NOT_RUN },
+};
+
 static const struct chart charts[] = {
 	{ "Block write", "MiB/s", note_mib, normal_bars,
-	  sizeof normal_bars / sizeof normal_bars[0], false },
+	  sizeof normal_bars / sizeof normal_bars[0], false, false },
 	{ "Random seeks", "/s", "Median of the samples, whiskers min-max.\n"
 	  "+++++ in bonnie++ output: the test ended too soon to be timed.",
-	  state_bars, sizeof state_bars / sizeof state_bars[0], false },
+	  state_bars, sizeof state_bars / sizeof state_bars[0], false, false },
 	{ "Sequential create", "/s", NULL, long_bars,
-	  sizeof long_bars / sizeof long_bars[0], false },
-	{ "Block read", "MiB/s", note_mib, NULL, 0, false },
+	  sizeof long_bars / sizeof long_bars[0], false, false },
+	{ "Block read", "MiB/s", note_mib, NULL, 0, false, false },
 	{ "Block write by controller", "MiB/s", note_mib, grouped_bars,
-	  sizeof grouped_bars / sizeof grouped_bars[0], false },
+	  sizeof grouped_bars / sizeof grouped_bars[0], false, false },
 	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
-	  sizeof history_bars / sizeof history_bars[0], false },
+	  sizeof history_bars / sizeof history_bars[0], false, false },
 	{ "Block write", "MiB/s", note_mib, dated_bars,
-	  sizeof dated_bars / sizeof dated_bars[0], true },
+	  sizeof dated_bars / sizeof dated_bars[0], true, false },
 	{ "Block write", "MiB/s", note_mib, undated_bars,
-	  sizeof undated_bars / sizeof undated_bars[0], true },
+	  sizeof undated_bars / sizeof undated_bars[0], true, false },
 	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
-	  sizeof history_bars / sizeof history_bars[0], true },
+	  sizeof history_bars / sizeof history_bars[0], true, false },
+	{ "Completion latency", "\u00b5s", "Microseconds on a logarithmic "
+	  "scale.", latency_bars, sizeof latency_bars / sizeof latency_bars[0],
+	  false, true },
 };
 
 static const char *const chart_names[] = {
 	"normal", "states", "long-label", "empty", "grouped", "history",
-	"trend-dates", "trend-run-order", "trend-no-dates",
+	"trend-dates", "trend-run-order", "trend-no-dates", "log-latency",
 };
 
 #define NCHARTS (sizeof charts / sizeof charts[0])
@@ -416,7 +436,7 @@ test_groups(void **state)
 		  .group = " \t " },
 		{ .label = "b2", .kind = BAR_VALUE, .value = 7, .group = "B" },
 	};
-	struct chart c = { "g", "MiB/s", NULL, bars, 7, false };
+	struct chart c = { "g", "MiB/s", NULL, bars, 7, false, false };
 	size_t len;
 	char *d = dump_chart(&c, &len), *p;
 
@@ -582,8 +602,8 @@ test_tails_fit(void **state)
 		  .has_expect = true, .expect = 120 },
 		{ .label = "short", .kind = BAR_VALUE, .value = 150 },
 	};
-	struct chart c = { "fit", "MiB/s", NULL, bars, 3, false };
-	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3, false };
+	struct chart c = { "fit", "MiB/s", NULL, bars, 3, false, false };
+	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3, false, false };
 	size_t len;
 	char *d;
 
@@ -705,7 +725,7 @@ test_svg_bad_utf8(void **state)
 		  .value = 1, .highlight = true, .flag_text = "f\xfe<\x02>",
 		  .group = "g\xc0&\x1b", .change = "c\xed\xa0\x80]]>" },
 	};
-	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1, false };
+	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1, false, false };
 	xmlDocPtr doc;
 	int n;
 	char *s = svg_bytes(&c, &n);
@@ -854,7 +874,7 @@ test_svg_text_style(void **state)
 		{ .label = "a <b> & \"c\"", .kind = BAR_VALUE, .value = 1 },
 	};
 	struct chart c = { "</text><script>x</script>", "MiB/s", NULL, bars,
-	    1, false };
+	    1, false, false };
 	int n;
 	char *s;
 
@@ -1147,7 +1167,7 @@ tall_chart(void)
 		    NULL };
 	}
 	return (struct chart){ "Block write", "MiB/s", note_mib, tall_bars,
-	    TALL, false };
+	    TALL, false, false };
 }
 
 /* The keys of a PNG's strips (its bnSt chunk: 48 bytes a strip, the key
