@@ -9,6 +9,8 @@
 const char *
 display_unit(const struct metric_def *d)
 {
+	if (d->family == FAMILY_FIO && d->kind == MK_RATE)
+		return "IOPS";
 	return d->kind == MK_THROUGHPUT ? "MiB/s" : d->kind == MK_LATENCY ?
 	    "\u00b5s" : "/s";
 }

@@ -35,6 +35,22 @@ fill_nav(const struct site_plan *s, htmlDocPtr doc, const char *root)
 	}
 }
 
+/* What the site was made from, as its footer says. */
+static const char *
+footer_text(const struct site_plan *s)
+{
+	bool bonnie = false;
+
+	for (int m = 0; m < M_COUNT; m++)
+		bonnie |= s->has_data[m];
+	if (!plan_has_fio(s))
+		return "Made with benchsite " BENCHSITE_VERSION " from bonnie++ "
+		    "results.";
+	return bonnie ? "Made with benchsite " BENCHSITE_VERSION " from "
+	    "bonnie++ and fio results." : "Made with benchsite "
+	    BENCHSITE_VERSION " from fio results.";
+}
+
 const char *
 site_title(const struct site_plan *s)
 {
@@ -63,8 +79,7 @@ page_start(const struct site_plan *s, enum page_template template,
 	if ((n = html_slot(doc, "heading")) != NULL)
 		html_text(n, title);
 	if ((n = html_slot(doc, "footer")) != NULL)
-		html_text(n, "Made with benchsite " BENCHSITE_VERSION " from "
-		    "bonnie++ results.");
+		html_text(n, footer_text(s));
 	fill_nav(s, doc, root);
 	return doc;
 }

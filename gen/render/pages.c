@@ -116,9 +116,41 @@ overview_head(const struct site_plan *s, htmlDocPtr doc)
 		return;
 	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
 		head_cell(tr, cols[i], NULL, false);
-	for (size_t k = 0; k < s->noverview; k++)
-		head_cell(tr, analysis_def(s->an, s->overview[k])->label,
-		    display_unit(analysis_def(s->an, s->overview[k])), true);
+	for (size_t k = 0; k < s->noverview; k++) {
+		const struct metric *m = analysis_metric(s->an, s->overview[k]);
+
+		/* A fio workload's name above its unit, which says what of
+		 * it the column holds. */
+		head_cell(tr, m->workload_label ? m->workload_label :
+		    m->def.label, display_unit(&m->def), true);
+	}
+}
+
+/* How the overview's figures read: bonnie++'s, fio's or both. */
+static void
+overview_units(const struct site_plan *s, htmlDocPtr doc)
+{
+	xmlNodePtr p = html_slot(doc, "overview-units");
+	bool bonnie = false, fio = plan_has_fio(s);
+
+	for (int m = 0; m < M_COUNT; m++)
+		bonnie |= s->has_data[m];
+	if (p == NULL)
+		return;
+	if (bonnie || !fio) {
+		html_text(p, "Throughput in MiB/s (1 MiB/s = 1024 bonnie++ "
+		    "K/sec), seeks and file operations per second; the median "
+		    "where a run has several samples. ");
+		html_el(p, "span", "too-fast", "+++++");
+		html_text(p, " means too fast to measure, not zero.");
+	}
+	if (fio)
+		html_text(p, bonnie ? " fio's workloads: bandwidth in MiB/s, "
+		    "IOPS, completion latency in \u00b5s." : "fio's workloads: "
+		    "bandwidth in MiB/s, I/O operations per second (IOPS), "
+		    "completion latency in \u00b5s; the median where a run has "
+		    "several samples. A column is a workload the most runs "
+		    "share; every workload is on the fio workloads page.");
 }
 
 static void
@@ -281,6 +313,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 		html_drop(intro);
 	verdicts_fill(s, doc, -1, "");
 	overview_head(s, doc);
+	overview_units(s, doc);
 	overview_rows(s, doc);
 	table_downloads(s, html_slot(doc, "table-downloads"), "index");
 	index_charts(s, doc);
@@ -308,6 +341,26 @@ is_known_key(const char *key)
 	return false;
 }
 
+/* What fio says about the run: its version, its file, its samples. */
+static void
+fio_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
+{
+	const struct fio_result *x = rs->fio.n ? &rs->fio.v[0] : NULL;
+	char *text;
+
+	if (x) {
+		text = xasprintf("%s (%s output)%s%s", x->version ? x->version :
+		    "fio, version not given", fio_form_names[x->form],
+		    r->fio_size ? "; file size " : "", r->fio_size ?
+		    r->fio_size : "");
+		meta_row(dl, "Benchmark", text);
+		free(text);
+	}
+	text = xasprintf("%zu", r->fio_samples);
+	meta_row(dl, "Samples", text);
+	free(text);
+}
+
 /* What bonnie++ itself says about the run: version, size, file test. */
 static void
 bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
@@ -315,6 +368,10 @@ bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 	const struct result *x = rs->n ? &rs->v[0] : NULL;
 	char *text;
 
+	if (r->nsamples == 0) {
+		fio_facts(dl, r, rs);
+		return;
+	}
 	meta_row(dl, "Machine name", r->machine && r->machine[0] ?
 	    r->machine : "(empty)");
 	if (x) {

@@ -165,7 +165,10 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		for (size_t b = 0; b < nw && !swept; b++)
 			swept = b != a && same_but(ka, &analysis_metric(an,
 			    run_metric_at(r, w[b]))->fio, by_jobs);
-		if (!swept || id < 0)
+		/* Throughput in the workload's own terms: IOPS of random
+		 * I/O, bandwidth of sequential; latency of both. */
+		if (!swept || id < 0 || (!fio_measure_is_latency(fm) &&
+		    fio_main_measure(ka) != fm))
 			continue;
 		sw->metric[sw->n] = id;
 		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s", ka->numjobs,
@@ -199,7 +202,6 @@ run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 	if (wide == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", title, err);
 	inline_charts(fig, wide, narrow, prefix);
-	html_el(fig, "figcaption", NULL, title);
 	if (wide)
 		xmlFreeDoc(wide);
 	if (narrow)
@@ -389,7 +391,7 @@ fio_index_doc(const struct site_plan *s, char **rel)
 
 		if (!s->has_data[id])
 			continue;
-		if (m->workload != last) {
+		if (last == NULL || strcmp(m->workload, last) != 0) {
 			for (; tr && last && col < FIO_MEASURES; col++)
 				html_el(tr, "td", NULL, NULL);
 			last = m->workload;

@@ -114,12 +114,19 @@ int render_check_markdown(FILE *, const struct analysis *,
     const struct share_links *);
 /* "check --format junit": a test case per run and judged figure. */
 int render_check_junit(FILE *, const struct analysis *);
-/* The table of figures of mail and Markdown: TABLE_METRICS metrics,
- * their short heads into *heads (when not NULL); a run's figure as the
- * table shows it ("57.1", "+++++", "-"; buf of 32 bytes); the gate's
- * word for a run's outcome ("FAIL", "warn", "ok"). */
+/* The table of figures of mail and Markdown: at most TABLE_METRICS
+ * metrics (headline.h: bonnie++'s four, or fio's main workloads, or two
+ * of each), their short heads; a run's figure as the table shows it
+ * ("57.1", "+++++", "-"; buf of 32 bytes); the gate's word for a run's
+ * outcome ("FAIL", "warn", "ok"). */
 #define TABLE_METRICS 4
-const enum metric_id *figures_table_metrics(const char *const **heads);
+struct figure_cols {
+	int metric[TABLE_METRICS];
+	char head[TABLE_METRICS][16];	/* at most 7 columns */
+	size_t n;
+	bool bonnie, fio;		/* which kinds it shows */
+};
+void figures_table_columns(const struct analysis *, struct figure_cols *);
 void table_figure(const struct analysis *, size_t run, int metric,
     char *buf);
 extern const char *const outcome_words[RUN_OUTCOMES];

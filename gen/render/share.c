@@ -5,6 +5,7 @@
 #include "render/bars.h"
 #include "render/plan.h"
 #include "model/display.h"
+#include "render/headline.h"
 #include "render/render.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
@@ -23,25 +24,59 @@
 #define TABLE_NAME 35
 
 static void mail_wrap(FILE *, const char *, const char *, size_t, bool);
+static void figures_legend(FILE *, const struct analysis *,
+    const struct figure_cols *, bool);
 
 /* ---- text for mail: ASCII folding and wrapping by columns ---- */
 
 /* ---- the figures table: runs x the main metrics ---- */
 
-/* The metrics a table of figures shows, each in 8 columns. */
-static const enum metric_id table_metrics[TABLE_METRICS] = {
-	M_PUT_BLOCK, M_GET_BLOCK, M_REWRITE, M_SEEKS,
-};
-static const char *const table_heads[TABLE_METRICS] = {
-	"Write", "Read", "Rewrite", "Seeks",
-};
-
-const enum metric_id *
-figures_table_metrics(const char *const **heads)
+/* bonnie++'s metrics' heads in a table of figures. */
+static const char *
+bonnie_head(int id)
 {
-	if (heads)
-		*heads = table_heads;
-	return table_metrics;
+	switch (id) {
+	case M_PUT_BLOCK:
+		return "Write";
+	case M_GET_BLOCK:
+		return "Read";
+	case M_REWRITE:
+		return "Rewrite";
+	default:
+		return "Seeks";
+	}
+}
+
+void
+figures_table_columns(const struct analysis *an, struct figure_cols *c)
+{
+	int all[8];
+	size_t *runs = xcalloc(an->set->n + 1, sizeof *runs), n, nb = 0;
+
+	for (size_t i = 0; i < an->set->n; i++)
+		runs[i] = i;
+	n = headline_metrics(an, runs, an->set->n, bonnie_compared,
+	    nbonnie_compared, all);
+	free(runs);
+	memset(c, 0, sizeof *c);
+	while (nb < n && all[nb] < M_COUNT)
+		nb++;
+	/* Both kinds: two of each, bonnie++'s block write and read. */
+	for (size_t k = 0; k < n && c->n < TABLE_METRICS; k++) {
+		if (nb > 0 && n > nb && all[k] < M_COUNT && k >= 2)
+			continue;
+		c->metric[c->n] = all[k];
+		if (all[k] < M_COUNT)
+			snprintf(c->head[c->n], sizeof c->head[0], "%s",
+			    bonnie_head(all[k]));
+		else
+			headline_short_name(analysis_metric(an, all[k]),
+			    c->head[c->n]);
+		c->head[c->n][7] = '\0';	/* "%7s": the column's width */
+		c->fio |= all[k] >= M_COUNT;
+		c->bonnie |= all[k] < M_COUNT;
+		c->n++;
+	}
 }
 
 void
@@ -77,7 +112,8 @@ dir_length(const char *id)
  * the figures, "!" after one that fails; a name too long for its column
  * gets a line of its own. */
 static void
-table_row(FILE *out, const struct analysis *an, size_t i, bool utf8)
+table_row(FILE *out, const struct analysis *an, const struct figure_cols *fc,
+    size_t i, bool utf8)
 {
 	const char *id = an->set->runs[i].id;
 	size_t d = dir_length(id);
@@ -92,13 +128,13 @@ table_row(FILE *out, const struct analysis *an, size_t i, bool utf8)
 	}
 	fprintf(out, "%s%*s %-4s", shown, (int)(TABLE_NAME - cols), "",
 	    outcome_words[an->gate.outcome[i]]);
-	for (int k = 0; k < TABLE_METRICS; k++) {
+	for (size_t k = 0; k < fc->n; k++) {
 		char fig[32];
 
-		table_figure(an, i, table_metrics[k], fig);
+		table_figure(an, i, fc->metric[k], fig);
 		fprintf(out, "%s %6s%s", k > 0 && !analysis_flagged(an, i,
-		    table_metrics[k - 1]) ? " " : "", fig, analysis_flagged(an,
-		    i, table_metrics[k]) ? "!" : "");
+		    fc->metric[k - 1]) ? " " : "", fig, analysis_flagged(an,
+		    i, fc->metric[k]) ? "!" : "");
 	}
 	fputc('\n', out);
 	free(name);
@@ -118,12 +154,16 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 {
 	const char *dir = NULL;
 	size_t dlen = 0, left = 0;
+	struct figure_cols fc;
 
-	fprintf(out, "\nFigures (MiB/s; seeks /s; ! fails the gate)\n%-*s %-4s",
-	    TABLE_NAME, "Run", "Gate");
-	for (int k = 0; k < TABLE_METRICS; k++)
-		fprintf(out, "%7s%s", table_heads[k], k + 1 < TABLE_METRICS ?
-		    " " : "");
+	figures_table_columns(an, &fc);
+	fprintf(out, "\nFigures (%s; ! fails the gate)\n",
+	    fc.fio && fc.bonnie ? "MiB/s; seeks and IOPS per second" : fc.fio ?
+	    "MiB/s or IOPS" : "MiB/s; seeks /s");
+	figures_legend(out, an, &fc, utf8);
+	fprintf(out, "%-*s %-4s", TABLE_NAME, "Run", "Gate");
+	for (size_t k = 0; k < fc.n; k++)
+		fprintf(out, "%7s%s", fc.head[k], k + 1 < fc.n ? " " : "");
 	fputc('\n', out);
 	for (size_t i = 0; i < an->set->n; i++) {
 		const char *id = an->set->runs[i].id;
@@ -141,10 +181,28 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		}
 		dir = d ? id : NULL;
 		dlen = d;
-		table_row(out, an, i, utf8);
+		table_row(out, an, &fc, i, utf8);
 	}
 	if (left > 0)
 		fprintf(out, "(%zu runs that pass are on the site.)\n", left);
+}
+
+/* What the short heads of fio's columns stand for, a line each. */
+static void
+figures_legend(FILE *out, const struct analysis *an,
+    const struct figure_cols *fc, bool utf8)
+{
+	for (size_t k = 0; k < fc->n; k++) {
+		const struct metric *m = analysis_metric(an, fc->metric[k]);
+		char *line;
+
+		if (m->def.family != FAMILY_FIO)
+			continue;
+		line = xasprintf("%s = %s, %s", fc->head[k], m->workload_label,
+		    display_unit(&m->def));
+		mail_wrap(out, "", line, 2, utf8);
+		free(line);
+	}
 }
 
 /* ---- the mail digest ---- */
@@ -504,13 +562,16 @@ md_section(FILE *out, const struct analysis *an, enum verdict_section sec,
 static void
 md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 {
-	const char *const *heads;
-	const enum metric_id *m = figures_table_metrics(&heads);
+	struct figure_cols fc;
+	const int *m = fc.metric;
 
+	figures_table_columns(an, &fc);
 	fputs("| Run | Gate |", out);
-	for (int k = 0; k < TABLE_METRICS; k++) {
-		char *text = xasprintf("%s %s", heads[k], display_unit(&metric_defs[m[k]]));
-		char *path = xasprintf("metrics/%s.html", metric_defs[m[k]].key);
+	for (size_t k = 0; k < fc.n; k++) {
+		const struct metric *mt = analysis_metric(an, m[k]);
+		char *text = xasprintf("%s %s", mt->workload_label ?
+		    mt->workload_label : fc.head[k], display_unit(&mt->def));
+		char *path = xasprintf("metrics/%s.html", mt->def.key);
 
 		fputc(' ', out);
 		md_link(out, text, l, path);
@@ -518,14 +579,17 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 		free(text);
 		free(path);
 	}
-	fputs("\n|---|---|---:|---:|---:|---:|\n", out);
+	fputs("\n|---|---|", out);
+	for (size_t k = 0; k < fc.n; k++)
+		fputs("---:|", out);
+	fputc('\n', out);
 	for (size_t i = 0; i < an->set->n; i++) {
 		fputs("| ", out);
 		md_link(out, an->set->runs[i].id, l, l && l->run_pages ?
 		    l->run_pages[i] : NULL);
 		fprintf(out, " | %s%s |", an->gate.outcome[i] == RUN_FAILS ?
 		    "\u274c " : "", outcome_words[an->gate.outcome[i]]);
-		for (int k = 0; k < TABLE_METRICS; k++) {
+		for (size_t k = 0; k < fc.n; k++) {
 			char fig[32];
 
 			const char *b = analysis_flagged(an, i, m[k]) ? "**" :

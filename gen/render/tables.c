@@ -280,7 +280,8 @@ fio_workloads(const struct analysis *an, size_t i, size_t *first)
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric *m = analysis_metric(an, run_metric_at(r, k));
 
-		if (m->def.family != FAMILY_FIO || m->workload == last)
+		if (m->def.family != FAMILY_FIO ||
+		    (last && strcmp(m->workload, last) == 0))
 			continue;
 		last = m->workload;
 		first[n++] = k;
@@ -298,7 +299,7 @@ fio_workload_metric(const struct analysis *an, size_t i, size_t w,
 	for (size_t k = w; k < r->nsum; k++) {
 		const struct metric *m = analysis_metric(an, run_metric_at(r, k));
 
-		if (m->workload != wl)
+		if (m->workload == NULL || strcmp(m->workload, wl) != 0)
 			break;
 		if (m->fio.measure == fm)
 			return run_metric_at(r, k);
