@@ -29,9 +29,6 @@ const char *const finding_names[] = {
 	[FIND_IMPROVEMENT] = "improvement",
 };
 
-/* Zero, as a run's changes start: no verdict, no rule. */
-const struct change change_none;
-
 void
 analyse_default_opts(struct analyse_opts *o)
 {

@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Zero, as a run's changes start: no verdict, no rule. Here, in the
+ * analysis' first step, as every later one reads it. */
+const struct change change_none;
+
 static const char *
 meta_or_empty(const struct run *r, const char *key)
 {
