@@ -468,6 +468,46 @@ changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y)
 	return out;
 }
 
+/* The verdict of measure fm of the workload of run i's fio metric m. */
+static enum verdict
+sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
+    enum fio_measure fm)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
+
+		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
+		    strcmp(x->workload, m->workload) == 0)
+			return a->runs[i].change[k].verdict;
+	}
+	return VERDICT_NONE;
+}
+
+/* A tail percentile (p99, p99.9) that moved on single samples while the
+ * same requests' median and mean held: the slowest one in a hundred of
+ * one run depends on what else that run met (a flush, a daemon's
+ * timer), and one run a side cannot tell that from a change. The rank
+ * test of 3 samples a side, or a series' history, can. */
+static void
+tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	const struct change *c;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9))
+		return;
+	c = analysis_change_of(a, i, metric);
+	if (c->rule != RULE_THRESHOLD ||
+	    sibling_verdict(a, i, m, FM_P50) == VERDICT_REGRESSION ||
+	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
+		return;
+	reason(w, xstrdup("a tail of single samples: the median and the mean "
+	    "latency held; run each side 3 times or more to tell"));
+}
+
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
@@ -477,6 +517,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	size_t k;
 
 	measured_apart(a, i, o, metric, &w);
+	tail_reason(a, i, metric, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));

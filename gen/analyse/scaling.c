@@ -148,29 +148,30 @@ static const struct scale_rule scale_rules[] = {
 	{RAID_JBOD, SC_RAND_READ, N(0, 1), N(1, 0), NONE_W, true,
 	    "the file may lie on one disk or span them all"},
 	/* Random writes: each costs the layout's disk writes; parity
-	 * layouts read old data and parity first (two steps, not judged:
-	 * their caches move them either way). */
+	 * layouts read old data and parity first, two steps. */
 	{RAID_0, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 1), true,
 	    "random writes land on any disk of the stripe"},
 	{RAID_1, SC_RAND_WRITE, N(1, 0), N(1, 0), N(1, 0), true,
 	    "every mirror writes every block"},
 	{RAID_10, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 2), true,
 	    "each write goes to both disks of a pair"},
-	{RAID_5, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 4), false,
-	    "a small write reads and writes data and parity: four disk "
-	    "operations in two steps; not judged"},
-	{RAID_6, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 6), false,
-	    "a small write reads and writes data and both parities: six disk "
-	    "operations in two steps; not judged"},
-	{RAID_Z1, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
-	    "copy on write: each record becomes a stripe of every disk; not "
-	    "judged"},
-	{RAID_Z2, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
-	    "copy on write: each record becomes a stripe of every disk; not "
-	    "judged"},
-	{RAID_Z3, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), false,
-	    "copy on write: each record becomes a stripe of every disk; not "
-	    "judged"},
+	{RAID_5, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 4), true,
+	    "a small write reads data and parity, then writes both: four "
+	    "disk operations in two steps, so a quarter of one disk at the "
+	    "least"},
+	{RAID_6, SC_RAND_WRITE, N(1, 0), N(1, 0), N(0, 6), true,
+	    "a small write reads data and both parities, then writes them: "
+	    "six disk operations in two steps, so a quarter of one disk at "
+	    "the least"},
+	{RAID_Z1, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), true,
+	    "copy on write: each record becomes a stripe of every disk, so a "
+	    "quarter of one disk at the least"},
+	{RAID_Z2, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), true,
+	    "copy on write: each record becomes a stripe of every disk, so a "
+	    "quarter of one disk at the least"},
+	{RAID_Z3, SC_RAND_WRITE, N(0, 1), N(0, 1), N(0, 1), true,
+	    "copy on write: each record becomes a stripe of every disk, so a "
+	    "quarter of one disk at the least"},
 	{RAID_JBOD, SC_RAND_WRITE, N(0, 1), N(1, 0), N(0, 1), true,
 	    "the file may lie on one disk or span them all"},
 };
@@ -258,26 +259,49 @@ scale_bound(int rule, int n, int k, bool low)
 	return seek_factor(d, disks_worth(r->writes, n), k, low);
 }
 
+/* Requests in flight per disk from which each disk is busy all the
+ * time: a SATA disk queues 32 (NCQ), an NVMe disk is near its peak by
+ * then. */
+#define SATURATED_QUEUE 32
+
+/* Whether a small write of the layout is two dependent steps (read old
+ * data and parity, then write both): parity RAID and RAID-Z. */
+static bool
+two_steps(enum raid_level level)
+{
+	return level == RAID_5 || level == RAID_6 || level == RAID_Z1 ||
+	    level == RAID_Z2 || level == RAID_Z3;
+}
+
 /* fio's random I/O of k requests in flight on a layout of n disks, in
  * disks' worth of one disk at the same k. At the high end the array
  * keeps busy_disks of the d disks a request may go to busy, each write
- * costing w of them, and never more than d / w disks' worth; at the low
- * end one disk's worth (a disk that queues gains from k already), half
- * of it where a write is two steps (read, then write parity). */
+ * costing w of them, and never more than d / w disks' worth. At the
+ * low end one disk's worth (a disk that queues gains from k alone: an
+ * SSD at 32 in flight is not four times itself at 8), a quarter of one
+ * where a small write is two steps; and, once every disk has a full
+ * queue, three quarters of the high end. */
 static double
 random_bound(const struct scale_rule *r, int n, int k, bool low)
 {
 	double d = disks_worth(r->high, n), w = disks_worth(r->writes, n);
-	double high, two_steps;
+	double high, floor;
 
 	if (d <= 0)
 		return 0;
-	if (r->metric == SC_RAND_READ)
-		return low ? fmin(1, busy_disks(d, k)) : busy_disks(d, k);
-	w = w > 0 ? w : 1;
-	high = fmin(busy_disks(d, k), d / w);
-	two_steps = w > 2 && r->level != RAID_10 ? 0.5 : 1;
-	return low ? fmin(1, high) * two_steps : fmax(high, two_steps);
+	if (r->metric == SC_RAND_READ) {
+		high = busy_disks(d, k);
+		floor = 1;
+	} else {
+		w = w > 0 ? w : 1;
+		floor = two_steps(r->level) ? 0.25 : 1;
+		high = fmax(fmin(busy_disks(d, k), d / w), floor);
+	}
+	if (!low)
+		return high;
+	if (k / d >= SATURATED_QUEUE)
+		return fmin(high, fmax(floor, 0.75 * high));
+	return fmin(high, floor);
 }
 
 /* The disks a sequential stream of direct I/O keeps busy: the bytes in

@@ -7,9 +7,10 @@
 #include <string.h>
 
 /* What only fio prints: its JSON's first key, a job header's group and
- * error fields, a terse line's version and fio version. */
+ * error fields, a terse line's version and fio version, a job's
+ * workload line (which a paste may keep when it drops the rest). */
 static const char *const fio_marks[] = {
-	"\"fio version\"", "): err=", ";fio-", "(groupid=",
+	"\"fio version\"", "): err=", ";fio-", "(groupid=", "): rw=",
 };
 
 static bool

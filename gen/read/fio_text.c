@@ -282,7 +282,8 @@ command_line(struct text *t, const char *s, long line)
 {
 	const char *p = strstr(s, "fio ");
 
-	if (p == NULL || (p != s && p[-1] != '/' && p[-1] != ' ') ||
+	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
+	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
 	    strstr(p, " --") == NULL || strchr(s, '=') == NULL)
 		return false;
 	next_run_starts(t, line);
@@ -421,6 +422,30 @@ old_direction(struct text *t, struct fio_side *s, const char *rest,
 		bad_figure(t, line, "iops");
 }
 
+/* A paste that left out the job's results header ("name: (groupid=0,
+ * jobs=4): err= 0: ...") but kept its workload line before them: the
+ * figures are the job's the workload line names, the last one, with a
+ * note. False without one. */
+static bool
+job_of_workload(struct text *t, long line)
+{
+	const struct workload *w;
+
+	if (t->nwl == 0 || (t->run != NONE && run_of(t)->njobs > 0))
+		return false;
+	w = &t->wl[t->nwl - 1];
+	if (t->run == NONE)
+		open_run(t, line);
+	fio_new_job(run_of(t), w->name, strlen(w->name), line);
+	t->job = run_of(t)->njobs - 1;
+	t->in_disks = false;
+	apply_workload(t, job_of(t));
+	diags_add(t->d, MSG_NOTE, t->file, line, "fio's results header of job "
+	    "\"%s\" is not in the text: its figures are read as that job's, "
+	    "of its workload line", w->name);
+	return true;
+}
+
 /* "read : io=...", "write: IOPS=...", "trim: ..." */
 static bool
 direction_line(struct text *t, const char *s, long line)
@@ -439,7 +464,7 @@ direction_line(struct text *t, const char *s, long line)
 	rest = skip_spaces(rest + 1);
 	if (!starts(rest, "IOPS=") && !starts(rest, "io="))
 		return false;
-	if (job_of(t) == NULL) {
+	if (job_of(t) == NULL && !job_of_workload(t, line)) {
 		diags_add(t->d, MSG_WARNING, t->file, line, "fio %s figures "
 		    "without a job header line; not read", fio_dir_names[dir]);
 		return true;
@@ -596,6 +621,24 @@ ends_with_comma(const struct line *l)
 	return n > 0 && l->text[n - 1] == ',';
 }
 
+/* Whether b holds a line cut before its end: a job's header line,
+ * which fio ends with the queue depth ("..., ioengine=libaio,
+ * iodepth=64"), or a command line whose next line goes on with options
+ * ("--ioengine=libaio ...") or after a shell's '\\'. */
+static bool
+line_cut(const struct buf *b, const char *next)
+{
+	const char *end = b->p + b->n;
+
+	while (end > b->p && end[-1] == ' ')
+		end--;
+	if (end > b->p && end[-1] == '\\')
+		return true;
+	if (strstr(b->p, "): rw=") != NULL && strstr(b->p, "(g=") != NULL)
+		return strstr(b->p, "iodepth=") == NULL;
+	return strstr(b->p, "fio ") != NULL && starts(skip_spaces(next), "--");
+}
+
 /* The logical line from ls->v[i] into b; returns the lines used. */
 static size_t
 logical_line(const struct lines *ls, size_t i, struct buf *b)
@@ -606,12 +649,16 @@ logical_line(const struct lines *ls, size_t i, struct buf *b)
 	buf_putc(b, '\0');	/* b->p a string even for an empty line */
 	b->n = 0;
 	buf_puts(b, skip_spaces(ls->v[i].text));
-	/* cut by a mail client: a comma last, or the rest of a quoted
-	 * line without the quote's mark */
-	while (used < MAX_JOIN && i + used < ls->n &&
+	/* cut by a mail client: a comma last, a job's header without its
+	 * end, or the rest of a quoted line without the quote's mark */
+	while (used < MAX_JOIN * 4 && i + used < ls->n &&
 	    (ends_with_comma(&ls->v[i + used - 1]) ||
+	    line_cut(b, ls->v[i + used].text) ||
 	    ls->v[i + used].quote < ls->v[i].quote) &&
 	    !starts_item(skip_spaces(ls->v[i + used].text))) {
+		while (b->n > 0 && (b->p[b->n - 1] == ' ' ||
+		    b->p[b->n - 1] == '\\'))
+			b->p[--b->n] = '\0';	/* a shell's line break */
 		buf_putc(b, ' ');
 		buf_puts(b, skip_spaces(ls->v[i + used].text));
 		used++;
