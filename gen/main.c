@@ -853,7 +853,7 @@ static const struct cli_command build_command = {
 	check_options, cmd_check
 }, parse_command = {
 	"parse", "FILE...", "FILE", 1, -1, false,
-	"print the bonnie++ results in files ('-' is stdin) as JSON or CSV",
+	"print the bonnie++ and fio results in FILEs ('-': stdin), JSON or CSV",
 	parse_options, cmd_parse
 }, dump_command = {
 	"dump", "RUNS", "RUNS", 1, 1, false,

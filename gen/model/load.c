@@ -1,5 +1,6 @@
 /* The run-directory loader: walks RUNS, makes a run of every directory
- * holding a bonnie++ result, and reads its meta, notes and attachments.
+ * holding a bonnie++ or fio result, and reads its meta, notes and
+ * attachments.
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #define _GNU_SOURCE		/* getdents64 */
 #include "base/fileio.h"
@@ -752,7 +753,7 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	    &cached) || depth == 0 || (!cached && !has_results(&run))) {
 		if (depth > 0 && run.meta.n > 0 && !has_results(&run))
 			diags_add(w->d, MSG_WARNING, dir, 0, "has a meta file "
-			    "but no bonnie++ result; not a run");
+			    "but no bonnie++ or fio result; not a run");
 		free(run.id);
 		run_free(&run, w->set->pool);
 		leaf_free(&leaf);
@@ -970,7 +971,7 @@ runset_load_cached(struct runset *set, const char *root,
 	}
 	if (set->n == 0)
 		diags_add(d, MSG_ERROR, root, 0, "no directory below it holds "
-		    "a bonnie++ result");
+		    "a bonnie++ or fio result");
 	return 0;
 }
 

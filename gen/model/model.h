@@ -1,5 +1,6 @@
 /* The model every later stage reads: a set of runs, each a directory of
- * bonnie++ results (its samples) with metadata, notes and attachments.
+ * bonnie++ and fio results (its samples) with metadata, notes and
+ * attachments.
  * Built by load.c from what read/ finds; renderers take it const. */
 #ifndef BENCHSITE_MODEL_H
 #define BENCHSITE_MODEL_H
