@@ -70,7 +70,7 @@ count_runs(const struct analysis *an, const size_t *runs, size_t n,
 
 size_t
 headline_metrics(const struct analysis *an, const size_t *runs, size_t n,
-    const int *bonnie, size_t nbonnie, int *out)
+    const int *bonnie, size_t nbonnie, size_t max_fio, int *out)
 {
 	size_t nm = an->set->metrics.n, count = 0, nf = 0;
 	struct tally *t = xcalloc(nm ? nm : 1, sizeof *t);
@@ -82,7 +82,9 @@ headline_metrics(const struct analysis *an, const size_t *runs, size_t n,
 			out[count++] = bonnie[k];
 	if (nm > M_COUNT)
 		qsort(t + M_COUNT, nm - M_COUNT, sizeof *t, cmp_tally);
-	for (size_t m = M_COUNT; m < nm && nf < HEADLINE_FIO; m++)
+	if (max_fio > HEADLINE_FIO)
+		max_fio = HEADLINE_FIO;
+	for (size_t m = M_COUNT; m < nm && nf < max_fio; m++)
 		if (t[m].runs > 0)
 			out[count + nf++] = t[m].metric;
 	/* Shown in the table's order, whatever the counts. */

@@ -25,13 +25,13 @@ extern const size_t nbonnie_compared;
  * bandwidth of sequential (and of jobs of no known pattern). */
 enum fio_measure fio_main_measure(const struct fio_key *);
 
-/* Into out (room for nbonnie + HEADLINE_FIO): the bonnie++ metrics
+/* Into out (room for nbonnie + max_fio): the bonnie++ metrics
  * bonnie[0..nbonnie) when some run of runs[0..n) has a bonnie++ figure,
  * then the main metrics of the fio workloads the most of those runs
- * have (ties by the metric table's order), at most HEADLINE_FIO.
- * Returns how many. */
+ * have (ties by the metric table's order), at most max_fio (at most
+ * HEADLINE_FIO), in the table's order. Returns how many. */
 size_t headline_metrics(const struct analysis *, const size_t *runs,
-    size_t n, const int *bonnie, size_t nbonnie, int *out);
+    size_t n, const int *bonnie, size_t nbonnie, size_t max_fio, int *out);
 
 /* A fio metric's name in at most 8 columns, for the mail's table:
  * "RR4kQ32", "W1mQ8", "RW4kQ16w"; bonnie++'s get theirs elsewhere. */

@@ -55,16 +55,18 @@ figures_table_columns(const struct analysis *an, struct figure_cols *c)
 
 	for (size_t i = 0; i < an->set->n; i++)
 		runs[i] = i;
+	/* Both kinds: two of each, bonnie++'s block write and read and
+	 * the two fio workloads the most runs share. */
 	n = headline_metrics(an, runs, an->set->n, bonnie_compared,
-	    nbonnie_compared, all);
-	free(runs);
-	memset(c, 0, sizeof *c);
+	    nbonnie_compared, TABLE_METRICS, all);
 	while (nb < n && all[nb] < M_COUNT)
 		nb++;
-	/* Both kinds: two of each, bonnie++'s block write and read. */
+	if (nb > 0 && n > nb)
+		n = headline_metrics(an, runs, an->set->n, bonnie_compared, 2,
+		    2, all);
+	free(runs);
+	memset(c, 0, sizeof *c);
 	for (size_t k = 0; k < n && c->n < TABLE_METRICS; k++) {
-		if (nb > 0 && n > nb && all[k] < M_COUNT && k >= 2)
-			continue;
 		c->metric[c->n] = all[k];
 		if (all[k] < M_COUNT)
 			snprintf(c->head[c->n], sizeof c->head[0], "%s",
@@ -228,12 +230,20 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 {
 	size_t n, runs = 0;
 	const struct finding_group *g = gate_groups(an, SECTION_WARNINGS, &n);
-	bool any = false;
+	bool any = false, *warned = xcalloc(an->set->n + 1, sizeof *warned);
 	char *line;
 
 	for (size_t k = 0; k < n; k++) {
 		if (g[k].kind == FIND_WARNING) {
-			runs += g[k].n;
+			/* Runs, not findings: a run may have several. */
+			for (size_t j = 0; j < g[k].n; j++) {
+				long r = group_finding(an, &g[k], j)->run;
+
+				if (r >= 0 && !warned[r]) {
+					warned[r] = true;
+					runs++;
+				}
+			}
 			continue;
 		}
 		if (!any)
@@ -241,12 +251,12 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 		any = true;
 		mail_wrap(out, "   -", g[k].text, 5, utf8);
 	}
+	free(warned);
 	if (runs == 0)
 		return;
-	line = xasprintf("%zu run%s %s figures to read with care (the cache, "
-	    "CPU-bound tests, +++++, single samples): `benchsite check` "
-	    "lists them.", runs, runs == 1 ? "" : "s", runs == 1 ? "has" :
-	    "have");
+	line = xasprintf("%zu run%s %s figures to read with care: `benchsite "
+	    "check` lists them.", runs, runs == 1 ? "" : "s", runs == 1 ?
+	    "has" : "have");
 	fputc('\n', out);
 	mail_wrap(out, "", line, 0, utf8);
 	free(line);

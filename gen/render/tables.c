@@ -495,7 +495,7 @@ compared_of(const struct site_plan *s, struct compare_rows *r)
 	r->metrics = xcalloc(nbonnie_compared + HEADLINE_FIO,
 	    sizeof *r->metrics);
 	r->nmetrics = headline_metrics(s->an, r->runs, r->n, bonnie_compared,
-	    nbonnie_compared, r->metrics);
+	    nbonnie_compared, HEADLINE_FIO, r->metrics);
 }
 
 bool

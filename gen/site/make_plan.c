@@ -161,7 +161,7 @@ plan_overview(struct site_plan *s)
 	s->overview = xcalloc(nbonnie_overview + HEADLINE_FIO,
 	    sizeof *s->overview);
 	s->noverview = headline_metrics(s->an, rows, n, bonnie_overview,
-	    nbonnie_overview, s->overview);
+	    nbonnie_overview, HEADLINE_FIO, s->overview);
 }
 
 void
