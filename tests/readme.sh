@@ -202,7 +202,7 @@ status=$?
 failures=$(xmllint --xpath 'string(/testsuites/@failures)' "$tmp/gh/junit.xml" \
 	2>/dev/null)
 if [ -s "$tmp/judge.sh" ] && [ $status -eq 1 ] && [ "${failures:-0}" -gt 0 ] &&
-    head -1 "$tmp/gh/summary.md" | grep -q '^### .* benchsite: 14 runs: 4 fail'; then
+    head -1 "$tmp/gh/summary.md" | grep -q '^### .* benchsite: 18 runs: 4 fail'; then
 	say_ok "readme: the GitHub gate writes JUnit and the summary, then exits 1"
 else
 	say_bad "readme: the GitHub gate: exit $status, $failures failures, $(head -3 "$tmp/gh.out")"
