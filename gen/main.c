@@ -864,8 +864,8 @@ static const struct cli_command build_command = {
 	"print the meta lines of the storage stack under PATH",
 	collect_options, run_collect
 }, record_command = {
-	"record", "-- bonnie++ [ARGUMENT]...", "bonnie++ command", 1, -1, true,
-	"run bonnie++ and keep its output and meta as a new run",
+	"record", "-- bonnie++|fio [ARGUMENT]...", "benchmark command", 1, -1,
+	true, "run bonnie++ or fio and keep its output and meta as a new run",
 	record_options, run_record
 }, import_command = {
 	"import", "FILE...", "FILE", 1, -1, false,

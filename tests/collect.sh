@@ -218,4 +218,55 @@ run "$b/benchsite" record -o "$tmp/none" >/dev/null 2>&1
 check "record: no program is bad usage" test $? -eq 2
 run "$b/benchsite" record --name .hidden -- bonnie++ >/dev/null 2>&1
 check "record: a hidden name is bad usage" test $? -eq 2
+
+# --- record -- fio ---------------------------------------------------
+
+fio=$(command -v fio || echo /usr/bin/fio)
+[ -x "$fio" ] || { say_bad "record: fio is not installed"; exit 0; }
+ln -sf "$fio" "$tmp/bin/fio"
+mkdir -p "$tmp/fioscratch"
+cat >"$tmp/job.fio" <<JOB
+[global]
+directory=$tmp/fioscratch
+size=4m
+ioengine=psync
+time_based
+runtime=1
+
+[rr]
+rw=randread
+bs=4k
+JOB
+# A real tiny fio run from a job file: JSON output, the job file kept,
+# the meta of the directory it measured, one fio sample read back.
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name rr -- \
+	fio "$tmp/job.fio" >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "record fio: succeeds (exit $status)" test $status -eq 0
+check "record fio: output, log, job file and meta" test -s "$tmp/fruns/rr/fio.json" \
+	-a -f "$tmp/fruns/rr/fio.log" -a -s "$tmp/fruns/rr/job.fio" \
+	-a -s "$tmp/fruns/rr/meta"
+for key in filesystem mount-point fio-options fio-version; do
+	check "record fio: meta has $key" grep -q "^$key: " "$tmp/fruns/rr/meta"
+done
+check "record fio: meta names the directory fio measured" \
+	grep -q "^# benchsite collect: the storage under $(cd "$tmp/fioscratch" && pwd -P)" \
+	"$tmp/fruns/rr/meta"
+"$b/benchsite" dump "$tmp/fruns" >"$tmp/dump" 2>"$tmp/err"
+check "record fio: dump reads its fio result" grep -q '"form": "json"' "$tmp/dump"
+BENCHSITE_DATA=${BENCHSITE_DATA:-$PWD} "$b/benchsite" build -q -o "$tmp/fsite" \
+	"$tmp/fruns" >/dev/null 2>&1
+check "record fio: build has its workload's page" \
+	test -s "$tmp/fsite/metrics/randread-4k-qd1-j1-psync.iops.html"
+# fio fails (an option it does not know): marked failed, status passed on.
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name bad -- \
+	fio --name=x --no-such-option=1 >/dev/null 2>&1
+status=$?
+check "record fio: a failing fio's status is passed on (exit $status)" \
+	test $status -ne 0 -a -d "$tmp/fruns/bad.failed" -a ! -e "$tmp/fruns/bad"
+check "record fio: FAILED names fio's files" grep -q 'fio.log' \
+	"$tmp/fruns/bad.failed/FAILED"
+PATH=/nonexistent run "$b/benchsite" record -o "$tmp/none" -- fio x.fio \
+	>/dev/null 2>"$tmp/err"
+check "record fio: fio missing is said" grep -q 'fio: not found in PATH; install fio' "$tmp/err"
 exit 0

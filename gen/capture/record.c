@@ -1,7 +1,8 @@
-/* The recorder: runs bonnie++ in a hidden directory beside the run it
- * will become, with the meta collect gives for its scratch directory,
- * and renames it into place only when bonnie++ succeeded, so a run
- * directory is complete or marked failed. For CI jobs and people. */
+/* The recorder: runs bonnie++ or fio in a hidden directory beside the
+ * run it will become, with the meta collect gives for the directory it
+ * measures, and renames it into place only when the benchmark
+ * succeeded, so a run directory is complete or marked failed. For CI
+ * jobs and people. */
 #include "base/exit.h"
 #include "capture/collect.h"
 #include "base/fileio.h"
@@ -30,13 +31,28 @@
  * options take a value, to find -d and -q in its arguments. */
 static const char bonnie_opts[] = "bc:d:f::g:l:m:n:p:qr:s:u:x:y:z:Z:D";
 
+/* What record runs: the benchmark, its output files (standard output,
+ * standard error) and what it is called in messages. */
+enum bench { BENCH_BONNIE, BENCH_FIO };
+
+static const struct bench_files {
+	const char *out, *err, *what;
+} bench_files[] = {
+	[BENCH_BONNIE] = {"bonnie.csv", "bonnie.txt", "bonnie++"},
+	[BENCH_FIO] = {"fio.json", "fio.log", "fio"},
+};
+
 struct record {
 	const char *runs;	/* RUNS */
 	const char *name;	/* --name, or NULL for DATE-HOST-N */
-	char **args;		/* bonnie++ and its arguments */
+	char **args;		/* the benchmark and its arguments */
 	int nargs;
-	const char *scratch;	/* bonnie++'s -d, "." by default */
-	bool quiet;		/* -q given */
+	enum bench bench;
+	char *scratch;		/* what it measures: bonnie++'s -d, fio's
+				   --directory or --filename (or its job
+				   file's), "." by default */
+	bool quiet;		/* bonnie++: -q given */
+	bool own_format;	/* fio: --output-format given */
 	char *dir;		/* RUNS/NAME, reserved empty */
 	char *tmp;		/* RUNS/.NAME.tmp-XXXXXX, being filled */
 };
@@ -45,7 +61,8 @@ static int
 record_usage(void)
 {
 	fputs("usage: benchsite record [-o RUNS] [--name NAME] -- bonnie++ "
-	    "ARGS...\n", stderr);
+	    "ARGS...\n       benchsite record [-o RUNS] [--name NAME] -- fio "
+	    "JOBFILE|ARGS...\n", stderr);
 	return EXIT_INPUT;
 }
 
@@ -71,11 +88,103 @@ scan_bonnie_args(struct record *r)
 				break;
 			val = p[1] ? p + 1 : i + 1 < r->nargs ? r->args[++i] :
 			    NULL;
-			if (*p == 'd' && val)
-				r->scratch = val;
+			if (*p == 'd' && val) {
+				free(r->scratch);
+				r->scratch = xstrdup(val);
+			}
 			break;
 		}
 	}
+}
+
+/* Where a fio file or directory option points, as a directory for
+ * collect: a directory as it is, a file's directory, a device as it
+ * is (collect reads its stack). */
+static char *
+fio_place(const char *key, const char *value)
+{
+	const char *colon = strchr(value, ':'), *slash;
+
+	/* fio separates several files with ':'; the first tells. */
+	size_t n = colon ? (size_t)(colon - value) : strlen(value);
+
+	if (strcmp(key, "directory") == 0 || strncmp(value, "/dev/", 5) == 0)
+		return xstrndup(value, n);
+	for (slash = value + n; slash > value && slash[-1] != '/'; slash--)
+		;
+	slash = slash > value ? slash - 1 : NULL;
+	if (slash == NULL)
+		return xstrdup(".");
+	return slash == value ? xstrdup("/") : xstrndup(value,
+	    (size_t)(slash - value));
+}
+
+/* A job file's directory= or filename= line, the first of them. */
+static char *
+jobfile_place(const char *path)
+{
+	struct diags d = {.quiet = 1};
+	size_t len;
+	char *buf = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, &d), *place =
+	    NULL;
+
+	diags_free(&d);
+	for (char *line = buf; buf && line && place == NULL;) {
+		char *nl = strchr(line, '\n'), *eq;
+
+		if (nl)
+			*nl = '\0';
+		line += strspn(line, " \t");
+		if ((eq = strchr(line, '=')) != NULL &&
+		    (strncmp(line, "directory", 9) == 0 ||
+		    strncmp(line, "filename", 8) == 0) &&
+		    strspn(line + (line[0] == 'd' ? 9 : 8), " \t") ==
+		    (size_t)(eq - line - (line[0] == 'd' ? 9 : 8))) {
+			char *v = eq + 1 + strspn(eq + 1, " \t");
+
+			v[strcspn(v, " \t\r")] = '\0';
+			place = *v ? fio_place(line[0] == 'd' ? "directory" :
+			    "filename", v) : NULL;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	free(buf);
+	return place;
+}
+
+/* fio's place (--directory, --filename, else a job file's) and whether
+ * --output-format is given. */
+static void
+scan_fio_args(struct record *r)
+{
+	for (int i = 1; i < r->nargs; i++) {
+		const char *a = r->args[i], *eq = strchr(a, '=');
+
+		if (strncmp(a, "--output-format", 15) == 0)
+			r->own_format = true;
+		if (eq && (strncmp(a, "--directory=", 12) == 0 ||
+		    strncmp(a, "--filename=", 11) == 0) && !r->scratch) {
+			char *key = xstrndup(a + 2, (size_t)(eq - a - 2));
+
+			r->scratch = fio_place(key, eq + 1);
+			free(key);
+		}
+	}
+	for (int i = 1; i < r->nargs && r->scratch == NULL; i++)
+		if (r->args[i][0] != '-')
+			r->scratch = jobfile_place(r->args[i]);
+}
+
+/* Which benchmark argv[0] is: fio by its name ("fio", "fio-3.33",
+ * "/usr/bin/fio"), else bonnie++. */
+static enum bench
+bench_of(const char *prog)
+{
+	const char *base = strrchr(prog, '/');
+
+	base = base ? base + 1 : prog;
+	return strncmp(base, "fio", 3) == 0 && (base[3] == '\0' ||
+	    base[3] == '-' || base[3] == '.') ? BENCH_FIO : BENCH_BONNIE;
 }
 
 /* Whether prog can be run: a path, or a name found in $PATH. */
@@ -129,8 +238,13 @@ parse_args(struct record *r, int argc, char **argv)
 		return -1;
 	r->args = argv + i;
 	r->nargs = argc - i;
-	r->scratch = ".";
-	scan_bonnie_args(r);
+	r->bench = bench_of(r->args[0]);
+	if (r->bench == BENCH_FIO)
+		scan_fio_args(r);
+	else
+		scan_bonnie_args(r);
+	if (r->scratch == NULL)
+		r->scratch = xstrdup(".");
 	return 0;
 }
 
@@ -305,17 +419,21 @@ open_output(const struct record *r, const char *name)
 	return fd;
 }
 
-/* bonnie++'s argument vector: -q first unless given, so the CSV goes
- * to standard output and the table to standard error. */
+/* The benchmark's argument vector: bonnie++ with -q first unless given,
+ * so the CSV goes to standard output and the table to standard error;
+ * fio with JSON on standard output unless it asks for a format of its
+ * own. */
 static char **
-bonnie_argv(const struct record *r)
+bench_argv(const struct record *r)
 {
 	char **v = xcalloc((size_t)r->nargs + 2, sizeof *v);
 	int n = 0;
 
 	v[n++] = r->args[0];
-	if (!r->quiet)
+	if (r->bench == BENCH_BONNIE && !r->quiet)
 		v[n++] = (char *)"-q";
+	if (r->bench == BENCH_FIO && !r->own_format)
+		v[n++] = (char *)"--output-format=json";
 	for (int i = 1; i < r->nargs; i++)
 		v[n++] = r->args[i];
 	v[n] = NULL;
@@ -345,9 +463,10 @@ seconds_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* The progress line: how long bonnie++ has run. With -q (its CSV apart
- * from its table, which record needs) bonnie++ prints nothing of its
- * own progress until it is done. Returns the line's length. */
+/* The progress line: how long the benchmark has run. With -q (its CSV
+ * apart from its table, which record needs) bonnie++ prints nothing of
+ * its own progress until it is done, nor fio with JSON output. Returns
+ * the line's length. */
 static int
 show_progress(const struct record *r, long seconds)
 {
@@ -385,19 +504,21 @@ wait_bonnie(const struct record *r, pid_t pid, int *st)
 		fprintf(stderr, "\r%*s\r", width, "");
 }
 
-/* Runs bonnie++ with its output in bonnie.csv and bonnie.txt; returns
- * its exit status (128 + signal), or -1 when it could not be started.
- * Like system(3), benchsite ignores ^C meanwhile: bonnie++ gets it,
- * cleans up and exits, and the run is then marked failed. */
+/* Runs the benchmark with its output in its files (bonnie.csv and
+ * bonnie.txt, fio.json and fio.log); returns its exit status (128 +
+ * signal), or -1 when it could not be started. Like system(3),
+ * benchsite ignores ^C meanwhile: the benchmark gets it, cleans up and
+ * exits, and the run is then marked failed. */
 static int
-run_bonnie(const struct record *r, bool *killed)
+run_bench(const struct record *r, bool *killed)
 {
 	struct sigaction ign = {.sa_handler = SIG_IGN}, oint, oquit;
-	int out = open_output(r, "bonnie.csv"), err = -1, st = 0;
-	char **argv = bonnie_argv(r);
+	const struct bench_files *bf = &bench_files[r->bench];
+	int out = open_output(r, bf->out), err = -1, st = 0;
+	char **argv = bench_argv(r);
 	pid_t pid = -1;
 
-	if (out >= 0 && (err = open_output(r, "bonnie.txt")) >= 0) {
+	if (out >= 0 && (err = open_output(r, bf->err)) >= 0) {
 		fflush(NULL);
 		if ((pid = fork()) == 0)
 			child(out, err, argv);
@@ -422,12 +543,13 @@ run_bonnie(const struct record *r, bool *killed)
 	return *killed ? EXIT_SIGNAL_BASE + WTERMSIG(st) : WEXITSTATUS(st);
 }
 
-/* Reads what bonnie++ printed with the project's reader: how many
- * results it holds and the bonnie++ version (caller frees). */
+/* Reads what the benchmark printed with the project's reader: how many
+ * results it holds and its version (caller frees). */
 static size_t
 read_results(const struct record *r, char **version)
 {
-	static const char *const files[] = {"bonnie.txt", "bonnie.csv"};
+	const char *files[] = {bench_files[r->bench].err,
+	    bench_files[r->bench].out};
 	struct results rs = {0};
 	struct diags d = {.quiet = 1};
 	size_t n;
@@ -447,7 +569,10 @@ read_results(const struct record *r, char **version)
 	for (size_t i = 0; i < rs.n && *version == NULL; i++)
 		if (rs.v[i].bonnie_version)
 			*version = xstrdup(rs.v[i].bonnie_version);
-	n = rs.n;
+	for (size_t i = 0; i < rs.fio.n && *version == NULL; i++)
+		if (rs.fio.v[i].version)
+			*version = xstrdup(rs.fio.v[i].version);
+	n = r->bench == BENCH_FIO ? rs.fio.n : rs.n;
 	results_free(&rs);
 	diags_free(&d);
 	return n;
@@ -473,32 +598,69 @@ put_arg(FILE *f, const char *a)
 	fputc('\'', f);
 }
 
+/* The benchmark's options and version as meta lines (bonnie-options
+ * is read by the analysis; fio's options are in its output already, so
+ * fio-options is for people). */
 static int
-append_bonnie_meta(const struct record *r, const char *version)
+append_bench_meta(const struct record *r, const char *version)
 {
+	const char *what = r->bench == BENCH_FIO ? "fio" : "bonnie";
 	FILE *f = create_in(r, "meta", "a");
 
 	if (f == NULL)
 		return -1;
-	fputs("bonnie-options:", f);
+	fprintf(f, "%s-options:", what);
 	for (int i = 1; i < r->nargs; i++) {
 		fputc(' ', f);
 		put_arg(f, r->args[i]);
 	}
 	fputc('\n', f);
 	if (version)
-		fprintf(f, "bonnie-version: %s\n", version);
+		fprintf(f, "%s-version: %s\n", what, version);
 	else
-		fputs("# bonnie-version: not in its output\n", f);
+		fprintf(f, "# %s-version: not in its output\n", what);
 	return close_checked(f, r, "meta");
 }
 
-/* Shows what bonnie++ printed (the table, or why it failed), as it
- * would have without benchsite. */
+/* fio's job files beside its output: the run keeps what made it. A
+ * file fio was given is copied by its name (never over the run's own
+ * files). */
+static int
+copy_job_files(const struct record *r)
+{
+	for (int i = 1; r->bench == BENCH_FIO && i < r->nargs; i++) {
+		const char *a = r->args[i], *base = strrchr(a, '/');
+		struct diags d = {.quiet = 1};
+		size_t len;
+		char *buf;
+		FILE *f;
+
+		base = base ? base + 1 : a;
+		if (a[0] == '-' || *base == '.' || strcmp(base, "meta") == 0 ||
+		    strcmp(base, "fio.json") == 0 || strcmp(base, "fio.log") == 0 ||
+		    (buf = file_read(a, DEFAULT_MAX_FILE_SIZE, &len, &d)) == NULL) {
+			diags_free(&d);
+			continue;
+		}
+		diags_free(&d);
+		f = create_in(r, base, "w");
+		if (f == NULL || fwrite(buf, 1, len, f) != len ||
+		    close_checked(f, r, base) != 0) {
+			free(buf);
+			return -1;
+		}
+		free(buf);
+	}
+	return 0;
+}
+
+/* Shows what the benchmark printed on standard error (bonnie++'s
+ * table, or why either failed), as it would have without benchsite. */
 static void
 show_output(const struct record *r)
 {
-	char *path = xasprintf("%s/bonnie.txt", r->tmp), buf[8192];
+	char *path = xasprintf("%s/%s", r->tmp, bench_files[r->bench].err);
+	char buf[8192];
 	FILE *f = fopen(path, "r");
 	size_t n;
 
@@ -526,9 +688,9 @@ write_failed(const struct record *r, int status, bool killed,
 	else
 		fprintf(f, "%s exited with status 0 but printed %zu results.\n",
 		    r->args[0], results);
-	fputs("What it printed is in bonnie.txt (standard error) and "
-	    "bonnie.csv\n(standard output). This run is incomplete: do not "
-	    "compare it.\n", f);
+	fprintf(f, "What it printed is in %s (standard error) and %s\n"
+	    "(standard output). This run is incomplete: do not compare it.\n",
+	    bench_files[r->bench].err, bench_files[r->bench].out);
 	close_checked(f, r, "FAILED");
 }
 
@@ -592,7 +754,7 @@ abandon(const struct record *r)
 	return EXIT_INTERNAL;
 }
 
-/* Runs bonnie++ into r->tmp and moves the result into place. */
+/* Runs the benchmark into r->tmp and moves the result into place. */
 static int
 record_run(struct record *r, time_t now)
 {
@@ -601,15 +763,15 @@ record_run(struct record *r, time_t now)
 	bool killed = false;
 	int status;
 
-	if (write_meta(r, now) != 0)
+	if (write_meta(r, now) != 0 || copy_job_files(r) != 0)
 		return abandon(r);
 	fprintf(stderr, "benchsite: running %s in %s\n", r->args[0],
 	    r->scratch);
-	if ((status = run_bonnie(r, &killed)) < 0)
+	if ((status = run_bench(r, &killed)) < 0)
 		return abandon(r);
 	show_output(r);
 	results = read_results(r, &version);
-	if (append_bonnie_meta(r, version) != 0) {
+	if (append_bench_meta(r, version) != 0) {
 		free(version);
 		return abandon(r);
 	}
@@ -618,7 +780,7 @@ record_run(struct record *r, time_t now)
 		return publish(r) == 0 ? EXIT_DONE : EXIT_INTERNAL;
 	write_failed(r, status, killed, results);
 	mark_failed(r);
-	/* bonnie++'s own failure, else output that holds no result. */
+	/* the benchmark's own failure, else output that holds no result */
 	return status != 0 ? status : EXIT_INPUT;
 }
 
@@ -633,13 +795,17 @@ cmd_record(int argc, char **argv)
 	if (parse_args(&r, argc, argv) != 0)
 		return record_usage();
 	if (!can_run(r.args[0])) {
-		fprintf(stderr, "benchsite: %s: not found%s; install bonnie++ "
-		    "(Debian and Ubuntu: apt-get install bonnie++)\n",
-		    r.args[0], strchr(r.args[0], '/') ? "" : " in PATH");
+		fprintf(stderr, "benchsite: %s: not found%s; install %s "
+		    "(Debian and Ubuntu: apt-get install %s)\n", r.args[0],
+		    strchr(r.args[0], '/') ? "" : " in PATH",
+		    bench_files[r.bench].what, r.bench == BENCH_FIO ? "fio" :
+		    "bonnie++");
+		free(r.scratch);
 		return EXIT_INPUT;
 	}
 	if (collect_time(&now, &d) != 0) {
 		diags_free(&d);
+		free(r.scratch);
 		return EXIT_INPUT;
 	}
 	if (make_runs_dir(r.runs) != 0 || reserve_dir(&r, now) != 0)
@@ -650,6 +816,7 @@ cmd_record(int argc, char **argv)
 		status = record_run(&r, now);
 	free(r.dir);
 	free(r.tmp);
+	free(r.scratch);
 	diags_free(&d);
 	return status;
 }
