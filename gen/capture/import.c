@@ -27,11 +27,13 @@ remember_runs(const struct import_runs *rs, struct seen *known)
 		struct results got = {0};
 		const char *text = rs->v[k].bonnie;
 
-		reader_read("bonnie.txt", text, strlen(text), NULL, &got,
+		reader_read(rs->v[k].file, text, strlen(text), NULL, &got,
 		    &quiet);
 		reader_merge(&got, &quiet);
 		for (size_t i = 0; i < got.n; i++)
 			seen_add(known, got.v[i].m);
+		for (size_t i = 0; i < got.fio.n; i++)
+			seen_add_fio(known, &got.fio.v[i]);
 		results_free(&got);
 		diags_free(&quiet);
 	}

@@ -77,6 +77,7 @@ struct import_run {
 	char *slug;		/* from its caption: "raid-5", or "run" */
 	long first, last;	/* its bonnie++ output's lines in the post */
 	size_t samples;		/* results (iterations) in them */
+	const char *file;	/* where they go: bonnie.txt or fio.txt */
 	char *bonnie;		/* those lines as posted */
 	char *notes;		/* the prose that introduced it, or NULL */
 	char *meta;		/* guessed meta, each value with its evidence */

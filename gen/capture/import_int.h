@@ -36,6 +36,7 @@ struct anchor {
 
 struct config {
 	size_t first, table, last;	/* clean lines: preamble, table, end */
+	bool fio;		/* fio's output, not bonnie++'s */
 	size_t region;			/* first line of its prose */
 	size_t caption;			/* first line of its last paragraph */
 	size_t samples;
@@ -64,6 +65,8 @@ struct seen {
 	struct hashmap map;
 	struct measure (*m)[M_COUNT];
 	size_t n, cap;
+	char **fio;		/* fio results' signatures (fio_signature) */
+	size_t nfio, capfio;
 };
 
 /* One post being split (import_split owns it). */
@@ -110,6 +113,10 @@ bool figures_agree(const struct measure *, const struct measure *);
 void seen_init(struct seen *);
 bool seen_has(const struct seen *, const struct measure *);
 void seen_add(struct seen *, const struct measure *);
+/* The same of fio's results, known by every job's figures. */
+char *fio_signature(const struct fio_result *);
+bool seen_has_fio(const struct seen *, const struct fio_result *);
+void seen_add_fio(struct seen *, const struct fio_result *);
 void seen_free(struct seen *);
 
 /* import_known.c. Adds the results of every run file below root. */

@@ -34,6 +34,8 @@ take_results(const char *path, struct seen *s)
 		reader_merge(&rs, &quiet);
 		for (size_t i = 0; i < rs.n; i++)
 			seen_add(s, rs.v[i].m);
+		for (size_t i = 0; i < rs.fio.n; i++)
+			seen_add_fio(s, &rs.fio.v[i]);
 	}
 	results_free(&rs);
 	diags_free(&quiet);

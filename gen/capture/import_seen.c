@@ -4,6 +4,7 @@
  * and those already in the RUNS tree an import writes into (import.c).
  * Figures agree as the reader's merge has them agree: each state equal,
  * each figure within the precision a text cell gave, each %CP equal. */
+#include "base/buf.h"
 #include "base/hashmap.h"
 #include "capture/import_int.h"
 #include "base/xalloc.h"
@@ -106,10 +107,54 @@ seen_add(struct seen *s, const struct measure *m)
 	hashmap_put(&s->map, at, s->n);
 }
 
+/* fio's results are known by their figures too: every job's runtime,
+ * bytes moved and IOPS in each direction, as printed (a copy of the
+ * text, JSON or terse line gives the same), rounded to what the text
+ * form keeps; two runs of one job on a steady device may agree to three
+ * digits on their rates, hardly on their runtimes and bytes too. */
+char *
+fio_signature(const struct fio_result *r)
+{
+	struct buf b = {0};
+
+	buf_printf(&b, "%zu", r->njobs);
+	for (size_t j = 0; j < r->njobs; j++)
+		for (int d = 0; d < FIO_DIRS; d++) {
+			const struct fio_side *x = &r->jobs[j].side[d];
+
+			if (x->present)
+				buf_printf(&b, "|%d:%.0f:%.3g:%.3g", d,
+				    x->runtime_ms, x->io_bytes, x->iops);
+		}
+	return buf_take(&b);
+}
+
+bool
+seen_has_fio(const struct seen *s, const struct fio_result *r)
+{
+	char *sig = fio_signature(r);
+	bool found = false;
+
+	for (size_t k = 0; k < s->nfio && !found; k++)
+		found = strcmp(s->fio[k], sig) == 0;
+	free(sig);
+	return found;
+}
+
+void
+seen_add_fio(struct seen *s, const struct fio_result *r)
+{
+	xgrow((void **)&s->fio, &s->capfio, s->nfio + 1, sizeof *s->fio);
+	s->fio[s->nfio++] = fio_signature(r);
+}
+
 void
 seen_free(struct seen *s)
 {
 	hashmap_free(&s->map);
 	free(s->m);
+	for (size_t k = 0; k < s->nfio; k++)
+		free(s->fio[k]);
+	free(s->fio);
 	memset(s, 0, sizeof *s);
 }

@@ -414,6 +414,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		r->first = p.ls.v[c->first].no;
 		r->last = p.ls.v[c->last].no;
 		r->samples = c->samples;
+		r->file = c->fio ? "fio.txt" : "bonnie.txt";
 		r->bonnie = make_bonnie(&p, c);
 		r->notes = make_notes(&p, c);
 		r->meta = config_meta(&p, (int)k, path_base_name(file));
@@ -423,9 +424,9 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	}
 	out->quoted += p.quoted;
 	out->known += p.in_runs;
-	if (p.nan == 0)
-		diags_add(d, MSG_WARNING, file, 0, "no bonnie++ output found; "
-		    "nothing imported");
+	if (p.nan == 0 && p.raw.fio.n == 0)
+		diags_add(d, MSG_WARNING, file, 0, "no bonnie++ or fio output "
+		    "found; nothing imported");
 	free(p.off);
 	free(p.kind);
 	for (size_t i = 0; i < p.nan; i++)

@@ -904,6 +904,165 @@ find_host(struct post *p, struct config *c)
 	}
 }
 
+/* ---- fio's output ---- */
+
+/* A line of fio's output as people paste it: its text summary (fio
+ * indents every figure under a job's header), its header lines, the
+ * command that ran it, a JSON document's lines. */
+static bool
+is_fio_line(const struct line *l)
+{
+	static const char *const starts[] = {
+		"fio-", "fio ", "fio: ", "#fio", "# fio", "$ fio", "Starting ",
+		"Jobs:", "Run status group", "Disk stats", "All clients",
+		"READ:", "WRITE:", "TRIM:", "{", "}", "\"", "[", "]", "--",
+		"...", "note: ",
+	};
+	const char *s = l->text + strspn(l->text, " \t");
+
+	if (*s == '\0')
+		return false;
+	if (s != l->text || strstr(s, "(g=") || strstr(s, "(groupid=") ||
+	    strstr(s, "): err=") || strstr(s, ": Laying out IO file"))
+		return true;
+	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+		if (strncmp(s, starts[k], strlen(starts[k])) == 0)
+			return true;
+	return false;
+}
+
+/* The last line of the fio result starting at clean line s: a JSON
+ * document's end, else fio's lines from there on (blank lines inside),
+ * never reaching line stop (the next result's). */
+static size_t
+fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
+    size_t stop)
+{
+	size_t e = s, j;
+
+	if (r->line_end > 0)
+		return line_at(p, r->line_end);
+	for (j = s + 1; j < stop; j++) {
+		if (line_is_blank(&p->ls.v[j]))
+			continue;
+		if (!is_fio_line(&p->ls.v[j]))
+			break;
+		e = j;
+	}
+	return e;
+}
+
+/* A fio result taken before (earlier in the post, or in RUNS): counted
+ * as skipped. */
+static bool
+fio_taken(struct post *p, const struct fio_result *r, struct seen *taken)
+{
+	if (p->known && seen_has_fio(p->known, r)) {
+		p->in_runs++;
+		return true;
+	}
+	if (seen_has_fio(taken, r)) {
+		p->quoted++;
+		return true;
+	}
+	seen_add_fio(taken, r);
+	return false;
+}
+
+/* Each block of fio's output a configuration: results one after the
+ * other with only blank lines between them are one (its iterations, or
+ * the jobs of one job file run by parts); prose between them makes two. */
+static int
+cmp_fio_line(const void *x, const void *y)
+{
+	const struct fio_result *a = *(const struct fio_result *const *)x;
+	const struct fio_result *b = *(const struct fio_result *const *)y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+static void
+fio_configs(struct post *p)
+{
+	size_t n = p->raw.fio.n;
+	const struct fio_result **rs = xcalloc(n + 1, sizeof *rs);
+	struct config *c = NULL;
+	struct seen taken;
+	size_t last_e = 0;
+
+	/* The reader finds JSON documents before text: by line here. */
+	for (size_t k = 0; k < n; k++)
+		rs[k] = &p->raw.fio.v[k];
+	qsort(rs, n, sizeof *rs, cmp_fio_line);
+	seen_init(&taken);
+	for (size_t k = 0; k < n; k++) {
+		size_t s = line_at(p, rs[k]->line), stop = k + 1 < n ?
+		    line_at(p, rs[k + 1]->line) : p->ls.n, e, j;
+		bool joined = c != NULL;
+
+		if (stop <= s)
+			stop = s + 1;
+		e = fio_block_end(p, rs[k], s, stop);
+		for (j = last_e + 1; joined && j < s; j++)
+			joined = line_is_blank(&p->ls.v[j]);
+		for (j = s; j <= e; j++)
+			if (p->kind[j] == L_PROSE)
+				p->kind[j] = L_TABLE;
+		if (fio_taken(p, rs[k], &taken)) {
+			for (j = s; j <= e; j++)
+				p->kind[j] = L_SKIP;
+			last_e = e;
+			c = NULL;
+			continue;
+		}
+		if (!joined) {
+			xgrow((void **)&p->cf, &p->cfcap, p->ncf + 1,
+			    sizeof *p->cf);
+			c = &p->cf[p->ncf];
+			memset(c, 0, sizeof *c);
+			c->first = c->table = s;
+			c->fio = true;
+			c->lead = p->ncf++;
+		}
+		c->last = e;
+		c->samples++;
+		last_e = e;
+	}
+	seen_free(&taken);
+	free(rs);
+}
+
+/* By first line, then as found (the setups of one table share it);
+ * region holds the place found while they are ordered. */
+static int
+cmp_config(const void *x, const void *y)
+{
+	const struct config *a = x, *b = y;
+
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return (a->region > b->region) - (a->region < b->region);
+}
+
+/* The configurations in the order of their lines, each one's lead
+ * (the first of its table) following it. */
+static void
+order_configs(struct post *p)
+{
+	size_t *was = xcalloc(p->ncf + 1, sizeof *was);
+
+	for (size_t k = 0; k < p->ncf; k++)
+		p->cf[k].region = k;	/* its place before: for now */
+	qsort(p->cf, p->ncf, sizeof *p->cf, cmp_config);
+	for (size_t k = 0; k < p->ncf; k++)
+		was[p->cf[k].region] = k;
+	for (size_t k = 0; k < p->ncf; k++) {
+		p->cf[k].lead = was[p->cf[k].lead];
+		p->cf[k].region = 0;
+	}
+	free(was);
+}
+
 void
 post_find_configs(struct post *p, struct diags *d)
 {
@@ -913,6 +1072,8 @@ post_find_configs(struct post *p, struct diags *d)
 	if (p->ls.n > 0) {
 		mark_tables(p, in);
 		group_tables(p, in, d);
+		fio_configs(p);
+		order_configs(p);
 	}
 	free(in);
 	find_prose(p);

@@ -80,7 +80,7 @@ import_write_runs(const char *root, const char *file,
 			    strerror(errno));
 			bad = 1;
 		} else {
-			bad = write_file(run, "bonnie.txt", r->bonnie, d) ||
+			bad = write_file(run, r->file, r->bonnie, d) ||
 			    write_file(run, "meta", r->meta, d) ||
 			    (r->notes && write_file(run, "notes.md", r->notes,
 			    d));
