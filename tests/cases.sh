@@ -9,6 +9,9 @@
 #   nogate RUN METRIC   nothing on RUN and METRIC may fail the gate
 #   nogate RUN *        nothing on RUN may fail the gate
 #
+# A run-wide warning (no metric) stands for a warn line when its text
+# names the line's bonnie++ figure, or says "cache" for a fio one.
+#
 # RUN is the run's path below input/, METRIC a figure's key (put_block,
 # get_block, rewrite, seeks, putc, getc, seq_create, ..., or a fio
 # workload's: randread-4k-qd32-j1-libaio-direct.iops, README.md "fio
@@ -147,8 +150,9 @@ judge() {
 				if (R[f] != E2[e]) continue
 				if (E1[e] == "gate" && G[f] == "true" && M[f] == E3[e]) ok = 1
 				# A run-wide warning names a bonnie++ figure by its
-				# name; one of a fio run is about all its figures.
-				named = 1
+				# name; one of a fio run says "cache", of all its
+				# figures.
+				named = index(T[f], "cache")
 				if (E3[e] in disp) named = index(T[f], disp[E3[e]])
 				if (E1[e] == "warn" && G[f] != "true" &&
 				    (M[f] == E3[e] || (M[f] == "-" && named)))

@@ -239,14 +239,35 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 	return d.text;
 }
 
+/* The index of a set-up key. */
+static size_t
+setup_index(const char *key)
+{
+	size_t k = 0;
+
+	while (k < NSETUP && strcmp(setup_keys[k].key, key) != 0)
+		k++;
+	return k;
+}
+
+/* Whether the os changed along with the kernel: a distribution brings
+ * its own kernel, so the two are one change, told as the kernel's. */
+static bool
+os_with_kernel(const struct setup_diff *d)
+{
+	return (d->changed >> setup_index("os") & 1) &&
+	    (d->changed >> setup_index("kernel") & 1);
+}
+
 /* How many changed tunables can move metric m; the first into *which. */
 static int
 explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
+	size_t os = os_with_kernel(d) ? setup_index("os") : NSETUP;
 	int n = 0;
 
 	for (size_t k = 0; k < NSETUP; k++)
-		if ((d->changed >> k & 1) &&
+		if ((d->changed >> k & 1) && k != os &&
 		    setup_keys[k].role == KEY_TUNABLE &&
 		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
@@ -260,6 +281,11 @@ change_cause(const struct setup_diff *d, const struct metric *m)
 
 	if (explaining(d, m, &k) != 1)
 		return NULL;
+	if (os_with_kernel(d) && strcmp(setup_keys[k].key, "kernel") == 0)
+		return xasprintf("kernel: %s \u2192 %s (with os: %s \u2192 "
+		    "%s)", meta_get(&d->b->meta, "kernel"),
+		    meta_get(&d->r->meta, "kernel"),
+		    meta_get(&d->b->meta, "os"), meta_get(&d->r->meta, "os"));
 	return xasprintf("%s: %s \u2192 %s", setup_keys[k].key,
 	    meta_get(&d->b->meta, setup_keys[k].key),
 	    meta_get(&d->r->meta, setup_keys[k].key));

@@ -4,6 +4,7 @@
  * and their order. See analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "model/display.h"
+#include "read/units.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -322,6 +323,36 @@ single_fio(const struct run *r)
 	return r->nsum > 0;
 }
 
+/* No device completes a request in under a microsecond: a fio mean
+ * completion latency below that is memory's, the page cache's. Appends
+ * the sentence, naming the fastest workload, to all; returns it. */
+#define DEVICE_FLOOR_US 1.0
+
+static char *
+memory_fast(const struct analysis *a, const struct run *r, char *all)
+{
+	int fastest = -1;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
+
+		if (m->def.family == FAMILY_FIO && m->fio.measure == FM_LAT &&
+		    r->sum[k].state == VS_OK &&
+		    r->sum[k].median < DEVICE_FLOOR_US && (fastest < 0 ||
+		    r->sum[k].median < run_summary(r, fastest)->median))
+			fastest = run_metric_at(r, k);
+	}
+	if (fastest >= 0) {
+		char took[48];
+
+		shown(a, fastest, run_summary(r, fastest)->median, took);
+		warn(&all, xasprintf("%s is %s: no device completes a request "
+		    "that fast; the page cache did.", analysis_def(a,
+		    fastest)->label, took));
+	}
+	return all;
+}
+
 /* One warning per run, of every reason to read its figures with care. */
 static void
 validity_warnings(struct analysis *a, size_t i)
@@ -340,6 +371,11 @@ validity_warnings(struct analysis *a, size_t i)
 		    "memory (%s) and some jobs were buffered (no direct=1): "
 		    "their figures may come from the cache.", r->fio_size,
 		    host_memory(r)));
+	if (r->fio_disk_idle)
+		warn(&all, xstrdup("fio's disk stats show the disk idle (util "
+		    "0%) while the jobs moved data: the page cache answered, or "
+		    "another device."));
+	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric_summary *s = &r->sum[k];
 		const struct metric_def *d = analysis_def(a, run_metric_at(r, k));
@@ -379,6 +415,36 @@ static bool
 block_test(const struct metric_def *d)
 {
 	return (d->traits & MT_BONNIE) && (d->traits & MT_BLOCK);
+}
+
+/* A throughput above what the run's meta says its disks, controller or
+ * bus can move (max-rate): a cache answered, not the disk. One warning
+ * per figure, so that it stands by the figure it is about. */
+static void
+rate_warnings(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	const char *max = meta_get(&r->meta, "max-rate");
+	double limit;
+
+	if (max == NULL || !units_target(max, MK_THROUGHPUT, &limit) ||
+	    limit <= 0)
+		return;
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+		const struct metric_def *d = analysis_def(a, id);
+		char now[48];
+		struct finding *f;
+
+		if (d->kind != MK_THROUGHPUT || r->sum[k].state != VS_OK ||
+		    r->sum[k].median <= limit)
+			continue;
+		shown(a, id, r->sum[k].median, now);
+		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s %s "
+		    "is above the %s its hardware can move (max-rate): a cache "
+		    "answered, not the disk.", d->label, now, max));
+		f->sort = -r->sum[k].median / limit;
+	}
 }
 
 /* Run i's stall on metric id, if any, against usual, the median
@@ -457,6 +523,7 @@ run_findings(struct analysis *a, size_t i)
 	scaling_findings(a, i);
 	target_findings(a, i);
 	validity_warnings(a, i);
+	rate_warnings(a, i);
 }
 
 /* A finding's size as one scale across kinds: the share of the figure

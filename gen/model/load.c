@@ -352,6 +352,25 @@ fio_size_of(struct walk *w, const struct fio_results *rs)
 	return pool_or_null(w->set->pool, size);
 }
 
+/* Whether a fio job moved data while fio's disk stats show its disk
+ * idle: the page cache answered, or another device. */
+static bool
+fio_disk_idle(const struct fio_results *rs)
+{
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			const struct fio_job *job = &rs->v[r].jobs[j];
+
+			if (job->disk_util != 0)	/* NaN: not printed */
+				continue;
+			for (int d = 0; d < FIO_DIRS; d++)
+				if (job->side[d].present &&
+				    job->side[d].io_bytes > 0)
+					return true;
+		}
+	return false;
+}
+
 /* What is kept of a run's samples beyond them: their count, summaries,
  * the first one's parameters and the figures the rank test needs; then,
  * when the run has at most w->shed, the samples go. */
@@ -379,6 +398,7 @@ summarise(struct walk *w, struct run *run)
 	if (run->samples.n)
 		keep_params(w, run);
 	run->fio_size = fio_size_of(w, &run->samples.fio);
+	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
 	fio_figures_free(&ff);
 	if (run->samples.n + run->samples.fio.n <= w->shed)

@@ -70,6 +70,8 @@ struct run {
 	char *fio_size;		/* the size of the file of its fio jobs
 				   when they all give the same (pooled),
 				   else NULL */
+	bool fio_disk_idle;	/* fio's disk stats show its disk idle
+				   (util 0%) while a job moved data */
 	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its

@@ -530,6 +530,7 @@ put_run(struct blob *b, const struct run *run, const struct runset *set)
 	put_sums(b, run, set);
 	put_str(b, run->machine);
 	put_str(b, run->fio_size);
+	put_u8(b, run->fio_disk_idle);
 	put_str(b, run->params.version);
 	put_str(b, run->params.csv_format);
 	put_str(b, run->params.size);
@@ -774,6 +775,7 @@ get_run(struct rd *r, const struct fill *f)
 	get_figures(r, f, nsum, nsamples + fio_samples);
 	run->machine = get_pooled(r, f, true);
 	run->fio_size = get_pooled(r, f, true);
+	run->fio_disk_idle = get_u8(r) != 0;
 	run->params.version = get_pooled(r, f, true);
 	run->params.csv_format = get_pooled(r, f, true);
 	run->params.size = get_pooled(r, f, true);

@@ -75,6 +75,14 @@ rw_of(const char *text)
 	return FIO_RWS;
 }
 
+int
+fio_rw_pure_dir(const char *rw)
+{
+	enum fio_rw k = rw_of(rw);
+
+	return k >= RW_JOB || fio_rw_mixed(k) ? -1 : (int)pure_dir(k);
+}
+
 /* A number with fio's size suffix (k, m, g, t; "KiB", "KB" and "B"
  * alike: fio's sizes are powers of 1024 unless kb_base says otherwise)
  * at *s, advancing it; 0 when none. */

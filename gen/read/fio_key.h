@@ -75,6 +75,10 @@ struct fio_key {
 bool fio_rw_random(enum fio_rw);
 bool fio_rw_mixed(enum fio_rw);
 
+/* The one direction fio's rw option text does ("randread": FIO_READ),
+ * or -1 for a mixed or unknown pattern. */
+int fio_rw_pure_dir(const char *rw);
+
 /* The workload of direction dir of job j with measure m into k; false
  * when the job says nothing usable of it (a pattern fio would not run).
  * Defaults are fio's: iodepth 1, numjobs 1, bs 4k; a job of several

@@ -8,12 +8,15 @@
  * without the quote (a mail client's wrap), goes on in the next unless
  * that one starts an item of its own. */
 #include "read/fio_int.h"
+#include "read/fio_key.h"
 #include "base/buf.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define NONE ((size_t)-1)
 /* Physical lines one logical line may join. */
@@ -36,6 +39,8 @@ struct text {
 	bool in_disks;
 	long preamble_line;	/* first line of the next run */
 	char *version;
+	char *relabel;		/* the word a paste put for "read" or
+				   "write" ("before : IOPS=..."), or NULL */
 	struct workload *wl;
 	size_t nwl, wl_cap;
 	struct fio_option *cmd;	/* the fio command line's options */
@@ -276,7 +281,22 @@ workload_line(struct text *t, const char *s, long line)
 	return true;
 }
 
-/* "fio --rw=write --iodepth=32 --name=myjob": the command's options. */
+/* One option of a command line, "rw=write" or a flag ("time_based"),
+ * at k: kept as a global option of the run that follows. */
+static void
+command_option(struct text *t, const char *k)
+{
+	const char *eq = k + strcspn(k, "= ");
+	size_t vn = *eq == '=' ? strcspn(eq + 1, " ") : 0;
+	char *key = xstrndup(k, (size_t)(eq - k));
+	char *value = xstrndup(*eq == '=' ? eq + 1 : "1", *eq == '=' ? vn : 1);
+
+	xgrow((void **)&t->cmd, &t->cmd_cap, t->ncmd + 1, sizeof *t->cmd);
+	t->cmd[t->ncmd++] = (struct fio_option){key, value};
+}
+
+/* "fio --rw=write --iodepth=32 --name=myjob" (fio takes "-rw=write"
+ * too): the command's options. */
 static bool
 command_line(struct text *t, const char *s, long line)
 {
@@ -284,20 +304,12 @@ command_line(struct text *t, const char *s, long line)
 
 	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
 	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
-	    strstr(p, " --") == NULL || strchr(s, '=') == NULL)
+	    strstr(p, " -") == NULL || strchr(s, '=') == NULL)
 		return false;
 	next_run_starts(t, line);
-	for (p = strstr(p, " --"); p != NULL; p = strstr(p + 1, " --")) {
-		const char *k = p + 3, *eq = k + strcspn(k, "= ");
-		size_t vn = *eq == '=' ? strcspn(eq + 1, " ") : 0;
-		char *key = xstrndup(k, (size_t)(eq - k));
-		char *value = xstrndup(*eq == '=' ? eq + 1 : "1", *eq == '=' ?
-		    vn : 1);
-
-		xgrow((void **)&t->cmd, &t->cmd_cap, t->ncmd + 1,
-		    sizeof *t->cmd);
-		t->cmd[t->ncmd++] = (struct fio_option){key, value};
-	}
+	for (p = strstr(p, " -"); p != NULL; p = strstr(p + 1, " -"))
+		if (isalpha((unsigned char)p[p[2] == '-' ? 3 : 2]))
+			command_option(t, p + (p[2] == '-' ? 3 : 2));
 	return true;
 }
 
@@ -427,7 +439,7 @@ old_direction(struct text *t, struct fio_side *s, const char *rest,
  * figures are the job's the workload line names, the last one, with a
  * note. False without one. */
 static bool
-job_of_workload(struct text *t, long line)
+job_of_workload(struct text *t, long line, const char *what)
 {
 	const struct workload *w;
 
@@ -440,10 +452,45 @@ job_of_workload(struct text *t, long line)
 	t->job = run_of(t)->njobs - 1;
 	t->in_disks = false;
 	apply_workload(t, job_of(t));
-	diags_add(t->d, MSG_NOTE, t->file, line, "fio's results header of job "
-	    "\"%s\" is not in the text: its figures are read as that job's, "
-	    "of its workload line", w->name);
+	diags_add(t->d, MSG_NOTE, t->file, line, "fio's %s of job \"%s\" not "
+	    "in the text: the figures here are read as that job's, of its "
+	    "workload line", what, w->name);
 	return true;
+}
+
+static bool direction_line(struct text *, const char *, long);
+
+/* "before : IOPS=37.9k, BW=148MiB/s ...": a paste that put its own word
+ * for fio's "read" of a job of one direction; its lines after it
+ * ("before : clat (usec): ...") are read without the word (read_line). */
+static bool
+relabelled_line(struct text *t, const char *s, long line)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+	    "VWXYZ_");
+	const char *rest = skip_spaces(s + n);
+	const char *rw = t->nwl ? t->wl[t->nwl - 1].param[FP_RW] : NULL;
+	int dir = rw ? fio_rw_pure_dir(rw) : -1;
+	char *fixed;
+	bool ok;
+
+	for (int d = 0; d < FIO_DIRS; d++)
+		if (strncasecmp(s, fio_dir_names[d], n) == 0 &&
+		    strlen(fio_dir_names[d]) == n)
+			return false;	/* fio's own "READ:" of a group */
+	if (n == 0 || n > 16 || *rest != ':' || dir < 0 ||
+	    (!starts(skip_spaces(rest + 1), "IOPS=") &&
+	    !starts(skip_spaces(rest + 1), "io=")))
+		return false;
+	free(t->relabel);
+	t->relabel = xstrndup(s, n);
+	diags_add(t->d, MSG_NOTE, t->file, line, "fio's figures labelled "
+	    "\"%s\" are read as the job's %ss (its pattern is %s)",
+	    t->relabel, fio_dir_names[dir], rw);
+	fixed = xasprintf("%s%s", fio_dir_names[dir], rest);
+	ok = direction_line(t, fixed, line);
+	free(fixed);
+	return ok;
 }
 
 /* "read : io=...", "write: IOPS=...", "trim: ..." */
@@ -457,14 +504,14 @@ direction_line(struct text *t, const char *s, long line)
 		if (starts(s, fio_dir_names[dir]))
 			break;
 	if (dir == FIO_DIRS)
-		return false;
+		return relabelled_line(t, s, line);
 	rest = skip_spaces(s + strlen(fio_dir_names[dir]));
 	if (*rest != ':')
 		return false;
 	rest = skip_spaces(rest + 1);
 	if (!starts(rest, "IOPS=") && !starts(rest, "io="))
 		return false;
-	if (job_of(t) == NULL && !job_of_workload(t, line)) {
+	if (job_of(t) == NULL && !job_of_workload(t, line, "results header")) {
 		diags_add(t->d, MSG_WARNING, t->file, line, "fio %s figures "
 		    "without a job header line; not read", fio_dir_names[dir]);
 		return true;
@@ -575,6 +622,58 @@ disk_line(struct text *t, const char *s)
 	return true;
 }
 
+/* The run's jobs have figures of direction dir. */
+static bool
+run_has(struct text *t, int dir)
+{
+	if (t->run == NONE)
+		return false;
+	for (size_t j = 0; j < run_of(t)->njobs; j++)
+		if (run_of(t)->jobs[j].side[dir].present)
+			return true;
+	return false;
+}
+
+/* A group's totals, "READ: bw=14.9GiB/s (16.0GB/s), ..., io=894GiB
+ * (960GB), run=60003-60003msec" (2.x: "READ: io=4096.0MB,
+ * aggrb=245439KB/s, ..., maxt=17089msec"): fio's summary of the jobs
+ * above it, read only when a paste kept it alone, as the figures of the
+ * job its workload line names. */
+static bool
+group_line(struct text *t, const char *s, long line)
+{
+	const char *rest, *v;
+	struct fio_side *side;
+	bool old;
+	size_t n;
+	int dir;
+
+	for (dir = 0; dir < FIO_DIRS; dir++)
+		if (strncasecmp(s, fio_dir_names[dir], strlen(fio_dir_names[dir]))
+		    == 0 && s[strlen(fio_dir_names[dir])] == ':' &&
+		    isupper((unsigned char)s[0]))
+			break;
+	if (dir == FIO_DIRS)
+		return false;
+	rest = skip_spaces(s + strlen(fio_dir_names[dir]) + 1);
+	old = find_key(rest, "aggrb") != NULL;
+	if (run_has(t, dir) || (!old && find_key(rest, "bw") == NULL) ||
+	    (job_of(t) == NULL && !job_of_workload(t, line, "results")))
+		return true;
+	t->dir = dir;
+	side = side_of(t);
+	side->present = true;
+	side->bw_kib = rate(find_key(rest, old ? "aggrb" : "bw"), old);
+	side->io_bytes = size_bytes(find_key(rest, "io"), old, &n);
+	v = find_key(rest, old ? "maxt" : "run");
+	if (v && !old && strchr(v, '-'))
+		v = strchr(v, '-') + 1;
+	side->runtime_ms = duration_ms(v);
+	if (isnan(side->bw_kib))
+		bad_figure(t, line, "bw");
+	return true;
+}
+
 static bool
 status_line(struct text *t, const char *s)
 {
@@ -636,7 +735,14 @@ line_cut(const struct buf *b, const char *next)
 		return true;
 	if (strstr(b->p, "): rw=") != NULL && strstr(b->p, "(g=") != NULL)
 		return strstr(b->p, "iodepth=") == NULL;
-	return strstr(b->p, "fio ") != NULL && starts(skip_spaces(next), "--");
+	/* a group's totals end with the run times */
+	if (starts(b->p, "READ:") || starts(b->p, "WRITE:") ||
+	    starts(b->p, "TRIM:"))
+		return strstr(b->p, "run=") == NULL &&
+		    strstr(b->p, "maxt=") == NULL;
+	next = skip_spaces(next);
+	return strstr(b->p, "fio ") != NULL && next[0] == '-' &&
+	    (isalpha((unsigned char)next[1]) || next[1] == '-');
 }
 
 /* The logical line from ls->v[i] into b; returns the lines used. */
@@ -669,13 +775,20 @@ logical_line(const struct lines *ls, size_t i, struct buf *b)
 static void
 read_line(struct text *t, const char *s, long line)
 {
+	size_t n = t->relabel ? strlen(t->relabel) : 0;
+
+	if (n && strncmp(s, t->relabel, n) == 0 &&
+	    *skip_spaces(s + n) == ':' && !starts(skip_spaces(s + n), ": IOPS=")
+	    && !starts(skip_spaces(s + n), ": io="))
+		s = skip_spaces(skip_spaces(s + n) + 1);
 	if (percentile_line(t, s) || percentile_header(t, s))
 		return;
 	t->pct_scale = 0;	/* any other line ends a percentile block */
 	if (job_header(t, s, line) || workload_line(t, s, line) ||
 	    version_line(t, s, line) || direction_line(t, s, line) ||
 	    latency_line(t, s, line) || status_line(t, s) ||
-	    disk_line(t, s) || command_line(t, s, line))
+	    group_line(t, s, line) || disk_line(t, s) ||
+	    command_line(t, s, line))
 		return;
 }
 
@@ -683,8 +796,8 @@ size_t
 fio_read_text(const char *file, const struct lines *ls,
     struct fio_results *out, struct diags *d)
 {
-	struct text t = {file, out, d, NONE, NONE, -1, 0, false, false, 0,
-	    NULL, NULL, 0, 0, NULL, 0, 0};
+	struct text t = {.file = file, .out = out, .d = d, .run = NONE,
+	    .job = NONE, .dir = -1};
 	struct buf b = {0};
 	size_t found = out->n, jobs = 0;
 
@@ -697,6 +810,7 @@ fio_read_text(const char *file, const struct lines *ls,
 	if (t.run != NONE)
 		fio_params_from_global(run_of(&t));
 	forget_preamble(&t);
+	free(t.relabel);
 	free(t.wl);
 	free(t.cmd);
 	buf_free(&b);
