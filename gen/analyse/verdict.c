@@ -158,7 +158,8 @@ percent_text(double share, double fine_below, char *buf)
 
 /* One finding's part of its group's sentence: its figures. */
 static char *
-member_phrase(const struct analysis *a, const struct finding *f)
+member_phrase(const struct analysis *a, const struct finding *f,
+    const char *label)
 {
 	int id = f->metric;
 	char now[48], other[48], pct[32];
@@ -173,26 +174,46 @@ member_phrase(const struct analysis *a, const struct finding *f)
 	    (analysis_scaled(a, (size_t)f->run, id, &x) || x.expected > 0)) {
 		figure_text(a, id, x.expected, other);
 		percent_text(x.efficiency, 10, pct);
-		return xasprintf("%s %s is %s%% of %s", analysis_def(a, id)->label,
-		    now, pct, other);
+		return xasprintf("%s %s is %s%% of %s", label, now, pct, other);
 	}
 	if (f->kind == FIND_TARGET &&
 	    (t = analysis_target(a, (size_t)f->run, id)) != NULL) {
 		figure_text(a, id, t->value, other);
 		percent_text(t->ratio, 10, pct);
-		return xasprintf("%s %s is %s%% of its target %s",
-		    analysis_def(a, id)->label, now, pct, other);
+		return xasprintf("%s %s is %s%% of its target %s", label, now,
+		    pct, other);
 	}
 	if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT) {
 		struct change_figures cf = analysis_change(a, (size_t)f->run, id);
 
 		figure_text(a, id, cf.base_median, other);
 		percent_text(cf.rel, 100, pct);
-		return xasprintf("%s %s %s%% (%s \u2192 %s)",
-		    analysis_def(a, id)->label, cf.rel < 0 ? "fell" : "rose", pct,
+		return xasprintf("%s %s %s%% (%s \u2192 %s)", label,
+		    cf.rel < 0 ? "fell" : "rose", pct,
 		    other, now);
 	}
 	return xstrdup(f->text);
+}
+
+/* How a member names its figure: by its label, or by its measure alone
+ * after another of the same fio workload ("randread 4k QD32: IOPS fell
+ * 21%, bandwidth fell 21%"). */
+static const char *
+member_label(const struct analysis *a, const struct finding *f,
+    const struct finding *before)
+{
+	const struct metric *m, *p;
+
+	if (f->metric < 0)
+		return "";
+	m = analysis_metric(a, f->metric);
+	if (before == NULL || before->metric < 0 ||
+	    m->def.family != FAMILY_FIO)
+		return m->def.label;
+	p = analysis_metric(a, before->metric);
+	return p->def.family == FAMILY_FIO &&
+	    strcmp(p->workload, m->workload) == 0 ?
+	    fio_measure_labels[m->fio.measure] : m->def.label;
 }
 
 /* Members a group's sentence names; the rest are counted ("and 37
@@ -213,8 +234,9 @@ append_members(const struct analysis *a, char **s, const size_t *m, size_t n,
 	buf_puts(&b, *s);
 	for (size_t k = 0; k < named; k++) {
 		const struct finding *f = &a->f[m[k]];
-		char *part = member_phrase(a, f);
 		bool new_run = name_runs && f->run != last;
+		char *part = member_phrase(a, f, member_label(a, f,
+		    k > 0 && f->run == last ? &a->f[m[k - 1]] : NULL));
 
 		buf_puts(&b, k == 0 ? "" : new_run ? "; " : ", ");
 		if (new_run && f->run >= 0)

@@ -356,6 +356,30 @@ group_chart(const struct analysis *an, const struct finding_group *g, int id)
 	return c;
 }
 
+/* The metric a cause's chart shows for its finding of metric id: a fio
+ * workload's main figure when the cause has a finding of it (one chart
+ * a workload, not one a measure), else id. */
+static int
+charted_metric(const struct analysis *an, const struct finding_group *g,
+    int id)
+{
+	const struct metric *m = analysis_metric(an, id);
+
+	if (m->def.family != FAMILY_FIO)
+		return id;
+	for (size_t j = 0; j < g->n; j++) {
+		const struct finding *f = group_finding(an, g, j);
+		const struct metric *x = f->metric < 0 ? NULL :
+		    analysis_metric(an, f->metric);
+
+		if (x && x->def.family == FAMILY_FIO &&
+		    x->fio.measure == fio_main_measure(&x->fio) &&
+		    strcmp(x->workload, m->workload) == 0)
+			return f->metric;
+	}
+	return id;
+}
+
 size_t
 mail_charts(const struct analysis *an, struct mail_chart **out)
 {
@@ -368,14 +392,16 @@ mail_charts(const struct analysis *an, struct mail_chart **out)
 
 		for (size_t j = 0; j < g[k].n; j++) {
 			const struct finding *f = group_finding(an, &g[k], j);
+			int id = f->metric < 0 ? -1 : charted_metric(an, &g[k],
+			    f->metric);
 			bool done = false;
 
 			for (size_t c = first; c < n && !done; c++)
-				done = (*out)[c].metric == f->metric;
-			if (f->metric < 0 || f->run < 0 || done)
+				done = (*out)[c].metric == id;
+			if (id < 0 || f->run < 0 || done)
 				continue;
 			xgrow((void **)out, &cap, n + 1, sizeof **out);
-			(*out)[n++] = group_chart(an, &g[k], f->metric);
+			(*out)[n++] = group_chart(an, &g[k], id);
 		}
 	}
 	return n;

@@ -1,0 +1,272 @@
+/* Unit tests of the analysis of fio runs (gen/analyse/): what RAID
+ * layouts should give of fio's workloads, the noise floors of its
+ * measures, which way a latency's change goes, the tail of single
+ * samples, and fio runs beside bonnie++ runs in one series. Each test
+ * writes runs of fio's text summary and their meta, loads and analyses
+ * them (runtree.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+
+#include "runtree.h"
+
+static int
+setup(void **state)
+{
+	return tree_setup(state, "benchsite-fio");
+}
+
+/* fio's text summary of one job: rw, bs, iodepth and the figures. */
+struct job_figs {
+	const char *rw, *bs;
+	int depth, jobs;
+	double iops, bw_mib, lat_us, p50, p99, p999;
+};
+
+static void
+write_run(struct tree *t, const char *id, const char *meta,
+    const struct job_figs *j, size_t n)
+{
+	char *dir = xasprintf("%s/%s", t->root, id), *cmd;
+	FILE *f;
+
+	cmd = xasprintf("mkdir -p '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	write_file(dir, "meta", meta);
+	cmd = xasprintf("%s/fio.txt", dir);
+	assert_non_null(f = fopen(cmd, "w"));
+	for (size_t k = 0; k < n; k++) {
+		bool wr = strstr(j[k].rw, "write") != NULL;
+
+		fprintf(f, "j%zu: (g=%zu): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) "
+		    "%s-%s, ioengine=libaio, iodepth=%d\nfio-3.33\n"
+		    "# fio --direct=1 --numjobs=%d\n"
+		    "j%zu: (groupid=%zu, jobs=%d): err= 0: pid=1\n"
+		    "  %s: IOPS=%.0f, BW=%.1fMiB/s (1MB/s)(1GiB/60000msec)\n"
+		    "    clat (usec): min=1, max=99999, avg=%.2f, stdev=1\n"
+		    "    clat percentiles (usec):\n"
+		    "     |  1.00th=[ 1],  50.00th=[ %.0f], 99.00th=[ %.0f],\n"
+		    "     | 99.90th=[ %.0f], 99.99th=[ 99999]\n\n",
+		    k, k, j[k].rw, j[k].bs, j[k].bs, j[k].bs, j[k].bs, j[k].bs,
+		    j[k].bs, j[k].depth, j[k].jobs, k, k, j[k].jobs,
+		    wr ? "write" : "read", j[k].iops, j[k].bw_mib, j[k].lat_us,
+		    j[k].p50, j[k].p99, j[k].p999);
+	}
+	fclose(f);
+	free(cmd);
+	free(dir);
+}
+
+static int
+metric(const struct tree *t, const char *key)
+{
+	int id = metrics_find(&t->set.metrics, key);
+
+	assert_true(id >= M_COUNT);
+	return id;
+}
+
+static enum verdict
+verdict(const struct tree *t, const char *run, const char *key)
+{
+	return analysis_change_of(&t->an, run_of(t, run), metric(t, key))->
+	    verdict;
+}
+
+#define HOST "host: h\ncontroller: c\nfilesystem: xfs\n"
+#define DISK HOST "disks: 1 x SSD X\nraid: none\n"
+#define RAID0_4 HOST "disks: 4 x SSD X\nraid: raid0 md\nchunk: 512k\n"
+
+/* A 4-disk RAID0 against one of its disks: 1 MiB sequential reads at
+ * 64 in flight (64 MiB: every disk busy) should give 4 x; random reads
+ * at 1 in flight give one disk's worth, so a figure at one disk's worth
+ * is fine where 4 x would cry wolf; a QD1 latency is not scaled. */
+static void
+test_raid0_scaling(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs one[] = {
+		{"read", "1M", 64, 1, 3000, 3000, 20000, 1, 1, 1},
+		{"randread", "4k", 1, 1, 12000, 46.9, 80, 75, 150, 300},
+	}, four[] = {
+		{"read", "1M", 64, 1, 5000, 5000, 12000, 1, 1, 1},
+		{"randread", "4k", 1, 1, 11000, 43, 88, 80, 160, 320},
+	};
+	struct scaled_metric x;
+	size_t r;
+
+	write_run(t, "one", DISK, one, 2);
+	write_run(t, "four", RAID0_4 "baseline: one\n", four, 2);
+	load(t);
+	r = run_of(t, "four");
+	/* 5000 of 4 x 3000: 42%, short of half. */
+	assert_true(analysis_scaled(&t->an, r, metric(t,
+	    "read-1m-qd64-j1-libaio-direct.bw"), &x));
+	assert_true(x.factor == 4);
+	assert_int_equal(x.level, EFF_SHORT);
+	assert_non_null(finding_on(&t->an, FIND_SHORTFALL, (long)r, metric(t,
+	    "read-1m-qd64-j1-libaio-direct.bw")));
+	/* One request in flight: 1 x, and 92% of it is fine. */
+	assert_true(analysis_scaled(&t->an, r, metric(t,
+	    "randread-4k-qd1-j1-libaio-direct.iops"), &x));
+	assert_true(x.factor == 1 && x.factor_high == 1);
+	assert_int_equal(x.level, EFF_FINE);
+	/* Latencies: no model. */
+	assert_false(analysis_scaled(&t->an, r, metric(t,
+	    "randread-4k-qd1-j1-libaio-direct.lat"), &x));
+	assert_int_equal(t->an.failing, 2);	/* bandwidth and IOPS of it */
+}
+
+/* Random reads with a full queue on every disk of a 2-disk mirror:
+ * three quarters of two disks' worth at the least. */
+static void
+test_full_queues(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs one[] = {
+		{"randread", "4k", 256, 4, 600000, 2343, 1700, 1, 1, 1},
+	}, two[] = {
+		{"randread", "4k", 256, 4, 330000, 1289, 3100, 1, 1, 1},
+	};
+	struct scaled_metric x;
+
+	write_run(t, "one", DISK, one, 1);
+	write_run(t, "mirror", HOST "disks: 2 x SSD X\nraid: raid1 md\n"
+	    "baseline: one\n", two, 1);
+	load(t);
+	assert_true(analysis_scaled(&t->an, run_of(t, "mirror"), metric(t,
+	    "randread-4k-qd256-j4-libaio-direct.iops"), &x));
+	assert_true(fabs(x.factor - 1.5) < 1e-9);
+	assert_true(fabs(x.factor_high - 2) < 1e-6);
+	assert_int_equal(x.level, EFF_SHORT);
+}
+
+/* RAID5's small writes: a quarter of one disk at one in flight. */
+static void
+test_parity_writes(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs one[] = {
+		{"randwrite", "4k", 1, 1, 60000, 234, 16, 1, 1, 1},
+	}, five[] = {
+		{"randwrite", "4k", 1, 1, 9000, 35, 110, 1, 1, 1},
+	};
+	struct scaled_metric x;
+
+	write_run(t, "one", DISK, one, 1);
+	write_run(t, "r5", HOST "disks: 5 x SSD X\nraid: raid5 md\n"
+	    "baseline: one\n", five, 1);
+	load(t);
+	assert_true(analysis_scaled(&t->an, run_of(t, "r5"), metric(t,
+	    "randwrite-4k-qd1-j1-libaio-direct.iops"), &x));
+	assert_true(x.factor == 0.25);
+	assert_int_equal(x.level, EFF_WEAK);	/* 15% of one disk: 60% */
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* A series: a latency that rises is a regression, bandwidth that rises
+ * an improvement; the floors of fio's measures apply. */
+static void
+test_series_directions(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 32, 1, 100000, 390, 320, 300, 600, 900},
+	}, b[] = {
+		{"randread", "4k", 32, 1, 112000, 437, 400, 380, 610, 950},
+	};
+
+	write_run(t, "s/1", DISK "kernel: 6.1\ndate: 2026-01-01\n", a, 1);
+	write_run(t, "s/2", DISK "kernel: 6.6\ndate: 2026-01-02\n", b, 1);
+	load(t);
+	assert_true(t->an.noise[metric(t,
+	    "randread-4k-qd32-j1-libaio-direct.p99_9")] == 0.40);
+	assert_true(t->an.noise[metric(t,
+	    "randread-4k-qd32-j1-libaio-direct.iops")] == 0.10);
+	assert_int_equal(verdict(t, "s/2",
+	    "randread-4k-qd32-j1-libaio-direct.iops"), VERDICT_IMPROVEMENT);
+	/* 320 -> 400 us, +25% over a 15% floor: worse. */
+	assert_int_equal(verdict(t, "s/2",
+	    "randread-4k-qd32-j1-libaio-direct.lat"), VERDICT_REGRESSION);
+	assert_int_equal(verdict(t, "s/2",
+	    "randread-4k-qd32-j1-libaio-direct.p99"), VERDICT_SAME);
+	assert_non_null(finding_on(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "s/2"), metric(t,
+	    "randread-4k-qd32-j1-libaio-direct.lat")));
+}
+
+/* p99 doubled on one sample a side while the median and the mean held:
+ * said, not gated. */
+static void
+test_tail_alone(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randwrite", "4k", 1, 1, 174, 0.7, 5700, 5900, 6200, 10300},
+	}, b[] = {
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 5900, 14600, 16200},
+	};
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "label: a\ndate: 2026-01-01\n", a, 1);
+	write_run(t, "s/2", DISK "label: b\ndate: 2026-01-02\n", b, 1);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "randwrite-4k-qd1-j1-libaio-direct.p99"));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "a tail of single samples"));
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* A fio run and a bonnie++ run of one series share no figure: neither
+ * is the other's base. */
+static void
+test_mixed_series(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 1, 1, 10000, 39, 90, 80, 150, 300},
+	};
+	char *dir = xasprintf("%s/s/2-bonnie", t->root), *cmd;
+
+	write_run(t, "s/1-fio", DISK "series: s\ndate: 2026-01-01\n", a, 1);
+	cmd = xasprintf("mkdir -p '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	write_file(dir, "meta", DISK "series: s\ndate: 2026-01-02\n");
+	write_file(dir, "bonnie.csv", "h,2G,52311,96,98204,24,41172,10,50329,"
+	    "91,130221,13,402.3,1,16,4411,31,+++++,+++,4902,24,4519,31,"
+	    "+++++,+++,2144,11\n");
+	write_run(t, "s/3-fio", DISK "series: s\ndate: 2026-01-03\n", a, 1);
+	load(t);
+	assert_int_equal(t->an.runs[run_of(t, "s/2-bonnie")].base, -1);
+	assert_int_equal(t->an.runs[run_of(t, "s/3-fio")].base,
+	    (int32_t)run_of(t, "s/1-fio"));
+	free(cmd);
+	free(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_raid0_scaling, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_full_queues, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_parity_writes, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_series_directions, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_tail_alone, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_mixed_series, setup,
+		    tree_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,263 @@
+/* Unit tests of fio's figures as the model keeps them: the metric keys
+ * of a job's workload (gen/read/fio_key.c), the metric table and its
+ * fixed order (gen/model/metrics.c), and a run's fio results as samples
+ * of its metrics (gen/model/fio_figures.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "model/fio_figures.h"
+#include "model/metrics.h"
+#include "read/fio_key.h"
+
+/* A job of one workload (NULL: the option not given), every figure
+ * unknown but what the test sets. */
+static struct fio_job
+job(const char *name, const char *rw, const char *bs, const char *depth,
+    const char *jobs, const char *engine, const char *direct)
+{
+	struct fio_job j;
+
+	memset(&j, 0, sizeof j);
+	j.name = (char *)name;
+	j.group = 0;
+	j.jobs = -1;
+	j.disk_util = NAN;
+	j.param[FP_RW] = (char *)rw;
+	j.param[FP_BS] = (char *)bs;
+	j.param[FP_IODEPTH] = (char *)depth;
+	j.param[FP_NUMJOBS] = (char *)jobs;
+	j.param[FP_IOENGINE] = (char *)engine;
+	j.param[FP_DIRECT] = (char *)direct;
+	for (int d = 0; d < FIO_DIRS; d++) {
+		struct fio_side *s = &j.side[d];
+
+		s->io_bytes = s->bw_kib = s->iops = s->runtime_ms = NAN;
+		s->clat.mean = s->clat.min = s->clat.max = NAN;
+		for (int p = 0; p < FIO_PCTS; p++)
+			s->clat_pct[p] = NAN;
+	}
+	return j;
+}
+
+static void
+key_of(const struct fio_job *j, enum fio_dir d, enum fio_measure m,
+    const char *want)
+{
+	struct fio_key k;
+	char buf[FIO_KEY_MAX + 1];
+
+	assert_true(fio_key_of(j, d, m, &k));
+	fio_key_format(&k, buf);
+	assert_string_equal(buf, want);
+}
+
+static void
+test_keys(void **state)
+{
+	struct fio_job a = job("q", "randread", "4k", "32", NULL, "libaio",
+	    "1");
+	struct fio_job b = job("m", "rw", "4k,64k", NULL, "4", "io_uring",
+	    "0");
+	struct fio_job c = job("Random Write!", NULL, NULL, NULL, NULL, NULL,
+	    NULL);
+	struct fio_job e = job("e", "randwrite", "(R) 4096B-4096B, (W) "
+	    "131072B-131072B, (T) 4096B-4096B", "01", "02",
+	    "external:/x/y.so", NULL);
+	struct fio_key k;
+
+	(void)state;
+	key_of(&a, FIO_READ, FM_IOPS, "randread-4k-qd32-j1-libaio-direct.iops");
+	/* A pure pattern has no other direction. */
+	assert_false(fio_key_of(&a, FIO_WRITE, FM_IOPS, &k));
+	/* "rw" is readwrite; a read,write block size; buffered says
+	 * nothing. */
+	key_of(&b, FIO_WRITE, FM_P99_9,
+	    "readwrite-64k-qd1-j4-io_uring.write.p99_9");
+	key_of(&b, FIO_READ, FM_BW, "readwrite-4k-qd1-j4-io_uring.read.bw");
+	/* No pattern (terse lines): the job's name. */
+	key_of(&c, FIO_WRITE, FM_LAT, "job-random-write.write.lat");
+	/* The normal text's sizes, counts with zeros, an engine's path. */
+	key_of(&e, FIO_WRITE, FM_IOPS, "randwrite-128k-qd1-j2-external_x_y_so.iops");
+	/* A grouped report's job count stands for numjobs. */
+	a.jobs = 8;
+	a.param[FP_NUMJOBS] = NULL;
+	key_of(&a, FIO_READ, FM_BW, "randread-4k-qd32-j8-libaio-direct.bw");
+}
+
+static void
+test_parse_round_trip(void **state)
+{
+	static const char *const good[] = {
+		"randread-4k-qd32-j1-libaio-direct.iops",
+		"randrw-4k-qd16-j4-io_uring-direct.write.p99",
+		"write-1m-qd8-j1.bw", "read-512-qd1-j1-psync.lat",
+		"job-random-write.read.bw", "trimwrite-4k-qd1-j1.trim.p50",
+	};
+	static const char *const bad[] = {
+		"randread-4096-qd32-j1.iops",	/* 4k is written 4k */
+		"randread-4k-qd32-j1.read.iops",	/* a pure pattern */
+		"randrw-4k-qd32-j1.iops",	/* a mixed one needs it */
+		"randread-4k-qd0-j1.iops", "randread-4k-j1-qd1.iops",
+		"randread-4k-qd1-j1.p95", "job-x.iops", "put_block",
+		"randread-4k-qd1-j1-a-b-c.iops", "",
+	};
+	struct fio_key k;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		char again[FIO_KEY_MAX + 1];
+
+		assert_true(fio_key_parse(good[i], &k));
+		fio_key_format(&k, again);
+		assert_string_equal(again, good[i]);
+		assert_true(metric_key_valid(good[i]));
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		assert_false(fio_key_parse(bad[i], &k));
+	assert_true(metric_key_valid("put_block"));
+	assert_int_equal(fio_bs_bytes("4k", FIO_READ), 4096);
+	assert_int_equal(fio_bs_bytes("4k,1M", FIO_WRITE), 1048576);
+	assert_int_equal(fio_bs_bytes("4k-64k", FIO_WRITE), 4096);
+	assert_int_equal(fio_bs_bytes("(R) 8KiB-8KiB, (W) 16KiB-16KiB",
+	    FIO_WRITE), 16384);
+	assert_int_equal(fio_rw_pure_dir("randwrite"), FIO_WRITE);
+	assert_int_equal(fio_rw_pure_dir("randrw"), -1);
+}
+
+static void
+test_measures(void **state)
+{
+	struct fio_job a = job("q", "randread", NULL, NULL, NULL, NULL, NULL);
+	struct fio_side *s = &a.side[FIO_READ];
+
+	(void)state;
+	s->present = true;
+	s->iops = 1000;
+	s->bw_kib = 0;		/* gtod_reduce: printed as 0, not measured */
+	s->clat.mean = 80.5;
+	s->clat_pct[P99_9] = 512;
+	assert_true(fio_measure_value(s, FM_IOPS) == 1000);
+	assert_true(isnan(fio_measure_value(s, FM_BW)));
+	assert_true(fio_measure_value(s, FM_LAT) == 80.5);
+	assert_true(fio_measure_value(s, FM_P99_9) == 512);
+	assert_true(isnan(fio_measure_value(s, FM_P50)));
+	s->present = false;
+	assert_true(isnan(fio_measure_value(s, FM_IOPS)));
+}
+
+/* The table: bonnie++'s twelve, then fio's in their fixed order,
+ * whatever order they were met in; indexes told by the remap. */
+static void
+test_table_order(void **state)
+{
+	static const char *const met[] = {
+		"randread-4k-qd32-j1.iops", "read-1m-qd8-j1.bw",
+		"randread-4k-qd1-j1.p99", "randread-4k-qd1-j1.iops",
+		"job-x.read.bw",
+	};
+	static const char *const want[] = {
+		"read-1m-qd8-j1.bw", "randread-4k-qd1-j1.iops",
+		"randread-4k-qd1-j1.p99", "randread-4k-qd32-j1.iops",
+		"job-x.read.bw",
+	};
+	struct metric_table t;
+	int remap[M_COUNT + 5], id[5];
+
+	(void)state;
+	metrics_init(&t);
+	assert_int_equal(t.n, M_COUNT);
+	assert_int_equal(metrics_find(&t, "seeks"), M_SEEKS);
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(id[k] = metrics_add_fio(&t, met[k]),
+		    M_COUNT + k);
+	assert_int_equal(metrics_add_fio(&t, met[2]), id[2]);
+	assert_int_equal(metrics_add_fio(&t, "not-a-key"), -1);
+	metrics_order(&t, remap);
+	for (int k = 0; k < 5; k++) {
+		assert_string_equal(t.v[M_COUNT + k].def.key, want[k]);
+		assert_int_equal(metrics_find(&t, want[k]), M_COUNT + k);
+		assert_string_equal(t.v[remap[id[k]]].def.key, met[k]);
+	}
+	for (int m = 0; m < M_COUNT; m++)
+		assert_int_equal(remap[m], m);
+	/* What the key says of the metric. */
+	assert_int_equal(t.v[M_COUNT].def.kind, MK_THROUGHPUT);
+	assert_true(t.v[M_COUNT].def.traits & MT_BLOCK);
+	assert_int_equal(t.v[M_COUNT + 2].def.kind, MK_LATENCY);
+	assert_false(t.v[M_COUNT + 2].def.higher_is_better);
+	assert_true(t.v[M_COUNT + 3].def.traits & MT_RANDOM);
+	assert_string_equal(t.v[M_COUNT + 3].def.label,
+	    "randread 4k QD32: IOPS");
+	metrics_free(&t);
+}
+
+/* A result of jobs: two clones of one workload in one group add up (fio
+ * without group_reporting), another group is another sample. */
+static void
+test_figures(void **state)
+{
+	struct fio_results rs = {0};
+	struct fio_result r;
+	struct fio_job j[3];
+	struct metric_table t;
+	struct fio_figures ff;
+	int iops;
+
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		j[k] = job("c", "randread", "4k", "1", "2", NULL, NULL);
+		j[k].side[FIO_READ].present = true;
+		j[k].side[FIO_READ].iops = 100 * (k + 1);
+		j[k].side[FIO_READ].clat.mean = 10 * (k + 1);
+	}
+	j[2].group = 1;
+	memset(&r, 0, sizeof r);
+	r.jobs = j;
+	r.njobs = 3;
+	rs.v = &r;
+	rs.n = 1;
+	metrics_init(&t);
+	fio_figures_add(&rs, &t, &ff);
+	assert_int_equal(ff.nsamples, 2);
+	iops = metrics_find(&t, "randread-4k-qd1-j2.iops");
+	assert_true(iops >= M_COUNT);
+	for (size_t k = 0; k < ff.n; k++) {
+		const struct fio_figure *f = &ff.v[k];
+		const char *key = t.v[f->metric].def.key;
+
+		if (f->metric == iops)
+			assert_true(f->value == 300);	/* 100 + 200; 300 */
+		if (strcmp(key, "randread-4k-qd1-j2.lat") == 0)
+			/* weighted by IOPS: (10*100 + 20*200) / 300 */
+			assert_true(fabs(f->value - (f->sample == 0 ?
+			    50.0 / 3 : 30)) < 1e-9);
+	}
+	fio_figures_free(&ff);
+	/* Looked up only: a table without the workload gives nothing. */
+	metrics_free(&t);
+	metrics_init(&t);
+	fio_figures_find(&rs, &t, &ff);
+	assert_int_equal(ff.n, 0);
+	fio_figures_free(&ff);
+	metrics_free(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_parse_round_trip),
+		cmocka_unit_test(test_measures),
+		cmocka_unit_test(test_table_order),
+		cmocka_unit_test(test_figures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
