@@ -219,7 +219,7 @@ say "200 charts: benchsite, gnuplot, matplotlib"
 cflags=${BENCH_CFLAGS:-"-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 $(pkg-config --cflags jansson libxml-2.0 cairo freetype2 libcmark libpng libxxhash zlib)"}
 libs=${BENCH_LIBS:-"$(pkg-config --libs jansson libxml-2.0 cairo freetype2 libcmark libpng libxxhash zlib) -lm"}
 # shellcheck disable=SC2086
-${CC:-cc} $cflags -Igen -o "$W/chart200" "$here/chart200.c" "$B/render/chart_fonts.o" "$B/render/chart_text.o" "$B/render/chart_layout.o" "$B/render/chart_draw.o" "$B/render/chart_svg.o" "$B/render/chart_png.o" "$B/render/pngenc.o" "$B/model/display.o" "$B/read/result.o" "$B/base/buf.o" "$B/base/utf8.o" "$B/base/xalloc.o" $libs \
+${CC:-cc} $cflags -Igen -o "$W/chart200" "$here/chart200.c" "$B/render/chart_fonts.o" "$B/render/chart_text.o" "$B/render/chart_layout.o" "$B/render/chart_draw.o" "$B/render/chart_svg.o" "$B/render/chart_png.o" "$B/render/pngenc.o" "$B/model/display.o" "$B/read/result.o" "$B/base/buf.o" "$B/base/hashmap.o" "$B/base/utf8.o" "$B/base/xalloc.o" $libs \
 	|| die "cannot build chart200 (make benchsite first)"
 awk 'BEGIN {
 	x = 12345
