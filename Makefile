@@ -15,7 +15,7 @@ DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
 	libfreetype-dev libcmark-dev libxxhash-dev zlib1g-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace fio
 # Only "make bench" needs these (and installs them when missing).
-BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
+BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time jq
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
