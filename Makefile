@@ -15,7 +15,7 @@ DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
 	libfreetype-dev libcmark-dev libxxhash-dev zlib1g-dev fonts-dejavu-core libcmocka-dev \
 	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace fio
 # Only "make bench" needs these (and installs them when missing).
-BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time
+BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time jq
 
 WARN = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
 	-Wwrite-strings -Wshadow -Wno-unused-parameter
@@ -35,7 +35,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	base/hashmap.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
 	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \
-	read/fio_result.c read/fio_json.c read/fio_terse.c read/fio_text.c \
+	read/fio_result.c read/fio_json_walk.c read/fio_json.c \
+	read/fio_stream.c read/fio_terse.c read/fio_text.c \
 	read/fio_read.c read/fio_key.c read/reader.c read/meta.c \
 	model/metrics.c model/fio_figures.c model/runcache.c model/load.c \
 	model/stats.c model/display.c \
@@ -86,7 +87,7 @@ $(B):
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
 	test_analyse test_plan test_changepoint test_compare test_cli \
-	test_import_guess test_fio_model test_fio_analyse
+	test_import_guess test_fio test_fio_model test_fio_analyse
 $(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $(filter-out %.h,$^) $(LIBS) \
@@ -176,7 +177,8 @@ fuzz-build:
 		for m in tests/parse/*.txt samples/*/*/bonnie.txt \
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
-		    tests/import/*.txt tests/parse-fio/*.out; do \
+		    tests/import/*.txt tests/parse-fio/*.out \
+		    tests/bench/fio/*.json; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \
 	done

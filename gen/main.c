@@ -153,6 +153,38 @@ static const struct cli_option parse_options[] = {
 	END_OF_OPTIONS
 };
 
+static char *
+stream_room(void *s, size_t *n)
+{
+	return reader_stream_room(s, n);
+}
+
+static bool
+stream_take(void *s, size_t n)
+{
+	return reader_stream_take(s, n);
+}
+
+/* Reads a regular file as it comes: one of fio's JSON documents only is
+ * read holding a document at a time (a file of thousands takes what
+ * their results take, not its size). Returns whether it was read; if
+ * not, nothing was said, and it is read whole. */
+static bool
+parse_streamed(const char *path, const struct limits *lim,
+    struct results *rs, struct diags *d)
+{
+	struct reader_stream *s;
+	bool read;
+
+	if (strcmp(path, "-") == 0)
+		return false;
+	s = reader_stream_new(path, lim);
+	read = file_read_pieces(path, lim->file_size, stream_room,
+	    stream_take, s) && reader_stream_end(s, rs, d);
+	reader_stream_free(s);
+	return read;
+}
+
 static int
 cmd_parse(const struct cli_command *cmd, const struct cli_args *a)
 {
@@ -169,8 +201,11 @@ cmd_parse(const struct cli_command *cmd, const struct cli_args *a)
 	for (int i = 0; i < a->noperands; i++) {
 		const char *path = a->operands[i];
 		size_t len;
-		char *buf = file_read(path, lim.file_size, &len, &d);
+		char *buf;
 
+		if (parse_streamed(path, &lim, &rs, &d))
+			continue;
+		buf = file_read(path, lim.file_size, &len, &d);
 		if (buf == NULL)
 			continue;
 		reader_read(strcmp(path, "-") == 0 ? "<stdin>" : path,

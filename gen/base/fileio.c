@@ -191,6 +191,43 @@ file_read_regular_at(int dirfd, const char *name, const char *path,
 	return ok;
 }
 
+bool
+file_read_pieces(const char *path, size_t max,
+    char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
+    void *ctx)
+{
+	struct stat st;
+	size_t total = 0;
+	bool ok = false;
+	/* not blocking: a FIFO is left to file_read */
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
+	    (size_t)st.st_size > max) {
+		close(fd);
+		return false;
+	}
+	for (;;) {
+		size_t n;
+		char *p = room(ctx, &n);
+		ssize_t got = read(fd, p, n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0 || (total += (size_t)got) > max ||
+		    !take(ctx, (size_t)got))
+			break;
+		if (got == 0) {
+			ok = true;
+			break;
+		}
+	}
+	close(fd);
+	return ok;
+}
+
 int
 write_file_atomic(const char *path, const char *buf, size_t len,
     struct diags *d)

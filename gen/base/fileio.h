@@ -27,6 +27,17 @@ char *file_read_regular(const char *path, size_t max, size_t *len,
 bool file_read_regular_at(int dirfd, const char *name, const char *path,
     size_t max, char **buf, size_t *cap, size_t *len, struct diags *d);
 
+/* Reads the regular file path piece by piece: room(ctx, &n) says where
+ * the next bytes go (n of them), take(ctx, got) takes them (got 0 at the
+ * end) and says whether to go on. Returns true when the file was read
+ * to its end and take said yes each time; false, saying nothing, when
+ * path is not a regular file of at most max bytes, cannot be read, or
+ * take said no: the caller then reads it with file_read, which says
+ * what is wrong. */
+bool file_read_pieces(const char *path, size_t max,
+    char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
+    void *ctx);
+
 /* An XXH3-128 hash of this program's executable (/proc/self/exe), read
  * once per process: what tells one build of benchsite from another (its
  * caches, its renderings). Returns 0, or -1 when it cannot be read. */

@@ -91,10 +91,33 @@ bool fio_detect(const char *buf, size_t len);
 
 /* Appends every fio result found in buf (the contents of file) to out.
  * Lines longer than lim->line are skipped (the caller reports them);
- * lim NULL means the default limits. */
-void fio_read(const char *file, const char *buf, size_t len,
+ * lim NULL means the default limits. Returns whether buf holds nothing
+ * but fio's JSON documents, each read into a result, and white space
+ * between them: then no other reader can find anything in it. */
+bool fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *);
 
 void fio_results_free(struct fio_results *);
+
+/* fio's JSON documents read as a file comes, piece by piece, holding
+ * only the document being read (and what its results keep): how parse
+ * reads a file of them. A file of nothing but JSON documents, each read
+ * into a result, with white space between them, is read as fio_read
+ * reads it whole; at any other byte the stream stops, and the caller
+ * reads the file whole. */
+struct fio_stream;
+struct fio_stream *fio_stream_new(const char *file);
+/* Where the next bytes of the file go: *room bytes, 64 KiB or more. */
+char *fio_stream_room(struct fio_stream *, size_t *room);
+/* Reads the documents completed by the n bytes just put in the room;
+ * n 0 says the file ended. Returns false once the stream stopped. */
+bool fio_stream_take(struct fio_stream *, size_t n);
+/* After the file ended: when it was read (fio_detect would find it, and
+ * fio_read would read it and return true), appends its results to out
+ * and its messages to d, as fio_read would, and returns true; else
+ * returns false and appends nothing. */
+bool fio_stream_end(struct fio_stream *, struct fio_results *out,
+    struct diags *);
+void fio_stream_free(struct fio_stream *);
 
 #endif

@@ -18,10 +18,15 @@ struct fio_result *fio_new_result(struct fio_results *, const char *file,
 /* Appends a job with every figure unknown. */
 struct fio_job *fio_new_job(struct fio_result *, const char *name,
     size_t name_len, long line);
+/* Frees the room r's jobs and options do not use. */
+void fio_result_trim(struct fio_result *r);
 /* Drops the last result; or only when it holds no job (a false start). */
 void fio_drop_last(struct fio_results *);
 void fio_drop_if_empty(struct fio_results *);
 void fio_add_global(struct fio_result *, const char *key, const char *value);
+/* The same with the key's and the value's lengths. */
+void fio_add_global_n(struct fio_result *, const char *key, size_t key_len,
+    const char *value, size_t value_len);
 /* Which workload parameter fio's option key is; FIO_PARAMS if none. */
 enum fio_param fio_param_of(const char *key, size_t len);
 /* Sets a job's parameter unless set already (job options come first). */
@@ -36,9 +41,41 @@ enum fio_pct fio_pct_of(double p);
  * len bytes; returns the bytes used, 0 when none. */
 size_t fio_number(const char *s, size_t len, double *out);
 
-/* Reads every JSON document of buf; returns how many it found. */
+/* Containers open at once in a JSON document, at most (jansson's own
+ * limit is higher, fio's 4). */
+#define FIO_JSON_MAX_DEPTH 64
+
+/* Reads every JSON document of buf; returns how many it found. Sets
+ * *only_json when every byte of buf outside the documents it kept is
+ * JSON's white space (no line of buf then is fio's text or terse). */
 size_t fio_read_json(const char *file, const char *buf, size_t len,
-    struct fio_results *, struct diags *);
+    struct fio_results *, struct diags *, bool *only_json);
+
+/* For the tests that hold the walk below to jansson: every document
+ * read with jansson, and no file taken for JSON only (fio_json.c). */
+extern bool fio_json_jansson_only;
+
+/* The JSON reader that reads a document where it stands, in one pass,
+ * without jansson (fio_json_walk.c); fio_json.c gives it each document
+ * first. One is kept for the documents of a file. */
+struct fio_walk;
+struct fio_walk *fio_walk_new(void);
+void fio_walk_free(struct fio_walk *);
+/* Reads the document at buf[*at] (its '{', on line *line) into out as
+ * fio_json.c would, with the same messages, and moves *at past its end
+ * and *line to the line of its end. Returns false, with nothing read
+ * or said, when it gives the document up (fio_json.c then reads it
+ * with jansson). */
+bool fio_walk_document(struct fio_walk *, const char *file, const char *buf,
+    size_t len, size_t *at, long *line, struct fio_results *out,
+    struct diags *);
+/* Whether the document last given up ran into the end of buf: more of
+ * the file may make it whole. */
+bool fio_walk_cut_short(const struct fio_walk *);
+
+/* Whether the '{' at s[at] opens fio's document: its first key is one
+ * fio prints first (fio_json.c). */
+bool fio_opens_document(const char *s, size_t len, size_t at);
 /* Reads the terse lines of ls; returns how many it found. */
 size_t fio_read_terse(const char *file, const struct lines *ls,
     struct fio_results *, struct diags *);

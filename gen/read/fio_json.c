@@ -1,10 +1,14 @@
 /* fio's JSON and JSON+ output (--output-format=json, json+), of fio 2.x
  * (latencies in usec under "clat") and 3.x (in nsec under "clat_ns").
+ * Each document is read by the walk (fio_json_walk.c) where it stands;
+ * one the walk gives up (an escape, a number beyond a double, any
+ * error) is read here with jansson, which says what is wrong with it,
+ * and the walk reads what this reads.
  *
  * fio prints some objects with a key twice (the "0.00" percentile of
  * 3.1, "filename" in global options) and its own readers keep the first.
  * jansson keeps the last (JSON_REJECT_DUPLICATES only refuses the whole
- * text, and no decode flag keeps the first), so each document is first
+ * text, and no decode flag keeps the first), so such a document is first
  * scanned here: the scan finds where the document ends (notes before it,
  * documents back to back, fences after it) and copies it with every
  * repeated key of an object renamed to one that starts with U+0001,
@@ -20,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Containers open at once; jansson's own limit is higher, fio's 4. */
-#define MAX_DEPTH 64
 /* Documents that run to the end of the file unclosed before the reader
  * stops looking for more (each such scan reads the rest of the file). */
 #define MAX_UNCLOSED 8
@@ -105,8 +107,8 @@ copy_string(struct scan *sc, bool is_key, size_t obj)
 static const char *
 scan_document(struct scan *sc)
 {
-	char open[MAX_DEPTH];
-	size_t obj[MAX_DEPTH];
+	char open[FIO_JSON_MAX_DEPTH];
+	size_t obj[FIO_JSON_MAX_DEPTH];
 	int depth = 0;
 	bool want_key = false;
 
@@ -125,7 +127,7 @@ scan_document(struct scan *sc)
 		buf_putc(&sc->copy, c);
 		sc->at++;
 		if (c == '{' || c == '[') {
-			if (depth == MAX_DEPTH)
+			if (depth == FIO_JSON_MAX_DEPTH)
 				return "nested too deep";
 			open[depth] = c;
 			obj[depth++] = ++sc->objects;
@@ -143,10 +145,8 @@ scan_document(struct scan *sc)
 	return "the document is not closed";
 }
 
-/* Whether the '{' at s[at] opens fio's document: its first key is one
- * fio prints first. */
-static bool
-opens_fio_document(const char *s, size_t len, size_t at)
+bool
+fio_opens_document(const char *s, size_t len, size_t at)
 {
 	static const char *const first[] = {
 		"\"fio version\"", "\"global options\"", "\"jobs\"",
@@ -345,40 +345,71 @@ scan_reset(struct scan *sc)
 	hashmap_init(&sc->seen, 64, stored_key_hash, sc);
 }
 
+bool fio_json_jansson_only;
+
+/* Whether buf[from..to) is all JSON's white space. */
+static bool
+blank(const char *buf, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (buf[i] != ' ' && buf[i] != '\n' && buf[i] != '\t' &&
+		    buf[i] != '\r')
+			return false;
+	return true;
+}
+
 size_t
 fio_read_json(const char *file, const char *buf, size_t len,
-    struct fio_results *out, struct diags *d)
+    struct fio_results *out, struct diags *d, bool *only_json)
 {
 	struct scan sc = {buf, len, 0, {0}, NULL, 0, 0, {0}, 0, 0};
-	size_t found = out->n, at = 0, counted = 0;
+	struct fio_walk *w = fio_walk_new();
+	size_t found = out->n, at = 0, counted = 0, kept_end = 0;
 	long line = 1;
 	int unclosed = 0;
+	bool only = true;
 
 	hashmap_init(&sc.seen, 64, stored_key_hash, &sc);
 	while (at < len && unclosed < MAX_UNCLOSED) {
 		const char *brace = memchr(buf + at, '{', len - at);
+		size_t start, before = out->n;
 
 		if (brace == NULL)
 			break;
 		at = (size_t)(brace - buf);
-		if (!opens_fio_document(buf, len, at)) {
+		if (!fio_opens_document(buf, len, at)) {
 			at++;
 			continue;
 		}
 		line += count_lines(buf, counted, at);
-		counted = at;
-		scan_reset(&sc);
-		sc.at = at;
-		if (parse_one(&sc, file, line, out, d)) {
+		counted = start = at;
+		/* most documents are read where they stand; jansson reads
+		 * those the walk gives up, and says what is wrong */
+		if (!fio_json_jansson_only &&
+		    fio_walk_document(w, file, buf, len, &at, &line, out, d)) {
+			counted = at;
+		} else {
+			scan_reset(&sc);
+			sc.at = at;
+			if (!parse_one(&sc, file, line, out, d)) {
+				/* a document cut short may hold a whole one
+				 * further on */
+				unclosed += sc.at >= len;
+				at++;
+				continue;
+			}
 			at = sc.at;
-			continue;
 		}
-		/* a document cut short may hold a whole one further on */
-		unclosed += sc.at >= len;
-		at++;
+		if (out->n > before) {
+			only = only && blank(buf, kept_end, start);
+			kept_end = at;
+		}
 	}
 	hashmap_free(&sc.seen);
 	free(sc.keys);
 	buf_free(&sc.copy);
+	fio_walk_free(w);
+	*only_json = !fio_json_jansson_only && out->n > found && only &&
+	    blank(buf, kept_end, len);
 	return out->n - found;
 }

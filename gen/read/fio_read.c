@@ -91,17 +91,22 @@ blank_json_lines(struct lines *ls, const struct fio_results *out,
 			}
 }
 
-void
+bool
 fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct lines ls = {0};
 	size_t found;
+	bool only_json;
 
 	if (lim == NULL)
 		lim = &defaults;
-	found = fio_read_json(file, buf, len, out, d);
+	found = fio_read_json(file, buf, len, out, d, &only_json);
+	/* Nothing but JSON documents, each read: every line is one of
+	 * theirs or blank, and the passes over lines would see none. */
+	if (only_json)
+		return true;
 	ls.max_len = lim->line;
 	lines_read(&ls, buf, len, SIDE_ALL);
 	blank_json_lines(&ls, out, found);
@@ -110,4 +115,5 @@ fio_read(const char *file, const char *buf, size_t len,
 	if (found > 0)
 		note_fio_messages(file, &ls, d);
 	lines_free(&ls);
+	return false;
 }

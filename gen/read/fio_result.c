@@ -77,6 +77,17 @@ fio_add_global(struct fio_result *r, const char *key, const char *value)
 	r->nglobal++;
 }
 
+void
+fio_add_global_n(struct fio_result *r, const char *key, size_t key_len,
+    const char *value, size_t value_len)
+{
+	xgrow((void **)&r->global, &r->global_cap, r->nglobal + 1,
+	    sizeof *r->global);
+	r->global[r->nglobal].key = xstrndup(key, key_len);
+	r->global[r->nglobal].value = xstrndup(value, value_len);
+	r->nglobal++;
+}
+
 enum fio_param
 fio_param_of(const char *key, size_t len)
 {
@@ -171,6 +182,19 @@ result_free_one(struct fio_result *r)
 	free(r->global);
 	free(r->file);
 	free(r->version);
+}
+
+void
+fio_result_trim(struct fio_result *r)
+{
+	if (r->njobs > 0 && r->njobs < r->jobs_cap) {
+		r->jobs = xrealloc(r->jobs, r->njobs * sizeof *r->jobs);
+		r->jobs_cap = r->njobs;
+	}
+	if (r->nglobal > 0 && r->nglobal < r->global_cap) {
+		r->global = xrealloc(r->global, r->nglobal * sizeof *r->global);
+		r->global_cap = r->nglobal;
+	}
 }
 
 void

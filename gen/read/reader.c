@@ -58,6 +58,28 @@ report_long_lines(const struct reader_ctx *c, size_t max)
 			    "line longer than %zu bytes; not read", max);
 }
 
+/* The same for a file of fio's JSON documents only, from its bytes:
+ * lines_read would make a line of each physical line (such a file has
+ * no byte order mark and is no quoted-printable mail). */
+static void
+report_long_physical(const char *file, const char *buf, size_t len,
+    size_t max, struct diags *d)
+{
+	long no = 1;
+
+	if (max == 0 || len <= max)
+		return;
+	for (size_t start = 0; start < len; no++) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+
+		if (end - start > max)
+			diags_add(d, MSG_ERROR, file, no, "line longer than %zu "
+			    "bytes; not read", max);
+		start = end + 1;
+	}
+}
+
 void
 reader_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct results *out, struct diags *d)
@@ -66,13 +88,19 @@ reader_read(const char *file, const char *buf, size_t len,
 	struct reader_ctx c = {file, NULL, out, d};
 	struct lines ls = {0};
 	enum diff_marks marks = MARKS_UNIFIED;
-	bool diff = lines_is_diff(buf, len) ||
-	    lines_is_marked_diff(buf, len, &marks);
+	bool diff;
 
 	if (lim == NULL)
 		lim = &defaults;
-	if (fio_detect(buf, len))
-		fio_read(file, buf, len, lim, &out->fio, d);
+	/* A file of fio's JSON documents and nothing else holds no
+	 * bonnie++ output (and no diff): its lines are not read again. */
+	if (fio_detect(buf, len) &&
+	    fio_read(file, buf, len, lim, &out->fio, d)) {
+		report_long_physical(file, buf, len, lim->line, d);
+		return;
+	}
+	diff = lines_is_diff(buf, len) ||
+	    lines_is_marked_diff(buf, len, &marks);
 	ls.max_len = lim->line;
 	ls.marks = (int)marks;
 	lines_read(&ls, buf, len, diff ? SIDE_OLD : SIDE_ALL);
@@ -92,6 +120,89 @@ reader_read(const char *file, const char *buf, size_t len,
 	read_lines(&c);
 	lines_free(&ls);
 	drop_context_repeats(out, old_end);
+}
+
+struct reader_stream {
+	char *file;
+	size_t max;		/* longest line read; 0 for any */
+	struct fio_stream *fio;
+	char *room;
+	long line;		/* the line being read, its length so far */
+	size_t line_len;
+	long *long_lines;	/* the lines over max, to say at the end */
+	size_t nlong, long_cap;
+};
+
+struct reader_stream *
+reader_stream_new(const char *file, const struct limits *lim)
+{
+	static const struct limits defaults = LIMITS_DEFAULT;
+	struct reader_stream *s = xcalloc(1, sizeof *s);
+
+	s->file = xstrdup(file);
+	s->max = (lim ? lim : &defaults)->line;
+	s->fio = fio_stream_new(file);
+	s->line = 1;
+	return s;
+}
+
+char *
+reader_stream_room(struct reader_stream *s, size_t *room)
+{
+	return s->room = fio_stream_room(s->fio, room);
+}
+
+static void
+line_ends(struct reader_stream *s)
+{
+	if (s->max > 0 && s->line_len > s->max) {
+		xgrow((void **)&s->long_lines, &s->long_cap, s->nlong + 1,
+		    sizeof *s->long_lines);
+		s->long_lines[s->nlong++] = s->line;
+	}
+	s->line++;
+	s->line_len = 0;
+}
+
+bool
+reader_stream_take(struct reader_stream *s, size_t n)
+{
+	/* the lines report_long_physical would report */
+	for (size_t at = 0; at < n;) {
+		const char *nl = memchr(s->room + at, '\n', n - at);
+		size_t end = nl ? (size_t)(nl - s->room) : n;
+
+		s->line_len += end - at;
+		if (nl)
+			line_ends(s);
+		at = end + 1;
+	}
+	if (n == 0 && s->line_len > 0)
+		line_ends(s);
+	return fio_stream_take(s->fio, n);
+}
+
+bool
+reader_stream_end(struct reader_stream *s, struct results *out,
+    struct diags *d)
+{
+	if (!fio_stream_end(s->fio, &out->fio, d))
+		return false;
+	for (size_t i = 0; i < s->nlong; i++)
+		diags_add(d, MSG_ERROR, s->file, s->long_lines[i], "line longer "
+		    "than %zu bytes; not read", s->max);
+	return true;
+}
+
+void
+reader_stream_free(struct reader_stream *s)
+{
+	if (s == NULL)
+		return;
+	fio_stream_free(s->fio);
+	free(s->long_lines);
+	free(s->file);
+	free(s);
 }
 
 /* Whether two figures may be the same measurement: exact but for the

@@ -6,6 +6,7 @@
 #ifndef BENCHSITE_READER_H
 #define BENCHSITE_READER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/input_limits.h"
@@ -29,6 +30,26 @@ struct results {
  * default limits. */
 void reader_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct results *out, struct diags *);
+
+/* A file read piece by piece, as it comes: one that holds nothing but
+ * fio's JSON documents is read as reader_read would read it whole,
+ * holding only the document being read; at the first sign of anything
+ * else the stream stops, and the caller reads the file whole with
+ * reader_read. For parse, whose files may be large. */
+struct reader_stream;
+struct reader_stream *reader_stream_new(const char *file,
+    const struct limits *lim);
+/* Where the next bytes of the file go: *room bytes, 64 KiB or more. */
+char *reader_stream_room(struct reader_stream *, size_t *room);
+/* Takes the n bytes just put in the room (0: the file ended); returns
+ * false once the stream stopped. */
+bool reader_stream_take(struct reader_stream *, size_t n);
+/* After the file ended: appends what reader_read would to out and d and
+ * returns true; or returns false, appending nothing, when the stream
+ * stopped or the file is not fio's JSON only. */
+bool reader_stream_end(struct reader_stream *, struct results *out,
+    struct diags *);
+void reader_stream_free(struct reader_stream *);
 
 /* Merges each text table with the CSV line bonnie++ printed for the same
  * run (taking the CSV's precision) and drops results quoted again later,

@@ -110,8 +110,13 @@ render_parse_json(FILE *out, const struct results *rs,
 	/* only where there are any: bonnie++'s outputs stay as they were */
 	if (rs->fio.n > 0) {
 		json_stream_array(&js, "fio");
-		for (size_t i = 0; i < rs->fio.n; i++)
-			json_stream_item(&js, fio_result_json(&rs->fio.v[i]));
+		for (size_t i = 0; i < rs->fio.n; i++) {
+			struct json_writer jw;
+
+			json_stream_item_begin(&js, &jw);
+			fio_result_write(&jw, &rs->fio.v[i]);
+			json_stream_item_end(&js, &jw);
+		}
 	}
 	stream_diags(&js, d);
 	return json_stream_end(&js);

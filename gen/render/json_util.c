@@ -1,5 +1,6 @@
 /* jansson helpers; see json_util.h. */
 #include "render/json_util.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -127,4 +128,257 @@ json_stream_end(struct json_stream *js)
 	if (fputs(js->members ? "\n}\n" : "{}\n", js->out) == EOF)
 		js->failed = 1;
 	return js->failed ? -1 : 0;
+}
+
+/* ---- writing without a tree (json_writer) ---- */
+
+void
+json_stream_item_begin(struct json_stream *js, struct json_writer *jw)
+{
+	if (fputs(js->items > 0 ? ",\n    " : "\n    ", js->out) == EOF)
+		js->failed = 1;
+	js->items++;
+	memset(jw, 0, sizeof *jw);
+	jw->out = js->out;
+	jw->pad = 4;
+}
+
+void
+json_stream_item_end(struct json_stream *js, struct json_writer *jw)
+{
+	if (jw->failed || jw->depth != 0)
+		js->failed = 1;
+}
+
+static void
+jw_put(struct json_writer *jw, const char *s, size_t n)
+{
+	if (n > 0 && fwrite(s, 1, n, jw->out) != n)
+		jw->failed = 1;
+}
+
+/* A line break and the indentation of depth (jansson's JSON_INDENT(2)
+ * under the stream's pad). */
+static void
+jw_indent(struct json_writer *jw, int depth)
+{
+	static const char spaces[] = "\n                                "
+	    "                                ";
+	size_t n = 1 + (size_t)jw->pad + 2 * (size_t)depth;
+
+	if (n > sizeof spaces - 1) {
+		jw->failed = 1;
+		return;
+	}
+	jw_put(jw, spaces, n);
+}
+
+/* jansson's dump_string of valid UTF-8. */
+static void
+jw_quoted(struct json_writer *jw, const char *s, size_t n)
+{
+	size_t from = 0;
+
+	jw_put(jw, "\"", 1);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char esc[8];
+		const char *e = NULL;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		switch (c) {
+		case '"': e = "\\\""; break;
+		case '\\': e = "\\\\"; break;
+		case '\b': e = "\\b"; break;
+		case '\f': e = "\\f"; break;
+		case '\n': e = "\\n"; break;
+		case '\r': e = "\\r"; break;
+		case '\t': e = "\\t"; break;
+		default:
+			snprintf(esc, sizeof esc, "\\u%04X", c);
+			e = esc;
+		}
+		jw_put(jw, s + from, i - from);
+		jw_put(jw, e, strlen(e));
+		from = i + 1;
+	}
+	jw_put(jw, s + from, n - from);
+	jw_put(jw, "\"", 1);
+}
+
+static bool
+valid_utf8(const char *s, size_t n)
+{
+	for (size_t i = 0, k; i < n; i += k)
+		if ((unsigned char)s[i] < 0x80)
+			k = 1;
+		else if ((k = utf8_decode(s + i, n - i, NULL)) == 0)
+			return false;
+	return true;
+}
+
+void
+jw_key(struct json_writer *jw, const char *key)
+{
+	if (jw->depth > 0) {
+		if (jw->members[jw->depth - 1])
+			jw_put(jw, ",", 1);
+		jw->members[jw->depth - 1] = true;
+		jw_indent(jw, jw->depth);
+	}
+	if (key != NULL) {
+		jw_quoted(jw, key, strlen(key));
+		jw_put(jw, ": ", 2);
+	}
+}
+
+void
+jw_open(struct json_writer *jw, char bracket)
+{
+	if (jw->depth == JSON_WRITER_DEPTH) {
+		jw->failed = 1;
+		return;
+	}
+	jw_put(jw, &bracket, 1);
+	jw->members[jw->depth++] = false;
+}
+
+void
+jw_close(struct json_writer *jw, char bracket)
+{
+	if (jw->depth == 0) {
+		jw->failed = 1;
+		return;
+	}
+	if (jw->members[--jw->depth])
+		jw_indent(jw, jw->depth);
+	jw_put(jw, &bracket, 1);
+}
+
+void
+jw_null(struct json_writer *jw)
+{
+	jw_put(jw, "null", 4);
+}
+
+void
+jw_integer(struct json_writer *jw, long long v)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof buf, "%lld", v);
+
+	jw_put(jw, buf, (size_t)n);
+}
+
+void
+jw_string(struct json_writer *jw, const char *s)
+{
+	size_t n;
+	char *clean;
+
+	if (s == NULL) {
+		jw_null(jw);
+		return;
+	}
+	n = strlen(s);
+	if (valid_utf8(s, n)) {
+		jw_quoted(jw, s, n);
+		return;
+	}
+	clean = xstrdup_utf8(s);
+	jw_quoted(jw, clean, strlen(clean));
+	free(clean);
+}
+
+/* A real as jansson 2.14 writes it with JSON_REAL_PRECISION(12): "%.12g",
+ * ".0" added to one without a point or exponent, the exponent without
+ * its '+' and leading zeros. Returns the length. */
+static size_t
+real_text(double x, char *buf, size_t size)
+{
+	char *e, *from;
+	int n = snprintf(buf, size, "%.12g", x);
+
+	if (n < 0 || (size_t)n + 3 > size)
+		return 0;
+	if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL) {
+		memcpy(buf + n, ".0", 3);
+		n += 2;
+	}
+	if ((e = strchr(buf, 'e')) != NULL) {
+		e++;
+		from = e + 1;
+		if (*e == '-')
+			e++;
+		while (*from == '0')
+			from++;
+		if (from != e) {
+			memmove(e, from, strlen(from) + 1);
+			n = (int)strlen(buf);
+		}
+	}
+	return (size_t)n;
+}
+
+/* Whether real_text writes reals as the jansson linked in does (one
+ * built another way writes some in other digits): asked once, on reals
+ * that tell its ways apart. */
+static bool
+reals_as_jansson(void)
+{
+	static const double probe[] = {
+		0.1, 1.0 / 3, 2.5e-7, 1e-5, 1e15, 1e16, 9e15, 1e300, -1.5e-300,
+		123456789012.5, 1234567.891, 0.000123, 5e-324, -0.0, 1e21,
+	};
+	static int known = -1;
+
+	if (known >= 0)
+		return known;
+	known = 1;
+	for (size_t i = 0; i < sizeof probe / sizeof *probe && known; i++) {
+		json_t *v = json_real(probe[i]);
+		char *theirs = json_dumps(v, JSON_ENCODE_ANY |
+		    JSON_REAL_PRECISION(12));
+		char ours[64];
+
+		known = theirs != NULL && real_text(probe[i], ours,
+		    sizeof ours) > 0 && strcmp(theirs, ours) == 0;
+		free(theirs);
+		json_decref(v);
+	}
+	return known;
+}
+
+void
+jw_figure(struct json_writer *jw, const char *key, double x)
+{
+	char buf[64];
+	size_t n;
+
+	if (isnan(x)) {
+		jw_key(jw, key);
+		jw_null(jw);
+		return;
+	}
+	if (isinf(x))
+		return;		/* json_real refuses it: no member */
+	jw_key(jw, key);
+	if (x == floor(x) && fabs(x) < 9e15) {
+		jw_integer(jw, (long long)x);
+		return;
+	}
+	if (reals_as_jansson() && (n = real_text(x, buf, sizeof buf)) > 0) {
+		jw_put(jw, buf, n);
+		return;
+	}
+	json_t *v = json_real(x);
+	char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+
+	if (text == NULL)
+		jw->failed = 1;
+	else
+		jw_put(jw, text, strlen(text));
+	free(text);
+	json_decref(v);
 }

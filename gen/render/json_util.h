@@ -4,6 +4,7 @@
 #define BENCHSITE_JSON_UTIL_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "base/diag.h"
@@ -32,6 +33,36 @@ struct json_stream {
 	long items;	/* in the open array; -1 when none is open */
 	int failed;
 };
+
+/* A value written as json_print would write it, piece by piece, with no
+ * jansson tree: for what a stream has thousands of (the fio results of
+ * a big file). Members are written in the order given. */
+#define JSON_WRITER_DEPTH 16
+struct json_writer {
+	FILE *out;
+	int pad;		/* spaces after each line break */
+	int depth;		/* containers open */
+	bool members[JSON_WRITER_DEPTH];	/* the open one has some */
+	int failed;
+};
+
+/* Starts the next item of the stream's open array: jw writes it. */
+void json_stream_item_begin(struct json_stream *, struct json_writer *jw);
+/* Ends it (after its containers are closed). */
+void json_stream_item_end(struct json_stream *, struct json_writer *jw);
+/* Starts a member of the open object (key) or an item of the open array
+ * or the value itself (key NULL): a value of the calls below follows. */
+void jw_key(struct json_writer *, const char *key);
+void jw_open(struct json_writer *, char bracket);	/* '{' or '[' */
+void jw_close(struct json_writer *, char bracket);	/* '}' or ']' */
+void jw_null(struct json_writer *);
+void jw_integer(struct json_writer *, long long v);
+/* json_string_or_null(s) as written: null for NULL, bytes that are not
+ * UTF-8 as U+FFFD. */
+void jw_string(struct json_writer *, const char *s);
+/* A member key: (figure) json_number(x) as written, null for NaN; and
+ * as jansson, which has no infinity, the member left out for one. */
+void jw_figure(struct json_writer *, const char *key, double x);
 
 void json_stream_value(struct json_stream *, const char *key, json_t *v);
 void json_stream_array(struct json_stream *, const char *key);

@@ -6,7 +6,9 @@
 #   make bench                     (builds benchsite first)
 #   B=build sh tests/bench/run.sh  (uses build/benchsite and build/*.o)
 #
-# Environment: BENCH_SIZES ("1000 10000") the trees built; BENCH_INC
+# Environment: BENCH_SIZES ("1000 10000") the trees built; BENCH_FIO
+# (3400) the fio JSON documents of the file parse and jq read (53 MB,
+# tests/bench/genfio.sh); BENCH_INC
 # (10000) the one the incremental build adds a run to; BENCH_BIG=1 adds
 # the 100 000-run tree (35 s to generate, 1.3 GB on disk); BENCH_RUNS (3)
 # timed runs a job, after one warm-up;
@@ -219,7 +221,7 @@ say "200 charts: benchsite, gnuplot, matplotlib"
 cflags=${BENCH_CFLAGS:-"-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 $(pkg-config --cflags jansson libxml-2.0 cairo freetype2 libcmark libpng libxxhash zlib)"}
 libs=${BENCH_LIBS:-"$(pkg-config --libs jansson libxml-2.0 cairo freetype2 libcmark libpng libxxhash zlib) -lm"}
 # shellcheck disable=SC2086
-${CC:-cc} $cflags -Igen -o "$W/chart200" "$here/chart200.c" "$B/render/chart_fonts.o" "$B/render/chart_text.o" "$B/render/chart_layout.o" "$B/render/chart_draw.o" "$B/render/chart_svg.o" "$B/render/chart_png.o" "$B/render/pngenc.o" "$B/model/display.o" "$B/read/result.o" "$B/base/buf.o" "$B/base/utf8.o" "$B/base/xalloc.o" $libs \
+${CC:-cc} $cflags -Igen -o "$W/chart200" "$here/chart200.c" "$B/render/chart_fonts.o" "$B/render/chart_text.o" "$B/render/chart_layout.o" "$B/render/chart_draw.o" "$B/render/chart_svg.o" "$B/render/chart_png.o" "$B/render/pngenc.o" "$B/model/display.o" "$B/read/result.o" "$B/base/buf.o" "$B/base/hashmap.o" "$B/base/utf8.o" "$B/base/xalloc.o" $libs \
 	|| die "cannot build chart200 (make benchsite first)"
 awk 'BEGIN {
 	x = 12345
@@ -317,6 +319,35 @@ if command -v bon_csv2html >/dev/null; then
 	row "10000 CSV lines: parse --format csv" "$parse" "" "bon_csv2html" "$b2h" info "" "- (no HTML)"
 else
 	row "10000 CSV lines -> HTML (build, 1 run)" "$csv_t" "$(status $csv_rc)" "bon_csv2html (missing)" "" info "" "< 1x"
+fi
+
+# ---- fio's JSON: parse against jq on one file of documents ----
+
+FIO_DOCS=${BENCH_FIO:-3400}
+FIO=$W/fio-$FIO_DOCS.json
+say "fio JSON, $FIO_DOCS documents: benchsite parse, jq"
+stamp=$(cat "$here/genfio.sh" "$here"/fio/*.json tests/parse-fio/*json*.out | cksum | cut -d' ' -f1)
+if [ "$(cat "$FIO.stamp" 2>/dev/null)" != "$stamp" ] || [ ! -s "$FIO" ]; then
+	sh "$here/genfio.sh" -n "$FIO_DOCS" > "$FIO" || die "genfio.sh failed"
+	echo "$stamp" > "$FIO.stamp"
+fi
+fio_mb=$(awk -v b="$(wc -c < "$FIO")" 'BEGIN { printf "%.0f", b / 1e6 }')
+probe fio-parse "$BIN" parse "$FIO"
+fio_note=$(status $PRC)
+fio_found=$(grep -c '"form": "json"' "$W/fio-parse.out")
+[ "$fio_found" -ge "$FIO_DOCS" ] || fio_note=${fio_note:-"$fio_found of $FIO_DOCS read"}
+if command -v jq >/dev/null; then
+	: > "$W/rss-fio-bs"; : > "$W/rss-fio-jq"; : > "$W/rss-fio-jqc"
+	hf "$W/fio.json" --warmup 1 \
+		-n "benchsite parse" "/usr/bin/time -f %M -a -o $W/rss-fio-bs $BIN parse $FIO" \
+		-n "jq ." "/usr/bin/time -f %M -a -o $W/rss-fio-jq jq . $FIO" \
+		-n "jq -c ." "/usr/bin/time -f %M -a -o $W/rss-fio-jqc jq -c . $FIO"
+	bs=$(median "$W/fio.json" 1)
+	row "fio JSON, $FIO_DOCS docs ($fio_mb MB): parse" "$bs" "$fio_note" "jq ." "$(median "$W/fio.json" 2)" ratio 1 "<= 1x"
+	row "  (same parse)" "$bs" "$fio_note" "jq -c ." "$(median "$W/fio.json" 3)" info "" "-"
+	row "  peak RSS" "$(kmedian "$W/rss-fio-bs")" "$fio_note" "jq ." "$(kmedian "$W/rss-fio-jq")" rssinfo "" "-"
+else
+	row "fio JSON, $FIO_DOCS docs ($fio_mb MB): parse" "$PT" "${fio_note:-1 run}" "jq (missing)" "" info "" "<= 1x"
 fi
 
 # ---- the table ----

@@ -1,10 +1,15 @@
 /* libFuzzer target: the fio reader on any bytes, then its part of the
- * JSON "parse" prints. Build with "make fuzz". */
+ * JSON "parse" prints; and its fast ways held to its plain ones
+ * (tests/unit/fio_ways.h: the walk against jansson, the file read piece
+ * by piece against reader_read, the writer against the tree): a
+ * difference is a crash. Build with "make fuzz". */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "read/reader.h"
 #include "render/render.h"
+#include "../unit/fio_ways.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -14,6 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct results rs = {0};
 	struct diags d = {.quiet = 1};
 	FILE *null = fopen("/dev/null", "w");
+	const char *bad;
 
 	fio_read("fuzz", (const char *)data, size, NULL, &rs.fio, &d);
 	if (null) {
@@ -22,5 +28,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	results_free(&rs);
 	diags_free(&d);
+	bad = fio_ways_check((const char *)data, size,
+	    size > 0 ? data[size / 2] : 0);
+	if (bad != NULL) {
+		fprintf(stderr, "fuzz_fio: %s\n", bad);
+		abort();
+	}
 	return 0;
 }

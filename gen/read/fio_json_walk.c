@@ -1,0 +1,960 @@
+/* fio's JSON documents read in one pass over the bytes where they stand:
+ * no copy, no tree, only the figures the reader keeps; see fio_int.h.
+ *
+ * What it reads is what fio_json.c reads through jansson, exactly: the
+ * first of a repeated key (keys compared as written), num()'s numbers
+ * (a number, or a string that is one), the same defaults. It gives up
+ * on a document it cannot vouch for in the same way (an escape in a
+ * string, a control byte or bad UTF-8, a number beyond long long or
+ * double, nesting deeper than fio_json.c allows, anything jansson would
+ * refuse), and fio_json.c reads that one with jansson, which says what
+ * is wrong. A document read here costs about as much as reading its
+ * bytes once. */
+#include "read/fio_int.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The bytes a string's scan stops at: the end quote, an escape, a
+ * control byte, the first byte of a UTF-8 sequence. */
+static const unsigned char stop[256] = {
+	[0x00] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['"'] = 1, ['\\'] = 1,
+	[0x80] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* A key seen in an object of the document, for its repeats. */
+struct seen_key {
+	const char *p;
+	uint32_t len, obj, gen;	/* gen: the document it belongs to */
+};
+
+struct fio_walk {
+	const char *s;
+	size_t len, at;
+	long newlines;
+	int depth;
+	uint32_t objects;	/* opened in this document */
+	size_t dups;
+	bool failed;		/* given up: jansson reads the document */
+	bool hit_end;		/* looked past the last byte */
+	struct seen_key *keys;	/* open addressing, cap a power of two */
+	size_t keys_n, keys_cap;
+	uint32_t gen;
+};
+
+/* A value as num() of fio_json.c sees it. */
+enum kind { K_OTHER, K_NUMBER, K_STRING };
+
+struct value {
+	enum kind kind;
+	double number;
+	const char *str;
+	size_t str_len;
+};
+
+static bool
+fail(struct fio_walk *w)
+{
+	w->failed = true;
+	return false;
+}
+
+/* Gives up at the end of the bytes, which more of the file may cure. */
+static bool
+fail_at_end(struct fio_walk *w)
+{
+	w->hit_end = true;
+	return fail(w);
+}
+
+/* White space, fio's indentation eight spaces at a time. */
+static void
+skip_space(struct fio_walk *w)
+{
+	const char *s = w->s;
+	size_t at = w->at, len = w->len;
+
+	while (at < len) {
+		uint64_t eight;
+
+		while (len - at >= 8 && (memcpy(&eight, s + at, 8),
+		    eight == 0x2020202020202020u))
+			at += 8;
+		while (at < len && s[at] == ' ')
+			at++;
+		if (at >= len)
+			break;
+		if (s[at] == '\n')
+			w->newlines++;
+		else if (s[at] != '\t' && s[at] != '\r')
+			break;
+		at++;
+	}
+	w->at = at;
+}
+
+/* The byte at w->at, or 0 at the end. */
+static char
+cur(struct fio_walk *w)
+{
+	if (w->at < w->len)
+		return w->s[w->at];
+	w->hit_end = true;
+	return '\0';
+}
+
+/* The next byte that is not white space, or 0 at the end. */
+static char
+peek(struct fio_walk *w)
+{
+	skip_space(w);
+	return cur(w);
+}
+
+/* Length of the UTF-8 sequence at p (of at most n bytes) that jansson
+ * takes (no overlong form, surrogate or code point past U+10FFFF);
+ * 0 if none. */
+static size_t
+utf8_len(const unsigned char *p, size_t n)
+{
+	size_t want;
+	uint32_t cp;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		want = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		want = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		want = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	if (n < want)
+		return 0;
+	for (size_t i = 1; i < want; i++) {
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+	    (want == 3 && cp < 0x800) || (want == 4 && cp < 0x10000))
+		return 0;
+	return want;
+}
+
+/* The string at w->at (its opening quote): its bytes, which are what
+ * it says, since it has no escape. */
+static bool
+string(struct fio_walk *w, const char **p, size_t *n)
+{
+	const unsigned char *s = (const unsigned char *)w->s;
+	size_t at = w->at + 1, start = at;
+
+	for (;;) {
+		while (at < w->len && !stop[s[at]])
+			at++;
+		if (at >= w->len)
+			return fail_at_end(w);
+		if (s[at] < 0x20 || s[at] == '\\')
+			return fail(w);
+		if (s[at] == '"')
+			break;
+		size_t u = utf8_len(s + at, w->len - at);
+
+		if (u == 0)
+			return w->len - at < 4 ? fail_at_end(w) : fail(w);
+		at += u;
+	}
+	*p = w->s + start;
+	*n = at - start;
+	w->at = at + 1;
+	return true;
+}
+
+static bool
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A decimal s[0..n) (JSON's syntax, checked) whose digits make an
+ * integer below 2^53 and whose exponent is at most 22 either way: one
+ * product or quotient of two exact doubles, rounded once, which is what
+ * strtod gives (Clinger's fast path). false for any other. */
+static bool
+exact_real(const char *s, size_t n, double *out)
+{
+	static const double tens[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21,
+		1e22,
+	};
+	uint64_t m = 0;
+	size_t i = s[0] == '-', digits = 0;
+	long exp10 = 0, e = 0;
+	bool neg_e = false;
+	double x;
+
+	for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
+		if (s[i] == '.') {
+			for (size_t k = i + 1; k < n && is_digit(s[k]); k++)
+				exp10--;
+			continue;
+		}
+		if (++digits > 15)	/* below 2^53 for certain */
+			return false;
+		m = m * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (i < n) {
+		i++;
+		if (s[i] == '+' || s[i] == '-')
+			neg_e = s[i++] == '-';
+		for (; i < n; i++) {
+			e = e * 10 + (s[i] - '0');
+			if (e > 400)
+				return false;
+		}
+		exp10 += neg_e ? -e : e;
+	}
+	/* rounded once only where doubles are computed as doubles */
+	if (exp10 < -22 || exp10 > 22 || FLT_EVAL_METHOD != 0)
+		return false;
+	x = (double)m;
+	x = exp10 < 0 ? x / tens[-exp10] : x * tens[exp10];
+	*out = s[0] == '-' ? -x : x;
+	return true;
+}
+
+/* The number at w->at, as jansson reads it: an integer (no fraction
+ * or exponent) through strtoll, anything else through strtod; one
+ * beyond them is given up (jansson refuses it). With want NULL it is
+ * only checked. */
+static bool
+number(struct fio_walk *w, double *want)
+{
+	const char *s = w->s;
+	size_t at = w->at, start = at, int_digits;
+	bool integer = true;
+	char tmp[64];
+	char *end;
+
+	if (at < w->len && s[at] == '-')
+		at++;
+	if (at >= w->len)
+		return fail_at_end(w);
+	if (!is_digit(s[at]))
+		return fail(w);
+	if (s[at] == '0') {
+		at++;
+		if (at < w->len && is_digit(s[at]))
+			return fail(w);
+	} else {
+		while (at < w->len && is_digit(s[at]))
+			at++;
+	}
+	int_digits = at - start;
+	if (at < w->len && s[at] == '.') {
+		integer = false;
+		if (++at >= w->len)
+			return fail_at_end(w);
+		if (!is_digit(s[at]))
+			return fail(w);
+		while (at < w->len && is_digit(s[at]))
+			at++;
+	}
+	if (at < w->len && (s[at] == 'e' || s[at] == 'E')) {
+		integer = false;
+		at++;
+		if (at < w->len && (s[at] == '+' || s[at] == '-'))
+			at++;
+		if (at >= w->len)
+			return fail_at_end(w);
+		if (!is_digit(s[at]))
+			return fail(w);
+		while (at < w->len && is_digit(s[at]))
+			at++;
+		int_digits = sizeof tmp;	/* may overflow: ask strtod */
+	}
+	/* a number at the very end is no document's */
+	if (at >= w->len)
+		return fail_at_end(w);
+	w->at = at;
+	if (want == NULL && int_digits < 19)
+		return true;		/* no overflow possible */
+	if (integer && int_digits < 19) {
+		long long v = 0;
+
+		for (size_t i = start + (s[start] == '-'); i < at; i++)
+			v = v * 10 + (s[i] - '0');
+		*want = (double)(s[start] == '-' ? -v : v);
+		return true;
+	}
+	if (!integer && want != NULL && exact_real(s + start, at - start,
+	    want))
+		return true;
+	if (at - start >= sizeof tmp)
+		return fail(w);
+	memcpy(tmp, s + start, at - start);
+	tmp[at - start] = '\0';
+	errno = 0;
+	if (integer) {
+		long long v = strtoll(tmp, &end, 10);
+
+		if (errno == ERANGE)
+			return fail(w);
+		if (want)
+			*want = (double)v;
+	} else {
+		double v = strtod(tmp, &end);
+
+		if (errno == ERANGE)
+			return fail(w);
+		if (want)
+			*want = v;
+	}
+	return true;
+}
+
+static bool
+literal(struct fio_walk *w, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (w->len - w->at < n + 1)
+		return fail_at_end(w);
+	if (memcmp(w->s + w->at, word, n) != 0)
+		return fail(w);
+	w->at += n;
+	return true;
+}
+
+/* ---- objects and arrays, keys and their repeats ---- */
+
+/* Eight bytes at a time: keys are short. */
+static uint64_t
+key_hash(const char *p, size_t n, uint32_t obj)
+{
+	uint64_t h = 0x9e3779b97f4a7c15u * (obj + (uint64_t)n + 1);
+
+	for (; n >= 8; p += 8, n -= 8) {
+		uint64_t eight;
+
+		memcpy(&eight, p, 8);
+		h = (h ^ eight) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	if (n > 0) {
+		uint64_t rest = 0;
+
+		memcpy(&rest, p, n);
+		h = (h ^ rest) * 0xc4ceb9fe1a85ec53u;
+	}
+	return h ^ h >> 29;
+}
+
+static void
+keys_grow(struct fio_walk *w)
+{
+	struct seen_key *old = w->keys;
+	size_t old_cap = w->keys_cap;
+
+	w->keys_cap = old_cap ? old_cap * 2 : 1024;
+	w->keys = xcalloc(w->keys_cap, sizeof *w->keys);
+	for (size_t i = 0; i < old_cap; i++) {
+		const struct seen_key *k = &old[i];
+		size_t at;
+
+		if (k->gen != w->gen)
+			continue;
+		at = key_hash(k->p, k->len, k->obj) & (w->keys_cap - 1);
+		while (w->keys[at].gen == w->gen)
+			at = (at + 1) & (w->keys_cap - 1);
+		w->keys[at] = *k;
+	}
+	free(old);
+}
+
+/* Whether object obj had the key p[0..n) already; remembers it if not. */
+static bool
+key_repeated(struct fio_walk *w, uint32_t obj, const char *p, size_t n)
+{
+	size_t at;
+
+	if (n > UINT32_MAX)
+		return fail(w);
+	if ((w->keys_n + 1) * 2 > w->keys_cap)
+		keys_grow(w);
+	at = key_hash(p, n, obj) & (w->keys_cap - 1);
+	for (; w->keys[at].gen == w->gen; at = (at + 1) & (w->keys_cap - 1)) {
+		const struct seen_key *k = &w->keys[at];
+
+		if (k->obj == obj && k->len == n && memcmp(k->p, p, n) == 0)
+			return true;
+	}
+	w->keys[at] = (struct seen_key){p, (uint32_t)n, obj, w->gen};
+	w->keys_n++;
+	return false;
+}
+
+struct container {
+	uint32_t obj;
+	bool first;
+};
+
+/* Opens the object or array at w->at (its bracket). */
+static bool
+open_container(struct fio_walk *w, struct container *c)
+{
+	/* fio_json.c's scan gives up past this depth */
+	if (++w->depth > FIO_JSON_MAX_DEPTH)
+		return fail(w);
+	w->at++;
+	c->obj = ++w->objects;
+	c->first = true;
+	return true;
+}
+
+static bool skip_value(struct fio_walk *);
+
+/* The next key of an open object that is not a repeat, w->at then at
+ * its value: 1; or 0 at the object's end, or on failure. A repeated
+ * key's value is skipped, and counted. */
+static int
+next_key(struct fio_walk *w, struct container *c, const char **key,
+    size_t *key_len)
+{
+	for (;;) {
+		char ch = peek(w);
+
+		if (ch == '}' && c->first) {
+			w->at++;
+			w->depth--;
+			return 0;
+		}
+		if (!c->first) {
+			if (ch == '}') {
+				w->at++;
+				w->depth--;
+				return 0;
+			}
+			if (ch != ',')
+				return fail(w);
+			w->at++;
+			ch = peek(w);
+		}
+		c->first = false;
+		if (ch != '"' || !string(w, key, key_len) || peek(w) != ':')
+			return fail(w);
+		w->at++;
+		skip_space(w);
+		if (!key_repeated(w, c->obj, *key, *key_len))
+			return !w->failed;
+		w->dups++;
+		if (!skip_value(w))
+			return 0;
+	}
+}
+
+/* The next item of an open array, w->at then at it: 1; or 0 at the
+ * array's end, or on failure. */
+static int
+next_item(struct fio_walk *w, struct container *c)
+{
+	char ch = peek(w);
+
+	if (ch == ']' && c->first) {
+		w->at++;
+		w->depth--;
+		return 0;
+	}
+	if (!c->first) {
+		if (ch == ']') {
+			w->at++;
+			w->depth--;
+			return 0;
+		}
+		if (ch != ',')
+			return fail(w);
+		w->at++;
+		skip_space(w);
+	}
+	c->first = false;
+	return 1;
+}
+
+/* Reads any value at w->at: a number or a string kept, anything else
+ * checked and passed over. */
+static bool
+value(struct fio_walk *w, struct value *v)
+{
+	struct container c;
+	const char *k;
+	size_t kn;
+	char ch = cur(w);
+
+	v->kind = K_OTHER;
+	switch (ch) {
+	case '{':
+		if (!open_container(w, &c))
+			return false;
+		while (next_key(w, &c, &k, &kn))
+			if (!skip_value(w))
+				return false;
+		return !w->failed;
+	case '[':
+		if (!open_container(w, &c))
+			return false;
+		while (next_item(w, &c))
+			if (!skip_value(w))
+				return false;
+		return !w->failed;
+	case '"':
+		v->kind = K_STRING;
+		return string(w, &v->str, &v->str_len);
+	case 't':
+		return literal(w, "true");
+	case 'f':
+		return literal(w, "false");
+	case 'n':
+		return literal(w, "null");
+	default:
+		v->kind = K_NUMBER;
+		return number(w, &v->number);
+	}
+}
+
+static bool
+skip_value(struct fio_walk *w)
+{
+	struct value v;
+	char ch = cur(w);
+
+	if (ch == '-' || is_digit(ch))
+		return number(w, NULL);
+	if (ch == '"') {
+		const char *p;
+		size_t n;
+
+		return string(w, &p, &n);
+	}
+	return value(w, &v);
+}
+
+/* num() of fio_json.c: a number, or a string that is one; else NaN. */
+static double
+num(const struct value *v)
+{
+	double x;
+
+	if (v->kind == K_NUMBER)
+		return v->number;
+	if (v->kind == K_STRING && fio_number(v->str, v->str_len, &x) ==
+	    v->str_len && v->str_len > 0)
+		return x;
+	return NAN;
+}
+
+static bool
+key_is(const char *key, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(key, word, n) == 0;
+}
+
+/* ---- fio's objects ---- */
+
+/* A latency object (slat, clat, lat and their _ns forms) as read. */
+struct lat_raw {
+	bool object;
+	double min, max, mean, stddev;
+	double pct[FIO_PCTS];	/* as written; NaN when not given */
+};
+
+enum { L_SLAT, L_CLAT, L_LAT, L_SLAT_NS, L_CLAT_NS, L_LAT_NS, L_KINDS };
+static const char *const lat_keys[L_KINDS] = {
+	"slat", "clat", "lat", "slat_ns", "clat_ns", "lat_ns",
+};
+
+struct side_raw {
+	double io_kbytes, io_bytes, total_ios, bw, iops, runtime;
+	bool has_clat_ns;
+	struct lat_raw lat[L_KINDS];
+};
+
+/* clat's "percentile": the last of the keys that name a kept one. */
+static bool
+percentiles(struct fio_walk *w, struct lat_raw *l)
+{
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn;
+
+	if (cur(w) != '{')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	while (next_key(w, &c, &k, &kn)) {
+		double p;
+		enum fio_pct at = FIO_PCTS;
+
+		if (!value(w, &v))
+			return false;
+		if (fio_number(k, kn, &p) == kn && kn > 0)
+			at = fio_pct_of(p);
+		if (at < FIO_PCTS && v.kind == K_NUMBER && v.number > 0)
+			l->pct[at] = v.number;
+	}
+	return !w->failed;
+}
+
+static bool
+latency(struct fio_walk *w, struct lat_raw *l)
+{
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn;
+
+	if (cur(w) != '{')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	l->object = true;
+	while (next_key(w, &c, &k, &kn)) {
+		double *to = key_is(k, kn, "min") ? &l->min :
+		    key_is(k, kn, "max") ? &l->max :
+		    key_is(k, kn, "mean") ? &l->mean :
+		    key_is(k, kn, "stddev") ? &l->stddev : NULL;
+
+		if (to == NULL && key_is(k, kn, "percentile")) {
+			if (!percentiles(w, l))
+				return false;
+			continue;
+		}
+		if (!value(w, &v))
+			return false;
+		if (to != NULL)
+			*to = num(&v);
+	}
+	return !w->failed;
+}
+
+/* fio_json.c's latency(): all unknown unless max is above 0. */
+static void
+latency_of(const struct lat_raw *l, double scale, struct fio_latency *out)
+{
+	if (!l->object || !(l->max > 0))
+		return;
+	out->min = l->min * scale;
+	out->max = l->max * scale;
+	out->mean = l->mean * scale;
+	out->stdev = l->stddev * scale;
+}
+
+static void
+side_of(const struct side_raw *r, struct fio_side *s)
+{
+	bool ns = r->has_clat_ns;
+	double scale = ns ? 0.001 : 1;
+	const struct lat_raw *clat = &r->lat[ns ? L_CLAT_NS : L_CLAT];
+
+	/* fio 2.x: io_bytes in KiB and no io_kbytes */
+	s->io_bytes = isnan(r->io_kbytes) ? r->io_bytes * 1024 : r->io_bytes;
+	if (!(s->io_bytes > 0) && !(r->total_ios > 0))
+		return;
+	s->present = true;
+	s->bw_kib = r->bw;
+	s->iops = r->iops;
+	s->runtime_ms = r->runtime;
+	latency_of(&r->lat[ns ? L_SLAT_NS : L_SLAT], scale, &s->slat);
+	latency_of(clat, scale, &s->clat);
+	latency_of(&r->lat[ns ? L_LAT_NS : L_LAT], scale, &s->lat);
+	if (!clat->object)
+		return;
+	for (int p = 0; p < FIO_PCTS; p++)
+		if (!isnan(clat->pct[p]))
+			s->clat_pct[p] = clat->pct[p] * scale;
+}
+
+static bool
+side(struct fio_walk *w, struct fio_side *s)
+{
+	struct side_raw r;
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn;
+
+	if (cur(w) != '{')
+		return skip_value(w);
+	r.io_kbytes = r.io_bytes = r.total_ios = r.bw = r.iops = r.runtime =
+	    NAN;
+	r.has_clat_ns = false;
+	for (int i = 0; i < L_KINDS; i++) {
+		r.lat[i].object = false;
+		r.lat[i].min = r.lat[i].max = r.lat[i].mean =
+		    r.lat[i].stddev = NAN;
+		for (int p = 0; p < FIO_PCTS; p++)
+			r.lat[i].pct[p] = NAN;
+	}
+	if (!open_container(w, &c))
+		return false;
+	while (next_key(w, &c, &k, &kn)) {
+		double *to = key_is(k, kn, "io_kbytes") ? &r.io_kbytes :
+		    key_is(k, kn, "io_bytes") ? &r.io_bytes :
+		    key_is(k, kn, "total_ios") ? &r.total_ios :
+		    key_is(k, kn, "bw") ? &r.bw :
+		    key_is(k, kn, "iops") ? &r.iops :
+		    key_is(k, kn, "runtime") ? &r.runtime : NULL;
+		int lat = L_KINDS;
+
+		if (to == NULL)
+			for (lat = 0; lat < L_KINDS; lat++)
+				if (key_is(k, kn, lat_keys[lat]))
+					break;
+		if (lat == L_CLAT_NS)
+			r.has_clat_ns = true;
+		if (lat < L_KINDS) {
+			if (!latency(w, &r.lat[lat]))
+				return false;
+			continue;
+		}
+		if (!value(w, &v))
+			return false;
+		if (to != NULL)
+			*to = num(&v);
+	}
+	if (w->failed)
+		return false;
+	side_of(&r, s);
+	return true;
+}
+
+/* "job options" (of job j), or "global options" (j NULL): the options
+ * whose value is a string. */
+static bool
+options(struct fio_walk *w, struct fio_result *r, size_t j)
+{
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn;
+
+	if (cur(w) != '{')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	while (next_key(w, &c, &k, &kn)) {
+		if (!value(w, &v))
+			return false;
+		if (v.kind != K_STRING)
+			continue;
+		if (j < r->njobs)
+			fio_set_param(&r->jobs[j], fio_param_of(k, kn), v.str,
+			    v.str_len);
+		else
+			fio_add_global_n(r, k, kn, v.str, v.str_len);
+	}
+	return !w->failed;
+}
+
+static bool
+job(struct fio_walk *w, struct fio_result *r, long line)
+{
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn, j = r->njobs;
+	double group = NAN;
+
+	if (!open_container(w, &c))
+		return false;
+	fio_new_job(r, "", 0, line);
+	while (next_key(w, &c, &k, &kn)) {
+		int d = FIO_DIRS;
+
+		if (key_is(k, kn, "job options")) {
+			if (!options(w, r, j))
+				return false;
+			continue;
+		}
+		for (d = 0; d < FIO_DIRS; d++)
+			if (key_is(k, kn, fio_dir_names[d]))
+				break;
+		if (d < FIO_DIRS) {
+			if (!side(w, &r->jobs[j].side[d]))
+				return false;
+			continue;
+		}
+		if (!value(w, &v))
+			return false;
+		if (key_is(k, kn, "jobname") && v.kind == K_STRING) {
+			free(r->jobs[j].name);
+			r->jobs[j].name = xstrndup(v.str, v.str_len);
+		} else if (key_is(k, kn, "groupid")) {
+			group = num(&v);
+		}
+	}
+	if (group >= 0 && group < 1e6)
+		r->jobs[j].group = (int)group;
+	return !w->failed;
+}
+
+static bool
+jobs(struct fio_walk *w, struct fio_result *r, long line)
+{
+	struct container c;
+
+	if (cur(w) != '[')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	while (next_item(w, &c))
+		if (!(cur(w) == '{' ? job(w, r, line) : skip_value(w)))
+			return false;
+	return !w->failed;
+}
+
+/* "disk_util": the "util" of the first disk. */
+static bool
+disk_util(struct fio_walk *w, double *util)
+{
+	struct container c, disk;
+	struct value v;
+	const char *k;
+	size_t kn;
+	bool first = true;
+
+	if (cur(w) != '[')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	while (next_item(w, &c)) {
+		if (!first || cur(w) != '{') {
+			if (!skip_value(w))
+				return false;
+			first = false;
+			continue;
+		}
+		first = false;
+		if (!open_container(w, &disk))
+			return false;
+		while (next_key(w, &disk, &k, &kn)) {
+			if (!value(w, &v))
+				return false;
+			if (key_is(k, kn, "util"))
+				*util = num(&v);
+		}
+		if (w->failed)
+			return false;
+	}
+	return !w->failed;
+}
+
+static bool
+document(struct fio_walk *w, struct fio_result *r, long line)
+{
+	struct container c;
+	struct value v;
+	const char *k;
+	size_t kn;
+	double util = NAN;
+
+	if (!open_container(w, &c))
+		return false;
+	while (next_key(w, &c, &k, &kn)) {
+		bool ok;
+
+		if (key_is(k, kn, "global options"))
+			ok = options(w, r, (size_t)-1);
+		else if (key_is(k, kn, "jobs"))
+			ok = jobs(w, r, line);
+		else if (key_is(k, kn, "disk_util"))
+			ok = disk_util(w, &util);
+		else if ((ok = value(w, &v)) && key_is(k, kn, "fio version") &&
+		    v.kind == K_STRING)
+			r->version = xstrndup(v.str, v.str_len);
+		if (!ok)
+			return false;
+	}
+	if (w->failed)
+		return false;
+	fio_params_from_global(r);
+	for (size_t i = 0; i < r->njobs; i++)
+		r->jobs[i].disk_util = util;
+	return true;
+}
+
+struct fio_walk *
+fio_walk_new(void)
+{
+	return xcalloc(1, sizeof(struct fio_walk));
+}
+
+void
+fio_walk_free(struct fio_walk *w)
+{
+	if (w != NULL)
+		free(w->keys);
+	free(w);
+}
+
+bool
+fio_walk_document(struct fio_walk *w, const char *file, const char *buf,
+    size_t len, size_t *at, long *line, struct fio_results *out,
+    struct diags *d)
+{
+	struct fio_result *r;
+
+	w->s = buf;
+	w->len = len;
+	w->at = *at;
+	w->newlines = 0;
+	w->depth = 0;
+	w->objects = 0;
+	w->dups = 0;
+	w->failed = false;
+	w->hit_end = false;
+	w->keys_n = 0;
+	if (++w->gen == 0) {	/* every slot's gen is stale again */
+		memset(w->keys, 0, w->keys_cap * sizeof *w->keys);
+		w->gen = 1;
+	}
+	r = fio_new_result(out, file, *line, FIO_JSON);
+	if (!document(w, r, *line)) {
+		fio_drop_last(out);
+		return false;
+	}
+	if (w->dups > 0)
+		diags_add(d, MSG_NOTE, file, *line, "fio JSON output repeats "
+		    "%zu keys; the first of each is read, as fio's own tools "
+		    "do", w->dups);
+	r->line_end = *line + w->newlines;
+	fio_result_trim(r);
+	if (r->njobs == 0)
+		diags_add(d, MSG_WARNING, file, *line, "fio JSON output without "
+		    "any job");
+	fio_drop_if_empty(out);
+	*at = w->at;
+	*line += w->newlines;
+	return true;
+}
+
+bool
+fio_walk_cut_short(const struct fio_walk *w)
+{
+	return w->hit_end;
+}

@@ -1,0 +1,170 @@
+/* Unit tests of the fio reader's fast ways (tests/unit/fio_ways.h) on
+ * fio's own outputs: the goldens of tests/parse-fio and the outputs the
+ * benchmark's generator starts from (tests/bench/fio), whole and cut in
+ * ways a document can be cut. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio_ways.h"
+
+static char *
+slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	long size;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	size = ftell(f);
+	rewind(f);
+	p = malloc((size_t)size + 1);
+	assert_non_null(p);
+	assert_int_equal(fread(p, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	*n = (size_t)size;
+	return p;
+}
+
+static void
+check(const char *what, const char *data, size_t n, unsigned seed)
+{
+	const char *bad = fio_ways_check(data, n, seed);
+
+	if (bad != NULL)
+		fail_msg("%s: %s", what, bad);
+}
+
+static int
+streams(const char *p, size_t n)
+{
+	struct results rs = {0};
+	struct diags d = {.quiet = 1};
+	int ok = fio_ways_stream(p, n, 3, &rs, &d);
+
+	ok = ok && rs.fio.n == 1 && d.n == 0;
+	results_free(&rs);
+	diags_free(&d);
+	return ok;
+}
+
+/* Whether the walk itself reads the document at the start of p. */
+static int
+walks(const char *p, size_t n)
+{
+	struct fio_walk *w = fio_walk_new();
+	struct fio_results out = {0};
+	struct diags d = {.quiet = 1};
+	size_t at = 0;
+	long line = 1;
+	int ok = n > 0 && p[0] == '{' &&
+	    fio_walk_document(w, "input", p, n, &at, &line, &out, &d) &&
+	    out.n == 1 && out.v[0].njobs > 0;
+
+	fio_walk_free(w);
+	fio_results_free(&out);
+	diags_free(&d);
+	return ok;
+}
+
+static void
+test_outputs(void **state)
+{
+	static const char *const patterns[] = {
+		"tests/parse-fio/*.out", "tests/bench/fio/*.json",
+	};
+	size_t files = 0;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof patterns / sizeof *patterns; k++) {
+		glob_t g;
+
+		assert_int_equal(glob(patterns[k], 0, NULL, &g), 0);
+		for (size_t i = 0; i < g.gl_pathc; i++, files++) {
+			size_t n;
+			char *p = slurp(g.gl_pathv[i], &n);
+
+			for (unsigned seed = 0; seed < 4; seed++)
+				check(g.gl_pathv[i], p, n, seed);
+			/* fio's own JSON the stream reads (not only
+			 * leaves to reader_read) */
+			if (k == 1)
+				assert_true(streams(p, n) && walks(p, n));
+			/* cut short: inside a number, a key, a string */
+			check(g.gl_pathv[i], p, n * 2 / 3, 1);
+			check(g.gl_pathv[i], p, n / 3 + 7, 2);
+			free(p);
+		}
+		globfree(&g);
+	}
+	assert_true(files >= 20);
+}
+
+/* Documents the walk gives up, or reads, at its edges. */
+static void
+test_edges(void **state)
+{
+	static const char *const docs[] = {
+		/* repeated keys, the first read */
+		"{\"fio version\": \"fio-3.1\", \"jobs\": [{\"jobname\": \"a\", "
+		"\"jobname\": \"b\", \"read\": {\"io_bytes\": 4096, \"bw\": 1,"
+		" \"bw\": 2, \"clat_ns\": {\"max\": 9, \"percentile\": "
+		"{\"50.000000\": 5, \"50.00\": 6, \"0.00\": 0}}}}]}\n",
+		/* an escape: jansson reads it */
+		"{\"fio version\": \"fio-\\u0033\", \"jobs\": [{\"jobname\": "
+		"\"x\\ty\", \"read\": {\"io_bytes\": 1}}]}",
+		/* numbers at their limits, numbers quoted */
+		"{\"jobs\": [{\"read\": {\"io_bytes\": 1e308, \"bw\": "
+		"-0, \"iops\": \"12.5\", \"runtime\": 9223372036854775807, "
+		"\"lat\": {\"max\": 1.5e-3, \"min\": 0.1e1}}}], "
+		"\"fio version\": \"fio-3.33\"}",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": "
+		"9223372036854775808}}]}",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": "
+		"1e999}}]}",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": "
+		"01}}]}",
+		/* UTF-8, good and bad */
+		"{\"fio version\": \"fio-\xc3\xa9\", \"jobs\": [{\"jobname\": "
+		"\"\xed\xa0\x80\", \"read\": {\"io_bytes\": 1}}]}",
+		"{\"fio version\": \"v\", \"global options\": {\"rw\": "
+		"\"read\", \"rw\": \"write\", \"bs\": 4}, \"jobs\": [{\"read\":"
+		" {\"total_ios\": 3}}, 7, {\"write\": []}]}  \n\n{\"jobs\": []}",
+		/* deep, and the scan's limit of depth */
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1,"
+		" \"x\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+		"[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+		"]]]]]]]]]]]]]]]]]]]]}}]}",
+		/* not closed, trailing garbage, text after */
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1}}]}"
+		"}",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1}}]}"
+		"\nrandread: (g=0): rw=randread, bs=4k\n",
+		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": tru"
+		"e, \"bw\": nul}}]}",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof docs / sizeof *docs; i++)
+		for (unsigned seed = 0; seed < 8; seed++)
+			check(docs[i], docs[i], strlen(docs[i]), seed);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outputs),
+		cmocka_unit_test(test_edges),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
