@@ -41,6 +41,19 @@ for f in tests/parse-fio/both-*.out; do
 	cat "$tmp/agree"
 done
 
+# An md array's own util is 0 on most kernels: the disk util read is the
+# busiest device's, its members' aggregate (aggrutil, aggr_util) counted.
+disk_util() {	# FILE WANT
+	"$b/benchsite" parse "$1" 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+u = {j["disk_util"] for r in d["fio"] for j in r["jobs"]}
+sys.exit(0 if u == {float(sys.argv[1])} else 1)' "$2" &&
+		echo "ok fio disk util of an md array in $1" ||
+		echo "FAIL: fio disk util of $1 is not $2"
+}
+disk_util tests/cases/fio-raid10-fdatasync-qd1/input/node2-ax161/1-md3-raid10/fio.txt 98.1
+
 # beside the project, unless FIO_CORPUS names it
 corpus=${FIO_CORPUS:-}
 [ -z "$corpus" ] && [ -f ../shared/fio-corpus/EXPECTED.json ] &&
@@ -60,3 +73,4 @@ for f in "$corpus"/[0-9]*; do
 	fi
 	cat "$tmp/cmp"
 done
+disk_util "$corpus/02-fioplot-2.18-json-randread-usec.json" 51.310237

@@ -299,14 +299,15 @@ warn(char **all, char *sentence)
 	*all = next;
 }
 
-/* Whether run r has a fio figure of buffered I/O (not direct). */
+/* Whether run r has a fio figure that passed the page cache (neither
+ * direct nor synced write by write). */
 static bool
 buffered_fio(const struct analysis *a, const struct run *r)
 {
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
 
-		if (m->def.family == FAMILY_FIO && !m->fio.direct)
+		if (m->def.family == FAMILY_FIO && !fio_key_uncached(&m->fio))
 			return true;
 	}
 	return false;

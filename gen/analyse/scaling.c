@@ -304,15 +304,22 @@ random_bound(const struct scale_rule *r, int n, int k, bool low)
 	return fmin(high, floor);
 }
 
-/* The disks a sequential stream of direct I/O keeps busy: the bytes in
- * flight over the chunk (512 KiB when the meta gives none: Linux md's
- * default, and the larger the chunk the fewer disks a stream reaches,
- * so the low end is never too high). */
+/* The disks a sequential stream that goes round the page cache keeps
+ * busy: the bytes in flight over the chunk (512 KiB when the meta gives
+ * none: Linux md's default, and the larger the chunk the fewer disks a
+ * stream reaches, so the low end is never too high). A job that syncs
+ * every N writes has at most N blocks waiting for each sync; one opened
+ * O_SYNC, one a job. */
 static double
 stream_disks(const struct fio_key *k, int chunk_kib)
 {
 	double chunk = (chunk_kib > 0 ? chunk_kib : 512) * 1024.0;
-	double inflight = (double)k->bs * k->iodepth * k->numjobs;
+	double depth = k->direct ? k->iodepth : 1;
+	double inflight;
+
+	if (!k->direct && (k->sync == FSY_FSYNC || k->sync == FSY_FDATASYNC))
+		depth = k->sync_every;
+	inflight = (double)k->bs * depth * k->numjobs;
 
 	return fmax(1, floor(inflight / chunk));
 }
@@ -708,15 +715,15 @@ class_of(const struct metric *m)
 }
 
 /* A sequential fio stream: the layout's block figure, of which direct
- * I/O reaches only the disks its bytes in flight cover at the low end
- * (buffered I/O has readahead and write-back to spread it). */
+ * or synced I/O reaches only the disks its bytes in flight cover at the
+ * low end (buffered I/O has readahead and write-back to spread it). */
 static void
 stream_bounds(const struct scaling_model *mo, int rule, const struct metric *m,
     double *low, double *high)
 {
 	*low = scale_bound(rule, mo->disks, 0, true);
 	*high = scale_bound(rule, mo->disks, 0, false);
-	if (m->fio.direct && *low > 0)
+	if (fio_key_uncached(&m->fio) && *low > 0)
 		*low = fmin(*low, stream_disks(&m->fio, mo->chunk_kib));
 }
 

@@ -97,12 +97,26 @@ bs_label(uint64_t bs, char *buf, size_t size)
 		snprintf(buf, size, "%llu%c", (unsigned long long)bs, units[u]);
 }
 
+/* " fdatasync", " fsync every 8", " O_SYNC"; "" when none. */
+static void
+sync_label(const struct fio_key *k, char *buf, size_t size)
+{
+	if (k->sync == FSY_NONE)
+		buf[0] = '\0';
+	else if (k->sync_every > 1)
+		snprintf(buf, size, " %s every %d", fio_sync_labels[k->sync],
+		    k->sync_every);
+	else
+		snprintf(buf, size, " %s", fio_sync_labels[k->sync]);
+}
+
 /* The workload's name for people: "randread 4k QD32 libaio direct",
- * "randrw/write 4k QD16x4", "job random-write/read". */
+ * "randrw/write 4k QD16x4", "write 16k QD1 sync fdatasync", "job
+ * random-write/read". */
 static char *
 workload_label(const struct fio_key *k)
 {
-	char bs[24], jobs[24];
+	char bs[24], jobs[24], sync[32];
 
 	if (k->rw == RW_JOB)
 		return xasprintf("job %s/%s", k->job, fio_dir_names[k->dir]);
@@ -111,10 +125,12 @@ workload_label(const struct fio_key *k)
 		snprintf(jobs, sizeof jobs, "x%d", k->numjobs);
 	else
 		jobs[0] = '\0';
-	return xasprintf("%s%s%s %s QD%d%s%s%s%s", fio_rw_names[k->rw],
+	sync_label(k, sync, sizeof sync);
+	return xasprintf("%s%s%s %s QD%d%s%s%s%s%s", fio_rw_names[k->rw],
 	    fio_rw_mixed(k->rw) ? "/" : "", fio_rw_mixed(k->rw) ?
 	    fio_dir_names[k->dir] : "", bs, k->iodepth, jobs,
-	    k->engine[0] ? " " : "", k->engine, k->direct ? " direct" : "");
+	    k->engine[0] ? " " : "", k->engine, k->direct ? " direct" : "",
+	    sync);
 }
 
 /* What a fio metric measures, by bit (enum metric_trait). */
@@ -201,6 +217,10 @@ cmp_fio(const void *x, const void *y)
 		return c;
 	if (a->direct != b->direct)
 		return a->direct ? 1 : -1;
+	if (a->sync != b->sync)
+		return a->sync < b->sync ? -1 : 1;
+	if (a->sync_every != b->sync_every)
+		return a->sync_every < b->sync_every ? -1 : 1;
 	if (a->dir != b->dir)
 		return a->dir < b->dir ? -1 : 1;
 	return (a->measure > b->measure) - (a->measure < b->measure);

@@ -268,14 +268,34 @@ read_job(const json_t *o, struct fio_result *r, long line)
 		read_side(json_object_get(o, fio_dir_names[d]), &j->side[d]);
 }
 
+/* The busiest device of "disk_util": the highest "util", or
+ * "aggr_util" of an md device's members (md's own util is 0 on most
+ * kernels); NaN when none is given. */
+static double
+busiest_disk(const json_t *disks)
+{
+	const json_t *d;
+	size_t i;
+	double best = NAN;
+
+	json_array_foreach(disks, i, d) {
+		double u = num(d, "util"), a = num(d, "aggr_util");
+
+		if (!(u <= best) && !isnan(u))
+			best = u;
+		if (!(a <= best) && !isnan(a))
+			best = a;
+	}
+	return best;
+}
+
 static void
 read_document(const json_t *doc, struct fio_result *r, long line)
 {
 	const json_t *v = json_object_get(doc, "fio version");
 	const json_t *jobs = json_object_get(doc, "jobs");
-	const json_t *disk = json_array_get(json_object_get(doc, "disk_util"),
-	    0);
 	size_t i;
+	double util = busiest_disk(json_object_get(doc, "disk_util"));
 
 	if (json_is_string(v))
 		r->version = xstrdup(json_string_value(v));
@@ -285,7 +305,7 @@ read_document(const json_t *doc, struct fio_result *r, long line)
 			read_job(v, r, line);
 	fio_params_from_global(r);
 	for (i = 0; i < r->njobs; i++)
-		r->jobs[i].disk_util = num(disk, "util");
+		r->jobs[i].disk_util = util;
 }
 
 static long

@@ -828,7 +828,8 @@ jobs(struct fio_walk *w, struct fio_result *r, long line)
 	return !w->failed;
 }
 
-/* "disk_util": the "util" of the first disk. */
+/* "disk_util": the busiest device's "util" or "aggr_util", as
+ * busiest_disk of fio_json.c reads it. */
 static bool
 disk_util(struct fio_walk *w, double *util)
 {
@@ -836,27 +837,28 @@ disk_util(struct fio_walk *w, double *util)
 	struct value v;
 	const char *k;
 	size_t kn;
-	bool first = true;
 
 	if (cur(w) != '[')
 		return skip_value(w);
 	if (!open_container(w, &c))
 		return false;
 	while (next_item(w, &c)) {
-		if (!first || cur(w) != '{') {
+		if (cur(w) != '{') {
 			if (!skip_value(w))
 				return false;
-			first = false;
 			continue;
 		}
-		first = false;
 		if (!open_container(w, &disk))
 			return false;
 		while (next_key(w, &disk, &k, &kn)) {
+			double x;
+
 			if (!value(w, &v))
 				return false;
-			if (key_is(k, kn, "util"))
-				*util = num(&v);
+			if ((key_is(k, kn, "util") ||
+			    key_is(k, kn, "aggr_util")) &&
+			    !isnan(x = num(&v)) && !(x <= *util))
+				*util = x;
 		}
 		if (w->failed)
 			return false;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const fio_measure_keys[FIO_MEASURES] = {
 	"bw", "iops", "lat", "p50", "p99", "p99_9",
@@ -14,6 +15,12 @@ const char *const fio_measure_keys[FIO_MEASURES] = {
 const char *const fio_measure_labels[FIO_MEASURES] = {
 	"bandwidth", "IOPS", "mean latency", "p50 latency", "p99 latency",
 	"p99.9 latency",
+};
+const char *const fio_sync_keys[FIO_SYNCS] = {
+	"", "osync", "fsync", "fdsync",
+};
+const char *const fio_sync_labels[FIO_SYNCS] = {
+	"", "O_SYNC", "fsync", "fdatasync",
 };
 const char *const fio_rw_names[FIO_RWS] = {
 	"read", "write", "randread", "randwrite", "readwrite", "randrw",
@@ -203,6 +210,39 @@ flag_set(const char *text)
 	return text && (strcmp(text, "1") == 0 || strcmp(text, "true") == 0);
 }
 
+/* How the job's writes were made durable (see enum fio_sync): fio's
+ * sync option ("1", "sync", "dsync"; "0" and "none" are not), else the
+ * more frequent of fsync=N and fdatasync=N. A pattern that only reads
+ * has nothing to sync, whatever its options say. */
+static void
+sync_of(const struct fio_job *j, struct fio_key *k)
+{
+	const char *o = j->param[FP_SYNC];
+	int fs = count_of(j->param[FP_FSYNC], 0);
+	int fds = count_of(j->param[FP_FDATASYNC], 0);
+
+	k->sync = FSY_NONE;
+	k->sync_every = 1;
+	if (!fio_rw_mixed(k->rw) && pure_dir(k->rw) == FIO_READ)
+		return;
+	if (o && (strcmp(o, "1") == 0 || strcasecmp(o, "sync") == 0 ||
+	    strcasecmp(o, "dsync") == 0)) {
+		k->sync = FSY_OSYNC;
+	} else if (fds > 0 && (fs <= 0 || fds <= fs)) {
+		k->sync = FSY_FDATASYNC;
+		k->sync_every = fds;
+	} else if (fs > 0) {
+		k->sync = FSY_FSYNC;
+		k->sync_every = fs;
+	}
+}
+
+bool
+fio_key_uncached(const struct fio_key *k)
+{
+	return k->direct || (k->sync != FSY_NONE && k->dir == FIO_WRITE);
+}
+
 bool
 fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
     struct fio_key *k)
@@ -228,6 +268,7 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 	if (k->bs == 0 || k->iodepth < 0 || k->numjobs < 0)
 		return false;
 	k->direct = flag_set(j->param[FP_DIRECT]);
+	sync_of(j, k);
 	slug(j->param[FP_IOENGINE], "_", '_', k->engine, FIO_ENGINE_MAX);
 	return true;
 }
@@ -249,10 +290,23 @@ bs_text(uint64_t bs, char *buf, size_t size)
 		snprintf(buf, size, "%llu%c", (unsigned long long)bs, units[u]);
 }
 
+/* "-fdsync", "-fsync8", "-osync"; "" when the job synced nothing. */
+static void
+sync_text(const struct fio_key *k, char *buf, size_t size)
+{
+	if (k->sync == FSY_NONE)
+		buf[0] = '\0';
+	else if (k->sync_every > 1)
+		snprintf(buf, size, "-%s%d", fio_sync_keys[k->sync],
+		    k->sync_every);
+	else
+		snprintf(buf, size, "-%s", fio_sync_keys[k->sync]);
+}
+
 void
 fio_key_format(const struct fio_key *k, char *buf)
 {
-	char bs[24];
+	char bs[24], sync[24];
 	int n;
 
 	if (k->rw == RW_JOB) {
@@ -261,9 +315,11 @@ fio_key_format(const struct fio_key *k, char *buf)
 		return;
 	}
 	bs_text(k->bs, bs, sizeof bs);
-	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s",
+	sync_text(k, sync, sizeof sync);
+	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s%s",
 	    fio_rw_names[k->rw], bs, k->iodepth, k->numjobs,
-	    k->engine[0] ? "-" : "", k->engine, k->direct ? "-direct" : "");
+	    k->engine[0] ? "-" : "", k->engine, k->direct ? "-direct" : "",
+	    sync);
 	if (n < 0 || n > FIO_KEY_MAX)
 		n = FIO_KEY_MAX;
 	if (fio_rw_mixed(k->rw))
@@ -316,11 +372,37 @@ key_tail(const char *text, struct fio_key *k, bool *has_dir)
 	return (size_t)(last - text);
 }
 
-/* Reads "RW-BS-qdN-jN[-ENGINE][-direct]" of n bytes into k. */
+/* Reads a sync suffix ("fdsync", "fsync8", "osync") into k. */
+static bool
+sync_parse(const char *text, struct fio_key *k)
+{
+	for (int s = FSY_OSYNC; s < FIO_SYNCS; s++) {
+		size_t n = strlen(fio_sync_keys[s]);
+		char *end;
+		long every = 1;
+
+		if (strncmp(text, fio_sync_keys[s], n) != 0)
+			continue;
+		if (text[n] != '\0' && s != FSY_OSYNC)
+			every = strtol(text + n, &end, 10);
+		else if (text[n] != '\0')
+			return false;
+		else
+			end = (char *)text + n;
+		if (*end || every < 1 || every > 1000000)
+			return false;
+		k->sync = (enum fio_sync)s;
+		k->sync_every = (int)every;
+		return true;
+	}
+	return false;
+}
+
+/* Reads "RW-BS-qdN-jN[-ENGINE][-direct][-SYNC]" of n bytes into k. */
 static bool
 workload_parse(const char *text, size_t n, struct fio_key *k)
 {
-	char copy[FIO_KEY_MAX + 1], *part[6], *save, *tok;
+	char copy[FIO_KEY_MAX + 1], *part[8], *save, *tok;
 	size_t np = 0;
 	const char *p;
 	char *end;
@@ -329,7 +411,7 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 		return false;
 	memcpy(copy, text, n);
 	copy[n] = '\0';
-	for (tok = strtok_r(copy, "-", &save); tok && np < 6;
+	for (tok = strtok_r(copy, "-", &save); tok && np < 8;
 	    tok = strtok_r(NULL, "-", &save))
 		part[np++] = tok;
 	if (tok != NULL || np < 4 || (k->rw = rw_of(part[0])) >= RW_JOB)
@@ -347,14 +429,18 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 	k->numjobs = (int)strtol(part[3] + 1, &end, 10);
 	if (*end || k->numjobs < 1)
 		return false;
-	for (size_t i = 4; i < np; i++) {
-		if (i == np - 1 && strcmp(part[i], "direct") == 0)
-			k->direct = true;
-		else if (i == 4 && strlen(part[i]) <= FIO_ENGINE_MAX)
-			snprintf(k->engine, sizeof k->engine, "%s", part[i]);
-		else
-			return false;
+	/* From the end: the sync, then direct, then the engine. */
+	k->sync_every = 1;
+	if (np > 4 && sync_parse(part[np - 1], k))
+		np--;
+	if (np > 4 && strcmp(part[np - 1], "direct") == 0) {
+		k->direct = true;
+		np--;
 	}
+	if (np == 6 || (np == 5 && strlen(part[4]) > FIO_ENGINE_MAX))
+		return false;
+	if (np == 5)
+		snprintf(k->engine, sizeof k->engine, "%s", part[4]);
 	return true;
 }
 

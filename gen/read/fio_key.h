@@ -52,6 +52,15 @@ enum fio_rw {
 
 extern const char *const fio_rw_names[FIO_RWS];
 
+/* How a job made its writes durable one by one: opened O_SYNC or
+ * O_DSYNC (sync=1, sync, dsync), or fsync or fdatasync after every N
+ * writes (fsync=N, fdatasync=N). Keyed "-osync", "-fsync", "-fdsync",
+ * with N after it when it is not 1 ("-fdsync8"). */
+enum fio_sync { FSY_NONE, FSY_OSYNC, FSY_FSYNC, FSY_FDATASYNC, FIO_SYNCS };
+
+extern const char *const fio_sync_keys[FIO_SYNCS];	/* "fdsync" */
+extern const char *const fio_sync_labels[FIO_SYNCS];	/* "fdatasync" */
+
 /* What a metric key says. The longest key fits a meta key after
  * "expect." (64 bytes in all). */
 #define FIO_KEY_MAX 57
@@ -66,9 +75,15 @@ struct fio_key {
 	uint64_t bs;		/* bytes */
 	int iodepth, numjobs;
 	bool direct;
+	enum fio_sync sync;
+	int sync_every;		/* N of fsync=N or fdatasync=N; else 1 */
 	char engine[FIO_ENGINE_MAX + 1];	/* "" when not given */
 	char job[FIO_JOB_MAX + 1];		/* RW_JOB only */
 };
+
+/* Whether k's figures went round the page cache: direct I/O, or writes
+ * each made durable (a synced read still comes from the cache). */
+bool fio_key_uncached(const struct fio_key *k);
 
 /* Whether a pattern does random I/O, and whether it mixes directions
  * (then the key names the direction). */

@@ -17,8 +17,8 @@ const char *const fio_pct_names[FIO_PCTS] = {
 };
 const double fio_pct_values[FIO_PCTS] = {50, 90, 95, 99, 99.9, 99.99};
 const char *const fio_param_names[FIO_PARAMS] = {
-	"rw", "bs", "iodepth", "numjobs", "ioengine", "direct", "size",
-	"runtime",
+	"rw", "bs", "iodepth", "numjobs", "ioengine", "direct", "sync",
+	"fsync", "fdatasync", "size", "runtime",
 };
 
 struct fio_result *

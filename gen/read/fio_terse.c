@@ -125,6 +125,8 @@ read_dir(const struct fields *f, const struct layout *lo, int k,
 	return true;
 }
 
+/* The busiest device's utilisation: each disk's last field, and an md
+ * device's aggregate of its members ("98.10%": every share there). */
 static void
 disk_util(const struct fields *f, const struct layout *lo,
     struct fio_job *j)
@@ -132,9 +134,13 @@ disk_util(const struct fields *f, const struct layout *lo,
 	int k = lo->first_dir + lo->per_dir * lo->dirs + AFTER_DIRS;
 	double util;
 
-	if ((size_t)(k + DISK_FIELDS) <= f->n && f->len[k] > 0 &&
-	    field_number(f, k + DISK_FIELDS - 1, &util))
-		j->disk_util = util;
+	if ((size_t)(k + DISK_FIELDS) > f->n || f->len[k] == 0)
+		return;
+	for (size_t i = (size_t)k; i < f->n; i++)
+		if (f->len[i] > 0 && f->at[i][f->len[i] - 1] == '%' &&
+		    field_number(f, (int)i, &util) &&
+		    !(util <= j->disk_util))
+			j->disk_util = util;
 }
 
 /* Which terse version line s starts, 0 if none. */

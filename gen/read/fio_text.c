@@ -603,23 +603,29 @@ percentile_line(struct text *t, const char *s)
 	return true;
 }
 
-/* "vda: ios=0/1046898, ..., util=80.66%" after "Disk stats": the first
- * disk's utilisation for the run's jobs. */
+/* "vda: ios=0/1046898, ..., util=80.66%" after "Disk stats", and an
+ * md device's "aggrutil=98.10%" of its members (md's own util is 0 on
+ * most kernels): the busiest device's utilisation for the run's jobs. */
 static bool
 disk_line(struct text *t, const char *s)
 {
-	const char *u = find_key(s, "util");
-	double v;
+	const char *key[] = {"util", "aggrutil"};
+	bool any = false;
 
-	if (!t->in_disks || u == NULL || t->run == NONE)
+	if (!t->in_disks || t->run == NONE)
 		return false;
-	t->in_disks = false;
-	if (fio_number(u, strlen(u), &v) == 0)
-		return true;
-	for (size_t i = 0; i < run_of(t)->njobs; i++)
-		if (isnan(run_of(t)->jobs[i].disk_util))
-			run_of(t)->jobs[i].disk_util = v;
-	return true;
+	for (size_t k = 0; k < 2; k++) {
+		const char *u = find_key(s, key[k]);
+		double v;
+
+		if (u == NULL || fio_number(u, strlen(u), &v) == 0)
+			continue;
+		any = true;
+		for (size_t i = 0; i < run_of(t)->njobs; i++)
+			if (!(v <= run_of(t)->jobs[i].disk_util))
+				run_of(t)->jobs[i].disk_util = v;
+	}
+	return any;
 }
 
 /* The run's jobs have figures of direction dir. */

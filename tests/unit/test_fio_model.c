@@ -90,6 +90,50 @@ test_keys(void **state)
 	key_of(&a, FIO_READ, FM_BW, "randread-4k-qd32-j8-libaio-direct.bw");
 }
 
+/* Writes made durable one by one are another workload; reads have
+ * nothing to sync. */
+static void
+test_sync_keys(void **state)
+{
+	struct fio_job w = job("w", "write", "16k", NULL, NULL, "sync", NULL);
+	struct fio_job r = job("r", "randread", "4k", NULL, NULL, "libaio",
+	    "1");
+	struct fio_job m = job("m", "randrw", "4k", "8", NULL, "libaio", "1");
+	struct fio_key k;
+
+	(void)state;
+	w.param[FP_FDATASYNC] = (char *)"1";
+	key_of(&w, FIO_WRITE, FM_IOPS, "write-16k-qd1-j1-sync-fdsync.iops");
+	assert_true(fio_key_of(&w, FIO_WRITE, FM_IOPS, &k));
+	assert_true(fio_key_uncached(&k));
+	/* The more frequent of the two; fsync=0 syncs nothing. */
+	w.param[FP_FSYNC] = (char *)"0";
+	w.param[FP_FDATASYNC] = (char *)"32";
+	key_of(&w, FIO_WRITE, FM_BW, "write-16k-qd1-j1-sync-fdsync32.bw");
+	w.param[FP_FSYNC] = (char *)"8";
+	key_of(&w, FIO_WRITE, FM_BW, "write-16k-qd1-j1-sync-fsync8.bw");
+	/* O_SYNC or O_DSYNC before either; sync=0 and none are not. */
+	w.param[FP_SYNC] = (char *)"dsync";
+	key_of(&w, FIO_WRITE, FM_LAT, "write-16k-qd1-j1-sync-osync.lat");
+	w.param[FP_SYNC] = (char *)"none";
+	w.param[FP_FSYNC] = NULL;
+	w.param[FP_FDATASYNC] = NULL;
+	key_of(&w, FIO_WRITE, FM_LAT, "write-16k-qd1-j1-sync.lat");
+	assert_true(fio_key_of(&w, FIO_WRITE, FM_IOPS, &k));
+	assert_false(fio_key_uncached(&k));
+	r.param[FP_FSYNC] = (char *)"1";
+	key_of(&r, FIO_READ, FM_IOPS, "randread-4k-qd1-j1-libaio-direct.iops");
+	/* A mixed job's reads share its workload, synced writes and all,
+	 * but a synced read still comes from the cache. */
+	m.param[FP_FSYNC] = (char *)"1";
+	m.param[FP_DIRECT] = NULL;
+	key_of(&m, FIO_READ, FM_IOPS, "randrw-4k-qd8-j1-libaio-fsync.read.iops");
+	assert_true(fio_key_of(&m, FIO_READ, FM_IOPS, &k));
+	assert_false(fio_key_uncached(&k));
+	assert_true(fio_key_of(&m, FIO_WRITE, FM_IOPS, &k));
+	assert_true(fio_key_uncached(&k));
+}
+
 static void
 test_parse_round_trip(void **state)
 {
@@ -98,6 +142,8 @@ test_parse_round_trip(void **state)
 		"randrw-4k-qd16-j4-io_uring-direct.write.p99",
 		"write-1m-qd8-j1.bw", "read-512-qd1-j1-psync.lat",
 		"job-random-write.read.bw", "trimwrite-4k-qd1-j1.trim.p50",
+		"write-16k-qd1-j1-sync-fdsync.iops", "write-4k-qd1-j1-osync.bw",
+		"randwrite-4k-qd8-j2-libaio-direct-fsync32.lat",
 	};
 	static const char *const bad[] = {
 		"randread-4096-qd32-j1.iops",	/* 4k is written 4k */
@@ -106,6 +152,7 @@ test_parse_round_trip(void **state)
 		"randread-4k-qd0-j1.iops", "randread-4k-j1-qd1.iops",
 		"randread-4k-qd1-j1.p95", "job-x.iops", "put_block",
 		"randread-4k-qd1-j1-a-b-c.iops", "",
+		"write-4k-qd1-j1-fsync1.bw",	/* every write is "fsync" */
 	};
 	struct fio_key k;
 
@@ -253,6 +300,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_sync_keys),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_measures),
 		cmocka_unit_test(test_table_order),
