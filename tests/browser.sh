@@ -4,8 +4,9 @@
 # the samples' site): at 1280 and 390 px no page scrolls sideways and no
 # chart text is under 10 px on the phone; every image and chart has a
 # text alternative, every header cell a scope, all text AA contrast
-# (tests/browser-layout.js); screenshots of the index, a run page and a
-# series page are as wide as the window; the index prints on at most 6
+# (tests/browser-layout.js), on bonnie++'s pages and fio's; screenshots
+# of the index, a run page of each and a series page are as wide as the
+# window; the index prints on at most 6
 # A4 pages. Prints "ok NAME" / "FAIL: NAME"; without Chromium, a note.
 
 b=$1
@@ -31,7 +32,11 @@ top=$(cd "$site" && pwd)
 run=runs/this-machine--fast-fsync-128m-4k.html
 series=series/this-machine.html
 pair='compare/this-machine--default-64m~this-machine--fast-fsync-128m-4k.html'
-pages="index.html $run $series metrics/put_block.html compare/controller.html $pair"
+fio=runs/this-machine-fio--disk-ext4.html
+fio_pair='compare/this-machine-fio--sched-1-mq-deadline~this-machine-fio--sched-2-none.html'
+pages="index.html $run $series metrics/put_block.html compare/controller.html $pair
+	$fio metrics/fio.html metrics/randread-4k-qd16-j1-io_uring-direct.iops.html
+	$fio_pair"
 {
 	printf '<!DOCTYPE html><html><body><pre id="out">NOT RUN</pre><script>\n'
 	printf 'const widths = [1280, 390];\nconst pages = [\n'
@@ -72,7 +77,7 @@ done
 # Chromium's picture no wider, so this checks the picture, not the page
 # (the width test above does that); they are kept for people to look at.
 mkdir -p "$tmp/shots"
-for p in index.html $run $series; do
+for p in index.html $run $series $fio; do
 	for w in 1280 390; do
 		png=$tmp/shots/$(echo "$p" | tr '/~' '__')-$w.png
 		chrome --screenshot="$png" --window-size=$w,2000 "file://$top/$p"

@@ -258,6 +258,13 @@ BENCHSITE_DATA=${BENCHSITE_DATA:-$PWD} "$b/benchsite" build -q -o "$tmp/fsite" \
 	"$tmp/fruns" >/dev/null 2>&1
 check "record fio: build has its workload's page" \
 	test -s "$tmp/fsite/metrics/randread-4k-qd1-j1-psync.iops.html"
+# Asked for its text summary, fio's output is fio.txt, read back the same.
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name rt -- \
+	fio --output-format=normal "$tmp/job.fio" >/dev/null 2>&1
+check "record fio: text output kept as fio.txt" test -s "$tmp/fruns/rt/fio.txt" \
+	-a ! -e "$tmp/fruns/rt/fio.json"
+"$b/benchsite" dump "$tmp/fruns" >"$tmp/dump" 2>"$tmp/err"
+check "record fio: dump reads its text result" grep -q '"form": "text"' "$tmp/dump"
 # fio fails (an option it does not know): marked failed, status passed on.
 PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name bad -- \
 	fio --name=x --no-such-option=1 >/dev/null 2>&1

@@ -52,7 +52,7 @@ struct record {
 				   --directory or --filename (or its job
 				   file's), "." by default */
 	bool quiet;		/* bonnie++: -q given */
-	bool own_format;	/* fio: --output-format given */
+	bool own_format;	/* fio: --output-format given, not JSON */
 	char *dir;		/* RUNS/NAME, reserved empty */
 	char *tmp;		/* RUNS/.NAME.tmp-XXXXXX, being filled */
 };
@@ -161,7 +161,7 @@ scan_fio_args(struct record *r)
 		const char *a = r->args[i], *eq = strchr(a, '=');
 
 		if (strncmp(a, "--output-format", 15) == 0)
-			r->own_format = true;
+			r->own_format = strstr(a, "json") == NULL;
 		if (eq && (strncmp(a, "--directory=", 12) == 0 ||
 		    strncmp(a, "--filename=", 11) == 0) && !r->scratch) {
 			char *key = xstrndup(a + 2, (size_t)(eq - a - 2));
@@ -504,8 +504,17 @@ wait_bonnie(const struct record *r, pid_t pid, int *st)
 		fprintf(stderr, "\r%*s\r", width, "");
 }
 
+/* Where the benchmark's standard output goes: fio.txt for fio asked for
+ * its text or terse lines, else the bench's own file. */
+static const char *
+out_name(const struct record *r)
+{
+	return r->bench == BENCH_FIO && r->own_format ? "fio.txt" :
+	    bench_files[r->bench].out;
+}
+
 /* Runs the benchmark with its output in its files (bonnie.csv and
- * bonnie.txt, fio.json and fio.log); returns its exit status (128 +
+ * bonnie.txt, fio.json or fio.txt and fio.log); returns its exit status (128 +
  * signal), or -1 when it could not be started. Like system(3),
  * benchsite ignores ^C meanwhile: the benchmark gets it, cleans up and
  * exits, and the run is then marked failed. */
@@ -514,7 +523,7 @@ run_bench(const struct record *r, bool *killed)
 {
 	struct sigaction ign = {.sa_handler = SIG_IGN}, oint, oquit;
 	const struct bench_files *bf = &bench_files[r->bench];
-	int out = open_output(r, bf->out), err = -1, st = 0;
+	int out = open_output(r, out_name(r)), err = -1, st = 0;
 	char **argv = bench_argv(r);
 	pid_t pid = -1;
 
@@ -548,8 +557,7 @@ run_bench(const struct record *r, bool *killed)
 static size_t
 read_results(const struct record *r, char **version)
 {
-	const char *files[] = {bench_files[r->bench].err,
-	    bench_files[r->bench].out};
+	const char *files[] = {bench_files[r->bench].err, out_name(r)};
 	struct results rs = {0};
 	struct diags d = {.quiet = 1};
 	size_t n;
@@ -638,6 +646,7 @@ copy_job_files(const struct record *r)
 		base = base ? base + 1 : a;
 		if (a[0] == '-' || *base == '.' || strcmp(base, "meta") == 0 ||
 		    strcmp(base, "fio.json") == 0 || strcmp(base, "fio.log") == 0 ||
+		    strcmp(base, "fio.txt") == 0 ||
 		    (buf = file_read(a, DEFAULT_MAX_FILE_SIZE, &len, &d)) == NULL) {
 			diags_free(&d);
 			continue;
@@ -690,7 +699,7 @@ write_failed(const struct record *r, int status, bool killed,
 		    r->args[0], results);
 	fprintf(f, "What it printed is in %s (standard error) and %s\n"
 	    "(standard output). This run is incomplete: do not compare it.\n",
-	    bench_files[r->bench].err, bench_files[r->bench].out);
+	    bench_files[r->bench].err, out_name(r));
 	close_checked(f, r, "FAILED");
 }
 
