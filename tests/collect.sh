@@ -61,6 +61,8 @@ done <<'EOF'
 sata sata /home/bench
 sata-tmpfs sata /tmp
 md-raid0 md-raid0 /data/bench
+md-raid0-device md-raid0 /dev/md0
+nvme-device nvme /dev/nvme0n1
 lvm-md-raid1 lvm-md-raid1 /var/bench
 nvme nvme /
 nvme-space nvme /mnt/my data/x
@@ -265,6 +267,20 @@ check "record fio: text output kept as fio.txt" test -s "$tmp/fruns/rt/fio.txt" 
 	-a ! -e "$tmp/fruns/rt/fio.json"
 "$b/benchsite" dump "$tmp/fruns" >"$tmp/dump" 2>"$tmp/err"
 check "record fio: dump reads its text result" grep -q '"form": "text"' "$tmp/dump"
+# Options given apart from their values, as fio takes them: the place
+# measured and the format are read, and the file fio writes is no job
+# file to keep.
+: >"$tmp/fioscratch/data.img"
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name apart -- \
+	fio --output-format normal --name=ap --filename "$tmp/fioscratch/data.img" \
+	--size=4m --rw=read --time_based --runtime=1 >/dev/null 2>&1
+check "record fio: options apart: text output kept as fio.txt" \
+	test -s "$tmp/fruns/apart/fio.txt"
+check "record fio: options apart: meta of the file's directory" \
+	grep -q "^# benchsite collect: the storage under $(cd "$tmp/fioscratch" && pwd -P)" \
+	"$tmp/fruns/apart/meta"
+check "record fio: options apart: fio's data file not kept" \
+	test ! -e "$tmp/fruns/apart/data.img"
 # fio fails (an option it does not know): marked failed, status passed on.
 PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name bad -- \
 	fio --name=x --no-such-option=1 >/dev/null 2>&1

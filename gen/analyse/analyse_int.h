@@ -43,7 +43,7 @@ double spread(const struct metric_summary *);
 /* The row of the model for a layout and metric, or -1. */
 int scaling_rule(enum raid_level, enum metric_id);
 /* The disks k concurrent random requests keep busy on d disks. */
-double busy_disks(double d, int k);
+double busy_disks(double d, double k);
 /* The low or high end, in disks' worth, of row rule of the model for n
  * disks and k seekers; 0 where the layout gives nothing. */
 double scale_bound(int rule, int n, int k, bool low);

@@ -359,8 +359,8 @@ options_reasons(const struct run *r, const struct run *b,
 	    strcmp(x->size, y->size) != 0)
 		reason(w, xasprintf("file sizes differ (%s \u2192 %s)",
 		    y->size, x->size));
-	if (moves_metric(fio, m) && r->fio_size && b->fio_size &&
-	    strcmp(r->fio_size, b->fio_size) != 0)
+	if (moves_metric(fio, m) && units_sizes_differ(r->fio_size,
+	    b->fio_size))
 		reason(w, xasprintf("fio file sizes differ (%s \u2192 %s)",
 		    b->fio_size, r->fio_size));
 	if (moves_metric((struct moves)FILE_TESTS, m) && x->files && y->files &&

@@ -80,7 +80,7 @@ option_noise(const struct analysis *a, const struct metric *m, double *share)
 static bool
 meta_noise(const struct analysis *a, const struct metric *m, double *share)
 {
-	char key[80];
+	char key[META_KEY_MAX + 1];
 	const char *v;
 
 	snprintf(key, sizeof key, "noise.%s", m->def.key);

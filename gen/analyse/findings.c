@@ -82,7 +82,7 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 void
 acknowledge(struct analysis *a, struct finding *f, size_t i)
 {
-	char key[64];
+	char key[META_KEY_MAX + 1];
 	const char *ack;
 
 	long k = run_metric_slot(&a->set->runs[i], f->metric);
@@ -267,7 +267,7 @@ target_findings(struct analysis *a, size_t i)
 		const struct target *t = &a->targets[ra->targets + k];
 		int id = t->metric;
 		const struct metric_def *def = analysis_def(a, id);
-		char now[48], want[48], key[80];
+		char now[48], want[48], key[META_KEY_MAX + 1];
 		struct finding *f;
 
 		if (!t->shortfall)

@@ -215,7 +215,7 @@ disks_worth(struct per_n p, int n)
  * request lands on any of them, so a disk is idle with probability
  * (1 - 1/d)^k. */
 double
-busy_disks(double d, int k)
+busy_disks(double d, double k)
 {
 	return d <= 1 ? fmax(d, 0) : d * (1 - pow(1 - 1 / d, k));
 }
@@ -282,7 +282,7 @@ two_steps(enum raid_level level)
  * where a small write is two steps; and, once every disk has a full
  * queue, three quarters of the high end. */
 static double
-random_bound(const struct scale_rule *r, int n, int k, bool low)
+random_bound(const struct scale_rule *r, int n, double k, bool low)
 {
 	double d = disks_worth(r->high, n), w = disks_worth(r->writes, n);
 	double high, floor;
@@ -515,7 +515,8 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	    known_differ(p->chunk, q->chunk) ||
 	    counts_differ(p->concurrency, q->concurrency) ||
 	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy) ||
-	    known_differ(x->fio_size, y->fio_size) || !share_metrics(x, y))
+	    units_sizes_differ(x->fio_size, y->fio_size) ||
+	    !share_metrics(x, y))
 		return false;
 	if ((analysis_sum(a, r, M_PUTC)->state == VS_NOT_RUN) !=
 	    (analysis_sum(a, c, M_PUTC)->state == VS_NOT_RUN))
@@ -716,15 +717,25 @@ class_of(const struct metric *m)
 
 /* A sequential fio stream: the layout's block figure, of which direct
  * or synced I/O reaches only the disks its bytes in flight cover at the
- * low end (buffered I/O has readahead and write-back to spread it). */
+ * low end (buffered I/O has readahead and write-back to spread it). A
+ * direct or synced write of parity RAID that fills no stripe is a small
+ * write, read before it is written: a quarter of a disk at the least,
+ * as random_bound says. */
 static void
 stream_bounds(const struct scaling_model *mo, int rule, const struct metric *m,
     double *low, double *high)
 {
+	double covers;
+
 	*low = scale_bound(rule, mo->disks, 0, true);
 	*high = scale_bound(rule, mo->disks, 0, false);
-	if (fio_key_uncached(&m->fio) && *low > 0)
-		*low = fmin(*low, stream_disks(&m->fio, mo->chunk_kib));
+	if (!fio_key_uncached(&m->fio) || *low <= 0)
+		return;
+	covers = stream_disks(&m->fio, mo->chunk_kib);
+	*low = fmin(*low, covers);
+	if (m->fio.dir == FIO_WRITE && two_steps((enum raid_level)mo->raid) &&
+	    covers < *high)
+		*low = fmin(*low, 0.25);
 }
 
 struct model_factors
@@ -733,8 +744,7 @@ scaling_factors(const struct scaling_model *mo, const struct metric *m)
 	struct model_factors f = {0};
 	enum scale_class c = class_of(m);
 	int rule = c == SC_NONE ? -1 : class_rule((enum raid_level)mo->raid, c);
-	int k = m->fio.iodepth * m->fio.numjobs;
-	double low, high;
+	double k = fio_key_inflight(&m->fio), low, high;
 
 	if (rule < 0)
 		return f;

@@ -159,15 +159,15 @@ summary(struct collect *c, const struct node *top)
 		put_disk_lines(c, &c->disks[i]);
 }
 
+/* The stack of block device name (taken) and its disks; fstype the file
+ * system on it, NULL for a device used raw. */
 static void
-stack_section(struct collect *c, const struct mount *m)
+stack_of(struct collect *c, char *name, const char *fstype)
 {
 	struct meta_lines walk_notes = {0};
 	struct node top;
-	char *name, *s;
+	char *s;
 
-	if ((name = mount_device(c, m)) == NULL)
-		return;
 	/* the walk's remarks follow the stack line they explain */
 	c->notes = &walk_notes;
 	stack_walk(c, name, 0, true, &top);
@@ -175,7 +175,10 @@ stack_section(struct collect *c, const struct mount *m)
 		disk_read(c, &c->disks[i]);
 	c->notes = &c->out;
 	s = stack_render(&top, false);
-	put_meta(c, "stack", "%s on %s", m->type, s);
+	if (fstype)
+		put_meta(c, "stack", "%s on %s", fstype, s);
+	else
+		put_meta(c, "stack", "%s", s);
 	free(s);
 	for (size_t i = 0; i < walk_notes.n; i++)
 		meta_lines_add(&c->out, NULL, walk_notes.v[i].value);
@@ -185,17 +188,41 @@ stack_section(struct collect *c, const struct mount *m)
 	free(name);
 }
 
+/* The block device path names (/dev/NAME, as fio's --filename gives
+ * one), when /sys knows it: its name (caller frees), else NULL. */
+static char *
+device_of(const struct collect *c, const char *path)
+{
+	const char *name = last_component(path);
+
+	if (strncmp(path, "/dev/", 5) != 0 || *name == '\0' ||
+	    !root_exists(c, "/sys/class/block/%s%s", name, ""))
+		return NULL;
+	return xstrdup(name);
+}
+
 void
 storage_section(struct collect *c, const char *path)
 {
 	struct mount m = {0};
+	char *name = device_of(c, path);
 
+	if (name) {
+		/* "none", not left out: a key given on one side only is
+		 * unknown, and a raw device is another configuration */
+		put_meta(c, "filesystem", "none");
+		put_note(c, "%s is a block device, measured with no file "
+		    "system on it", path);
+		stack_of(c, name, NULL);
+		return;
+	}
 	if (find_mount(c, path, &m)) {
 		put_meta(c, "filesystem", "%s", m.type);
 		put_meta(c, "mount-options", "%s", m.options);
 		put_meta(c, "mount-point", "%s", m.point);
 		put_meta(c, "mount-source", "%s", m.source);
-		stack_section(c, &m);
+		if ((name = mount_device(c, &m)) != NULL)
+			stack_of(c, name, m.type);
 	}
 	free(m.point);
 	free(m.type);

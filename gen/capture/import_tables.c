@@ -1049,8 +1049,11 @@ cmp_config(const void *x, const void *y)
 static void
 order_configs(struct post *p)
 {
-	size_t *was = xcalloc(p->ncf + 1, sizeof *was);
+	size_t *was;
 
+	if (p->ncf == 0)
+		return;	/* and qsort is not given a null array */
+	was = xcalloc(p->ncf, sizeof *was);
 	for (size_t k = 0; k < p->ncf; k++)
 		p->cf[k].region = k;	/* its place before: for now */
 	qsort(p->cf, p->ncf, sizeof *p->cf, cmp_config);

@@ -119,16 +119,36 @@ fio_place(const char *key, const char *value)
 	    (size_t)(slash - value));
 }
 
+/* The most a job file is taken to be: anything longer is data. */
+#define JOB_FILE_MAX (1024 * 1024)
+
+/* fio's job file at path: a regular file of at most JOB_FILE_MAX bytes
+ * with a "[section]" line (caller frees); NULL for anything else, which
+ * is never opened beyond a stat (a device, a FIFO) nor kept. */
+static char *
+job_file(const char *path, size_t *len)
+{
+	struct diags d = {.quiet = 1};
+	char *buf = file_read_regular(path, JOB_FILE_MAX, len, &d);
+	bool section = false;
+
+	diags_free(&d);
+	for (size_t i = 0; buf && i < *len && !section; i++)
+		section = buf[i] == '[' && (i == 0 || buf[i - 1] == '\n');
+	if (!section) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* A job file's directory= or filename= line, the first of them. */
 static char *
 jobfile_place(const char *path)
 {
-	struct diags d = {.quiet = 1};
 	size_t len;
-	char *buf = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, &d), *place =
-	    NULL;
+	char *buf = job_file(path, &len), *place = NULL;
 
-	diags_free(&d);
 	for (char *line = buf; buf && line && place == NULL;) {
 		char *nl = strchr(line, '\n'), *eq;
 
@@ -152,26 +172,65 @@ jobfile_place(const char *path)
 	return place;
 }
 
-/* fio's place (--directory, --filename, else a job file's) and whether
- * --output-format is given. */
+/* The value of fio's option name at args[*i], as fio takes it
+ * ("--name=v", "-name=v", "--name v": then *i moves to the value), or
+ * NULL when args[*i] is another. */
+static const char *
+fio_option(const struct record *r, int *i, const char *name)
+{
+	const char *a = r->args[*i];
+	size_t n = strlen(name);
+
+	if (a[0] != '-')
+		return NULL;
+	a += a[1] == '-' ? 2 : 1;
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] == '\0' && *i + 1 < r->nargs)
+		return r->args[++*i];
+	return NULL;
+}
+
+/* Whether args[i] is the value of an option given apart from it
+ * ("--filename /dev/sdb"): never a job file. */
+static bool
+option_value(const struct record *r, int i)
+{
+	for (int k = 1; k < i; k++) {
+		int at = k;
+
+		if ((fio_option(r, &at, "filename") ||
+		    fio_option(r, &at, "directory") ||
+		    fio_option(r, &at, "output-format") ||
+		    fio_option(r, &at, "output")) && at == i)
+			return true;
+	}
+	return false;
+}
+
+/* fio's place (its directory or filename option, else a job file's)
+ * and whether it is asked for an output format other than JSON. */
 static void
 scan_fio_args(struct record *r)
 {
 	for (int i = 1; i < r->nargs; i++) {
-		const char *a = r->args[i], *eq = strchr(a, '=');
+		int at = i;
+		const char *v;
 
-		if (strncmp(a, "--output-format", 15) == 0)
-			r->own_format = strstr(a, "json") == NULL;
-		if (eq && (strncmp(a, "--directory=", 12) == 0 ||
-		    strncmp(a, "--filename=", 11) == 0) && !r->scratch) {
-			char *key = xstrndup(a + 2, (size_t)(eq - a - 2));
-
-			r->scratch = fio_place(key, eq + 1);
-			free(key);
-		}
+		if ((v = fio_option(r, &at, "output-format")) != NULL)
+			r->own_format = strstr(v, "json") == NULL;
+		else if (!r->scratch && ((v = fio_option(r, &at,
+		    "directory")) != NULL))
+			r->scratch = fio_place("directory", v);
+		else if (!r->scratch && ((v = fio_option(r, &at,
+		    "filename")) != NULL))
+			r->scratch = fio_place("filename", v);
+		i = at;
 	}
 	for (int i = 1; i < r->nargs && r->scratch == NULL; i++)
-		if (r->args[i][0] != '-')
+		if (r->args[i][0] != '-' && !option_value(r, i))
 			r->scratch = jobfile_place(r->args[i]);
 }
 
@@ -638,7 +697,6 @@ copy_job_files(const struct record *r)
 {
 	for (int i = 1; r->bench == BENCH_FIO && i < r->nargs; i++) {
 		const char *a = r->args[i], *base = strrchr(a, '/');
-		struct diags d = {.quiet = 1};
 		size_t len;
 		char *buf;
 		FILE *f;
@@ -646,12 +704,9 @@ copy_job_files(const struct record *r)
 		base = base ? base + 1 : a;
 		if (a[0] == '-' || *base == '.' || strcmp(base, "meta") == 0 ||
 		    strcmp(base, "fio.json") == 0 || strcmp(base, "fio.log") == 0 ||
-		    strcmp(base, "fio.txt") == 0 ||
-		    (buf = file_read(a, DEFAULT_MAX_FILE_SIZE, &len, &d)) == NULL) {
-			diags_free(&d);
+		    strcmp(base, "fio.txt") == 0 || option_value(r, i) ||
+		    (buf = job_file(a, &len)) == NULL)
 			continue;
-		}
-		diags_free(&d);
 		f = create_in(r, base, "w");
 		if (f == NULL || fwrite(buf, 1, len, f) != len ||
 		    close_checked(f, r, base) != 0) {

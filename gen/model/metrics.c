@@ -80,57 +80,29 @@ metrics_find(const struct metric_table *t, const char *key)
 	return found ? (int)t->by_key.slot[at] - 1 : -1;
 }
 
-/* "4k", "1m", "512" */
-static void
-bs_label(uint64_t bs, char *buf, size_t size)
+char *
+fio_workload_label(const struct fio_key *k, enum label_omits omit)
 {
-	static const char units[] = "kmgt";
-	int u = -1;
-
-	while (u < 3 && bs >= 1024 && bs % 1024 == 0) {
-		bs /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, size, "%llu", (unsigned long long)bs);
-	else
-		snprintf(buf, size, "%llu%c", (unsigned long long)bs, units[u]);
-}
-
-/* " fdatasync", " fsync every 8", " O_SYNC"; "" when none. */
-static void
-sync_label(const struct fio_key *k, char *buf, size_t size)
-{
-	if (k->sync == FSY_NONE)
-		buf[0] = '\0';
-	else if (k->sync_every > 1)
-		snprintf(buf, size, " %s every %d", fio_sync_labels[k->sync],
-		    k->sync_every);
-	else
-		snprintf(buf, size, " %s", fio_sync_labels[k->sync]);
-}
-
-/* The workload's name for people: "randread 4k QD32 libaio direct",
- * "randrw/write 4k QD16x4", "write 16k QD1 sync fdatasync", "job
- * random-write/read". */
-static char *
-workload_label(const struct fio_key *k)
-{
-	char bs[24], jobs[24], sync[32];
+	char bs[24], size[32] = "", sync[32], mix[24] = "";
 
 	if (k->rw == RW_JOB)
 		return xasprintf("job %s/%s", k->job, fio_dir_names[k->dir]);
-	bs_label(k->bs, bs, sizeof bs);
-	if (k->numjobs > 1)
-		snprintf(jobs, sizeof jobs, "x%d", k->numjobs);
-	else
-		jobs[0] = '\0';
-	sync_label(k, sync, sizeof sync);
-	return xasprintf("%s%s%s %s QD%d%s%s%s%s%s", fio_rw_names[k->rw],
+	fio_bs_text(k->bs, bs, sizeof bs);
+	if (omit == LABEL_NO_DEPTH && k->numjobs > 1)
+		snprintf(size, sizeof size, " \u00d7%d jobs", k->numjobs);
+	else if (omit == LABEL_NO_JOBS || (omit == LABEL_ALL &&
+	    k->numjobs == 1))
+		snprintf(size, sizeof size, " QD%d", k->iodepth);
+	else if (omit == LABEL_ALL)
+		snprintf(size, sizeof size, " QD%dx%d", k->iodepth,
+		    k->numjobs);
+	fio_sync_label(k, sync, sizeof sync);
+	if (fio_rw_reads_and_writes(k->rw) && k->mix != 50)
+		snprintf(mix, sizeof mix, " %d%% reads", k->mix);
+	return xasprintf("%s%s%s %s%s%s%s%s%s%s", fio_rw_names[k->rw],
 	    fio_rw_mixed(k->rw) ? "/" : "", fio_rw_mixed(k->rw) ?
-	    fio_dir_names[k->dir] : "", bs, k->iodepth, jobs,
-	    k->engine[0] ? " " : "", k->engine, k->direct ? " direct" : "",
-	    sync);
+	    fio_dir_names[k->dir] : "", bs, size, k->engine[0] ? " " : "",
+	    k->engine, k->direct ? " direct" : "", sync, mix);
 }
 
 /* What a fio metric measures, by bit (enum metric_trait). */
@@ -158,7 +130,7 @@ fio_metric(const char *key, const struct fio_key *k)
 	memset(&m, 0, sizeof m);
 	m.fio = *k;
 	m.workload = xstrndup(key, (size_t)(dot - key));
-	m.workload_label = workload_label(k);
+	m.workload_label = fio_workload_label(k, LABEL_ALL);
 	m.def.key = xstrdup(key);
 	m.def.label = xasprintf("%s: %s", m.workload_label,
 	    fio_measure_labels[k->measure]);
@@ -221,6 +193,8 @@ cmp_fio(const void *x, const void *y)
 		return a->sync < b->sync ? -1 : 1;
 	if (a->sync_every != b->sync_every)
 		return a->sync_every < b->sync_every ? -1 : 1;
+	if (a->mix != b->mix)
+		return a->mix > b->mix ? -1 : 1;	/* the most reads first */
 	if (a->dir != b->dir)
 		return a->dir < b->dir ? -1 : 1;
 	return (a->measure > b->measure) - (a->measure < b->measure);

@@ -25,9 +25,19 @@ struct metric {
 					   ("randread-4k-qd32-j1-libaio-direct"
 					   or with its direction: "...write");
 					   NULL for bonnie++ */
-	const char *workload_label;	/* "randread 4k, QD32, 1 job, libaio,
-					   direct"; NULL for bonnie++ */
+	const char *workload_label;	/* "randread 4k QD32 libaio direct";
+					   NULL for bonnie++ */
 };
+
+/* What a workload's label leaves out: nothing, its queue depth (a
+ * sweep of depths: "randread 4k ×4 jobs libaio"), or its jobs (a sweep
+ * of jobs: "randread 4k QD32 libaio"). */
+enum label_omits { LABEL_ALL, LABEL_NO_DEPTH, LABEL_NO_JOBS };
+
+/* A fio workload's name for people: "randread 4k QD32 libaio direct",
+ * "randrw/write 4k QD16x4 io_uring 70% reads", "write 16k QD1 sync
+ * fdatasync", "job random-write/read" (caller frees). */
+char *fio_workload_label(const struct fio_key *, enum label_omits);
 
 struct metric_table {
 	struct metric *v;

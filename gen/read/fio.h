@@ -49,7 +49,9 @@ struct fio_side {
  * option, else the global one; NULL when neither gives it). */
 enum fio_param {
 	FP_RW, FP_BS, FP_IODEPTH, FP_NUMJOBS, FP_IOENGINE, FP_DIRECT,
-	FP_SYNC, FP_FSYNC, FP_FDATASYNC, FP_SIZE, FP_RUNTIME, FIO_PARAMS
+	FP_SYNC, FP_FSYNC, FP_FDATASYNC, FP_RWMIXREAD, FP_RWMIXWRITE,
+	FP_BUFFERED, FP_BSSPLIT, FP_RANDOM_DISTRIBUTION, FP_RATE,
+	FP_RATE_IOPS, FP_THINKTIME, FP_SIZE, FP_RUNTIME, FIO_PARAMS
 };
 extern const char *const fio_param_names[FIO_PARAMS];
 

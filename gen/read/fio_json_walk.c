@@ -11,6 +11,7 @@
  * is wrong. A document read here costs about as much as reading its
  * bytes once. */
 #include "read/fio_int.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -125,36 +126,6 @@ peek(struct fio_walk *w)
 	return cur(w);
 }
 
-/* Length of the UTF-8 sequence at p (of at most n bytes) that jansson
- * takes (no overlong form, surrogate or code point past U+10FFFF);
- * 0 if none. */
-static size_t
-utf8_len(const unsigned char *p, size_t n)
-{
-	size_t want;
-	uint32_t cp;
-
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		want = 2, cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		want = 3, cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		want = 4, cp = p[0] & 0x07;
-	else
-		return 0;
-	if (n < want)
-		return 0;
-	for (size_t i = 1; i < want; i++) {
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
-	    (want == 3 && cp < 0x800) || (want == 4 && cp < 0x10000))
-		return 0;
-	return want;
-}
-
 /* The string at w->at (its opening quote): its bytes, which are what
  * it says, since it has no escape. */
 static bool
@@ -172,7 +143,9 @@ string(struct fio_walk *w, const char **p, size_t *n)
 			return fail(w);
 		if (s[at] == '"')
 			break;
-		size_t u = utf8_len(s + at, w->len - at);
+		/* base's decoder refuses what jansson refuses: overlong
+		 * forms, surrogates, code points past U+10FFFF */
+		size_t u = utf8_decode(w->s + at, w->len - at, NULL);
 
 		if (u == 0)
 			return w->len - at < 4 ? fail_at_end(w) : fail(w);

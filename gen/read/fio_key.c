@@ -35,6 +35,12 @@ fio_rw_random(enum fio_rw rw)
 }
 
 bool
+fio_rw_reads_and_writes(enum fio_rw rw)
+{
+	return rw == RW_READWRITE || rw == RW_RANDRW;
+}
+
+bool
 fio_rw_mixed(enum fio_rw rw)
 {
 	return rw == RW_READWRITE || rw == RW_RANDRW || rw == RW_TRIMWRITE ||
@@ -90,9 +96,12 @@ fio_rw_pure_dir(const char *rw)
 	return k >= RW_JOB || fio_rw_mixed(k) ? -1 : (int)pure_dir(k);
 }
 
+/* The largest block size read: a pebibyte (16 digits in a key). */
+#define BS_MAX 1125899906842624.0
+
 /* A number with fio's size suffix (k, m, g, t; "KiB", "KB" and "B"
  * alike: fio's sizes are powers of 1024 unless kb_base says otherwise)
- * at *s, advancing it; 0 when none. */
+ * at *s, advancing it; 0 when none, or past BS_MAX. */
 static uint64_t
 size_at(const char **s)
 {
@@ -101,7 +110,7 @@ size_at(const char **s)
 	double v = strtod(p, &end);
 	uint64_t mult = 1;
 
-	if (end == p || !(v > 0) || v > 1e15)
+	if (end == p || !(v > 0) || v > BS_MAX)
 		return 0;
 	p = end;
 	switch (tolower((unsigned char)*p)) {
@@ -123,11 +132,29 @@ size_at(const char **s)
 	while (isalpha((unsigned char)*p))
 		p++;
 	*s = p;
-	return (uint64_t)llround(v * (double)mult);
+	return v * (double)mult > BS_MAX ? 0 : (uint64_t)llround(v *
+	    (double)mult);
 }
 
-uint64_t
-fio_bs_bytes(const char *text, enum fio_dir dir)
+/* The size at *s, and whether a range of other sizes follows it
+ * ("4k-64k"; "4096B-4096B" is one size). */
+static uint64_t
+size_or_range(const char **s, bool *range)
+{
+	uint64_t first = size_at(s), last;
+
+	if (**s == '-') {
+		(*s)++;
+		last = size_at(s);
+		*range = *range || (last != 0 && last != first);
+	}
+	return first;
+}
+
+/* The block size of direction dir in fio's bs text, or 0; *range set
+ * when it is a range. */
+static uint64_t
+bs_of(const char *text, enum fio_dir dir, bool *range)
 {
 	static const char marks[FIO_DIRS] = {'R', 'W', 'T'};
 	const char *p, *mark;
@@ -144,22 +171,31 @@ fio_bs_bytes(const char *text, enum fio_dir dir)
 		p = mark + 3;
 		while (*p == ' ')
 			p++;
-		return size_at(&p);
+		return size_or_range(&p, range);
 	}
 	/* "4k", "4k-64k" (a range: its first), "4k,64k" (read, write) */
 	p = text;
 	while (*p == ' ')
 		p++;
-	first = size_at(&p);
+	first = size_or_range(&p, range);
 	for (int d = 1; d <= (int)dir && first; d++) {
 		const char *comma = strchr(p, ',');
 
 		if (comma == NULL)
 			break;	/* one size for every direction */
 		p = comma + 1;
-		first = size_at(&p);
+		*range = false;
+		first = size_or_range(&p, range);
 	}
 	return first;
+}
+
+uint64_t
+fio_bs_bytes(const char *text, enum fio_dir dir)
+{
+	bool range = false;
+
+	return bs_of(text, dir, &range);
 }
 
 /* A positive count option ("32", "01"), or def when not given; -1 when
@@ -237,16 +273,108 @@ sync_of(const struct fio_job *j, struct fio_key *k)
 	}
 }
 
+void
+fio_sync_label(const struct fio_key *k, char *buf, size_t size)
+{
+	if (k->sync == FSY_NONE)
+		buf[0] = '\0';
+	else if (k->sync_every > 1)
+		snprintf(buf, size, " %s every %d", fio_sync_labels[k->sync],
+		    k->sync_every);
+	else
+		snprintf(buf, size, " %s", fio_sync_labels[k->sync]);
+}
+
+bool
+fio_key_same(const struct fio_key *a, const struct fio_key *b)
+{
+	char x[FIO_KEY_MAX + 1], y[FIO_KEY_MAX + 1];
+
+	return fio_key_format(a, x) && fio_key_format(b, y) &&
+	    strcmp(x, y) == 0;
+}
+
+double
+fio_key_inflight(const struct fio_key *k)
+{
+	return (double)k->iodepth * k->numjobs;
+}
+
 bool
 fio_key_uncached(const struct fio_key *k)
 {
 	return k->direct || (k->sync != FSY_NONE && k->dir == FIO_WRITE);
 }
 
+/* Whether an option asks for something, not its default: a number
+ * other than 0 in it ("500k", "0,2m"; not "0" or "0,0"). */
+static bool
+nonzero(const char *text)
+{
+	for (const char *p = text ? text : ""; *p; p++)
+		if (*p >= '1' && *p <= '9')
+			return true;
+	return false;
+}
+
+/* Whether the job's options say more than a key can: a mix of block
+ * sizes, a skewed random pattern, a throttled rate or pauses between
+ * requests. Such a job is named by its name (its figures are not the
+ * disk's at a pattern, size and depth). */
+static bool
+beyond_key(const struct fio_job *j, bool bs_range)
+{
+	const char *dist = j->param[FP_RANDOM_DISTRIBUTION];
+
+	return bs_range || j->param[FP_BSSPLIT] != NULL ||
+	    (dist != NULL && strcasecmp(dist, "random") != 0) ||
+	    nonzero(j->param[FP_RATE]) || nonzero(j->param[FP_RATE_IOPS]) ||
+	    nonzero(j->param[FP_THINKTIME]);
+}
+
+/* A job named by its name: "job-NAME" and the direction. */
+static bool
+job_key(const struct fio_job *j, struct fio_key *k)
+{
+	k->rw = RW_JOB;
+	slug(j->name, "", '-', k->job, FIO_JOB_MAX);
+	if (k->job[0] == '\0')
+		snprintf(k->job, sizeof k->job, "unnamed");
+	return true;
+}
+
+/* A share in per cent, 0 to 100; -1 when not given or not one. */
+static int
+percent_of(const char *text)
+{
+	char *end;
+	long v;
+
+	if (text == NULL)
+		return -1;
+	v = strtol(text, &end, 10);
+	return end != text && *end == '\0' && v >= 0 && v <= 100 ? (int)v : -1;
+}
+
+/* The share of reads of a read and write mix, in per cent: rwmixread,
+ * else 100 less rwmixwrite, else fio's 50; 0 for other patterns. */
+static int
+mix_of(const struct fio_job *j, enum fio_rw rw)
+{
+	int r = percent_of(j->param[FP_RWMIXREAD]);
+	int w = percent_of(j->param[FP_RWMIXWRITE]);
+
+	if (!fio_rw_reads_and_writes(rw))
+		return 0;
+	return r >= 0 ? r : w >= 0 ? 100 - w : 50;
+}
+
 bool
 fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
     struct fio_key *k)
 {
+	bool range = false;
+
 	memset(k, 0, sizeof *k);
 	k->measure = m;
 	k->dir = dir;
@@ -254,28 +382,28 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 	if (k->rw == FIO_RWS) {
 		if (j->param[FP_RW] != NULL)
 			return false;	/* a pattern this does not know */
-		k->rw = RW_JOB;
-		slug(j->name, "", '-', k->job, FIO_JOB_MAX);
-		if (k->job[0] == '\0')
-			snprintf(k->job, sizeof k->job, "unnamed");
-		return true;
+		return job_key(j, k);
 	}
 	if (!fio_rw_mixed(k->rw) && pure_dir(k->rw) != dir)
 		return false;
-	k->bs = j->param[FP_BS] ? fio_bs_bytes(j->param[FP_BS], dir) : 4096;
+	k->bs = j->param[FP_BS] ? bs_of(j->param[FP_BS], dir, &range) : 4096;
+	if (beyond_key(j, range))
+		return job_key(j, k);
 	k->iodepth = count_of(j->param[FP_IODEPTH], 1);
 	k->numjobs = count_of(j->param[FP_NUMJOBS], j->jobs > 0 ? j->jobs : 1);
 	if (k->bs == 0 || k->iodepth < 0 || k->numjobs < 0)
 		return false;
-	k->direct = flag_set(j->param[FP_DIRECT]);
+	/* buffered=0 is fio's other way of saying direct=1 */
+	k->direct = flag_set(j->param[FP_DIRECT]) ||
+	    (j->param[FP_BUFFERED] && strcmp(j->param[FP_BUFFERED], "0") == 0);
+	k->mix = mix_of(j, k->rw);
 	sync_of(j, k);
 	slug(j->param[FP_IOENGINE], "_", '_', k->engine, FIO_ENGINE_MAX);
-	return true;
+	return true;	/* and fits FIO_KEY_MAX, by the limits above */
 }
 
-/* "4k", "128k", "1m", "512": the largest binary unit that divides. */
-static void
-bs_text(uint64_t bs, char *buf, size_t size)
+void
+fio_bs_text(uint64_t bs, char *buf, size_t size)
 {
 	static const char units[] = "kmgt";
 	int u = -1;
@@ -303,31 +431,28 @@ sync_text(const struct fio_key *k, char *buf, size_t size)
 		snprintf(buf, size, "-%s", fio_sync_keys[k->sync]);
 }
 
-void
+bool
 fio_key_format(const struct fio_key *k, char *buf)
 {
-	char bs[24], sync[24];
+	char bs[24], sync[24], mix[16] = "", dir[16] = "";
 	int n;
 
 	if (k->rw == RW_JOB) {
-		snprintf(buf, FIO_KEY_MAX + 1, "job-%s.%s.%s", k->job,
+		n = snprintf(buf, FIO_KEY_MAX + 1, "job-%s.%s.%s", k->job,
 		    fio_dir_names[k->dir], fio_measure_keys[k->measure]);
-		return;
+		return n >= 0 && n <= FIO_KEY_MAX;
 	}
-	bs_text(k->bs, bs, sizeof bs);
+	fio_bs_text(k->bs, bs, sizeof bs);
 	sync_text(k, sync, sizeof sync);
-	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s%s",
+	if (fio_rw_reads_and_writes(k->rw) && k->mix != 50)
+		snprintf(mix, sizeof mix, "-mix%d", k->mix);
+	if (fio_rw_mixed(k->rw))
+		snprintf(dir, sizeof dir, ".%s", fio_dir_names[k->dir]);
+	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s%s%s%s.%s",
 	    fio_rw_names[k->rw], bs, k->iodepth, k->numjobs,
 	    k->engine[0] ? "-" : "", k->engine, k->direct ? "-direct" : "",
-	    sync);
-	if (n < 0 || n > FIO_KEY_MAX)
-		n = FIO_KEY_MAX;
-	if (fio_rw_mixed(k->rw))
-		n += snprintf(buf + n, (size_t)(FIO_KEY_MAX + 1 - n), ".%s",
-		    fio_dir_names[k->dir]);
-	if (n < FIO_KEY_MAX)
-		snprintf(buf + n, (size_t)(FIO_KEY_MAX + 1 - n), ".%s",
-		    fio_measure_keys[k->measure]);
+	    sync, mix, dir, fio_measure_keys[k->measure]);
+	return n >= 0 && n <= FIO_KEY_MAX;
 }
 
 /* The measure at the end of a key (after its last '.'), or -1. */
@@ -402,7 +527,7 @@ sync_parse(const char *text, struct fio_key *k)
 static bool
 workload_parse(const char *text, size_t n, struct fio_key *k)
 {
-	char copy[FIO_KEY_MAX + 1], *part[8], *save, *tok;
+	char copy[FIO_KEY_MAX + 1], *part[9], *save, *tok;
 	size_t np = 0;
 	const char *p;
 	char *end;
@@ -411,7 +536,7 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 		return false;
 	memcpy(copy, text, n);
 	copy[n] = '\0';
-	for (tok = strtok_r(copy, "-", &save); tok && np < 8;
+	for (tok = strtok_r(copy, "-", &save); tok && np < 9;
 	    tok = strtok_r(NULL, "-", &save))
 		part[np++] = tok;
 	if (tok != NULL || np < 4 || (k->rw = rw_of(part[0])) >= RW_JOB)
@@ -424,20 +549,29 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 	if (strncmp(part[2], "qd", 2) != 0 || strncmp(part[3], "j", 1) != 0)
 		return false;
 	k->iodepth = (int)strtol(part[2] + 2, &end, 10);
-	if (*end || k->iodepth < 1)
+	if (*end || k->iodepth < 1 || k->iodepth > 1000000)
 		return false;
 	k->numjobs = (int)strtol(part[3] + 1, &end, 10);
-	if (*end || k->numjobs < 1)
+	if (*end || k->numjobs < 1 || k->numjobs > 1000000)
 		return false;
-	/* From the end: the sync, then direct, then the engine. */
+	/* From the end: the mix, the sync, then direct, then the engine. */
 	k->sync_every = 1;
+	k->mix = fio_rw_reads_and_writes(k->rw) ? 50 : 0;
+	if (np > 4 && strncmp(part[np - 1], "mix", 3) == 0 &&
+	    fio_rw_reads_and_writes(k->rw)) {
+		k->mix = (int)strtol(part[np - 1] + 3, &end, 10);
+		if (end == part[np - 1] + 3 || *end || k->mix < 0 ||
+		    k->mix > 100)
+			return false;
+		np--;
+	}
 	if (np > 4 && sync_parse(part[np - 1], k))
 		np--;
 	if (np > 4 && strcmp(part[np - 1], "direct") == 0) {
 		k->direct = true;
 		np--;
 	}
-	if (np == 6 || (np == 5 && strlen(part[4]) > FIO_ENGINE_MAX))
+	if (np > 5 || (np == 5 && strlen(part[4]) > FIO_ENGINE_MAX))
 		return false;
 	if (np == 5)
 		snprintf(k->engine, sizeof k->engine, "%s", part[4]);

@@ -61,9 +61,12 @@ enum fio_sync { FSY_NONE, FSY_OSYNC, FSY_FSYNC, FSY_FDATASYNC, FIO_SYNCS };
 extern const char *const fio_sync_keys[FIO_SYNCS];	/* "fdsync" */
 extern const char *const fio_sync_labels[FIO_SYNCS];	/* "fdatasync" */
 
-/* What a metric key says. The longest key fits a meta key after
- * "expect." (64 bytes in all). */
-#define FIO_KEY_MAX 57
+/* What a metric key says. Every key fio_key_of can make fits (the
+ * longest: a block size of 16 digits, queue depth, jobs and sync
+ * interval of 7 digits each, a 16-byte engine, "-direct", "-mix100", a
+ * direction and a measure: 102 bytes), and so does a meta key of
+ * "expect." and one (META_KEY_MAX). */
+#define FIO_KEY_MAX 112
 #define FIO_JOB_MAX 24		/* bytes of a job name kept in a key */
 #define FIO_ENGINE_MAX 16
 
@@ -77,9 +80,27 @@ struct fio_key {
 	bool direct;
 	enum fio_sync sync;
 	int sync_every;		/* N of fsync=N or fdatasync=N; else 1 */
+	int mix;		/* reads in per cent of a read and write mix
+				   (fio's 50 unless rwmixread or rwmixwrite
+				   say); 0 for other patterns */
 	char engine[FIO_ENGINE_MAX + 1];	/* "" when not given */
 	char job[FIO_JOB_MAX + 1];		/* RW_JOB only */
 };
+
+/* A block size as keys and labels write it: "4k", "128k", "1m", "512"
+ * (the largest binary unit that divides). */
+void fio_bs_text(uint64_t bs, char *buf, size_t size);
+
+/* How the workload's writes were synced, for people: " fdatasync",
+ * " fsync every 8", " O_SYNC"; "" when they were not. */
+void fio_sync_label(const struct fio_key *k, char *buf, size_t size);
+
+/* Whether a and b are one key (the one way of writing it). */
+bool fio_key_same(const struct fio_key *a, const struct fio_key *b);
+
+/* The requests k keeps in flight: iodepth x numjobs (a double: each may
+ * be up to a million). */
+double fio_key_inflight(const struct fio_key *k);
 
 /* Whether k's figures went round the page cache: direct I/O, or writes
  * each made durable (a synced read still comes from the cache). */
@@ -89,6 +110,8 @@ bool fio_key_uncached(const struct fio_key *k);
  * (then the key names the direction). */
 bool fio_rw_random(enum fio_rw);
 bool fio_rw_mixed(enum fio_rw);
+/* Whether a pattern mixes reads and writes by rwmixread. */
+bool fio_rw_reads_and_writes(enum fio_rw);
 
 /* The one direction fio's rw option text does ("randread": FIO_READ),
  * or -1 for a mixed or unknown pattern. */
@@ -101,8 +124,10 @@ int fio_rw_pure_dir(const char *rw);
 bool fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
     struct fio_key *k);
 
-/* The key's text into buf (at least FIO_KEY_MAX + 1 bytes). */
-void fio_key_format(const struct fio_key *k, char *buf);
+/* The key's text into buf (at least FIO_KEY_MAX + 1 bytes); false,
+ * with buf cut short, when it does not fit (never for a key fio_key_of
+ * made). */
+bool fio_key_format(const struct fio_key *k, char *buf);
 
 /* Reads a key's text; false when it is not one fio_key_format writes. */
 bool fio_key_parse(const char *text, struct fio_key *k);

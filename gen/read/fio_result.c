@@ -18,7 +18,9 @@ const char *const fio_pct_names[FIO_PCTS] = {
 const double fio_pct_values[FIO_PCTS] = {50, 90, 95, 99, 99.9, 99.99};
 const char *const fio_param_names[FIO_PARAMS] = {
 	"rw", "bs", "iodepth", "numjobs", "ioengine", "direct", "sync",
-	"fsync", "fdatasync", "size", "runtime",
+	"fsync", "fdatasync", "rwmixread", "rwmixwrite", "buffered", "bssplit",
+	"random_distribution", "rate", "rate_iops", "thinktime", "size",
+	"runtime",
 };
 
 struct fio_result *

@@ -337,7 +337,7 @@ bool
 meta_expect(const struct run_meta *m, const char *key, enum metric_kind kind,
     double *value)
 {
-	char name[80];
+	char name[META_KEY_MAX + 1];
 	const char *v;
 
 	if (snprintf(name, sizeof name, "expect.%s", key) >= (int)sizeof name ||
@@ -389,7 +389,7 @@ check_value(struct run_meta *m, const char *key, const char *value)
 static bool
 valid_key(const char *k, size_t n)
 {
-	if (n == 0 || n > 64)
+	if (n == 0 || n > META_KEY_MAX)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)k[i]) && !strchr("-_.", k[i]))
@@ -497,7 +497,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 {
 	const char *colon, *val, *why, *value;
 	size_t klen, vlen, at;
-	char key[65];
+	char key[META_KEY_MAX + 1];
 	bool found;
 
 	trim(&s, &n);
@@ -519,7 +519,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 		    "(keys are letters, digits, '-', '_' and '.')");
 		return true;
 	}
-	for (size_t k = 0; k < klen; k++)	/* valid_key: at most 64 */
+	for (size_t k = 0; k < klen; k++)	/* valid_key: the most fits */
 		key[k] = (char)tolower((unsigned char)s[k]);
 	key[klen] = '\0';
 	val = colon + 1;

@@ -13,6 +13,10 @@
 #include "base/input_limits.h"
 #include "read/result.h"
 
+/* The longest key of a meta line: room for "expect." and the longest
+ * metric key (read/fio_key.h). */
+#define META_KEY_MAX 128
+
 enum raid_level {
 	RAID_UNKNOWN,	/* not given, or not understood */
 	RAID_NONE,

@@ -382,6 +382,18 @@ units_percent(const char *text, double *out)
 	return true;
 }
 
+bool
+units_sizes_differ(const char *a, const char *b)
+{
+	double x = units_mebibytes(a), y = units_mebibytes(b);
+
+	if (a == NULL || b == NULL)
+		return false;
+	if (x < 0 || y < 0)
+		return strcmp(a, b) != 0;
+	return fabs(x - y) > 1e-9 * fmax(x, y);
+}
+
 double
 units_mebibytes(const char *s)
 {

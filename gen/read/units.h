@@ -73,4 +73,9 @@ bool units_percent(const char *text, double *out);
  * 1024 whatever follows them. */
 double units_mebibytes(const char *s);
 
+/* Whether two size texts name different sizes ("1G" and "1024m" do
+ * not); false when either is NULL (unknown is not a difference), and
+ * texts units_mebibytes cannot read differ when they are not equal. */
+bool units_sizes_differ(const char *a, const char *b);
+
 #endif

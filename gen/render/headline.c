@@ -105,11 +105,8 @@ headline_short_name(const struct metric *m, char buf[16])
 	static const char *const rw[FIO_RWS] = {
 		"R", "W", "RR", "RW", "M", "RM", "T", "RT", "TW", "J",
 	};
-	static const char units[] = "kmgt";
 	const struct fio_key *k = &m->fio;
-	char text[64];
-	unsigned long long v = k->bs;
-	int u = -1;
+	char text[64], bs[24];
 
 	if (m->def.family != FAMILY_FIO) {
 		snprintf(buf, 16, "%.8s", m->def.key);
@@ -119,12 +116,9 @@ headline_short_name(const struct metric *m, char buf[16])
 		snprintf(buf, 16, "%.6s%c", k->job, fio_dir_names[k->dir][0]);
 		return;
 	}
-	while (v >= 1024 && v % 1024 == 0 && u < 3) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(text, sizeof text, "%s%llu%.*sQ%d%s", rw[k->rw], v,
-	    u >= 0 ? 1 : 0, u >= 0 ? units + u : "", k->iodepth * k->numjobs,
+	fio_bs_text(k->bs, bs, sizeof bs);
+	snprintf(text, sizeof text, "%s%sQ%.0f%s", rw[k->rw], bs,
+	    fio_key_inflight(k),
 	    fio_rw_mixed(k->rw) ? (k->dir == FIO_READ ? "r" : "w") : "");
 	snprintf(buf, 16, "%.8s", text);
 }

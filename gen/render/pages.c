@@ -51,8 +51,25 @@ static const char *const bonnie_help[M_COUNT] = {
 	[M_RAN_DEL] = "Deleting files in random order.",
 };
 
-/* What a fio workload does, in words: "Random reads of 4 KiB blocks,
- * 32 in flight (iodepth 32 x 1 job), libaio, direct I/O". */
+/* ", each write made durable by fdatasync" (every 8 writes: "after
+ * every 8 writes"); "" when the job synced nothing. */
+static void
+sync_words(const struct fio_key *k, char *buf, size_t size)
+{
+	if (k->sync == FSY_NONE)
+		buf[0] = '\0';
+	else if (k->sync == FSY_OSYNC)
+		snprintf(buf, size, ", each write made durable (O_SYNC)");
+	else if (k->sync_every > 1)
+		snprintf(buf, size, ", %s after every %d writes",
+		    fio_sync_labels[k->sync], k->sync_every);
+	else
+		snprintf(buf, size, ", each write made durable by %s",
+		    fio_sync_labels[k->sync]);
+}
+
+/* What a fio workload does, in words: "Random reads of 4k blocks, 32
+ * in flight (iodepth 32 x 1 job), libaio, direct I/O". */
 static char *
 workload_words(const struct fio_key *k)
 {
@@ -62,23 +79,25 @@ workload_words(const struct fio_key *k)
 		"Random reads and writes", "Sequential trims", "Random trims",
 		"Trims and writes", "fio job",
 	};
-	char bs[32];
+	char bs[24], sync[64], mix[32] = "";
 
 	if (k->rw == RW_JOB)
-		return xasprintf("The %s figures of fio job \"%s\" (its output "
-		    "gives no pattern, block size or queue depth)",
+		return xasprintf("The %s figures of fio job \"%s\", named by "
+		    "the job: its output gives no pattern, or its options ask "
+		    "for more than a pattern, block size and queue depth say "
+		    "(a mix of sizes, a skewed or throttled load)",
 		    fio_dir_names[k->dir], k->job);
-	if (k->bs % 1024 == 0)
-		snprintf(bs, sizeof bs, "%llu KiB",
-		    (unsigned long long)(k->bs / 1024));
-	else
-		snprintf(bs, sizeof bs, "%llu bytes", (unsigned long long)k->bs);
-	return xasprintf("%s%s%s of %s blocks, %d in flight (iodepth %d "
-	    "\u00d7 %d job%s)%s%s%s", what[k->rw], fio_rw_mixed(k->rw) ?
+	fio_bs_text(k->bs, bs, sizeof bs);
+	sync_words(k, sync, sizeof sync);
+	if (fio_rw_reads_and_writes(k->rw))
+		snprintf(mix, sizeof mix, ", %d%% of them reads", k->mix);
+	return xasprintf("%s%s%s of %s blocks, %.0f in flight (iodepth %d "
+	    "\u00d7 %d job%s)%s%s%s%s%s", what[k->rw], fio_rw_mixed(k->rw) ?
 	    ": the " : "", fio_rw_mixed(k->rw) ? fio_dir_names[k->dir] : "",
-	    bs, k->iodepth * k->numjobs, k->iodepth, k->numjobs,
+	    bs, fio_key_inflight(k), k->iodepth, k->numjobs,
 	    k->numjobs == 1 ? "" : "s", k->engine[0] ? ", " : "", k->engine,
-	    k->direct ? ", direct I/O" : ", through the page cache");
+	    k->direct ? ", direct I/O" : ", through the page cache",
+	    sync, mix);
 }
 
 /* The lead of a metric's page: what it measures. */
@@ -392,7 +411,7 @@ bonnie_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 static void
 expect_row(xmlNodePtr dl, const struct run *r, const struct metric_def *d)
 {
-	char key[80], buf[32], *label, *text;
+	char key[META_KEY_MAX + 1], buf[32], *label, *text;
 	double value = 0;
 
 	meta_expect(&r->meta, d->key, d->kind, &value);

@@ -87,41 +87,29 @@ fio_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, size_t w,
 
 /* ---- charts of a run's sweeps and latencies ---- */
 
-/* Whether workloads a and b differ in nothing but their queue depth
- * (by_jobs false) or their jobs (true). */
+/* Whether workloads a and b are one sweep: the same in everything but
+ * their queue depth (by_jobs false) or their jobs (true), which differ
+ * (a workload is its own sibling too). */
 static bool
 same_but(const struct fio_key *a, const struct fio_key *b, bool by_jobs)
 {
-	return a->rw == b->rw && a->dir == b->dir && a->bs == b->bs &&
-	    a->direct == b->direct && strcmp(a->engine, b->engine) == 0 &&
-	    a->rw != RW_JOB && (by_jobs ? a->iodepth == b->iodepth :
-	    a->numjobs == b->numjobs);
+	struct fio_key x = *a, y = *b;
+
+	if (a->rw == RW_JOB)
+		return false;
+	x.measure = y.measure = FM_BW;
+	if (by_jobs)
+		x.numjobs = y.numjobs = 0;
+	else
+		x.iodepth = y.iodepth = 0;
+	return fio_key_same(&x, &y);
 }
 
 /* The sweep's group heading: the workload without what it sweeps. */
 static char *
 sweep_group(const struct fio_key *k, bool by_jobs)
 {
-	char bs[24], what[32];
-
-	if (k->bs % (1024 * 1024) == 0)
-		snprintf(bs, sizeof bs, "%llum",
-		    (unsigned long long)(k->bs >> 20));
-	else if (k->bs % 1024 == 0)
-		snprintf(bs, sizeof bs, "%lluk",
-		    (unsigned long long)(k->bs >> 10));
-	else
-		snprintf(bs, sizeof bs, "%llu", (unsigned long long)k->bs);
-	if (by_jobs)
-		snprintf(what, sizeof what, " QD%d", k->iodepth);
-	else if (k->numjobs > 1)
-		snprintf(what, sizeof what, " \u00d7%d jobs", k->numjobs);
-	else
-		what[0] = '\0';
-	return xasprintf("%s%s%s %s%s%s%s%s", fio_rw_names[k->rw],
-	    fio_rw_mixed(k->rw) ? "/" : "", fio_rw_mixed(k->rw) ?
-	    fio_dir_names[k->dir] : "", bs, what, k->engine[0] ? " " : "",
-	    k->engine, k->direct ? " direct" : "");
+	return fio_workload_label(k, by_jobs ? LABEL_NO_JOBS : LABEL_NO_DEPTH);
 }
 
 /* The bars of run i's sweeps of measure fm: every workload that has a

@@ -31,6 +31,23 @@ static void figures_legend(FILE *, const struct analysis *,
 
 /* ---- the figures table: runs x the main metrics ---- */
 
+/* Two fio columns of one short name (workloads that differ only in what
+ * it leaves out: direct, the engine, a long size) are named fio1, fio2,
+ * ... instead, every fio column alike; the legend says which is which. */
+static void
+name_fio_apart(struct figure_cols *c)
+{
+	bool clash = false;
+	int n = 0;
+
+	for (size_t k = 0; k < c->n; k++)
+		for (size_t j = 0; j < k; j++)
+			clash |= strcmp(c->head[j], c->head[k]) == 0;
+	for (size_t k = 0; clash && k < c->n; k++)
+		if (c->metric[k] >= M_COUNT)
+			snprintf(c->head[k], sizeof c->head[k], "fio%d", ++n);
+}
+
 /* bonnie++'s metrics' heads in a table of figures. */
 static const char *
 bonnie_head(int id)
@@ -79,6 +96,7 @@ figures_table_columns(const struct analysis *an, struct figure_cols *c)
 		c->bonnie |= all[k] < M_COUNT;
 		c->n++;
 	}
+	name_fio_apart(c);
 }
 
 void

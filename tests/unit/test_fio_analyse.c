@@ -168,6 +168,40 @@ test_parity_writes(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* RAID5's sequential direct writes: 4k at one in flight fill no stripe
+ * and are small writes, read before they are written (a quarter of one
+ * disk at the least: 30% of one is no shortfall); 1 MiB at 64 in flight
+ * fill stripes, and the 4-disk array owes three disks' worth. */
+static void
+test_parity_stream_writes(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs one[] = {
+		{"write", "4k", 1, 1, 60000, 234, 15, 14, 30, 60},
+		{"write", "1M", 64, 1, 2000, 2000, 30000, 1, 1, 1},
+	}, four[] = {
+		{"write", "4k", 1, 1, 18000, 70.3, 50, 48, 90, 200},
+		{"write", "1M", 64, 1, 2000, 2000, 30000, 1, 1, 1},
+	};
+	struct scaled_metric x = {0};
+	size_t r;
+
+	write_run(t, "one", DISK, one, 2);
+	write_run(t, "r5", HOST "disks: 4 x SSD X\nraid: raid5 md\n"
+	    "chunk: 512k\nbaseline: one\n", four, 2);
+	load(t);
+	r = run_of(t, "r5");
+	assert_true(analysis_scaled(&t->an, r, metric(t,
+	    "write-4k-qd1-j1-libaio-direct.iops"), &x));
+	assert_true(x.factor == 0.25 && x.factor_high == 3);
+	assert_int_equal(x.level, EFF_FINE);
+	assert_true(analysis_scaled(&t->an, r, metric(t,
+	    "write-1m-qd64-j1-libaio-direct.bw"), &x));
+	assert_true(x.factor == 3);
+	assert_int_equal(x.level, EFF_SHORT);
+	assert_int_equal(t->an.failing, 2);	/* its bandwidth and IOPS */
+}
+
 /* A series: a latency that rises is a regression, bandwidth that rises
  * an improvement; the floors of fio's measures apply. */
 static void
@@ -260,6 +294,8 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_parity_writes, setup,
 		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_parity_stream_writes,
+		    setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_series_directions, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_alone, setup,

@@ -13,6 +13,7 @@
 #include "base/xalloc.h"
 #include "model/fio_figures.h"
 #include "model/metrics.h"
+#include "read/meta.h"
 #include "read/fio_key.h"
 
 /* A job of one workload (NULL: the option not given), every figure
@@ -134,6 +135,78 @@ test_sync_keys(void **state)
 	assert_true(fio_key_uncached(&k));
 }
 
+/* What a key cannot say makes a job its own: a mix of block sizes, a
+ * range, a skewed or throttled load is named by the job; a read and
+ * write mix other than fio's 50% is in the key; buffered=0 is direct. */
+static void
+test_keys_beyond(void **state)
+{
+	struct fio_job m = job("mix", "randrw", "4k", "16", NULL, "libaio",
+	    "1");
+	struct fio_job s = job("Split It", "randread", "4k", "32", NULL,
+	    "libaio", "1");
+	struct fio_job b = job("b", "read", "128k", "8", NULL, "psync", NULL);
+	struct fio_key x, y;
+
+	(void)state;
+	key_of(&m, FIO_READ, FM_IOPS, "randrw-4k-qd16-j1-libaio-direct.read.iops");
+	m.param[FP_RWMIXREAD] = (char *)"50";
+	key_of(&m, FIO_READ, FM_IOPS, "randrw-4k-qd16-j1-libaio-direct.read.iops");
+	m.param[FP_RWMIXREAD] = (char *)"70";
+	key_of(&m, FIO_WRITE, FM_IOPS,
+	    "randrw-4k-qd16-j1-libaio-direct-mix70.write.iops");
+	m.param[FP_RWMIXREAD] = NULL;
+	m.param[FP_RWMIXWRITE] = (char *)"100";
+	key_of(&m, FIO_WRITE, FM_IOPS,
+	    "randrw-4k-qd16-j1-libaio-direct-mix0.write.iops");
+	s.param[FP_BSSPLIT] = (char *)"4k/10:1m/90";
+	key_of(&s, FIO_READ, FM_IOPS, "job-split-it.read.iops");
+	/* and a pure pattern still has no other direction */
+	assert_false(fio_key_of(&s, FIO_WRITE, FM_IOPS, &x));
+	s.param[FP_BSSPLIT] = NULL;
+	s.param[FP_BS] = (char *)"4k-64k";
+	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	s.param[FP_BS] = (char *)"(R) 4096B-4096B, (W) 4096B-65536B";
+	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
+	s.param[FP_RANDOM_DISTRIBUTION] = (char *)"zipf:1.2";
+	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	s.param[FP_RANDOM_DISTRIBUTION] = (char *)"random";
+	s.param[FP_RATE_IOPS] = (char *)"0";
+	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
+	s.param[FP_RATE_IOPS] = (char *)"5000";
+	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	b.param[FP_BUFFERED] = (char *)"0";
+	key_of(&b, FIO_READ, FM_BW, "read-128k-qd8-j1-psync-direct.bw");
+	/* one key, however it was made */
+	assert_true(fio_key_of(&b, FIO_READ, FM_BW, &x));
+	assert_true(fio_key_parse("read-128k-qd8-j1-psync-direct.bw", &y));
+	assert_true(fio_key_same(&x, &y));
+	y.iodepth = 16;
+	assert_false(fio_key_same(&x, &y));
+}
+
+/* The longest key fio_key_of can make fits FIO_KEY_MAX, and a meta key
+ * of "expect." and it fits META_KEY_MAX. */
+static void
+test_longest_key(void **state)
+{
+	struct fio_job w = job("w", "readwrite", "1125899906842623",
+	    "1000000", "1000000", "io_uring_cmd_1234", "1");
+	char buf[FIO_KEY_MAX + 1];
+	struct fio_key k;
+
+	(void)state;
+	w.param[FP_FDATASYNC] = (char *)"1000000";
+	w.param[FP_RWMIXREAD] = (char *)"99";
+	assert_true(fio_key_of(&w, FIO_WRITE, FM_P99_9, &k));
+	assert_true(fio_key_format(&k, buf));
+	assert_true(strlen(buf) <= FIO_KEY_MAX);
+	assert_true(strlen("expect.") + strlen(buf) <= META_KEY_MAX);
+	assert_string_equal(buf + strlen(buf) - strlen("-mix99.write.p99_9"),
+	    "-mix99.write.p99_9");
+	assert_true(metric_key_valid(buf));
+}
+
 static void
 test_parse_round_trip(void **state)
 {
@@ -144,6 +217,8 @@ test_parse_round_trip(void **state)
 		"job-random-write.read.bw", "trimwrite-4k-qd1-j1.trim.p50",
 		"write-16k-qd1-j1-sync-fdsync.iops", "write-4k-qd1-j1-osync.bw",
 		"randwrite-4k-qd8-j2-libaio-direct-fsync32.lat",
+		"randrw-4k-qd16-j1-libaio-direct-mix70.read.iops",
+		"readwrite-1m-qd1-j1-fdsync-mix0.write.bw",
 	};
 	static const char *const bad[] = {
 		"randread-4096-qd32-j1.iops",	/* 4k is written 4k */
@@ -153,6 +228,8 @@ test_parse_round_trip(void **state)
 		"randread-4k-qd1-j1.p95", "job-x.iops", "put_block",
 		"randread-4k-qd1-j1-a-b-c.iops", "",
 		"write-4k-qd1-j1-fsync1.bw",	/* every write is "fsync" */
+		"randrw-4k-qd1-j1-mix50.read.iops",	/* fio's own 50 */
+		"randrw-4k-qd1-j1-mix101.read.iops",
 	};
 	struct fio_key k;
 
@@ -301,6 +378,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_sync_keys),
+		cmocka_unit_test(test_keys_beyond),
+		cmocka_unit_test(test_longest_key),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_measures),
 		cmocka_unit_test(test_table_order),
