@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "runtree.h"
+#include "render/render.h"
 
 static int
 setup(void **state)
@@ -202,6 +203,27 @@ test_parity_stream_writes(void **state)
 	assert_int_equal(t->an.failing, 2);	/* its bandwidth and IOPS */
 }
 
+/* The mail's table of figures: short heads, "fio1", "fio2" where two
+ * would read alike ("RR128kQ" of QD32 and of QD256). */
+static void
+test_table_heads(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs w[] = {
+		{"randread", "128k", 32, 1, 9000, 1125, 3500, 1, 1, 1},
+		{"randread", "128k", 256, 1, 9500, 1188, 27000, 1, 1, 1},
+	};
+	struct figure_cols c;
+
+	write_run(t, "a", DISK, w, 2);
+	write_run(t, "b", DISK, w, 1);
+	load(t);
+	figures_table_columns(&t->an, &c);
+	assert_int_equal(c.n, 2);
+	assert_string_equal(c.head[0], "fio1");
+	assert_string_equal(c.head[1], "fio2");
+}
+
 /* A series: a latency that rises is a regression, bandwidth that rises
  * an improvement; the floors of fio's measures apply. */
 static void
@@ -296,6 +318,8 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_parity_stream_writes,
 		    setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_table_heads, setup,
+		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_series_directions, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_alone, setup,
