@@ -6,15 +6,27 @@
 #   terse figures agree with the run's JSON;
 # - the public fio corpus beside the project (../shared/fio-corpus, or
 #   FIO_CORPUS, when it is there): every value its EXPECTED.json lists is found.
+# With VALGRIND=1, the goldens alone, each parse under valgrind memcheck.
 # Prints "ok NAME" or "FAIL: NAME" per check, for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 4
 b=${1:-build}
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 
+# VALGRIND=1: the goldens under valgrind memcheck, and nothing else.
+run() {
+	if [ -n "$VALGRIND" ]; then
+		valgrind -q --error-exitcode=99 --leak-check=full \
+			--suppressions=tests/valgrind.supp \
+			--errors-for-leak-kinds=definite,indirect,possible "$@"
+	else
+		"$@"
+	fi
+}
+
 for f in tests/parse-fio/*.out; do
 	g=${f%.out}
-	"$b/benchsite" parse "$f" >"$tmp/out" 2>"$tmp/err"
+	run "$b/benchsite" parse "$f" >"$tmp/out" 2>"$tmp/err"
 	echo "exit $?" >>"$tmp/err"
 	if [ -n "$UPDATE" ]; then
 		cp "$tmp/out" "$g.json"
@@ -30,6 +42,8 @@ for f in tests/parse-fio/*.out; do
 		diff -u "$g.err" "$tmp/err" | head -10
 	fi
 done
+
+[ -n "$VALGRIND" ] && exit 0
 
 for f in tests/parse-fio/both-*.out; do
 	if "$b/benchsite" parse "$f" 2>/dev/null |
