@@ -132,8 +132,9 @@ entry_free(void *p, const xmlChar *name)
 }
 
 /* A file name of benchsite's own: components of letters, digits, '.',
- * '_', '-' and '@', none empty, "." or "..". Anything else in a job log
- * (a doctored old site) makes its line ignored. */
+ * '_', '-', '@' (a run's files) and '~' (a compare page), none empty,
+ * "." or "..". Anything else in a job log (a doctored old site) makes
+ * its line ignored. */
 static bool
 own_name(const char *p, size_t len)
 {
@@ -150,7 +151,7 @@ own_name(const char *p, size_t len)
 			start = k + 1;
 		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-		    c == '-' || c == '@')) {
+		    c == '-' || c == '@' || c == '~')) {
 			return false;
 		}
 	}

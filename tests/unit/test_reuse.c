@@ -112,6 +112,9 @@ test_record_round_trip(void **state)
 	line = reuse_line("key:raid", fp, NULL, 0);
 	fputs(line, out);
 	free(line);
+	/* A compare page: '~' joins the two runs' slugs. */
+	fputs("pair:compare/a~b.html\t0123456789abcdef0123456789abcdef\t"
+	    "compare/a~b.html\n", out);
 	fputs("no tab here\n", out);		/* malformed: ignored */
 	fputs("short\tabc\tx\n", out);		/* not a fingerprint */
 	/* Names that are not benchsite's own: the line is ignored. */
@@ -128,6 +131,10 @@ test_record_round_trip(void **state)
 	assert_string_equal(got[1], "runs/a/bonnie.txt");
 	assert_non_null(reuse_outputs(r, "key:raid", fp, &n));
 	assert_int_equal(n, 0);
+	assert_non_null(got = reuse_outputs(r, "pair:compare/a~b.html", fp,
+	    &n));
+	assert_int_equal(n, 1);
+	assert_string_equal(got[0], "compare/a~b.html");
 	/* Another fingerprint, an unknown or malformed job: nothing kept. */
 	assert_null(reuse_outputs(r, "run:a",
 	    "fedcba9876543210fedcba9876543210", &n));
