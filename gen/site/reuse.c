@@ -2,6 +2,7 @@
  * see reuse.h. */
 #include "site/reuse.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <fcntl.h>
@@ -11,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libxml/hash.h>
 #include <xxhash.h>
 
 struct fp {
@@ -109,26 +109,52 @@ fp_digest(struct fp *f, char out[FP_HEX])
 
 /* ---- the job log ---- */
 
+/* A line of the log: its key, fingerprint and files point into the
+ * log's bytes, each cut at its end. */
 struct entry {
-	char fp[FP_HEX];
-	char **files;
-	size_t n;
+	const char *key;
+	const char *fp;
+	size_t first, n;	/* its files: reuse.files[first .. + n) */
 };
 
+/* The log read whole and kept: at 100 000 runs it has 200 000 lines,
+ * which as one buffer and three arrays cost four allocations, not a
+ * million, and a fifth of the memory. */
 struct reuse {
-	xmlHashTablePtr jobs;	/* key -> struct entry */
+	char *buf;
+	struct entry *v;
+	size_t n, cap;
+	char **files;
+	size_t nfiles, capfiles;
+	struct hashmap by_key;	/* entries by key: index + 1 */
 };
 
-static void
-entry_free(void *p, const xmlChar *name)
+static uint64_t
+key_hash(const char *key)
 {
-	struct entry *e = p;
+	return hash_bytes(key, strlen(key), 0);
+}
 
-	(void)name;
-	for (size_t k = 0; k < e->n; k++)
-		free(e->files[k]);
-	free(e->files);
-	free(e);
+static uint64_t
+entry_hash(uintptr_t value, const void *ctx)
+{
+	const struct reuse *r = ctx;
+
+	return key_hash(r->v[value - 1].key);
+}
+
+/* The slot of key in r's table: its entry's, or the free one a probe
+ * ends at. */
+static size_t
+find_key(const struct reuse *r, const char *key, uint64_t h)
+{
+	size_t at;
+
+	for (at = hashmap_home(&r->by_key, h); r->by_key.slot[at] &&
+	    strcmp(r->v[r->by_key.slot[at] - 1].key, key) != 0;
+	    at = hashmap_next(&r->by_key, at))
+		;
+	return at;
 }
 
 /* A file name of benchsite's own: components of letters, digits, '.',
@@ -158,12 +184,15 @@ own_name(const char *p, size_t len)
 	return true;
 }
 
-/* One line "KEY\tFP\tFILE...": added to r unless malformed. */
+/* One line "KEY\tFP\tFILE...": added to r unless malformed or its key
+ * was seen (the first is kept). The line is cut in place. */
 static void
 add_line(struct reuse *r, char *line)
 {
 	char *key = line, *fp = strchr(line, '\t'), *p;
-	struct entry *e;
+	struct entry e;
+	size_t at;
+	uint64_t h;
 
 	if (fp == NULL)
 		return;
@@ -171,24 +200,32 @@ add_line(struct reuse *r, char *line)
 	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
 	    fp[FP_HEX - 1] != '\t'))
 		return;
-	e = xcalloc(1, sizeof *e);
-	memcpy(e->fp, fp, FP_HEX - 1);
-	/* Never NULL: a job that wrote nothing is still kept. */
-	e->files = xcalloc(1, sizeof *e->files);
+	h = key_hash(key);
+	if (r->by_key.slot[at = find_key(r, key, h)] != 0)
+		return;
+	e = (struct entry){key, fp, r->nfiles, 0};
 	for (p = fp + FP_HEX - 1; *p == '\t'; ) {
 		char *end = strchr(++p, '\t');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
 
 		if (!own_name(p, len)) {
-			entry_free(e, NULL);
+			r->nfiles = e.first;
 			return;
 		}
-		e->files = xrealloc(e->files, (e->n + 1) * sizeof *e->files);
-		e->files[e->n++] = xstrndup(p, len);
+		xgrow((void **)&r->files, &r->capfiles, r->nfiles + 1,
+		    sizeof *r->files);
+		r->files[r->nfiles++] = p;
 		p += len;
 	}
-	if (xmlHashAddEntry(r->jobs, (const xmlChar *)key, e) != 0)
-		entry_free(e, NULL);
+	/* Cut the fingerprint and the names only now: a malformed line
+	 * is left as it was. */
+	fp[FP_HEX - 1] = '\0';
+	for (size_t k = e.first; k < r->nfiles; k++)
+		r->files[k][strcspn(r->files[k], "\t")] = '\0';
+	e.n = r->nfiles - e.first;
+	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
+	r->v[r->n++] = e;
+	hashmap_put(&r->by_key, at, r->n);
 }
 
 struct reuse *
@@ -205,7 +242,9 @@ reuse_load(const char *site)
 	if (buf == NULL)
 		return NULL;
 	r = xcalloc(1, sizeof *r);
-	r->jobs = xmlHashCreate(1024);
+	r->buf = buf;
+	/* About one line in a hundred bytes. */
+	hashmap_init(&r->by_key, len / 50, entry_hash, r);
 	for (line = buf; line < buf + len; line = nl + 1) {
 		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
 		    NULL)
@@ -213,7 +252,6 @@ reuse_load(const char *site)
 		*nl = '\0';
 		add_line(r, line);
 	}
-	free(buf);
 	return r;
 }
 
@@ -221,7 +259,10 @@ void
 reuse_free(struct reuse *r)
 {
 	if (r) {
-		xmlHashFree(r->jobs, entry_free);
+		hashmap_free(&r->by_key);
+		free(r->files);
+		free(r->v);
+		free(r->buf);
 		free(r);
 	}
 }
@@ -230,13 +271,21 @@ char *const *
 reuse_outputs(const struct reuse *r, const char *key, const char *fp,
     size_t *n)
 {
-	const struct entry *e = r ? xmlHashLookup(r->jobs,
-	    (const xmlChar *)key) : NULL;
+	static char *const none[1];
+	const struct entry *e;
+	size_t at;
 
-	if (e == NULL || strcmp(e->fp, fp) != 0)
+	if (r == NULL)
+		return NULL;
+	at = find_key(r, key, key_hash(key));
+	if (r->by_key.slot[at] == 0)
+		return NULL;
+	e = &r->v[r->by_key.slot[at] - 1];
+	if (strcmp(e->fp, fp) != 0)
 		return NULL;
 	*n = e->n;
-	return e->files;
+	/* Never NULL: a job that wrote nothing is still kept. */
+	return e->n ? r->files + e->first : none;
 }
 
 char *
