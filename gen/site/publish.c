@@ -330,7 +330,7 @@ publish_free(struct publish *p)
  * by line (a site of 100 000 runs has 10 MB of names) into the staging
  * directory, which is the build's own. */
 static int
-write_manifest(const char *staging, char **written, size_t n,
+write_manifest(const char *staging, const char **written, size_t n,
     struct diags *d)
 {
 	char *path = xasprintf("%s/%s", staging, MANIFEST);
@@ -362,7 +362,7 @@ write_manifest(const char *staging, char **written, size_t n,
 /* Removes the previous site's files that the new site does not have:
  * both lists are sorted. */
 static int
-remove_stale(const struct publish *p, char *const *written, size_t n,
+remove_stale(const struct publish *p, const char *const *written, size_t n,
     struct diags *d)
 {
 	size_t k = 0;
@@ -397,7 +397,7 @@ keep_old(const struct publish *p, const char *path)
 }
 
 int
-publish_commit(struct publish *p, char **written, size_t nwritten,
+publish_commit(struct publish *p, const char **written, size_t nwritten,
     struct diags *d)
 {
 	struct stat st;

@@ -107,26 +107,34 @@ fp_digest(struct fp *f, char out[FP_HEX])
 	    (unsigned long long)h.low64);
 }
 
-/* ---- the job log ---- */
+/* ---- the job logs ---- */
 
-/* A line of the log: its key, fingerprint and files point into the
- * log's bytes, each cut at its end. */
+/* A line of a log: its key, fingerprint and files point into the first
+ * log's bytes, each cut at its end, or into the arena for a line only
+ * a later log has. */
 struct entry {
 	const char *key;
 	const char *fp;
 	size_t first, n;	/* its files: reuse.files[first .. + n) */
+	uint32_t other;		/* 1 + the entry of the same key in the
+				   other log, when it says otherwise */
+	unsigned char logs;	/* the logs holding it (enum reuse_log) */
 };
 
-/* The log read whole and kept: at 100 000 runs it has 200 000 lines,
- * which as one buffer and three arrays cost four allocations, not a
- * million, and a fifth of the memory. */
+/* The logs of the old and the previous site, read whole: the first is
+ * kept as it is read (at 100 000 runs it has 200 000 lines, which as one
+ * buffer and three arrays cost four allocations, not a million), and
+ * of the second only what the first does not say too: most jobs are the
+ * same in both, and their lines are held once. */
 struct reuse {
 	char *buf;
+	struct xarena *more;	/* the lines only the second log has */
 	struct entry *v;
 	size_t n, cap;
 	char **files;
 	size_t nfiles, capfiles;
-	struct hashmap by_key;	/* entries by key: index + 1 */
+	struct hashmap by_key;	/* entries by key: index + 1 (the first
+				   log's when both have the key) */
 };
 
 static uint64_t
@@ -184,15 +192,71 @@ own_name(const char *p, size_t len)
 	return true;
 }
 
-/* One line "KEY\tFP\tFILE...": added to r unless malformed or its key
- * was seen (the first is kept). The line is cut in place. */
+/* Whether entry e lists the files r->files[first .. + n). */
+static bool
+same_files(const struct reuse *r, const struct entry *e, size_t first,
+    size_t n)
+{
+	if (e->n != n)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (strcmp(r->files[e->first + k], r->files[first + k]) != 0)
+			return false;
+	return true;
+}
+
+/* A line of the second log that the first does not say: its strings
+ * copied out of the second log's bytes, which go. */
 static void
-add_line(struct reuse *r, char *line)
+copy_out(struct reuse *r, struct entry *e)
+{
+	e->key = xarena_strdup(&r->more, e->key);
+	e->fp = xarena_strdup(&r->more, e->fp);
+	for (size_t k = 0; k < e->n; k++)
+		r->files[e->first + k] = xarena_strdup(&r->more,
+		    r->files[e->first + k]);
+}
+
+/* Enters e, read from log, into r: a new key, a line the other log has
+ * too (marked as both logs'), or a key the other log says otherwise
+ * (linked to it). A key a log repeats keeps its first line. */
+static void
+add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
+{
+	uint64_t h = key_hash(e.key);
+	size_t at = find_key(r, e.key, h);
+	struct entry *seen = r->by_key.slot[at] ? &r->v[r->by_key.slot[at] -
+	    1] : NULL;
+
+	if (seen && (seen->logs & log || (seen->other &&
+	    r->v[seen->other - 1].logs & log))) {
+		r->nfiles = e.first;		/* repeated in this log */
+		return;
+	}
+	if (seen && strcmp(seen->fp, e.fp) == 0 &&
+	    same_files(r, seen, e.first, e.n)) {
+		seen->logs |= (unsigned char)log;
+		r->nfiles = e.first;
+		return;
+	}
+	if (!owned)
+		copy_out(r, &e);
+	e.logs = (unsigned char)log;
+	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
+	r->v[r->n++] = e;
+	if (seen)
+		seen->other = (uint32_t)r->n;
+	else
+		hashmap_put(&r->by_key, at, r->n);
+}
+
+/* One line "KEY\tFP\tFILE...", cut in place: added to r as log's
+ * unless malformed. */
+static void
+add_line(struct reuse *r, char *line, enum reuse_log log, bool owned)
 {
 	char *key = line, *fp = strchr(line, '\t'), *p;
 	struct entry e;
-	size_t at;
-	uint64_t h;
 
 	if (fp == NULL)
 		return;
@@ -200,10 +264,7 @@ add_line(struct reuse *r, char *line)
 	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
 	    fp[FP_HEX - 1] != '\t'))
 		return;
-	h = key_hash(key);
-	if (r->by_key.slot[at = find_key(r, key, h)] != 0)
-		return;
-	e = (struct entry){key, fp, r->nfiles, 0};
+	e = (struct entry){key, fp, r->nfiles, 0, 0, 0};
 	for (p = fp + FP_HEX - 1; *p == '\t'; ) {
 		char *end = strchr(++p, '\t');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
@@ -217,41 +278,43 @@ add_line(struct reuse *r, char *line)
 		r->files[r->nfiles++] = p;
 		p += len;
 	}
-	/* Cut the fingerprint and the names only now: a malformed line
-	 * is left as it was. */
+	/* Cut the fingerprint and the names only now that the line is
+	 * known to be whole. */
 	fp[FP_HEX - 1] = '\0';
 	for (size_t k = e.first; k < r->nfiles; k++)
 		r->files[k][strcspn(r->files[k], "\t")] = '\0';
 	e.n = r->nfiles - e.first;
-	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
-	r->v[r->n++] = e;
-	hashmap_put(&r->by_key, at, r->n);
+	add_entry(r, e, log, owned);
 }
 
 struct reuse *
-reuse_load(const char *site)
+reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 {
 	char *path = xasprintf("%s/%s", site, JOBS_FILE), *buf, *line, *nl;
 	struct diags quiet = {.quiet = 1};
-	struct reuse *r;
+	bool first = r == NULL;
 	size_t len;
 
 	buf = file_read(path, (size_t)1 << 30, &len, &quiet);
 	free(path);
 	diags_free(&quiet);
 	if (buf == NULL)
-		return NULL;
-	r = xcalloc(1, sizeof *r);
-	r->buf = buf;
-	/* About one line in a hundred bytes. */
-	hashmap_init(&r->by_key, len / 50, entry_hash, r);
+		return r;
+	if (first) {
+		r = xcalloc(1, sizeof *r);
+		r->buf = buf;
+		/* About one line in a hundred bytes. */
+		hashmap_init(&r->by_key, len / 50, entry_hash, r);
+	}
 	for (line = buf; line < buf + len; line = nl + 1) {
 		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
 		    NULL)
 			break;	/* a cut last line is not trusted */
 		*nl = '\0';
-		add_line(r, line);
+		add_line(r, line, log, first);
 	}
+	if (!first)
+		free(buf);
 	return r;
 }
 
@@ -262,14 +325,15 @@ reuse_free(struct reuse *r)
 		hashmap_free(&r->by_key);
 		free(r->files);
 		free(r->v);
+		xarena_free(&r->more);
 		free(r->buf);
 		free(r);
 	}
 }
 
 char *const *
-reuse_outputs(const struct reuse *r, const char *key, const char *fp,
-    size_t *n)
+reuse_outputs(const struct reuse *r, enum reuse_log log, const char *key,
+    const char *fp, size_t *n)
 {
 	static char *const none[1];
 	const struct entry *e;
@@ -281,7 +345,9 @@ reuse_outputs(const struct reuse *r, const char *key, const char *fp,
 	if (r->by_key.slot[at] == 0)
 		return NULL;
 	e = &r->v[r->by_key.slot[at] - 1];
-	if (strcmp(e->fp, fp) != 0)
+	if (!(e->logs & log) && e->other)
+		e = &r->v[e->other - 1];
+	if (!(e->logs & log) || strcmp(e->fp, fp) != 0)
 		return NULL;
 	*n = e->n;
 	/* Never NULL: a job that wrote nothing is still kept. */
@@ -289,7 +355,8 @@ reuse_outputs(const struct reuse *r, const char *key, const char *fp,
 }
 
 char *
-reuse_line(const char *key, const char *fp, char *const *files, size_t n)
+reuse_line(const char *key, const char *fp, const char *const *files,
+    size_t n)
 {
 	size_t len = strlen(key) + strlen(fp) + 3;
 	char *out, *p;
