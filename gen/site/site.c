@@ -64,9 +64,10 @@ site_mkdir(struct site *s, const char *rel)
 	return rc;
 }
 
-/* Lists rel among the site's files, as a name of the build's own or,
- * during a job, of the job's, which its report hands on and drops
- * (rel itself when it lasts the build, as the job logs' names do). */
+/* Lists rel among the site's files: rel itself when it lasts the
+ * build (the job logs' names do), else a copy, in the build's arena
+ * or, during a job, of the job's own, which its report hands on and
+ * frees. */
 static void
 list_written(struct site *s, const char *rel)
 {
@@ -78,7 +79,7 @@ list_written(struct site *s, const char *rel)
 static void
 add_written(struct site *s, const char *rel)
 {
-	list_written(s, xarena_strdup(s->in_job ? &s->job_names : &s->names,
+	list_written(s, s->in_job ? xstrdup(rel) : xarena_strdup(&s->names,
 	    rel));
 }
 
@@ -696,9 +697,10 @@ job_report(void *ctx, size_t k, FILE *out)
 	report_num(out, s->charts - c0);
 	report_num(out, s->files - f0);
 	report_num(out, (long long)(s->nwritten - w0));
-	for (size_t i = w0; i < s->nwritten; i++)
+	for (size_t i = w0; i < s->nwritten; i++) {
 		report_str(out, s->written[i]);
-	xarena_free(&s->job_names);
+		free((char *)s->written[i]);
+	}
 	s->in_job = false;
 	report_num(out, (long long)(s->d->n - d0));
 	for (size_t i = d0; i < s->d->n; i++) {

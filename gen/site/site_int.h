@@ -41,10 +41,10 @@ struct site {
 	const char *out;			/* staging directory written
 						   (pub's) */
 	/* The site's files, for the manifest: rel paths in names, in
-	 * job_names during a job (see list_written), or in the job logs. */
+	 * the job logs, or during a job its own (see list_written). */
 	const char **written;
 	size_t nwritten, capwritten;
-	struct xarena *names, *job_names;
+	struct xarena *names;
 	bool in_job;
 };
 
