@@ -38,6 +38,9 @@ run "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
 # A run page no new run touches: its file is kept (linked), not redone.
 keep=$(ls "$site/runs" | grep -m 1 '^db01--.*\.html$')
 inode=$(stat -c %i "$site/runs/$keep" 2>/dev/null)
+# And a compare page of two such runs.
+pair=$(ls "$site/compare" | grep -m 1 '^db01--.*~db01--.*\.html$')
+pair_inode=$(stat -c %i "$site/compare/$pair" 2>/dev/null)
 step() {	# NAME: build incrementally, then compare with a full build
 	run "$b/benchsite" build -q -o "$site" "$runs" 2>"$tmp/inc.err"
 	st=$?
@@ -52,6 +55,11 @@ if [ -n "$inode" ] && [ "$(stat -c %i "$site/runs/$keep")" = "$inode" ]; then
 	say_ok "incremental keeps an unchanged run's page"
 else
 	say_bad "incremental rendered $keep again"
+fi
+if [ -n "$pair_inode" ] && [ "$(stat -c %i "$site/compare/$pair")" = "$pair_inode" ]; then
+	say_ok "incremental keeps an unchanged compare page"
+else
+	say_bad "incremental rendered compare/$pair again"
 fi
 [ -f "$tmp/.inc-site.prev/index.html" ] && say_ok "the replaced site is kept beside as .SITE.prev" ||
 	say_bad "no .inc-site.prev after an incremental build"

@@ -251,19 +251,26 @@ append_members(const struct analysis *a, char **s, const size_t *m, size_t n,
 	*s = buf_take(&b);
 }
 
-/* The runs of the members: how many, and whether they share one. */
+static int
+cmp_run(const void *x, const void *y)
+{
+	return cmp_long(*(const long *)x, *(const long *)y);
+}
+
+/* How many runs the members are of: sorted and counted, as a warning
+ * can have thousands of members. */
 static size_t
 distinct_runs(const struct analysis *a, const size_t *m, size_t n)
 {
+	long *runs = xcalloc(n + 1, sizeof *runs);
 	size_t count = 0;
 
-	for (size_t k = 0; k < n; k++) {
-		bool seen = false;
-
-		for (size_t j = 0; j < k && !seen; j++)
-			seen = a->f[m[j]].run == a->f[m[k]].run;
-		count += !seen;
-	}
+	for (size_t k = 0; k < n; k++)
+		runs[k] = a->f[m[k]].run;
+	qsort(runs, n, sizeof *runs, cmp_run);
+	for (size_t k = 0; k < n; k++)
+		count += k == 0 || runs[k] != runs[k - 1];
+	free(runs);
 	return count;
 }
 

@@ -183,34 +183,104 @@ inert_name(const char *name)
 	return out;
 }
 
+/* The next suffix to try for a base name. */
+struct name_next {
+	uintptr_t k;
+	char base[];
+};
+
+static uint64_t
+name_hash(const char *name)
+{
+	return hash_bytes(name, strlen(name), 0);
+}
+
+static uint64_t
+used_hash(uintptr_t v, const void *ctx)
+{
+	(void)ctx;
+	return name_hash((const char *)v);
+}
+
+static uint64_t
+next_hash(uintptr_t v, const void *ctx)
+{
+	(void)ctx;
+	return name_hash(((const struct name_next *)v)->base);
+}
+
 void
 name_set_init(struct name_set *ns)
 {
-	ns->used = xmlHashCreate(0);
-	ns->next = xmlHashCreate(0);
+	hashmap_init(&ns->used, 16, used_hash, NULL);
+	hashmap_init(&ns->next, 16, next_hash, NULL);
 }
 
 void
 name_set_free(struct name_set *ns)
 {
-	xmlHashFree(ns->used, NULL);
-	xmlHashFree(ns->next, NULL);
+	for (size_t k = 0; k < ns->used.cap; k++)
+		free((void *)ns->used.slot[k]);
+	for (size_t k = 0; k < ns->next.cap; k++)
+		free((void *)ns->next.slot[k]);
+	hashmap_free(&ns->used);
+	hashmap_free(&ns->next);
+}
+
+/* The slot of name in ns->used: its own, or the free one a probe ends
+ * at. */
+static size_t
+used_slot(const struct name_set *ns, const char *name)
+{
+	size_t at;
+
+	for (at = hashmap_home(&ns->used, name_hash(name)); ns->used.slot[at] &&
+	    strcmp((const char *)ns->used.slot[at], name) != 0;
+	    at = hashmap_next(&ns->used, at))
+		;
+	return at;
+}
+
+/* The same in ns->next, for base. */
+static size_t
+next_slot(const struct name_set *ns, const char *base)
+{
+	size_t at;
+
+	for (at = hashmap_home(&ns->next, name_hash(base)); ns->next.slot[at] &&
+	    strcmp(((const struct name_next *)ns->next.slot[at])->base,
+	    base) != 0; at = hashmap_next(&ns->next, at))
+		;
+	return at;
 }
 
 char *
 name_unique(char *base, struct name_set *ns)
 {
 	char *name = xstrdup(base), *dot = strrchr(base, '.');
-	uintptr_t k = (uintptr_t)xmlHashLookup(ns->next, X(base));
+	size_t at = next_slot(ns, base), used;
+	struct name_next *next = (struct name_next *)ns->next.slot[at];
+	uintptr_t k = next ? next->k : 2;
 
-	for (k = k ? k : 2; xmlHashLookup(ns->used, X(name)) != NULL; k++) {
+	for (; ns->used.slot[used = used_slot(ns, name)] != 0; k++) {
 		free(name);
 		name = dot && dot != base ? xasprintf("%.*s-%ju%s",
 		    (int)(dot - base), base, (uintmax_t)k, dot) :
 		    xasprintf("%s-%ju", base, (uintmax_t)k);
 	}
-	xmlHashUpdateEntry(ns->next, X(base), (void *)k, NULL);
-	xmlHashAddEntry(ns->used, X(name), (void *)1);
+	hashmap_put(&ns->used, used, (uintptr_t)xstrdup(name));
+	/* A base that never met a taken name starts at 2 without a
+	 * record. */
+	if (next)
+		next->k = k;
+	else if (k != 2) {
+		size_t len = strlen(base) + 1;
+
+		next = xmalloc(sizeof *next + len);
+		next->k = k;
+		memcpy(next->base, base, len);
+		hashmap_put(&ns->next, next_slot(ns, base), (uintptr_t)next);
+	}
 	free(base);
 	return name;
 }

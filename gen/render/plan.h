@@ -9,9 +9,9 @@
 
 #include "analyse/analyse.h"
 #include "render/chart.h"
+#include "base/hashmap.h"
 
 #include <libxml/HTMLparser.h>
-#include <libxml/hash.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -140,7 +140,9 @@ char *run_href(const struct site_plan *, size_t run, const char *root);
  * each name_unique costs O(1) lookups however many names fold to one
  * safe name. */
 struct name_set {
-	xmlHashTablePtr used, next;
+	struct hashmap used;	/* the names: char *, owned */
+	struct hashmap next;	/* struct name_next *, owned, for the bases
+				   that met a name taken */
 };
 void name_set_init(struct name_set *);
 void name_set_free(struct name_set *);

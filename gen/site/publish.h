@@ -90,7 +90,7 @@ bool publish_has(const struct publish *, const char *rel);
  * staging directory, removes the files of the previous site not among
  * them, swaps it in as SITE and keeps the old site as .SITE.prev.
  * Returns 0, or -1 (reported; SITE is then untouched). */
-int publish_commit(struct publish *, char **written, size_t nwritten,
+int publish_commit(struct publish *, const char **written, size_t nwritten,
     struct diags *);
 
 /* Removes the staging directory of a build that failed. */

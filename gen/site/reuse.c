@@ -2,6 +2,7 @@
  * see reuse.h. */
 #include "site/reuse.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <fcntl.h>
@@ -11,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libxml/hash.h>
 #include <xxhash.h>
 
 struct fp {
@@ -107,33 +107,68 @@ fp_digest(struct fp *f, char out[FP_HEX])
 	    (unsigned long long)h.low64);
 }
 
-/* ---- the job log ---- */
+/* ---- the job logs ---- */
 
+/* A line of a log: its key, fingerprint and files point into the first
+ * log's bytes, each cut at its end, or into the arena for a line only
+ * a later log has. */
 struct entry {
-	char fp[FP_HEX];
-	char **files;
-	size_t n;
+	const char *key;
+	const char *fp;
+	size_t first, n;	/* its files: reuse.files[first .. + n) */
+	uint32_t other;		/* 1 + the entry of the same key in the
+				   other log, when it says otherwise */
+	unsigned char logs;	/* the logs holding it (enum reuse_log) */
 };
 
+/* The logs of the old and the previous site, read whole: the first is
+ * kept as it is read (at 100 000 runs it has 200 000 lines, which as one
+ * buffer and three arrays cost four allocations, not a million), and
+ * of the second only what the first does not say too: most jobs are the
+ * same in both, and their lines are held once. */
 struct reuse {
-	xmlHashTablePtr jobs;	/* key -> struct entry */
+	char *buf;
+	struct xarena *more;	/* the lines only the second log has */
+	struct entry *v;
+	size_t n, cap;
+	char **files;
+	size_t nfiles, capfiles;
+	struct hashmap by_key;	/* entries by key: index + 1 (the first
+				   log's when both have the key) */
 };
 
-static void
-entry_free(void *p, const xmlChar *name)
+static uint64_t
+key_hash(const char *key)
 {
-	struct entry *e = p;
+	return hash_bytes(key, strlen(key), 0);
+}
 
-	(void)name;
-	for (size_t k = 0; k < e->n; k++)
-		free(e->files[k]);
-	free(e->files);
-	free(e);
+static uint64_t
+entry_hash(uintptr_t value, const void *ctx)
+{
+	const struct reuse *r = ctx;
+
+	return key_hash(r->v[value - 1].key);
+}
+
+/* The slot of key in r's table: its entry's, or the free one a probe
+ * ends at. */
+static size_t
+find_key(const struct reuse *r, const char *key, uint64_t h)
+{
+	size_t at;
+
+	for (at = hashmap_home(&r->by_key, h); r->by_key.slot[at] &&
+	    strcmp(r->v[r->by_key.slot[at] - 1].key, key) != 0;
+	    at = hashmap_next(&r->by_key, at))
+		;
+	return at;
 }
 
 /* A file name of benchsite's own: components of letters, digits, '.',
- * '_', '-' and '@', none empty, "." or "..". Anything else in a job log
- * (a doctored old site) makes its line ignored. */
+ * '_', '-', '@' (a run's files) and '~' (a compare page), none empty,
+ * "." or "..". Anything else in a job log (a doctored old site) makes
+ * its line ignored. */
 static bool
 own_name(const char *p, size_t len)
 {
@@ -150,19 +185,78 @@ own_name(const char *p, size_t len)
 			start = k + 1;
 		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-		    c == '-' || c == '@')) {
+		    c == '-' || c == '@' || c == '~')) {
 			return false;
 		}
 	}
 	return true;
 }
 
-/* One line "KEY\tFP\tFILE...": added to r unless malformed. */
+/* Whether entry e lists the files r->files[first .. + n). */
+static bool
+same_files(const struct reuse *r, const struct entry *e, size_t first,
+    size_t n)
+{
+	if (e->n != n)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (strcmp(r->files[e->first + k], r->files[first + k]) != 0)
+			return false;
+	return true;
+}
+
+/* A line of the second log that the first does not say: its strings
+ * copied out of the second log's bytes, which go. */
 static void
-add_line(struct reuse *r, char *line)
+copy_out(struct reuse *r, struct entry *e)
+{
+	e->key = xarena_strdup(&r->more, e->key);
+	e->fp = xarena_strdup(&r->more, e->fp);
+	for (size_t k = 0; k < e->n; k++)
+		r->files[e->first + k] = xarena_strdup(&r->more,
+		    r->files[e->first + k]);
+}
+
+/* Enters e, read from log, into r: a new key, a line the other log has
+ * too (marked as both logs'), or a key the other log says otherwise
+ * (linked to it). A key a log repeats keeps its first line. */
+static void
+add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
+{
+	uint64_t h = key_hash(e.key);
+	size_t at = find_key(r, e.key, h);
+	struct entry *seen = r->by_key.slot[at] ? &r->v[r->by_key.slot[at] -
+	    1] : NULL;
+
+	if (seen && (seen->logs & log || (seen->other &&
+	    r->v[seen->other - 1].logs & log))) {
+		r->nfiles = e.first;		/* repeated in this log */
+		return;
+	}
+	if (seen && strcmp(seen->fp, e.fp) == 0 &&
+	    same_files(r, seen, e.first, e.n)) {
+		seen->logs |= (unsigned char)log;
+		r->nfiles = e.first;
+		return;
+	}
+	if (!owned)
+		copy_out(r, &e);
+	e.logs = (unsigned char)log;
+	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
+	r->v[r->n++] = e;
+	if (seen)
+		seen->other = (uint32_t)r->n;
+	else
+		hashmap_put(&r->by_key, at, r->n);
+}
+
+/* One line "KEY\tFP\tFILE...", cut in place: added to r as log's
+ * unless malformed. */
+static void
+add_line(struct reuse *r, char *line, enum reuse_log log, bool owned)
 {
 	char *key = line, *fp = strchr(line, '\t'), *p;
-	struct entry *e;
+	struct entry e;
 
 	if (fp == NULL)
 		return;
@@ -170,49 +264,57 @@ add_line(struct reuse *r, char *line)
 	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
 	    fp[FP_HEX - 1] != '\t'))
 		return;
-	e = xcalloc(1, sizeof *e);
-	memcpy(e->fp, fp, FP_HEX - 1);
-	/* Never NULL: a job that wrote nothing is still kept. */
-	e->files = xcalloc(1, sizeof *e->files);
+	e = (struct entry){key, fp, r->nfiles, 0, 0, 0};
 	for (p = fp + FP_HEX - 1; *p == '\t'; ) {
 		char *end = strchr(++p, '\t');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
 
 		if (!own_name(p, len)) {
-			entry_free(e, NULL);
+			r->nfiles = e.first;
 			return;
 		}
-		e->files = xrealloc(e->files, (e->n + 1) * sizeof *e->files);
-		e->files[e->n++] = xstrndup(p, len);
+		xgrow((void **)&r->files, &r->capfiles, r->nfiles + 1,
+		    sizeof *r->files);
+		r->files[r->nfiles++] = p;
 		p += len;
 	}
-	if (xmlHashAddEntry(r->jobs, (const xmlChar *)key, e) != 0)
-		entry_free(e, NULL);
+	/* Cut the fingerprint and the names only now that the line is
+	 * known to be whole. */
+	fp[FP_HEX - 1] = '\0';
+	for (size_t k = e.first; k < r->nfiles; k++)
+		r->files[k][strcspn(r->files[k], "\t")] = '\0';
+	e.n = r->nfiles - e.first;
+	add_entry(r, e, log, owned);
 }
 
 struct reuse *
-reuse_load(const char *site)
+reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 {
 	char *path = xasprintf("%s/%s", site, JOBS_FILE), *buf, *line, *nl;
 	struct diags quiet = {.quiet = 1};
-	struct reuse *r;
+	bool first = r == NULL;
 	size_t len;
 
 	buf = file_read(path, (size_t)1 << 30, &len, &quiet);
 	free(path);
 	diags_free(&quiet);
 	if (buf == NULL)
-		return NULL;
-	r = xcalloc(1, sizeof *r);
-	r->jobs = xmlHashCreate(1024);
+		return r;
+	if (first) {
+		r = xcalloc(1, sizeof *r);
+		r->buf = buf;
+		/* About one line in a hundred bytes. */
+		hashmap_init(&r->by_key, len / 50, entry_hash, r);
+	}
 	for (line = buf; line < buf + len; line = nl + 1) {
 		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
 		    NULL)
 			break;	/* a cut last line is not trusted */
 		*nl = '\0';
-		add_line(r, line);
+		add_line(r, line, log, first);
 	}
-	free(buf);
+	if (!first)
+		free(buf);
 	return r;
 }
 
@@ -220,26 +322,41 @@ void
 reuse_free(struct reuse *r)
 {
 	if (r) {
-		xmlHashFree(r->jobs, entry_free);
+		hashmap_free(&r->by_key);
+		free(r->files);
+		free(r->v);
+		xarena_free(&r->more);
+		free(r->buf);
 		free(r);
 	}
 }
 
 char *const *
-reuse_outputs(const struct reuse *r, const char *key, const char *fp,
-    size_t *n)
+reuse_outputs(const struct reuse *r, enum reuse_log log, const char *key,
+    const char *fp, size_t *n)
 {
-	const struct entry *e = r ? xmlHashLookup(r->jobs,
-	    (const xmlChar *)key) : NULL;
+	static char *const none[1];
+	const struct entry *e;
+	size_t at;
 
-	if (e == NULL || strcmp(e->fp, fp) != 0)
+	if (r == NULL)
+		return NULL;
+	at = find_key(r, key, key_hash(key));
+	if (r->by_key.slot[at] == 0)
+		return NULL;
+	e = &r->v[r->by_key.slot[at] - 1];
+	if (!(e->logs & log) && e->other)
+		e = &r->v[e->other - 1];
+	if (!(e->logs & log) || strcmp(e->fp, fp) != 0)
 		return NULL;
 	*n = e->n;
-	return e->files;
+	/* Never NULL: a job that wrote nothing is still kept. */
+	return e->n ? r->files + e->first : none;
 }
 
 char *
-reuse_line(const char *key, const char *fp, char *const *files, size_t n)
+reuse_line(const char *key, const char *fp, const char *const *files,
+    size_t n)
 {
 	size_t len = strlen(key) + strlen(fp) + 3;
 	char *out, *p;

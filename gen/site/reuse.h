@@ -34,19 +34,25 @@ void fp_hex(struct fp *, const char *hex);
 bool fp_file(struct fp *, const char *dir, const char *name, size_t max);
 void fp_digest(struct fp *, char out[FP_HEX]);
 
-/* ---- the job log of an earlier build ---- */
+/* ---- the job logs of earlier builds ---- */
 
 struct reuse;
 
-/* The job log in site (NULL when there is none or it cannot be read:
- * then everything is rendered). */
-struct reuse *reuse_load(const char *site);
+/* Which log a job's line is read from: the old site's (SITE, whose files
+ * a build links) or the previous site's (the staging directory, whose
+ * files are in place). */
+enum reuse_log { REUSE_OLD = 1, REUSE_HERE = 2 };
+
+/* Adds the job log in site to r (NULL: a new one) as log; returns r, or
+ * a new one, or NULL when there is none yet (then everything is
+ * rendered). A log that cannot be read adds nothing. */
+struct reuse *reuse_load(struct reuse *, const char *site, enum reuse_log);
 void reuse_free(struct reuse *);
 
-/* The files job key wrote with fingerprint fp in the old site, or NULL
+/* The files job key wrote with fingerprint fp in log, or NULL
  * (fingerprint changed, or no such job): sets *n. */
-char *const *reuse_outputs(const struct reuse *, const char *key,
-    const char *fp, size_t *n);
+char *const *reuse_outputs(const struct reuse *, enum reuse_log,
+    const char *key, const char *fp, size_t *n);
 
 /* The job log's last line, after every job's, when the build said
  * nothing beyond what loading the runs said: the fingerprint of all it
@@ -62,7 +68,7 @@ bool reuse_built_from(const char *site, const char *fp, bool *gate_fails);
 
 /* One line of the job log: "KEY\tFP\tFILE\tFILE...\n" into a new string.
  * Keys and files are benchsite's own safe names (no tab, no newline). */
-char *reuse_line(const char *key, const char *fp, char *const *files,
+char *reuse_line(const char *key, const char *fp, const char *const *files,
     size_t n);
 
 #endif

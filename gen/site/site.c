@@ -64,12 +64,23 @@ site_mkdir(struct site *s, const char *rel)
 	return rc;
 }
 
+/* Lists rel among the site's files: rel itself when it lasts the
+ * build (the job logs' names do), else a copy, in the build's arena
+ * or, during a job, of the job's own, which its report hands on and
+ * frees. */
 static void
-add_written(struct site *s, const char *rel)
+list_written(struct site *s, const char *rel)
 {
 	xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
 	    sizeof *s->written);
-	s->written[s->nwritten++] = xstrdup(rel);
+	s->written[s->nwritten++] = rel;
+}
+
+static void
+add_written(struct site *s, const char *rel)
+{
+	list_written(s, s->in_job ? xstrdup(rel) : xarena_strdup(&s->names,
+	    rel));
 }
 
 /* Writes a new file of the staging directory, which nobody reads
@@ -177,7 +188,7 @@ link_old(struct site *s, const char *rel)
  * whose fingerprint did not change. Old and new sites may share them:
  * nothing writes into a file in place (write_staged makes a new one,
  * the swap renames directories). Returns 0, or -1 having linked
- * nothing. */
+ * nothing. The parent lists them, from the job log it has too. */
 static int
 keep_files(struct site *s, char *const *rel, size_t n)
 {
@@ -195,24 +206,18 @@ keep_files(struct site *s, char *const *rel, size_t n)
 		}
 		return -1;
 	}
-	for (k = 0; k < n; k++)
-		add_written(s, rel[k]);
 	return 0;
 }
 
-/* Keeps the files rel[0..n) the previous site already holds in the
- * staging directory, when it holds every one: a job whose fingerprint
- * is the one it had there. Nothing to write. */
+/* Whether the staging directory holds the files rel[0..n) of the
+ * previous site, every one: a job whose fingerprint is the one it had
+ * there keeps them in place, with nothing to write. */
 static bool
-keep_in_place(struct site *s, char *const *rel, size_t n)
+in_place(const struct site *s, char *const *rel, size_t n)
 {
-	size_t k;
-
-	for (k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++)
 		if (!publish_has(s->pub, rel[k]))
 			return false;
-	for (k = 0; k < n; k++)
-		add_written(s, rel[k]);
 	return true;
 }
 
@@ -655,7 +660,9 @@ struct job_ctx {
 };
 
 /* Runs a job and reports what it did (counts, files written, problems)
- * instead of keeping it: the parent takes the reports back in order. */
+ * instead of keeping it: the parent takes the reports back in order. A
+ * kept job's files are not reported: the parent has the job logs that
+ * list them. */
 static void
 job_report(void *ctx, size_t k, FILE *out)
 {
@@ -668,15 +675,18 @@ job_report(void *ctx, size_t k, FILE *out)
 	char fp[FP_HEX], *key;
 	char *const *old;
 	size_t nold;
-	bool kept = false;
+	int kept = 0;
 
 	s->d->quiet = 1;
+	s->in_job = true;
 	key = site_job_fp(s, &c->jobs[k], fp);
-	if ((old = reuse_outputs(s->here, key, fp, &nold)) != NULL)
-		kept = keep_in_place(s, old, nold);
-	if (!kept && (old = reuse_outputs(s->old, key, fp, &nold)) != NULL)
-		kept = keep_files(s, old, nold) == 0;
-	if (!kept)
+	if ((old = reuse_outputs(s->reuse, REUSE_HERE, key, fp, &nold)) &&
+	    in_place(s, old, nold))
+		kept = REUSE_HERE;
+	else if ((old = reuse_outputs(s->reuse, REUSE_OLD, key, fp,
+	    &nold)) && keep_files(s, old, nold) == 0)
+		kept = REUSE_OLD;
+	else
 		run_job(s, &c->jobs[k]);
 	s->d->quiet = quiet;
 	report_str(out, key);
@@ -689,8 +699,9 @@ job_report(void *ctx, size_t k, FILE *out)
 	report_num(out, (long long)(s->nwritten - w0));
 	for (size_t i = w0; i < s->nwritten; i++) {
 		report_str(out, s->written[i]);
-		free(s->written[i]);
+		free((char *)s->written[i]);
 	}
+	s->in_job = false;
 	report_num(out, (long long)(s->d->n - d0));
 	for (size_t i = d0; i < s->d->n; i++) {
 		const struct diag *g = &s->d->v[i];
@@ -713,7 +724,7 @@ job_report(void *ctx, size_t k, FILE *out)
 /* A line of this build's job log (reuse.h). */
 static void
 log_job(struct site *s, const char *key, const char *fp,
-    char *const *files, size_t n)
+    const char *const *files, size_t n)
 {
 	char *line = reuse_line(key, fp, files, n);
 
@@ -773,18 +784,28 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	struct site *s = ((struct job_ctx *)ctx)->s;
 	const char *p = buf, *end = buf + len;
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
+	int kept = (int)report_get_num(&p, end);
 	size_t w0 = s->nwritten, d0 = s->d->n;
 	long long n;
 
-	s->reused += (int)report_get_num(&p, end);
+	s->reused += kept != 0;
 	s->pages += (int)report_get_num(&p, end);
 	s->charts += (int)report_get_num(&p, end);
 	s->files += (int)report_get_num(&p, end);
 	for (n = report_get_num(&p, end); n > 0; n--) {
-		xgrow((void **)&s->written, &s->capwritten, s->nwritten + 1,
-		    sizeof *s->written);
-		if ((s->written[s->nwritten] = report_get_str(&p, end)) != NULL)
-			s->nwritten++;
+		char *rel = report_get_str(&p, end);
+
+		if (rel)
+			add_written(s, rel);
+		free(rel);
+	}
+	if (kept && key && fp) {
+		size_t nold = 0;
+		char *const *old = reuse_outputs(s->reuse,
+		    (enum reuse_log)kept, key, fp, &nold);
+
+		for (size_t i = 0; old && i < nold; i++)
+			list_written(s, old[i]);
 	}
 	for (n = report_get_num(&p, end); n > 0; n--) {
 		int level = (int)report_get_num(&p, end);
@@ -854,7 +875,8 @@ render_all(struct site *s)
 	}
 	copy_assets(s);
 	charts_and_fingerprints(s);
-	s->old_made_here = reuse_outputs(s->old, MADE_BY, s->fp_global,
+	s->old_made_here = reuse_outputs(s->reuse, REUSE_OLD, MADE_BY,
+	    s->fp_global,
 	    &(size_t){0}) != NULL;
 	jobs = plan_jobs(s, &njobs);
 	/* A page is a tree of many small nodes freed at once: kept out of
@@ -878,14 +900,12 @@ site_free(struct site *s)
 {
 	plan_free(&s->plan);
 	free(s->fp_run);
-	reuse_free(s->old);
-	reuse_free(s->here);
+	reuse_free(s->reuse);
 	free(s->templates);
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
-	for (size_t k = 0; k < s->nwritten; k++)
-		free(s->written[k]);
 	free(s->written);
+	xarena_free(&s->names);
 }
 
 /* The real path of a place that may not exist yet: its parent's real
@@ -954,10 +974,12 @@ check_places(const char *root, const char *out, struct diags *d)
  * jobs' files are already in place (unless --full renders everything,
  * then NULL), and goes, as this build writes its own. */
 static struct reuse *
-take_job_log(const char *staging, bool full)
+take_job_log(struct reuse *r, const char *staging, bool full)
 {
 	char *path = xasprintf("%s/%s", staging, JOBS_FILE);
-	struct reuse *r = full ? NULL : reuse_load(staging);
+
+	if (!full)
+		r = reuse_load(r, staging, REUSE_HERE);
 
 	unlink(path);
 	free(path);
@@ -973,7 +995,7 @@ struct site_prep {
 	int rc;			/* publish_begin's */
 	int lock;		/* SITE's (publish_lock), until freed */
 	struct publish pub;	/* until site_build takes it */
-	struct reuse *old, *here;
+	struct reuse *reuse;	/* the old and previous sites' jobs */
 	struct diags d;		/* quiet: said by site_build */
 };
 
@@ -984,10 +1006,10 @@ prep_run(void *arg)
 	struct site_prep *p = arg;
 
 	if (!p->full)
-		p->old = reuse_load(p->out);
+		p->reuse = reuse_load(NULL, p->out, REUSE_OLD);
 	p->rc = publish_begin(&p->pub, p->out, &p->d);
 	if (p->rc == 0 && p->pub.had)
-		p->here = take_job_log(p->pub.staging, p->full);
+		p->reuse = take_job_log(p->reuse, p->pub.staging, p->full);
 	return NULL;
 }
 
@@ -1049,8 +1071,7 @@ site_prep_free(struct site_prep *p)
 	if (p->rc == 0 && p->pub.staging)
 		publish_abort(&p->pub);
 	publish_free(&p->pub);
-	reuse_free(p->old);
-	reuse_free(p->here);
+	reuse_free(p->reuse);
 	publish_unlock(p->out, p->lock);
 	diags_free(&p->d);
 	free(p->out);
@@ -1069,9 +1090,8 @@ take_prep(struct site *s, struct site_prep *p, struct publish **pub)
 	if (p->rc != 0)
 		return -1;
 	publish_say_notes(&p->pub, s->d->quiet);
-	s->old = p->old;
-	s->here = p->here;
-	p->old = p->here = NULL;
+	s->reuse = p->reuse;
+	p->reuse = NULL;
 	*pub = &p->pub;
 	return 0;
 }
@@ -1088,12 +1108,13 @@ prepare(struct site *s, struct publish *own, struct publish **pub,
 	    s->d) != 0)
 		return -1;
 	if (!s->opts->full)
-		s->old = reuse_load(s->opts->out);
+		s->reuse = reuse_load(NULL, s->opts->out, REUSE_OLD);
 	if (publish_begin(own, s->opts->out, s->d) != 0)
 		return -1;
 	publish_say_notes(own, s->d->quiet);
 	if (own->had)
-		s->here = take_job_log(own->staging, s->opts->full);
+		s->reuse = take_job_log(s->reuse, own->staging,
+		    s->opts->full);
 	*pub = own;
 	return 0;
 }

@@ -26,13 +26,13 @@ struct site {
 	size_t max_file_size;			/* of one input file */
 	char fp_global[FP_HEX];			/* see fingerprint.c */
 	char (*fp_run)[FP_HEX];			/* per run: its page's */
-	struct reuse *old;			/* the old site's jobs, or NULL */
+	/* The old site's jobs (REUSE_OLD), and when the staging directory
+	 * is the previous site (publish.h) its jobs, whose files are
+	 * already in place (REUSE_HERE); NULL when neither has any. */
+	struct reuse *reuse;
 	/* The old site's files were made with fp_global: the same
 	 * program, templates and fonts (MADE_BY in its job log). */
 	bool old_made_here;
-	/* When the staging directory is the previous site (publish.h):
-	 * its jobs, whose files are already in place, or NULL. */
-	struct reuse *here;
 	const struct publish *pub;
 	FILE *job_log;				/* this build's jobs (JOBS_FILE),
 						   written as they are merged */
@@ -40,8 +40,12 @@ struct site {
 	int pages, charts, files;
 	const char *out;			/* staging directory written
 						   (pub's) */
-	char **written;				/* rel paths, for the manifest */
+	/* The site's files, for the manifest: rel paths in names, in
+	 * the job logs, or during a job its own (see list_written). */
+	const char **written;
 	size_t nwritten, capwritten;
+	struct xarena *names;
+	bool in_job;
 };
 
 /* The plan (make_plan.c): plan_make names the runs, finds the series

@@ -3,17 +3,22 @@
 #
 #   sh tests/bench/incremental.sh [-s SEED] BENCHSITE N DIR
 #
-# Makes a tree of N-1 runs in DIR/runs (genruns.sh; with the tree of N
-# runs in $BENCH_TREE it is copied and its last run removed, which is
-# faster), then times, one command each, on DIR/site:
-#   full     build --full
-#   nochange build again, nothing changed (the second one: the first
-#            build of a new program renders everything)
-#   plus1    build after the run a tree of N has more is added
+# Makes a tree of N runs in DIR/runs (genruns.sh; with the tree of N
+# runs in $BENCH_TREE it is copied, which is faster), then times, one
+# command each, on DIR/site, in the order a nightly build meets them:
+#   full     build --full of the N runs
+#   floor    what any build costs at least: cat of every input file,
+#            then cp -r of the site the full build made
+#   (its last run removed and built again, not timed: from here on
+#   SITE has the site it replaced beside it, .SITE.prev, as every
+#   build but the first after --full has)
+#   nochange build again, nothing changed
+#   plus1    build after the last run is added back
 #   edit     build after one line is added to one run's meta
 #   check    check with a warm cache (the second of two)
-#   rss      the peak resident size of the plus1 build, in MiB
-# and prints them as one line "N full nochange plus1 edit check rss".
+#   rss      the peak resident size of each of them, in MiB
+# and prints them as one line "N full nochange plus1 edit check rss
+# floor", rss as full/nochange/plus1/edit/check.
 # Times are wall-clock seconds (GNU time); the templates are this
 # tree's unless BENCHSITE_DATA says otherwise. DIR is removed at the end
 # unless KEEP=1.
@@ -40,9 +45,8 @@ mkdir -p "$dir"
 last=$(sh "$here/genruns.sh" -l -s "$seed" -f $((n - 1)) "$n" "$runs")
 if [ -n "${BENCH_TREE:-}" ]; then
 	cp -a "$BENCH_TREE" "$runs"
-	rm -r "$last"
 else
-	sh "$here/genruns.sh" -s "$seed" $((n - 1)) "$runs"
+	sh "$here/genruns.sh" -s "$seed" "$n" "$runs"
 fi
 # Stamps younger than two seconds are not trusted by the loader's cache.
 sleep 3
@@ -58,6 +62,12 @@ timed() {
 secs() { tail -n 1 "$dir/$1.time" | cut -d" " -f1; }
 
 timed full "$bin" build -q --full -o "$site" "$runs"
+timed cat sh -c 'find "$1" -type f -exec cat {} + >/dev/null' sh "$runs"
+rm -rf "$dir/copy"
+timed cp cp -r "$site" "$dir/copy"
+rm -rf "$dir/copy"
+rm -r "$last"
+sleep 3
 timed first "$bin" build -q -o "$site" "$runs"
 sleep 3
 timed nochange "$bin" build -q -o "$site" "$runs"
@@ -70,7 +80,9 @@ sleep 3
 timed edit "$bin" build -q -o "$site" "$runs"
 timed check1 "$bin" check "$runs"
 timed check "$bin" check "$runs"
-rss=$(($(tail -n 1 "$dir/plus1.time" | cut -d" " -f2) / 1024))
+mib() { echo $(($(tail -n 1 "$dir/$1.time" | cut -d" " -f2) / 1024)); }
+rss=$(mib full)/$(mib nochange)/$(mib plus1)/$(mib edit)/$(mib check)
+floor=$(awk -v a="$(secs cat)" -v b="$(secs cp)" 'BEGIN { print a + b }')
 echo "$n $(secs full) $(secs nochange) $(secs plus1) $(secs edit) \
-$(secs check) $rss"
+$(secs check) $rss $floor"
 [ "${KEEP:-}" = 1 ] || rm -rf "$dir"

@@ -215,6 +215,33 @@ if [ -n "$FULLINC" ]; then
 	rm -rf "$new" "$inc" "$base" "$W/.site-inc".* "$W/.site-base".*
 fi
 
+# ---- every mode of a build and check, per size (incremental.sh) ----
+# One run of each (medians of BENCH_RUNS would take hours at 100 000
+# runs): full, nothing changed, one run added, one meta line added,
+# check with a warm cache, the peak RSS of each, and the floor (cat of
+# every input, then cp -r of the site). The targets are the issue's, at
+# 100 000 runs.
+for n in $SIZES; do
+	say "every mode, $n runs"
+	line=$(BENCH_TREE=$W/runs-$n sh "$here/incremental.sh" "$BIN" "$n" \
+		"$W/modes-$n" 2>>"$LOG") || line=
+	echo "incremental.sh $n: $line" >> "$LOG"
+	if [ -z "$line" ]; then
+		row "modes, $n runs" "" "not run: incremental.sh failed" "-" "" info "" "-"
+		continue
+	fi
+	set -- $line
+	full=$2 nochange=$3 plus1=$4 edit=$5 check=$6 floor=$8
+	rssmax=$(echo "$7" | tr / '\n' | sort -n | tail -n 1)
+	big=info; [ "$n" = 100000 ] && big=
+	row "full build, $n runs (every mode)" "$full" "" "floor: cat + cp -r" "$floor" "${big:-ratio}" 2 "<= 2x at 100k"
+	row "  no change, $n" "$nochange" "" "-" "" "${big:-abs}" 0.5 "<= 0.5 s at 100k"
+	row "  one run added, $n" "$plus1" "" "-" "" "${big:-abs}" 1 "<= 1 s at 100k"
+	row "  one meta edited, $n" "$edit" "" "-" "" "${big:-abs}" 1 "<= 1 s at 100k"
+	row "  check, warm cache, $n" "$check" "" "-" "" "${big:-abs}" 3 "<= 3 s at 100k"
+	row "  peak RSS of any mode ($7 MiB), $n" "$((rssmax * 1024))" "" "-" "" "${big:+rssinfo}${big:-rss}" 200 "<= 200 MiB at 100k"
+done
+
 # ---- charts: the same 200 charts of 12 bars ----
 
 say "200 charts: benchsite, gnuplot, matplotlib"

@@ -91,8 +91,7 @@ static void
 test_record_round_trip(void **state)
 {
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *line;
-	char a[] = "runs/a.html", b[] = "runs/a/bonnie.txt";
-	char *files[] = {a, b};
+	const char *files[] = {"runs/a.html", "runs/a/bonnie.txt"};
 	const char *fp = "0123456789abcdef0123456789abcdef";
 	char *const *got;
 	struct reuse *r;
@@ -101,7 +100,7 @@ test_record_round_trip(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	assert_null(reuse_load(dir));	/* no record: render everything */
+	assert_null(reuse_load(NULL, dir, REUSE_OLD));	/* no record: render everything */
 	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
 	assert_non_null(out = fopen(path, "w"));
 	line = reuse_line("run:a", fp, files, 2);
@@ -112,6 +111,9 @@ test_record_round_trip(void **state)
 	line = reuse_line("key:raid", fp, NULL, 0);
 	fputs(line, out);
 	free(line);
+	/* A compare page: '~' joins the two runs' slugs. */
+	fputs("pair:compare/a~b.html\t0123456789abcdef0123456789abcdef\t"
+	    "compare/a~b.html\n", out);
 	fputs("no tab here\n", out);		/* malformed: ignored */
 	fputs("short\tabc\tx\n", out);		/* not a fingerprint */
 	/* Names that are not benchsite's own: the line is ignored. */
@@ -121,22 +123,58 @@ test_record_round_trip(void **state)
 	fputs("odd:char\t0123456789abcdef0123456789abcdef\truns/a b\n", out);
 	fputs("cut:last\t0123456789abcdef0123456789abcdef", out);
 	fclose(out);
-	assert_non_null(r = reuse_load(dir));
-	assert_non_null(got = reuse_outputs(r, "run:a", fp, &n));
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_non_null(got = reuse_outputs(r, REUSE_OLD, "run:a", fp, &n));
 	assert_int_equal(n, 2);
 	assert_string_equal(got[0], "runs/a.html");
 	assert_string_equal(got[1], "runs/a/bonnie.txt");
-	assert_non_null(reuse_outputs(r, "key:raid", fp, &n));
+	assert_non_null(reuse_outputs(r, REUSE_OLD, "key:raid", fp, &n));
 	assert_int_equal(n, 0);
+	assert_non_null(got = reuse_outputs(r, REUSE_OLD, "pair:compare/a~b.html", fp,
+	    &n));
+	assert_int_equal(n, 1);
+	assert_string_equal(got[0], "compare/a~b.html");
 	/* Another fingerprint, an unknown or malformed job: nothing kept. */
-	assert_null(reuse_outputs(r, "run:a",
+	assert_null(reuse_outputs(r, REUSE_OLD, "run:a",
 	    "fedcba9876543210fedcba9876543210", &n));
-	assert_null(reuse_outputs(r, "run:b", fp, &n));
-	assert_null(reuse_outputs(r, "short", "abc", &n));
-	assert_null(reuse_outputs(r, "cut:last", fp, &n));
-	assert_null(reuse_outputs(r, "up:dots", fp, &n));
-	assert_null(reuse_outputs(r, "abs:path", fp, &n));
-	assert_null(reuse_outputs(r, "odd:char", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "run:b", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "short", "abc", &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "cut:last", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "up:dots", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "abs:path", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_OLD, "odd:char", fp, &n));
+	/* Nothing read from the previous site's log yet. */
+	assert_null(reuse_outputs(r, REUSE_HERE, "run:a", fp, &n));
+
+	/* The previous site's log: one line as the old one has it, one
+	 * with another fingerprint, one with other files, one new. */
+	assert_non_null(out = fopen(path, "w"));
+	fputs("run:a\t0123456789abcdef0123456789abcdef\truns/a.html\t"
+	    "runs/a/bonnie.txt\n", out);
+	fputs("key:raid\tfedcba9876543210fedcba9876543210\n", out);
+	fputs("pair:compare/a~b.html\t0123456789abcdef0123456789abcdef\t"
+	    "compare/a~b.json\n", out);
+	fputs("run:c\t0123456789abcdef0123456789abcdef\truns/c.html\n", out);
+	fputs("run:c\tfedcba9876543210fedcba9876543210\truns/c2.html\n", out);
+	fclose(out);
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:a", fp, &n));
+	assert_int_equal(n, 2);
+	assert_string_equal(got[1], "runs/a/bonnie.txt");
+	assert_null(reuse_outputs(r, REUSE_HERE, "key:raid", fp, &n));
+	assert_non_null(reuse_outputs(r, REUSE_HERE, "key:raid",
+	    "fedcba9876543210fedcba9876543210", &n));
+	assert_non_null(reuse_outputs(r, REUSE_OLD, "key:raid", fp, &n));
+	assert_non_null(got = reuse_outputs(r, REUSE_HERE,
+	    "pair:compare/a~b.html", fp, &n));
+	assert_string_equal(got[0], "compare/a~b.json");
+	assert_non_null(got = reuse_outputs(r, REUSE_OLD,
+	    "pair:compare/a~b.html", fp, &n));
+	assert_string_equal(got[0], "compare/a~b.html");
+	/* A new job; a repeated key keeps its first line. */
+	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:c", fp, &n));
+	assert_string_equal(got[0], "runs/c.html");
+	assert_null(reuse_outputs(r, REUSE_OLD, "run:c", fp, &n));
 	reuse_free(r);
 	unlink(path);
 	rmdir(dir);
