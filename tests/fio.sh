@@ -68,6 +68,57 @@ sys.exit(0 if u == {float(sys.argv[1])} else 1)' "$2" &&
 }
 disk_util tests/cases/fio-raid10-fdatasync-qd1/input/node2-ax161/1-md3-raid10/fio.txt 98.1
 
+# fio_json FILE IOPS RW... : a fio 3 JSON output of one job per RW
+# pattern (4k, libaio, direct), each direction at IOPS.
+fio_json() {
+	f=$1 iops=$2
+	shift 2
+	{
+		printf '{"fio version": "fio-3.33", "jobs": ['
+		sep=
+		for rw in "$@"; do
+			printf '%s{"jobname": "%s", "job options": ' "$sep" "$rw"
+			printf '{"rw": "%s", "bs": "4k", "ioengine": "libaio", ' "$rw"
+			printf '"direct": "1"}'
+			for dir in read write; do
+				printf ', "%s": {"io_bytes": 4194304, ' $dir
+				printf '"io_kbytes": 4096, "bw": %s, ' $((iops * 4))
+				printf '"iops": %s, "runtime": 1000}' "$iops"
+			done
+			printf '}'
+			sep=,
+		done
+		printf ']}\n'
+	} >"$f"
+}
+
+# A run read from the cache keeps its figures' order: its metric ids
+# come in the order its keys were met, and a run added since (whose
+# read job puts "read" first in the table) must not hide them.
+mkdir -p "$tmp/order/runs/a" "$tmp/order/runs/b" "$tmp/order/runs/c"
+fio_json "$tmp/order/runs/a/fio.json" 1000 write
+fio_json "$tmp/order/runs/b/fio.json" 1100 read write
+fio_json "$tmp/order/runs/c/fio.json" 1000 write
+find "$tmp/order/runs" -exec touch -d 2026-01-01 {} +
+check_json() {
+	XDG_CACHE_HOME="$tmp/order/xdg" "$b/benchsite" check --format json \
+	    "$tmp/order/runs" >"$1" 2>/dev/null
+}
+check_json "$tmp/order/first.json"
+mkdir "$tmp/order/runs/0"
+fio_json "$tmp/order/runs/0/fio.json" 900 read
+find "$tmp/order/runs/0" -exec touch -d 2026-01-01 {} +
+check_json "$tmp/order/warm.json"
+rm -rf "$tmp/order/xdg"
+check_json "$tmp/order/cold.json"
+if cmp -s "$tmp/order/warm.json" "$tmp/order/cold.json" &&
+    grep -q '"samples": 1' "$tmp/order/warm.json"; then
+	echo "ok fio cached runs keep their figures when a run is added"
+else
+	echo "FAIL: fio cached runs keep their figures when a run is added"
+	diff "$tmp/order/cold.json" "$tmp/order/warm.json" | head -10
+fi
+
 # beside the project, unless FIO_CORPUS names it
 corpus=${FIO_CORPUS:-}
 [ -z "$corpus" ] && [ -f ../shared/fio-corpus/EXPECTED.json ] &&

@@ -912,6 +912,15 @@ reorder_run(struct run *r, const int *remap)
 	free(s);
 }
 
+static bool
+ids_ascending(const struct run *r)
+{
+	for (uint32_t k = 1; k < r->nsum; k++)
+		if (r->sum_ids[k - 1] >= r->sum_ids[k])
+			return false;
+	return true;
+}
+
 /* The set's fio metrics in their fixed order, each run's slots after
  * them: the same runs give the same table however they were read. */
 static void
@@ -926,8 +935,12 @@ order_metrics(struct runset *set)
 	metrics_order(&set->metrics, remap);
 	for (size_t m = 0; m < set->metrics.n; m++)
 		moved |= remap[m] != (int)m;
-	for (size_t i = 0; moved && i < set->n; i++)
-		if (set->runs[i].sum_ids)
+	/* A run read from the cache has its ids in the order its keys
+	 * were met, which need not ascend even when the table did not move,
+	 * and run_metric_slot searches them. */
+	for (size_t i = 0; i < set->n; i++)
+		if (set->runs[i].sum_ids &&
+		    (moved || !ids_ascending(&set->runs[i])))
 			reorder_run(&set->runs[i], remap);
 	free(remap);
 }
