@@ -224,9 +224,9 @@ static void
 add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
 {
 	uint64_t h = key_hash(e.key);
-	size_t at = find_key(r, e.key, h);
-	struct entry *seen = r->by_key.slot[at] ? &r->v[r->by_key.slot[at] -
-	    1] : NULL;
+	size_t at = find_key(r, e.key, h), seen_at = r->by_key.slot[at];
+	/* r->v may move when e is added: seen is found again by index. */
+	struct entry *seen = seen_at ? &r->v[seen_at - 1] : NULL;
 
 	if (seen && (seen->logs & log || (seen->other &&
 	    r->v[seen->other - 1].logs & log))) {
@@ -244,8 +244,8 @@ add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
 	e.logs = (unsigned char)log;
 	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
 	r->v[r->n++] = e;
-	if (seen)
-		seen->other = (uint32_t)r->n;
+	if (seen_at)
+		r->v[seen_at - 1].other = (uint32_t)r->n;
 	else
 		hashmap_put(&r->by_key, at, r->n);
 }

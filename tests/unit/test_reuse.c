@@ -181,6 +181,44 @@ test_record_round_trip(void **state)
 	free(path);
 }
 
+/* A key the previous site's log says otherwise is linked to the old
+ * log's line even when its entry is the one that makes the table grow
+ * (the old log fills the table to 8, 16, ... lines). */
+static void
+test_link_when_table_grows(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	const char *fp2 = "fedcba9876543210fedcba9876543210";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path;
+	char *const *got;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	for (int lines = 8; lines <= 32; lines *= 2) {
+		assert_non_null(out = fopen(path, "w"));
+		for (int k = 0; k < lines; k++)
+			fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k, fp, k);
+		fclose(out);
+		assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+		assert_non_null(out = fopen(path, "w"));
+		fprintf(out, "run:r0\t%s\truns/r0.html\n", fp2);
+		fclose(out);
+		assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+		assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:r0",
+		    fp2, &n));
+		assert_int_equal(n, 1);
+		assert_non_null(reuse_outputs(r, REUSE_OLD, "run:r0", fp, &n));
+		reuse_free(r);
+	}
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -188,6 +226,7 @@ main(void)
 		cmocka_unit_test(test_fingerprints),
 		cmocka_unit_test(test_file_fingerprint),
 		cmocka_unit_test(test_record_round_trip),
+		cmocka_unit_test(test_link_when_table_grows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
