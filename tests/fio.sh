@@ -68,6 +68,20 @@ sys.exit(0 if u == {float(sys.argv[1])} else 1)' "$2" &&
 }
 disk_util tests/cases/fio-raid10-fdatasync-qd1/input/node2-ax161/1-md3-raid10/fio.txt 98.1
 
+# A named pipe is read as it comes, whenever its writer opens it: the
+# reader must not open and close it first (that drops what was written).
+mkfifo "$tmp/pipe"
+fifo_ok=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	cat tests/parse-fio/json-randread.out >"$tmp/pipe" &
+	timeout 10 "$b/benchsite" parse "$tmp/pipe" >"$tmp/pipe.out" 2>&1 &&
+	    grep -q '"form": "json"' "$tmp/pipe.out" && fifo_ok=$((fifo_ok + 1))
+	kill $! 2>/dev/null
+	wait
+done
+[ $fifo_ok = 10 ] && echo "ok fio parse of a named pipe" ||
+	echo "FAIL: fio parse of a named pipe: $fifo_ok of 10 read"
+
 # fio_json FILE IOPS RW... : a fio 3 JSON output of one job per RW
 # pattern (4k, libaio, direct), each direction at IOPS.
 fio_json() {

@@ -199,9 +199,13 @@ file_read_pieces(const char *path, size_t max,
 	struct stat st;
 	size_t total = 0;
 	bool ok = false;
-	/* not blocking: a FIFO is left to file_read */
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+	int fd;
 
+	/* A FIFO is left to file_read without being opened here: opening
+	 * and closing it would release its writer and drop what it wrote. */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return false;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
