@@ -44,9 +44,6 @@ void analyse_default_opts(struct analyse_opts *);
  * for p99 and 40% for p99.9, whose few slowest requests move most. */
 double noise_floor_default(const struct metric *);
 
-/* Whether a --noise key names a metric or a fio measure. */
-bool noise_key_valid(const char *key);
-
 /* Where a metric's noise floor came from. */
 enum __attribute__((packed)) noise_source {
 	NOISE_DEFAULT,

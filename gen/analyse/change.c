@@ -35,14 +35,6 @@ noise_floor_default(const struct metric *m)
 	return 0.15;
 }
 
-bool
-noise_key_valid(const char *key)
-{
-	enum fio_measure m;
-
-	return metric_key_valid(key) || fio_measure_by_key(key, &m);
-}
-
 /* Whether a noise key (a metric's, or a fio measure's) is of m; 2 for
  * the metric's own key, 1 for its measure, 0 for neither. */
 static int

@@ -625,6 +625,14 @@ metric_key_valid(const char *key)
 	return metric_by_key(key) >= 0 || fio_key_parse(key, &k);
 }
 
+bool
+noise_key_valid(const char *key)
+{
+	enum fio_measure m;
+
+	return metric_key_valid(key) || fio_measure_by_key(key, &m);
+}
+
 double
 fio_measure_value(const struct fio_side *s, enum fio_measure m)
 {

@@ -140,6 +140,10 @@ bool fio_measure_by_key(const char *name, enum fio_measure *m);
  * (putc, put_block, ...) or a key fio_key_format writes. */
 bool metric_key_valid(const char *key);
 
+/* Whether a noise key (--noise KEY=P, noise.KEY in a meta) names a
+ * metric or one of fio's measures, for all its workloads. */
+bool noise_key_valid(const char *key);
+
 /* The figure of a measure in a direction's side, NaN when fio did not
  * print it (or printed a 0 it did not measure). */
 double fio_measure_value(const struct fio_side *s, enum fio_measure m);

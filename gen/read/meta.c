@@ -322,10 +322,8 @@ static const char *
 check_noise(const char *key, const char *v)
 {
 	double share;
-	enum fio_measure m;
 
-	if (!metric_key_valid(key + strlen("noise.")) &&
-	    !fio_measure_by_key(key + strlen("noise."), &m))
+	if (!noise_key_valid(key + strlen("noise.")))
 		return "no such metric after \"noise.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ..., a fio "
 		    "workload's, or one of fio's measures: bw, iops, lat, p50, "
@@ -377,7 +375,8 @@ check_value(struct run_meta *m, const char *key, const char *value)
 		return check_noise(key, value);
 	if (strncmp(key, "ack.", 4) == 0 && !metric_key_valid(key + 4))
 		return "no such metric after \"ack.\" (putc, put_block, "
-		    "rewrite, getc, get_block, seeks, seq_create, ...)";
+		    "rewrite, getc, get_block, seeks, seq_create, ..., or a "
+		    "fio workload's: randread-4k-qd32-j1-libaio-direct.iops)";
 	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
 		if (known_keys[i].key[0] == key[0] &&
 		    strcmp(known_keys[i].key, key) == 0)
