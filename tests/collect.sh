@@ -289,6 +289,13 @@ check "record fio: a failing fio's status is passed on (exit $status)" \
 	test $status -ne 0 -a -d "$tmp/fruns/bad.failed" -a ! -e "$tmp/fruns/bad"
 check "record fio: FAILED names fio's files" grep -q 'fio.log' \
 	"$tmp/fruns/bad.failed/FAILED"
+# fio's own --output would leave the run empty: refused before it runs.
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name out -- \
+	fio --output "$tmp/out.json" "$tmp/job.fio" >/dev/null 2>"$tmp/err"
+status=$?
+check "record fio: --output refused (exit $status)" test $status -eq 2 \
+	-a ! -e "$tmp/fruns/out" -a ! -e "$tmp/out.json"
+check "record fio: --output refused, said why" grep -q "^benchsite: record: fio's --output=.*leave the option out" "$tmp/err"
 PATH=/nonexistent run "$b/benchsite" record -o "$tmp/none" -- fio x.fio \
 	>/dev/null 2>"$tmp/err"
 check "record fio: fio missing is said" grep -q 'fio: not found in PATH; install fio' "$tmp/err"

@@ -53,6 +53,7 @@ struct record {
 				   file's), "." by default */
 	bool quiet;		/* bonnie++: -q given */
 	bool own_format;	/* fio: --output-format given, not JSON */
+	const char *own_output;	/* fio: --output FILE given */
 	char *dir;		/* RUNS/NAME, reserved empty */
 	char *tmp;		/* RUNS/.NAME.tmp-XXXXXX, being filled */
 };
@@ -221,6 +222,8 @@ scan_fio_args(struct record *r)
 
 		if ((v = fio_option(r, &at, "output-format")) != NULL)
 			r->own_format = strstr(v, "json") == NULL;
+		else if ((v = fio_option(r, &at, "output")) != NULL)
+			r->own_output = v;
 		else if (!r->scratch && ((v = fio_option(r, &at,
 		    "directory")) != NULL))
 			r->scratch = fio_place("directory", v);
@@ -858,6 +861,14 @@ cmd_record(int argc, char **argv)
 
 	if (parse_args(&r, argc, argv) != 0)
 		return record_usage();
+	if (r.own_output) {
+		/* fio would write its results there and leave the run empty */
+		fprintf(stderr, "benchsite: record: fio's --output=%s: record "
+		    "keeps fio's output in the run itself; leave the option "
+		    "out\n", r.own_output);
+		free(r.scratch);
+		return EXIT_INPUT;
+	}
 	if (!can_run(r.args[0])) {
 		fprintf(stderr, "benchsite: %s: not found%s; install %s "
 		    "(Debian and Ubuntu: apt-get install %s)\n", r.args[0],
