@@ -101,6 +101,23 @@ merge_parts(const struct parts *p, struct fio_figures *out)
 	}
 }
 
+/* Samples with no figure of a known metric do not count: the others
+ * are numbered again from 0, in their order, among nsamples. */
+static void
+renumber_samples(struct fio_figures *out, uint32_t given)
+{
+	uint32_t *to = xcalloc(given ? given : 1, sizeof *to), n = 0;
+
+	for (size_t k = 0; k < out->n; k++)
+		to[out->v[k].sample] = 1;
+	for (uint32_t s = 0; s < given; s++)
+		to[s] = to[s] ? n++ : UINT32_MAX;
+	for (size_t k = 0; k < out->n; k++)
+		out->v[k].sample = to[out->v[k].sample];
+	out->nsamples = n;
+	free(to);
+}
+
 static void
 figures_of(const struct fio_results *rs, struct metric_table *t, bool add,
     struct fio_figures *out)
@@ -124,10 +141,7 @@ figures_of(const struct fio_results *rs, struct metric_table *t, bool add,
 	if (p.n > 1)
 		qsort(p.v, p.n, sizeof *p.v, cmp_part);
 	merge_parts(&p, out);
-	/* Samples with no figure of a known metric do not count. */
-	for (size_t k = 0; k < out->n; k++)
-		if (out->v[k].sample + 1 > out->nsamples)
-			out->nsamples = out->v[k].sample + 1;
+	renumber_samples(out, g.first);
 	free(p.v);
 	free(g.id);
 }

@@ -372,6 +372,39 @@ test_figures(void **state)
 	metrics_free(&t);
 }
 
+/* A group whose job printed no figure (a side present, every measure
+ * unknown) takes no sample number: the next group is sample 1. */
+static void
+test_figures_gap(void **state)
+{
+	struct fio_results rs = {0};
+	struct fio_result r;
+	struct fio_job j[3];
+	struct metric_table t;
+	struct fio_figures ff;
+
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		j[k] = job("c", "randread", "4k", "1", "1", NULL, NULL);
+		j[k].group = k;
+		j[k].side[FIO_READ].present = true;
+		j[k].side[FIO_READ].iops = k == 1 ? NAN : 100 * (k + 1);
+	}
+	memset(&r, 0, sizeof r);
+	r.jobs = j;
+	r.njobs = 3;
+	rs.v = &r;
+	rs.n = 1;
+	metrics_init(&t);
+	fio_figures_add(&rs, &t, &ff);
+	assert_int_equal(ff.nsamples, 2);
+	assert_int_equal(ff.n, 2);
+	for (size_t k = 0; k < ff.n; k++)
+		assert_true(ff.v[k].value == (ff.v[k].sample == 0 ? 100 : 300));
+	fio_figures_free(&ff);
+	metrics_free(&t);
+}
+
 int
 main(void)
 {
@@ -384,6 +417,7 @@ main(void)
 		cmocka_unit_test(test_measures),
 		cmocka_unit_test(test_table_order),
 		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_figures_gap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
