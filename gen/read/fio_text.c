@@ -19,8 +19,10 @@
 #include <strings.h>
 
 #define NONE ((size_t)-1)
-/* Physical lines one logical line may join. */
-#define MAX_JOIN 8
+/* Physical lines one logical line may join: a fio command line
+ * continued with '\\' an option a line, or a job header a mail client
+ * wrapped at every comma, takes a few dozen; more is not one line. */
+#define MAX_JOIN 32
 
 /* A job's workload as its header line before the run says it. */
 struct workload {
@@ -763,7 +765,7 @@ logical_line(const struct lines *ls, size_t i, struct buf *b)
 	buf_puts(b, skip_spaces(ls->v[i].text));
 	/* cut by a mail client: a comma last, a job's header without its
 	 * end, or the rest of a quoted line without the quote's mark */
-	while (used < MAX_JOIN * 4 && i + used < ls->n &&
+	while (used < MAX_JOIN && i + used < ls->n &&
 	    (ends_with_comma(&ls->v[i + used - 1]) ||
 	    line_cut(b, ls->v[i + used].text) ||
 	    ls->v[i + used].quote < ls->v[i].quote) &&
