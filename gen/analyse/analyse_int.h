@@ -68,7 +68,9 @@ struct setup_diff {
 	char *text;		/* "controller: A -> B; ...", or NULL; the
 				   caller frees or pools it */
 	uint32_t changed;	/* bit k: set-up key k differs */
-	int nother;		/* differing keys but the layout's */
+	int nother;		/* differing keys but the layout's (the os
+				   changed with its kernel counts once, as
+				   every count here) */
 	int nlayout;		/* disks, raid, chunk */
 	int ntunable;		/* kernel, driver, scheduler, ...: what a
 				   regression of a series is about */

@@ -188,6 +188,26 @@ same_value(size_t k, const char *x, const char *y)
 	return false;
 }
 
+/* The index of a set-up key. */
+static size_t
+setup_index(const char *key)
+{
+	size_t k = 0;
+
+	while (k < NSETUP && strcmp(setup_keys[k].key, key) != 0)
+		k++;
+	return k;
+}
+
+/* Whether the os changed along with the kernel: a distribution brings
+ * its own kernel, so the two are one change, told as the kernel's. */
+static bool
+os_with_kernel(const struct setup_diff *d)
+{
+	return (d->changed >> setup_index("os") & 1) &&
+	    (d->changed >> setup_index("kernel") & 1);
+}
+
 void
 diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 {
@@ -208,6 +228,11 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		d->nlayout += setup_keys[k].role == KEY_LAYOUT;
 		d->ntunable += setup_keys[k].role == KEY_TUNABLE;
 		d->nother += setup_keys[k].role != KEY_LAYOUT;
+	}
+	/* A distribution upgrade is one change, whoever counts them. */
+	if (os_with_kernel(d)) {
+		d->ntunable--;
+		d->nother--;
 	}
 	if (len == 0)
 		return;
@@ -237,26 +262,6 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 	*count = d.nother;
 	*layout = d.nlayout;
 	return d.text;
-}
-
-/* The index of a set-up key. */
-static size_t
-setup_index(const char *key)
-{
-	size_t k = 0;
-
-	while (k < NSETUP && strcmp(setup_keys[k].key, key) != 0)
-		k++;
-	return k;
-}
-
-/* Whether the os changed along with the kernel: a distribution brings
- * its own kernel, so the two are one change, told as the kernel's. */
-static bool
-os_with_kernel(const struct setup_diff *d)
-{
-	return (d->changed >> setup_index("os") & 1) &&
-	    (d->changed >> setup_index("kernel") & 1);
 }
 
 /* How many changed tunables can move metric m; the first into *which. */
