@@ -498,6 +498,17 @@ counts_differ(int x, int y)
 	return x >= 0 && y >= 0 && x != y;
 }
 
+/* Whether bonnie++ skipped its per-char tests (-f) in run i: 1 or 0,
+ * or -1 for a run of no bonnie++ sample, which says nothing of it (fio
+ * alone has no per-char figure to skip). */
+static int
+per_char_skipped(const struct analysis *a, size_t i)
+{
+	if (a->set->runs[i].nsamples == 0)
+		return -1;
+	return analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN;
+}
+
 /* Whether runs r and c were measured with the same bonnie++ options,
  * as far as both say: file size, file tests, io chunk, concurrency,
  * seekers, generation, per-char tests run or not (-f), and -b (an
@@ -510,6 +521,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	const char *ox = meta_get(&x->meta, "bonnie-options");
 	const char *oy = meta_get(&y->meta, "bonnie-options");
 	int gx = generation(p), gy = generation(q);
+	int fx = per_char_skipped(a, r), fy = per_char_skipped(a, c);
 
 	if (known_differ(p->size, q->size) || known_differ(p->files, q->files) ||
 	    known_differ(p->chunk, q->chunk) ||
@@ -518,8 +530,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	    units_sizes_differ(x->fio_size, y->fio_size) ||
 	    !share_metrics(x, y))
 		return false;
-	if ((analysis_sum(a, r, M_PUTC)->state == VS_NOT_RUN) !=
-	    (analysis_sum(a, c, M_PUTC)->state == VS_NOT_RUN))
+	if (fx >= 0 && fy >= 0 && fx != fy)
 		return false;
 	return !(ox && oy && has_flag(ox, "-b") != has_flag(oy, "-b"));
 }
@@ -576,12 +587,11 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 		return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
 		    (int)t, key, KNOWN(p->size), KNOWN(p->files),
 		    KNOWN(p->chunk), p->concurrency, p->seekers, generation(p),
-		    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
-		    opts ? has_flag(opts, "-b") : -1, KNOWN(os));
+		    per_char_skipped(a, i), opts ? has_flag(opts, "-b") : -1,
+		    KNOWN(os));
 	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s|%s%s|%llx",
 	    (int)t, key, KNOWN(p->size), KNOWN(p->files), KNOWN(p->chunk),
-	    p->concurrency, p->seekers, generation(p),
-	    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
+	    p->concurrency, p->seekers, generation(p), per_char_skipped(a, i),
 	    opts ? has_flag(opts, "-b") : -1, KNOWN(os), KNOWN(r->fio_size),
 	    (unsigned long long)sig);
 }

@@ -306,6 +306,32 @@ test_mixed_series(void **state)
 	free(dir);
 }
 
+/* A fio-only RAID run against a single disk that ran bonnie++ with its
+ * per-char tests beside the same fio job: fio has no per-char test to
+ * skip, so the disk is measured alike and a valid reference. */
+static void
+test_reference_with_bonnie(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs j[] = {
+		{"randread", "4k", 32, 1, 90000, 351, 350, 330, 700, 900},
+	};
+	const struct scaling *sc;
+	char *dir = xasprintf("%s/one", t->root);
+
+	write_run(t, "one", DISK, j, 1);
+	write_file(dir, "bonnie.csv", "h,2G,52311,96,98204,24,41172,10,50329,"
+	    "91,130221,13,402.3,1,16,4411,31,+++++,+++,4902,24,4519,31,"
+	    "+++++,+++,2144,11\n");
+	write_run(t, "four", RAID0_4, j, 1);
+	load(t);
+	sc = analysis_scaling(&t->an, run_of(t, "four"));
+	assert_non_null(sc);
+	assert_int_equal(sc->reference, (int32_t)run_of(t, "one"));
+	assert_true(sc->valid);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -326,6 +352,8 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_mixed_series, setup,
 		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_reference_with_bonnie,
+		    setup, tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
