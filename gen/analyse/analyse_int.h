@@ -104,13 +104,15 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * one changed tunable that can move metric. Caller frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
-/* A run's memory (meta ram, else memory), or NULL; whether its file
- * size is under twice that memory. */
+/* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
-bool file_size_fits_cache(const struct run *r);
-/* The same for the file of its fio jobs (buffered I/O only reads it
- * through the cache). */
-bool fio_size_fits_cache(const struct run *r);
+/* The file a run's tests read and write: bonnie++'s (-s, in its own
+ * units) or its fio jobs' (size=, a bare number in bytes; buffered I/O
+ * only reads it through the cache). */
+enum test_file { BONNIE_FILE, FIO_FILE };
+/* Whether that file is under twice the run's memory: the page cache
+ * can hold much of it. */
+bool fits_cache(const struct run *r, enum test_file);
 
 /* ---- findings.c ---- */
 

@@ -307,19 +307,11 @@ host_memory(const struct run *r)
 }
 
 bool
-fio_size_fits_cache(const struct run *r)
+fits_cache(const struct run *r, enum test_file which)
 {
 	double mem = units_mebibytes(host_memory(r));
-	double size = units_mebibytes(r->fio_size);
-
-	return mem > 0 && size > 0 && size < 2 * mem;
-}
-
-bool
-file_size_fits_cache(const struct run *r)
-{
-	double mem = units_mebibytes(host_memory(r));
-	double size = units_mebibytes(r->params.size);
+	double size = which == FIO_FILE ? units_fio_mebibytes(r->fio_size) :
+	    units_mebibytes(r->params.size);
 
 	return mem > 0 && size > 0 && size < 2 * mem;
 }
@@ -384,10 +376,10 @@ static void
 cache_size_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
-	const struct run *c = file_size_fits_cache(r) ? r :
-	    file_size_fits_cache(b) ? b : NULL;
-	const struct run *f = fio_size_fits_cache(r) ? r :
-	    fio_size_fits_cache(b) ? b : NULL;
+	const struct run *c = fits_cache(r, BONNIE_FILE) ? r :
+	    fits_cache(b, BONNIE_FILE) ? b : NULL;
+	const struct run *f = fits_cache(r, FIO_FILE) ? r :
+	    fits_cache(b, FIO_FILE) ? b : NULL;
 
 	if (c && moves_metric((struct moves)IO_TESTS, m))
 		reason(w, xasprintf("the file size %s of %s is under twice its "

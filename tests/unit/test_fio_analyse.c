@@ -332,6 +332,32 @@ test_reference_with_bonnie(void **state)
 	free(dir);
 }
 
+/* A buffered job on a file sized in bytes, as fio reads size=: 1 GiB
+ * on a host of 4 GiB, so the cache may answer. */
+static void
+test_buffered_bytes(void **state)
+{
+	struct tree *t = *state;
+	char *dir = xasprintf("%s/r", t->root);
+	const struct finding *f;
+
+	write_run(t, "r", DISK "memory: 4 GiB\n", NULL, 0);
+	write_file(dir, "fio.txt", "j: (g=0): rw=read, bs=(R) 1M-1M, (W) "
+	    "1M-1M, (T) 1M-1M, ioengine=psync, iodepth=1\nfio-3.33\n"
+	    "# fio --size=1073741824 --numjobs=1\n"
+	    "j: (groupid=0, jobs=1): err= 0: pid=1\n"
+	    "  read: IOPS=3000, BW=3000MiB/s (3146MB/s)(1GiB/341msec)\n"
+	    "    clat (usec): min=1, max=999, avg=330.00, stdev=1\n\n");
+	load(t);
+	assert_string_equal(t->set.runs[run_of(t, "r")].fio_size,
+	    "1073741824");
+	f = finding_on(&t->an, FIND_WARNING, (long)run_of(t, "r"), -1);
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "fio's file of 1073741824 is less "
+	    "than twice the memory (4 GiB)"));
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -354,6 +380,8 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_reference_with_bonnie,
 		    setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
+		    tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
