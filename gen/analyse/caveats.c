@@ -427,6 +427,21 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 	}
 }
 
+/* A fio job keyed by its name (terse output has no options; a rate, a
+ * pause, a mix of block sizes or a skewed pattern is more than a key
+ * holds): its block size, depth, direct, engine and rate are not in
+ * the key, so two runs of the job may have run it differently, and a
+ * change of its figures may be a change of its parameters. */
+static void
+job_key_reason(const struct metric *m, struct reasons *w)
+{
+	if (m && m->def.family == FAMILY_FIO && m->fio.rw == RW_JOB)
+		reason(w, xasprintf("fio's job %s is known by its name only: its "
+		    "block size, iodepth, direct, engine and rate are not in its "
+		    "key and may differ between the runs, so a change is a "
+		    "warning, not a regression", m->fio.job));
+}
+
 /* Why runs i and o were not measured alike on metric, into w. */
 static void
 measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
@@ -441,6 +456,7 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 	    analysis_sum(a, o, metric)->cpu >= 95))
 		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
 		    "the processor"));
+	job_key_reason(m, w);
 	options_reasons(r, b, m, w);
 	cache_size_reason(r, b, m, w);
 	cache_hit_reasons(a, i, o, metric, w);

@@ -358,6 +358,52 @@ test_buffered_bytes(void **state)
 	free(dir);
 }
 
+/* Run id of one job "paced" at rate_iops=RATE, doing IOPS: a job known
+ * by its name (job-paced), whose key holds neither the rate nor the
+ * depth. */
+static void
+write_paced(struct tree *t, const char *id, const char *meta, int rate,
+    double iops)
+{
+	char *dir = xasprintf("%s/%s", t->root, id), *text;
+
+	write_run(t, id, meta, NULL, 0);
+	text = xasprintf("paced: (g=0): rw=randread, bs=(R) 4k-4k, (W) 4k-4k, "
+	    "(T) 4k-4k, ioengine=libaio, iodepth=1\nfio-3.33\n"
+	    "# fio --direct=1 --rate_iops=%d\n"
+	    "paced: (groupid=0, jobs=1): err= 0: pid=1\n"
+	    "  read: IOPS=%.0f, BW=1.0MiB/s (1MB/s)(60MiB/60000msec)\n"
+	    "    clat (usec): min=1, max=999, avg=90.00, stdev=1\n\n",
+	    rate, iops);
+	write_file(dir, "fio.txt", text);
+	free(text);
+	free(dir);
+}
+
+/* The same job name with another rate: the IOPS that fell with it are
+ * said, never gated, since the key cannot show what changed. */
+static void
+test_job_key_not_gated(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+	int id;
+
+	write_paced(t, "s/1", DISK "date: 2026-01-01\n", 1000, 1000);
+	write_paced(t, "s/2", DISK "date: 2026-01-02\n", 500, 500);
+	load(t);
+	id = metric(t, "job-paced.read.iops");
+	assert_int_equal(verdict(t, "s/2", "job-paced.read.iops"),
+	    VERDICT_REGRESSION);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"), id);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(f->caveat);
+	assert_non_null(strstr(f->caveat, "fio's job paced is known by its "
+	    "name only"));
+	assert_int_equal(t->an.failing, 0);
+}
+
 int
 main(void)
 {
@@ -381,6 +427,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_reference_with_bonnie,
 		    setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),
 	};
 
