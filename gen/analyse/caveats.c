@@ -525,27 +525,42 @@ sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
 	return VERDICT_NONE;
 }
 
-/* A tail percentile (p99, p99.9) that moved on single samples while the
- * same requests' median and mean held: the slowest one in a hundred of
- * one run depends on what else that run met (a flush, a daemon's
- * timer), and one run a side cannot tell that from a change. The rank
- * test of 3 samples a side, or a series' history, can. */
+/* A tail percentile (p99, p99.9) that moved with no history and too
+ * few samples for the rank test, while the same requests' median and
+ * mean did not rise: the slowest one in a hundred of one run depends
+ * on what else that run met (a flush, a daemon's timer), and a run or
+ * two a side cannot tell that from a change. The rank test of enough
+ * samples a side, or a series' history, can. The text says which of
+ * these held, as they are. */
 static void
 tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
 	const struct change *c;
+	struct change_figures cf;
+	enum verdict p50, lat;
+	char few[48];
 
 	if (m == NULL || m->def.family != FAMILY_FIO ||
 	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9))
 		return;
 	c = analysis_change_of(a, i, metric);
-	if (c->rule != RULE_THRESHOLD ||
-	    sibling_verdict(a, i, m, FM_P50) == VERDICT_REGRESSION ||
-	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
+	p50 = sibling_verdict(a, i, m, FM_P50);
+	lat = sibling_verdict(a, i, m, FM_LAT);
+	if (c->rule != RULE_THRESHOLD || p50 == VERDICT_REGRESSION ||
+	    lat == VERDICT_REGRESSION)
 		return;
-	reason(w, xstrdup("a tail of single samples: the median and the mean "
-	    "latency held; run each side 3 times or more to tell"));
+	cf = analysis_change(a, i, metric);
+	if (cf.n == 1 && cf.n_base == 1)
+		snprintf(few, sizeof few, "single samples");
+	else
+		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
+	reason(w, xasprintf("a tail of %s: %s; %s", few, p50 == VERDICT_SAME &&
+	    lat == VERDICT_SAME ? "the median and the mean latency held" :
+	    "neither the median nor the mean latency was judged worse",
+	    c->rank_too_small ? "too few a side for the rank test at its "
+	    "level: run each side more times to tell" : "run each side 3 "
+	    "times or more to tell"));
 }
 
 char *

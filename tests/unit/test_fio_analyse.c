@@ -279,6 +279,48 @@ test_tail_alone(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* The tail's caveat says what held: here the median fell (no "held"),
+ * and a series of two samples a side is no "single samples". */
+static void
+test_tail_says_what_held(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randwrite", "4k", 1, 1, 174, 0.7, 5700, 5900, 6200, 10300},
+	}, b[] = {
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 4000, 14600, 16200},
+	}, two_a[] = {a[0], a[0]}, two_b[] = {
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 5900, 14600, 16200},
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 5900, 14800, 16200},
+	};
+	const char *key = "randwrite-4k-qd1-j1-libaio-direct.p99";
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "series: s\nlabel: a\ndate: 2026-01-01\n", a,
+	    1);
+	write_run(t, "s/2", DISK "series: s\nlabel: b\ndate: 2026-01-02\n", b,
+	    1);
+	write_run(t, "u/1", DISK "series: u\nlabel: a\ndate: 2026-01-01\n",
+	    two_a, 2);
+	write_run(t, "u/2", DISK "series: u\nlabel: b\ndate: 2026-01-02\n",
+	    two_b, 2);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, key));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_string_equal(f->caveat, "a tail of single samples: neither the "
+	    "median nor the mean latency was judged worse; run each side 3 "
+	    "times or more to tell");
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "u/2"),
+	    metric(t, key));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_string_equal(f->caveat, "a tail of 2 vs 2 samples: the median "
+	    "and the mean latency held; run each side 3 times or more to "
+	    "tell");
+}
+
 /* A fio run and a bonnie++ run of one series share no figure: neither
  * is the other's base. */
 static void
@@ -421,6 +463,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_series_directions, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_alone, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_tail_says_what_held, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_mixed_series, setup,
 		    tree_teardown),
