@@ -39,8 +39,8 @@ double spread(const struct metric_summary *);
 
 /* ---- scaling.c ---- */
 
-
-/* The row of the model for a layout and metric, or -1. */
+/* The row of the model for a layout and bonnie++ metric, or -1: the
+ * mapping scaling_factors reads for bonnie++'s figures. */
 int scaling_rule(enum raid_level, enum metric_id);
 /* The disks k concurrent random requests keep busy on d disks. */
 double busy_disks(double d, double k);

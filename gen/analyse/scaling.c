@@ -190,6 +190,8 @@ class_rule(enum raid_level level, enum scale_class c)
 	return -1;
 }
 
+/* The row of bonnie++'s metric id: the one mapping of its tests to
+ * the model's rows. */
 int
 scaling_rule(enum raid_level level, enum metric_id id)
 {
@@ -702,27 +704,28 @@ seekers_of(const struct bonnie_params *p)
 	return p->concurrency > 1 ? k * p->concurrency : k;
 }
 
-/* What the model says of a metric: its class, or SC_NONE (per-char and
- * file tests, latencies, mixed and trim patterns, jobs of no known
- * pattern). */
+/* The class of a fio metric, or SC_NONE (latencies, mixed and trim
+ * patterns, jobs of no known pattern). */
 static enum scale_class
-class_of(const struct metric *m)
+fio_class(const struct fio_key *k)
 {
-	const struct fio_key *k = &m->fio;
-
-	if (m->def.family == FAMILY_BONNIE) {
-		int id = metric_by_key(m->def.key);
-
-		return id == M_PUT_BLOCK ? SC_PUT_BLOCK : id == M_GET_BLOCK ?
-		    SC_GET_BLOCK : id == M_SEEKS ? SC_SEEKS : id == M_REWRITE ?
-		    SC_REWRITE : SC_NONE;
-	}
 	if (fio_measure_is_latency(k->measure) || fio_rw_mixed(k->rw) ||
 	    k->dir == FIO_TRIM)
 		return SC_NONE;
 	if (fio_rw_random(k->rw))
 		return k->dir == FIO_READ ? SC_RAND_READ : SC_RAND_WRITE;
 	return k->dir == FIO_READ ? SC_GET_BLOCK : SC_PUT_BLOCK;
+}
+
+/* The row of the model for metric m on a layout, or -1 (bonnie++'s
+ * per-char and file tests, and fio_class's SC_NONE). */
+static int
+metric_rule(enum raid_level level, const struct metric *m)
+{
+	if (m->def.family == FAMILY_BONNIE)
+		return scaling_rule(level, (enum metric_id)metric_by_key(
+		    m->def.key));
+	return class_rule(level, fio_class(&m->fio));
 }
 
 /* A sequential fio stream: the layout's block figure, of which direct
@@ -752,12 +755,13 @@ struct model_factors
 scaling_factors(const struct scaling_model *mo, const struct metric *m)
 {
 	struct model_factors f = {0};
-	enum scale_class c = class_of(m);
-	int rule = c == SC_NONE ? -1 : class_rule((enum raid_level)mo->raid, c);
+	int rule = metric_rule((enum raid_level)mo->raid, m);
 	double k = fio_key_inflight(&m->fio), low, high;
+	enum scale_class c;
 
 	if (rule < 0)
 		return f;
+	c = scale_rules[rule].metric;
 	if (c == SC_RAND_READ || c == SC_RAND_WRITE) {
 		low = random_bound(&scale_rules[rule], mo->disks, k, true);
 		high = random_bound(&scale_rules[rule], mo->disks, k, false);

@@ -121,6 +121,9 @@ test_scaling_factors(void **state)
 		    run_of(t, "disk"));
 		x = scaled(&t->an, i, M_PUT_BLOCK);
 		assert_non_null(x);
+		/* The row the analysis judged by is the table's row. */
+		assert_int_equal(x->rule, scaling_rule(t->set.runs[i].meta.raid,
+		    M_PUT_BLOCK));
 		assert_true(x->factor == cases[k].put);
 		assert_true(x->expected == cases[k].put * 100000);
 		assert_true(x->efficiency == 1);
