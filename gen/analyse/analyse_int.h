@@ -48,6 +48,11 @@ double busy_disks(double d, double k);
  * disks and k seekers; 0 where the layout gives nothing. */
 double scale_bound(int rule, int n, int k, bool low);
 
+/* The factors model mo gives of metric m: computed once for each
+ * model and metric, in scale_run; readers take analysis.factors. */
+struct model_factors scaling_factors(const struct scaling_model *mo,
+    const struct metric *m);
+
 /* The index of single-disk runs references are chosen from. */
 void index_references(struct analysis *);
 void free_references(struct reference_index *);

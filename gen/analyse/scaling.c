@@ -825,6 +825,77 @@ model_index(struct analysis *a, struct hashmap *seen, size_t *cap,
 	return (uint32_t)(a->nmodels - 1);
 }
 
+/* A hash of model mo and the metrics of run r. */
+static uint64_t
+factors_key_hash(const struct scaling_model *mo, const struct run *r)
+{
+	uint64_t h = hash_bytes(mo, sizeof *mo, r->nsum);
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+
+		h = hash_bytes(&id, sizeof id, h);
+	}
+	return h;
+}
+
+static uint64_t
+factors_hash(uintptr_t value, const void *ctx)
+{
+	const struct analysis *a = ctx;
+	const struct scaling *sc = analysis_scaling(a, value - 1);
+
+	return factors_key_hash(scaling_model_of(a, sc),
+	    &a->set->runs[value - 1]);
+}
+
+/* Whether runs x and y have the same metrics, in the same order. */
+static bool
+same_metrics(const struct run *x, const struct run *y)
+{
+	if (x->nsum != y->nsum)
+		return false;
+	for (size_t k = 0; k < x->nsum; k++)
+		if (run_metric_at(x, k) != run_metric_at(y, k))
+			return false;
+	return true;
+}
+
+/* The first of run i's factors under model sc->model in a->factors:
+ * those of an earlier run of that model and the same metrics, else new
+ * ones, one per metric of the run; then *at is where run i goes in
+ * a->factors_seen, once its scaling is stored (*fresh). */
+static uint32_t
+factors_of(struct analysis *a, size_t i, const struct scaling *sc,
+    size_t *at, bool *fresh)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct scaling_model *mo = scaling_model_of(a, sc);
+	struct hashmap *seen = &a->factors_seen;
+	uint32_t first = (uint32_t)a->nfactors;
+
+	if (seen->slot == NULL)
+		hashmap_init(seen, 16, factors_hash, a);
+	for (*at = hashmap_home(seen, factors_key_hash(mo, r));
+	    seen->slot[*at]; *at = hashmap_next(seen, *at)) {
+		size_t j = seen->slot[*at] - 1;
+		const struct scaling *other = analysis_scaling(a, j);
+
+		if (other->model == sc->model && same_metrics(r,
+		    &a->set->runs[j])) {
+			*fresh = false;
+			return other->factors;
+		}
+	}
+	xgrow((void **)&a->factors, &a->capfactors, a->nfactors + r->nsum,
+	    sizeof *a->factors);
+	for (size_t k = 0; k < r->nsum; k++)
+		a->factors[a->nfactors++] = scaling_factors(mo,
+		    analysis_metric(a, run_metric_at(r, k)));
+	*fresh = true;
+	return first;
+}
+
 /* How run i's median of metric id compares with what its model expects
  * of its reference's: EFF_NONE where either has no figure or the model
  * says nothing. */
@@ -846,6 +917,19 @@ scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
 	    x.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 }
 
+/* The model of a RAID run's layout, disk count and seekers. */
+static void
+model_of(const struct run *r, struct scaling_model *mo)
+{
+	/* Zeroed padding and all: models are compared and hashed as
+	 * bytes. */
+	memset(mo, 0, sizeof *mo);
+	mo->raid = (int)r->meta.raid;
+	mo->disks = r->meta.disk_count;
+	mo->seekers = seekers_of(&r->params);
+	mo->chunk_kib = chunk_of(r);
+}
+
 /* A RAID run gets its scaling, stored apart (most runs have none):
  * with a valid reference it is judged, with a rough one it is context,
  * and without any the run page says so. */
@@ -856,31 +940,31 @@ scale_run(struct analysis *a, size_t i, size_t *cap)
 	struct scaling_model mo;
 	struct scaling sc;
 	const char *why;
-	bool valid;
+	size_t at;
+	bool valid, fresh;
 
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
 	if (a->model_seen.slot == NULL)
 		hashmap_init(&a->model_seen, 16, model_hash, a);
-	/* Zeroed padding and all: models are compared as bytes, and the
-	 * site hashes the scaling. */
-	memset(&mo, 0, sizeof mo);
-	mo.raid = (int)r->meta.raid;
-	mo.disks = r->meta.disk_count;
-	mo.seekers = seekers_of(&r->params);
-	mo.chunk_kib = chunk_of(r);
+	model_of(r, &mo);
 	memset(&sc, 0, sizeof sc);
 	sc.reference = (int32_t)choose_reference(a, i, &why, &valid);
 	sc.why = why;
 	sc.valid = valid;
 	sc.model = model_index(a, &a->model_seen, &a->capmodels, &mo);
+	sc.factors = factors_of(a, i, &sc, &at, &fresh);
 	for (size_t k = 0; k < r->nsum; k++)
 		a->runs[i].change[k].level = scaled_level(a, i, &sc,
 		    run_metric_at(r, k));
 	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
 	a->scaling[a->nscaling++] = sc;
 	a->runs[i].scaling = (uint32_t)a->nscaling;
+	/* Found by the next run of this model and metrics; nothing was
+	 * put in the table since factors_of probed it, so at holds. */
+	if (fresh)
+		hashmap_put(&a->factors_seen, at, i + 1);
 }
 
 static int
