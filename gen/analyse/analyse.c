@@ -91,6 +91,7 @@ analyse(struct analysis *a, const struct runset *set,
 		judge_run(a, i);
 	}
 	hashmap_free(&a->model_seen);
+	hashmap_free(&a->factors_seen);
 	for (size_t i = 0; i < set->n; i++)
 		run_findings(a, i);
 	series_findings(a);
@@ -115,6 +116,7 @@ analysis_free(struct analysis *a)
 	free(a->pos);
 	free(a->scaling);
 	free(a->models);
+	free(a->factors);
 	free(a->targets);
 	free_references(a->refs);
 	strpool_free(a->pool);

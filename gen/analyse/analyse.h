@@ -122,7 +122,7 @@ struct scaled_metric {
 
 /* A layout, disk count and seek concurrency: the same for every run
  * that shares them, so kept once for all of them (analysis.models).
- * What it gives of each metric is scaling_factors'. */
+ * What it gives of each metric is kept in analysis.factors. */
 struct scaling_model {
 	int raid, disks;	/* what it is the model of */
 	int seekers;		/* concurrent random reads of bonnie++'s
@@ -139,10 +139,6 @@ struct model_factors {
 	bool gates;		/* false: shown, never judged */
 };
 
-/* The factors model mo gives of metric m of table t. */
-struct model_factors scaling_factors(const struct scaling_model *mo,
-    const struct metric *m);
-
 /* What a RAID layout should give, from a single-disk reference. Kept
  * for every run with a RAID level and two or more disks: see
  * analysis_scaling. Only a reference measured the same way (valid) is
@@ -155,6 +151,10 @@ struct scaling {
 	uint32_t model;		/* its index in analysis.models */
 	const char *why;	/* how the reference was chosen and why it
 				   is valid, or what makes it rough */
+	uint32_t factors;	/* its model's factors of the run's metrics,
+				   in the order of its summaries, from
+				   analysis.factors[factors]: kept once for
+				   the runs of one model and metrics */
 	bool valid;		/* measured like the run: judged */
 };
 
@@ -291,6 +291,11 @@ struct analysis {
 	size_t nmodels, capmodels;
 	struct hashmap model_seen;	/* models by what they model, while
 					   analyse runs */
+	struct model_factors *factors;	/* see scaling.factors */
+	size_t nfactors, capfactors;
+	struct hashmap factors_seen;	/* the first run of each model and
+					   metrics (index + 1), while
+					   analyse runs */
 	struct target *targets;		/* by run, then metric */
 	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
@@ -390,6 +395,17 @@ scaling_model_of(const struct analysis *a, const struct scaling *sc)
 	return &a->models[sc->model];
 }
 
+/* The factors the model of run's scaling sc gives of metric m, as
+ * analyse stored them, or NULL when the run has no such metric. */
+static inline const struct model_factors *
+scaling_factors_of(const struct analysis *a, size_t run,
+    const struct scaling *sc, int m)
+{
+	long k = run_metric_slot(&a->set->runs[run], m);
+
+	return k >= 0 ? &a->factors[sc->factors + (size_t)k] : NULL;
+}
+
 /* The figures of metric m of run's scaling sc whatever its level: the
  * model's factors, the expected figures they give of the reference's
  * median, and the run's median as a share of them (of the expected over
@@ -398,19 +414,18 @@ static inline struct scaled_metric
 scaled_compute(const struct analysis *a, size_t run, const struct scaling *sc,
     int m)
 {
-	struct model_factors mf;
+	const struct model_factors *mf = scaling_factors_of(a, run, sc, m);
 	struct scaled_metric s = {0};
 	double ref, own;
 
-	mf = scaling_factors(scaling_model_of(a, sc), analysis_metric(a, m));
-	if (mf.factor <= 0)
+	if (mf == NULL || mf->factor <= 0)
 		return s;
 	ref = analysis_sum(a, (size_t)sc->reference, m)->median;
 	own = analysis_sum(a, run, m)->median;
-	s.factor = mf.factor;
-	s.factor_high = mf.factor_high;
-	s.rule = mf.rule;
-	s.gates = mf.gates;
+	s.factor = mf->factor;
+	s.factor_high = mf->factor_high;
+	s.rule = mf->rule;
+	s.gates = mf->gates;
 	s.expected = s.factor * ref;
 	s.expected_high = s.factor_high * ref;
 	if (analysis_def(a, m)->higher_is_better)

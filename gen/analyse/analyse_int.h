@@ -39,14 +39,19 @@ double spread(const struct metric_summary *);
 
 /* ---- scaling.c ---- */
 
-
-/* The row of the model for a layout and metric, or -1. */
+/* The row of the model for a layout and bonnie++ metric, or -1: the
+ * mapping scaling_factors reads for bonnie++'s figures. */
 int scaling_rule(enum raid_level, enum metric_id);
 /* The disks k concurrent random requests keep busy on d disks. */
 double busy_disks(double d, double k);
 /* The low or high end, in disks' worth, of row rule of the model for n
  * disks and k seekers; 0 where the layout gives nothing. */
 double scale_bound(int rule, int n, int k, bool low);
+
+/* The factors model mo gives of metric m: computed once for each
+ * model and metric, in scale_run; readers take analysis.factors. */
+struct model_factors scaling_factors(const struct scaling_model *mo,
+    const struct metric *m);
 
 /* The index of single-disk runs references are chosen from. */
 void index_references(struct analysis *);
@@ -68,7 +73,9 @@ struct setup_diff {
 	char *text;		/* "controller: A -> B; ...", or NULL; the
 				   caller frees or pools it */
 	uint32_t changed;	/* bit k: set-up key k differs */
-	int nother;		/* differing keys but the layout's */
+	int nother;		/* differing keys but the layout's (the os
+				   changed with its kernel counts once, as
+				   every count here) */
 	int nlayout;		/* disks, raid, chunk */
 	int ntunable;		/* kernel, driver, scheduler, ...: what a
 				   regression of a series is about */
@@ -102,13 +109,15 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * one changed tunable that can move metric. Caller frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
-/* A run's memory (meta ram, else memory), or NULL; whether its file
- * size is under twice that memory. */
+/* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
-bool file_size_fits_cache(const struct run *r);
-/* The same for the file of its fio jobs (buffered I/O only reads it
- * through the cache). */
-bool fio_size_fits_cache(const struct run *r);
+/* The file a run's tests read and write: bonnie++'s (-s, in its own
+ * units) or its fio jobs' (size=, a bare number in bytes; buffered I/O
+ * only reads it through the cache). */
+enum test_file { BONNIE_FILE, FIO_FILE };
+/* Whether that file is under twice the run's memory: the page cache
+ * can hold much of it. */
+bool fits_cache(const struct run *r, enum test_file);
 
 /* ---- findings.c ---- */
 

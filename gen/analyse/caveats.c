@@ -188,6 +188,26 @@ same_value(size_t k, const char *x, const char *y)
 	return false;
 }
 
+/* The index of a set-up key. */
+static size_t
+setup_index(const char *key)
+{
+	size_t k = 0;
+
+	while (k < NSETUP && strcmp(setup_keys[k].key, key) != 0)
+		k++;
+	return k;
+}
+
+/* Whether the os changed along with the kernel: a distribution brings
+ * its own kernel, so the two are one change, told as the kernel's. */
+static bool
+os_with_kernel(const struct setup_diff *d)
+{
+	return (d->changed >> setup_index("os") & 1) &&
+	    (d->changed >> setup_index("kernel") & 1);
+}
+
 void
 diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 {
@@ -208,6 +228,11 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		d->nlayout += setup_keys[k].role == KEY_LAYOUT;
 		d->ntunable += setup_keys[k].role == KEY_TUNABLE;
 		d->nother += setup_keys[k].role != KEY_LAYOUT;
+	}
+	/* A distribution upgrade is one change, whoever counts them. */
+	if (os_with_kernel(d)) {
+		d->ntunable--;
+		d->nother--;
 	}
 	if (len == 0)
 		return;
@@ -237,26 +262,6 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 	*count = d.nother;
 	*layout = d.nlayout;
 	return d.text;
-}
-
-/* The index of a set-up key. */
-static size_t
-setup_index(const char *key)
-{
-	size_t k = 0;
-
-	while (k < NSETUP && strcmp(setup_keys[k].key, key) != 0)
-		k++;
-	return k;
-}
-
-/* Whether the os changed along with the kernel: a distribution brings
- * its own kernel, so the two are one change, told as the kernel's. */
-static bool
-os_with_kernel(const struct setup_diff *d)
-{
-	return (d->changed >> setup_index("os") & 1) &&
-	    (d->changed >> setup_index("kernel") & 1);
 }
 
 /* How many changed tunables can move metric m; the first into *which. */
@@ -302,19 +307,11 @@ host_memory(const struct run *r)
 }
 
 bool
-fio_size_fits_cache(const struct run *r)
+fits_cache(const struct run *r, enum test_file which)
 {
 	double mem = units_mebibytes(host_memory(r));
-	double size = units_mebibytes(r->fio_size);
-
-	return mem > 0 && size > 0 && size < 2 * mem;
-}
-
-bool
-file_size_fits_cache(const struct run *r)
-{
-	double mem = units_mebibytes(host_memory(r));
-	double size = units_mebibytes(r->params.size);
+	double size = which == FIO_FILE ? units_fio_mebibytes(r->fio_size) :
+	    units_mebibytes(r->params.size);
 
 	return mem > 0 && size > 0 && size < 2 * mem;
 }
@@ -379,10 +376,10 @@ static void
 cache_size_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
-	const struct run *c = file_size_fits_cache(r) ? r :
-	    file_size_fits_cache(b) ? b : NULL;
-	const struct run *f = fio_size_fits_cache(r) ? r :
-	    fio_size_fits_cache(b) ? b : NULL;
+	const struct run *c = fits_cache(r, BONNIE_FILE) ? r :
+	    fits_cache(b, BONNIE_FILE) ? b : NULL;
+	const struct run *f = fits_cache(r, FIO_FILE) ? r :
+	    fits_cache(b, FIO_FILE) ? b : NULL;
 
 	if (c && moves_metric((struct moves)IO_TESTS, m))
 		reason(w, xasprintf("the file size %s of %s is under twice its "
@@ -430,6 +427,21 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 	}
 }
 
+/* A fio job keyed by its name (terse output has no options; a rate, a
+ * pause, a mix of block sizes or a skewed pattern is more than a key
+ * holds): its block size, depth, direct, engine and rate are not in
+ * the key, so two runs of the job may have run it differently, and a
+ * change of its figures may be a change of its parameters. */
+static void
+job_key_reason(const struct metric *m, struct reasons *w)
+{
+	if (m && m->def.family == FAMILY_FIO && m->fio.rw == RW_JOB)
+		reason(w, xasprintf("fio's job %s is known by its name only: its "
+		    "block size, iodepth, direct, engine and rate are not in its "
+		    "key and may differ between the runs, so a change is a "
+		    "warning, not a regression", m->fio.job));
+}
+
 /* Why runs i and o were not measured alike on metric, into w. */
 static void
 measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
@@ -444,6 +456,7 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 	    analysis_sum(a, o, metric)->cpu >= 95))
 		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
 		    "the processor"));
+	job_key_reason(m, w);
 	options_reasons(r, b, m, w);
 	cache_size_reason(r, b, m, w);
 	cache_hit_reasons(a, i, o, metric, w);
@@ -512,27 +525,42 @@ sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
 	return VERDICT_NONE;
 }
 
-/* A tail percentile (p99, p99.9) that moved on single samples while the
- * same requests' median and mean held: the slowest one in a hundred of
- * one run depends on what else that run met (a flush, a daemon's
- * timer), and one run a side cannot tell that from a change. The rank
- * test of 3 samples a side, or a series' history, can. */
+/* A tail percentile (p99, p99.9) that moved with no history and too
+ * few samples for the rank test, while the same requests' median and
+ * mean did not rise: the slowest one in a hundred of one run depends
+ * on what else that run met (a flush, a daemon's timer), and a run or
+ * two a side cannot tell that from a change. The rank test of enough
+ * samples a side, or a series' history, can. The text says which of
+ * these held, as they are. */
 static void
 tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
 	const struct change *c;
+	struct change_figures cf;
+	enum verdict p50, lat;
+	char few[48];
 
 	if (m == NULL || m->def.family != FAMILY_FIO ||
 	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9))
 		return;
 	c = analysis_change_of(a, i, metric);
-	if (c->rule != RULE_THRESHOLD ||
-	    sibling_verdict(a, i, m, FM_P50) == VERDICT_REGRESSION ||
-	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
+	p50 = sibling_verdict(a, i, m, FM_P50);
+	lat = sibling_verdict(a, i, m, FM_LAT);
+	if (c->rule != RULE_THRESHOLD || p50 == VERDICT_REGRESSION ||
+	    lat == VERDICT_REGRESSION)
 		return;
-	reason(w, xstrdup("a tail of single samples: the median and the mean "
-	    "latency held; run each side 3 times or more to tell"));
+	cf = analysis_change(a, i, metric);
+	if (cf.n == 1 && cf.n_base == 1)
+		snprintf(few, sizeof few, "single samples");
+	else
+		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
+	reason(w, xasprintf("a tail of %s: %s; %s", few, p50 == VERDICT_SAME &&
+	    lat == VERDICT_SAME ? "the median and the mean latency held" :
+	    "neither the median nor the mean latency was judged worse",
+	    c->rank_too_small ? "too few a side for the rank test at its "
+	    "level: run each side more times to tell" : "run each side 3 "
+	    "times or more to tell"));
 }
 
 char *

@@ -363,11 +363,11 @@ validity_warnings(struct analysis *a, size_t i)
 	int fast = 0, unknown = 0;
 	char *all = NULL;
 
-	if (file_size_fits_cache(r))
+	if (fits_cache(r, BONNIE_FILE))
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
 		    x->size, host_memory(r)));
-	if (fio_size_fits_cache(r) && buffered_fio(a, r))
+	if (fits_cache(r, FIO_FILE) && buffered_fio(a, r))
 		warn(&all, xasprintf("fio's file of %s is less than twice the "
 		    "memory (%s) and some jobs were buffered (no direct=1): "
 		    "their figures may come from the cache.", r->fio_size,

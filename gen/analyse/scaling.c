@@ -190,6 +190,8 @@ class_rule(enum raid_level level, enum scale_class c)
 	return -1;
 }
 
+/* The row of bonnie++'s metric id: the one mapping of its tests to
+ * the model's rows. */
 int
 scaling_rule(enum raid_level level, enum metric_id id)
 {
@@ -498,6 +500,17 @@ counts_differ(int x, int y)
 	return x >= 0 && y >= 0 && x != y;
 }
 
+/* Whether bonnie++ skipped its per-char tests (-f) in run i: 1 or 0,
+ * or -1 for a run of no bonnie++ sample, which says nothing of it (fio
+ * alone has no per-char figure to skip). */
+static int
+per_char_skipped(const struct analysis *a, size_t i)
+{
+	if (a->set->runs[i].nsamples == 0)
+		return -1;
+	return analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN;
+}
+
 /* Whether runs r and c were measured with the same bonnie++ options,
  * as far as both say: file size, file tests, io chunk, concurrency,
  * seekers, generation, per-char tests run or not (-f), and -b (an
@@ -510,6 +523,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	const char *ox = meta_get(&x->meta, "bonnie-options");
 	const char *oy = meta_get(&y->meta, "bonnie-options");
 	int gx = generation(p), gy = generation(q);
+	int fx = per_char_skipped(a, r), fy = per_char_skipped(a, c);
 
 	if (known_differ(p->size, q->size) || known_differ(p->files, q->files) ||
 	    known_differ(p->chunk, q->chunk) ||
@@ -518,8 +532,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	    units_sizes_differ(x->fio_size, y->fio_size) ||
 	    !share_metrics(x, y))
 		return false;
-	if ((analysis_sum(a, r, M_PUTC)->state == VS_NOT_RUN) !=
-	    (analysis_sum(a, c, M_PUTC)->state == VS_NOT_RUN))
+	if (fx >= 0 && fy >= 0 && fx != fy)
 		return false;
 	return !(ox && oy && has_flag(ox, "-b") != has_flag(oy, "-b"));
 }
@@ -576,12 +589,11 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 		return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
 		    (int)t, key, KNOWN(p->size), KNOWN(p->files),
 		    KNOWN(p->chunk), p->concurrency, p->seekers, generation(p),
-		    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
-		    opts ? has_flag(opts, "-b") : -1, KNOWN(os));
+		    per_char_skipped(a, i), opts ? has_flag(opts, "-b") : -1,
+		    KNOWN(os));
 	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s|%s%s|%llx",
 	    (int)t, key, KNOWN(p->size), KNOWN(p->files), KNOWN(p->chunk),
-	    p->concurrency, p->seekers, generation(p),
-	    analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN,
+	    p->concurrency, p->seekers, generation(p), per_char_skipped(a, i),
 	    opts ? has_flag(opts, "-b") : -1, KNOWN(os), KNOWN(r->fio_size),
 	    (unsigned long long)sig);
 }
@@ -692,27 +704,28 @@ seekers_of(const struct bonnie_params *p)
 	return p->concurrency > 1 ? k * p->concurrency : k;
 }
 
-/* What the model says of a metric: its class, or SC_NONE (per-char and
- * file tests, latencies, mixed and trim patterns, jobs of no known
- * pattern). */
+/* The class of a fio metric, or SC_NONE (latencies, mixed and trim
+ * patterns, jobs of no known pattern). */
 static enum scale_class
-class_of(const struct metric *m)
+fio_class(const struct fio_key *k)
 {
-	const struct fio_key *k = &m->fio;
-
-	if (m->def.family == FAMILY_BONNIE) {
-		int id = metric_by_key(m->def.key);
-
-		return id == M_PUT_BLOCK ? SC_PUT_BLOCK : id == M_GET_BLOCK ?
-		    SC_GET_BLOCK : id == M_SEEKS ? SC_SEEKS : id == M_REWRITE ?
-		    SC_REWRITE : SC_NONE;
-	}
 	if (fio_measure_is_latency(k->measure) || fio_rw_mixed(k->rw) ||
 	    k->dir == FIO_TRIM)
 		return SC_NONE;
 	if (fio_rw_random(k->rw))
 		return k->dir == FIO_READ ? SC_RAND_READ : SC_RAND_WRITE;
 	return k->dir == FIO_READ ? SC_GET_BLOCK : SC_PUT_BLOCK;
+}
+
+/* The row of the model for metric m on a layout, or -1 (bonnie++'s
+ * per-char and file tests, and fio_class's SC_NONE). */
+static int
+metric_rule(enum raid_level level, const struct metric *m)
+{
+	if (m->def.family == FAMILY_BONNIE)
+		return scaling_rule(level, (enum metric_id)metric_by_key(
+		    m->def.key));
+	return class_rule(level, fio_class(&m->fio));
 }
 
 /* A sequential fio stream: the layout's block figure, of which direct
@@ -742,12 +755,13 @@ struct model_factors
 scaling_factors(const struct scaling_model *mo, const struct metric *m)
 {
 	struct model_factors f = {0};
-	enum scale_class c = class_of(m);
-	int rule = c == SC_NONE ? -1 : class_rule((enum raid_level)mo->raid, c);
+	int rule = metric_rule((enum raid_level)mo->raid, m);
 	double k = fio_key_inflight(&m->fio), low, high;
+	enum scale_class c;
 
 	if (rule < 0)
 		return f;
+	c = scale_rules[rule].metric;
 	if (c == SC_RAND_READ || c == SC_RAND_WRITE) {
 		low = random_bound(&scale_rules[rule], mo->disks, k, true);
 		high = random_bound(&scale_rules[rule], mo->disks, k, false);
@@ -811,6 +825,77 @@ model_index(struct analysis *a, struct hashmap *seen, size_t *cap,
 	return (uint32_t)(a->nmodels - 1);
 }
 
+/* A hash of model mo and the metrics of run r. */
+static uint64_t
+factors_key_hash(const struct scaling_model *mo, const struct run *r)
+{
+	uint64_t h = hash_bytes(mo, sizeof *mo, r->nsum);
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+
+		h = hash_bytes(&id, sizeof id, h);
+	}
+	return h;
+}
+
+static uint64_t
+factors_hash(uintptr_t value, const void *ctx)
+{
+	const struct analysis *a = ctx;
+	const struct scaling *sc = analysis_scaling(a, value - 1);
+
+	return factors_key_hash(scaling_model_of(a, sc),
+	    &a->set->runs[value - 1]);
+}
+
+/* Whether runs x and y have the same metrics, in the same order. */
+static bool
+same_metrics(const struct run *x, const struct run *y)
+{
+	if (x->nsum != y->nsum)
+		return false;
+	for (size_t k = 0; k < x->nsum; k++)
+		if (run_metric_at(x, k) != run_metric_at(y, k))
+			return false;
+	return true;
+}
+
+/* The first of run i's factors under model sc->model in a->factors:
+ * those of an earlier run of that model and the same metrics, else new
+ * ones, one per metric of the run; then *at is where run i goes in
+ * a->factors_seen, once its scaling is stored (*fresh). */
+static uint32_t
+factors_of(struct analysis *a, size_t i, const struct scaling *sc,
+    size_t *at, bool *fresh)
+{
+	const struct run *r = &a->set->runs[i];
+	const struct scaling_model *mo = scaling_model_of(a, sc);
+	struct hashmap *seen = &a->factors_seen;
+	uint32_t first = (uint32_t)a->nfactors;
+
+	if (seen->slot == NULL)
+		hashmap_init(seen, 16, factors_hash, a);
+	for (*at = hashmap_home(seen, factors_key_hash(mo, r));
+	    seen->slot[*at]; *at = hashmap_next(seen, *at)) {
+		size_t j = seen->slot[*at] - 1;
+		const struct scaling *other = analysis_scaling(a, j);
+
+		if (other->model == sc->model && same_metrics(r,
+		    &a->set->runs[j])) {
+			*fresh = false;
+			return other->factors;
+		}
+	}
+	xgrow((void **)&a->factors, &a->capfactors, a->nfactors + r->nsum,
+	    sizeof *a->factors);
+	for (size_t k = 0; k < r->nsum; k++)
+		a->factors[a->nfactors++] = scaling_factors(mo,
+		    analysis_metric(a, run_metric_at(r, k)));
+	*fresh = true;
+	return first;
+}
+
 /* How run i's median of metric id compares with what its model expects
  * of its reference's: EFF_NONE where either has no figure or the model
  * says nothing. */
@@ -832,6 +917,19 @@ scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
 	    x.efficiency >= a->opts.shortfall ? EFF_WEAK : EFF_SHORT;
 }
 
+/* The model of a RAID run's layout, disk count and seekers. */
+static void
+model_of(const struct run *r, struct scaling_model *mo)
+{
+	/* Zeroed padding and all: models are compared and hashed as
+	 * bytes. */
+	memset(mo, 0, sizeof *mo);
+	mo->raid = (int)r->meta.raid;
+	mo->disks = r->meta.disk_count;
+	mo->seekers = seekers_of(&r->params);
+	mo->chunk_kib = chunk_of(r);
+}
+
 /* A RAID run gets its scaling, stored apart (most runs have none):
  * with a valid reference it is judged, with a rough one it is context,
  * and without any the run page says so. */
@@ -842,31 +940,31 @@ scale_run(struct analysis *a, size_t i, size_t *cap)
 	struct scaling_model mo;
 	struct scaling sc;
 	const char *why;
-	bool valid;
+	size_t at;
+	bool valid, fresh;
 
 	if (r->meta.disk_count < 2 || r->meta.raid == RAID_UNKNOWN ||
 	    r->meta.raid == RAID_NONE)
 		return;
 	if (a->model_seen.slot == NULL)
 		hashmap_init(&a->model_seen, 16, model_hash, a);
-	/* Zeroed padding and all: models are compared as bytes, and the
-	 * site hashes the scaling. */
-	memset(&mo, 0, sizeof mo);
-	mo.raid = (int)r->meta.raid;
-	mo.disks = r->meta.disk_count;
-	mo.seekers = seekers_of(&r->params);
-	mo.chunk_kib = chunk_of(r);
+	model_of(r, &mo);
 	memset(&sc, 0, sizeof sc);
 	sc.reference = (int32_t)choose_reference(a, i, &why, &valid);
 	sc.why = why;
 	sc.valid = valid;
 	sc.model = model_index(a, &a->model_seen, &a->capmodels, &mo);
+	sc.factors = factors_of(a, i, &sc, &at, &fresh);
 	for (size_t k = 0; k < r->nsum; k++)
 		a->runs[i].change[k].level = scaled_level(a, i, &sc,
 		    run_metric_at(r, k));
 	xgrow((void **)&a->scaling, cap, a->nscaling + 1, sizeof *a->scaling);
 	a->scaling[a->nscaling++] = sc;
 	a->runs[i].scaling = (uint32_t)a->nscaling;
+	/* Found by the next run of this model and metrics; nothing was
+	 * put in the table since factors_of probed it, so at holds. */
+	if (fresh)
+		hashmap_put(&a->factors_seen, at, i + 1);
 }
 
 static int

@@ -382,10 +382,26 @@ units_percent(const char *text, double *out)
 	return true;
 }
 
+double
+units_fio_mebibytes(const char *s)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || !isdigit((unsigned char)*s) || strchr(s, '%'))
+		return -1;
+	v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	/* fio reads a number without a unit as bytes, not as bonnie++'s
+	 * or a person's megabytes. */
+	return *end == '\0' ? v / (1024.0 * 1024.0) : units_mebibytes(s);
+}
+
 bool
 units_sizes_differ(const char *a, const char *b)
 {
-	double x = units_mebibytes(a), y = units_mebibytes(b);
+	double x = units_fio_mebibytes(a), y = units_fio_mebibytes(b);
 
 	if (a == NULL || b == NULL)
 		return false;

@@ -73,9 +73,16 @@ bool units_percent(const char *text, double *out);
  * 1024 whatever follows them. */
 double units_mebibytes(const char *s);
 
-/* Whether two size texts name different sizes ("1G" and "1024m" do
- * not); false when either is NULL (unknown is not a difference), and
- * texts units_mebibytes cannot read differ when they are not equal. */
+/* Mebibytes in a size of fio's options (size=, filesize=): a bare
+ * number is bytes ("1073741824"), a unit as units_mebibytes reads it
+ * ("1g", "512MiB"), a share of the device ("50%") or anything else
+ * unknown: -1. */
+double units_fio_mebibytes(const char *s);
+
+/* Whether two of fio's size texts name different sizes ("1g",
+ * "1024m" and "1073741824" do not); false when either is NULL (unknown
+ * is not a difference), and texts units_fio_mebibytes cannot read
+ * differ when they are not equal. */
 bool units_sizes_differ(const char *a, const char *b);
 
 #endif

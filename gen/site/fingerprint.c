@@ -109,6 +109,24 @@ other_run(const struct site *s, struct fp *f, long j, char (*content)[FP_HEX])
 	fp_hex(f, content[j]);
 }
 
+/* The factors run i's scaling model gives of each of its metrics, as
+ * the analysis stored them: what its scaling's figures are read from. */
+static void
+factors_fp(const struct analysis *an, size_t i, struct fp *f)
+{
+	const struct scaling *sc = analysis_scaling(an, i);
+	const struct run *r = &an->set->runs[i];
+
+	for (size_t k = 0; sc && k < r->nsum; k++) {
+		const struct model_factors *mf = &an->factors[sc->factors + k];
+
+		fp_bytes(f, &mf->factor, sizeof mf->factor);
+		fp_bytes(f, &mf->factor_high, sizeof mf->factor_high);
+		fp_num(f, mf->rule);
+		fp_num(f, mf->gates);
+	}
+}
+
 /* Everything the analysis says of run i. Numbers are hashed as stored:
  * the structs come from zeroed memory, and a difference in padding
  * would only cost a render. */
@@ -139,6 +157,7 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	fp_num(f, mo ? mo->disks : 0);
 	fp_num(f, mo ? mo->seekers : 0);
 	fp_num(f, mo ? mo->chunk_kib : 0);
+	factors_fp(an, i, f);
 	/* With the meta (in the input hash), the summaries give the
 	 * targets and the figure per unit of CPU; with the other runs' (in
 	 * their content), the changes' and the scaling's figures. */

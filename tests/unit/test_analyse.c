@@ -121,6 +121,9 @@ test_scaling_factors(void **state)
 		    run_of(t, "disk"));
 		x = scaled(&t->an, i, M_PUT_BLOCK);
 		assert_non_null(x);
+		/* The row the analysis judged by is the table's row. */
+		assert_int_equal(x->rule, scaling_rule(t->set.runs[i].meta.raid,
+		    M_PUT_BLOCK));
 		assert_true(x->factor == cases[k].put);
 		assert_true(x->expected == cases[k].put * 100000);
 		assert_true(x->efficiency == 1);
@@ -143,6 +146,39 @@ test_scaling_factors(void **state)
 	assert_non_null(scaled(&t->an, run_of(t, "r0"), M_REWRITE));
 	/* A single disk has no scaling. */
 	assert_null(analysis_scaling(&t->an, run_of(t, "disk")));
+}
+
+/* The model's factors are worked out once by analyse, kept once for
+ * the runs of one model and metrics, and only read afterwards: what
+ * scaled_figures gives is what is stored. */
+static void
+test_scaling_factors_stored(void **state)
+{
+	struct tree *t = *state;
+	const char *raid0 = "host: h\ncontroller: c1\ndisks: 4 x ST1000\n"
+	    "raid: raid0\n";
+	const struct scaling *s1, *s2;
+	struct model_factors *mf;
+	size_t r1, r2;
+
+	add_run(t, "disk", DISK, 100000, 200000, 300, 1, 50);
+	add_run(t, "r1", raid0, 400000, 800000, 900, 1, 50);
+	add_run(t, "r2", raid0, 380000, 790000, 900, 1, 50);
+	load(t);
+	r1 = run_of(t, "r1");
+	r2 = run_of(t, "r2");
+	s1 = analysis_scaling(&t->an, r1);
+	s2 = analysis_scaling(&t->an, r2);
+	assert_non_null(s1);
+	assert_non_null(s2);
+	assert_int_equal(s1->factors, s2->factors);
+	assert_int_equal(t->an.nfactors, t->set.runs[r1].nsum);
+	mf = &t->an.factors[s1->factors + M_PUT_BLOCK];
+	assert_true(mf->factor == 4);
+	mf->factor = 7;
+	assert_true(scaled_figures(&t->an, r2, s2, M_PUT_BLOCK).factor == 7);
+	assert_true(scaled_figures(&t->an, r2, s2, M_PUT_BLOCK).expected ==
+	    7 * 100000);
 }
 
 /* The table itself: every RAID level has a row per scaled metric, the
@@ -483,6 +519,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
 		    teardown),
 		cmocka_unit_test(test_scaling_table),

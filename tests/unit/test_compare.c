@@ -309,6 +309,32 @@ test_settings_explain(void **state)
 	assert_int_equal(t->an.failing, 2);
 }
 
+/* A distribution upgrade changes the os and its kernel: one change for
+ * the series' steps (setup_differences) as for a change's cause, so no
+ * "more than one setting differs". */
+static void
+test_distro_upgrade(void **state)
+{
+	struct tree *t = *state;
+	size_t i, o;
+	int n, layout;
+	char *text, *c;
+
+	add_run(t, "s1", S1 "os: Debian 11\nkernel: 5.10\n", (struct fig){0});
+	add_run(t, "s2", S2 "os: Debian 12\nkernel: 6.1\n", (struct fig){0});
+	load(t);
+	i = run_of(t, "s2");
+	o = run_of(t, "s1");
+	text = setup_differences(&t->set.runs[i], &t->set.runs[o], &n,
+	    &layout);
+	assert_non_null(text);
+	assert_int_equal(n, 1);
+	assert_int_equal(layout, 0);
+	c = comparison_caveat(&t->an, i, o, n + layout, M_PUT_BLOCK);
+	assert_null(c);
+	free(text);
+}
+
 /* ---- latency stalls ---- */
 
 /* A block test's operation of a second or more, and a seek twenty
@@ -362,6 +388,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_another_configuration,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_settings_explain, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_distro_upgrade, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_stalls, setup, teardown),
 	};

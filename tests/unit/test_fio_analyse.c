@@ -279,6 +279,48 @@ test_tail_alone(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* The tail's caveat says what held: here the median fell (no "held"),
+ * and a series of two samples a side is no "single samples". */
+static void
+test_tail_says_what_held(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randwrite", "4k", 1, 1, 174, 0.7, 5700, 5900, 6200, 10300},
+	}, b[] = {
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 4000, 14600, 16200},
+	}, two_a[] = {a[0], a[0]}, two_b[] = {
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 5900, 14600, 16200},
+		{"randwrite", "4k", 1, 1, 175, 0.7, 5680, 5900, 14800, 16200},
+	};
+	const char *key = "randwrite-4k-qd1-j1-libaio-direct.p99";
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "series: s\nlabel: a\ndate: 2026-01-01\n", a,
+	    1);
+	write_run(t, "s/2", DISK "series: s\nlabel: b\ndate: 2026-01-02\n", b,
+	    1);
+	write_run(t, "u/1", DISK "series: u\nlabel: a\ndate: 2026-01-01\n",
+	    two_a, 2);
+	write_run(t, "u/2", DISK "series: u\nlabel: b\ndate: 2026-01-02\n",
+	    two_b, 2);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, key));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_string_equal(f->caveat, "a tail of single samples: neither the "
+	    "median nor the mean latency was judged worse; run each side 3 "
+	    "times or more to tell");
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "u/2"),
+	    metric(t, key));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_string_equal(f->caveat, "a tail of 2 vs 2 samples: the median "
+	    "and the mean latency held; run each side 3 times or more to "
+	    "tell");
+}
+
 /* A fio run and a bonnie++ run of one series share no figure: neither
  * is the other's base. */
 static void
@@ -306,6 +348,104 @@ test_mixed_series(void **state)
 	free(dir);
 }
 
+/* A fio-only RAID run against a single disk that ran bonnie++ with its
+ * per-char tests beside the same fio job: fio has no per-char test to
+ * skip, so the disk is measured alike and a valid reference. */
+static void
+test_reference_with_bonnie(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs j[] = {
+		{"randread", "4k", 32, 1, 90000, 351, 350, 330, 700, 900},
+	};
+	const struct scaling *sc;
+	char *dir = xasprintf("%s/one", t->root);
+
+	write_run(t, "one", DISK, j, 1);
+	write_file(dir, "bonnie.csv", "h,2G,52311,96,98204,24,41172,10,50329,"
+	    "91,130221,13,402.3,1,16,4411,31,+++++,+++,4902,24,4519,31,"
+	    "+++++,+++,2144,11\n");
+	write_run(t, "four", RAID0_4, j, 1);
+	load(t);
+	sc = analysis_scaling(&t->an, run_of(t, "four"));
+	assert_non_null(sc);
+	assert_int_equal(sc->reference, (int32_t)run_of(t, "one"));
+	assert_true(sc->valid);
+	free(dir);
+}
+
+/* A buffered job on a file sized in bytes, as fio reads size=: 1 GiB
+ * on a host of 4 GiB, so the cache may answer. */
+static void
+test_buffered_bytes(void **state)
+{
+	struct tree *t = *state;
+	char *dir = xasprintf("%s/r", t->root);
+	const struct finding *f;
+
+	write_run(t, "r", DISK "memory: 4 GiB\n", NULL, 0);
+	write_file(dir, "fio.txt", "j: (g=0): rw=read, bs=(R) 1M-1M, (W) "
+	    "1M-1M, (T) 1M-1M, ioengine=psync, iodepth=1\nfio-3.33\n"
+	    "# fio --size=1073741824 --numjobs=1\n"
+	    "j: (groupid=0, jobs=1): err= 0: pid=1\n"
+	    "  read: IOPS=3000, BW=3000MiB/s (3146MB/s)(1GiB/341msec)\n"
+	    "    clat (usec): min=1, max=999, avg=330.00, stdev=1\n\n");
+	load(t);
+	assert_string_equal(t->set.runs[run_of(t, "r")].fio_size,
+	    "1073741824");
+	f = finding_on(&t->an, FIND_WARNING, (long)run_of(t, "r"), -1);
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "fio's file of 1073741824 is less "
+	    "than twice the memory (4 GiB)"));
+	free(dir);
+}
+
+/* Run id of one job "paced" at rate_iops=RATE, doing IOPS: a job known
+ * by its name (job-paced), whose key holds neither the rate nor the
+ * depth. */
+static void
+write_paced(struct tree *t, const char *id, const char *meta, int rate,
+    double iops)
+{
+	char *dir = xasprintf("%s/%s", t->root, id), *text;
+
+	write_run(t, id, meta, NULL, 0);
+	text = xasprintf("paced: (g=0): rw=randread, bs=(R) 4k-4k, (W) 4k-4k, "
+	    "(T) 4k-4k, ioengine=libaio, iodepth=1\nfio-3.33\n"
+	    "# fio --direct=1 --rate_iops=%d\n"
+	    "paced: (groupid=0, jobs=1): err= 0: pid=1\n"
+	    "  read: IOPS=%.0f, BW=1.0MiB/s (1MB/s)(60MiB/60000msec)\n"
+	    "    clat (usec): min=1, max=999, avg=90.00, stdev=1\n\n",
+	    rate, iops);
+	write_file(dir, "fio.txt", text);
+	free(text);
+	free(dir);
+}
+
+/* The same job name with another rate: the IOPS that fell with it are
+ * said, never gated, since the key cannot show what changed. */
+static void
+test_job_key_not_gated(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+	int id;
+
+	write_paced(t, "s/1", DISK "date: 2026-01-01\n", 1000, 1000);
+	write_paced(t, "s/2", DISK "date: 2026-01-02\n", 500, 500);
+	load(t);
+	id = metric(t, "job-paced.read.iops");
+	assert_int_equal(verdict(t, "s/2", "job-paced.read.iops"),
+	    VERDICT_REGRESSION);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"), id);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(f->caveat);
+	assert_non_null(strstr(f->caveat, "fio's job paced is known by its "
+	    "name only"));
+	assert_int_equal(t->an.failing, 0);
+}
+
 int
 main(void)
 {
@@ -324,7 +464,15 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_alone, setup,
 		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_tail_says_what_held, setup,
+		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_mixed_series, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_reference_with_bonnie,
+		    setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),
 	};
 

@@ -211,6 +211,25 @@ test_target_units(void **state)
 	assert_false(units_target("fast", MK_RATE, &v));
 }
 
+/* fio's sizes: a bare number is bytes, a share of the device unknown;
+ * one size written three ways is no difference. */
+static void
+test_fio_sizes(void **state)
+{
+	(void)state;
+	assert_true(units_fio_mebibytes("1073741824") == 1024);
+	assert_true(units_fio_mebibytes("1g") == 1024);
+	assert_true(units_fio_mebibytes("512MiB") == 512);
+	assert_true(units_fio_mebibytes("50%") < 0);
+	assert_true(units_fio_mebibytes("all") < 0);
+	assert_true(units_fio_mebibytes(NULL) < 0);
+	assert_false(units_sizes_differ("1073741824", "1g"));
+	assert_false(units_sizes_differ("1024m", "1g"));
+	assert_true(units_sizes_differ("1073741824", "2g"));
+	assert_true(units_sizes_differ("50%", "1g"));
+	assert_false(units_sizes_differ(NULL, "1g"));
+}
+
 int
 main(void)
 {
@@ -226,6 +245,7 @@ main(void)
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_integer_and_decimal),
 		cmocka_unit_test(test_target_units),
+		cmocka_unit_test(test_fio_sizes),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);
