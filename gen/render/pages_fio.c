@@ -171,12 +171,13 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		}
 }
 
-/* A chart of one run's bars, wide and narrow, into fig. */
+/* A chart of one run's bars, wide and narrow, into fig; name tells it
+ * from the run's other charts ("lat"). */
 static void
 run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
     const char *title, const char *unit, const char *note, bool log_axis,
     const int *metrics, char *const *labels, char *const *groups, size_t n,
-    const char *prefix, struct diags *d)
+    const char *name, struct diags *d)
 {
 	struct chart_bar *bars = chart_bars_of_run(s->an, i, metrics, n,
 	    (const char *const *)labels, (const char *const *)groups);
@@ -186,10 +187,15 @@ run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 	xmlDocPtr narrow = s->single || wide == NULL ? NULL :
 	    chart_svg_at(&c, s->fonts, CHART_NARROW_WIDTH, err);
 	xmlNodePtr fig = html_el(parent, "figure", "chart", NULL);
+	/* Its ids' prefix: "build --single-file" puts every run page in
+	 * one document, so they start with the run's slug, then '~', which
+	 * is in no slug, so that no run's ids can meet another's. */
+	char *prefix = xasprintf("%s~%s-", s->slug[i], name);
 
 	if (wide == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", title, err);
 	inline_charts(fig, wide, narrow, prefix);
+	free(prefix);
 	if (wide)
 		xmlFreeDoc(wide);
 	if (narrow)
@@ -219,18 +225,18 @@ sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
 	for (int by_jobs = 0; by_jobs < 2; by_jobs++)
 		for (size_t k = 0; k < sizeof shown / sizeof *shown; k++) {
 			struct sweep sw;
-			char *title, *prefix;
+			char *title, name[32];
 
 			sweep_of(s->an, i, w, nw, shown[k].fm, by_jobs, &sw);
 			if (sw.n >= 2) {
 				title = xasprintf("%s by %s", shown[k].what,
 				    by_jobs ? "jobs" : "queue depth");
-				prefix = xasprintf("sw%d%zu-", by_jobs, k);
+				snprintf(name, sizeof name, "sw%d%zu", by_jobs,
+				    k);
 				run_chart(s, parent, i, title, shown[k].unit,
 				    shown[k].note, false, sw.metric, sw.label,
-				    sw.group, sw.n, prefix, d);
+				    sw.group, sw.n, name, d);
 				free(title);
-				free(prefix);
 			}
 			sweep_free(&sw);
 		}
@@ -273,7 +279,7 @@ latency_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 		    "Microseconds on a logarithmic scale, a tick a decade: the "
 		    "mean, the median and the 99th and 99.9th percentiles of "
 		    "each workload (median of the run's samples).", true,
-		    metrics, labels, groups, n, "lat-", d);
+		    metrics, labels, groups, n, "lat", d);
 	for (size_t k = 0; k < n; k++) {
 		free(labels[k]);
 		free(groups[k]);
