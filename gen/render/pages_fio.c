@@ -114,7 +114,7 @@ sweep_group(const struct fio_key *k, bool by_jobs)
 
 /* The bars of run i's sweeps of measure fm: every workload that has a
  * sibling differing only in queue depth (or jobs), grouped by what they
- * share, in the table's order. */
+ * share, each group in the order of what it sweeps. */
 struct sweep {
 	int *metric;
 	char **label, **group;
@@ -134,17 +134,41 @@ sweep_free(struct sweep *sw)
 	memset(sw, 0, sizeof *sw);
 }
 
-static void
-sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
-    enum fio_measure fm, bool by_jobs, struct sweep *sw)
+/* A bar of a sweep before its place is known. */
+struct sweep_bar {
+	int metric, swept;	/* swept: its queue depth or jobs */
+	size_t at;		/* its place in the table */
+	size_t group_at;	/* the place of its group's first bar */
+	char *group;
+};
+
+/* Groups in the order the table first has them, each by what it sweeps
+ * (the table's order last, as qsort is not stable). The table's own
+ * order alternates the groups of a depth sweep over two engines (QD1
+ * libaio, QD1 io_uring, QD8 libaio, ...), a group of one bar each; the
+ * groups' labels would sort QD32 before QD8. */
+static int
+cmp_sweep_bar(const void *x, const void *y)
+{
+	const struct sweep_bar *a = x, *b = y;
+
+	if (a->group_at != b->group_at)
+		return a->group_at < b->group_at ? -1 : 1;
+	if (a->swept != b->swept)
+		return a->swept < b->swept ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/* Run i's workloads w[0..nw) that belong to a sweep of measure fm, into
+ * bars; returns how many. */
+static size_t
+sweep_bars(const struct analysis *an, size_t i, const size_t *w, size_t nw,
+    enum fio_measure fm, bool by_jobs, struct sweep_bar *bars)
 {
 	const struct run *r = &an->set->runs[i];
+	size_t n = 0;
 
-	memset(sw, 0, sizeof *sw);
-	sw->metric = xcalloc(nw + 1, sizeof *sw->metric);
-	sw->label = xcalloc(nw + 1, sizeof *sw->label);
-	sw->group = xcalloc(nw + 1, sizeof *sw->group);
-	for (size_t a = 0; a < nw && sw->n < RUN_CHART_MAX; a++) {
+	for (size_t a = 0; a < nw; a++) {
 		const struct fio_key *ka = &analysis_metric(an,
 		    run_metric_at(r, w[a]))->fio;
 		bool swept = false;
@@ -158,11 +182,42 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		if (!swept || id < 0 || (!fio_measure_is_latency(fm) &&
 		    fio_main_measure(ka) != fm))
 			continue;
-		sw->metric[sw->n] = id;
-		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s", ka->numjobs,
-		    ka->numjobs == 1 ? "" : "s") : xasprintf("QD%d", ka->iodepth);
-		sw->group[sw->n++] = sweep_group(ka, by_jobs);
+		bars[n] = (struct sweep_bar){id, by_jobs ? ka->numjobs :
+		    ka->iodepth, a, n, sweep_group(ka, by_jobs)};
+		for (size_t k = 0; k < n; k++)
+			if (strcmp(bars[k].group, bars[n].group) == 0) {
+				bars[n].group_at = k;
+				break;
+			}
+		n++;
 	}
+	qsort(bars, n, sizeof *bars, cmp_sweep_bar);
+	return n;
+}
+
+static void
+sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
+    enum fio_measure fm, bool by_jobs, struct sweep *sw)
+{
+	struct sweep_bar *bars = xcalloc(nw + 1, sizeof *bars);
+	size_t nb = sweep_bars(an, i, w, nw, fm, by_jobs, bars);
+
+	memset(sw, 0, sizeof *sw);
+	sw->metric = xcalloc(nw + 1, sizeof *sw->metric);
+	sw->label = xcalloc(nw + 1, sizeof *sw->label);
+	sw->group = xcalloc(nw + 1, sizeof *sw->group);
+	for (size_t k = 0; k < nb; k++) {
+		if (sw->n == RUN_CHART_MAX) {
+			free(bars[k].group);
+			continue;
+		}
+		sw->metric[sw->n] = bars[k].metric;
+		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s",
+		    bars[k].swept, bars[k].swept == 1 ? "" : "s") :
+		    xasprintf("QD%d", bars[k].swept);
+		sw->group[sw->n++] = bars[k].group;
+	}
+	free(bars);
 	/* A group heading opens a group only where it changes. */
 	for (size_t k = sw->n; k-- > 1;)
 		if (strcmp(sw->group[k], sw->group[k - 1]) == 0) {
