@@ -202,6 +202,19 @@ want="${want}4 jobs=320000 "
 have=$(bars "IOPS by jobs" "$site/runs/box--1.html")
 [ "$have" = "$want" ] && say_ok "fio jobs sweep in groups" ||
 	say_bad "fio jobs sweep: $have"
+# The second run against the first: fio's figures, a row per workload
+# with its change, and no bonnie++ columns.
+an='//section[@class = "analysis"]'
+cols=$(xmllint --html --xpath "count($an//th[@scope = 'col'])" \
+	"$site/runs/box--2.html" 2>/dev/null)
+rows=$(xmllint --html --xpath "count($an//tbody/tr)" \
+	"$site/runs/box--2.html" 2>/dev/null)
+change=$(xmllint --html --xpath "string($an//tr[th[starts-with(.,
+	'randread 4k QD32 libaio direct')]]/td[3])" "$site/runs/box--2.html" \
+	2>/dev/null)
+[ "$cols" = 4 ] && [ "$rows" = 9 ] && [ "$change" = "-30.0% ▼" ] &&
+	say_ok "fio run against its base" ||
+	say_bad "fio run against its base: $cols columns, $rows rows, '$change'"
 
 # The samples' site: every page well-formed, every link resolving.
 site=$tmp/samples
