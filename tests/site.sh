@@ -202,6 +202,17 @@ want="${want}4 jobs=320000 "
 have=$(bars "IOPS by jobs" "$site/runs/box--1.html")
 [ "$have" = "$want" ] && say_ok "fio jobs sweep in groups" ||
 	say_bad "fio jobs sweep: $have"
+# IOPS as every other page says it (display_unit), in the table's head
+# and the charts' figures, not "/s".
+page=$site/runs/box--1.html
+if grep -q '<th class="num" scope="col">IOPS</th>' "$page" &&
+    grep -q '<title>QD8: 88000 IOPS (1 sample)</title>' "$page" &&
+    ! grep -q 'IOPS<span class="unit">/s\|[0-9]/s (1 sample)' "$page"; then
+	say_ok "fio IOPS unit"
+else
+	say_bad "fio IOPS unit: $(grep -o 'IOPS<span[^/]*/s\|[0-9]*/s (1 sample)' \
+		"$page" | head -2 | tr '\n' ' ')"
+fi
 # The second run against the first: fio's figures, a row per workload
 # with its change, and no bonnie++ columns.
 an='//section[@class = "analysis"]'

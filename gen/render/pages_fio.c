@@ -18,28 +18,21 @@
 /* A chart of a run holds at most this many bars. */
 #define RUN_CHART_MAX SITE_MAX_BARS
 
-bool
-run_has_fio(const struct analysis *an, size_t i)
-{
-	const struct run *r = &an->set->runs[i];
-
-	return r->nsum > 0 && run_metric_at(r, r->nsum - 1) >= M_COUNT;
-}
-
 static void
 fio_head(xmlNodePtr table)
 {
-	static const char *const units[FIO_MEASURES] = {
-		"MiB/s", "/s", "\u00b5s", "\u00b5s", "\u00b5s", "\u00b5s",
-	};
 	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
 	    NULL, NULL);
 
 	head_cell(tr, "Workload", NULL, false);
-	for (int m = 0; m < FIO_MEASURES; m++)
-		head_cell(tr, m == FM_BW ? "Bandwidth" : m == FM_LAT ?
-		    "Mean latency" : fio_measure_keys[m][0] == 'p' ?
-		    fio_measure_labels[m] : "IOPS", units[m], true);
+	for (int m = 0; m < FIO_MEASURES; m++) {
+		const char *label = m == FM_BW ? "Bandwidth" : m == FM_LAT ?
+		    "Mean latency" : fio_measure_labels[m];
+		const char *unit = display_fio_unit((enum fio_measure)m);
+
+		/* "IOPS" is a unit and the column's name: said once */
+		head_cell(tr, label, strcmp(unit, label) ? unit : NULL, true);
+	}
 	head_cell(tr, "Samples", NULL, true);
 }
 
@@ -226,17 +219,19 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		}
 }
 
-/* A chart of one run's bars, wide and narrow, into fig; name tells it
- * from the run's other charts ("lat"). */
+/* A chart of one run's bars (n of them, at least one), wide and narrow,
+ * into fig; name tells it from the run's other charts ("lat"). */
 static void
 run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
-    const char *title, const char *unit, const char *note, bool log_axis,
-    const int *metrics, char *const *labels, char *const *groups, size_t n,
-    const char *name, struct diags *d)
+    const char *title, const char *note, bool log_axis, const int *metrics,
+    char *const *labels, char *const *groups, size_t n, const char *name,
+    struct diags *d)
 {
 	struct chart_bar *bars = chart_bars_of_run(s->an, i, metrics, n,
 	    (const char *const *)labels, (const char *const *)groups);
-	struct chart c = {title, unit, note, bars, n, false, log_axis};
+	/* the unit of its bars, which measure one thing */
+	struct chart c = {title, display_unit(analysis_def(s->an, metrics[0])),
+	    note, bars, n, false, log_axis};
 	char err[256] = "";
 	xmlDocPtr wide = chart_svg_at(&c, s->fonts, CHART_WIDTH, err);
 	xmlDocPtr narrow = s->single || wide == NULL ? NULL :
@@ -266,13 +261,13 @@ sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
 {
 	static const struct {
 		enum fio_measure fm;
-		const char *what, *unit, *note;
+		const char *what, *note;
 	} shown[] = {
-		{FM_IOPS, "IOPS", "/s", "I/O operations per second: median of "
-		    "the run's samples, whiskers from min to max."},
-		{FM_BW, "Bandwidth", "MiB/s", "MiB/s: median of the run's "
-		    "samples, whiskers from min to max."},
-		{FM_LAT, "Mean latency", "\u00b5s", "Mean completion latency in "
+		{FM_IOPS, "IOPS", "I/O operations per second: median of the "
+		    "run's samples, whiskers from min to max."},
+		{FM_BW, "Bandwidth", "MiB/s: median of the run's samples, "
+		    "whiskers from min to max."},
+		{FM_LAT, "Mean latency", "Mean completion latency in "
 		    "microseconds: shorter is better. More requests in flight "
 		    "queue longer; the IOPS they buy is the chart above."},
 	};
@@ -288,9 +283,9 @@ sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
 				    by_jobs ? "jobs" : "queue depth");
 				snprintf(name, sizeof name, "sw%d%zu", by_jobs,
 				    k);
-				run_chart(s, parent, i, title, shown[k].unit,
-				    shown[k].note, false, sw.metric, sw.label,
-				    sw.group, sw.n, name, d);
+				run_chart(s, parent, i, title, shown[k].note,
+				    false, sw.metric, sw.label, sw.group, sw.n,
+				    name, d);
 				free(title);
 			}
 			sweep_free(&sw);
@@ -330,11 +325,11 @@ latency_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 		}
 	}
 	if (n >= 2)
-		run_chart(s, parent, i, "Completion latency", "\u00b5s",
-		    "Microseconds on a logarithmic scale, a tick a decade: the "
-		    "mean, the median and the 99th and 99.9th percentiles of "
-		    "each workload (median of the run's samples).", true,
-		    metrics, labels, groups, n, "lat", d);
+		run_chart(s, parent, i, "Completion latency", "Microseconds "
+		    "on a logarithmic scale, a tick a decade: the mean, the "
+		    "median and the 99th and 99.9th percentiles of each "
+		    "workload (median of the run's samples).", true, metrics,
+		    labels, groups, n, "lat", d);
 	for (size_t k = 0; k < n; k++) {
 		free(labels[k]);
 		free(groups[k]);
