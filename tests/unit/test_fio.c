@@ -139,6 +139,11 @@ test_edges(void **state)
 		"{\"fio version\": \"v\", \"global options\": {\"rw\": "
 		"\"read\", \"rw\": \"write\", \"bs\": 4}, \"jobs\": [{\"read\":"
 		" {\"total_ios\": 3}}, 7, {\"write\": []}]}  \n\n{\"jobs\": []}",
+		/* the same keys in the next document are no repeats */
+		"{\"fio version\": \"a\", \"jobs\": [{\"jobname\": \"x\", "
+		"\"read\": {\"io_bytes\": 1, \"bw\": 2}}]}\n"
+		"{\"fio version\": \"a\", \"jobs\": [{\"jobname\": \"x\", "
+		"\"read\": {\"io_bytes\": 3, \"bw\": 4}}]}\n",
 		/* deep, and the scan's limit of depth */
 		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1,"
 		" \"x\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
