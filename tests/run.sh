@@ -148,6 +148,23 @@ for b in "$@"; do
 	    "$tmp/report.html" 2>/dev/null)
 	[ "$n" = 0 ] && [ "$runs" = 18 ] && ok ||
 		bad "single file: $n outside references, $runs runs"
+	# Two series alike, each with a run whose latency chart has a
+	# flagged bar (clip paths): no id twice in the one file.
+	rm -rf "$tmp/twice"
+	mkdir "$tmp/twice"
+	for s in a b; do
+		cp -r tests/analysis/fio-series/input/nightly "$tmp/twice/$s"
+		for m in "$tmp/twice/$s"/*/meta; do
+			sed "s/^series: .*/series: nightly-$s/" "$m" >"$m.new" &&
+				mv "$m.new" "$m"
+		done
+	done
+	wrap "$b/benchsite" build -q --single-file "$tmp/twice.html" \
+		"$tmp/twice" 2>/dev/null
+	ids=$(grep -o ' id="[^"]*"' "$tmp/twice.html" | wc -l)
+	twice=$(grep -o ' id="[^"]*"' "$tmp/twice.html" | sort | uniq -d)
+	[ "$ids" -gt 10 ] && [ -z "$twice" ] && ok ||
+		bad "single file: $ids ids, these twice:" $twice
 	# Exit statuses: usage and unreadable input are 2, not 1.
 	for args in "check" "check --format xml samples" "check --threshold x samples" \
 	    "check no-such-dir" "check --baseline nothing samples" "frobnicate"; do

@@ -175,6 +175,58 @@ else
 fi
 check_site hostile "$site"
 
+# fio runs (tests/site/fio: randread at QD1, 8 and 32 with libaio, with
+# io_uring and with libaio in 4 jobs; the second run slower at QD32).
+site=$tmp/fio
+rm -rf "$site"
+run "$b/benchsite" build -q -o "$site" tests/site/fio/input 2>/dev/null
+status=$?
+[ $status -le 1 ] && say_ok "fio build" || say_bad "fio build: exit $status"
+check_site fio "$site"
+# bars CHART PAGE: the bars of the first chart titled CHART, "LABEL=FIGURE"
+# each, from their hover titles ("QD8: 88000 IOPS (1 sample)").
+bars() {
+	grep -o '<title>[^<]*</title>' "$2" | sed 's/<[^>]*>//g' |
+	awk -v chart="$1" '$0 == chart { c++; next }
+	    !/: / { if (c) exit } c == 1 { split($0, f, ": ")
+	    sub(/[^0-9.].*/, "", f[2]); printf "%s=%s ", f[1], f[2] }'
+}
+# A sweep's groups each whole, in the order of what they sweep.
+want="QD1=13200 QD8=88000 QD32=220000 QD1=12000 QD8=80000 QD32=200000 "
+want="${want}QD1=19200 QD8=128000 QD32=320000 "
+have=$(bars "IOPS by queue depth" "$site/runs/box--1.html")
+[ "$have" = "$want" ] && say_ok "fio depth sweep in groups" ||
+	say_bad "fio depth sweep: $have"
+want="1 job=12000 4 jobs=19200 1 job=80000 4 jobs=128000 1 job=200000 "
+want="${want}4 jobs=320000 "
+have=$(bars "IOPS by jobs" "$site/runs/box--1.html")
+[ "$have" = "$want" ] && say_ok "fio jobs sweep in groups" ||
+	say_bad "fio jobs sweep: $have"
+# IOPS as every other page says it (display_unit), in the table's head
+# and the charts' figures, not "/s".
+page=$site/runs/box--1.html
+if grep -q '<th class="num" scope="col">IOPS</th>' "$page" &&
+    grep -q '<title>QD8: 88000 IOPS (1 sample)</title>' "$page" &&
+    ! grep -q 'IOPS<span class="unit">/s\|[0-9]/s (1 sample)' "$page"; then
+	say_ok "fio IOPS unit"
+else
+	say_bad "fio IOPS unit: $(grep -o 'IOPS<span[^/]*/s\|[0-9]*/s (1 sample)' \
+		"$page" | head -2 | tr '\n' ' ')"
+fi
+# The second run against the first: fio's figures, a row per workload
+# with its change, and no bonnie++ columns.
+an='//section[@class = "analysis"]'
+cols=$(xmllint --html --xpath "count($an//th[@scope = 'col'])" \
+	"$site/runs/box--2.html" 2>/dev/null)
+rows=$(xmllint --html --xpath "count($an//tbody/tr)" \
+	"$site/runs/box--2.html" 2>/dev/null)
+change=$(xmllint --html --xpath "string($an//tr[th[starts-with(.,
+	'randread 4k QD32 libaio direct')]]/td[3])" "$site/runs/box--2.html" \
+	2>/dev/null)
+[ "$cols" = 4 ] && [ "$rows" = 9 ] && [ "$change" = "-30.0% ▼" ] &&
+	say_ok "fio run against its base" ||
+	say_bad "fio run against its base: $cols columns, $rows rows, '$change'"
+
 # The samples' site: every page well-formed, every link resolving.
 site=$tmp/samples
 rm -rf "$site"

@@ -4,6 +4,7 @@
 #include "base/xalloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <xxhash.h>
 
 uint64_t
@@ -31,6 +32,14 @@ hashmap_free(struct hashmap *m)
 	free(m->slot);
 	m->slot = NULL;
 	m->cap = m->n = 0;
+}
+
+void
+hashmap_clear(struct hashmap *m)
+{
+	if (m->n > 0)
+		memset(m->slot, 0, m->cap * sizeof *m->slot);
+	m->n = 0;
 }
 
 /* Twice the slots, every value put again at its hash's place. */

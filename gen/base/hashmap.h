@@ -1,5 +1,6 @@
 /* One open-addressing hash table for the project: the string pool of
- * the reader and the analysis's tables of meta values and of causes.
+ * the reader, the analysis's tables of meta values and of causes, the
+ * keys of each of fio's JSON documents (their repeats), and more.
  * It holds values only (an index + 1, or a pointer: never 0) and knows
  * nothing of keys: the caller hashes, probes and compares, and gives a
  * function that hashes a stored value for when entries move. Linear
@@ -26,6 +27,9 @@ uint64_t hash_bytes(const void *p, size_t len, uint64_t seed);
 void hashmap_init(struct hashmap *, size_t min_cap,
     uint64_t (*hash)(uintptr_t value, const void *ctx), const void *ctx);
 void hashmap_free(struct hashmap *);
+/* Empties the table, keeping its slots: for a table filled and emptied
+ * again and again (the keys of each JSON document). */
+void hashmap_clear(struct hashmap *);
 
 /* The slot a hash starts probing at, and the one after at. A probe
  * walks from hashmap_home while the slot is not 0, comparing. */

@@ -57,6 +57,17 @@ utf8_decode(const char *s, size_t n, unsigned long *cp)
 	return len;
 }
 
+bool
+utf8_valid(const char *s, size_t n)
+{
+	for (size_t i = 0, k; i < n; i += k)
+		if ((unsigned char)s[i] < 0x80)
+			k = 1;	/* ASCII, the most of any text, at once */
+		else if ((k = utf8_decode(s + i, n - i, NULL)) == 0)
+			return false;
+	return true;
+}
+
 size_t
 utf8_next(const char *s, size_t len, size_t i)
 {

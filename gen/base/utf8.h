@@ -5,6 +5,7 @@
 #ifndef BENCHSITE_UTF8_H
 #define BENCHSITE_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* U+FFFD REPLACEMENT CHARACTER, what a byte that is not UTF-8 becomes. */
@@ -16,6 +17,10 @@
  * 0xff), an overlong form, a surrogate (U+D800 to U+DFFF), a code point
  * beyond U+10FFFF, or a sequence cut short by the end of s (n == 0 too). */
 size_t utf8_decode(const char *s, size_t n, unsigned long *cp);
+
+/* Whether s[0..n) is all valid UTF-8 (utf8_decode takes each sequence):
+ * what JSON text must be, and what jansson takes as a key. */
+bool utf8_valid(const char *s, size_t n);
 
 /* Where the character at s[i] ends, within s[0..len): after its first
  * byte and every continuation byte that follows, valid or not, so that

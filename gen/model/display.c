@@ -1,5 +1,6 @@
 /* Display units and number formats; see display.h. */
 #include "model/display.h"
+#include "model/metrics.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -13,6 +14,15 @@ display_unit(const struct metric_def *d)
 		return "IOPS";
 	return d->kind == MK_THROUGHPUT ? "MiB/s" : d->kind == MK_LATENCY ?
 	    "\u00b5s" : "/s";
+}
+
+const char *
+display_fio_unit(enum fio_measure m)
+{
+	struct metric_def d = {.family = FAMILY_FIO,
+	    .kind = fio_measure_kind(m)};
+
+	return display_unit(&d);
 }
 
 double

@@ -7,11 +7,16 @@
 
 #include <stddef.h>
 
+#include "read/fio_key.h"
 #include "read/result.h"
 
-/* The unit figures of this metric are shown in: "MiB/s", "/s" or
- * "\u00b5s". */
+/* The unit figures of this metric are shown in: "MiB/s", "/s", "IOPS"
+ * (fio's rates) or "\u00b5s". */
 const char *display_unit(const struct metric_def *);
+
+/* The unit fio's figures of measure m are shown in: "MiB/s", "IOPS" or
+ * "\u00b5s". */
+const char *display_fio_unit(enum fio_measure m);
 
 /* A stored figure (KiB/s, per second, microseconds) in the display
  * unit. */

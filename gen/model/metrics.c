@@ -118,6 +118,13 @@ fio_traits(const struct fio_key *k)
 	return t;
 }
 
+enum metric_kind
+fio_measure_kind(enum fio_measure m)
+{
+	return m == FM_BW ? MK_THROUGHPUT : m == FM_IOPS ? MK_RATE :
+	    MK_LATENCY;
+}
+
 static struct metric
 fio_metric(const char *key, const struct fio_key *k)
 {
@@ -135,8 +142,7 @@ fio_metric(const char *key, const struct fio_key *k)
 	m.def.label = xasprintf("%s: %s", m.workload_label,
 	    fio_measure_labels[k->measure]);
 	m.def.unit = units[k->measure];
-	m.def.kind = k->measure == FM_BW ? MK_THROUGHPUT :
-	    k->measure == FM_IOPS ? MK_RATE : MK_LATENCY;
+	m.def.kind = fio_measure_kind(k->measure);
 	m.def.higher_is_better = !fio_measure_is_latency(k->measure);
 	m.def.family = FAMILY_FIO;
 	m.def.traits = fio_traits(k);

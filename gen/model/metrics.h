@@ -39,6 +39,10 @@ enum label_omits { LABEL_ALL, LABEL_NO_DEPTH, LABEL_NO_JOBS };
  * fdatasync", "job random-write/read" (caller frees). */
 char *fio_workload_label(const struct fio_key *, enum label_omits);
 
+/* The kind of a fio measure's figures: bandwidth a throughput, IOPS a
+ * rate, the rest latencies. */
+enum metric_kind fio_measure_kind(enum fio_measure);
+
 struct metric_table {
 	struct metric *v;
 	size_t n, cap;

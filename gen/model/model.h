@@ -148,6 +148,14 @@ run_metric_at(const struct run *r, size_t k)
 	return r->sum_ids ? r->sum_ids[k] : (int)k;
 }
 
+/* Whether the run has a fio figure: its last summary's, as fio's
+ * metrics come after bonnie++'s. */
+static inline bool
+run_has_fio(const struct run *r)
+{
+	return r->nsum > 0 && run_metric_at(r, r->nsum - 1) >= M_COUNT;
+}
+
 /* The place of metric m among the run's summaries, or -1. */
 long run_metric_slot(const struct run *r, int m);
 

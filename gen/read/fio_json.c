@@ -361,8 +361,7 @@ scan_reset(struct scan *sc)
 {
 	sc->copy.n = 0;
 	sc->nkeys = sc->objects = sc->dups = 0;
-	hashmap_free(&sc->seen);
-	hashmap_init(&sc->seen, 64, stored_key_hash, sc);
+	hashmap_clear(&sc->seen);
 }
 
 bool fio_json_jansson_only;

@@ -11,6 +11,7 @@
  * is wrong. A document read here costs about as much as reading its
  * bytes once. */
 #include "read/fio_int.h"
+#include "base/hashmap.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -40,7 +41,7 @@ static const unsigned char stop[256] = {
 /* A key seen in an object of the document, for its repeats. */
 struct seen_key {
 	const char *p;
-	uint32_t len, obj, gen;	/* gen: the document it belongs to */
+	uint32_t len, obj;
 };
 
 struct fio_walk {
@@ -52,9 +53,9 @@ struct fio_walk {
 	size_t dups;
 	bool failed;		/* given up: jansson reads the document */
 	bool hit_end;		/* looked past the last byte */
-	struct seen_key *keys;	/* open addressing, cap a power of two */
+	struct seen_key *keys;	/* the document's, as they come */
 	size_t keys_n, keys_cap;
-	uint32_t gen;
+	struct hashmap seen;	/* index + 1 in keys, by (object, bytes) */
 };
 
 /* A value as num() of fio_json.c sees it. */
@@ -316,48 +317,19 @@ literal(struct fio_walk *w, const char *word)
 
 /* ---- objects and arrays, keys and their repeats ---- */
 
-/* Eight bytes at a time: keys are short. */
 static uint64_t
 key_hash(const char *p, size_t n, uint32_t obj)
 {
-	uint64_t h = 0x9e3779b97f4a7c15u * (obj + (uint64_t)n + 1);
-
-	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t eight;
-
-		memcpy(&eight, p, 8);
-		h = (h ^ eight) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	if (n > 0) {
-		uint64_t rest = 0;
-
-		memcpy(&rest, p, n);
-		h = (h ^ rest) * 0xc4ceb9fe1a85ec53u;
-	}
-	return h ^ h >> 29;
+	return hash_bytes(p, n, obj);
 }
 
-static void
-keys_grow(struct fio_walk *w)
+static uint64_t
+stored_key_hash(uintptr_t v, const void *ctx)
 {
-	struct seen_key *old = w->keys;
-	size_t old_cap = w->keys_cap;
+	const struct fio_walk *w = ctx;
+	const struct seen_key *k = &w->keys[v - 1];
 
-	w->keys_cap = old_cap ? old_cap * 2 : 1024;
-	w->keys = xcalloc(w->keys_cap, sizeof *w->keys);
-	for (size_t i = 0; i < old_cap; i++) {
-		const struct seen_key *k = &old[i];
-		size_t at;
-
-		if (k->gen != w->gen)
-			continue;
-		at = key_hash(k->p, k->len, k->obj) & (w->keys_cap - 1);
-		while (w->keys[at].gen == w->gen)
-			at = (at + 1) & (w->keys_cap - 1);
-		w->keys[at] = *k;
-	}
-	free(old);
+	return key_hash(k->p, k->len, k->obj);
 }
 
 /* Whether object obj had the key p[0..n) already; remembers it if not. */
@@ -368,17 +340,17 @@ key_repeated(struct fio_walk *w, uint32_t obj, const char *p, size_t n)
 
 	if (n > UINT32_MAX)
 		return fail(w);
-	if ((w->keys_n + 1) * 2 > w->keys_cap)
-		keys_grow(w);
-	at = key_hash(p, n, obj) & (w->keys_cap - 1);
-	for (; w->keys[at].gen == w->gen; at = (at + 1) & (w->keys_cap - 1)) {
-		const struct seen_key *k = &w->keys[at];
+	at = hashmap_home(&w->seen, key_hash(p, n, obj));
+	for (; w->seen.slot[at] != 0; at = hashmap_next(&w->seen, at)) {
+		const struct seen_key *k = &w->keys[w->seen.slot[at] - 1];
 
 		if (k->obj == obj && k->len == n && memcmp(k->p, p, n) == 0)
 			return true;
 	}
-	w->keys[at] = (struct seen_key){p, (uint32_t)n, obj, w->gen};
-	w->keys_n++;
+	xgrow((void **)&w->keys, &w->keys_cap, w->keys_n + 1,
+	    sizeof *w->keys);
+	w->keys[w->keys_n] = (struct seen_key){p, (uint32_t)n, obj};
+	hashmap_put(&w->seen, at, ++w->keys_n);
 	return false;
 }
 
@@ -876,14 +848,20 @@ document(struct fio_walk *w, struct fio_result *r, long line)
 struct fio_walk *
 fio_walk_new(void)
 {
-	return xcalloc(1, sizeof(struct fio_walk));
+	struct fio_walk *w = xcalloc(1, sizeof *w);
+
+	/* room for a document of fio's JSON without growing */
+	hashmap_init(&w->seen, 1024, stored_key_hash, w);
+	return w;
 }
 
 void
 fio_walk_free(struct fio_walk *w)
 {
-	if (w != NULL)
-		free(w->keys);
+	if (w == NULL)
+		return;
+	hashmap_free(&w->seen);
+	free(w->keys);
 	free(w);
 }
 
@@ -904,10 +882,7 @@ fio_walk_document(struct fio_walk *w, const char *file, const char *buf,
 	w->failed = false;
 	w->hit_end = false;
 	w->keys_n = 0;
-	if (++w->gen == 0) {	/* every slot's gen is stale again */
-		memset(w->keys, 0, w->keys_cap * sizeof *w->keys);
-		w->gen = 1;
-	}
+	hashmap_clear(&w->seen);
 	r = fio_new_result(out, file, *line, FIO_JSON);
 	if (!document(w, r, *line)) {
 		fio_drop_last(out);

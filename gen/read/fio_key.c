@@ -173,13 +173,14 @@ bs_of(const char *text, enum fio_dir dir, bool *range)
 			p++;
 		return size_or_range(&p, range);
 	}
-	/* "4k", "4k-64k" (a range: its first), "4k,64k" (read, write) */
+	/* "4k", "4k-64k" (a range: its first), "4k,64k" (read, write),
+	 * fio 2's text "4K-4K/64K-64K/64K-64K" (read, write, trim) */
 	p = text;
 	while (*p == ' ')
 		p++;
 	first = size_or_range(&p, range);
 	for (int d = 1; d <= (int)dir && first; d++) {
-		const char *comma = strchr(p, ',');
+		const char *comma = strpbrk(p, ",/");
 
 		if (comma == NULL)
 			break;	/* one size for every direction */

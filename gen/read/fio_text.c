@@ -237,28 +237,31 @@ version_line(struct text *t, const char *s, long line)
 	return true;
 }
 
+/* The length of a header's bs field at v, every direction's size of it
+ * (fio_key.c's bs_of picks one): fio 3's "(R) 4096B-4096B, (W)
+ * 65536B-65536B, (T) 4096B-4096B" to the comma not before a "(", fio
+ * 2's "4K-4K/64K-64K/64K-64K" to the comma. */
+static size_t
+bs_field(const char *v)
+{
+	size_t n = strcspn(v, ",");
+
+	while (strncmp(v + n, ", (", 3) == 0)
+		n += 3 + strcspn(v + n + 3, ",");
+	while (n > 0 && v[n - 1] == ' ')
+		n--;
+	return n;
+}
+
 /* The value of one header field ("rw=randread,") up to a comma. */
 static void
 header_param(struct workload *w, enum fio_param p, const char *s)
 {
 	const char *v = find_key(s, fio_param_names[p]);
-	size_t n;
 
-	if (v == NULL)
-		return;
-	if (p == FP_BS) {	/* "(R) 4096B-4096B, (W) ..." or "4K-4K/..." */
-		if (starts(v, "(R) "))
-			v += 4;
-		n = strcspn(v, ",/ -");
-		if (v[n] == '-' && strncmp(v, v + n + 1, n) == 0 &&
-		    strchr(",/ ", v[2 * n + 1]) != NULL)
-			; /* a range of one size: that size */
-		else if (v[n] == '-')
-			n += 1 + strcspn(v + n + 1, ",/ ");
-	} else {
-		n = strcspn(v, ", ");
-	}
-	w->param[p] = xstrndup(v, n);
+	if (v != NULL)
+		w->param[p] = xstrndup(v, p == FP_BS ? bs_field(v) :
+		    strcspn(v, ", "));
 }
 
 /* "myjob: (g=0): rw=write, bs=..., ioengine=posixaio, iodepth=32". */

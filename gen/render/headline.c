@@ -99,26 +99,34 @@ headline_metrics(const struct analysis *an, const size_t *runs, size_t n,
 	return count + nf;
 }
 
-void
+bool
 headline_short_name(const struct metric *m, char buf[16])
 {
 	static const char *const rw[FIO_RWS] = {
 		"R", "W", "RR", "RW", "M", "RM", "T", "RT", "TW", "J",
 	};
 	const struct fio_key *k = &m->fio;
-	char text[64], bs[24];
+	const char *dir = fio_rw_mixed(k->rw) ? (k->dir == FIO_READ ? "r" :
+	    "w") : "";
+	char bs[24];
+	int n;
 
-	if (m->def.family != FAMILY_FIO) {
-		snprintf(buf, 16, "%.8s", m->def.key);
-		return;
+	if (m->def.family != FAMILY_FIO)
+		n = snprintf(buf, 16, "%s", m->def.key);
+	else if (k->rw == RW_JOB)
+		n = snprintf(buf, 16, "%s%c", k->job, fio_dir_names[k->dir][0]);
+	else {
+		fio_bs_text(k->bs, bs, sizeof bs);
+		n = snprintf(buf, 16, "%s%sQ%.0f%s", rw[k->rw], bs,
+		    fio_key_inflight(k), dir);
+		/* The block size gives way first: the requests in flight
+		 * and the direction are what tell a mail's columns apart. */
+		if (n > HEADLINE_SHORT)
+			n = snprintf(buf, 16, "%sQ%.0f%s", rw[k->rw],
+			    fio_key_inflight(k), dir);
 	}
-	if (k->rw == RW_JOB) {
-		snprintf(buf, 16, "%.6s%c", k->job, fio_dir_names[k->dir][0]);
-		return;
-	}
-	fio_bs_text(k->bs, bs, sizeof bs);
-	snprintf(text, sizeof text, "%s%sQ%.0f%s", rw[k->rw], bs,
-	    fio_key_inflight(k),
-	    fio_rw_mixed(k->rw) ? (k->dir == FIO_READ ? "r" : "w") : "");
-	snprintf(buf, 16, "%.8s", text);
+	if (n >= 0 && n <= HEADLINE_SHORT)
+		return true;
+	buf[0] = '\0';
+	return false;
 }

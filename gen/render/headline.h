@@ -8,6 +8,7 @@
 
 #include "analyse/analyse.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* bonnie++'s figures the overview shows, in its column order; and the
@@ -33,8 +34,17 @@ enum fio_measure fio_main_measure(const struct fio_key *);
 size_t headline_metrics(const struct analysis *, const size_t *runs,
     size_t n, const int *bonnie, size_t nbonnie, size_t max_fio, int *out);
 
-/* A fio metric's name in at most 8 columns, for the mail's table:
- * "RR4kQ32", "W1mQ8", "RW4kQ16w"; bonnie++'s get theirs elsewhere. */
-void headline_short_name(const struct metric *, char buf[16]);
+/* The columns of a short name: a column of the mail's table of figures
+ * ("%7s"). */
+#define HEADLINE_SHORT 7
+
+/* A fio metric's name in at most HEADLINE_SHORT columns, for the mail's
+ * table: its pattern, block size, requests in flight and the direction
+ * of a mixed pattern ("RR4kQ32", "W1mQ8", "RM4kQ1w"), without the block
+ * size where that is too long ("RRQ128" of randread 16k QD128, "RMQ16w"
+ * of randrw 4k QD16's writes), a job's name and direction ("seqr"); never
+ * cut. false, with buf "", where even that does not fit. bonnie++'s
+ * get theirs elsewhere. */
+bool headline_short_name(const struct metric *, char buf[16]);
 
 #endif

@@ -169,6 +169,40 @@ meta_json(const struct run_meta *m)
 	return o;
 }
 
+/* A run of "dump": its fio results by fio_result_write, the one way
+ * they are written, the rest through jansson. */
+static void
+run_write(struct json_writer *jw, const struct run *r)
+{
+	json_t *samples = json_array();
+
+	jw_open(jw, '{');
+	jw_key(jw, "id");
+	jw_string(jw, r->id);
+	jw_key(jw, "meta");
+	jw_json(jw, meta_json(&r->meta));
+	jw_key(jw, "notes");
+	jw_string(jw, r->notes);
+	jw_key(jw, "outputs");
+	jw_json(jw, names_json(r->outputs, r->noutputs));
+	jw_key(jw, "attachments");
+	jw_json(jw, names_json(r->attachments, r->nattachments));
+	for (size_t k = 0; k < r->samples.n; k++)
+		json_array_append_new(samples, result_json(&r->samples.v[k]));
+	jw_key(jw, "samples");
+	jw_json(jw, samples);
+	if (r->samples.fio.n > 0) {
+		jw_key(jw, "fio");
+		jw_open(jw, '[');
+		for (size_t k = 0; k < r->samples.fio.n; k++) {
+			jw_key(jw, NULL);
+			fio_result_write(jw, &r->samples.fio.v[k]);
+		}
+		jw_close(jw, ']');
+	}
+	jw_close(jw, '}');
+}
+
 int
 render_runset_json(FILE *out, const struct runset *set,
     const struct diags *d)
@@ -178,29 +212,11 @@ render_runset_json(FILE *out, const struct runset *set,
 	json_stream_value(&js, "title", json_string_or_null(set->title));
 	json_stream_array(&js, "runs");
 	for (size_t i = 0; i < set->n; i++) {
-		const struct run *r = &set->runs[i];
-		json_t *o = json_object(), *samples = json_array();
+		struct json_writer jw;
 
-		json_object_set_new(o, "id", json_string_or_null(r->id));
-		json_object_set_new(o, "meta", meta_json(&r->meta));
-		json_object_set_new(o, "notes", json_string_or_null(r->notes));
-		json_object_set_new(o, "outputs",
-		    names_json(r->outputs, r->noutputs));
-		json_object_set_new(o, "attachments",
-		    names_json(r->attachments, r->nattachments));
-		for (size_t k = 0; k < r->samples.n; k++)
-			json_array_append_new(samples,
-			    result_json(&r->samples.v[k]));
-		json_object_set_new(o, "samples", samples);
-		if (r->samples.fio.n > 0) {
-			json_t *fio = json_array();
-
-			for (size_t k = 0; k < r->samples.fio.n; k++)
-				json_array_append_new(fio, fio_result_json(
-				    &r->samples.fio.v[k]));
-			json_object_set_new(o, "fio", fio);
-		}
-		json_stream_item(&js, o);
+		json_stream_item_begin(&js, &jw);
+		run_write(&jw, &set->runs[i]);
+		json_stream_item_end(&js, &jw);
 	}
 	stream_diags(&js, d);
 	return json_stream_end(&js);

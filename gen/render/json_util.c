@@ -22,23 +22,20 @@ json_string_or_null(const char *s)
 	return j;
 }
 
+/* Whether a figure is written as an integer: whole, and small enough
+ * that a double holds it and every integer near it exactly. */
+static bool
+whole(double x)
+{
+	return x == floor(x) && fabs(x) < 9e15;
+}
+
 json_t *
 json_number(double x)
 {
-	if (x == floor(x) && fabs(x) < 9e15)
+	if (whole(x))
 		return json_integer((json_int_t)x);
 	return json_real(x);
-}
-
-void
-json_number_text(double x, char *buf, size_t size)
-{
-	json_t *v = json_number(x);
-	char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
-
-	snprintf(buf, size, "%s", text ? text : "");
-	free(text);
-	json_decref(v);
 }
 
 int
@@ -207,17 +204,6 @@ jw_quoted(struct json_writer *jw, const char *s, size_t n)
 	jw_put(jw, "\"", 1);
 }
 
-static bool
-valid_utf8(const char *s, size_t n)
-{
-	for (size_t i = 0, k; i < n; i += k)
-		if ((unsigned char)s[i] < 0x80)
-			k = 1;
-		else if ((k = utf8_decode(s + i, n - i, NULL)) == 0)
-			return false;
-	return true;
-}
-
 void
 jw_key(struct json_writer *jw, const char *key)
 {
@@ -257,6 +243,29 @@ jw_close(struct json_writer *jw, char bracket)
 }
 
 void
+jw_json(struct json_writer *jw, json_t *v)
+{
+	char *text = json_dumps(v, JSON_INDENT(2) | JSON_REAL_PRECISION(12) |
+	    JSON_ENCODE_ANY);
+	size_t from = 0;
+
+	json_decref(v);
+	if (text == NULL) {
+		jw->failed = 1;
+		return;
+	}
+	/* each line after the first indented as the writer's own */
+	for (size_t i = 0; text[i]; i++)
+		if (text[i] == '\n') {
+			jw_put(jw, text + from, i - from);
+			jw_indent(jw, jw->depth);
+			from = i + 1;
+		}
+	jw_put(jw, text + from, strlen(text + from));
+	free(text);
+}
+
+void
 jw_null(struct json_writer *jw)
 {
 	jw_put(jw, "null", 4);
@@ -282,7 +291,7 @@ jw_string(struct json_writer *jw, const char *s)
 		return;
 	}
 	n = strlen(s);
-	if (valid_utf8(s, n)) {
+	if (utf8_valid(s, n)) {
 		jw_quoted(jw, s, n);
 		return;
 	}
@@ -351,10 +360,28 @@ reals_as_jansson(void)
 }
 
 void
+json_number_text(double x, char *buf, size_t size)
+{
+	json_t *v;
+	char *text;
+
+	if (whole(x)) {
+		snprintf(buf, size, "%lld", (long long)x);
+		return;
+	}
+	if (isfinite(x) && reals_as_jansson() && real_text(x, buf, size) > 0)
+		return;
+	v = json_real(x);	/* NULL, and text "", for NaN and infinity */
+	text = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+	snprintf(buf, size, "%s", text ? text : "");
+	free(text);
+	json_decref(v);
+}
+
+void
 jw_figure(struct json_writer *jw, const char *key, double x)
 {
 	char buf[64];
-	size_t n;
 
 	if (isnan(x)) {
 		jw_key(jw, key);
@@ -364,21 +391,6 @@ jw_figure(struct json_writer *jw, const char *key, double x)
 	if (isinf(x))
 		return;		/* json_real refuses it: no member */
 	jw_key(jw, key);
-	if (x == floor(x) && fabs(x) < 9e15) {
-		jw_integer(jw, (long long)x);
-		return;
-	}
-	if (reals_as_jansson() && (n = real_text(x, buf, sizeof buf)) > 0) {
-		jw_put(jw, buf, n);
-		return;
-	}
-	json_t *v = json_real(x);
-	char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
-
-	if (text == NULL)
-		jw->failed = 1;
-	else
-		jw_put(jw, text, strlen(text));
-	free(text);
-	json_decref(v);
+	json_number_text(x, buf, sizeof buf);
+	jw_put(jw, buf, strlen(buf));
 }

@@ -15,8 +15,9 @@
 json_t *json_string_or_null(const char *s);
 /* An integer when x is whole, else a real with up to 12 digits. */
 json_t *json_number(double x);
-/* x as json_print prints json_number(x), into buf: the one way the
- * table files (CSV and JSON) write a figure. */
+/* x as json_print prints json_number(x), into buf ("" for NaN and
+ * infinity, which JSON has not): the one way a figure becomes text, for
+ * the table files (CSV and JSON) and jw_figure. */
 void json_number_text(double x, char *buf, size_t size);
 json_t *result_json(const struct result *);
 json_t *diags_json(const struct diags *);
@@ -55,6 +56,9 @@ void json_stream_item_end(struct json_stream *, struct json_writer *jw);
 void jw_key(struct json_writer *, const char *key);
 void jw_open(struct json_writer *, char bracket);	/* '{' or '[' */
 void jw_close(struct json_writer *, char bracket);	/* '}' or ']' */
+/* A value made with jansson, as json_print would write it here; frees
+ * it. For what a writer holds few of (a run's meta, its names). */
+void jw_json(struct json_writer *, json_t *v);
 void jw_null(struct json_writer *);
 void jw_integer(struct json_writer *, long long v);
 /* json_string_or_null(s) as written: null for NULL, bytes that are not

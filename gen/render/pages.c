@@ -577,7 +577,7 @@ static void
 results_hint(const struct site_plan *s, size_t i, htmlDocPtr doc)
 {
 	xmlNodePtr p = html_slot(doc, "results-hint");
-	bool bonnie = s->set->runs[i].nsamples > 0, fio = run_has_fio(s->an, i);
+	bool bonnie = s->set->runs[i].nsamples > 0, fio = run_has_fio(&s->set->runs[i]);
 
 	if (p == NULL)
 		return;

@@ -34,8 +34,6 @@ htmlDocPtr metric_doc(const struct site_plan *, int metric, char **rel);
 
 /* ---- pages_fio.c ---- */
 
-/* Whether run i has fio figures. */
-bool run_has_fio(const struct analysis *, size_t run);
 /* Run i's fio workloads into parent: their table (the table's files
  * SLUG.csv and .json beside the page, SLUG@fio.* when the run has
  * bonnie++ results too), and charts of its sweeps and latencies. */

@@ -5,6 +5,7 @@
  * Takes the plan, the model and the analysis const. */
 #include "model/display.h"
 #include "render/bars.h"
+#include "render/headline.h"
 #include "render/page_common.h"
 #include "render/pages.h"
 #include "render/render.h"
@@ -374,23 +375,14 @@ analysis_table_head(xmlNodePtr table, const char *first)
 		head_cell(tr, metric_defs[id].label, display_unit(&metric_defs[id]), true);
 }
 
-/* The run against its base: a row of changes, a row of the base's
- * figures. */
+/* bonnie++'s figures against the base: a row of the base's figures,
+ * one of the run's, one of changes. */
 static void
-comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
+bonnie_comparison(const struct site_plan *s, xmlNodePtr sec, size_t i)
 {
 	const struct run_analysis *ra = &s->an->runs[i];
-	xmlNodePtr p, table, tbody, tr;
-	char *href;
+	xmlNodePtr table, tbody, tr;
 
-	p = html_el(sec, "p", NULL, "Compared with ");
-	href = run_href(s, (size_t)ra->base, "../");
-	html_link(p, href, s->set->runs[ra->base].id);
-	free(href);
-	html_text(p, ", ");
-	html_text(p, ra->base_why);
-	html_text(p, ". ~ is no significant change; hover a change for the "
-	    "rule that judged it.");
 	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
 	    "results", NULL);
 	analysis_table_head(table, "");
@@ -408,6 +400,82 @@ comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	row_head(tr, "Change");
 	for (int id = 0; id < M_COUNT; id++)
 		change_cell(s, tr, i, id);
+}
+
+/* Metric id of run i against the base: its workload and unit (which
+ * tells IOPS from bandwidth), the base's figure, the run's and the
+ * change. */
+static void
+fio_comparison_row(const struct site_plan *s, xmlNodePtr tbody, size_t i,
+    int id)
+{
+	const struct metric_def *d = analysis_def(s->an, id);
+	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
+
+	html_el(row_head(tr, analysis_metric(s->an, id)->workload_label),
+	    "span", "unit", display_unit(d));
+	figure_cell(tr, d, analysis_sum(s->an, (size_t)s->an->runs[i].base,
+	    id));
+	figure_cell(tr, d, analysis_sum(s->an, i, id));
+	change_cell(s, tr, i, id);
+}
+
+/* fio's figures against the base: the main figure of each of the run's
+ * workloads (IOPS of random I/O, bandwidth of sequential), a row each,
+ * as a run has any number of workloads. */
+static void
+fio_comparison(const struct site_plan *s, xmlNodePtr sec, size_t i)
+{
+	const struct run *r = &s->set->runs[i];
+	size_t *w = xcalloc(r->nsum + 1, sizeof *w);
+	size_t nw = fio_workloads(s->an, i, w);
+	xmlNodePtr table, tr, tbody;
+
+	if (nw == 0) {
+		free(w);
+		return;
+	}
+	table = html_el(html_el(sec, "div", "table-wrap", NULL), "table",
+	    "results", NULL);
+	tr = html_el(html_el(table, "thead", NULL, NULL), "tr", NULL, NULL);
+	head_cell(tr, "fio workload", NULL, false);
+	head_cell(tr, "Base", NULL, true);
+	head_cell(tr, "This run", NULL, true);
+	head_cell(tr, "Change", NULL, true);
+	tbody = html_el(table, "tbody", NULL, NULL);
+	for (size_t k = 0; k < nw; k++) {
+		const struct metric *m = analysis_metric(s->an,
+		    run_metric_at(r, w[k]));
+		int id = fio_workload_metric(s->an, i, w[k],
+		    fio_main_measure(&m->fio));
+
+		if (id >= 0)
+			fio_comparison_row(s, tbody, i, id);
+	}
+	free(w);
+}
+
+/* The run against its base: bonnie++'s figures when the run has any,
+ * then fio's, so that a fio run shows its changes and no empty
+ * bonnie++ columns. */
+static void
+comparison_table(const struct site_plan *s, xmlNodePtr sec, size_t i)
+{
+	const struct run_analysis *ra = &s->an->runs[i];
+	xmlNodePtr p;
+	char *href;
+
+	p = html_el(sec, "p", NULL, "Compared with ");
+	href = run_href(s, (size_t)ra->base, "../");
+	html_link(p, href, s->set->runs[ra->base].id);
+	free(href);
+	html_text(p, ", ");
+	html_text(p, ra->base_why);
+	html_text(p, ". ~ is no significant change; hover a change for the "
+	    "rule that judged it.");
+	if (s->set->runs[i].nsamples > 0)
+		bonnie_comparison(s, sec, i);
+	fio_comparison(s, sec, i);
 }
 
 /* The figures of metric id of run i's scaling sc into *x, when the

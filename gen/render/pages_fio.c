@@ -18,28 +18,21 @@
 /* A chart of a run holds at most this many bars. */
 #define RUN_CHART_MAX SITE_MAX_BARS
 
-bool
-run_has_fio(const struct analysis *an, size_t i)
-{
-	const struct run *r = &an->set->runs[i];
-
-	return r->nsum > 0 && run_metric_at(r, r->nsum - 1) >= M_COUNT;
-}
-
 static void
 fio_head(xmlNodePtr table)
 {
-	static const char *const units[FIO_MEASURES] = {
-		"MiB/s", "/s", "\u00b5s", "\u00b5s", "\u00b5s", "\u00b5s",
-	};
 	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
 	    NULL, NULL);
 
 	head_cell(tr, "Workload", NULL, false);
-	for (int m = 0; m < FIO_MEASURES; m++)
-		head_cell(tr, m == FM_BW ? "Bandwidth" : m == FM_LAT ?
-		    "Mean latency" : fio_measure_keys[m][0] == 'p' ?
-		    fio_measure_labels[m] : "IOPS", units[m], true);
+	for (int m = 0; m < FIO_MEASURES; m++) {
+		const char *label = m == FM_BW ? "Bandwidth" : m == FM_LAT ?
+		    "Mean latency" : fio_measure_labels[m];
+		const char *unit = display_fio_unit((enum fio_measure)m);
+
+		/* "IOPS" is a unit and the column's name: said once */
+		head_cell(tr, label, strcmp(unit, label) ? unit : NULL, true);
+	}
 	head_cell(tr, "Samples", NULL, true);
 }
 
@@ -114,7 +107,7 @@ sweep_group(const struct fio_key *k, bool by_jobs)
 
 /* The bars of run i's sweeps of measure fm: every workload that has a
  * sibling differing only in queue depth (or jobs), grouped by what they
- * share, in the table's order. */
+ * share, each group in the order of what it sweeps. */
 struct sweep {
 	int *metric;
 	char **label, **group;
@@ -134,17 +127,41 @@ sweep_free(struct sweep *sw)
 	memset(sw, 0, sizeof *sw);
 }
 
-static void
-sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
-    enum fio_measure fm, bool by_jobs, struct sweep *sw)
+/* A bar of a sweep before its place is known. */
+struct sweep_bar {
+	int metric, swept;	/* swept: its queue depth or jobs */
+	size_t at;		/* its place in the table */
+	size_t group_at;	/* the place of its group's first bar */
+	char *group;
+};
+
+/* Groups in the order the table first has them, each by what it sweeps
+ * (the table's order last, as qsort is not stable). The table's own
+ * order alternates the groups of a depth sweep over two engines (QD1
+ * libaio, QD1 io_uring, QD8 libaio, ...), a group of one bar each; the
+ * groups' labels would sort QD32 before QD8. */
+static int
+cmp_sweep_bar(const void *x, const void *y)
+{
+	const struct sweep_bar *a = x, *b = y;
+
+	if (a->group_at != b->group_at)
+		return a->group_at < b->group_at ? -1 : 1;
+	if (a->swept != b->swept)
+		return a->swept < b->swept ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/* Run i's workloads w[0..nw) that belong to a sweep of measure fm, into
+ * bars; returns how many. */
+static size_t
+sweep_bars(const struct analysis *an, size_t i, const size_t *w, size_t nw,
+    enum fio_measure fm, bool by_jobs, struct sweep_bar *bars)
 {
 	const struct run *r = &an->set->runs[i];
+	size_t n = 0;
 
-	memset(sw, 0, sizeof *sw);
-	sw->metric = xcalloc(nw + 1, sizeof *sw->metric);
-	sw->label = xcalloc(nw + 1, sizeof *sw->label);
-	sw->group = xcalloc(nw + 1, sizeof *sw->group);
-	for (size_t a = 0; a < nw && sw->n < RUN_CHART_MAX; a++) {
+	for (size_t a = 0; a < nw; a++) {
 		const struct fio_key *ka = &analysis_metric(an,
 		    run_metric_at(r, w[a]))->fio;
 		bool swept = false;
@@ -158,11 +175,42 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		if (!swept || id < 0 || (!fio_measure_is_latency(fm) &&
 		    fio_main_measure(ka) != fm))
 			continue;
-		sw->metric[sw->n] = id;
-		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s", ka->numjobs,
-		    ka->numjobs == 1 ? "" : "s") : xasprintf("QD%d", ka->iodepth);
-		sw->group[sw->n++] = sweep_group(ka, by_jobs);
+		bars[n] = (struct sweep_bar){id, by_jobs ? ka->numjobs :
+		    ka->iodepth, a, n, sweep_group(ka, by_jobs)};
+		for (size_t k = 0; k < n; k++)
+			if (strcmp(bars[k].group, bars[n].group) == 0) {
+				bars[n].group_at = k;
+				break;
+			}
+		n++;
 	}
+	qsort(bars, n, sizeof *bars, cmp_sweep_bar);
+	return n;
+}
+
+static void
+sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
+    enum fio_measure fm, bool by_jobs, struct sweep *sw)
+{
+	struct sweep_bar *bars = xcalloc(nw + 1, sizeof *bars);
+	size_t nb = sweep_bars(an, i, w, nw, fm, by_jobs, bars);
+
+	memset(sw, 0, sizeof *sw);
+	sw->metric = xcalloc(nw + 1, sizeof *sw->metric);
+	sw->label = xcalloc(nw + 1, sizeof *sw->label);
+	sw->group = xcalloc(nw + 1, sizeof *sw->group);
+	for (size_t k = 0; k < nb; k++) {
+		if (sw->n == RUN_CHART_MAX) {
+			free(bars[k].group);
+			continue;
+		}
+		sw->metric[sw->n] = bars[k].metric;
+		sw->label[sw->n] = by_jobs ? xasprintf("%d job%s",
+		    bars[k].swept, bars[k].swept == 1 ? "" : "s") :
+		    xasprintf("QD%d", bars[k].swept);
+		sw->group[sw->n++] = bars[k].group;
+	}
+	free(bars);
 	/* A group heading opens a group only where it changes. */
 	for (size_t k = sw->n; k-- > 1;)
 		if (strcmp(sw->group[k], sw->group[k - 1]) == 0) {
@@ -171,25 +219,33 @@ sweep_of(const struct analysis *an, size_t i, const size_t *w, size_t nw,
 		}
 }
 
-/* A chart of one run's bars, wide and narrow, into fig. */
+/* A chart of one run's bars (n of them, at least one), wide and narrow,
+ * into fig; name tells it from the run's other charts ("lat"). */
 static void
 run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
-    const char *title, const char *unit, const char *note, bool log_axis,
-    const int *metrics, char *const *labels, char *const *groups, size_t n,
-    const char *prefix, struct diags *d)
+    const char *title, const char *note, bool log_axis, const int *metrics,
+    char *const *labels, char *const *groups, size_t n, const char *name,
+    struct diags *d)
 {
 	struct chart_bar *bars = chart_bars_of_run(s->an, i, metrics, n,
 	    (const char *const *)labels, (const char *const *)groups);
-	struct chart c = {title, unit, note, bars, n, false, log_axis};
+	/* the unit of its bars, which measure one thing */
+	struct chart c = {title, display_unit(analysis_def(s->an, metrics[0])),
+	    note, bars, n, false, log_axis};
 	char err[256] = "";
 	xmlDocPtr wide = chart_svg_at(&c, s->fonts, CHART_WIDTH, err);
 	xmlDocPtr narrow = s->single || wide == NULL ? NULL :
 	    chart_svg_at(&c, s->fonts, CHART_NARROW_WIDTH, err);
 	xmlNodePtr fig = html_el(parent, "figure", "chart", NULL);
+	/* Its ids' prefix: "build --single-file" puts every run page in
+	 * one document, so they start with the run's slug, then '~', which
+	 * is in no slug, so that no run's ids can meet another's. */
+	char *prefix = xasprintf("%s~%s-", s->slug[i], name);
 
 	if (wide == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", title, err);
 	inline_charts(fig, wide, narrow, prefix);
+	free(prefix);
 	if (wide)
 		xmlFreeDoc(wide);
 	if (narrow)
@@ -205,13 +261,13 @@ sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
 {
 	static const struct {
 		enum fio_measure fm;
-		const char *what, *unit, *note;
+		const char *what, *note;
 	} shown[] = {
-		{FM_IOPS, "IOPS", "/s", "I/O operations per second: median of "
-		    "the run's samples, whiskers from min to max."},
-		{FM_BW, "Bandwidth", "MiB/s", "MiB/s: median of the run's "
-		    "samples, whiskers from min to max."},
-		{FM_LAT, "Mean latency", "\u00b5s", "Mean completion latency in "
+		{FM_IOPS, "IOPS", "I/O operations per second: median of the "
+		    "run's samples, whiskers from min to max."},
+		{FM_BW, "Bandwidth", "MiB/s: median of the run's samples, "
+		    "whiskers from min to max."},
+		{FM_LAT, "Mean latency", "Mean completion latency in "
 		    "microseconds: shorter is better. More requests in flight "
 		    "queue longer; the IOPS they buy is the chart above."},
 	};
@@ -219,18 +275,18 @@ sweep_charts(const struct site_plan *s, xmlNodePtr parent, size_t i,
 	for (int by_jobs = 0; by_jobs < 2; by_jobs++)
 		for (size_t k = 0; k < sizeof shown / sizeof *shown; k++) {
 			struct sweep sw;
-			char *title, *prefix;
+			char *title, name[32];
 
 			sweep_of(s->an, i, w, nw, shown[k].fm, by_jobs, &sw);
 			if (sw.n >= 2) {
 				title = xasprintf("%s by %s", shown[k].what,
 				    by_jobs ? "jobs" : "queue depth");
-				prefix = xasprintf("sw%d%zu-", by_jobs, k);
-				run_chart(s, parent, i, title, shown[k].unit,
-				    shown[k].note, false, sw.metric, sw.label,
-				    sw.group, sw.n, prefix, d);
+				snprintf(name, sizeof name, "sw%d%zu", by_jobs,
+				    k);
+				run_chart(s, parent, i, title, shown[k].note,
+				    false, sw.metric, sw.label, sw.group, sw.n,
+				    name, d);
 				free(title);
-				free(prefix);
 			}
 			sweep_free(&sw);
 		}
@@ -269,11 +325,11 @@ latency_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 		}
 	}
 	if (n >= 2)
-		run_chart(s, parent, i, "Completion latency", "\u00b5s",
-		    "Microseconds on a logarithmic scale, a tick a decade: the "
-		    "mean, the median and the 99th and 99.9th percentiles of "
-		    "each workload (median of the run's samples).", true,
-		    metrics, labels, groups, n, "lat-", d);
+		run_chart(s, parent, i, "Completion latency", "Microseconds "
+		    "on a logarithmic scale, a tick a decade: the mean, the "
+		    "median and the 99th and 99.9th percentiles of each "
+		    "workload (median of the run's samples).", true, metrics,
+		    labels, groups, n, "lat", d);
 	for (size_t k = 0; k < n; k++) {
 		free(labels[k]);
 		free(groups[k]);

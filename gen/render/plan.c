@@ -322,8 +322,7 @@ plan_fio_table_apart(const struct site_plan *s, size_t i)
 {
 	const struct run *r = &s->set->runs[i];
 
-	return r->nsamples > 0 && r->nsum > 0 &&
-	    run_metric_at(r, r->nsum - 1) >= M_COUNT;
+	return r->nsamples > 0 && run_has_fio(r);
 }
 
 bool

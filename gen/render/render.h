@@ -122,7 +122,7 @@ int render_check_junit(FILE *, const struct analysis *);
 #define TABLE_METRICS 4
 struct figure_cols {
 	int metric[TABLE_METRICS];
-	char head[TABLE_METRICS][16];	/* at most 7 columns */
+	char head[TABLE_METRICS][16];	/* at most HEADLINE_SHORT columns */
 	size_t n;
 	bool bonnie, fio;		/* which kinds it shows */
 };

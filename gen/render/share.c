@@ -32,17 +32,20 @@ static void figures_legend(FILE *, const struct analysis *,
 /* ---- the figures table: runs x the main metrics ---- */
 
 /* Two fio columns of one short name (workloads that differ only in what
- * it leaves out: direct, the engine, a long size) are named fio1, fio2,
- * ... instead, every fio column alike; the legend says which is which. */
+ * it leaves out: direct, the engine, the block size) or one without any
+ * (too long) are named fio1, fio2, ... instead, every fio column alike;
+ * the legend says which is which. */
 static void
 name_fio_apart(struct figure_cols *c)
 {
 	bool clash = false;
 	int n = 0;
 
-	for (size_t k = 0; k < c->n; k++)
+	for (size_t k = 0; k < c->n; k++) {
+		clash |= c->head[k][0] == '\0';
 		for (size_t j = 0; j < k; j++)
 			clash |= strcmp(c->head[j], c->head[k]) == 0;
+	}
 	for (size_t k = 0; clash && k < c->n; k++)
 		if (c->metric[k] >= M_COUNT)
 			snprintf(c->head[k], sizeof c->head[k], "fio%d", ++n);
@@ -91,7 +94,6 @@ figures_table_columns(const struct analysis *an, struct figure_cols *c)
 		else
 			headline_short_name(analysis_metric(an, all[k]),
 			    c->head[c->n]);
-		c->head[c->n][7] = '\0';	/* "%7s": the column's width */
 		c->fio |= all[k] >= M_COUNT;
 		c->bonnie |= all[k] < M_COUNT;
 		c->n++;
@@ -183,7 +185,8 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 	figures_legend(out, an, &fc, utf8);
 	fprintf(out, "%-*s %-4s", TABLE_NAME, "Run", "Gate");
 	for (size_t k = 0; k < fc.n; k++)
-		fprintf(out, "%7s%s", fc.head[k], k + 1 < fc.n ? " " : "");
+		fprintf(out, "%*s%s", HEADLINE_SHORT, fc.head[k],
+		    k + 1 < fc.n ? " " : "");
 	fputc('\n', out);
 	for (size_t i = 0; i < an->set->n; i++) {
 		const char *id = an->set->runs[i].id;

@@ -1,8 +1,8 @@
 /* libFuzzer target: the fio reader on any bytes, then its part of the
  * JSON "parse" prints; and its fast ways held to its plain ones
  * (tests/unit/fio_ways.h: the walk against jansson, the file read piece
- * by piece against reader_read, the writer against the tree): a
- * difference is a crash. Build with "make fuzz". */
+ * by piece against reader_read): a difference is a crash. Build with
+ * "make fuzz". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

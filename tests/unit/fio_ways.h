@@ -5,9 +5,7 @@
  * - the walk (read/fio_json_walk.c) against jansson alone, with the
  *   passes over lines a file of JSON only skips;
  * - the file read piece by piece (reader_stream), in pieces of any
- *   size, against reader_read of it whole, whenever the stream reads it;
- * - fio_result_write against fio_result_json as json_stream_item
- *   writes it.
+ *   size, against reader_read of it whole, whenever the stream reads it.
  * fio_ways_check returns NULL, or which way differs. */
 #ifndef BENCHSITE_TEST_FIO_WAYS_H
 #define BENCHSITE_TEST_FIO_WAYS_H
@@ -18,7 +16,6 @@
 
 #include "read/fio_int.h"
 #include "read/reader.h"
-#include "render/fio_json.h"
 #include "render/json_util.h"
 #include "render/render.h"
 
@@ -34,38 +31,6 @@ fio_ways_print(struct results *rs, struct diags *d, size_t *n)
 	render_parse_json(f, rs, d);
 	fclose(f);
 	return p;
-}
-
-/* The "fio" array as the tree and as the writer write it: 0 if equal. */
-static int
-fio_ways_writer_differs(const struct fio_results *fr)
-{
-	char *a = NULL, *b = NULL;
-	size_t na, nb;
-	FILE *fa = open_memstream(&a, &na), *fb = open_memstream(&b, &nb);
-	struct json_stream ja = {fa, 0, -1, 0}, jb = {fb, 0, -1, 0};
-	int differs;
-
-	if (fa == NULL || fb == NULL)
-		abort();
-	json_stream_array(&ja, "fio");
-	json_stream_array(&jb, "fio");
-	for (size_t i = 0; i < fr->n; i++) {
-		struct json_writer jw;
-
-		json_stream_item(&ja, fio_result_json(&fr->v[i]));
-		json_stream_item_begin(&jb, &jw);
-		fio_result_write(&jw, &fr->v[i]);
-		json_stream_item_end(&jb, &jw);
-	}
-	json_stream_end(&ja);
-	json_stream_end(&jb);
-	fclose(fa);
-	fclose(fb);
-	differs = na != nb || memcmp(a, b, na) != 0;
-	free(a);
-	free(b);
-	return differs;
 }
 
 static int
@@ -129,8 +94,6 @@ fio_ways_check(const char *data, size_t size, unsigned seed)
 	fio_json_jansson_only = false;
 	if (!fio_ways_same(&a, &da, &b, &db))
 		bad = "the walk and jansson read it differently";
-	else if (fio_ways_writer_differs(&a.fio))
-		bad = "fio_result_write and fio_result_json differ";
 	reader_read("input", data, size, NULL, &c, &dc);
 	if (bad == NULL && fio_ways_stream(data, size, seed, &e, &de) &&
 	    !fio_ways_same(&c, &dc, &e, &de))

@@ -1,13 +1,15 @@
 /* Unit tests of the fio reader's fast ways (tests/unit/fio_ways.h) on
  * fio's own outputs: the goldens of tests/parse-fio and the outputs the
  * benchmark's generator starts from (tests/bench/fio), whole and cut in
- * ways a document can be cut. */
+ * ways a document can be cut; and the figures the writer prints in
+ * jansson's digits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +139,11 @@ test_edges(void **state)
 		"{\"fio version\": \"v\", \"global options\": {\"rw\": "
 		"\"read\", \"rw\": \"write\", \"bs\": 4}, \"jobs\": [{\"read\":"
 		" {\"total_ios\": 3}}, 7, {\"write\": []}]}  \n\n{\"jobs\": []}",
+		/* the same keys in the next document are no repeats */
+		"{\"fio version\": \"a\", \"jobs\": [{\"jobname\": \"x\", "
+		"\"read\": {\"io_bytes\": 1, \"bw\": 2}}]}\n"
+		"{\"fio version\": \"a\", \"jobs\": [{\"jobname\": \"x\", "
+		"\"read\": {\"io_bytes\": 3, \"bw\": 4}}]}\n",
 		/* deep, and the scan's limit of depth */
 		"{\"fio version\": \"x\", \"jobs\": [{\"read\": {\"io_bytes\": 1,"
 		" \"x\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
@@ -158,12 +165,57 @@ test_edges(void **state)
 			check(docs[i], docs[i], strlen(docs[i]), seed);
 }
 
+/* The figures fio_result_write writes (json_number_text) in jansson's
+ * digits: whole ones and reals of every magnitude, and doubles of any
+ * bits (a fixed sequence). */
+static void
+number_as_jansson(double x)
+{
+	json_t *v = json_number(x);
+	char *theirs = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+	char ours[64];
+
+	json_number_text(x, ours, sizeof ours);
+	if (strcmp(theirs ? theirs : "", ours) != 0)
+		fail_msg("%.17g: jansson %s, ours %s", x, theirs, ours);
+	free(theirs);
+	json_decref(v);
+}
+
+static void
+test_numbers(void **state)
+{
+	static const double some[] = {
+		0, -0.0, 1, -1, 0.5, 1.0 / 3, 2.5e-7, 1e-5, 9e15 - 1, 9e15,
+		1e16, 1e21, 1e300, -1.5e-300, 5e-324, 123456789012.5, 4096,
+		174020.979021, 1.7976931348623157e308,
+	};
+	uint64_t x = 88172645463325252u;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof some / sizeof *some; i++)
+		number_as_jansson(some[i]);
+	for (int i = 0; i < 200000; i++) {
+		double d;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(&d, &x, sizeof d);
+		if (isfinite(d))
+			number_as_jansson(d);
+		/* and figures as fio prints them: six decimals */
+		number_as_jansson((double)(x % 100000000000u) / 1e6);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_numbers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

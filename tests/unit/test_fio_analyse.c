@@ -12,6 +12,8 @@
 #include <math.h>
 
 #include "runtree.h"
+#include "read/fio_key.h"
+#include "render/headline.h"
 #include "render/render.h"
 
 static int
@@ -203,8 +205,40 @@ test_parity_stream_writes(void **state)
 	assert_int_equal(t->an.failing, 2);	/* its bandwidth and IOPS */
 }
 
-/* The mail's table of figures: short heads, "fio1", "fio2" where two
- * would read alike ("RR128kQ" of QD32 and of QD256). */
+/* Short names never cut a number or the direction: the block size gives
+ * way first ("RR16kQ128" was cut to "RR16kQ1", which reads as QD1, and
+ * randrw's "RM4kQ16w" to "RM4kQ16", which lost its direction); a name
+ * that cannot fit is none. */
+static void
+short_name(const char *key, const char *want)
+{
+	struct metric m;
+	char buf[16];
+
+	memset(&m, 0, sizeof m);
+	m.def.family = FAMILY_FIO;
+	assert_true(fio_key_parse(key, &m.fio));
+	assert_int_equal(headline_short_name(&m, buf), want[0] != '\0');
+	assert_string_equal(buf, want);
+}
+
+static void
+test_short_names(void **state)
+{
+	(void)state;
+	short_name("randread-4k-qd32-j1-libaio-direct.iops", "RR4kQ32");
+	short_name("write-1m-qd8-j1-io_uring.bw", "W1mQ8");
+	short_name("randrw-4k-qd1-j1-psync.read.iops", "RM4kQ1r");
+	short_name("randread-16k-qd128-j1-libaio.iops", "RRQ128");
+	short_name("randread-4k-qd32-j4-libaio.iops", "RRQ128");
+	short_name("randrw-4k-qd16-j1-libaio.write.iops", "RMQ16w");
+	short_name("randrw-4k-qd1024-j4-libaio.write.iops", "");
+	short_name("job-seq.read.bw", "seqr");
+	short_name("job-random-write.write.bw", "");
+}
+
+/* The mail's table of figures: short heads, whole ("RRQ32" and
+ * "RRQ256", which were both "RR128kQ" and then fio1 and fio2). */
 static void
 test_table_heads(void **state)
 {
@@ -212,6 +246,27 @@ test_table_heads(void **state)
 	const struct job_figs w[] = {
 		{"randread", "128k", 32, 1, 9000, 1125, 3500, 1, 1, 1},
 		{"randread", "128k", 256, 1, 9500, 1188, 27000, 1, 1, 1},
+	};
+	struct figure_cols c;
+
+	write_run(t, "a", DISK, w, 2);
+	write_run(t, "b", DISK, w, 1);
+	load(t);
+	figures_table_columns(&t->an, &c);
+	assert_int_equal(c.n, 2);
+	assert_string_equal(c.head[0], "RRQ32");
+	assert_string_equal(c.head[1], "RRQ256");
+}
+
+/* "fio1", "fio2" where two would read alike: 32 in flight as QD32 and
+ * as QD8 in 4 jobs. */
+static void
+test_table_heads_alike(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs w[] = {
+		{"randread", "4k", 32, 1, 90000, 352, 350, 1, 1, 1},
+		{"randread", "4k", 8, 4, 95000, 371, 340, 1, 1, 1},
 	};
 	struct figure_cols c;
 
@@ -458,6 +513,9 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_parity_stream_writes,
 		    setup, tree_teardown),
+		cmocka_unit_test(test_short_names),
+		cmocka_unit_test_setup_teardown(test_table_heads_alike, setup,
+		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_table_heads, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_series_directions, setup,

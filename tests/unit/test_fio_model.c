@@ -7,7 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <glob.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/xalloc.h"
@@ -70,6 +73,11 @@ test_keys(void **state)
 	struct fio_job e = job("e", "randwrite", "(R) 4096B-4096B, (W) "
 	    "131072B-131072B, (T) 4096B-4096B", "01", "02",
 	    "external:/x/y.so", NULL);
+	struct fio_job f = job("f", "randrw", "(R) 4096B-4096B, (W) "
+	    "64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB", NULL, NULL, "psync",
+	    NULL);
+	struct fio_job g = job("g", "randrw", "4K-4K/64K-64K/64K-64K", NULL,
+	    NULL, "psync", NULL);
 	struct fio_key k;
 
 	(void)state;
@@ -85,6 +93,12 @@ test_keys(void **state)
 	key_of(&c, FIO_WRITE, FM_LAT, "job-random-write.write.lat");
 	/* The normal text's sizes, counts with zeros, an engine's path. */
 	key_of(&e, FIO_WRITE, FM_IOPS, "randwrite-128k-qd1-j2-external_x_y_so.iops");
+	/* A text header's bs field whole, each direction its own size:
+	 * fio 3's, and fio 2's read/write/trim. */
+	key_of(&f, FIO_READ, FM_BW, "randrw-4k-qd1-j1-psync.read.bw");
+	key_of(&f, FIO_WRITE, FM_BW, "randrw-64k-qd1-j1-psync.write.bw");
+	key_of(&g, FIO_READ, FM_BW, "randrw-4k-qd1-j1-psync.read.bw");
+	key_of(&g, FIO_WRITE, FM_BW, "randrw-64k-qd1-j1-psync.write.bw");
 	/* A grouped report's job count stands for numjobs. */
 	a.jobs = 8;
 	a.param[FP_NUMJOBS] = NULL;
@@ -405,6 +419,61 @@ test_figures_gap(void **state)
 	metrics_free(&t);
 }
 
+/* One run printed as JSON and as text (tests/parse-fio/both-json-
+ * normal*.out): every direction of every job gets one key from both,
+ * the JSON's. A randrw job of bs=4k,64k gave its writes 4k from the
+ * text, which kept only the header's first size. */
+static void
+forms_agree(const char *path)
+{
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+	char *text;
+	size_t n, keys = 0;
+	FILE *f = fopen(path, "rb");
+
+	assert_non_null(f);
+	text = xmalloc(1 << 20);
+	n = fread(text, 1, 1 << 20, f);
+	fclose(f);
+	fio_read(path, text, n, NULL, &rs, &d);
+	assert_int_equal(rs.n, 2);
+	assert_int_equal(rs.v[0].form, FIO_JSON);
+	assert_int_equal(rs.v[0].njobs, rs.v[1].njobs);
+	for (size_t j = 0; j < rs.v[0].njobs; j++)
+		for (int dir = 0; dir < FIO_DIRS; dir++) {
+			struct fio_key a, b;
+			char ka[FIO_KEY_MAX + 1], kb[FIO_KEY_MAX + 1];
+
+			if (!fio_key_of(&rs.v[0].jobs[j], dir, FM_BW, &a) ||
+			    !rs.v[0].jobs[j].side[dir].present)
+				continue;
+			assert_true(fio_key_of(&rs.v[1].jobs[j], dir, FM_BW, &b));
+			fio_key_format(&a, ka);
+			fio_key_format(&b, kb);
+			assert_string_equal(kb, ka);
+			keys++;
+		}
+	assert_true(keys > 0);
+	fio_results_free(&rs);
+	diags_free(&d);
+	free(text);
+}
+
+static void
+test_forms_agree(void **state)
+{
+	glob_t g;
+
+	(void)state;
+	assert_int_equal(glob("tests/parse-fio/both-json-normal*.out", 0, NULL,
+	    &g), 0);
+	assert_true(g.gl_pathc >= 2);
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		forms_agree(g.gl_pathv[i]);
+	globfree(&g);
+}
+
 int
 main(void)
 {
@@ -418,6 +487,7 @@ main(void)
 		cmocka_unit_test(test_table_order),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_figures_gap),
+		cmocka_unit_test(test_forms_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,10 @@
 /* Unit tests of gen/base/utf8.c: valid sequences of each length decode
  * to their code points; overlong forms, surrogates, code points beyond
- * U+10FFFF, stray and missing continuation bytes do not; cleaning
- * replaces each bad byte by U+FFFD (and, when asked, U+FFFE, U+FFFF and
- * control characters); walking, cutting and column counts go by
- * characters. xstrndup_utf8 (xalloc.c) is the cleaning in new memory. */
+ * U+10FFFF, stray and missing continuation bytes do not, nor does a
+ * text holding one; cleaning replaces each bad byte by U+FFFD (and, when
+ * asked, U+FFFE, U+FFFF and control characters); walking, cutting and
+ * column counts go by characters. xstrndup_utf8 (xalloc.c) is the
+ * cleaning in new memory. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,6 +105,22 @@ check_clean(const char *s, unsigned flags, const char *want)
 	assert_int_equal(utf8_clean(out, s, n, flags), strlen(want));
 	assert_string_equal(out, want);
 	free(out);
+}
+
+/* Whole texts: valid only when every sequence is. */
+static void
+test_valid_text(void **state)
+{
+	(void)state;
+	assert_true(utf8_valid("", 0));
+	assert_true(utf8_valid("caf\xc3\xa9 \xf0\x9f\x92\xbe", 10));
+	assert_true(utf8_valid("a\0b", 3));
+	assert_false(utf8_valid("caf\xe9", 4));		/* Latin-1 */
+	assert_false(utf8_valid("\xc3\xa9\xc3", 3));	/* cut short */
+	assert_false(utf8_valid("\xed\xa0\x80", 3));	/* surrogate */
+	assert_false(utf8_valid("\xc0\xaf", 2));		/* overlong */
+	/* n bounds it: the bad byte after it is not looked at. */
+	assert_true(utf8_valid("ab\xff", 2));
 }
 
 static void
@@ -210,6 +227,7 @@ main(void)
 		cmocka_unit_test(test_overlong_forms),
 		cmocka_unit_test(test_surrogates_and_range),
 		cmocka_unit_test(test_cut_and_stray),
+		cmocka_unit_test(test_valid_text),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_xstrndup_utf8),
 		cmocka_unit_test(test_walking),
