@@ -208,6 +208,24 @@ os_with_kernel(const struct setup_diff *d)
 	    (d->changed >> setup_index("kernel") & 1);
 }
 
+/* Whether two metas give every set-up key the same value, seen from
+ * their entries alone: place by place the same pooled entry, or the
+ * same key outside the set-up (a date, a note). meta_get takes a key's
+ * first entry, which is then at the same place in both. A run and the
+ * one before it in its series mostly differ so (100 000 runs, with 22
+ * keys looked up on each side otherwise). */
+static bool
+same_setup_entries(const struct run_meta *x, const struct run_meta *y)
+{
+	if (x->n != y->n)
+		return false;
+	for (size_t i = 0; i < x->n; i++)
+		if (x->v[i] != y->v[i] && (strcmp(x->v[i], y->v[i]) != 0 ||
+		    setup_index(x->v[i]) < NSETUP))
+			return false;
+	return true;
+}
+
 void
 diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 {
@@ -216,6 +234,8 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 	memset(d, 0, sizeof *d);
 	d->r = r;
 	d->b = b;
+	if (same_setup_entries(&r->meta, &b->meta))
+		return;
 	for (size_t k = 0; k < NSETUP; k++) {
 		const char *x = meta_get(&b->meta, setup_keys[k].key);
 		const char *y = meta_get(&r->meta, setup_keys[k].key);

@@ -19,42 +19,6 @@ static const char *const cause_keys[] = {
 #define NCAUSE_KEYS (sizeof cause_keys / sizeof *cause_keys)
 
 
-/* Distinct strings numbered in the order they are first met: a table
- * of their numbers + 1, the strings themselves in names[number]. */
-struct idmap {
-	struct hashmap map;
-	const char **names;
-};
-
-static uint64_t
-idmap_hash(uintptr_t value, const void *ctx)
-{
-	const char *const *names = ctx;
-	const char *s = names[value - 1];
-
-	return hash_bytes(s, strlen(s), 0);
-}
-
-/* The number of s, new ones numbered from 0 up (and kept in names). */
-static uint32_t
-idmap_get(struct idmap *m, const char *s)
-{
-	struct hashmap *h = &m->map;
-	size_t at = hashmap_home(h, hash_bytes(s, strlen(s), 0));
-	uint32_t id;
-
-	for (; h->slot[at]; at = hashmap_next(h, at)) {
-		const char *x = m->names[h->slot[at] - 1];
-
-		if (x == s || strcmp(x, s) == 0)
-			return (uint32_t)(h->slot[at] - 1);
-	}
-	id = (uint32_t)h->n;
-	m->names[id] = s;
-	hashmap_put(h, at, (uintptr_t)id + 1);
-	return id;
-}
-
 struct cause {
 	char *runs;	/* the failing runs, "3,5," */
 	char *first;	/* 'controller "X"' */
@@ -131,67 +95,34 @@ index_list(const size_t *runs, size_t n)
 #define P_JUDGED 1
 #define P_FAILS 2
 
-/* The groups of judged runs sharing a value of a key (ids[i], -1 for
- * none; names by id) in which every run fails on metric while every
- * judged run outside the group passes, and some does: both halves of
- * the sentence hold on the data. Each is added to causes. Groups
- * are taken in the order of their first run, with their runs in order:
- * two passes over the runs, whatever the number of values, and scratch
- * by value and by group member only. */
+/* The group of judged runs sharing a value of key in which every run
+ * fails on a metric while every judged run outside it passes, and some
+ * does (pf by run; the failing judged runs in failing[0..fails), in
+ * order; passing of them pass): both halves of the sentence hold on the
+ * data. Only a value every failing run has can be one, so the first
+ * failing run's is the candidate: most keys are ruled out by the next
+ * failing run, without a pass over all the runs. Added to causes. */
 static void
-failing_groups(size_t n, const unsigned char *pf, const int32_t *ids,
-    size_t nids, const char *const *names, const char *key,
+failing_group(const struct analysis *a, const unsigned char *pf,
+    const size_t *failing, size_t fails, size_t passing, const char *key,
     struct causes *causes)
 {
-	size_t passing = 0, fails = 0, total = 0, ng = 0;
-	/* by value id: runs holding it, failing ones, place in members */
-	uint32_t *count = xcalloc(nids + 1, sizeof *count);
-	uint32_t *failing = xcalloc(nids + 1, sizeof *failing);
-	size_t *start = xcalloc(nids + 1, sizeof *start);
-	uint32_t *fill = xcalloc(nids + 1, sizeof *fill);
-	uint32_t *order = xcalloc(nids + 1, sizeof *order);
-	size_t *members;
+	const struct run *runs = a->set->runs;
+	const char *v, *x;
 
-	for (size_t i = 0; i < n; i++) {
-		if (!(pf[i] & P_JUDGED))
-			continue;
-		passing += !(pf[i] & P_FAILS);
-		fails += (pf[i] & P_FAILS) != 0;
-		if (ids[i] < 0)
-			continue;
-		count[ids[i]]++;
-		failing[ids[i]] += (pf[i] & P_FAILS) != 0;
-	}
-	for (size_t v = 0; v < nids; v++) {
-		start[v] = total;
-		if (passing > 0 && count[v] >= 2 && failing[v] == count[v] &&
-		    failing[v] == fails)
-			total += count[v];
-		else
-			count[v] = 0;	/* not a group */
-	}
-	members = xcalloc(total + 1, sizeof *members);
-	for (size_t i = 0; i < n && total > 0; i++) {
-		int32_t v = ids[i];
-
-		if (!(pf[i] & P_JUDGED) || v < 0 || count[v] == 0)
-			continue;
-		if (fill[v] == 0)
-			order[ng++] = (uint32_t)v;
-		members[start[v] + fill[v]++] = i;
-	}
-	for (size_t k = 0; k < ng; k++) {
-		size_t v = order[k];
-
-		add_cause(causes, index_list(members + start[v], count[v]),
-		    count[v], passing, key, names[v]);
-	}
-	free(count);
-	free(failing);
-	free(start);
-	free(fill);
-	free(order);
-	free(members);
+	if (passing == 0 || fails < 2 ||
+	    (v = meta_get(&runs[failing[0]].meta, key)) == NULL)
+		return;
+	for (size_t k = 1; k < fails; k++)
+		if ((x = meta_get(&runs[failing[k]].meta, key)) == NULL ||
+		    (x != v && strcmp(x, v) != 0))
+			return;
+	for (size_t i = 0; i < a->set->n; i++)
+		if ((pf[i] & (P_JUDGED | P_FAILS)) == P_JUDGED &&
+		    (x = meta_get(&runs[i].meta, key)) != NULL &&
+		    (x == v || strcmp(x, v) == 0))
+			return;
+	add_cause(causes, index_list(failing, fails), fails, passing, key, v);
 }
 
 /* The metrics with a failing run, ascending, into *out (caller
@@ -239,50 +170,52 @@ say_causes(struct analysis *a, int m, struct causes *causes)
 	hashmap_free(&causes->map);
 }
 
+/* The judged runs of one metric (pf by run): those that fail, in
+ * order, into failing (*fails of them); returns how many pass. */
+static size_t
+judged_runs(size_t n, const unsigned char *pf, size_t *failing,
+    size_t *fails)
+{
+	size_t passing = 0;
+
+	*fails = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(pf[i] & P_JUDGED))
+			continue;
+		if (pf[i] & P_FAILS)
+			failing[(*fails)++] = i;
+		else
+			passing++;
+	}
+	return passing;
+}
+
 /* Run after every run's findings are made: patterns are read off them.
- * Each cause key's values are numbered once, then grouped for every
- * metric that has a failing run. */
+ * For every metric that has a failing run, each cause key in turn, its
+ * causes in the order of the keys. */
 void
 find_patterns(struct analysis *a)
 {
-	size_t n = a->set->n;
+	size_t n = a->set->n, fails, passing;
 	int *fm;
 	size_t nf = failing_metrics(a, &fm);
-	unsigned char *pf = xcalloc(n * nf + 1, 1);
-	int32_t *ids = xcalloc(n + 1, sizeof *ids);
-	const char **names = xcalloc(n + 1, sizeof *names);
-	struct causes *causes = xcalloc(nf + 1, sizeof *causes);
+	unsigned char *pf = xcalloc(n + 1, 1);
+	size_t *failing = xcalloc(n + 1, sizeof *failing);
+	struct causes causes;
 
 	for (size_t j = 0; j < nf; j++) {
 		for (size_t i = 0; i < n; i++)
-			pf[j * n + i] = (analysis_judged(a, i, fm[j]) ?
-			    P_JUDGED : 0) | (analysis_flagged(a, i, fm[j]) ?
-			    P_FAILS : 0);
-		hashmap_init(&causes[j].map, 64, cause_hash, &causes[j]);
+			pf[i] = (analysis_judged(a, i, fm[j]) ? P_JUDGED : 0) |
+			    (analysis_flagged(a, i, fm[j]) ? P_FAILS : 0);
+		passing = judged_runs(n, pf, failing, &fails);
+		memset(&causes, 0, sizeof causes);
+		hashmap_init(&causes.map, 64, cause_hash, &causes);
+		for (size_t k = 0; k < NCAUSE_KEYS; k++)
+			failing_group(a, pf, failing, fails, passing,
+			    cause_keys[k], &causes);
+		say_causes(a, fm[j], &causes);
 	}
-	for (size_t k = 0; k < NCAUSE_KEYS && nf > 0; k++) {
-		struct idmap map = {.names = names};
-
-		hashmap_init(&map.map, 128, idmap_hash, names);
-		for (size_t i = 0; i < n; i++) {
-			const char *v = meta_get(&a->set->runs[i].meta,
-			    cause_keys[k]);
-
-			ids[i] = -1;
-			if (v == NULL)
-				continue;
-			ids[i] = (int32_t)idmap_get(&map, v);
-		}
-		for (size_t j = 0; j < nf; j++)
-			failing_groups(n, pf + j * n, ids, map.map.n, names,
-			    cause_keys[k], &causes[j]);
-		hashmap_free(&map.map);
-	}
-	for (size_t j = 0; j < nf; j++)
-		say_causes(a, fm[j], &causes[j]);
-	free(causes);
 	free(fm);
-	free(names);
-	free(ids);
+	free(failing);
 	free(pf);
 }

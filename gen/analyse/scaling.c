@@ -619,10 +619,14 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
     const char *key)
 {
 	struct reference_index *x = a->refs;
-	char *q = ref_question(a, i, t, key);
-	size_t at;
+	size_t first = first_of(x, t, key), at;
 	long found = -1;
+	char *q;
 
+	/* No run under key: no question to write out and look up. */
+	if (first >= x->n[t] || strcmp(x->tier[t][first].key, key) != 0)
+		return -1;
+	q = ref_question(a, i, t, key);
 	if (x->asked.slot == NULL)
 		hashmap_init(&x->asked, 64, answer_hash, x);
 	for (at = hashmap_home(&x->asked, hash_text(q)); x->asked.slot[at];
@@ -634,7 +638,7 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
 			return ans->run;
 		}
 	}
-	for (size_t k = first_of(x, t, key); k < x->n[t] &&
+	for (size_t k = first; k < x->n[t] &&
 	    strcmp(x->tier[t][k].key, key) == 0; k++)
 		if (fits_tier(a, i, x->tier[t][k].run, t)) {
 			found = (long)x->tier[t][k].run;

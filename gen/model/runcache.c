@@ -96,7 +96,7 @@ struct rd {
 	bool bad;
 };
 
-static const void *
+static inline const void *
 get_bytes(struct rd *r, size_t n)
 {
 	const void *at = r->p;
@@ -109,8 +109,9 @@ get_bytes(struct rd *r, size_t n)
 	return at;
 }
 
-/* n bytes into v; zeros when the record is damaged. */
-static void
+/* n bytes into v; zeros when the record is damaged. Inline: a fixed n
+ * then makes a load of each field (about 70 a run, 100 000 runs). */
+static inline void
 get_into(struct rd *r, void *v, size_t n)
 {
 	const void *p = get_bytes(r, n);
@@ -657,6 +658,11 @@ get_metric(struct rd *r, const struct fill *f, uint32_t k, int prev)
 		r->bad = true;
 		return -1;
 	}
+	/* Most entries hold bonnie++'s twelve in order: the key expected
+	 * here is tried before the table (100 000 runs, 12 keys each). */
+	if (k < M_COUNT && strncmp(metric_defs[k].key, s, len) == 0 &&
+	    metric_defs[k].key[len] == '\0')
+		return (int)k;
 	memcpy(key, s, len);
 	key[len] = '\0';
 	if ((id = metric_by_key(key)) >= 0) {

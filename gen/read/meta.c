@@ -359,9 +359,11 @@ meta_value(const struct run_meta *m, size_t i)
 const char *
 meta_get(const struct run_meta *m, const char *key)
 {
-	/* The first byte first: most keys differ there. */
+	/* The first two bytes first: most keys differ there (an entry's
+	 * key and key are at least one byte and a NUL). */
 	for (size_t i = 0; i < m->n; i++)
-		if (m->v[i][0] == key[0] && strcmp(m->v[i], key) == 0)
+		if (m->v[i][0] == key[0] && m->v[i][1] == key[1] &&
+		    strcmp(m->v[i], key) == 0)
 			return meta_value(m, i);
 	return NULL;
 }

@@ -1,6 +1,7 @@
 /* Atomic publishing of a site; see publish.h. */
 #define _GNU_SOURCE	/* renameat2 and RENAME_EXCHANGE */
 #include "site/publish.h"
+#include "base/buf.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
 #include "model/model.h"	/* CACHE_SUFFIX */
@@ -72,61 +73,79 @@ listed(const char *rel, char **m, size_t n)
 	return bsearch(&rel, m, n, sizeof *m, cmp_str) != NULL;
 }
 
-/* The type of entry e of dir (DT_DIR, DT_REG, ...), asking the file
+/* The type of entry e at path (DT_DIR, DT_REG, ...), asking the file
  * system when readdir does not say. */
 static unsigned char
-entry_type(const char *dir, const struct dirent *e)
+entry_type(const char *path, const struct dirent *e)
 {
-	char *path;
 	struct stat st;
-	unsigned char type = DT_UNKNOWN;
 
 	if (e->d_type != DT_UNKNOWN)
 		return e->d_type;
-	path = xasprintf("%s/%s", dir, e->d_name);
-	if (lstat(path, &st) == 0)
-		type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ?
-		    DT_REG : DT_LNK;
-	free(path);
-	return type;
+	if (lstat(path, &st) != 0)
+		return DT_UNKNOWN;
+	return S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG :
+	    DT_LNK;
 }
 
-/* The first entry below dir (rel names prefix) that the sorted manifest
- * m does not account for, or NULL; caller frees. Directories are
- * walked, and every other entry must be listed. With plain_only, an
- * entry that is neither a directory nor a plain file is foreign, listed
- * or not, and so is a directory that cannot be read. */
+/* The walk of foreign_file: one path for the whole walk, each entry's
+ * name added to it and taken off again (a site of 100 000 runs holds
+ * 720 000 names, each printed into two new strings before), its part
+ * below the site from rel on. */
+struct below {
+	struct buf path;
+	size_t rel;
+	char **m;	/* the sorted manifest */
+	size_t n;
+	bool plain_only;
+};
+
 static char *
-foreign_file(const char *dir, const char *prefix, char **m, size_t n,
-    bool plain_only)
+foreign_below(struct below *w)
 {
-	DIR *dp = opendir(dir);
+	size_t len = w->path.n;
+	DIR *dp = opendir(w->path.p);
 	struct dirent *e;
 	char *found = NULL;
 
-	if (dp == NULL && plain_only)
-		return xstrdup(prefix[0] ? prefix : ".");
+	if (dp == NULL && w->plain_only)
+		return xstrdup(len > w->rel ? w->path.p + w->rel : ".");
 	while (dp && found == NULL && (e = readdir(dp)) != NULL) {
 		unsigned char type;
-		char *rel;
 
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		rel = prefix[0] ? xasprintf("%s/%s", prefix, e->d_name) :
-		    xstrdup(e->d_name);
-		if ((type = entry_type(dir, e)) == DT_DIR) {
-			char *path = xasprintf("%s/%s", dir, e->d_name);
-
-			found = foreign_file(path, rel, m, n, plain_only);
-			free(path);
-		} else if ((plain_only && type != DT_REG) ||
-		    (strcmp(rel, MANIFEST) != 0 && !listed(rel, m, n))) {
-			found = xstrdup(rel);
-		}
-		free(rel);
+		buf_putc(&w->path, '/');
+		buf_puts(&w->path, e->d_name);
+		if ((type = entry_type(w->path.p, e)) == DT_DIR)
+			found = foreign_below(w);
+		else if ((w->plain_only && type != DT_REG) ||
+		    (strcmp(w->path.p + w->rel, MANIFEST) != 0 &&
+		    !listed(w->path.p + w->rel, w->m, w->n)))
+			found = xstrdup(w->path.p + w->rel);
+		w->path.n = len;
+		w->path.p[len] = '\0';
 	}
 	if (dp)
 		closedir(dp);
+	return found;
+}
+
+/* The first entry below site that the sorted manifest m does not
+ * account for, or NULL; caller frees. Directories are walked, and every
+ * other entry must be listed. With plain_only, an entry that is neither
+ * a directory nor a plain file is foreign, listed or not, and so is a
+ * directory that cannot be read. */
+static char *
+foreign_file(const char *site, char **m, size_t n, bool plain_only)
+{
+	struct below w = {.m = m, .n = n, .plain_only = plain_only};
+	char *found;
+
+	buf_puts(&w.path, site);
+	w.rel = w.path.n + 1;
+	found = foreign_below(&w);
+	buf_free(&w.path);
 	return found;
 }
 
@@ -166,7 +185,7 @@ publish_replaceable(const char *site, struct diags *d)
 		    "another directory or empty it", MANIFEST);
 		return false;
 	}
-	foreign = foreign_file(site, "", m, n, false);
+	foreign = foreign_file(site, m, n, false);
 	if (foreign)
 		diags_add(d, MSG_ERROR, site, 0, "holds %s, which benchsite did "
 		    "not write; nothing replaced: move it away first", foreign);
@@ -213,7 +232,7 @@ usable_prev(const char *prev, size_t *n, struct diags *notes,
 	    is_empty_dir(prev)))
 		return NULL;
 	m = S_ISDIR(st.st_mode) ? read_manifest(prev, n, d) : NULL;
-	if (m == NULL || (foreign = foreign_file(prev, "", m, *n, true))) {
+	if (m == NULL || (foreign = foreign_file(prev, m, *n, true))) {
 		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
 		    "to speed the build up: remove it", m == NULL ? "is not a "
 		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,

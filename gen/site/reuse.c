@@ -101,10 +101,16 @@ fp_file(struct fp *f, const char *dir, const char *name, size_t max)
 void
 fp_digest(struct fp *f, char out[FP_HEX])
 {
+	/* By hand, as "%016llx%016llx" would: a digest a job, 200 000 jobs
+	 * at 100 000 runs, and snprintf took 1 500 instructions each. */
+	static const char digits[] = "0123456789abcdef";
 	XXH128_hash_t h = XXH3_128bits_digest(f->st);
 
-	snprintf(out, FP_HEX, "%016llx%016llx", (unsigned long long)h.high64,
-	    (unsigned long long)h.low64);
+	for (int k = 0; k < 16; k++) {
+		out[k] = digits[h.high64 >> (60 - 4 * k) & 15];
+		out[16 + k] = digits[h.low64 >> (60 - 4 * k) & 15];
+	}
+	out[32] = '\0';
 }
 
 /* ---- the job logs ---- */

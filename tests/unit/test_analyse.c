@@ -515,6 +515,45 @@ test_pattern_needs_both_halves(void **state)
 	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 }
 
+/* Another key the failing runs share, and only they, is said with the
+ * first one, in the order of the cause keys. */
+static void
+test_pattern_also(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndriver: x\n"
+	    "disks: 2 x ST1000\nraid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndriver: x\n"
+	    "disks: 2 x ST1000\nraid: raid0\nbaseline: disk\n", 40000,
+	    200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
+	    "fail on Block write, and the 1 other run judged on it passes "
+	    "(the same runs share driver \u201cx\u201d).");
+}
+
+/* A run that passes on the failing runs' controller: "the runs without
+ * it pass" holds, "every run with it fails" does not; nothing said. */
+static void
+test_pattern_passing_run_with_it(void **state)
+{
+	struct tree *t = *state;
+
+	add_bad_controller(t);
+	add_run(t, "r4", "host: h3\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\nbaseline: disk\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	assert_int_equal(t->an.count[FIND_SHORTFALL], 2);
+	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
+}
+
 int
 main(void)
 {
@@ -538,6 +577,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_patterns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pattern_needs_both_halves,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pattern_also, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_pattern_passing_run_with_it,
 		    setup, teardown),
 	};
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "site/reuse.h"
 #include "base/xalloc.h"
@@ -51,6 +52,28 @@ test_fingerprints(void **state)
 	fp_str(f, "c");
 	fp_digest(f, z);
 	assert_string_equal(x, z);
+	fp_free(f);
+}
+
+/* A digest is XXH3's 128 bits of what was fed (a value's length, then
+ * its bytes), high half first, in lower-case hex. */
+static void
+test_digest_text(void **state)
+{
+	uint64_t len = 3;
+	char got[FP_HEX], want[FP_HEX], buf[sizeof len + 3];
+	struct fp *f = fp_new();
+	XXH128_hash_t h;
+
+	(void)state;
+	memcpy(buf, &len, sizeof len);
+	memcpy(buf + sizeof len, "abc", 3);
+	h = XXH3_128bits(buf, sizeof buf);
+	snprintf(want, sizeof want, "%016llx%016llx",
+	    (unsigned long long)h.high64, (unsigned long long)h.low64);
+	fp_str(f, "abc");
+	fp_digest(f, got);
+	assert_string_equal(got, want);
 	fp_free(f);
 }
 
@@ -224,6 +247,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fingerprints),
+		cmocka_unit_test(test_digest_text),
 		cmocka_unit_test(test_file_fingerprint),
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_link_when_table_grows),
