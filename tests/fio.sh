@@ -13,16 +13,9 @@ b=${1:-build}
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 
-# VALGRIND=1: the goldens under valgrind memcheck, and nothing else.
-run() {
-	if [ -n "$VALGRIND" ]; then
-		valgrind -q --error-exitcode=99 --leak-check=full \
-			--suppressions=tests/valgrind.supp \
-			--errors-for-leak-kinds=definite,indirect,possible "$@"
-	else
-		"$@"
-	fi
-}
+# run: under valgrind memcheck with VALGRIND=1 (the goldens, and
+# nothing else).
+. tests/site-lib.sh
 
 for f in tests/parse-fio/*.out; do
 	g=${f%.out}

@@ -1,4 +1,4 @@
-# Shared by tests/site.sh and tests/scale.sh (sourced, with $b the build
+# Shared by tests/site.sh, scale.sh and fio.sh (sourced, with $b the build
 # directory and $tmp a scratch directory): the result lines tests/run.sh
 # counts, running under valgrind when asked, and the check of a whole
 # site's pages and links.
