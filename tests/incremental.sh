@@ -48,7 +48,7 @@ opts=
 edit() {
 	d=$(a_run)
 	r=${d#"$runs"/}
-	case $(pick 11) in
+	case $(pick 13) in
 	0) echo "firmware: 1.$(pick 9)" >>"$d/meta"; what="meta of $r" ;;
 	1) echo "Seen on round $round." >>"$d/notes.md"; what="notes of $r" ;;
 	2) f=$(ls "$d" | grep bonnie | head -1)
@@ -68,6 +68,11 @@ edit() {
 	9) opts=$([ -z "$opts" ] && echo "--threshold 7%")
 	   what="options '$opts'" ;;
 	10) what="nothing" ;;
+	11) echo "dmesg of round $round" >"$d/dmesg-$round.txt"
+	    what="a file added to $r" ;;
+	12) f=$(ls "$d" | grep -v -e bonnie -e meta | head -1)
+	    [ -n "$f" ] && rm "$d/$f"
+	    what="${f:-no} file removed from $r" ;;
 	esac
 }
 
@@ -134,6 +139,24 @@ if grep -q "^built-from	" "$inc/.benchsite-jobs" &&
 	say_ok "incremental: nothing changed, nothing rendered"
 else
 	say_bad "incremental: a build with nothing changed touched the site"
+fi
+# A build that finds every run directory with the stamp the loader's
+# cache holds opens none of them to list it (only the hosts' directories
+# above them), and writes no new cache (its inode stays).
+sleep 3
+builds "$inc" before
+ls -i "$tmp/.inc.cache" >"$tmp/cache.before"
+strace -f -e trace=openat -o "$tmp/strace" "$b/benchsite" build -q -j 2 \
+    $opts -o "$inc" "$runs" 2>/dev/null
+ls -i "$tmp/.inc.cache" >"$tmp/cache.after"
+dirs=$(grep -c "O_NOFOLLOW|O_CLOEXEC|O_DIRECTORY" "$tmp/strace")
+hosts=$(find "$runs" -mindepth 1 -maxdepth 1 -type d | wc -l)
+if [ "$dirs" -eq "$hosts" ] &&
+    cmp -s "$tmp/cache.before" "$tmp/cache.after"; then
+	say_ok "incremental: unchanged run directories not listed, cache kept"
+else
+	say_bad "incremental: $dirs directories opened for $hosts hosts," \
+	    "cache $(cat "$tmp/cache.before") then $(cat "$tmp/cache.after")"
 fi
 # check wrote its cache outside RUNS, and no output names it.
 if [ -z "$(find "$runs" -name '*.cache*')" ] &&

@@ -10,6 +10,7 @@
 #include "base/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define CACHE_MAGIC	"benchsite runs cache 3"
+#define CACHE_MAGIC	"benchsite runs cache 4"
 #define NULL_STR	UINT32_MAX	/* the length of a NULL string */
 #define MAX_RECORD	((uint32_t)1 << 28)
 #define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
@@ -208,11 +209,17 @@ get_count(struct rd *r, size_t min_size)
 
 struct runcache {
 	char *path, *tmp;
-	FILE *in, *out;		/* the old cache, the new one */
+	FILE *in, *out;		/* the old cache, the new one (opened
+				   when the two first differ) */
+	int oldfd;		/* the old cache, for copying its start */
 	/* Their buffers: glibc takes setvbuf's size only with a buffer
 	 * given, else reads and writes 4 KiB at a time. */
 	char *inbuf, *outbuf;
 	size_t left;		/* bytes of the old one not read yet */
+	/* Offsets in the old cache: the end of its header, the end of the
+	 * record at hand, the file's size; the new cache is the old one
+	 * up to same_until, as long as out is not open. */
+	size_t head_end, rec_end, old_size, same_until;
 	bool failed;		/* writing the new one failed */
 	unsigned char *rec;	/* the old cache's record at hand */
 	size_t reclen, reccap;
@@ -222,6 +229,7 @@ struct runcache {
 	size_t shed;
 	time_t now;
 	time_t old_time;	/* when the old cache was written, or 0 */
+	struct blob head;	/* the header */
 	struct blob b;		/* the record being written */
 };
 
@@ -277,6 +285,7 @@ read_record(struct runcache *c)
 	if (fread(c->rec, 1, n, c->in) != n)
 		goto done;
 	c->left -= sizeof n + n;
+	c->rec_end = c->old_size - c->left;
 	c->reclen = n;
 	return true;
 done:
@@ -314,7 +323,7 @@ open_old(struct runcache *c, const struct blob *want)
 		c->in = NULL;
 		return;
 	}
-	c->left = (size_t)st.st_size;
+	c->left = c->old_size = (size_t)st.st_size;
 	c->old_time = st.st_mtim.tv_sec;
 	c->inbuf = xmalloc(IO_BUFFER);
 	setvbuf(c->in, c->inbuf, _IOFBF, IO_BUFFER);
@@ -326,7 +335,59 @@ open_old(struct runcache *c, const struct blob *want)
 		c->old_time = 0;
 		return;
 	}
+	c->head_end = c->same_until = c->rec_end;
+	c->oldfd = dup(fileno(c->in));
 	next_entry(c);
+}
+
+/* Copies the old cache's bytes from its header's end to same_until, the
+ * entries the new one has taken so far as they were. */
+static bool
+copy_same(struct runcache *c)
+{
+	size_t at = c->head_end;
+	char *buf = xmalloc(IO_BUFFER);
+	bool ok = true;
+
+	while (ok && at < c->same_until) {
+		size_t want = c->same_until - at;
+		ssize_t got = pread(c->oldfd, buf, want < IO_BUFFER ? want :
+		    IO_BUFFER, (off_t)at);
+
+		ok = got > 0 && fwrite(buf, 1, (size_t)got, c->out) ==
+		    (size_t)got;
+		at += ok ? (size_t)got : 0;
+	}
+	free(buf);
+	return ok;
+}
+
+/* The new cache is about to differ from the old: it is made, with the
+ * old one's entries taken so far. A build that changes nothing writes
+ * no cache (runcache_close). */
+static void
+diverge(struct runcache *c)
+{
+	int fd;
+
+	if (c->out || c->failed)
+		return;
+	c->tmp = xasprintf("%s.tmp-XXXXXX", c->path);
+	if ((fd = mkstemp(c->tmp)) < 0) {
+		free(c->tmp);
+		c->tmp = NULL;
+		c->failed = true;
+		return;
+	}
+	if ((c->out = fdopen(fd, "wb")) == NULL) {
+		close(fd);
+		c->failed = true;
+		return;
+	}
+	c->outbuf = xmalloc(IO_BUFFER);
+	setvbuf(c->out, c->outbuf, _IOFBF, IO_BUFFER);
+	c->failed = !write_record(c->out, c->head.p, c->head.n) ||
+	    !copy_same(c);
 }
 
 struct runcache *
@@ -334,28 +395,18 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
     size_t shed)
 {
 	struct runcache *c = xcalloc(1, sizeof *c);
-	int fd;
 
 	c->path = xstrdup(path);
-	c->tmp = xasprintf("%s.tmp-XXXXXX", path);
 	c->shed = shed;
 	c->now = time(NULL);
-	if (header(&c->b, root, lim, shed) != 0 ||
-	    (fd = mkstemp(c->tmp)) < 0) {
-		free(c->b.p);
-		free(c->tmp);
+	c->oldfd = -1;
+	if (header(&c->head, root, lim, shed) != 0) {
+		free(c->head.p);
 		free(c->path);
 		free(c);
 		return NULL;
 	}
-	if ((c->out = fdopen(fd, "wb")) == NULL)
-		close(fd);
-	else {
-		c->outbuf = xmalloc(IO_BUFFER);
-		setvbuf(c->out, c->outbuf, _IOFBF, IO_BUFFER);
-	}
-	c->failed = c->out == NULL || !write_record(c->out, c->b.p, c->b.n);
-	open_old(c, &c->b);
+	open_old(c, &c->head);
 	return c;
 }
 
@@ -430,6 +481,53 @@ same_stamps(struct rd *r, const struct stamp *st, size_t n)
 			return false;
 	}
 	return !r->bad;
+}
+
+/* A run directory's own stamp, which changes when a file is added,
+ * removed or renamed in it: a flag (0: none to trust), then the fields
+ * of a file's stamp. Always 57 bytes, so that a taken entry's can be
+ * written over in place. */
+#define DIR_STAMP_SIZE	(1 + 7 * 8)
+
+static bool
+same_stamp(const struct stamp *a, const struct stamp *b)
+{
+	return a->size == b->size && a->ino == b->ino && a->dev == b->dev &&
+	    a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns &&
+	    a->ctime_s == b->ctime_s && a->ctime_ns == b->ctime_ns;
+}
+
+static void
+put_dir_stamp(struct blob *b, const struct stamp *s)
+{
+	static const struct stamp none;
+
+	put_u8(b, s != NULL);
+	s = s ? s : &none;
+	put_u64(b, s->size);
+	put_u64(b, s->ino);
+	put_u64(b, s->dev);
+	put_i64(b, s->mtime_s);
+	put_i64(b, s->mtime_ns);
+	put_i64(b, s->ctime_s);
+	put_i64(b, s->ctime_ns);
+}
+
+/* False when the entry has no directory stamp to trust. */
+static bool
+get_dir_stamp(struct rd *r, struct stamp *s)
+{
+	bool has = get_u8(r) != 0;
+
+	s->name = NULL;
+	s->size = get_u64(r);
+	s->ino = get_u64(r);
+	s->dev = get_u64(r);
+	s->mtime_s = get_i64(r);
+	s->mtime_ns = get_i64(r);
+	s->ctime_s = get_i64(r);
+	s->ctime_ns = get_i64(r);
+	return has && !r->bad;
 }
 
 static void
@@ -797,19 +895,105 @@ get_run(struct rd *r, const struct fill *f)
 		r->bad = true;
 }
 
-bool
-runcache_take(struct runcache *c, const char *key, const struct stamp *st,
-    size_t n, struct run *run, struct runset *set, struct diags *d)
+/* The stamp of a run directory the new cache may keep: one no change
+ * made in the last seconds, whose listing no change can have missed
+ * (see runcache_settled); NULL otherwise. */
+static const struct stamp *
+dir_to_keep(const struct runcache *c, const struct stamp *dir)
 {
-	size_t keylen = strlen(key);
-	struct rd check;
-	bool ok;
+	int64_t before = (int64_t)c->now - SETTLE_SECONDS;
 
-	while (c->key && walk_cmp(c->key, c->keylen, key, keylen) < 0)
+	return dir && dir->mtime_s < before && dir->ctime_s < before ? dir :
+	    NULL;
+}
+
+/* Moves to the old cache's entry of key: false when it has none. The
+ * entries passed over are not in the new cache. */
+static bool
+seek_entry(struct runcache *c, const char *key, size_t keylen)
+{
+	while (c->key && walk_cmp(c->key, c->keylen, key, keylen) < 0) {
+		diverge(c);
 		next_entry(c);
-	if (c->key == NULL || walk_cmp(c->key, c->keylen, key, keylen) != 0)
+	}
+	return c->key && walk_cmp(c->key, c->keylen, key, keylen) == 0;
+}
+
+struct stamp *
+runcache_listing(struct runcache *c, const char *key,
+    const struct stamp *dir, size_t *n)
+{
+	struct rd r;
+	struct stamp was, *v;
+
+	*n = 0;
+	if (!seek_entry(c, key, strlen(key)))
+		return NULL;
+	r = c->at;
+	if (!get_dir_stamp(&r, &was) || !same_stamp(&was, dir))
+		return NULL;
+	*n = get_count(&r, 4 + 7 * 8);
+	if (*n == 0)
+		return NULL;
+	v = xcalloc(*n, sizeof *v);
+	for (size_t k = 0; k < *n && !r.bad; k++) {
+		size_t len;
+		const char *name = get_mem(&r, &len);
+
+		get_bytes(&r, 7 * 8);
+		/* A plain name, as listing a directory gives. */
+		if (name == NULL || len == 0 || name[0] == '.' ||
+		    memchr(name, '/', len) || memchr(name, '\0', len))
+			r.bad = true;
+		else
+			v[k].name = xstrndup(name, len);
+	}
+	if (r.bad) {
+		for (size_t k = 0; k < *n; k++)
+			free(v[k].name);
+		free(v);
+		*n = 0;
+		return NULL;
+	}
+	return v;
+}
+
+/* Keeps the old cache's record at hand in the new one, with the
+ * directory stamp dir. */
+static void
+keep_record(struct runcache *c, const struct stamp *was_dir, bool had_dir,
+    const struct stamp *dir)
+{
+	struct blob b = {0};
+
+	if (!c->out && (dir != NULL) == had_dir && (dir == NULL ||
+	    same_stamp(dir, was_dir))) {
+		c->same_until = c->rec_end;	/* the same bytes */
+		return;
+	}
+	diverge(c);
+	if (c->failed)
+		return;
+	put_dir_stamp(&b, dir);
+	memcpy(c->rec + 4 + c->keylen, b.p, DIR_STAMP_SIZE);
+	free(b.p);
+	if (!write_record(c->out, c->rec, c->reclen))
+		c->failed = true;
+}
+
+bool
+runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
+    const struct stamp *st, size_t n, struct run *run, struct runset *set,
+    struct diags *d)
+{
+	struct rd check;
+	struct stamp was_dir;
+	bool ok, had_dir;
+
+	if (!seek_entry(c, key, strlen(key)))
 		return false;
 	check = c->at;
+	had_dir = get_dir_stamp(&check, &was_dir);
 	ok = same_stamps(&check, st, n);
 	if (ok) {
 		struct rd fill = check;
@@ -821,24 +1005,26 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *st,
 			get_run(&fill, &(struct fill){run, set, c->shed});
 			/* The bytes runcache_put would write, not made
 			 * again. */
-			if (!c->failed && !write_record(c->out, c->rec,
-			    c->reclen))
-				c->failed = true;
+			keep_record(c, &was_dir, had_dir, dir_to_keep(c, dir));
 		}
 	}
+	if (!ok)
+		diverge(c);
 	next_entry(c);
 	return ok;
 }
 
 void
-runcache_put(struct runcache *c, const char *key, const struct stamp *st,
-    size_t n, const struct run *run, const struct runset *set,
-    const struct diag *msgs, size_t nmsgs)
+runcache_put(struct runcache *c, const char *key, const struct stamp *dir,
+    const struct stamp *st, size_t n, const struct run *run,
+    const struct runset *set, const struct diag *msgs, size_t nmsgs)
 {
+	diverge(c);
 	if (c->failed)
 		return;
 	c->b.n = 0;
 	put_str(&c->b, key);
+	put_dir_stamp(&c->b, dir_to_keep(c, dir));
 	put_stamps(&c->b, st, n);
 	put_msgs(&c->b, msgs, nmsgs);
 	put_run(&c->b, run, set);
@@ -853,13 +1039,23 @@ runcache_close(struct runcache *c, bool keep)
 		return;
 	if (c->in)
 		fclose(c->in);
+	/* Every entry of the old cache taken as it was: it stays, dated
+	 * now as a new one would be (runcache_trusted). */
+	if (keep && !c->out && !c->failed && c->old_time > 0 &&
+	    c->same_until == c->old_size)
+		futimens(c->oldfd, NULL);
+	else if (keep)
+		diverge(c);
 	if (c->out && fclose(c->out) != 0)
 		c->failed = true;
-	if (!keep || c->failed || rename(c->tmp, c->path) != 0)
+	if (c->tmp && (!keep || c->failed || rename(c->tmp, c->path) != 0))
 		unlink(c->tmp);
+	if (c->oldfd >= 0)
+		close(c->oldfd);
 	free(c->inbuf);
 	free(c->outbuf);
 	free(c->rec);
+	free(c->head.p);
 	free(c->b.p);
 	free(c->tmp);
 	free(c->path);

@@ -2,7 +2,9 @@
  * the model keeps it and the messages its files caused), kept by a build
  * beside SITE so that the next one opens only the runs whose files
  * changed. A file is unchanged when its stamp is (size, times, inode,
- * device), as make and git judge it. The cache is one file of entries in
+ * device), as make and git judge it; a run directory whose own stamp is
+ * unchanged holds the same names, so it is not even listed. A build
+ * that finds every entry as it was writes no new cache. The cache is one file of entries in
  * the order the loader walks RUNS, read and written in one pass, so it
  * costs no memory that grows with the runs. Any doubt (another program,
  * RUNS or limits, a damaged file) makes an entry, or the whole cache,
@@ -45,20 +47,31 @@ bool runcache_settled(const struct runcache *, const struct stamp *, size_t n);
  * an old cache of this program. */
 bool runcache_trusted(const struct runcache *, const struct stamp *);
 
+/* The files of run directory key as the old cache has them, when it
+ * holds that directory with the stamp dir (taken before it is listed):
+ * their names, the rest of each stamp left for the caller to stat and
+ * pass to runcache_take. NULL (n 0) otherwise. The caller frees the
+ * names and the array. */
+struct stamp *runcache_listing(struct runcache *, const char *key,
+    const struct stamp *dir, size_t *n);
+
 /* The run of directory key (its bytes below RUNS) when the old cache has
  * it with these very stamps: fills run (all but id and raw_id, left to
  * the caller) with its strings in set's pool and arenas, says its
- * messages again to d, and keeps its entry in the new cache as it is.
- * Keys must come in the loader's walk order. */
+ * messages again to d, and keeps its entry in the new cache as it is,
+ * with the directory's stamp dir (NULL: none). Keys must come in the
+ * loader's walk order. */
 bool runcache_take(struct runcache *, const char *key,
-    const struct stamp *, size_t n, struct run *run, struct runset *set,
-    struct diags *d);
+    const struct stamp *dir, const struct stamp *, size_t n,
+    struct run *run, struct runset *set, struct diags *d);
 
 /* Adds the run of directory key to the new cache: read from files with
- * these stamps, with the messages msgs. */
+ * these stamps in a directory with the stamp dir (NULL: none), with the
+ * messages msgs. A stamp is kept only when it has settled. */
 void runcache_put(struct runcache *, const char *key,
-    const struct stamp *, size_t n, const struct run *run,
-    const struct runset *set, const struct diag *msgs, size_t nmsgs);
+    const struct stamp *dir, const struct stamp *, size_t n,
+    const struct run *run, const struct runset *set,
+    const struct diag *msgs, size_t nmsgs);
 
 /* Puts the new cache in place of the old (keep), or drops it. NULL is
  * fine. */
