@@ -29,6 +29,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 -include Makefile.local
 
 B ?= build
+# The processors "make check" compiles with (its tests run in lanes).
+NPROC := $(shell nproc 2>/dev/null || echo 2)
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
@@ -145,9 +147,9 @@ screenshot: demo
 check:
 	@$(PKG_CONFIG) --exists $(PKGS) cmocka 2>/dev/null && \
 		command -v bon_csv2html >/dev/null || $(MAKE) deps
-	@$(MAKE) --no-print-directory benchsite \
+	@$(MAKE) --no-print-directory -j$(NPROC) benchsite \
 		$(UNIT_TESTS:%=$(B)/%)
-	@$(MAKE) --no-print-directory B=build-asan \
+	@$(MAKE) --no-print-directory -j$(NPROC) B=build-asan \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		build-asan/benchsite $(UNIT_TESTS:%=build-asan/%)
 	@sh tests/run.sh $(B) build-asan
@@ -165,7 +167,7 @@ FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
 	fuzz_cache fuzz_pngenc fuzz_fio
 FUZZ_BUILD = build-fuzz
 fuzz-build:
-	@$(MAKE) --no-print-directory B=$(FUZZ_BUILD) CC=clang \
+	@$(MAKE) --no-print-directory -j$(NPROC) B=$(FUZZ_BUILD) CC=clang \
 		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		$(OBJS:$(B)/%=$(FUZZ_BUILD)/%)
 	@for t in $(FUZZ_TARGETS); do \
@@ -194,20 +196,8 @@ fuzz: fuzz-build
 	done
 
 fuzz-smoke: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
-		runs=20000; [ $$t = fuzz_build ] && runs=150; \
-		[ $$t = fuzz_import ] && runs=2000; \
-		[ $$t = fuzz_cache ] && runs=3000; \
-		[ $$t = fuzz_pngenc ] && runs=5000; \
-		[ $$t = fuzz_fio ] && runs=20000; \
-		echo "fuzz smoke: $$t, $$runs inputs from seed 1"; \
-		rm -rf $(FUZZ_BUILD)/smoke-$$t; mkdir -p $(FUZZ_BUILD)/smoke-$$t; \
-		BENCHSITE_DATA=$(CURDIR) $(FUZZ_BUILD)/$$t -seed=1 -runs=$$runs \
-			-max_len=65536 -timeout=20 -rss_limit_mb=2048 \
-			$(FUZZ_BUILD)/smoke-$$t $(FUZZ_BUILD)/seed-$$t \
-			>$(FUZZ_BUILD)/$$t.log 2>&1 || { tail -30 $(FUZZ_BUILD)/$$t.log; \
-			exit 1; }; \
-	done
+	@printf '%s\n' $(FUZZ_TARGETS) | \
+		xargs -P $(NPROC) -I{} sh tests/fuzz-smoke.sh $(FUZZ_BUILD) {}
 
 # The benchmark (tests/bench/run.sh): one table of medians and
 # ratios against gnuplot, matplotlib and bon_csv2html, on synthetic trees

@@ -2,11 +2,14 @@
 # Runs every test against each build directory given (build, build-asan):
 # the cmocka unit tests, the golden files of "parse" and "dump", and the
 # bon_csv2html check. Prints "N passed, N failed" and fails on any failure.
+# The tests run in lanes at once (see lane below): a build's goldens and
+# verdicts, each test script, and what needs the first build only.
 # VALGRIND=1 runs each program under valgrind memcheck.
 # UPDATE=1 rewrites the golden files from the current output instead
 # (review the diff before committing it).
 
 cd "$(dirname "$0")/.." || exit 4
+first=$1
 pass=0
 fail=0
 tmp=$(mktemp -d) || exit 4
@@ -57,8 +60,10 @@ golden() {
 	fi
 }
 
-for b in "$@"; do
-	echo "== tests with $b"
+# golden_tests B: the unit tests and the goldens of parse and dump of
+# build directory B.
+golden_tests() {
+	b=$1
 	for t in "$b"/test_*; do
 		[ -x "$t" ] || continue
 		if wrap "$t" >"$tmp/unit" 2>&1; then ok; else
@@ -75,6 +80,12 @@ for b in "$@"; do
 	done
 	golden "$b dump samples" tests/samples.json tests/samples.err \
 		"$b/benchsite" dump samples
+}
+
+# verdict_tests B: the goldens of check in every format with build
+# directory B, sharing, the single file, exit statuses.
+verdict_tests() {
+	b=$1
 	# The analysis: every verdict with its numbers and rule, the human
 	# summary, and the exit status that gates CI.
 	for d in tests/analysis/*/; do
@@ -88,13 +99,6 @@ for b in "$@"; do
 		tests/check-samples.err "$b/benchsite" check --format json samples
 	golden "$b check samples text" tests/check-samples.txt \
 		tests/check-samples.err "$b/benchsite" check samples
-	# Real-world cases judged as a storage engineer would (tests/cases/):
-	# with the first build only, they test the analysis, not the build
-	# (and run no program under valgrind).
-	if [ "$b" = "$1" ] && [ -z "$VALGRIND" ]; then
-		sh tests/cases.sh "$b" >"$tmp/cases.log" 2>&1
-		count_log "$tmp/cases.log"
-	fi
 	# Sharing: the mail digest (never over 72 columns), Markdown, JUnit.
 	golden "$b check mail samples" tests/share/mail.txt \
 		tests/check-samples.err "$b/benchsite" check --format mail samples
@@ -174,104 +178,158 @@ for b in "$@"; do
 	wrap "$b/benchsite" build -q --fail-on-regression -o "$tmp/gate" samples \
 		>/dev/null 2>&1
 	if [ $? -eq 1 ]; then ok; else bad "$b build --fail-on-regression: not 1"; fi
+}
+
+# script B NAME [ENV...]: tests/NAME.sh with build directory B and the
+# lane's temporary directory (with ENV set), its log counted.
+script() {
+	b=$1 name=$2
+	shift 2
+	env "$@" sh "tests/$name.sh" "$b" "$tmp" >"$tmp/$name.log" 2>&1
+	count_log "$tmp/$name.log"
+}
+
+# script_lanes B: the test scripts that build sites from fixtures and
+# generated trees with build directory B, a lane each (the longest
+# first). Those that run no program under valgrind are left out of
+# VALGRIND=1: "make check" ran them, they would add only time to CI's
+# valgrind pass.
+script_lanes() {
+	b=$1 n=${1##*/}
 	# The site: golden pages, hostile input, links; the browser only
 	# with the first build (it tests the pages, not the program).
-	BROWSER=$([ "$b" = "$1" ] && [ -z "$VALGRIND" ] && echo 1) \
-		sh tests/site.sh "$b" "$tmp" >"$tmp/site.log" 2>&1
-	count_log "$tmp/site.log"
-	# Builds of one site at once, and killed builds' leftovers.
-	sh tests/publish.sh "$b" "$tmp" >"$tmp/publish.log" 2>&1
-	count_log "$tmp/publish.log"
+	lane "site-$n" script "$b" site \
+	    BROWSER="$([ "$b" = "$first" ] && [ -z "$VALGRIND" ] && echo 1)"
 	# Many runs: any -j, incremental builds, a large site's shape.
-	sh tests/scale.sh "$b" "$tmp" >"$tmp/scale.log" 2>&1
-	count_log "$tmp/scale.log"
-	# Incremental builds and checks give the bytes of full ones. This
-	# and the other tests that run no program under valgrind are left
-	# out of VALGRIND=1: "make check" ran them, and they would add only
-	# time to CI's valgrind pass.
-	if [ -z "$VALGRIND" ]; then
-		sh tests/incremental.sh "$b" "$tmp" >"$tmp/incremental.log" 2>&1
-		count_log "$tmp/incremental.log"
-	fi
+	lane "scale-$n" script "$b" scale
+	# Bad input: the catalogue of tests/bad/, the limits, big inputs.
+	lane "bad-$n" script "$b" bad
+	# Builds of one site at once, and killed builds' leftovers.
+	lane "publish-$n" script "$b" publish
 	# The metadata: collect on fake system trees, record of a real run.
-	sh tests/collect.sh "$b" "$tmp" >"$tmp/collect.log" 2>&1
-	count_log "$tmp/collect.log"
-	# The measured corpus: hand-written truth against what parse reads.
-	if [ -z "$VALGRIND" ]; then
-		sh tests/corpus.sh "$b" >"$tmp/corpus.log" 2>&1
-		count_log "$tmp/corpus.log"
-	fi
+	lane "collect-$n" script "$b" collect
 	# fio's outputs: goldens, one run's forms agreeing, the fio corpus
 	# (with VALGRIND=1 the goldens only, under valgrind).
-	sh tests/fio.sh "$b" >"$tmp/fio.log" 2>&1
-	count_log "$tmp/fio.log"
-	# Posts split into run directories with their metadata guessed (not
-	# under valgrind: 80 s of CI's 30 minutes, for the paths the
+	lane "fio-$n" script "$b" fio
+	[ -n "$VALGRIND" ] && return
+	# Real-world cases judged as a storage engineer would (tests/cases/):
+	# with the first build only, they test the analysis, not the build.
+	[ "$b" = "$first" ] && lane "cases-$n" script "$b" cases
+	# Incremental builds and checks give the bytes of full ones.
+	lane "incremental-$n" script "$b" incremental
+	# The measured corpus: hand-written truth against what parse reads.
+	lane "corpus-$n" script "$b" corpus
+	# Posts split into run directories with their metadata guessed
+	# (under valgrind 80 s of CI's 30 minutes, for the paths the
 	# AddressSanitizer build and fuzz_import take).
+	lane "import-$n" script "$b" import
+}
+
+# first_tests B: what needs one build only (the first given): the
+# pipeline's shape, the snapshot, the command line, the user guide,
+# install, and bonnie++'s bon_csv2html on what parse writes.
+first_tests() {
+	b=$1
+
+	# The pipeline's shape: every include and every symbol an object takes
+	# from another points down the stages, with no circle (tests/layers.sh);
+	# and every output of the samples and fixtures as recorded.
 	if [ -z "$VALGRIND" ]; then
-		sh tests/import.sh "$b" "$tmp" >"$tmp/import.log" 2>&1
-		count_log "$tmp/import.log"
+		sh tests/layers.sh "$first" >"$tmp/layers.log" 2>&1
+		count_log "$tmp/layers.log"
+		sh tests/snapshot.sh "$first" >"$tmp/snapshot.log" 2>&1
+		count_log "$tmp/snapshot.log"
 	fi
-	# Bad input: the catalogue of tests/bad/, the limits, big inputs.
-	sh tests/bad.sh "$b" "$tmp" >"$tmp/bad.log" 2>&1
-	count_log "$tmp/bad.log"
-done
 
-# The pipeline's shape: every include and every symbol an object takes
-# from another points down the stages, with no circle (tests/layers.sh);
-# and every output of the samples and fixtures as recorded.
-if [ -z "$VALGRIND" ]; then
-	sh tests/layers.sh "$1" >"$tmp/layers.log" 2>&1
-	count_log "$tmp/layers.log"
-	sh tests/snapshot.sh "$1" >"$tmp/snapshot.log" 2>&1
-	count_log "$tmp/snapshot.log"
-fi
+	# The command line: help, mistakes of usage, the manual against the help
+	# (and mandoc's lint of it), record's progress; with the first build only.
+	sh tests/cli.sh "$first" "$tmp" >"$tmp/cli.log" 2>&1
+	count_log "$tmp/cli.log"
 
-# The command line: help, mistakes of usage, the manual against the help
-# (and mandoc's lint of it), record's progress; with the first build only.
-sh tests/cli.sh "$1" "$tmp" >"$tmp/cli.log" 2>&1
-count_log "$tmp/cli.log"
+	# The user guide: its commands and options, its excerpts of output, its CI
+	# snippets against the Makefile's packages, its links (tests/readme.sh).
+	if [ -z "$VALGRIND" ]; then
+		sh tests/readme.sh "$first" "$tmp" >"$tmp/readme.log" 2>&1
+		count_log "$tmp/readme.log"
+	fi
 
-# The user guide: its commands and options, its excerpts of output, its CI
-# snippets against the Makefile's packages, its links (tests/readme.sh).
-if [ -z "$VALGRIND" ]; then
-	sh tests/readme.sh "$1" "$tmp" >"$tmp/readme.log" 2>&1
-	count_log "$tmp/readme.log"
-fi
+	# install puts everything in place.
+	make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
+	if [ -x "$tmp/inst/usr/bin/benchsite" ] &&
+	    [ -f "$tmp/inst/usr/share/man/man1/benchsite.1" ] &&
+	    [ -f "$tmp/inst/usr/share/benchsite/templates/index.html" ] &&
+	    BENCHSITE_DATA= "$tmp/inst/usr/bin/benchsite" build -q -o "$tmp/inst-site" \
+	    tests/site/small/input 2>/dev/null &&
+	    [ -f "$tmp/inst-site/assets/style.css" ]; then
+		ok
+	else
+		bad "make install DESTDIR"
+	fi
 
-# install puts everything in place.
-make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
-if [ -x "$tmp/inst/usr/bin/benchsite" ] &&
-    [ -f "$tmp/inst/usr/share/man/man1/benchsite.1" ] &&
-    [ -f "$tmp/inst/usr/share/benchsite/templates/index.html" ] &&
-    BENCHSITE_DATA= "$tmp/inst/usr/bin/benchsite" build -q -o "$tmp/inst-site" \
-    tests/site/small/input 2>/dev/null &&
-    [ -f "$tmp/inst-site/assets/style.css" ]; then
-	ok
-else
-	bad "make install DESTDIR"
-fi
+	# bonnie++'s own bon_csv2html accepts what "parse --format csv" writes,
+	# for every fixture and sample (it rejects any line not in format 1.98).
+	if command -v bon_csv2html >/dev/null; then
+		for f in tests/parse/*.txt samples/*/*/bonnie.txt; do
+			"$b/benchsite" parse --format csv "$f" >"$tmp/csv" 2>/dev/null
+			[ -s "$tmp/csv" ] || continue
+			rows=$(wc -l <"$tmp/csv")
+			if bon_csv2html "$tmp/csv" >"$tmp/html" 2>"$tmp/csverr" &&
+			    [ ! -s "$tmp/csverr" ] &&
+			    [ "$(grep -o 'class="rowheader"' "$tmp/html" | wc -l)" -ge "$rows" ]; then
+				ok
+			else
+				bad "bon_csv2html rejects parse --format csv of $f"
+				head -3 "$tmp/csverr"
+			fi
+		done
+	else
+		bad "bon_csv2html not installed (run 'make deps')"
+	fi
 
-# bonnie++'s own bon_csv2html accepts what "parse --format csv" writes,
-# for every fixture and sample (it rejects any line not in format 1.98).
-b=$1
-if command -v bon_csv2html >/dev/null; then
-	for f in tests/parse/*.txt samples/*/*/bonnie.txt; do
-		"$b/benchsite" parse --format csv "$f" >"$tmp/csv" 2>/dev/null
-		[ -s "$tmp/csv" ] || continue
-		rows=$(wc -l <"$tmp/csv")
-		if bon_csv2html "$tmp/csv" >"$tmp/html" 2>"$tmp/csverr" &&
-		    [ ! -s "$tmp/csverr" ] &&
-		    [ "$(grep -o 'class="rowheader"' "$tmp/html" | wc -l)" -ge "$rows" ]; then
-			ok
-		else
-			bad "bon_csv2html rejects parse --format csv of $f"
-			head -3 "$tmp/csverr"
-		fi
+}
+
+# The lanes run at once, as many as there are processors and one more,
+# each with its own counts, temporary directory and cache: a build's
+# goldens, each test script, the first build's own tests. Their logs are
+# shown in order when all are done.
+max_lanes=$(($(nproc 2>/dev/null || echo 1) + 1))
+lanes= started=0
+lane() {
+	name=$1
+	shift
+	mkdir "$tmp/$name" || exit 4
+	while [ $((started - $(ls "$tmp" | grep -c '\.done$'))) -ge \
+	    "$max_lanes" ]; do
+		sleep 1
 	done
-else
-	bad "bon_csv2html not installed (run 'make deps')"
-fi
+	(
+		XDG_CACHE_HOME=$tmp/$name/cache
+		tmp=$tmp/$name pass=0 fail=0
+		"$@"
+		echo "$pass $fail" >"$tmp/counts"
+		: >"$tmp.done"
+	) >"$tmp/$name.log" 2>&1 &
+	lanes="$lanes $name" started=$((started + 1))
+}
+
+for b in "$@"; do
+	script_lanes "$b"
+	lane "goldens-${b##*/}" golden_tests "$b"
+	lane "verdicts-${b##*/}" verdict_tests "$b"
+done
+lane first first_tests "$first"
+wait
+for name in $lanes; do
+	if [ -s "$tmp/$name.log" ]; then
+		echo "== $name"
+		cat "$tmp/$name.log"
+	fi
+	if read -r p f <"$tmp/$name/counts"; then
+		pass=$((pass + p)) fail=$((fail + f))
+	else
+		bad "the $name tests stopped before their end"
+	fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
