@@ -50,7 +50,7 @@ add_cause(struct causes *c, char *runs, size_t count, size_t passing,
     const char *key, const char *value)
 {
 	char *name = xasprintf("%s \u201c%s\u201d", key, value), *next;
-	uint64_t h = hash_bytes(runs, strlen(runs), 0);
+	uint64_t h = hash_string(runs);
 	struct hashmap *m = &c->map;
 	size_t at;
 

@@ -599,17 +599,11 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 }
 
 static uint64_t
-hash_text(const char *s)
-{
-	return hash_bytes(s, strlen(s), 0);
-}
-
-static uint64_t
 answer_hash(uintptr_t value, const void *ctx)
 {
 	const struct reference_index *x = ctx;
 
-	return hash_text(x->answers[value - 1].question);
+	return hash_string(x->answers[value - 1].question);
 }
 
 /* The first single-disk run under key of tier t that may serve run i,
@@ -629,7 +623,7 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
 	q = ref_question(a, i, t, key);
 	if (x->asked.slot == NULL)
 		hashmap_init(&x->asked, 64, answer_hash, x);
-	for (at = hashmap_home(&x->asked, hash_text(q)); x->asked.slot[at];
+	for (at = hashmap_home(&x->asked, hash_string(q)); x->asked.slot[at];
 	    at = hashmap_next(&x->asked, at)) {
 		const struct ref_answer *ans = &x->answers[x->asked.slot[at] - 1];
 

@@ -13,6 +13,12 @@ hash_bytes(const void *p, size_t len, uint64_t seed)
 	return XXH3_64bits_withSeed(p, len, seed);
 }
 
+uint64_t
+hash_string(const char *s)
+{
+	return hash_bytes(s, strlen(s), 0);
+}
+
 void
 hashmap_init(struct hashmap *m, size_t min_cap,
     uint64_t (*hash)(uintptr_t value, const void *ctx), const void *ctx)

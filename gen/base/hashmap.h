@@ -22,6 +22,8 @@ struct hashmap {
 /* The project's one hash of bytes for its tables (XXH3, 64 bits);
  * seed chains several fields into one hash. */
 uint64_t hash_bytes(const void *p, size_t len, uint64_t seed);
+/* The same of a C string's bytes, without its NUL. */
+uint64_t hash_string(const char *s);
 
 /* An empty table with room for at least min_cap slots. */
 void hashmap_init(struct hashmap *, size_t min_cap,

@@ -12,7 +12,7 @@ key_hash(uintptr_t value, const void *ctx)
 	const struct metric_table *t = ctx;
 	const char *key = t->v[value - 1].def.key;
 
-	return hash_bytes(key, strlen(key), 0);
+	return hash_string(key);
 }
 
 void
@@ -24,8 +24,7 @@ metrics_init(struct metric_table *t)
 	t->v = xcalloc(t->cap, sizeof *t->v);
 	for (int m = 0; m < M_COUNT; m++) {
 		const char *key = metric_defs[m].key;
-		size_t at = hashmap_home(&t->by_key, hash_bytes(key, strlen(key),
-		    0));
+		size_t at = hashmap_home(&t->by_key, hash_string(key));
 
 		while (t->by_key.slot[at])
 			at = hashmap_next(&t->by_key, at);
@@ -60,7 +59,7 @@ metrics_free(struct metric_table *t)
 static size_t
 probe(const struct metric_table *t, const char *key, bool *found)
 {
-	size_t at = hashmap_home(&t->by_key, hash_bytes(key, strlen(key), 0));
+	size_t at = hashmap_home(&t->by_key, hash_string(key));
 
 	for (; t->by_key.slot[at]; at = hashmap_next(&t->by_key, at))
 		if (strcmp(t->v[t->by_key.slot[at] - 1].def.key, key) == 0) {

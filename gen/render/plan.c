@@ -190,23 +190,17 @@ struct name_next {
 };
 
 static uint64_t
-name_hash(const char *name)
-{
-	return hash_bytes(name, strlen(name), 0);
-}
-
-static uint64_t
 used_hash(uintptr_t v, const void *ctx)
 {
 	(void)ctx;
-	return name_hash((const char *)v);
+	return hash_string((const char *)v);
 }
 
 static uint64_t
 next_hash(uintptr_t v, const void *ctx)
 {
 	(void)ctx;
-	return name_hash(((const struct name_next *)v)->base);
+	return hash_string(((const struct name_next *)v)->base);
 }
 
 void
@@ -234,7 +228,8 @@ used_slot(const struct name_set *ns, const char *name)
 {
 	size_t at;
 
-	for (at = hashmap_home(&ns->used, name_hash(name)); ns->used.slot[at] &&
+	for (at = hashmap_home(&ns->used, hash_string(name));
+	    ns->used.slot[at] &&
 	    strcmp((const char *)ns->used.slot[at], name) != 0;
 	    at = hashmap_next(&ns->used, at))
 		;
@@ -247,7 +242,7 @@ next_slot(const struct name_set *ns, const char *base)
 {
 	size_t at;
 
-	for (at = hashmap_home(&ns->next, name_hash(base)); ns->next.slot[at] &&
+	for (at = hashmap_home(&ns->next, hash_string(base)); ns->next.slot[at] &&
 	    strcmp(((const struct name_next *)ns->next.slot[at])->base,
 	    base) != 0; at = hashmap_next(&ns->next, at))
 		;

@@ -144,17 +144,11 @@ struct reuse {
 };
 
 static uint64_t
-key_hash(const char *key)
-{
-	return hash_bytes(key, strlen(key), 0);
-}
-
-static uint64_t
 entry_hash(uintptr_t value, const void *ctx)
 {
 	const struct reuse *r = ctx;
 
-	return key_hash(r->v[value - 1].key);
+	return hash_string(r->v[value - 1].key);
 }
 
 /* The slot of key in r's table: its entry's, or the free one a probe
@@ -229,7 +223,7 @@ copy_out(struct reuse *r, struct entry *e)
 static void
 add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
 {
-	uint64_t h = key_hash(e.key);
+	uint64_t h = hash_string(e.key);
 	size_t at = find_key(r, e.key, h), seen_at = r->by_key.slot[at];
 	/* r->v may move when e is added: seen is found again by index. */
 	struct entry *seen = seen_at ? &r->v[seen_at - 1] : NULL;
@@ -347,7 +341,7 @@ reuse_outputs(const struct reuse *r, enum reuse_log log, const char *key,
 
 	if (r == NULL)
 		return NULL;
-	at = find_key(r, key, key_hash(key));
+	at = find_key(r, key, hash_string(key));
 	if (r->by_key.slot[at] == 0)
 		return NULL;
 	e = &r->v[r->by_key.slot[at] - 1];
