@@ -40,7 +40,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	read/fio_result.c read/fio_json_walk.c read/fio_json.c \
 	read/fio_stream.c read/fio_terse.c read/fio_text.c \
 	read/fio_read.c read/fio_key.c read/reader.c read/meta.c \
-	model/metrics.c model/fio_figures.c model/runcache.c model/load.c \
+	model/metrics.c model/fio_figures.c model/runcache.c \
+	model/runcache_ahead.c model/load.c \
 	model/stats.c model/display.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
 	analyse/change.c \

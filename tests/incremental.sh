@@ -158,6 +158,12 @@ else
 	say_bad "incremental: $dirs directories opened for $hosts hosts," \
 	    "cache $(cat "$tmp/cache.before") then $(cat "$tmp/cache.after")"
 fi
+# A meta edited in place (its directory's stamp unchanged, settled
+# above): the run is read again, not taken by its directory's stamp.
+round=last what="a meta edited in place"
+d=$(a_run)
+echo "firmware: 9.9" >>"$d/meta"
+compare
 # check wrote its cache outside RUNS, and no output names it.
 if [ -z "$(find "$runs" -name '*.cache*')" ] &&
     [ -n "$(ls "$tmp/xdg/benchsite")" ] &&

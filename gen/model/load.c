@@ -604,19 +604,6 @@ leaf_free(struct leaf *leaf)
 	leaf->n = 0;
 }
 
-/* The stamp of a file as stat gave it; name is not set. */
-static void
-stamp_of(const struct stat *st, struct stamp *s)
-{
-	s->size = (uint64_t)st->st_size;
-	s->ino = (uint64_t)st->st_ino;
-	s->dev = (uint64_t)st->st_dev;
-	s->mtime_s = st->st_mtim.tv_sec;
-	s->mtime_ns = st->st_mtim.tv_nsec;
-	s->ctime_s = st->st_ctim.tv_sec;
-	s->ctime_ns = st->st_ctim.tv_nsec;
-}
-
 /* Stamps the entries v[0..n) of dirfd into leaf, before any is read;
  * false (leaf empty) when one is not a plain file. */
 static bool
@@ -637,7 +624,7 @@ stamp_leaf(struct walk *w, int dirfd, const struct entry *v, size_t n,
 			return false;
 		}
 		s->name = xstrdup(v[k].name);
-		stamp_of(&st, s);
+		stamp_from_stat(&st, s);
 		leaf->n++;
 	}
 	return true;
@@ -653,9 +640,24 @@ stamp_dir(int parentfd, const char *name, struct stamp *s)
 	if (fstatat(parentfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
 	    !S_ISDIR(st.st_mode))
 		return false;
-	stamp_of(&st, s);
+	stamp_from_stat(&st, s);
 	s->name = NULL;
 	return true;
+}
+
+/* A run directory whose stamps the cache's reader ahead took, with its
+ * own unchanged: its run taken from the cache when its files' are too. */
+static bool
+take_ahead(struct walk *w, struct run *run, const char *id,
+    struct leaf *leaf)
+{
+	leaf->v = runcache_stamped(w->cache, id, &leaf->dir, &leaf->n);
+	if (leaf->v != NULL && leaf->n <= w->lim->files &&
+	    runcache_take(w->cache, id, &leaf->dir, leaf->v, leaf->n, run,
+	    w->set, w->d))
+		return (leaf->has_dir = true);
+	leaf_free(leaf);
+	return false;
 }
 
 /* A run directory the cache holds with its own stamp unchanged has the
@@ -679,7 +681,7 @@ take_unlisted(struct walk *w, struct run *run, int parentfd,
 		    fstatat(parentfd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISREG(st.st_mode);
 		if (ok)
-			stamp_of(&st, &leaf->v[k]);
+			stamp_from_stat(&st, &leaf->v[k]);
 	}
 	if (ok && runcache_take(w->cache, id, &leaf->dir, leaf->v, leaf->n,
 	    run, w->set, w->d))
@@ -723,7 +725,7 @@ stamp_notes(struct walk *w, const struct run *run, const char *dir,
 		char *path = xasprintf("%s/%s", dir, run->notes);
 
 		if (stat(path, &st) == 0)
-			stamp_of(&st, &s);
+			stamp_from_stat(&st, &s);
 		else
 			w->unsettled = true;
 		free(path);
@@ -752,9 +754,9 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 		    "deep; not read", MAX_DEPTH);
 		return false;
 	}
-	if (w->cache && depth > 0 &&
-	    (leaf->has_dir = stamp_dir(parentfd, name, &leaf->dir)) &&
-	    take_unlisted(w, run, parentfd, name, id, leaf)) {
+	if (w->cache && depth > 0 && (take_ahead(w, run, id, leaf) ||
+	    ((leaf->has_dir = stamp_dir(parentfd, name, &leaf->dir)) &&
+	    take_unlisted(w, run, parentfd, name, id, leaf)))) {
 		*cached = true;
 		return true;
 	}

@@ -4,6 +4,7 @@
  * byte order: a cache is only ever read by the program that wrote it
  * (the header holds a hash of its executable). */
 #include "model/runcache.h"
+#include "model/runcache_int.h"
 #include "base/fileio.h"
 #include "model/stats.h"
 #include "read/fio_key.h"
@@ -20,8 +21,6 @@
 #include <xxhash.h>
 
 #define CACHE_MAGIC	"benchsite runs cache 4"
-#define NULL_STR	UINT32_MAX	/* the length of a NULL string */
-#define MAX_RECORD	((uint32_t)1 << 28)
 #define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
 /* A file whose time is within this many seconds of the build's start is
  * not trusted by its stamp the next time. */
@@ -90,121 +89,6 @@ put_str(struct blob *b, const char *s)
 	put_mem(b, s, s ? strlen(s) : 0);
 }
 
-/* ---- reading one ---- */
-
-struct rd {
-	const unsigned char *p, *end;
-	bool bad;
-};
-
-static inline const void *
-get_bytes(struct rd *r, size_t n)
-{
-	const void *at = r->p;
-
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		return NULL;
-	}
-	r->p += n;
-	return at;
-}
-
-/* n bytes into v; zeros when the record is damaged. Inline: a fixed n
- * then makes a load of each field (about 70 a run, 100 000 runs). */
-static inline void
-get_into(struct rd *r, void *v, size_t n)
-{
-	const void *p = get_bytes(r, n);
-
-	if (p)
-		memcpy(v, p, n);
-	else
-		memset(v, 0, n);
-}
-
-static uint64_t
-get_u64(struct rd *r)
-{
-	uint64_t v;
-
-	get_into(r, &v, sizeof v);
-	return v;
-}
-
-static uint32_t
-get_u32(struct rd *r)
-{
-	uint32_t v;
-
-	get_into(r, &v, sizeof v);
-	return v;
-}
-
-static unsigned
-get_u8(struct rd *r)
-{
-	unsigned char v;
-
-	get_into(r, &v, sizeof v);
-	return v;
-}
-
-static int64_t
-get_i64(struct rd *r)
-{
-	return (int64_t)get_u64(r);
-}
-
-/* A count the model keeps as an int, -1 for unknown; anything else is
- * a damaged cache. */
-static int
-get_small_int(struct rd *r)
-{
-	int64_t v = get_i64(r);
-
-	if (v < -1 || v > INT32_MAX) {
-		r->bad = true;
-		return -1;
-	}
-	return (int)v;
-}
-
-static double
-get_f64(struct rd *r)
-{
-	double v;
-
-	get_into(r, &v, sizeof v);
-	return v;
-}
-
-/* A string: its bytes (not NUL-terminated) and length; NULL for a NULL
- * one or a damaged record (then r->bad). */
-static const char *
-get_mem(struct rd *r, size_t *len)
-{
-	uint32_t n = get_u32(r);
-
-	*len = 0;
-	if (n == NULL_STR || r->bad)
-		return NULL;
-	*len = n;
-	return get_bytes(r, n);
-}
-
-/* A count of items of at least min_size bytes each: more than the
- * record can hold is damage. */
-static size_t
-get_count(struct rd *r, size_t min_size)
-{
-	uint32_t n = get_u32(r);
-
-	if ((size_t)(r->end - r->p) / min_size < n)
-		r->bad = true;
-	return r->bad ? 0 : n;
-}
-
 /* ---- the cache ---- */
 
 struct runcache {
@@ -225,6 +109,8 @@ struct runcache {
 	size_t reclen, reccap;
 	struct rd at;		/* in rec, after its key */
 	const char *key;	/* its key (in rec) */
+	size_t entry_no;	/* its number, 0 the first after the header */
+	struct ahead *ahead;	/* stats the entries' files ahead, or NULL */
 	size_t keylen;
 	size_t shed;
 	time_t now;
@@ -304,6 +190,7 @@ next_entry(struct runcache *c)
 		return;
 	c->at = (struct rd){c->rec, c->rec + c->reclen, false};
 	c->key = get_mem(&c->at, &c->keylen);
+	c->entry_no++;
 	if (c->key == NULL) {
 		fclose(c->in);
 		c->in = NULL;
@@ -312,7 +199,7 @@ next_entry(struct runcache *c)
 
 /* The old cache, when its header is the one this load would write. */
 static void
-open_old(struct runcache *c, const struct blob *want)
+open_old(struct runcache *c, const struct blob *want, const char *root)
 {
 	struct stat st;
 
@@ -337,6 +224,9 @@ open_old(struct runcache *c, const struct blob *want)
 	}
 	c->head_end = c->same_until = c->rec_end;
 	c->oldfd = dup(fileno(c->in));
+	if (c->oldfd >= 0)
+		c->ahead = ahead_start(c->oldfd, c->head_end, root);
+	c->entry_no = (size_t)-1;	/* the first is number 0 */
 	next_entry(c);
 }
 
@@ -406,7 +296,7 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
 		free(c);
 		return NULL;
 	}
-	open_old(c, &c->head);
+	open_old(c, &c->head, root);
 	return c;
 }
 
@@ -489,14 +379,6 @@ same_stamps(struct rd *r, const struct stamp *st, size_t n)
  * written over in place. */
 #define DIR_STAMP_SIZE	(1 + 7 * 8)
 
-static bool
-same_stamp(const struct stamp *a, const struct stamp *b)
-{
-	return a->size == b->size && a->ino == b->ino && a->dev == b->dev &&
-	    a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns &&
-	    a->ctime_s == b->ctime_s && a->ctime_ns == b->ctime_ns;
-}
-
 static void
 put_dir_stamp(struct blob *b, const struct stamp *s)
 {
@@ -513,22 +395,6 @@ put_dir_stamp(struct blob *b, const struct stamp *s)
 	put_i64(b, s->ctime_ns);
 }
 
-/* False when the entry has no directory stamp to trust. */
-static bool
-get_dir_stamp(struct rd *r, struct stamp *s)
-{
-	bool has = get_u8(r) != 0;
-
-	s->name = NULL;
-	s->size = get_u64(r);
-	s->ino = get_u64(r);
-	s->dev = get_u64(r);
-	s->mtime_s = get_i64(r);
-	s->mtime_ns = get_i64(r);
-	s->ctime_s = get_i64(r);
-	s->ctime_ns = get_i64(r);
-	return has && !r->bad;
-}
 
 static void
 put_msgs(struct blob *b, const struct diag *v, size_t n)
@@ -920,6 +786,18 @@ seek_entry(struct runcache *c, const char *key, size_t keylen)
 }
 
 struct stamp *
+runcache_stamped(struct runcache *c, const char *key, struct stamp *dir,
+    size_t *n)
+{
+	size_t keylen = strlen(key);
+
+	*n = 0;
+	if (c->ahead == NULL || !seek_entry(c, key, keylen))
+		return NULL;
+	return ahead_take(c->ahead, c->entry_no, key, keylen, dir, n);
+}
+
+struct stamp *
 runcache_listing(struct runcache *c, const char *key,
     const struct stamp *dir, size_t *n)
 {
@@ -1037,6 +915,7 @@ runcache_close(struct runcache *c, bool keep)
 {
 	if (c == NULL)
 		return;
+	ahead_stop(c->ahead);
 	if (c->in)
 		fclose(c->in);
 	/* Every entry of the old cache taken as it was: it stays, dated

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "model/model.h"
 
@@ -25,13 +26,27 @@ struct stamp {
 	int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;
 };
 
+/* The stamp of a file (or directory) as stat gave it; name is not set. */
+static inline void
+stamp_from_stat(const struct stat *st, struct stamp *s)
+{
+	s->size = (uint64_t)st->st_size;
+	s->ino = (uint64_t)st->st_ino;
+	s->dev = (uint64_t)st->st_dev;
+	s->mtime_s = st->st_mtim.tv_sec;
+	s->mtime_ns = st->st_mtim.tv_nsec;
+	s->ctime_s = st->st_ctim.tv_sec;
+	s->ctime_ns = st->st_ctim.tv_nsec;
+}
+
 struct runcache;
 
 /* Opens the cache at path for a load of root within lim that sheds the
  * samples of runs of at most shed (see runset_load): the entries of the
  * old cache, when this very program wrote it for the same root and
- * limits, and a new cache, written beside it as the walk goes. NULL when
- * the new one cannot be made (then there is no cache). */
+ * limits, and a new cache, written beside it from the first entry that
+ * differs. NULL when this program cannot be read (then there is no
+ * cache). */
 struct runcache *runcache_open(const char *path, const char *root,
     const struct limits *lim, size_t shed);
 
@@ -46,6 +61,15 @@ bool runcache_settled(const struct runcache *, const struct stamp *, size_t n);
  * cache (written at the end of that load) and than now. False without
  * an old cache of this program. */
 bool runcache_trusted(const struct runcache *, const struct stamp *);
+
+/* The stamps of run directory key and its files, when the old cache
+ * holds it and its reader ahead found the directory with the stamp it
+ * holds: the directory's into *dir, the files' (names included) as the
+ * result, n of them, to pass to runcache_take. NULL otherwise (the
+ * caller then stats on its own, with runcache_listing). The caller
+ * frees the names and the array. */
+struct stamp *runcache_stamped(struct runcache *, const char *key,
+    struct stamp *dir, size_t *n);
 
 /* The files of run directory key as the old cache has them, when it
  * holds that directory with the stamp dir (taken before it is listed):
