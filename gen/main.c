@@ -708,7 +708,7 @@ build_unchanged(const struct site_opts *opts, bool gate, bool gate_fails,
 {
 	int status;
 
-	site_unchanged_notes(opts, d);
+	site_prep_say_prev(opts->prep, d);
 	status = exit_status(d, 0);
 	if (opts->progress)
 		fprintf(stderr, "benchsite: open "

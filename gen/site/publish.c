@@ -247,43 +247,70 @@ usable_prev(const char *prev, size_t *n, struct diags *notes,
 }
 
 void
-publish_check_prev(const char *site, struct diags *d)
+publish_prev_find(const char *site, struct publish_prev *pp)
 {
-	char *prev = path_beside(site, PREV_SUFFIX), **m;
-	size_t n;
+	char *prev = path_beside(site, PREV_SUFFIX);
 
-	if ((m = usable_prev(prev, &n, d, d)) != NULL)
-		free_list(m, n);
+	memset(pp, 0, sizeof *pp);
+	pp->notes.quiet = pp->errs.quiet = 1;
+	pp->m = usable_prev(prev, &pp->n, &pp->notes, &pp->errs);
 	free(prev);
 }
 
-static void
-take_prev(struct publish *p, struct diags *d)
+void
+publish_prev_free(struct publish_prev *pp)
 {
-	char **m, *path;
-	size_t n;
+	if (pp->m)
+		free_list(pp->m, pp->n);
+	diags_free(&pp->notes);
+	diags_free(&pp->errs);
+	memset(pp, 0, sizeof *pp);
+}
 
-	if ((m = usable_prev(p->prev, &n, &p->notes, d)) == NULL)
-		return;
-	if (rename(p->prev, p->staging) != 0) {
-		free_list(m, n);
+void
+publish_prev_say(struct publish_prev *pp, struct diags *d)
+{
+	/* In the order usable_prev makes them: reading, then the note. */
+	diags_append(d, &pp->errs);
+	diags_append(d, &pp->notes);
+	publish_prev_free(pp);
+}
+
+/* Takes the previous site (found as pp says) as the staging directory. */
+static void
+take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
+{
+	char *path;
+
+	diags_append(d, &pp->errs);
+	diags_append(&p->notes, &pp->notes);
+	if (pp->m == NULL || rename(p->prev, p->staging) != 0) {
+		publish_prev_free(pp);
 		return;
 	}
 	/* Written again at the end, when the site is whole. */
 	path = xasprintf("%s/%s", p->staging, MANIFEST);
 	unlink(path);
 	free(path);
-	p->had = m;
-	p->nhad = n;
+	p->had = pp->m;
+	p->nhad = pp->n;
+	pp->m = NULL;
+	publish_prev_free(pp);
 }
 
 int
-publish_begin(struct publish *p, const char *site, struct diags *d)
+publish_begin(struct publish *p, const char *site,
+    struct publish_prev *prev, struct diags *d)
 {
+	struct publish_prev here;
+
 	memset(p, 0, sizeof *p);
 	p->notes.quiet = 1;
-	if (!publish_replaceable(site, d))
+	if (!publish_replaceable(site, d)) {
+		if (prev)
+			publish_prev_free(prev);
 		return -1;
+	}
 	/* Beside SITE, on its file system, so the swap is one rename. */
 	p->site = xstrdup(site);
 	p->staging = path_beside(site, ".tmp-XXXXXX");
@@ -292,9 +319,13 @@ publish_begin(struct publish *p, const char *site, struct diags *d)
 		diags_add(d, MSG_SYSERR, site, 0, "cannot make a staging "
 		    "directory beside it: %s", strerror(errno));
 		publish_free(p);
+		if (prev)
+			publish_prev_free(prev);
 		return -1;
 	}
-	take_prev(p, d);
+	if (prev == NULL)
+		publish_prev_find(site, prev = &here);
+	take_prev(p, prev, d);
 	chmod(p->staging, 0755);
 	return 0;
 }

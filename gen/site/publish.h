@@ -68,19 +68,32 @@ int publish_lock(const char *site, bool wait, int quiet, int *lock,
  * leaves it, and the next build takes it and removes it. */
 void publish_unlock(const char *site, int lock);
 
+/* What publish_begin finds of SITE's previous site, which may be found
+ * ahead of it (it only reads, under SITE's lock): its manifest when the
+ * build can build on it, else NULL with notes saying why, and what
+ * reading it said (errs). */
+struct publish_prev {
+	char **m;
+	size_t n;
+	struct diags notes, errs;	/* quiet until said */
+};
+void publish_prev_find(const char *site, struct publish_prev *);
+/* Says its messages to d, as a build that finds nothing to do says
+ * them, and frees it. */
+void publish_prev_say(struct publish_prev *, struct diags *d);
+void publish_prev_free(struct publish_prev *);
+
 /* Checks that SITE may be replaced (publish_replaceable) and makes the
  * staging directory beside it: the previous site when it is whole and
  * holds only its manifest's plain files (else it is left alone, with a
- * note), otherwise a new empty one. Returns 0, or -1 (reported). */
-int publish_begin(struct publish *, const char *site, struct diags *);
+ * note), otherwise a new empty one. prev is what publish_prev_find found
+ * (taken over), or NULL to find it here. Returns 0, or -1 (reported). */
+int publish_begin(struct publish *, const char *site,
+    struct publish_prev *prev, struct diags *);
 
 /* Says the notes publish_begin left on stderr (unless quiet) and
  * drops them. */
 void publish_say_notes(struct publish *, int quiet);
-
-/* Says to d the note publish_begin would say of SITE's previous site
- * (one it will not build on), for a build that finds nothing to do. */
-void publish_check_prev(const char *site, struct diags *d);
 
 /* Whether the staging directory already holds rel (from the previous
  * site). */

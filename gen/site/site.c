@@ -997,7 +997,35 @@ struct site_prep {
 	struct publish pub;	/* until site_build takes it */
 	struct reuse *reuse;	/* the old and previous sites' jobs */
 	struct diags d;		/* quiet: said by site_build */
+	/* The previous site, checked by a thread of its own from the
+	 * start, while the runs are read: a walk of every file it holds
+	 * that a build that finds nothing to do must make too. */
+	pthread_t prev_thread;
+	bool prev_started, prev_joined;
+	struct publish_prev prev;
 };
+
+static void *
+prev_run(void *arg)
+{
+	struct site_prep *p = arg;
+
+	publish_prev_find(p->out, &p->prev);
+	return NULL;
+}
+
+/* What the previous site's thread found, once it is done; NULL when it
+ * could not run. */
+static struct publish_prev *
+prev_found(struct site_prep *p)
+{
+	if (!p->prev_started)
+		return NULL;
+	if (!p->prev_joined)
+		pthread_join(p->prev_thread, NULL);
+	p->prev_joined = true;
+	return &p->prev;
+}
 
 /* Reads and renames only; touches nothing the main thread does. */
 static void *
@@ -1007,7 +1035,7 @@ prep_run(void *arg)
 
 	if (!p->full)
 		p->reuse = reuse_load(NULL, p->out, REUSE_OLD);
-	p->rc = publish_begin(&p->pub, p->out, &p->d);
+	p->rc = publish_begin(&p->pub, p->out, prev_found(p), &p->d);
 	if (p->rc == 0 && p->pub.had)
 		p->reuse = take_job_log(p->reuse, p->pub.staging, p->full);
 	return NULL;
@@ -1036,7 +1064,19 @@ site_prep_start(const struct site_opts *opts, const char *runs,
 	p->lock = lock;
 	p->full = opts->full;
 	p->d.quiet = 1;
+	p->prev_started = pthread_create(&p->prev_thread, NULL, prev_run,
+	    p) == 0;
 	return p;
+}
+
+void
+site_prep_say_prev(struct site_prep *p, struct diags *d)
+{
+	struct publish_prev here, *pp = prev_found(p);
+
+	if (pp == NULL)
+		publish_prev_find(p->out, pp = &here);
+	publish_prev_say(pp, d);
 }
 
 void
@@ -1068,6 +1108,8 @@ site_prep_free(struct site_prep *p)
 	if (p == NULL)
 		return;
 	site_prep_wait(p);
+	if (prev_found(p))
+		publish_prev_free(&p->prev);
 	if (p->rc == 0 && p->pub.staging)
 		publish_abort(&p->pub);
 	publish_free(&p->pub);
@@ -1109,7 +1151,7 @@ prepare(struct site *s, struct publish *own, struct publish **pub,
 		return -1;
 	if (!s->opts->full)
 		s->reuse = reuse_load(NULL, s->opts->out, REUSE_OLD);
-	if (publish_begin(own, s->opts->out, s->d) != 0)
+	if (publish_begin(own, s->opts->out, NULL, s->d) != 0)
 		return -1;
 	publish_say_notes(own, s->d->quiet);
 	if (own->had)

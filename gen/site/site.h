@@ -46,9 +46,6 @@ struct site_opts {
  * too new to be trusted. Files put into SITE by hand are not looked for. */
 bool site_unchanged(struct site_opts *opts, const struct runset *set,
     const struct diags *d, bool *gate_fails);
-/* Says what such a build says of SITE's surroundings: the note on a
- * previous site it would not build on. */
-void site_unchanged_notes(const struct site_opts *opts, struct diags *d);
 
 /* What a build of opts->out does before it has the runs: it takes
  * SITE's lock (one build of SITE at a time: waits here while another
@@ -73,6 +70,11 @@ void site_prep_go(struct site_prep *);
 bool site_prep_wait(struct site_prep *);
 /* Waits for it and undoes what site_build did not take over. */
 void site_prep_free(struct site_prep *);
+/* Says to d what a build would say of SITE's previous site (that it is
+ * not built on, and why), for a build that finds nothing to do: a
+ * thread started by site_prep_start checked it while the runs were
+ * read. */
+void site_prep_say_prev(struct site_prep *, struct diags *d);
 
 /* Writes the site of the analysed runs; returns 0, or -1 when nothing
  * could be written (reported to d). Problems with single files are

@@ -143,9 +143,3 @@ site_unchanged(struct site_opts *opts, const struct runset *set,
 	return ok && !opts->full && set->stamps_settled &&
 	    reuse_built_from(opts->out, opts->inputs_fp, gate_fails);
 }
-
-void
-site_unchanged_notes(const struct site_opts *opts, struct diags *d)
-{
-	publish_check_prev(opts->out, d);
-}
