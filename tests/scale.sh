@@ -206,6 +206,20 @@ if [ $st -eq 0 ] && grep -q 'inc-site.prev: holds runs/evil, .*not used' "$tmp/p
 else
 	say_bad "a previous site holding a link: exit $st, $(head -1 "$tmp/prev.err")"
 fi
+# A build that finds nothing to do says so too: the previous site is
+# checked by a thread while the runs are read, not after.
+sleep 3
+"$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+ls -iR "$site" >"$tmp/prev.before"
+"$b/benchsite" build -q -o "$site" "$runs" 2>"$tmp/prev.err"
+st=$?
+ls -iR "$site" >"$tmp/prev.after"
+if [ $st -eq 0 ] && cmp -s "$tmp/prev.before" "$tmp/prev.after" &&
+    grep -q 'inc-site.prev: holds runs/evil, .*not used' "$tmp/prev.err"; then
+	say_ok "a build with nothing to do says the previous site is not built on"
+else
+	say_bad "a build with nothing to do: exit $st, $(head -1 "$tmp/prev.err")"
+fi
 rm -rf "$tmp/.inc-site.prev"
 
 # Any -j on a large site, paged: the same bytes.

@@ -810,7 +810,7 @@ runcache_listing(struct runcache *c, const char *key,
 	r = c->at;
 	if (!get_dir_stamp(&r, &was) || !same_stamp(&was, dir))
 		return NULL;
-	*n = get_count(&r, 4 + 7 * 8);
+	*n = get_count(&r, FILE_STAMP_MIN);
 	if (*n == 0)
 		return NULL;
 	v = xcalloc(*n, sizeof *v);
@@ -819,9 +819,7 @@ runcache_listing(struct runcache *c, const char *key,
 		const char *name = get_mem(&r, &len);
 
 		get_bytes(&r, 7 * 8);
-		/* A plain name, as listing a directory gives. */
-		if (name == NULL || len == 0 || name[0] == '.' ||
-		    memchr(name, '/', len) || memchr(name, '\0', len))
+		if (!plain_name(name, len))
 			r.bad = true;
 		else
 			v[k].name = xstrndup(name, len);

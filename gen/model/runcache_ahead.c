@@ -17,7 +17,6 @@
 
 #define AHEAD		1024	/* entries stamped before the walk asks */
 #define READ_SIZE	((size_t)1 << 18)	/* read at a time */
-#define FILE_STAMP_MIN	(4 + 7 * 8)	/* a file's stamp in an entry */
 
 struct slot {
 	size_t i;		/* the entry's number */
@@ -103,10 +102,8 @@ stamp_files(const struct ahead *a, struct rd *r, struct slot *s)
 		struct stamp *f = &s->files[s->n];
 
 		get_bytes(r, 7 * 8);
-		if (name == NULL || len == 0 || name[0] == '.' ||
-		    memchr(name, '/', len) || memchr(name, '\0', len) ||
-		    snprintf(path, sizeof path, "%s/%.*s", s->key, (int)len,
-		    name) >= (int)sizeof path ||
+		if (!plain_name(name, len) || snprintf(path, sizeof path,
+		    "%s/%.*s", s->key, (int)len, name) >= (int)sizeof path ||
 		    !stamp_path(a, path, S_IFREG, f))
 			return false;
 		f->name = xstrndup(name, len);

@@ -11,6 +11,7 @@
 
 #define NULL_STR	UINT32_MAX	/* the length of a NULL string */
 #define MAX_RECORD	((uint32_t)1 << 28)
+#define FILE_STAMP_MIN	(4 + 7 * 8)	/* a file's stamp in an entry */
 
 struct rd {
 	const unsigned char *p, *end;
@@ -131,6 +132,15 @@ same_stamp(const struct stamp *a, const struct stamp *b)
 	return a->size == b->size && a->ino == b->ino && a->dev == b->dev &&
 	    a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns &&
 	    a->ctime_s == b->ctime_s && a->ctime_ns == b->ctime_ns;
+}
+
+/* A file's name in an entry: a plain one, as listing a directory gives
+ * (else the entry is damaged). */
+static inline bool
+plain_name(const char *name, size_t len)
+{
+	return name != NULL && len > 0 && name[0] != '.' &&
+	    memchr(name, '/', len) == NULL && memchr(name, '\0', len) == NULL;
 }
 
 /* A stamp's fields, as an entry holds a file's after its name. */
