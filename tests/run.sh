@@ -230,7 +230,6 @@ script_lanes() {
 # install, and bonnie++'s bon_csv2html on what parse writes.
 first_tests() {
 	b=$1
-
 	# The pipeline's shape: every include and every symbol an object takes
 	# from another points down the stages, with no circle (tests/layers.sh);
 	# and every output of the samples and fixtures as recorded.
@@ -285,7 +284,6 @@ first_tests() {
 	else
 		bad "bon_csv2html not installed (run 'make deps')"
 	fi
-
 }
 
 # The lanes run at once, as many as there are processors and one more,
