@@ -56,7 +56,7 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	render/page_common.c render/tables.c render/headline.c \
 	render/pages_fio.c site/make_plan.c \
 	site/site.c site/fingerprint.c site/workers.c site/reuse.c \
-	site/publish.c site/unchanged.c \
+	site/publish.c site/dirseal.c site/unchanged.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
 	capture/collect_mount.c capture/collect_stack.c capture/collect_pci.c \
 	capture/collect_disk.c capture/collect_storage.c capture/collect.c \
@@ -90,7 +90,7 @@ $(B):
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
 	test_analyse test_plan test_changepoint test_compare test_cli \
-	test_import_guess test_fio test_fio_model test_fio_analyse
+	test_import_guess test_fio test_fio_model test_fio_analyse test_dirseal
 $(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $(filter-out %.h,$^) $(LIBS) \
@@ -165,7 +165,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache fuzz_pngenc fuzz_fio
+	fuzz_cache fuzz_pngenc fuzz_fio fuzz_seal
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory -j$(NPROC) B=$(FUZZ_BUILD) CC=clang \
@@ -181,7 +181,7 @@ fuzz-build:
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
 		    tests/import/*.txt tests/parse-fio/*.out \
-		    tests/bench/fio/*.json; do \
+		    tests/bench/fio/*.json tests/fuzz/*.dirs; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \
 	done

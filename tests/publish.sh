@@ -23,7 +23,8 @@ same() {	# NAME: SITE equals the full build
 # only while a build runs, or after one was killed).
 no_litter() {	# NAME
 	left=$(ls -A "$tmp" | grep '^\.publish-site\.' |
-		grep -v -x -e '.publish-site.prev' -e '.publish-site.cache' |
+		grep -v -x -e '.publish-site.prev' -e '.publish-site.cache' \
+		    -e '.publish-site.dirs' |
 		tr '\n' ' ')
 	[ -z "$left" ] && say_ok "$1" || say_bad "$1: $left"
 }
@@ -115,7 +116,7 @@ for delay in $delays; do
 	sleep "$delay"
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
-	ls -A "$tmp" | grep -q '^\.publish-site\.\(cache\.\)\?tmp-' &&
+	ls -A "$tmp" | grep -q '^\.publish-site\.\(cache\.\|dirs\.\)\?tmp-' &&
 		litter=$((litter + 1))
 done
 run "$b/benchsite" build -q -o "$site" "$runs" >/dev/null \
@@ -155,5 +156,59 @@ if [ -L "$tmp/.publish-site.tmp-Mine00/link" ] &&
 else
 	say_bad "a user's file beside SITE was removed"
 fi
+
+# A site it published is sealed (gen/site/dirseal.h): the next builds
+# read none of its directories, nor those of the previous site, and
+# still find a file added to either, at any depth.
+fresh
+"$b/benchsite" build -q -o "$site" samples 2>/dev/null
+"$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+if [ -z "$VALGRIND" ]; then
+	strace -f -e trace=openat -o "$tmp/publish.strace" \
+		"$b/benchsite" build -q -o "$site" samples >/dev/null 2>&1
+	read_dirs=$(grep -c -e "publish-site/[a-z]*\", .*O_DIRECTORY" \
+		-e "publish-site.prev/[a-z]*\", .*O_DIRECTORY" "$tmp/publish.strace")
+	[ "$read_dirs" -eq 0 ] && say_ok "sealed: SITE and the previous site are not read" ||
+		say_bad "sealed: $read_dirs directories of the sites read"
+fi
+cp -r "$site" "$tmp/publish-was"
+echo mine >"$site/runs/mine.html"
+run "$b/benchsite" build -q -o "$site" "$runs" >/dev/null 2>"$tmp/publish-seal.err"
+st=$?
+rm -f "$site/runs/mine.html"
+if [ $st -eq 2 ] && diff -r "$site" "$tmp/publish-was" >/dev/null &&
+    grep -q "holds runs/mine.html, which benchsite did not write" "$tmp/publish-seal.err"; then
+	say_ok "sealed: a file added to SITE's runs is found"
+else
+	say_bad "sealed: a file added to SITE's runs: exit $st"
+fi
+# The previous site: a directory made in one of its directories, and a
+# file in it.
+mkdir "$tmp/.publish-site.prev/charts/mine"
+echo mine >"$tmp/.publish-site.prev/charts/mine/x.svg"
+run "$b/benchsite" build -q -o "$site" "$runs" >/dev/null 2>"$tmp/publish-seal.err"
+st=$?
+if [ $st -eq 0 ] && [ -f "$tmp/.publish-site.prev/charts/mine/x.svg" ] &&
+    grep -q "prev: holds charts/mine/x.svg, .*not used" "$tmp/publish-seal.err"; then
+	say_ok "sealed: a file added deep in the previous site is found"
+else
+	say_bad "sealed: a file added to the previous site: exit $st"
+fi
+rm -rf "$tmp/publish-was" "$tmp/publish.strace"
+
+# A record of sealed directories left by a killed build goes, a user's
+# file of a like name stays.
+fresh
+"$b/benchsite" build -q -o "$site" samples 2>/dev/null
+echo half >"$tmp/.publish-site.dirs.tmp-Ab12Cd"
+echo mine >"$tmp/.publish-site.dirs.tmp-mine"
+run "$b/benchsite" build -q -o "$site" "$runs" >/dev/null 2>"$tmp/publish-seal.err"
+if [ ! -e "$tmp/.publish-site.dirs.tmp-Ab12Cd" ] && [ -f "$tmp/.publish-site.dirs.tmp-mine" ] &&
+    grep -q "dirs.tmp-Ab12Cd: removed: left by a build" "$tmp/publish-seal.err"; then
+	say_ok "a killed build's record of sealed directories is removed"
+else
+	say_bad "a killed build's record of sealed directories: $(head -1 "$tmp/publish-seal.err")"
+fi
+rm -f "$tmp/.publish-site.dirs.tmp-mine"
 fresh
 rm -rf "$ref" "$tmp"/publish-*.err "$tmp/publish-other" "$tmp/publish.diff"

@@ -12,7 +12,8 @@
 # Prints "ok NAME" / "FAIL: NAME" lines that tests/run.sh counts.
 # The sites' hidden record of jobs and the loader's cache beside them are
 # left out: they hold the program's own fingerprint, which every rebuild
-# of benchsite changes.
+# of benchsite changes; so is the record of the sites' sealed directories
+# (their inodes and a time).
 
 b=$1
 cd "$(dirname "$0")/.." || exit 4
@@ -44,7 +45,8 @@ flat() { echo "$1" | tr / _; }
 for runs in samples tests/site/*/input tests/analysis/*/input; do
 	n=$(flat "$runs")
 	snap "build-$n" "$bin" build -q -j 1 -o "$out/site-$n" "$runs"
-	rm -f "$out/site-$n/.benchsite-jobs" "$out/.site-$n.cache"
+	rm -f "$out/site-$n/.benchsite-jobs" "$out/.site-$n.cache" \
+		"$out/.site-$n.dirs"
 	snap "single-$n" "$bin" build -q --single-file "$out/single-$n.html" \
 		"$runs"
 	for f in text json mail eml markdown junit; do

@@ -1,6 +1,7 @@
 /* Atomic publishing of a site; see publish.h. */
 #define _GNU_SOURCE	/* renameat2 and RENAME_EXCHANGE */
 #include "site/publish.h"
+#include "site/dirseal.h"
 #include "base/buf.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
@@ -22,6 +23,31 @@ static int
 cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool
+sorted(char *const *v, size_t n)
+{
+	for (size_t k = 1; k < n; k++)
+		if (strcmp(v[k - 1], v[k]) > 0)
+			return false;
+	return true;
+}
+
+void
+name_list_add(struct name_list *l, const char *name)
+{
+	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = xstrdup(name);
+}
+
+void
+name_list_free(struct name_list *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		free(l->v[k]);
+	free(l->v);
+	memset(l, 0, sizeof *l);
 }
 
 /* The lines of SITE's manifest, sorted; NULL when it has none. They
@@ -54,7 +80,9 @@ read_manifest(const char *site, size_t *n, struct diags *d)
 	free(path);
 	if (v == NULL)
 		v = xcalloc(1, sizeof *v);
-	qsort(v, *n, sizeof *v, cmp_str);
+	/* write_manifest sorts it: checking costs a tenth of sorting. */
+	if (!sorted(v, *n))
+		qsort(v, *n, sizeof *v, cmp_str);
 	v[*n] = buf;
 	return v;
 }
@@ -98,6 +126,7 @@ struct below {
 	char **m;	/* the sorted manifest */
 	size_t n;
 	bool plain_only;
+	struct name_list *dirs;	/* when set, each directory walked */
 };
 
 static char *
@@ -110,6 +139,8 @@ foreign_below(struct below *w)
 
 	if (dp == NULL && w->plain_only)
 		return xstrdup(len > w->rel ? w->path.p + w->rel : ".");
+	if (w->dirs)
+		name_list_add(w->dirs, len > w->rel ? w->path.p + w->rel : ".");
 	while (dp && found == NULL && (e = readdir(dp)) != NULL) {
 		unsigned char type;
 
@@ -135,11 +166,14 @@ foreign_below(struct below *w)
  * account for, or NULL; caller frees. Directories are walked, and every
  * other entry must be listed. With plain_only, an entry that is neither
  * a directory nor a plain file is foreign, listed or not, and so is a
- * directory that cannot be read. */
+ * directory that cannot be read. Each directory walked is added to dirs
+ * when it is set. */
 static char *
-foreign_file(const char *site, char **m, size_t n, bool plain_only)
+foreign_file(const char *site, char **m, size_t n, bool plain_only,
+    struct name_list *dirs)
 {
-	struct below w = {.m = m, .n = n, .plain_only = plain_only};
+	struct below w = {.m = m, .n = n, .plain_only = plain_only,
+	    .dirs = dirs};
 	char *found;
 
 	buf_puts(&w.path, site);
@@ -163,6 +197,33 @@ is_empty_dir(const char *path)
 	return empty;
 }
 
+/* Whether root, a site of SITE's (SITE itself or its previous site), is
+ * as SITE's record `which` sealed it (dirseal.h), with its manifest: it
+ * then holds only the files that manifest lists, as it did when it was
+ * published. Its directories' names go to dirs when it is set. */
+static bool
+sealed(const char *site, const char *root, enum seal_of which,
+    struct name_list *dirs)
+{
+	struct dir_seal rec[SEAL_N];
+	char *manifest = xasprintf("%s/%s", root, MANIFEST);
+	struct stat st;
+	bool holds;
+
+	seal_read(site, rec);
+	holds = seal_holds(root, &rec[which]) && lstat(manifest, &st) == 0 &&
+	    S_ISREG(st.st_mode);
+	if (holds && dirs) {
+		name_list_free(dirs);
+		dirs->v = seal_take_names(&rec[which], &dirs->n);
+		dirs->cap = dirs->n;
+	}
+	for (int k = 0; k < SEAL_N; k++)
+		seal_free(&rec[k]);
+	free(manifest);
+	return holds;
+}
+
 bool
 publish_replaceable(const char *site, struct diags *d)
 {
@@ -179,13 +240,15 @@ publish_replaceable(const char *site, struct diags *d)
 	}
 	if (is_empty_dir(site))
 		return true;
+	if (sealed(site, site, SEAL_SITE, NULL))
+		return true;
 	if ((m = read_manifest(site, &n, d)) == NULL) {
 		diags_add(d, MSG_ERROR, site, 0, "exists and was not made by "
 		    "benchsite (it has no %s); nothing written: choose "
 		    "another directory or empty it", MANIFEST);
 		return false;
 	}
-	foreign = foreign_file(site, m, n, false);
+	foreign = foreign_file(site, m, n, false, NULL);
 	if (foreign)
 		diags_add(d, MSG_ERROR, site, 0, "holds %s, which benchsite did "
 		    "not write; nothing replaced: move it away first", foreign);
@@ -218,32 +281,38 @@ publish_plausible(const char *site)
  * files: the build keeps those files in place as the new site's. Any
  * other is left where it is, with a note; and when another build took
  * it first, the staging directory stays empty. */
-/* The manifest of the previous site prev when it is a whole one (its
- * files, *n of them), else NULL, with a note to notes when there is
- * one that is not. */
-static char **
-usable_prev(const char *prev, size_t *n, struct diags *notes,
-    struct diags *d)
+/* Whether SITE's previous site prev is a whole one, with its directories
+ * to dirs, and its manifest's files (*n of them) to *m unless it is
+ * sealed (read when it is taken: a build with nothing to do does not
+ * need them); else a note to notes when there is one that is not. */
+static bool
+usable_prev(const char *site, const char *prev, char ***m, size_t *n,
+    struct name_list *dirs, struct diags *notes, struct diags *d)
 {
 	struct stat st;
-	char **m, *foreign = NULL;
+	char *foreign = NULL;
 
+	*m = NULL;
 	if (lstat(prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
 	    is_empty_dir(prev)))
-		return NULL;
-	m = S_ISDIR(st.st_mode) ? read_manifest(prev, n, d) : NULL;
-	if (m == NULL || (foreign = foreign_file(prev, m, *n, true))) {
+		return false;
+	if (S_ISDIR(st.st_mode) && sealed(site, prev, SEAL_PREV, dirs))
+		return true;
+	*m = S_ISDIR(st.st_mode) ? read_manifest(prev, n, d) : NULL;
+	if (*m == NULL || (foreign = foreign_file(prev, *m, *n, true, dirs))) {
 		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
-		    "to speed the build up: remove it", m == NULL ? "is not a "
-		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
-		    m == NULL ? "" : ", which benchsite did not write as a "
+		    "to speed the build up: remove it", *m == NULL ? "is not a "
+		    "site benchsite kept" : "holds ", *m == NULL ? "" : foreign,
+		    *m == NULL ? "" : ", which benchsite did not write as a "
 		    "plain file");
-		if (m)
-			free_list(m, *n);
+		if (*m)
+			free_list(*m, *n);
+		*m = NULL;
 		free(foreign);
-		return NULL;
+		name_list_free(dirs);
+		return false;
 	}
-	return m;
+	return true;
 }
 
 void
@@ -253,7 +322,8 @@ publish_prev_find(const char *site, struct publish_prev *pp)
 
 	memset(pp, 0, sizeof *pp);
 	pp->notes.quiet = pp->errs.quiet = 1;
-	pp->m = usable_prev(prev, &pp->n, &pp->notes, &pp->errs);
+	pp->usable = usable_prev(site, prev, &pp->m, &pp->n, &pp->dirs,
+	    &pp->notes, &pp->errs);
 	free(prev);
 }
 
@@ -262,6 +332,7 @@ publish_prev_free(struct publish_prev *pp)
 {
 	if (pp->m)
 		free_list(pp->m, pp->n);
+	name_list_free(&pp->dirs);
 	diags_free(&pp->notes);
 	diags_free(&pp->errs);
 	memset(pp, 0, sizeof *pp);
@@ -284,6 +355,8 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 
 	diags_append(d, &pp->errs);
 	diags_append(&p->notes, &pp->notes);
+	if (pp->usable && pp->m == NULL)
+		pp->m = read_manifest(p->prev, &pp->n, d);
 	if (pp->m == NULL || rename(p->prev, p->staging) != 0) {
 		publish_prev_free(pp);
 		return;
@@ -295,6 +368,8 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 	p->had = pp->m;
 	p->nhad = pp->n;
 	pp->m = NULL;
+	p->dirs = pp->dirs;
+	memset(&pp->dirs, 0, sizeof pp->dirs);
 	publish_prev_free(pp);
 }
 
@@ -375,6 +450,7 @@ publish_free(struct publish *p)
 	free(p->staging);
 	free(p->prev);
 	free_list(p->had, p->nhad);
+	name_list_free(&p->dirs);
 	diags_free(&p->notes);
 	memset(p, 0, sizeof *p);
 }
@@ -441,47 +517,136 @@ remove_stale(const struct publish *p, const char *const *written, size_t n,
 }
 
 /* The old site, now at path, is kept as the previous site the next
- * build starts from; removed when something else is there. */
-static void
+ * build starts from; removed when something else is there. Returns
+ * whether it was kept. */
+static bool
 keep_old(const struct publish *p, const char *path)
 {
-	if (rename(path, p->prev) != 0)
-		publish_remove_tree(path);
+	if (rename(path, p->prev) == 0)
+		return true;
+	publish_remove_tree(path);
+	return false;
+}
+
+int
+publish_mkdir(struct publish *p, const char *rel, struct diags *d)
+{
+	char *path = xasprintf("%s/%s", p->staging, rel);
+	int rc = 0;
+
+	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+		diags_add(d, MSG_SYSERR, path, 0, "cannot create directory: "
+		    "%s", strerror(errno));
+		rc = -1;
+	} else {
+		name_list_add(&p->dirs, rel);
+	}
+	free(path);
+	return rc;
+}
+
+/* Seals the staging directory's directories (dirseal.h): the previous
+ * site's, those made by publish_mkdir and the parents of the files
+ * written (a deeper one is made when a file needs it), and the staging
+ * directory itself. written is sorted. */
+static void
+seal_staging(struct publish *p, const char *const *written, size_t n,
+    struct dir_seal *r)
+{
+	struct name_list *dirs = &p->dirs;
+	size_t k, j;
+
+	name_list_add(dirs, ".");
+	for (k = 0; k < n; k++) {
+		const char *slash = strrchr(written[k], '/');
+		size_t len = slash ? (size_t)(slash - written[k]) : 0;
+		const char *last = dirs->v[dirs->n - 1];
+
+		if (len > 0 && (strncmp(last, written[k], len) != 0 ||
+		    last[len] != '\0')) {
+			char *dir = xstrndup(written[k], len), *up = dir;
+
+			/* Its parents too, first: one may hold no file. */
+			while ((up = strchr(up, '/')) != NULL) {
+				*up = '\0';
+				name_list_add(dirs, dir);
+				*up++ = '/';
+			}
+			name_list_add(dirs, dir);
+			free(dir);
+		}
+	}
+	qsort(dirs->v, dirs->n, sizeof *dirs->v, cmp_str);
+	for (k = j = 0; k < dirs->n; k++)
+		if (j > 0 && strcmp(dirs->v[j - 1], dirs->v[k]) == 0)
+			free(dirs->v[k]);
+		else
+			dirs->v[j++] = dirs->v[k];
+	dirs->n = j;
+	seal_dirs(p->staging, (const char *const *)dirs->v, dirs->n, r);
+}
+
+/* Puts the staging directory in SITE's place. Returns 0 with *kept set
+ * when the old site is now the previous one, or -1. */
+static int
+swap_in(const struct publish *p, bool *kept)
+{
+	struct stat st;
+
+	*kept = false;
+	if (stat(p->site, &st) != 0)
+		return rename(p->staging, p->site);
+	if (renameat2(AT_FDCWD, p->staging, AT_FDCWD, p->site,
+	    RENAME_EXCHANGE) == 0) {
+		/* The old site now sits at the staging path. */
+		*kept = keep_old(p, p->staging);
+		return 0;
+	}
+	if (errno == EINVAL || errno == ENOSYS) {
+		/* A file system without the swap: two renames, one moment
+		 * without a site. */
+		char *old = xasprintf("%s.old", p->staging);
+		int rc = rename(p->site, old) == 0 ? rename(p->staging,
+		    p->site) : -1;
+
+		if (rc == 0)
+			*kept = keep_old(p, old);
+		free(old);
+		return rc;
+	}
+	return -1;
 }
 
 int
 publish_commit(struct publish *p, const char **written, size_t nwritten,
     struct diags *d)
 {
-	struct stat st;
+	struct dir_seal rec[SEAL_N], made;
+	bool kept;
+	int rc;
 
 	if (write_manifest(p->staging, written, nwritten, d) != 0 ||
 	    remove_stale(p, written, nwritten, d) != 0)
 		return -1;
-	if (stat(p->site, &st) != 0) {
-		if (rename(p->staging, p->site) == 0)
-			return 0;
-	} else if (renameat2(AT_FDCWD, p->staging, AT_FDCWD, p->site,
-	    RENAME_EXCHANGE) == 0) {
-		/* The old site now sits at the staging path. */
-		keep_old(p, p->staging);
-		return 0;
-	} else if (errno == EINVAL || errno == ENOSYS) {
-		/* A file system without the swap: two renames, one moment
-		 * without a site. */
-		char *old = xasprintf("%s.old", p->staging);
-
-		if (rename(p->site, old) == 0 && rename(p->staging,
-		    p->site) == 0) {
-			keep_old(p, old);
-			free(old);
-			return 0;
-		}
-		free(old);
+	seal_staging(p, written, nwritten, &made);
+	/* SITE's record becomes the previous site's, as SITE does. */
+	seal_read(p->site, rec);
+	if ((rc = swap_in(p, &kept)) != 0)
+		diags_add(d, MSG_SYSERR, p->site, 0, "cannot put the new site "
+		    "in place: %s", strerror(errno));
+	else {
+		seal_free(&rec[SEAL_PREV]);
+		rec[SEAL_PREV] = rec[SEAL_SITE];
+		if (!kept)
+			seal_free(&rec[SEAL_PREV]);
+		rec[SEAL_SITE] = made;
+		memset(&made, 0, sizeof made);
+		seal_write(p->site, rec);
 	}
-	diags_add(d, MSG_SYSERR, p->site, 0, "cannot put the new site in "
-	    "place: %s", strerror(errno));
-	return -1;
+	seal_free(&made);
+	for (int k = 0; k < SEAL_N; k++)
+		seal_free(&rec[k]);
+	return rc;
 }
 
 /* ---- one build of SITE at a time (publish_lock) ---- */
@@ -499,19 +664,24 @@ temp_tail(const char *s, const char *end)
 }
 
 /* What a build of SITE makes beside it under a name of its own, from
- * templates of SITE's name (stage, ".NAME.tmp-"; cache,
- * ".NAME.cache.tmp-"): a staging directory .NAME.tmp-XXXXXX (mkdtemp,
+ * templates of SITE's name (stage, ".NAME.tmp-"; files, ".NAME.cache.tmp-"
+ * and ".NAME.dirs.tmp-"): a staging directory .NAME.tmp-XXXXXX (mkdtemp,
  * publish_begin); the old site of a swap in two renames,
  * .NAME.tmp-XXXXXX.old (publish_commit); the loader's new cache,
- * .NAME.cache.tmp-XXXXXX (mkstemp, model/runcache.c). Gives the type
+ * .NAME.cache.tmp-XXXXXX (mkstemp, model/runcache.c); the record of the
+ * sealed directories, .NAME.dirs.tmp-XXXXXX (dirseal.c). Gives the type
  * such an entry has, S_IFDIR or S_IFREG, or 0 for any other name. */
 static mode_t
-temp_kind(const char *name, const char *stage, const char *cache)
+temp_kind(const char *name, const char *stage, char *const files[2])
 {
-	size_t ns = strlen(stage), nc = strlen(cache);
+	size_t ns = strlen(stage);
 
-	if (strncmp(name, cache, nc) == 0 && temp_tail(name + nc, ""))
-		return S_IFREG;
+	for (int k = 0; k < 2; k++) {
+		size_t nf = strlen(files[k]);
+
+		if (strncmp(name, files[k], nf) == 0 && temp_tail(name + nf, ""))
+			return S_IFREG;
+	}
 	if (strncmp(name, stage, ns) == 0 && (temp_tail(name + ns, "") ||
 	    temp_tail(name + ns, ".old")))
 		return S_IFDIR;
@@ -580,8 +750,9 @@ remove_leftover(const char *path, mode_t kind, const char *site,
 static void
 remove_leftovers(const char *site, int quiet)
 {
-	char *stage = path_beside(site, ".tmp-"), *cache = path_beside(site,
-	    CACHE_SUFFIX ".tmp-"), *slash = strrchr(stage, '/'), *dir;
+	char *stage = path_beside(site, ".tmp-"), *slash = strrchr(stage, '/');
+	char *files[2] = {path_beside(site, CACHE_SUFFIX ".tmp-"),
+	    path_beside(site, SEAL_SUFFIX ".tmp-")}, *dir;
 	int dirlen = slash ? (int)(slash - stage) + 1 : 0;
 	struct diags notes = {.quiet = quiet};
 	struct dirent *e;
@@ -591,7 +762,7 @@ remove_leftovers(const char *site, int quiet)
 	dp = opendir(dir);
 	while (dp && (e = readdir(dp)) != NULL) {
 		mode_t kind = temp_kind(e->d_name, stage + dirlen,
-		    cache + dirlen);
+		    (char *[2]){files[0] + dirlen, files[1] + dirlen});
 		char *path;
 
 		if (kind == 0)
@@ -605,7 +776,8 @@ remove_leftovers(const char *site, int quiet)
 	diags_free(&notes);
 	free(dir);
 	free(stage);
-	free(cache);
+	free(files[0]);
+	free(files[1]);
 }
 
 /* Opens the lock file, creating it; -1 when it cannot be, or is not a

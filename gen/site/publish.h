@@ -31,6 +31,14 @@
 #define PREV_SUFFIX ".prev"	/* .SITE.prev */
 #define LOCK_SUFFIX ".lock"	/* .SITE.lock, while a build runs */
 
+/* Names of a site's directories, below it ("." for itself). */
+struct name_list {
+	char **v;
+	size_t n, cap;
+};
+void name_list_add(struct name_list *, const char *name);
+void name_list_free(struct name_list *);
+
 struct publish {
 	char *site;		/* SITE as given */
 	char *staging;		/* where the new site is written */
@@ -40,6 +48,9 @@ struct publish {
 	 * file); else NULL, and it started empty. */
 	char **had;
 	size_t nhad;
+	/* The staging directory's directories known so far: the previous
+	 * site's, and those publish_mkdir made (dirseal.h). */
+	struct name_list dirs;
 	/* Notes about .SITE.prev, for stderr only (not among the site's
 	 * problems: they are about that directory, not the runs or the
 	 * site), held until publish_say_notes. */
@@ -69,12 +80,15 @@ int publish_lock(const char *site, bool wait, int quiet, int *lock,
 void publish_unlock(const char *site, int lock);
 
 /* What publish_begin finds of SITE's previous site, which may be found
- * ahead of it (it only reads, under SITE's lock): its manifest when the
- * build can build on it, else NULL with notes saying why, and what
+ * ahead of it (it only reads, under SITE's lock): whether the build can
+ * build on it, its manifest (NULL until taken when it was found sealed,
+ * dirseal.h) and its directories, else notes saying why not, and what
  * reading it said (errs). */
 struct publish_prev {
+	bool usable;
 	char **m;
 	size_t n;
+	struct name_list dirs;
 	struct diags notes, errs;	/* quiet until said */
 };
 void publish_prev_find(const char *site, struct publish_prev *);
@@ -95,14 +109,18 @@ int publish_begin(struct publish *, const char *site,
  * drops them. */
 void publish_say_notes(struct publish *, int quiet);
 
+/* Makes the directory rel in the staging directory (one there already
+ * will do). Returns 0, or -1 (reported). */
+int publish_mkdir(struct publish *, const char *rel, struct diags *);
 /* Whether the staging directory already holds rel (from the previous
  * site). */
 bool publish_has(const struct publish *, const char *rel);
 
 /* Writes the manifest of the rel paths written (sorted here) into the
  * staging directory, removes the files of the previous site not among
- * them, swaps it in as SITE and keeps the old site as .SITE.prev.
- * Returns 0, or -1 (reported; SITE is then untouched). */
+ * them, seals the new site's directories (dirseal.h), swaps it in as
+ * SITE and keeps the old site as .SITE.prev. Returns 0, or -1
+ * (reported; SITE is then untouched). */
 int publish_commit(struct publish *, const char **written, size_t nwritten,
     struct diags *);
 

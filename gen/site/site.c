@@ -49,21 +49,6 @@ run_samples(struct site *s, size_t i, struct results *read)
 	return read;
 }
 
-static int
-site_mkdir(struct site *s, const char *rel)
-{
-	char *path = xasprintf("%s/%s", s->out, rel);
-	int rc = 0;
-
-	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-		diags_add(s->d, MSG_SYSERR, path, 0, "cannot create directory: "
-		    "%s", strerror(errno));
-		rc = -1;
-	}
-	free(path);
-	return rc;
-}
-
 /* Lists rel among the site's files: rel itself when it lasts the
  * build (the job logs' names do), else a copy, in the build's arena
  * or, during a job, of the job's own, which its report hands on and
@@ -1201,7 +1186,7 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	s.pub = pub;
 	s.out = pub->staging;
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
-		if (i > 0 && site_mkdir(&s, dirs[i]) != 0)
+		if (i > 0 && publish_mkdir(pub, dirs[i], d) != 0)
 			goto done;
 	render_all(&s);
 	if (d->n > 0 && d->worst == MSG_SYSERR) {
