@@ -10,12 +10,14 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
-#include <stdio.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define AHEAD		1024	/* entries stamped before the walk asks */
+#define BATCH		64	/* entries a side lets pass before waking
+				   the other */
 #define READ_SIZE	((size_t)1 << 18)	/* read at a time */
 
 struct slot {
@@ -26,22 +28,60 @@ struct slot {
 	size_t n;
 };
 
+/* The two sides share no lock while both run: the thread publishes how
+ * many entries it has stamped (done), the walk which entry it asks for
+ * (want), each an atomic store after the slots it concerns are written
+ * or read. A side that must wait says from when it wants to be woken
+ * (wake_at, then the other side's count) and sleeps on moved; the other
+ * wakes it once its count gets there: with a lock and a wake-up per
+ * entry, the two sides made 500 000 futex calls at 100 000 runs. A
+ * waiter sets wake_at and looks again under mu, and the waker reads
+ * wake_at after its store (both sequentially consistent), so no wake-up
+ * is lost. */
 struct ahead {
 	pthread_t thread;
 	pthread_mutex_t mu;
-	pthread_cond_t moved;	/* done, want or stop changed */
+	pthread_cond_t moved;
 	int fd, rootfd;
 	size_t from;		/* the next record's offset in fd */
 	unsigned char *buf;	/* fd's bytes from buf_at, buf_len of them */
 	size_t buf_at, buf_len, buf_cap;
-	size_t done;		/* entries stamped (under mu) */
-	size_t want;		/* the entry the walk asked for (under mu) */
-	bool stop, end;		/* (under mu) */
-	/* Who waits on moved (under mu): each side wakes the other only
-	 * then, not for each of 100 000 entries. */
-	bool walk_waits, ahead_waits;
+	atomic_size_t done;	/* entries stamped */
+	atomic_size_t want;	/* the entry the walk asked for */
+	atomic_bool stop, end;
+	/* 0, or 1 + the count from which a waiting side wants waking. */
+	atomic_size_t walk_wake_at, ahead_wake_at;
 	struct slot slot[AHEAD];
 };
+
+/* Wakes the side waiting on wake_at once count has reached it (or
+ * always, with force). */
+static void
+wake(struct ahead *a, atomic_size_t *wake_at, size_t count, bool force)
+{
+	size_t at = atomic_load(wake_at);
+
+	if (at == 0 || (!force && count + 1 < at))
+		return;
+	pthread_mutex_lock(&a->mu);
+	atomic_store(wake_at, 0);
+	pthread_cond_broadcast(&a->moved);
+	pthread_mutex_unlock(&a->mu);
+}
+
+/* Sleeps until ready(a) or the other side wakes this one, having asked
+ * for it from count at. */
+static void
+wait_for(struct ahead *a, atomic_size_t *wake_at, size_t at,
+    bool (*ready)(struct ahead *, size_t), size_t arg)
+{
+	pthread_mutex_lock(&a->mu);
+	atomic_store(wake_at, at + 1);
+	while (!ready(a, arg) && atomic_load(wake_at) != 0)
+		pthread_cond_wait(&a->moved, &a->mu);
+	atomic_store(wake_at, 0);
+	pthread_mutex_unlock(&a->mu);
+}
 
 static void
 slot_clear(struct slot *s)
@@ -91,10 +131,13 @@ static bool
 stamp_files(const struct ahead *a, struct rd *r, struct slot *s)
 {
 	char path[PATH_MAX];
-	size_t n = get_count(r, FILE_STAMP_MIN);
+	size_t n = get_count(r, FILE_STAMP_MIN), keylen = strlen(s->key);
 
-	if (n == 0)
+	if (n == 0 || keylen + 1 >= sizeof path)
 		return false;
+	/* "KEY/NAME": KEY copied once, not printed again for each file. */
+	memcpy(path, s->key, keylen);
+	path[keylen] = '/';
 	s->files = xcalloc(n, sizeof *s->files);
 	for (s->n = 0; s->n < n; s->n++) {
 		size_t len;
@@ -102,9 +145,11 @@ stamp_files(const struct ahead *a, struct rd *r, struct slot *s)
 		struct stamp *f = &s->files[s->n];
 
 		get_bytes(r, 7 * 8);
-		if (!plain_name(name, len) || snprintf(path, sizeof path,
-		    "%s/%.*s", s->key, (int)len, name) >= (int)sizeof path ||
-		    !stamp_path(a, path, S_IFREG, f))
+		if (!plain_name(name, len) || keylen + 1 + len >= sizeof path)
+			return false;
+		memcpy(path + keylen + 1, name, len);
+		path[keylen + 1 + len] = '\0';
+		if (!stamp_path(a, path, S_IFREG, f))
 			return false;
 		f->name = xstrndup(name, len);
 	}
@@ -141,6 +186,20 @@ read_entry(struct ahead *a, struct slot *s)
 	return true;
 }
 
+/* Whether the thread may stamp entry i: its slot is free. */
+static bool
+slot_free(struct ahead *a, size_t i)
+{
+	return atomic_load(&a->stop) || i < atomic_load(&a->want) + AHEAD;
+}
+
+/* Whether entry i is stamped, or never will be. */
+static bool
+stamped(struct ahead *a, size_t i)
+{
+	return atomic_load(&a->done) > i || atomic_load(&a->end);
+}
+
 static void *
 run_ahead(void *arg)
 {
@@ -150,26 +209,21 @@ run_ahead(void *arg)
 	for (size_t i = 0; more; i++) {
 		struct slot s = {.i = i};
 
-		pthread_mutex_lock(&a->mu);
-		while (!a->stop && i >= a->want + AHEAD) {
-			a->ahead_waits = true;
-			pthread_cond_wait(&a->moved, &a->mu);
-			a->ahead_waits = false;
-		}
-		more = !a->stop;
-		pthread_mutex_unlock(&a->mu);
+		/* Woken when the walk has freed a batch of slots. */
+		if (!slot_free(a, i))
+			wait_for(a, &a->ahead_wake_at, i - AHEAD + BATCH,
+			    slot_free, i);
+		more = !atomic_load(&a->stop);
 		if (more && !(more = read_entry(a, &s)))
 			slot_clear(&s);
-		pthread_mutex_lock(&a->mu);
 		if (more) {
 			slot_clear(&a->slot[i % AHEAD]);
 			a->slot[i % AHEAD] = s;
-			a->done = i + 1;
+			atomic_store(&a->done, i + 1);
+		} else {
+			atomic_store(&a->end, true);
 		}
-		a->end = !more;
-		if (a->walk_waits)
-			pthread_cond_broadcast(&a->moved);
-		pthread_mutex_unlock(&a->mu);
+		wake(a, &a->walk_wake_at, i + 1, !more);
 	}
 	return NULL;
 }
@@ -204,16 +258,12 @@ ahead_take(struct ahead *a, size_t i, const char *key, size_t keylen,
 	struct stamp *v = NULL;
 
 	*n = 0;
-	pthread_mutex_lock(&a->mu);
-	a->want = i;
-	if (a->ahead_waits)
-		pthread_cond_broadcast(&a->moved);
-	while (!a->end && a->done <= i) {
-		a->walk_waits = true;
-		pthread_cond_wait(&a->moved, &a->mu);
-		a->walk_waits = false;
-	}
-	if (a->done > i && s->i == i && s->taken &&
+	atomic_store(&a->want, i);
+	wake(a, &a->ahead_wake_at, i, false);
+	/* Woken when a batch is stamped, not for each entry. */
+	if (!stamped(a, i))
+		wait_for(a, &a->walk_wake_at, i + BATCH, stamped, i);
+	if (atomic_load(&a->done) > i && s->i == i && s->taken &&
 	    strlen(s->key) == keylen && memcmp(s->key, key, keylen) == 0) {
 		*dir = s->dir;
 		v = s->files;
@@ -222,7 +272,6 @@ ahead_take(struct ahead *a, size_t i, const char *key, size_t keylen,
 		s->n = 0;
 		s->taken = false;
 	}
-	pthread_mutex_unlock(&a->mu);
 	return v;
 }
 
@@ -231,10 +280,8 @@ ahead_stop(struct ahead *a)
 {
 	if (a == NULL)
 		return;
-	pthread_mutex_lock(&a->mu);
-	a->stop = true;
-	pthread_cond_broadcast(&a->moved);
-	pthread_mutex_unlock(&a->mu);
+	atomic_store(&a->stop, true);
+	wake(a, &a->ahead_wake_at, 0, true);
 	pthread_join(a->thread, NULL);
 	for (size_t k = 0; k < AHEAD; k++)
 		slot_clear(&a->slot[k]);
