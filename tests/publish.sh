@@ -163,6 +163,8 @@ fi
 fresh
 "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 "$b/benchsite" build -q -o "$site" "$runs" 2>/dev/null
+# The samples again, so that the builds below have something to do (one
+# that has nothing to do replaces nothing, and checks nothing).
 if [ -z "$VALGRIND" ]; then
 	strace -f -e trace=openat -o "$tmp/publish.strace" \
 		"$b/benchsite" build -q -o "$site" samples >/dev/null 2>&1
@@ -170,6 +172,8 @@ if [ -z "$VALGRIND" ]; then
 		-e "publish-site.prev/[a-z]*\", .*O_DIRECTORY" "$tmp/publish.strace")
 	[ "$read_dirs" -eq 0 ] && say_ok "sealed: SITE and the previous site are not read" ||
 		say_bad "sealed: $read_dirs directories of the sites read"
+else
+	"$b/benchsite" build -q -o "$site" samples 2>/dev/null
 fi
 cp -r "$site" "$tmp/publish-was"
 echo mine >"$site/runs/mine.html"
