@@ -19,6 +19,12 @@ hash_string(const char *s)
 	return hash_bytes(s, strlen(s), 0);
 }
 
+int
+cmp_string_ptrs(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 void
 hashmap_init(struct hashmap *m, size_t min_cap,
     uint64_t (*hash)(uintptr_t value, const void *ctx), const void *ctx)

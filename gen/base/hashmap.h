@@ -24,6 +24,9 @@ struct hashmap {
 uint64_t hash_bytes(const void *p, size_t len, uint64_t seed);
 /* The same of a C string's bytes, without its NUL. */
 uint64_t hash_string(const char *s);
+/* The project's one order of C strings held by pointer (char *), for
+ * qsort and bsearch of string keys: strcmp's. */
+int cmp_string_ptrs(const void *a, const void *b);
 
 /* An empty table with room for at least min_cap slots. */
 void hashmap_init(struct hashmap *, size_t min_cap,

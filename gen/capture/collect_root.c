@@ -2,6 +2,7 @@
  * would resolve them, but inside a root that may be a copied tree. */
 #include "capture/collect_int.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
@@ -206,12 +207,6 @@ root_link_base(const struct collect *c, const char *dir, const char *name)
 	return b;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The entries of a directory inside the root, sorted, without dot
  * files; NULL (and *n 0) when it cannot be read. */
 char **
@@ -244,7 +239,7 @@ root_list(const struct collect *c, size_t *n, const char *fmt, ...)
 	}
 	closedir(dp);
 	if (*n > 1)
-		qsort(v, *n, sizeof *v, cmp_str);
+		qsort(v, *n, sizeof *v, cmp_string_ptrs);
 	return v;
 }
 

@@ -3,6 +3,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <fcntl.h>
@@ -49,12 +50,6 @@ next_line(char **p)
 	*end = '\0';
 	*p = end + 1;
 	return line;
-}
-
-static int
-cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* A directory's name as seal_dirs records them: "." or a path below the
@@ -107,7 +102,7 @@ parse_record(char **p, const char *name, struct dir_seal *r)
 		r->rel[r->n] = xstrdup(end + 1);
 	}
 	return n == 0 || bsearch(&(const char *){"."}, r->rel, n,
-	    sizeof *r->rel, cmp_name) != NULL;
+	    sizeof *r->rel, cmp_string_ptrs) != NULL;
 }
 
 void
@@ -146,7 +141,8 @@ subdirs(const struct dir_seal *r)
 		char *parent = slash ? xstrndup(r->rel[k],
 		    (size_t)(slash - r->rel[k])) : xstrdup(".");
 		char **at = strcmp(r->rel[k], ".") == 0 ? NULL :
-		    bsearch(&parent, r->rel, r->n, sizeof *r->rel, cmp_name);
+		    bsearch(&parent, r->rel, r->n, sizeof *r->rel,
+		    cmp_string_ptrs);
 
 		if (at)
 			sub[at - r->rel]++;

@@ -4,6 +4,7 @@
 #include "site/dirseal.h"
 #include "base/buf.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 #include "model/model.h"	/* CACHE_SUFFIX */
 
@@ -19,12 +20,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static bool
 sorted(char *const *v, size_t n)
 {
@@ -34,14 +29,14 @@ sorted(char *const *v, size_t n)
 	return true;
 }
 
-void
+static void
 name_list_add(struct name_list *l, const char *name)
 {
 	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
 	l->v[l->n++] = xstrdup(name);
 }
 
-void
+static void
 name_list_free(struct name_list *l)
 {
 	for (size_t k = 0; k < l->n; k++)
@@ -82,7 +77,7 @@ read_manifest(const char *site, size_t *n, struct diags *d)
 		v = xcalloc(1, sizeof *v);
 	/* write_manifest sorts it: checking costs a tenth of sorting. */
 	if (!sorted(v, *n))
-		qsort(v, *n, sizeof *v, cmp_str);
+		qsort(v, *n, sizeof *v, cmp_string_ptrs);
 	v[*n] = buf;
 	return v;
 }
@@ -98,7 +93,7 @@ free_list(char **v, size_t n)
 static bool
 listed(const char *rel, char **m, size_t n)
 {
-	return bsearch(&rel, m, n, sizeof *m, cmp_str) != NULL;
+	return bsearch(&rel, m, n, sizeof *m, cmp_string_ptrs) != NULL;
 }
 
 /* The type of entry e at path (DT_DIR, DT_REG, ...), asking the file
@@ -275,12 +270,6 @@ publish_plausible(const char *site)
 	return ok;
 }
 
-/* Takes the previous site as the staging directory, which is empty:
- * renaming a directory over an empty one replaces it. Only a whole
- * previous site is taken, holding nothing but its manifest's plain
- * files: the build keeps those files in place as the new site's. Any
- * other is left where it is, with a note; and when another build took
- * it first, the staging directory stays empty. */
 /* Whether SITE's previous site prev is a whole one, with its directories
  * to dirs, and its manifest's files (*n of them) to *m unless it is
  * sealed (read when it is taken: a build with nothing to do does not
@@ -347,7 +336,12 @@ publish_prev_say(struct publish_prev *pp, struct diags *d)
 	publish_prev_free(pp);
 }
 
-/* Takes the previous site (found as pp says) as the staging directory. */
+/* Takes the previous site (found as pp says) as the staging directory,
+ * which is empty: renaming a directory over an empty one replaces it.
+ * Only a whole previous site is taken, holding nothing but its
+ * manifest's plain files: the build keeps those files in place as the
+ * new site's. Any other is left where it is, with a note; and when
+ * another build took it first, the staging directory stays empty. */
 static void
 take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 {
@@ -467,7 +461,7 @@ write_manifest(const char *staging, const char **written, size_t n,
 	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
 	int rc = 0;
 
-	qsort(written, n, sizeof *written, cmp_str);
+	qsort(written, n, sizeof *written, cmp_string_ptrs);
 	if (f == NULL) {
 		rc = -1;
 		if (fd >= 0)
@@ -576,7 +570,7 @@ seal_staging(struct publish *p, const char *const *written, size_t n,
 			free(dir);
 		}
 	}
-	qsort(dirs->v, dirs->n, sizeof *dirs->v, cmp_str);
+	qsort(dirs->v, dirs->n, sizeof *dirs->v, cmp_string_ptrs);
 	for (k = j = 0; k < dirs->n; k++)
 		if (j > 0 && strcmp(dirs->v[j - 1], dirs->v[k]) == 0)
 			free(dirs->v[k]);

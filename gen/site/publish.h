@@ -36,8 +36,6 @@ struct name_list {
 	char **v;
 	size_t n, cap;
 };
-void name_list_add(struct name_list *, const char *name);
-void name_list_free(struct name_list *);
 
 struct publish {
 	char *site;		/* SITE as given */
