@@ -34,7 +34,7 @@ NPROC := $(shell nproc 2>/dev/null || echo 2)
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
-	base/hashmap.c \
+	base/hashmap.c base/sortednames.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
 	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \
 	read/fio_result.c read/fio_json_walk.c read/fio_json.c \
@@ -90,7 +90,7 @@ $(B):
 UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
 	test_analyse test_plan test_changepoint test_compare test_cli \
-	test_import_guess test_fio test_fio_model test_fio_analyse test_dirseal
+	test_import_guess test_fio test_fio_model test_fio_analyse test_dirseal test_sortednames
 $(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $(filter-out %.h,$^) $(LIBS) \

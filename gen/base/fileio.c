@@ -277,6 +277,60 @@ path_beside(const char *path, const char *suffix)
 	return out;
 }
 
+/* file_read_lines' pieces: a line begun stays at the buffer's start
+ * until its end is read. */
+struct lines_read {
+	bool (*take)(void *ctx, char *line, bool ended);
+	void *ctx;
+	char *buf;
+	size_t cap, have;	/* have: the line begun */
+};
+
+#define LINES_PIECE ((size_t)1 << 16)
+
+static char *
+lines_room(void *ctx, size_t *n)
+{
+	struct lines_read *lr = ctx;
+
+	/* One byte more than read, for the NUL of a last line. */
+	xgrow((void **)&lr->buf, &lr->cap, lr->have + LINES_PIECE + 1, 1);
+	*n = lr->cap - lr->have - 1;
+	return lr->buf + lr->have;
+}
+
+static bool
+lines_take(void *ctx, size_t got)
+{
+	struct lines_read *lr = ctx;
+	char *line = lr->buf, *end = lr->buf + lr->have + got, *nl;
+
+	while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
+		*nl = '\0';
+		if (!lr->take(lr->ctx, line, true))
+			return false;
+		line = nl + 1;
+	}
+	lr->have = (size_t)(end - line);
+	memmove(lr->buf, line, lr->have);
+	if (got == 0 && lr->have > 0) {
+		lr->buf[lr->have] = '\0';
+		return lr->take(lr->ctx, lr->buf, false);
+	}
+	return true;
+}
+
+bool
+file_read_lines(const char *path, size_t max,
+    bool (*take)(void *ctx, char *line, bool ended), void *ctx)
+{
+	struct lines_read lr = {take, ctx, NULL, 0, 0};
+	bool ok = file_read_pieces(path, max, lines_room, lines_take, &lr);
+
+	free(lr.buf);
+	return ok;
+}
+
 int
 program_hash(uint64_t out[2])
 {

@@ -38,6 +38,14 @@ bool file_read_pieces(const char *path, size_t max,
     char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
     void *ctx);
 
+/* Reads the regular file path line by line (through file_read_pieces,
+ * so never whole): take(ctx, line, ended) gets each line without its
+ * newline, NUL-terminated, to keep or cut in place until it returns;
+ * ended is false only for a last line the file does not end. Returns as
+ * file_read_pieces does. */
+bool file_read_lines(const char *path, size_t max,
+    bool (*take)(void *ctx, char *line, bool ended), void *ctx);
+
 /* An XXH3-128 hash of this program's executable (/proc/self/exe), read
  * once per process: what tells one build of benchsite from another (its
  * caches, its renderings). Returns 0, or -1 when it cannot be read. */

@@ -3,6 +3,7 @@
 #include "site/publish.h"
 #include "site/dirseal.h"
 #include "base/buf.h"
+#include "base/sortednames.h"
 #include "base/fileio.h"
 #include "base/hashmap.h"
 #include "base/xalloc.h"
@@ -20,15 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool
-sorted(char *const *v, size_t n)
-{
-	for (size_t k = 1; k < n; k++)
-		if (strcmp(v[k - 1], v[k]) > 0)
-			return false;
-	return true;
-}
-
 static void
 name_list_add(struct name_list *l, const char *name)
 {
@@ -45,55 +37,75 @@ name_list_free(struct name_list *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* The lines of SITE's manifest, sorted; NULL when it has none. They
- * point into the manifest's bytes, kept after the last of them (v[*n]):
- * a site of 100 000 runs lists 720 000 files, which as copies of their
- * own would cost half as much again. Free with free_list. */
-static char **
-read_manifest(const char *site, size_t *n, struct diags *d)
-{
-	char *path = xasprintf("%s/%s", site, MANIFEST), *buf, **v = NULL;
-	size_t len, cap = 0;
-	struct stat st;
+/* The largest manifest read: 29 MB lists 100 000 runs' files, so this
+ * is no ceiling on a site's growth. */
+#define MANIFEST_MAX ((size_t)1 << 30)
 
-	*n = 0;
-	if (stat(path, &st) != 0 || (buf = file_read(path, 64u << 20, &len,
-	    d)) == NULL) {
-		free(path);
-		return NULL;
+static void
+free_manifest(struct sorted_names *m)
+{
+	if (m) {
+		sorted_names_free(m);
+		free(m);
 	}
+}
+
+static bool
+manifest_line(void *ctx, char *line, bool ended)
+{
+	return sorted_names_add(ctx, line);
+}
+
+/* A manifest not written by write_manifest (out of order, a line twice):
+ * read whole and sorted first. Says to d why it cannot be read. */
+static struct sorted_names *
+read_unsorted(const char *path, struct diags *d)
+{
+	char *buf, **v = NULL;
+	size_t len, n = 0, cap = 0;
+	struct sorted_names *m;
+
+	if ((buf = file_read(path, MANIFEST_MAX, &len, d)) == NULL)
+		return NULL;
 	for (char *line = buf, *end; *line; line = end + 1) {
 		if ((end = strchr(line, '\n')) == NULL)
 			end = line + strlen(line) - 1;
 		else
 			*end = '\0';
-		xgrow((void **)&v, &cap, *n + 2, sizeof *v);
-		v[(*n)++] = line;
+		xgrow((void **)&v, &cap, n + 1, sizeof *v);
+		v[n++] = line;
 		if (end[1] == '\0')
 			break;
 	}
-	free(path);
-	if (v == NULL)
-		v = xcalloc(1, sizeof *v);
-	/* write_manifest sorts it: checking costs a tenth of sorting. */
-	if (!sorted(v, *n))
-		qsort(v, *n, sizeof *v, cmp_string_ptrs);
-	v[*n] = buf;
-	return v;
-}
-
-static void
-free_list(char **v, size_t n)
-{
-	if (v)
-		free(v[n]);
+	qsort(v, n, sizeof *v, cmp_string_ptrs);
+	m = xcalloc(1, sizeof *m);
+	for (size_t k = 0; k < n; k++)
+		sorted_names_add(m, v[k]);	/* each once */
 	free(v);
+	free(buf);
+	return m;
 }
 
-static bool
-listed(const char *rel, char **m, size_t n)
+/* The files SITE's manifest lists; NULL when it has none. A site of
+ * 100 000 runs lists 720 000 files: they are read line by line into a
+ * front-coded set (29 MB of lines, 6 MB as a set), as write_manifest
+ * sorted them. */
+static struct sorted_names *
+read_manifest(const char *site, struct diags *d)
 {
-	return bsearch(&rel, m, n, sizeof *m, cmp_string_ptrs) != NULL;
+	char *path = xasprintf("%s/%s", site, MANIFEST);
+	struct sorted_names *m = NULL;
+	struct stat st;
+
+	if (stat(path, &st) == 0) {
+		m = xcalloc(1, sizeof *m);
+		if (!file_read_lines(path, MANIFEST_MAX, manifest_line, m)) {
+			free_manifest(m);
+			m = read_unsorted(path, d);
+		}
+	}
+	free(path);
+	return m;
 }
 
 /* The type of entry e at path (DT_DIR, DT_REG, ...), asking the file
@@ -118,8 +130,7 @@ entry_type(const char *path, const struct dirent *e)
 struct below {
 	struct buf path;
 	size_t rel;
-	char **m;	/* the sorted manifest */
-	size_t n;
+	const struct sorted_names *m;	/* the manifest */
 	bool plain_only;
 	struct name_list *dirs;	/* when set, each directory walked */
 };
@@ -147,7 +158,7 @@ foreign_below(struct below *w)
 			found = foreign_below(w);
 		else if ((w->plain_only && type != DT_REG) ||
 		    (strcmp(w->path.p + w->rel, MANIFEST) != 0 &&
-		    !listed(w->path.p + w->rel, w->m, w->n)))
+		    !sorted_names_has(w->m, w->path.p + w->rel)))
 			found = xstrdup(w->path.p + w->rel);
 		w->path.n = len;
 		w->path.p[len] = '\0';
@@ -157,18 +168,17 @@ foreign_below(struct below *w)
 	return found;
 }
 
-/* The first entry below site that the sorted manifest m does not
+/* The first entry below site that the manifest m does not
  * account for, or NULL; caller frees. Directories are walked, and every
  * other entry must be listed. With plain_only, an entry that is neither
  * a directory nor a plain file is foreign, listed or not, and so is a
  * directory that cannot be read. Each directory walked is added to dirs
  * when it is set. */
 static char *
-foreign_file(const char *site, char **m, size_t n, bool plain_only,
-    struct name_list *dirs)
+foreign_file(const char *site, const struct sorted_names *m,
+    bool plain_only, struct name_list *dirs)
 {
-	struct below w = {.m = m, .n = n, .plain_only = plain_only,
-	    .dirs = dirs};
+	struct below w = {.m = m, .plain_only = plain_only, .dirs = dirs};
 	char *found;
 
 	buf_puts(&w.path, site);
@@ -223,8 +233,8 @@ bool
 publish_replaceable(const char *site, struct diags *d)
 {
 	struct stat st;
-	char **m, *foreign;
-	size_t n;
+	struct sorted_names *m;
+	char *foreign;
 
 	if (stat(site, &st) != 0)
 		return errno == ENOENT;
@@ -237,17 +247,17 @@ publish_replaceable(const char *site, struct diags *d)
 		return true;
 	if (sealed(site, site, SEAL_SITE, NULL))
 		return true;
-	if ((m = read_manifest(site, &n, d)) == NULL) {
+	if ((m = read_manifest(site, d)) == NULL) {
 		diags_add(d, MSG_ERROR, site, 0, "exists and was not made by "
 		    "benchsite (it has no %s); nothing written: choose "
 		    "another directory or empty it", MANIFEST);
 		return false;
 	}
-	foreign = foreign_file(site, m, n, false, NULL);
+	foreign = foreign_file(site, m, false, NULL);
 	if (foreign)
 		diags_add(d, MSG_ERROR, site, 0, "holds %s, which benchsite did "
 		    "not write; nothing replaced: move it away first", foreign);
-	free_list(m, n);
+	free_manifest(m);
 	free(foreign);
 	return foreign == NULL;
 }
@@ -271,11 +281,11 @@ publish_plausible(const char *site)
 }
 
 /* Whether SITE's previous site prev is a whole one, with its directories
- * to dirs, and its manifest's files (*n of them) to *m unless it is
+ * to dirs, and its manifest's files to *m unless it is
  * sealed (read when it is taken: a build with nothing to do does not
  * need them); else a note to notes when there is one that is not. */
 static bool
-usable_prev(const char *site, const char *prev, char ***m, size_t *n,
+usable_prev(const char *site, const char *prev, struct sorted_names **m,
     struct name_list *dirs, struct diags *notes, struct diags *d)
 {
 	struct stat st;
@@ -287,15 +297,14 @@ usable_prev(const char *site, const char *prev, char ***m, size_t *n,
 		return false;
 	if (S_ISDIR(st.st_mode) && sealed(site, prev, SEAL_PREV, dirs))
 		return true;
-	*m = S_ISDIR(st.st_mode) ? read_manifest(prev, n, d) : NULL;
-	if (*m == NULL || (foreign = foreign_file(prev, *m, *n, true, dirs))) {
+	*m = S_ISDIR(st.st_mode) ? read_manifest(prev, d) : NULL;
+	if (*m == NULL || (foreign = foreign_file(prev, *m, true, dirs))) {
 		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
 		    "to speed the build up: remove it", *m == NULL ? "is not a "
 		    "site benchsite kept" : "holds ", *m == NULL ? "" : foreign,
 		    *m == NULL ? "" : ", which benchsite did not write as a "
 		    "plain file");
-		if (*m)
-			free_list(*m, *n);
+		free_manifest(*m);
 		*m = NULL;
 		free(foreign);
 		name_list_free(dirs);
@@ -311,7 +320,7 @@ publish_prev_find(const char *site, struct publish_prev *pp)
 
 	memset(pp, 0, sizeof *pp);
 	pp->notes.quiet = pp->errs.quiet = 1;
-	pp->usable = usable_prev(site, prev, &pp->m, &pp->n, &pp->dirs,
+	pp->usable = usable_prev(site, prev, &pp->m, &pp->dirs,
 	    &pp->notes, &pp->errs);
 	free(prev);
 }
@@ -319,8 +328,7 @@ publish_prev_find(const char *site, struct publish_prev *pp)
 void
 publish_prev_free(struct publish_prev *pp)
 {
-	if (pp->m)
-		free_list(pp->m, pp->n);
+	free_manifest(pp->m);
 	name_list_free(&pp->dirs);
 	diags_free(&pp->notes);
 	diags_free(&pp->errs);
@@ -350,7 +358,7 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 	diags_append(d, &pp->errs);
 	diags_append(&p->notes, &pp->notes);
 	if (pp->usable && pp->m == NULL)
-		pp->m = read_manifest(p->prev, &pp->n, d);
+		pp->m = read_manifest(p->prev, d);
 	if (pp->m == NULL || rename(p->prev, p->staging) != 0) {
 		publish_prev_free(pp);
 		return;
@@ -360,7 +368,6 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 	unlink(path);
 	free(path);
 	p->had = pp->m;
-	p->nhad = pp->n;
 	pp->m = NULL;
 	p->dirs = pp->dirs;
 	memset(&pp->dirs, 0, sizeof pp->dirs);
@@ -413,7 +420,7 @@ publish_say_notes(struct publish *p, int quiet)
 bool
 publish_has(const struct publish *p, const char *rel)
 {
-	return p->had != NULL && listed(rel, p->had, p->nhad);
+	return p->had != NULL && sorted_names_has(p->had, rel);
 }
 
 static int
@@ -443,7 +450,7 @@ publish_free(struct publish *p)
 	free(p->site);
 	free(p->staging);
 	free(p->prev);
-	free_list(p->had, p->nhad);
+	free_manifest(p->had);
 	name_list_free(&p->dirs);
 	diags_free(&p->notes);
 	memset(p, 0, sizeof *p);
@@ -488,19 +495,20 @@ static int
 remove_stale(const struct publish *p, const char *const *written, size_t n,
     struct diags *d)
 {
-	size_t k = 0;
+	char had[SORTED_NAMES_MAX + 1];
+	size_t k = 0, at = 0;
 
-	for (size_t i = 0; i < p->nhad; i++) {
+	while (p->had && sorted_names_next(p->had, &at, had)) {
 		char *path;
 
-		while (k < n && strcmp(written[k], p->had[i]) < 0)
+		while (k < n && strcmp(written[k], had) < 0)
 			k++;
-		if (k < n && strcmp(written[k], p->had[i]) == 0)
+		if (k < n && strcmp(written[k], had) == 0)
 			continue;
-		path = xasprintf("%s/%s", p->staging, p->had[i]);
+		path = xasprintf("%s/%s", p->staging, had);
 		if (unlink(path) != 0 && errno != ENOENT) {
 			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
-			    "%s from the previous site: %s", p->had[i],
+			    "%s from the previous site: %s", had,
 			    strerror(errno));
 			free(path);
 			return -1;

@@ -32,6 +32,8 @@
 #define LOCK_SUFFIX ".lock"	/* .SITE.lock, while a build runs */
 
 /* Names of a site's directories, below it ("." for itself). */
+struct sorted_names;
+
 struct name_list {
 	char **v;
 	size_t n, cap;
@@ -42,10 +44,9 @@ struct publish {
 	char *staging;		/* where the new site is written */
 	char *prev;		/* .SITE.prev beside SITE */
 	/* When the staging directory is the previous site: the files its
-	 * manifest listed, sorted (every file it holds, each a plain
-	 * file); else NULL, and it started empty. */
-	char **had;
-	size_t nhad;
+	 * manifest listed (every file it holds, each a plain file); else
+	 * NULL, and it started empty. */
+	struct sorted_names *had;
 	/* The staging directory's directories known so far: the previous
 	 * site's, and those publish_mkdir made (dirseal.h). */
 	struct name_list dirs;
@@ -84,8 +85,7 @@ void publish_unlock(const char *site, int lock);
  * reading it said (errs). */
 struct publish_prev {
 	bool usable;
-	char **m;
-	size_t n;
+	struct sorted_names *m;
 	struct name_list dirs;
 	struct diags notes, errs;	/* quiet until said */
 };

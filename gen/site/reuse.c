@@ -127,11 +127,12 @@ struct entry {
 	unsigned char logs;	/* the logs holding it (enum reuse_log) */
 };
 
-/* The logs of the old and the previous site, read whole: the first is
- * kept as it is read (at 100 000 runs it has 200 000 lines, which as one
- * buffer and three arrays cost four allocations, not a million), and
- * of the second only what the first does not say too: most jobs are the
- * same in both, and their lines are held once. */
+/* The logs of the old and the previous site: the first is read whole
+ * and kept as it is read (at 100 000 runs it has 200 000 lines, which as
+ * one buffer and three arrays cost four allocations, not a million); the
+ * second is read piece by piece, and only what the first does not say
+ * too is kept: most jobs are the same in both, and their lines are held
+ * once. */
 struct reuse {
 	char *buf;
 	struct xarena *more;	/* the lines only the second log has */
@@ -287,6 +288,25 @@ add_line(struct reuse *r, char *line, enum reuse_log log, bool owned)
 	add_entry(r, e, log, owned);
 }
 
+/* A log added to another is read line by line, each entered as it
+ * comes: only the lines it says otherwise are kept (copied), so that a
+ * build never holds two whole logs at once (44 MB each at 100 000
+ * runs). */
+struct log_lines {
+	struct reuse *r;
+	enum reuse_log log;
+};
+
+static bool
+log_line(void *ctx, char *line, bool ended)
+{
+	struct log_lines *ll = ctx;
+
+	if (ended)	/* a cut last line is not trusted */
+		add_line(ll->r, line, ll->log, false);
+	return true;
+}
+
 struct reuse *
 reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 {
@@ -295,26 +315,28 @@ reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 	bool first = r == NULL;
 	size_t len;
 
+	if (!first) {
+		file_read_lines(path, (size_t)1 << 30, log_line,
+		    &(struct log_lines){r, log});
+		free(path);
+		return r;
+	}
 	buf = file_read(path, (size_t)1 << 30, &len, &quiet);
 	free(path);
 	diags_free(&quiet);
 	if (buf == NULL)
 		return r;
-	if (first) {
-		r = xcalloc(1, sizeof *r);
-		r->buf = buf;
-		/* About one line in a hundred bytes. */
-		hashmap_init(&r->by_key, len / 50, entry_hash, r);
-	}
+	r = xcalloc(1, sizeof *r);
+	r->buf = buf;
+	/* About one line in a hundred bytes. */
+	hashmap_init(&r->by_key, len / 50, entry_hash, r);
 	for (line = buf; line < buf + len; line = nl + 1) {
 		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
 		    NULL)
 			break;	/* a cut last line is not trusted */
 		*nl = '\0';
-		add_line(r, line, log, first);
+		add_line(r, line, log, true);
 	}
-	if (!first)
-		free(buf);
 	return r;
 }
 

@@ -242,6 +242,71 @@ test_link_when_table_grows(void **state)
 	free(path);
 }
 
+/* The previous site's log is read in pieces of 64 KiB: lines that cross
+ * a piece's end, one longer than a piece and a cut last line are read as
+ * a whole file's would be. */
+static void
+test_log_in_pieces(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	const char *fp2 = "fedcba9876543210fedcba9876543210";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *key, *file;
+	char *const *got;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+	enum { LINES = 4000, LONG_FILES = 5000 };
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	assert_non_null(out = fopen(path, "w"));
+	for (int k = 0; k < LINES; k++)
+		fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k, fp, k);
+	fclose(out);
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	/* Every third line says otherwise; a series page of 5000 files
+	 * (about 60 KiB) in the middle; the last line cut. */
+	assert_non_null(out = fopen(path, "w"));
+	for (int k = 0; k < LINES; k++) {
+		fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k,
+		    k % 3 ? fp : fp2, k);
+		if (k == LINES / 2) {
+			fprintf(out, "series:long\t%s", fp);
+			for (int f = 0; f < LONG_FILES; f++)
+				fprintf(out, "\tseries/long-%d.svg", f);
+			fputc('\n', out);
+		}
+	}
+	fprintf(out, "run:cut\t%s\truns/cut.html", fp);
+	fclose(out);
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	for (int k = 0; k < LINES; k++) {
+		key = xasprintf("run:r%d", k);
+		assert_non_null(got = reuse_outputs(r, REUSE_HERE, key,
+		    k % 3 ? fp : fp2, &n));
+		assert_int_equal(n, 1);
+		file = xasprintf("runs/r%d.html", k);
+		assert_string_equal(got[0], file);
+		free(file);
+		assert_null(reuse_outputs(r, REUSE_HERE, key, k % 3 ? fp2 : fp,
+		    &n));
+		assert_non_null(reuse_outputs(r, REUSE_OLD, key, fp, &n));
+		free(key);
+	}
+	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "series:long", fp,
+	    &n));
+	assert_int_equal(n, LONG_FILES);
+	assert_string_equal(got[0], "series/long-0.svg");
+	assert_string_equal(got[LONG_FILES - 1], "series/long-4999.svg");
+	assert_null(reuse_outputs(r, REUSE_OLD, "series:long", fp, &n));
+	assert_null(reuse_outputs(r, REUSE_HERE, "run:cut", fp, &n));
+	reuse_free(r);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -251,6 +316,7 @@ main(void)
 		cmocka_unit_test(test_file_fingerprint),
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_link_when_table_grows),
+		cmocka_unit_test(test_log_in_pieces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

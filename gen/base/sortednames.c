@@ -1,0 +1,136 @@
+/* Front-coded sorted names; see sortednames.h. */
+#include "base/sortednames.h"
+#include "base/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Names per block: a lookup decodes at most this many after a binary
+ * search of the blocks' first names. */
+#define SORTED_NAMES_BLOCK 16
+
+/* A shared length below 255 in one byte, else 255 and two more
+ * (SORTED_NAMES_MAX fits in them). */
+static void
+put_shared(struct buf *b, size_t shared)
+{
+	unsigned char v[3] = {(unsigned char)shared};
+
+	if (shared < 255) {
+		buf_add(b, v, 1);
+		return;
+	}
+	v[0] = 255;
+	v[1] = (unsigned char)(shared >> 8);
+	v[2] = (unsigned char)shared;
+	buf_add(b, v, 3);
+}
+
+bool
+sorted_names_add(struct sorted_names *s, const char *name)
+{
+	size_t len = strlen(name), shared = 0;
+	const char *last = s->last.p ? s->last.p : "";
+
+	if (len > SORTED_NAMES_MAX || (s->n > 0 && strcmp(last, name) >= 0))
+		return false;
+	if (s->n % SORTED_NAMES_BLOCK == 0) {
+		xgrow((void **)&s->blocks, &s->capblocks, s->nblocks + 1,
+		    sizeof *s->blocks);
+		s->blocks[s->nblocks++] = s->coded.n;
+	} else {
+		while (last[shared] && last[shared] == name[shared])
+			shared++;
+	}
+	put_shared(&s->coded, shared);
+	buf_add(&s->coded, name + shared, len - shared + 1);
+	s->last.n = 0;
+	buf_add(&s->last, name, len);
+	s->n++;
+	return true;
+}
+
+/* Where the name coded at `at` (sharing *shared bytes with the one
+ * before it) has its own bytes. */
+static const char *
+coded_at(const struct sorted_names *s, size_t at, size_t *shared)
+{
+	const unsigned char *u = (const unsigned char *)s->coded.p + at;
+
+	*shared = u[0] == 255 ? (size_t)u[1] << 8 | u[2] : u[0];
+	return (const char *)u + (u[0] == 255 ? 3 : 1);
+}
+
+/* The name coded at `at`, the one before it being in out: put in out;
+ * returns where the next one is coded. */
+static size_t
+decode(const struct sorted_names *s, size_t at, char *out)
+{
+	size_t shared, len;
+	const char *rest = coded_at(s, at, &shared);
+
+	len = strlen(rest);
+	memcpy(out + shared, rest, len + 1);
+	return (size_t)(rest + len + 1 - s->coded.p);
+}
+
+bool
+sorted_names_has(const struct sorted_names *s, const char *name)
+{
+	size_t lo = 0, hi = s->nblocks, at, end, match = 0;
+
+	/* The last block whose first name is not after name (a first name
+	 * shares nothing: its text follows its one byte of length). */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(s->coded.p + s->blocks[mid] + 1, name) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return false;
+	end = lo < s->nblocks ? s->blocks[lo] : s->coded.n;
+	/* Through the block without decoding: every name passed is before
+	 * name and shares match bytes with it. The next one shares more
+	 * with the one passed: it is before name too. Less: it is after. */
+	for (at = s->blocks[lo - 1]; at < end; ) {
+		size_t shared, k = 0;
+		const char *rest = coded_at(s, at, &shared);
+
+		if (shared < match)
+			return false;
+		if (shared == match) {
+			while (rest[k] && rest[k] == name[match + k])
+				k++;
+			if (rest[k] == name[match + k])
+				return true;
+			if ((unsigned char)rest[k] > (unsigned char)name[match +
+			    k])
+				return false;
+			match += k;
+		}
+		at = (size_t)(rest + k - s->coded.p);
+		at += strlen(rest + k) + 1;
+	}
+	return false;
+}
+
+const char *
+sorted_names_next(const struct sorted_names *s, size_t *at, char *out)
+{
+	if (*at >= s->coded.n)
+		return NULL;
+	*at = decode(s, *at, out);
+	return out;
+}
+
+void
+sorted_names_free(struct sorted_names *s)
+{
+	buf_free(&s->coded);
+	buf_free(&s->last);
+	free(s->blocks);
+	memset(s, 0, sizeof *s);
+}
