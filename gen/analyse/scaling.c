@@ -4,6 +4,7 @@
  * judged at all. Stored sparse in struct analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "read/units.h"
+#include "base/buf.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -358,7 +359,8 @@ struct ref_entry {
  * the same question, and are answered once instead of each walking
  * every single-disk run of the host again. */
 struct ref_answer {
-	char *question;
+	char *question;		/* ref_question's bytes */
+	size_t len;
 	long run;		/* -1: no candidate fits */
 };
 
@@ -368,6 +370,7 @@ struct reference_index {
 	struct ref_answer *answers;
 	size_t nanswers, capanswers;
 	struct hashmap asked;	/* answers by question: index + 1 */
+	struct buf question;	/* the one being asked */
 };
 
 static int
@@ -458,6 +461,7 @@ free_references(struct reference_index *x)
 		free(x->answers[k].question);
 	free(x->answers);
 	hashmap_free(&x->asked);
+	buf_free(&x->question);
 	free(x);
 }
 
@@ -568,42 +572,58 @@ metrics_signature(const struct run *r)
 	    sizeof *r->sum_ids, r->nsum);
 }
 
-/* A null-or-text field of a question: "-" for unknown and "=" before a
- * known text, so that the two never meet. */
-#define KNOWN(s) (s) ? "=" : "-", (s) ? (s) : ""
+/* A text field of a question: its length (SIZE_MAX when unknown, so
+ * that unknown and "" never meet), then its bytes. */
+static void
+put_text(struct buf *q, const char *s)
+{
+	size_t len = s ? strlen(s) : SIZE_MAX;
+
+	buf_add(q, &len, sizeof len);
+	if (s)
+		buf_add(q, s, len);
+}
+
+static void
+put_int(struct buf *q, long long v)
+{
+	buf_add(q, &v, sizeof v);
+}
 
 /* Everything fits_tier(a, i, c, t) reads of run i, with the tier and its
- * key: two runs asking the same question get the same candidate. */
-static char *
+ * key: two runs asking the same question get the same candidate. Bytes,
+ * not text: 100 000 runs ask one each. */
+static void
 ref_question(const struct analysis *a, size_t i, enum ref_tier t,
-    const char *key)
+    const char *key, struct buf *q)
 {
 	const struct run *r = &a->set->runs[i];
 	const struct bonnie_params *p = &r->params;
 	const char *opts = meta_get(&r->meta, "bonnie-options");
-	const char *os = t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL;
 
-	uint64_t sig = metrics_signature(r);
-
-	if (sig == 0 && r->fio_size == NULL)	/* bonnie++ alone */
-		return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s",
-		    (int)t, key, KNOWN(p->size), KNOWN(p->files),
-		    KNOWN(p->chunk), p->concurrency, p->seekers, generation(p),
-		    per_char_skipped(a, i), opts ? has_flag(opts, "-b") : -1,
-		    KNOWN(os));
-	return xasprintf("%d\n%s\n%s%s|%s%s|%s%s|%d|%d|%d|%d|%d|%s%s|%s%s|%llx",
-	    (int)t, key, KNOWN(p->size), KNOWN(p->files), KNOWN(p->chunk),
-	    p->concurrency, p->seekers, generation(p), per_char_skipped(a, i),
-	    opts ? has_flag(opts, "-b") : -1, KNOWN(os), KNOWN(r->fio_size),
-	    (unsigned long long)sig);
+	q->n = 0;
+	put_int(q, t);
+	put_text(q, key);
+	put_text(q, p->size);
+	put_text(q, p->files);
+	put_text(q, p->chunk);
+	put_int(q, p->concurrency);
+	put_int(q, p->seekers);
+	put_int(q, generation(p));
+	put_int(q, per_char_skipped(a, i));
+	put_int(q, opts ? has_flag(opts, "-b") : -1);
+	put_text(q, t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL);
+	put_text(q, r->fio_size);
+	put_int(q, (long long)metrics_signature(r));
 }
 
 static uint64_t
 answer_hash(uintptr_t value, const void *ctx)
 {
 	const struct reference_index *x = ctx;
+	const struct ref_answer *ans = &x->answers[value - 1];
 
-	return hash_string(x->answers[value - 1].question);
+	return hash_bytes(ans->question, ans->len, 0);
 }
 
 /* The first single-disk run under key of tier t that may serve run i,
@@ -615,22 +635,20 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
 	struct reference_index *x = a->refs;
 	size_t first = first_of(x, t, key), at;
 	long found = -1;
-	char *q;
+	struct buf *q = &x->question;
 
 	/* No run under key: no question to write out and look up. */
 	if (first >= x->n[t] || strcmp(x->tier[t][first].key, key) != 0)
 		return -1;
-	q = ref_question(a, i, t, key);
+	ref_question(a, i, t, key, q);
 	if (x->asked.slot == NULL)
 		hashmap_init(&x->asked, 64, answer_hash, x);
-	for (at = hashmap_home(&x->asked, hash_string(q)); x->asked.slot[at];
-	    at = hashmap_next(&x->asked, at)) {
+	for (at = hashmap_home(&x->asked, hash_bytes(q->p, q->n, 0));
+	    x->asked.slot[at]; at = hashmap_next(&x->asked, at)) {
 		const struct ref_answer *ans = &x->answers[x->asked.slot[at] - 1];
 
-		if (strcmp(ans->question, q) == 0) {
-			free(q);
+		if (ans->len == q->n && memcmp(ans->question, q->p, q->n) == 0)
 			return ans->run;
-		}
 	}
 	for (size_t k = first; k < x->n[t] &&
 	    strcmp(x->tier[t][k].key, key) == 0; k++)
@@ -640,7 +658,8 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
 		}
 	xgrow((void **)&x->answers, &x->capanswers, x->nanswers + 1,
 	    sizeof *x->answers);
-	x->answers[x->nanswers] = (struct ref_answer){q, found};
+	x->answers[x->nanswers] = (struct ref_answer){memcpy(xmalloc(q->n),
+	    q->p, q->n), q->n, found};
 	hashmap_put(&x->asked, at, (uintptr_t)++x->nanswers);
 	return found;
 }

@@ -50,7 +50,7 @@ void stats_run(const struct run *, struct metric_summary *out);
 /* Summarises n figures of one metric (sorted in place) into s. */
 void stats_figures(double *v, size_t n, struct metric_summary *s);
 
-/* The median of n values (sorted in place); n must be > 0. */
+/* The median of n values (reordered in place); n must be > 0. */
 double stats_median(double *v, size_t n);
 
 #endif

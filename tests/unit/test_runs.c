@@ -274,10 +274,74 @@ test_raw_directory(void **state)
 	diags_free(&d);
 }
 
+static int
+cmp_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* stats_median selects rather than sorts: the middle of the sorted
+ * values (the mean of the two middle ones for an even count), on runs'
+ * sizes and a series' sizes, with many equal values, ascending,
+ * descending and in no order. */
+static void
+test_median(void **state)
+{
+	static const size_t sizes[] = {1, 2, 3, 31, 32, 33, 34, 100, 257,
+	    2000, 2001};
+	unsigned seed = 7;
+
+	(void)state;
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		size_t n = sizes[s];
+		double *v = xcalloc(n, sizeof *v), *sorted = xcalloc(n,
+		    sizeof *sorted);
+
+		for (int shape = 0; shape < 4; shape++) {
+			double want;
+
+			for (size_t k = 0; k < n; k++) {
+				seed = seed * 1103515245 + 12345;
+				v[k] = shape == 0 ? (double)((seed >> 16) % 1000) :
+				    shape == 1 ? (double)(seed >> 16 & 7) :
+				    shape == 2 ? (double)k : (double)(n - k);
+			}
+			memcpy(sorted, v, n * sizeof *v);
+			qsort(sorted, n, sizeof *sorted, cmp_doubles);
+			want = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] +
+			    sorted[n / 2]) / 2;
+			assert_true(stats_median(v, n) == want);
+			/* The same values, only moved. */
+			qsort(v, n, sizeof *v, cmp_doubles);
+			assert_memory_equal(v, sorted, n * sizeof *v);
+		}
+		free(v);
+		free(sorted);
+	}
+	/* Many short series of few distinct values: the middle often falls
+	 * on a partition's edge. */
+	for (int it = 0; it < 3000; it++) {
+		double v[240], sorted[240], want;
+		size_t n = 33 + (seed = seed * 1103515245 + 12345) % 200;
+
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 1103515245 + 12345;
+			v[k] = sorted[k] = (double)((seed >> 16) % (1 + it % 50));
+		}
+		qsort(sorted, n, sizeof *sorted, cmp_doubles);
+		want = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] +
+		    sorted[n / 2]) / 2;
+		assert_true(stats_median(v, n) == want);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_median),
 		cmocka_unit_test_setup_teardown(test_read_again, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_load_for_analysis, setup,
