@@ -165,7 +165,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache fuzz_pngenc fuzz_fio fuzz_seal
+	fuzz_cache fuzz_pngenc fuzz_fio fuzz_seal fuzz_names
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory -j$(NPROC) B=$(FUZZ_BUILD) CC=clang \
