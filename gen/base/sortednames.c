@@ -127,6 +127,20 @@ sorted_names_next(const struct sorted_names *s, size_t *at, char *out)
 }
 
 void
+sorted_names_trim(struct sorted_names *s)
+{
+	if (s->coded.p) {
+		s->coded.p = xrealloc(s->coded.p, s->coded.n + 1);
+		s->coded.cap = s->coded.n + 1;
+	}
+	if (s->blocks) {
+		s->blocks = xrealloc(s->blocks, s->nblocks * sizeof *s->blocks);
+		s->capblocks = s->nblocks;
+	}
+	buf_free(&s->last);
+}
+
+void
 sorted_names_free(struct sorted_names *s)
 {
 	buf_free(&s->coded);

@@ -85,6 +85,10 @@ test_manifest_like(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_true(sorted_names_add(&s, v[i]));
 	check_against(&s, v, n);
+	/* Trimmed to its size, it says the same. */
+	sorted_names_trim(&s);
+	assert_int_equal(s.coded.cap, s.coded.n + 1);
+	check_against(&s, v, n);
 	assert_false(sorted_names_has(&s, "a"));
 	assert_false(sorted_names_has(&s, "zzz"));
 	/* Smaller than the names as lines. */
