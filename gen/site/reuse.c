@@ -130,7 +130,7 @@ struct entry {
 /* The logs of the old and the previous site: the first is read whole
  * and kept as it is read (at 100 000 runs it has 200 000 lines, which as
  * one buffer and three arrays cost four allocations, not a million); the
- * second is read piece by piece, and only what the first does not say
+ * second is read line by line, and only what the first does not say
  * too is kept: most jobs are the same in both, and their lines are held
  * once. */
 struct reuse {
