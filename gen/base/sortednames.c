@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Names per block: a lookup decodes at most this many after a binary
+/* Names per block: a lookup walks at most this many after a binary
  * search of the blocks' first names. */
 #define SORTED_NAMES_BLOCK 16
 
@@ -137,7 +137,6 @@ sorted_names_trim(struct sorted_names *s)
 		s->blocks = xrealloc(s->blocks, s->nblocks * sizeof *s->blocks);
 		s->capblocks = s->nblocks;
 	}
-	buf_free(&s->last);
 }
 
 void

@@ -37,7 +37,7 @@ bool sorted_names_has(const struct sorted_names *, const char *name);
 const char *sorted_names_next(const struct sorted_names *, size_t *at, char *out);
 
 /* Gives back the room the coding grew into (up to twice its size), once
- * every name is added. */
+ * every name is added (one added after it makes it grow again). */
 void sorted_names_trim(struct sorted_names *);
 
 void sorted_names_free(struct sorted_names *);

@@ -89,6 +89,11 @@ test_manifest_like(void **state)
 	sorted_names_trim(&s);
 	assert_int_equal(s.coded.cap, s.coded.n + 1);
 	check_against(&s, v, n);
+	/* Still refusing a name out of order; taking one after the last. */
+	assert_false(sorted_names_add(&s, v[n - 2]));
+	assert_true(sorted_names_add(&s, "~after"));
+	assert_true(sorted_names_has(&s, "~after"));
+	assert_true(sorted_names_has(&s, v[n - 1]));
 	assert_false(sorted_names_has(&s, "a"));
 	assert_false(sorted_names_has(&s, "zzz"));
 	/* Smaller than the names as lines. */
