@@ -165,7 +165,7 @@ valgrind: benchsite $(UNIT_TESTS:%=$(B)/%)
 # the same every time, for CI.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = fuzz_reader fuzz_meta fuzz_build fuzz_notes fuzz_import \
-	fuzz_cache fuzz_pngenc fuzz_fio fuzz_seal fuzz_names
+	fuzz_cache fuzz_pngenc fuzz_fio fuzz_seal fuzz_names fuzz_joblog
 FUZZ_BUILD = build-fuzz
 fuzz-build:
 	@$(MAKE) --no-print-directory -j$(NPROC) B=$(FUZZ_BUILD) CC=clang \
@@ -181,7 +181,8 @@ fuzz-build:
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
 		    tests/import/*.txt tests/parse-fio/*.out \
-		    tests/bench/fio/*.json tests/fuzz/*.dirs; do \
+		    tests/bench/fio/*.json tests/fuzz/*.dirs \
+		    tests/fuzz/*.jobs; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \
 	done

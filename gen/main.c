@@ -718,6 +718,34 @@ build_unchanged(const struct site_opts *opts, bool gate, bool gate_fails,
 	return status;
 }
 
+/* What a build holds of the runs until its pages are written: let go
+ * of (release_runs) before the site is published, the attachments
+ * written from it first. */
+struct held_runs {
+	struct analysis *an;
+	struct runset *set;
+	const char *attach;	/* --attach DIR, or NULL */
+	struct diags *d;
+	bool released;
+	bool attached;		/* the attachments asked for are written */
+	int failing;		/* an's, kept for the gate */
+};
+
+static void
+release_runs(void *arg)
+{
+	struct held_runs *h = arg;
+
+	if (h->released)
+		return;
+	h->attached = h->attach == NULL || write_attachments(h->an, h->attach,
+	    h->d) == 0;
+	h->failing = h->an->failing;
+	analysis_free(h->an);
+	runset_free(h->set);
+	h->released = true;
+}
+
 static int
 cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 {
@@ -728,6 +756,7 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	struct analyse_opts ao;
 	struct analysis an;
 	struct runset set;
+	struct held_runs held;
 	struct diags d = {0};
 	const char *runs = a->operands[0];
 	int status;
@@ -777,11 +806,17 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 		return EXIT_INPUT;
 	}
 	runset_drop_figures(&set);
-	/* A failed build has said why; its level gives the status. */
+	held = (struct held_runs){&an, &set, rq.attach, &d, false, false, 0};
+	opts.rendered = release_runs;
+	opts.rendered_arg = &held;
+	/* A failed build has said why; its level gives the status. It
+	 * writes no attachments. */
 	built = site_build(&an, &opts, &d) == 0;
 	site_prep_free(opts.prep);
-	if (built && rq.attach)
-		built = write_attachments(&an, rq.attach, &d) == 0;
+	if (!held.released && !built)
+		held.attach = NULL;
+	release_runs(&held);
+	built = built && held.attached;
 	if (opts.progress && built)
 		fprintf(stderr, "benchsite: open %s%s\n", opts.single ?
 		    opts.single : opts.out, opts.single ? "" : "/index.html");
@@ -789,10 +824,8 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	status = exit_status(&d, 0);
 	if (status == EXIT_DONE && !built)
 		status = EXIT_INTERNAL;
-	if (status == EXIT_DONE && rq.gate && an.failing > 0)
+	if (status == EXIT_DONE && rq.gate && held.failing > 0)
 		status = EXIT_GATE;
-	analysis_free(&an);
-	runset_free(&set);
 	diags_free(&d);
 	return status;
 }

@@ -138,6 +138,19 @@ verdict_tests() {
 	else
 		bad "--attach: wanted '$want', wrote '$have' ($sig)"
 	fi
+	# A build writes the same charts before it lets go of the runs and
+	# publishes the site, and still says the gate's verdict.
+	rm -rf "$tmp/attach-build" "$tmp/site-attach"
+	wrap "$b/benchsite" build -q -j 1 --fail-on-regression --attach \
+		"$tmp/attach-build" -o "$tmp/site-attach" samples >/dev/null 2>&1
+	st=$?
+	if [ "$st" = 1 ] && diff -r "$tmp/attach" "$tmp/attach-build" \
+	    >/dev/null && [ -s "$tmp/site-attach/index.html" ]; then
+		ok
+	else
+		bad "build --attach --fail-on-regression: exit $st, charts" \
+		    "$(diff -rq "$tmp/attach" "$tmp/attach-build" 2>&1 | head -1)"
+	fi
 	# The verdict where people share it: every fixture's mail, eml,
 	# Markdown and JUnit, the eml as mail programs read it.
 	sh tests/share.sh "$b" "$tmp" >"$tmp/share.log" 2>&1

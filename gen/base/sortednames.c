@@ -11,25 +11,45 @@
 
 /* A shared length below 255 in one byte, else 255 and two more
  * (SORTED_NAMES_MAX fits in them). */
-static void
-put_shared(struct buf *b, size_t shared)
+void
+front_code(struct buf *b, const char *prev, const char *name)
 {
-	unsigned char v[3] = {(unsigned char)shared};
+	size_t shared = 0;
+	unsigned char v[3];
 
-	if (shared < 255) {
-		buf_add(b, v, 1);
-		return;
-	}
-	v[0] = 255;
+	while (prev[shared] && prev[shared] == name[shared])
+		shared++;
+	v[0] = (unsigned char)(shared < 255 ? shared : 255);
 	v[1] = (unsigned char)(shared >> 8);
 	v[2] = (unsigned char)shared;
-	buf_add(b, v, 3);
+	buf_add(b, v, shared < 255 ? 1 : 3);
+	buf_add(b, name + shared, strlen(name + shared) + 1);
+}
+
+const char *
+front_shared(const char *p, size_t *shared)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	*shared = u[0] == 255 ? (size_t)u[1] << 8 | u[2] : u[0];
+	return p + (u[0] == 255 ? 3 : 1);
+}
+
+const char *
+front_decode(const char *p, char *out)
+{
+	size_t shared, len;
+	const char *rest = front_shared(p, &shared);
+
+	len = strlen(rest);
+	memcpy(out + shared, rest, len + 1);
+	return rest + len + 1;
 }
 
 bool
 sorted_names_add(struct sorted_names *s, const char *name)
 {
-	size_t len = strlen(name), shared = 0;
+	size_t len = strlen(name);
 	const char *last = s->last.p ? s->last.p : "";
 
 	if (len > SORTED_NAMES_MAX || (s->n > 0 && strcmp(last, name) >= 0))
@@ -38,40 +58,13 @@ sorted_names_add(struct sorted_names *s, const char *name)
 		xgrow((void **)&s->blocks, &s->capblocks, s->nblocks + 1,
 		    sizeof *s->blocks);
 		s->blocks[s->nblocks++] = s->coded.n;
-	} else {
-		while (last[shared] && last[shared] == name[shared])
-			shared++;
+		last = "";
 	}
-	put_shared(&s->coded, shared);
-	buf_add(&s->coded, name + shared, len - shared + 1);
+	front_code(&s->coded, last, name);
 	s->last.n = 0;
 	buf_add(&s->last, name, len);
 	s->n++;
 	return true;
-}
-
-/* Where the name coded at `at` (sharing *shared bytes with the one
- * before it) has its own bytes. */
-static const char *
-coded_at(const struct sorted_names *s, size_t at, size_t *shared)
-{
-	const unsigned char *u = (const unsigned char *)s->coded.p + at;
-
-	*shared = u[0] == 255 ? (size_t)u[1] << 8 | u[2] : u[0];
-	return (const char *)u + (u[0] == 255 ? 3 : 1);
-}
-
-/* The name coded at `at`, the one before it being in out: put in out;
- * returns where the next one is coded. */
-static size_t
-decode(const struct sorted_names *s, size_t at, char *out)
-{
-	size_t shared, len;
-	const char *rest = coded_at(s, at, &shared);
-
-	len = strlen(rest);
-	memcpy(out + shared, rest, len + 1);
-	return (size_t)(rest + len + 1 - s->coded.p);
 }
 
 bool
@@ -97,7 +90,7 @@ sorted_names_has(const struct sorted_names *s, const char *name)
 	 * with the one passed: it is before name too. Less: it is after. */
 	for (at = s->blocks[lo - 1]; at < end; ) {
 		size_t shared, k = 0;
-		const char *rest = coded_at(s, at, &shared);
+		const char *rest = front_shared(s->coded.p + at, &shared);
 
 		if (shared < match)
 			return false;
@@ -122,7 +115,7 @@ sorted_names_next(const struct sorted_names *s, size_t *at, char *out)
 {
 	if (*at >= s->coded.n)
 		return NULL;
-	*at = decode(s, *at, out);
+	*at = (size_t)(front_decode(s->coded.p + *at, out) - s->coded.p);
 	return out;
 }
 

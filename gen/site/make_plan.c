@@ -264,4 +264,5 @@ plan_free(struct site_plan *s)
 	free(s->has_data);
 	free(s->svg);
 	free(s->svg_narrow);
+	memset(s, 0, sizeof *s);
 }

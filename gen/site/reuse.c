@@ -3,6 +3,7 @@
 #include "site/reuse.h"
 #include "base/fileio.h"
 #include "base/hashmap.h"
+#include "base/sortednames.h"
 #include "base/xalloc.h"
 
 #include <fcntl.h>
@@ -115,31 +116,28 @@ fp_digest(struct fp *f, char out[FP_HEX])
 
 /* ---- the job logs ---- */
 
-/* A line of a log: its key, fingerprint and files point into the first
- * log's bytes, each cut at its end, or into the arena for a line only
- * a later log has. */
+/* A line of a log, held small: at 100 000 runs a log has 200 000 lines
+ * naming 720 000 files, 44 MB as text. The key is kept as its hash: the
+ * fingerprint covers the key (reuse.h), so two keys of one hash can only
+ * lose a line its reuse, never give a job another's files. The files
+ * are front-coded one after the other (sortednames.h), most of a line's
+ * sharing all but an extension. */
 struct entry {
-	const char *key;
-	const char *fp;
-	size_t first, n;	/* its files: reuse.files[first .. + n) */
+	uint64_t key;		/* hash_string of the key */
+	unsigned char fp[FP_BYTES];
+	uint32_t files;		/* its files: reuse.coded.p + files */
+	uint32_t n;		/* how many */
 	uint32_t other;		/* 1 + the entry of the same key in the
 				   other log, when it says otherwise */
 	unsigned char logs;	/* the logs holding it (enum reuse_log) */
 };
 
-/* The logs of the old and the previous site: the first is read whole
- * and kept as it is read (at 100 000 runs it has 200 000 lines, which as
- * one buffer and three arrays cost four allocations, not a million); the
- * second is read line by line, and only what the first does not say
- * too is kept: most jobs are the same in both, and their lines are held
- * once. */
+/* The logs of the old and the previous site, each read line by line: a
+ * line the second log has as the first has it is held once. */
 struct reuse {
-	char *buf;
-	struct xarena *more;	/* the lines only the second log has */
 	struct entry *v;
 	size_t n, cap;
-	char **files;
-	size_t nfiles, capfiles;
+	struct buf coded;	/* every line's files */
 	struct hashmap by_key;	/* entries by key: index + 1 (the first
 				   log's when both have the key) */
 };
@@ -149,32 +147,58 @@ entry_hash(uintptr_t value, const void *ctx)
 {
 	const struct reuse *r = ctx;
 
-	return hash_string(r->v[value - 1].key);
+	return r->v[value - 1].key;
 }
 
-/* The slot of key in r's table: its entry's, or the free one a probe
- * ends at. */
+/* The slot of the key of hash h in r's table: its entry's, or the free
+ * one a probe ends at. */
 static size_t
-find_key(const struct reuse *r, const char *key, uint64_t h)
+find_key(const struct reuse *r, uint64_t h)
 {
 	size_t at;
 
 	for (at = hashmap_home(&r->by_key, h); r->by_key.slot[at] &&
-	    strcmp(r->v[r->by_key.slot[at] - 1].key, key) != 0;
+	    r->v[r->by_key.slot[at] - 1].key != h;
 	    at = hashmap_next(&r->by_key, at))
 		;
 	return at;
 }
 
+/* A fingerprint's 32 lower-case hex digits (fp_digest's) as bytes;
+ * false for anything else. By a table: every line of both job logs and
+ * every job's lookups are parsed, 800 000 at 100 000 runs. */
+static bool
+fp_parse(const char *hex, unsigned char out[FP_BYTES])
+{
+	/* A digit's value + 1; 0 for any other byte. */
+	static const unsigned char value[256] = {
+		['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+		['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+		['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
+		['f'] = 16,
+	};
+
+	for (int k = 0; k < FP_BYTES; k++) {
+		int hi = value[(unsigned char)hex[2 * k]], lo;
+
+		if (hi == 0 || (lo = value[(unsigned char)hex[2 * k + 1]]) == 0)
+			return false;
+		out[k] = (unsigned char)((hi - 1) << 4 | (lo - 1));
+	}
+	return true;
+}
+
 /* A file name of benchsite's own: components of letters, digits, '.',
  * '_', '-', '@' (a run's files) and '~' (a compare page), none empty,
- * "." or "..". Anything else in a job log (a doctored old site) makes
- * its line ignored. */
+ * "." or "..", and no longer than a path can be. Anything else in a job
+ * log (a doctored old site) makes its line ignored. */
 static bool
 own_name(const char *p, size_t len)
 {
 	size_t start = 0;
 
+	if (len > SORTED_NAMES_MAX)
+		return false;
 	for (size_t k = 0; k <= len; k++) {
 		char c = k < len ? p[k] : '/';
 		size_t n = k - start;
@@ -193,55 +217,54 @@ own_name(const char *p, size_t len)
 	return true;
 }
 
-/* Whether entry e lists the files r->files[first .. + n). */
-static bool
-same_files(const struct reuse *r, const struct entry *e, size_t first,
-    size_t n)
+/* How many bytes entry e's files take in r->coded. */
+static size_t
+coded_len(const struct reuse *r, const struct entry *e)
 {
-	if (e->n != n)
-		return false;
-	for (size_t k = 0; k < n; k++)
-		if (strcmp(r->files[e->first + k], r->files[first + k]) != 0)
-			return false;
-	return true;
+	const char *p = r->coded.p + e->files;
+	size_t shared;
+
+	for (uint32_t k = 0; k < e->n; k++) {
+		p = front_shared(p, &shared);
+		p += strlen(p) + 1;
+	}
+	return (size_t)(p - (r->coded.p + e->files));
 }
 
-/* A line of the second log that the first does not say: its strings
- * copied out of the second log's bytes, which go. */
-static void
-copy_out(struct reuse *r, struct entry *e)
+/* Whether entries a and b say the same: fingerprint and files (coded
+ * alike when they are alike). */
+static bool
+same_line(const struct reuse *r, const struct entry *a,
+    const struct entry *b)
 {
-	e->key = xarena_strdup(&r->more, e->key);
-	e->fp = xarena_strdup(&r->more, e->fp);
-	for (size_t k = 0; k < e->n; k++)
-		r->files[e->first + k] = xarena_strdup(&r->more,
-		    r->files[e->first + k]);
+	size_t len = coded_len(r, a);
+
+	return memcmp(a->fp, b->fp, FP_BYTES) == 0 && a->n == b->n &&
+	    len == coded_len(r, b) && memcmp(r->coded.p + a->files,
+	    r->coded.p + b->files, len) == 0;
 }
 
 /* Enters e, read from log, into r: a new key, a line the other log has
  * too (marked as both logs'), or a key the other log says otherwise
- * (linked to it). A key a log repeats keeps its first line. */
+ * (linked to it). A key a log repeats keeps its first line. e's files
+ * are the last coded: they go when the line is not kept. */
 static void
-add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
+add_entry(struct reuse *r, struct entry e, enum reuse_log log)
 {
-	uint64_t h = hash_string(e.key);
-	size_t at = find_key(r, e.key, h), seen_at = r->by_key.slot[at];
+	size_t at = find_key(r, e.key), seen_at = r->by_key.slot[at];
 	/* r->v may move when e is added: seen is found again by index. */
 	struct entry *seen = seen_at ? &r->v[seen_at - 1] : NULL;
 
 	if (seen && (seen->logs & log || (seen->other &&
 	    r->v[seen->other - 1].logs & log))) {
-		r->nfiles = e.first;		/* repeated in this log */
+		r->coded.n = e.files;		/* repeated in this log */
 		return;
 	}
-	if (seen && strcmp(seen->fp, e.fp) == 0 &&
-	    same_files(r, seen, e.first, e.n)) {
+	if (seen && same_line(r, seen, &e)) {
 		seen->logs |= (unsigned char)log;
-		r->nfiles = e.first;
+		r->coded.n = e.files;
 		return;
 	}
-	if (!owned)
-		copy_out(r, &e);
 	e.logs = (unsigned char)log;
 	xgrow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v);
 	r->v[r->n++] = e;
@@ -254,44 +277,41 @@ add_entry(struct reuse *r, struct entry e, enum reuse_log log, bool owned)
 /* One line "KEY\tFP\tFILE...", cut in place: added to r as log's
  * unless malformed. */
 static void
-add_line(struct reuse *r, char *line, enum reuse_log log, bool owned)
+add_line(struct reuse *r, char *line, enum reuse_log log)
 {
-	char *key = line, *fp = strchr(line, '\t'), *p;
-	struct entry e;
+	char *fp = strchr(line, '\t'), *p, *end;
+	const char *prev = "";
+	struct entry e = {.files = (uint32_t)r->coded.n};
 
-	if (fp == NULL)
+	/* A file's coding takes at most three bytes more than its name, which
+	 * has a tab before it: offsets fit in 32 bits (a log is 1 GiB at
+	 * most). */
+	if (fp == NULL || strlen(fp) > (UINT32_MAX - r->coded.n) / 4)
 		return;
 	*fp++ = '\0';
 	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
-	    fp[FP_HEX - 1] != '\t'))
+	    fp[FP_HEX - 1] != '\t') || !fp_parse(fp, e.fp))
 		return;
-	e = (struct entry){key, fp, r->nfiles, 0, 0, 0};
-	for (p = fp + FP_HEX - 1; *p == '\t'; ) {
-		char *end = strchr(++p, '\t');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
+	p = fp + FP_HEX - 1;
+	e.key = hash_string(line);
+	for (bool more = *p == '\t'; more; p = end) {
+		char *name = p + 1;
 
-		if (!own_name(p, len)) {
-			r->nfiles = e.first;
+		end = name + strcspn(name, "\t");
+		more = *end == '\t';
+		if (!own_name(name, (size_t)(end - name)) || e.n == UINT32_MAX) {
+			r->coded.n = e.files;
 			return;
 		}
-		xgrow((void **)&r->files, &r->capfiles, r->nfiles + 1,
-		    sizeof *r->files);
-		r->files[r->nfiles++] = p;
-		p += len;
+		*end = '\0';
+		front_code(&r->coded, prev, name);
+		prev = name;
+		e.n++;
 	}
-	/* Cut the fingerprint and the names only now that the line is
-	 * known to be whole. */
-	fp[FP_HEX - 1] = '\0';
-	for (size_t k = e.first; k < r->nfiles; k++)
-		r->files[k][strcspn(r->files[k], "\t")] = '\0';
-	e.n = r->nfiles - e.first;
-	add_entry(r, e, log, owned);
+	add_entry(r, e, log);
 }
 
-/* A log added to another is read line by line, each entered as it
- * comes: only the lines it says otherwise are kept (copied), so that a
- * build never holds two whole logs at once (44 MB each at 100 000
- * runs). */
+/* The log being read, line by line. */
 struct log_lines {
 	struct reuse *r;
 	enum reuse_log log;
@@ -303,72 +323,49 @@ log_line(void *ctx, char *line, bool ended)
 	struct log_lines *ll = ctx;
 
 	if (ended)	/* a cut last line is not trusted */
-		add_line(ll->r, line, ll->log, false);
+		add_line(ll->r, line, ll->log);
 	return true;
 }
 
-/* How many of c buf[0..len) holds. */
-static size_t
-count_of(const char *buf, size_t len, char c)
-{
-	size_t n = 0;
-
-	for (const char *p = buf; (p = memchr(p, c, (size_t)(buf + len - p)));
-	    p++)
-		n++;
-	return n;
-}
-
-/* The tables of r made to the size of the log in r->buf (len bytes) and
- * a sixteenth more, not grown by doubling: at 100 000 runs it has 200 000
- * lines naming 720 000 files, and doubled arrays would hold 9 MB of
- * nothing. The sixteenth is room for the lines only the previous site's
- * log has (a few dozen after one new run), and for the files of the line
- * of it being read. */
+/* The room r's tables grew into (up to as much again as they hold)
+ * goes back, but for a sixteenth more: room for the lines only the
+ * previous site's log has (a few dozen after one new run), which would
+ * double them again. */
 static void
-size_log(struct reuse *r, size_t len)
+trim(struct reuse *r)
 {
-	size_t lines = count_of(r->buf, len, '\n'), tabs = count_of(r->buf,
-	    len, '\t');
-	/* A line has a tab before its fingerprint and one before each file. */
-	size_t files = tabs > lines ? tabs - lines : 0;
+	size_t lines = r->n + r->n / 16 + 64, bytes = r->coded.n +
+	    r->coded.n / 16 + 64;
 
-	hashmap_init(&r->by_key, 2 * lines, entry_hash, r);
-	r->cap = lines + lines / 16 + 64;
-	r->v = xmalloc(r->cap * sizeof *r->v);
-	r->capfiles = files + files / 16 + 64;
-	r->files = xmalloc(r->capfiles * sizeof *r->files);
+	if (r->cap > lines) {
+		r->v = xrealloc(r->v, lines * sizeof *r->v);
+		r->cap = lines;
+	}
+	if (r->coded.p && r->coded.cap > bytes) {
+		r->coded.p = xrealloc(r->coded.p, bytes);
+		r->coded.cap = bytes;
+	}
 }
 
 struct reuse *
 reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 {
-	char *path = xasprintf("%s/%s", site, JOBS_FILE), *buf, *line, *nl;
-	struct diags quiet = {.quiet = 1};
-	bool first = r == NULL;
-	size_t len;
+	char *path = xasprintf("%s/%s", site, JOBS_FILE);
+	struct reuse *fresh = NULL;
+	bool read;
 
-	if (!first) {
-		file_read_lines(path, (size_t)1 << 30, log_line,
-		    &(struct log_lines){r, log});
-		free(path);
-		return r;
+	if (r == NULL) {
+		r = fresh = xcalloc(1, sizeof *fresh);
+		hashmap_init(&fresh->by_key, 64, entry_hash, fresh);
 	}
-	buf = file_read(path, (size_t)1 << 30, &len, &quiet);
+	read = file_read_lines(path, (size_t)1 << 30, log_line,
+	    &(struct log_lines){r, log});
 	free(path);
-	diags_free(&quiet);
-	if (buf == NULL)
-		return r;
-	r = xcalloc(1, sizeof *r);
-	r->buf = buf;
-	size_log(r, len);
-	for (line = buf; line < buf + len; line = nl + 1) {
-		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) ==
-		    NULL)
-			break;	/* a cut last line is not trusted */
-		*nl = '\0';
-		add_line(r, line, log, true);
+	if (fresh && !read) {
+		reuse_free(fresh);
+		return NULL;
 	}
+	trim(r);
 	return r;
 }
 
@@ -377,35 +374,67 @@ reuse_free(struct reuse *r)
 {
 	if (r) {
 		hashmap_free(&r->by_key);
-		free(r->files);
 		free(r->v);
-		xarena_free(&r->more);
-		free(r->buf);
+		buf_free(&r->coded);
 		free(r);
 	}
 }
 
-char *const *
-reuse_outputs(const struct reuse *r, enum reuse_log log, const char *key,
-    const char *fp, size_t *n)
+bool
+reuse_find(const struct reuse *r, enum reuse_log log, const char *key,
+    const char *fp, struct reuse_hit *hit)
 {
-	static char *const none[1];
+	unsigned char want[FP_BYTES];
 	const struct entry *e;
 	size_t at;
 
-	if (r == NULL)
-		return NULL;
-	at = find_key(r, key, hash_string(key));
+	if (r == NULL || !fp_parse(fp, want) || fp[FP_HEX - 1] != '\0')
+		return false;
+	at = find_key(r, hash_string(key));
 	if (r->by_key.slot[at] == 0)
-		return NULL;
+		return false;
 	e = &r->v[r->by_key.slot[at] - 1];
 	if (!(e->logs & log) && e->other)
 		e = &r->v[e->other - 1];
-	if (!(e->logs & log) || strcmp(e->fp, fp) != 0)
-		return NULL;
-	*n = e->n;
-	/* Never NULL: a job that wrote nothing is still kept. */
-	return e->n ? r->files + e->first : none;
+	if (!(e->logs & log) || memcmp(e->fp, want, FP_BYTES) != 0)
+		return false;
+	hit->line = (uint32_t)(e - r->v);
+	hit->n = e->n;
+	return true;
+}
+
+char **
+reuse_files(const struct reuse *r, const struct reuse_hit *hit)
+{
+	const struct entry *e = &r->v[hit->line];
+	const char *p = r->coded.p + e->files, *rest;
+	size_t bytes = 0, shared;
+	char **v, *at, *prev = NULL;
+
+	/* Once through to size the names, once to put them in place, each
+	 * after the one it shares its start with. */
+	for (uint32_t k = 0; k < e->n; k++) {
+		rest = front_shared(p, &shared);
+		p = rest + strlen(rest) + 1;
+		bytes += shared + (size_t)(p - rest);
+	}
+	v = xmalloc((e->n + 1) * sizeof *v + bytes);
+	at = (char *)(v + e->n + 1);
+	p = r->coded.p + e->files;
+	for (uint32_t k = 0; k < e->n; k++) {
+		size_t len;
+
+		rest = front_shared(p, &shared);
+		len = strlen(rest) + 1;
+		if (shared > 0)
+			memcpy(at, prev, shared);
+		memcpy(at + shared, rest, len);
+		v[k] = prev = at;
+		at += shared + len;
+		p = rest + len;
+	}
+	v[e->n] = NULL;
+	return v;
 }
 
 char *

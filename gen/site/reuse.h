@@ -16,6 +16,7 @@
  * every file of the site (fingerprint.c's global one), and it lists none. */
 #define MADE_BY "made-by"
 #define FP_HEX 33		/* 128 bits in hex, and the NUL */
+#define FP_BYTES 16
 
 /* ---- fingerprints: XXH3 128-bit over a stream of tagged values ---- */
 
@@ -49,10 +50,23 @@ enum reuse_log { REUSE_OLD = 1, REUSE_HERE = 2 };
 struct reuse *reuse_load(struct reuse *, const char *site, enum reuse_log);
 void reuse_free(struct reuse *);
 
-/* The files job key wrote with fingerprint fp in log, or NULL
- * (fingerprint changed, or no such job): sets *n. */
-char *const *reuse_outputs(const struct reuse *, enum reuse_log,
-    const char *key, const char *fp, size_t *n);
+/* A job's line found in a log: which line, and how many files it
+ * lists. */
+struct reuse_hit {
+	uint32_t line;
+	uint32_t n;
+};
+
+/* Whether log has a line of job key with fingerprint fp (fp_digest's):
+ * then *hit says which. A job's fingerprint must cover its key (as
+ * site_job_fp's do): the logs keep keys as hashes, and a fingerprint
+ * that matches is what tells a job's line from another key's of the same
+ * hash. */
+bool reuse_find(const struct reuse *, enum reuse_log, const char *key,
+    const char *fp, struct reuse_hit *);
+/* The files of a line found, in the log's order, NULL after the last:
+ * one allocation, for free(). */
+char **reuse_files(const struct reuse *, const struct reuse_hit *);
 
 /* The job log's last line, after every job's, when the build said
  * nothing beyond what loading the runs said: the fingerprint of all it

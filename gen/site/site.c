@@ -644,6 +644,31 @@ struct job_ctx {
 	const struct job *jobs;
 };
 
+/* Whether job key, of fingerprint fp, keeps its files: those of the
+ * previous site in place (REUSE_HERE), else the old site's linked
+ * (REUSE_OLD); 0 when it must run. */
+static int
+keep_job(struct site *s, const char *key, const char *fp)
+{
+	static const enum reuse_log logs[] = {REUSE_HERE, REUSE_OLD};
+	struct reuse_hit hit;
+
+	for (size_t k = 0; k < sizeof logs / sizeof *logs; k++) {
+		char **old;
+		bool kept;
+
+		if (!reuse_find(s->reuse, logs[k], key, fp, &hit))
+			continue;
+		old = reuse_files(s->reuse, &hit);
+		kept = logs[k] == REUSE_HERE ? in_place(s, old, hit.n) :
+		    keep_files(s, old, hit.n) == 0;
+		free(old);
+		if (kept)
+			return logs[k];
+	}
+	return 0;
+}
+
 /* Runs a job and reports what it did (counts, files written, problems)
  * instead of keeping it: the parent takes the reports back in order. A
  * kept job's files are not reported: the parent has the job logs that
@@ -658,20 +683,12 @@ job_report(void *ctx, size_t k, FILE *out)
 	enum msg_level worst = s->d->worst;
 
 	char fp[FP_HEX], *key;
-	char *const *old;
-	size_t nold;
-	int kept = 0;
+	int kept;
 
 	s->d->quiet = 1;
 	s->in_job = true;
 	key = site_job_fp(s, &c->jobs[k], fp);
-	if ((old = reuse_outputs(s->reuse, REUSE_HERE, key, fp, &nold)) &&
-	    in_place(s, old, nold))
-		kept = REUSE_HERE;
-	else if ((old = reuse_outputs(s->reuse, REUSE_OLD, key, fp,
-	    &nold)) && keep_files(s, old, nold) == 0)
-		kept = REUSE_OLD;
-	else
+	if ((kept = keep_job(s, key, fp)) == 0)
 		run_job(s, &c->jobs[k]);
 	s->d->quiet = quiet;
 	report_str(out, key);
@@ -771,6 +788,8 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
 	int kept = (int)report_get_num(&p, end);
 	size_t w0 = s->nwritten, d0 = s->d->n;
+	struct reuse_hit hit;
+	char **old = NULL;
 	long long n;
 
 	s->reused += kept != 0;
@@ -784,13 +803,14 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 			add_written(s, rel);
 		free(rel);
 	}
-	if (kept && key && fp) {
-		size_t nold = 0;
-		char *const *old = reuse_outputs(s->reuse,
-		    (enum reuse_log)kept, key, fp, &nold);
-
-		for (size_t i = 0; old && i < nold; i++)
-			list_written(s, old[i]);
+	/* A kept job's files are listed by its line of the job log; its
+	 * names are read back from there for the manifest (kept_names). */
+	if (kept && key && fp && reuse_find(s->reuse, (enum reuse_log)kept,
+	    key, fp, &hit)) {
+		old = reuse_files(s->reuse, &hit);
+		xgrow((void **)&s->kept, &s->capkept, s->nkept + 1,
+		    sizeof *s->kept);
+		s->kept[s->nkept++] = hit;
 	}
 	for (n = report_get_num(&p, end); n > 0; n--) {
 		int level = (int)report_get_num(&p, end);
@@ -806,7 +826,9 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	/* A job that met a problem is done again next time, so that the
 	 * problem is reported again. */
 	if (key && fp && s->d->n == d0)
-		log_job(s, key, fp, s->written + w0, s->nwritten - w0);
+		log_job(s, key, fp, old ? (const char *const *)old :
+		    s->written + w0, old ? hit.n : s->nwritten - w0);
+	free(old);
 	free(key);
 	free(fp);
 	progress(s, "");
@@ -860,9 +882,8 @@ render_all(struct site *s)
 	}
 	copy_assets(s);
 	charts_and_fingerprints(s);
-	s->old_made_here = reuse_outputs(s->reuse, REUSE_OLD, MADE_BY,
-	    s->fp_global,
-	    &(size_t){0}) != NULL;
+	s->old_made_here = reuse_find(s->reuse, REUSE_OLD, MADE_BY,
+	    s->fp_global, &(struct reuse_hit){0});
 	jobs = plan_jobs(s, &njobs);
 	/* A page is a tree of many small nodes freed at once: kept out of
 	 * malloc's fast bins, they are merged as they are freed rather
@@ -880,6 +901,26 @@ render_all(struct site *s)
 	progress(s, "\n");
 }
 
+/* The files of the jobs that kept theirs join the site's files, read
+ * back from the job logs' lines, which then go: the logs are held
+ * small while the jobs run, and the names whole only to be sorted. */
+static void
+kept_names(struct site *s)
+{
+	for (size_t k = 0; k < s->nkept; k++) {
+		char **v = reuse_files(s->reuse, &s->kept[k]);
+
+		for (size_t i = 0; v[i]; i++)
+			add_written(s, v[i]);
+		free(v);
+	}
+	free(s->kept);
+	s->kept = NULL;
+	s->nkept = s->capkept = 0;
+	reuse_free(s->reuse);
+	s->reuse = NULL;
+}
+
 static void
 site_free(struct site *s)
 {
@@ -890,6 +931,7 @@ site_free(struct site *s)
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
 	free(s->written);
+	free(s->kept);
 	xarena_free(&s->names);
 }
 
@@ -1194,6 +1236,11 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 		    "site could not be written whole");
 		goto done;
 	}
+	/* From here on nothing reads the analysis or the runs. */
+	plan_free(&s.plan);
+	if (opts->rendered)
+		opts->rendered(opts->rendered_arg);
+	kept_names(&s);
 	rc = publish_commit(pub, s.written, s.nwritten, d);
 done:
 	if (rc != 0)

@@ -33,6 +33,12 @@ struct site_opts {
 	uint64_t options_hash[2];
 	size_t load_msgs;
 	char inputs_fp[33];
+	/* Called once every page is written, before the site is published,
+	 * which reads neither the analysis nor the runs: the caller may let
+	 * go of them there (at 100 000 runs publishing sorts 720 000 file
+	 * names). Not called when the build fails first, or for --single. */
+	void (*rendered)(void *);
+	void *rendered_arg;
 };
 
 /* Whether SITE is already what this build would write: the job log of

@@ -40,18 +40,23 @@ struct site {
 	int pages, charts, files;
 	const char *out;			/* staging directory written
 						   (pub's) */
-	/* The site's files, for the manifest: rel paths in names, in
-	 * the job logs, or during a job its own (see list_written). */
+	/* The site's files, for the manifest: rel paths in names, or
+	 * during a job its own (see list_written); and the lines of the
+	 * job logs whose jobs kept their files, whose names join them in
+	 * names before the site is published (kept_names). */
 	const char **written;
 	size_t nwritten, capwritten;
 	struct xarena *names;
+	struct reuse_hit *kept;
+	size_t nkept, capkept;
 	bool in_job;
 };
 
 /* The plan (make_plan.c): plan_make names the runs, finds the series
  * and indexes the findings of the analysis; plan_load_templates parses
  * the templates the pages need (reporting those it cannot read). The
- * charts (svg) are drawn by site.c. plan_free frees it all. */
+ * charts (svg) are drawn by site.c. plan_free frees it all and leaves
+ * it empty, so that a second call frees nothing. */
 void plan_make(struct site_plan *, const struct analysis *);
 void plan_load_templates(struct site_plan *, const char *dir,
     struct diags *);

@@ -110,13 +110,32 @@ test_file_fingerprint(void **state)
 	fp_free(f);
 }
 
+/* The files of key's line of fingerprint fp in log, or NULL; sets *n.
+ * What it gave before goes at the next call (r NULL: only that). */
+static char **
+outputs(const struct reuse *r, enum reuse_log log, const char *key,
+    const char *fp, size_t *n)
+{
+	static char **last;
+	struct reuse_hit hit;
+
+	free(last);
+	last = NULL;
+	if (r && reuse_find(r, log, key, fp, &hit)) {
+		last = reuse_files(r, &hit);
+		*n = hit.n;
+		assert_null(last[hit.n]);
+	}
+	return last;
+}
+
 static void
 test_record_round_trip(void **state)
 {
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *line;
 	const char *files[] = {"runs/a.html", "runs/a/bonnie.txt"};
 	const char *fp = "0123456789abcdef0123456789abcdef";
-	char *const *got;
+	char **got;
 	struct reuse *r;
 	size_t n = 0;
 	FILE *out;
@@ -147,27 +166,27 @@ test_record_round_trip(void **state)
 	fputs("cut:last\t0123456789abcdef0123456789abcdef", out);
 	fclose(out);
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
-	assert_non_null(got = reuse_outputs(r, REUSE_OLD, "run:a", fp, &n));
+	assert_non_null(got = outputs(r, REUSE_OLD, "run:a", fp, &n));
 	assert_int_equal(n, 2);
 	assert_string_equal(got[0], "runs/a.html");
 	assert_string_equal(got[1], "runs/a/bonnie.txt");
-	assert_non_null(reuse_outputs(r, REUSE_OLD, "key:raid", fp, &n));
+	assert_non_null(outputs(r, REUSE_OLD, "key:raid", fp, &n));
 	assert_int_equal(n, 0);
-	assert_non_null(got = reuse_outputs(r, REUSE_OLD, "pair:compare/a~b.html", fp,
+	assert_non_null(got = outputs(r, REUSE_OLD, "pair:compare/a~b.html", fp,
 	    &n));
 	assert_int_equal(n, 1);
 	assert_string_equal(got[0], "compare/a~b.html");
 	/* Another fingerprint, an unknown or malformed job: nothing kept. */
-	assert_null(reuse_outputs(r, REUSE_OLD, "run:a",
+	assert_null(outputs(r, REUSE_OLD, "run:a",
 	    "fedcba9876543210fedcba9876543210", &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "run:b", fp, &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "short", "abc", &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "cut:last", fp, &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "up:dots", fp, &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "abs:path", fp, &n));
-	assert_null(reuse_outputs(r, REUSE_OLD, "odd:char", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "run:b", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "short", "abc", &n));
+	assert_null(outputs(r, REUSE_OLD, "cut:last", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "up:dots", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "abs:path", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "odd:char", fp, &n));
 	/* Nothing read from the previous site's log yet. */
-	assert_null(reuse_outputs(r, REUSE_HERE, "run:a", fp, &n));
+	assert_null(outputs(r, REUSE_HERE, "run:a", fp, &n));
 
 	/* The previous site's log: one line as the old one has it, one
 	 * with another fingerprint, one with other files, one new. */
@@ -181,24 +200,25 @@ test_record_round_trip(void **state)
 	fputs("run:c\tfedcba9876543210fedcba9876543210\truns/c2.html\n", out);
 	fclose(out);
 	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
-	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:a", fp, &n));
+	assert_non_null(got = outputs(r, REUSE_HERE, "run:a", fp, &n));
 	assert_int_equal(n, 2);
 	assert_string_equal(got[1], "runs/a/bonnie.txt");
-	assert_null(reuse_outputs(r, REUSE_HERE, "key:raid", fp, &n));
-	assert_non_null(reuse_outputs(r, REUSE_HERE, "key:raid",
+	assert_null(outputs(r, REUSE_HERE, "key:raid", fp, &n));
+	assert_non_null(outputs(r, REUSE_HERE, "key:raid",
 	    "fedcba9876543210fedcba9876543210", &n));
-	assert_non_null(reuse_outputs(r, REUSE_OLD, "key:raid", fp, &n));
-	assert_non_null(got = reuse_outputs(r, REUSE_HERE,
+	assert_non_null(outputs(r, REUSE_OLD, "key:raid", fp, &n));
+	assert_non_null(got = outputs(r, REUSE_HERE,
 	    "pair:compare/a~b.html", fp, &n));
 	assert_string_equal(got[0], "compare/a~b.json");
-	assert_non_null(got = reuse_outputs(r, REUSE_OLD,
+	assert_non_null(got = outputs(r, REUSE_OLD,
 	    "pair:compare/a~b.html", fp, &n));
 	assert_string_equal(got[0], "compare/a~b.html");
 	/* A new job; a repeated key keeps its first line. */
-	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:c", fp, &n));
+	assert_non_null(got = outputs(r, REUSE_HERE, "run:c", fp, &n));
 	assert_string_equal(got[0], "runs/c.html");
-	assert_null(reuse_outputs(r, REUSE_OLD, "run:c", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "run:c", fp, &n));
 	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
 	unlink(path);
 	rmdir(dir);
 	free(path);
@@ -213,7 +233,7 @@ test_link_when_table_grows(void **state)
 	const char *fp = "0123456789abcdef0123456789abcdef";
 	const char *fp2 = "fedcba9876543210fedcba9876543210";
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path;
-	char *const *got;
+	char **got;
 	struct reuse *r;
 	size_t n = 0;
 	FILE *out;
@@ -231,11 +251,12 @@ test_link_when_table_grows(void **state)
 		fprintf(out, "run:r0\t%s\truns/r0.html\n", fp2);
 		fclose(out);
 		assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
-		assert_non_null(got = reuse_outputs(r, REUSE_HERE, "run:r0",
+		assert_non_null(got = outputs(r, REUSE_HERE, "run:r0",
 		    fp2, &n));
 		assert_int_equal(n, 1);
-		assert_non_null(reuse_outputs(r, REUSE_OLD, "run:r0", fp, &n));
+		assert_non_null(outputs(r, REUSE_OLD, "run:r0", fp, &n));
 		reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
 	}
 	unlink(path);
 	rmdir(dir);
@@ -251,7 +272,7 @@ test_log_in_pieces(void **state)
 	const char *fp = "0123456789abcdef0123456789abcdef";
 	const char *fp2 = "fedcba9876543210fedcba9876543210";
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *key, *file;
-	char *const *got;
+	char **got;
 	struct reuse *r;
 	size_t n = 0;
 	FILE *out;
@@ -283,25 +304,84 @@ test_log_in_pieces(void **state)
 	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
 	for (int k = 0; k < LINES; k++) {
 		key = xasprintf("run:r%d", k);
-		assert_non_null(got = reuse_outputs(r, REUSE_HERE, key,
+		assert_non_null(got = outputs(r, REUSE_HERE, key,
 		    k % 3 ? fp : fp2, &n));
 		assert_int_equal(n, 1);
 		file = xasprintf("runs/r%d.html", k);
 		assert_string_equal(got[0], file);
 		free(file);
-		assert_null(reuse_outputs(r, REUSE_HERE, key, k % 3 ? fp2 : fp,
+		assert_null(outputs(r, REUSE_HERE, key, k % 3 ? fp2 : fp,
 		    &n));
-		assert_non_null(reuse_outputs(r, REUSE_OLD, key, fp, &n));
+		assert_non_null(outputs(r, REUSE_OLD, key, fp, &n));
 		free(key);
 	}
-	assert_non_null(got = reuse_outputs(r, REUSE_HERE, "series:long", fp,
+	assert_non_null(got = outputs(r, REUSE_HERE, "series:long", fp,
 	    &n));
 	assert_int_equal(n, LONG_FILES);
 	assert_string_equal(got[0], "series/long-0.svg");
 	assert_string_equal(got[LONG_FILES - 1], "series/long-4999.svg");
-	assert_null(reuse_outputs(r, REUSE_OLD, "series:long", fp, &n));
-	assert_null(reuse_outputs(r, REUSE_HERE, "run:cut", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "series:long", fp, &n));
+	assert_null(outputs(r, REUSE_HERE, "run:cut", fp, &n));
 	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+/* A line's files come back as the log lists them, whatever they share:
+ * nothing, all but an extension, 255 bytes and more (a longer coding of
+ * the shared part), all (a name twice). A fingerprint in capitals is not
+ * fp_digest's, and a name longer than a path can be is no file of the
+ * site's: their lines are ignored. */
+static void
+test_files_coded(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *longdir, *huge, *line;
+	const char *files[7];
+	char **got;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	longdir = xcalloc(1, 301);
+	memset(longdir, 'd', 300);
+	huge = xcalloc(1, 5000);
+	memset(huge, 'h', 4999);
+	files[0] = "runs/a@bonnie.txt";
+	files[1] = "runs/a.csv";
+	files[2] = "compare/x~y.html";
+	files[3] = xasprintf("series/%s/p-1.svg", longdir);
+	files[4] = xasprintf("series/%s/p-2.svg", longdir);
+	files[5] = files[4];
+	files[6] = "a";
+	assert_non_null(out = fopen(path, "w"));
+	line = reuse_line("run:a", fp, files, 7);
+	fputs(line, out);
+	free(line);
+	fprintf(out, "run:caps\t%s\truns/caps.html\n",
+	    "0123456789ABCDEF0123456789ABCDEF");
+	fprintf(out, "run:huge\t%s\truns/ok.html\t%s\n", fp, huge);
+	fclose(out);
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_non_null(got = outputs(r, REUSE_OLD, "run:a", fp, &n));
+	assert_int_equal(n, 7);
+	for (size_t k = 0; k < 7; k++)
+		assert_string_equal(got[k], files[k]);
+	assert_null(outputs(r, REUSE_OLD, "run:caps", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "run:caps",
+	    "0123456789ABCDEF0123456789ABCDEF", &n));
+	assert_null(outputs(r, REUSE_OLD, "run:huge", fp, &n));
+	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	free((char *)files[3]);
+	free((char *)files[4]);
+	free(longdir);
+	free(huge);
 	unlink(path);
 	rmdir(dir);
 	free(path);
@@ -317,6 +397,7 @@ main(void)
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_link_when_table_grows),
 		cmocka_unit_test(test_log_in_pieces),
+		cmocka_unit_test(test_files_coded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
