@@ -221,14 +221,17 @@ own_name(const char *p, size_t len)
 static size_t
 coded_len(const struct reuse *r, const struct entry *e)
 {
-	const char *p = r->coded.p + e->files;
+	const char *start, *p;
 	size_t shared;
 
+	if (e->n == 0)		/* maybe nothing coded at all */
+		return 0;
+	start = p = r->coded.p + e->files;
 	for (uint32_t k = 0; k < e->n; k++) {
 		p = front_shared(p, &shared);
 		p += strlen(p) + 1;
 	}
-	return (size_t)(p - (r->coded.p + e->files));
+	return (size_t)(p - start);
 }
 
 /* Whether entries a and b say the same: fingerprint and files (coded
@@ -240,8 +243,8 @@ same_line(const struct reuse *r, const struct entry *a,
 	size_t len = coded_len(r, a);
 
 	return memcmp(a->fp, b->fp, FP_BYTES) == 0 && a->n == b->n &&
-	    len == coded_len(r, b) && memcmp(r->coded.p + a->files,
-	    r->coded.p + b->files, len) == 0;
+	    len == coded_len(r, b) && (len == 0 || memcmp(r->coded.p +
+	    a->files, r->coded.p + b->files, len) == 0);
 }
 
 /* Enters e, read from log, into r: a new key, a line the other log has
@@ -407,7 +410,8 @@ char **
 reuse_files(const struct reuse *r, const struct reuse_hit *hit)
 {
 	const struct entry *e = &r->v[hit->line];
-	const char *p = r->coded.p + e->files, *rest;
+	/* A line of no files may have nothing coded at all. */
+	const char *p = e->n ? r->coded.p + e->files : NULL, *rest;
 	size_t bytes = 0, shared;
 	char **v, *at, *prev = NULL;
 
@@ -420,7 +424,7 @@ reuse_files(const struct reuse *r, const struct reuse_hit *hit)
 	}
 	v = xmalloc((e->n + 1) * sizeof *v + bytes);
 	at = (char *)(v + e->n + 1);
-	p = r->coded.p + e->files;
+	p = e->n ? r->coded.p + e->files : NULL;
 	for (uint32_t k = 0; k < e->n; k++) {
 		size_t len;
 

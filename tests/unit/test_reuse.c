@@ -387,6 +387,39 @@ test_files_coded(void **state)
 	free(path);
 }
 
+/* A log whose lines list no files (a job that wrote none) codes no
+ * bytes at all: its lines are still kept, in both logs. */
+static void
+test_no_files(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path;
+	char **got;
+	struct reuse *r;
+	size_t n = 1;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "made-by\t%s\nkey:raid\t%s\n", fp, fp);
+	fclose(out);
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	assert_non_null(got = outputs(r, REUSE_OLD, "key:raid", fp, &n));
+	assert_int_equal(n, 0);
+	assert_null(got[0]);
+	n = 1;
+	assert_non_null(got = outputs(r, REUSE_HERE, "made-by", fp, &n));
+	assert_int_equal(n, 0);
+	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -398,6 +431,7 @@ main(void)
 		cmocka_unit_test(test_link_when_table_grows),
 		cmocka_unit_test(test_log_in_pieces),
 		cmocka_unit_test(test_files_coded),
+		cmocka_unit_test(test_no_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
