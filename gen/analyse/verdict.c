@@ -32,18 +32,23 @@ finding_section(const struct finding *f)
 	return SECTION_WARNINGS;
 }
 
-/* A finding's cause, as groups compare them. */
+/* A finding's cause, as groups compare them. One is made for every
+ * finding at once, and sorted: 24 bytes, so that the sort's copy is no
+ * larger (glibc sorts keys over 32 bytes through pointers, at 16 bytes
+ * a key more). A run's index fits 32 bits, as in run_analysis.base, and
+ * so does a finding's: 2^32 findings would take 256 GiB. */
 struct cause_key {
-	size_t f;		/* the finding */
-	long ref;		/* the run it is measured against, or -1 */
-	long run;		/* its run where the cause is the run's own
-				   (a change, a target), else -1 */
 	const char *text;	/* a warning's words, else NULL */
-	size_t alone;		/* 1 + the finding, for one that is its own
-				   cause (a pattern, a step in a series) */
+	uint32_t f;		/* the finding */
+	int32_t ref;		/* the run it is measured against, or -1 */
+	int32_t run;		/* its run where the cause is the run's own
+				   (a change, a target), else -1 */
 	unsigned char section, kind;
 	bool acked;
+	bool alone;		/* its own cause (a pattern, a step in a
+				   series): of a group of its own */
 };
+_Static_assert(sizeof(struct cause_key) <= 24, "a cause key grew");
 
 static long
 reference_of(const struct analysis *a, const struct finding *f)
@@ -78,14 +83,15 @@ static struct cause_key
 cause_of(const struct analysis *a, size_t k)
 {
 	const struct finding *f = &a->f[k];
-	struct cause_key c = {k, reference_of(a, f), -1, NULL, 0,
+	struct cause_key c = {NULL, (uint32_t)k,
+	    (int32_t)reference_of(a, f), -1,
 	    (unsigned char)finding_section(f), (unsigned char)f->kind,
-	    f->ack != NULL};
+	    f->ack != NULL, false};
 
 	if (f->kind == FIND_WARNING)
 		c.text = f->text;
 	else if (f->kind == FIND_PATTERN || !plain_change(a, f))
-		c.alone = k + 1;
+		c.alone = true;
 	else if (f->kind != FIND_SHORTFALL && f->kind != FIND_WEAK)
 		c.run = f->run;
 	return c;
@@ -108,7 +114,7 @@ cmp_cause(const void *x, const void *y)
 	    (c = cmp_long(p->kind, q->kind)) ||
 	    (c = cmp_long(p->acked, q->acked)) ||
 	    (c = cmp_long(p->ref, q->ref)) || (c = cmp_long(p->run, q->run)) ||
-	    (c = cmp_long((long)p->alone, (long)q->alone)))
+	    (c = cmp_long(p->alone, q->alone)))
 		return c;
 	if (p->text && q->text && (c = strcmp(p->text, q->text)))
 		return c;
@@ -120,7 +126,7 @@ same_cause(const struct cause_key *p, const struct cause_key *q)
 {
 	return p->section == q->section && p->kind == q->kind &&
 	    p->acked == q->acked && p->ref == q->ref && p->run == q->run &&
-	    p->alone == q->alone &&
+	    !p->alone && !q->alone &&
 	    (p->text == NULL) == (q->text == NULL) &&
 	    (p->text == NULL || strcmp(p->text, q->text) == 0);
 }
@@ -128,7 +134,7 @@ same_cause(const struct cause_key *p, const struct cause_key *q)
 /* A group while they are made: where its causes start in the sorted
  * keys, how many, and its lowest finding. */
 struct span {
-	size_t pos, n, lowest;
+	uint32_t pos, n, lowest;	/* as cause_key.f */
 	unsigned char section;
 };
 
@@ -441,20 +447,25 @@ outcomes(struct analysis *a)
 }
 
 /* The keys c (sorted by cause) as spans of one cause each, in the
- * order the groups are told; returns their count. */
+ * order the groups are told, to *out (caller frees); returns their
+ * count. */
 static size_t
-spans_of(const struct cause_key *c, size_t n, struct span *sp)
+spans_of(const struct cause_key *c, size_t n, struct span **out)
 {
-	size_t ns = 0;
+	struct span *sp = NULL;
+	size_t ns = 0, cap = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		if (k > 0 && same_cause(&c[k - 1], &c[k])) {
 			sp[ns - 1].n++;
 			continue;
 		}
-		sp[ns++] = (struct span){k, 1, c[k].f, c[k].section};
+		xgrow((void **)&sp, &cap, ns + 1, sizeof *sp);
+		sp[ns++] = (struct span){(uint32_t)k, 1, c[k].f, c[k].section};
 	}
-	qsort(sp, ns, sizeof *sp, cmp_span);
+	if (ns > 0)
+		qsort(sp, ns, sizeof *sp, cmp_span);
+	*out = sp;
 	return ns;
 }
 
@@ -463,14 +474,14 @@ summarise_gate(struct analysis *a)
 {
 	struct gate_summary *g = &a->gate;
 	struct cause_key *c = xcalloc(a->nf + 1, sizeof *c);
-	struct span *sp = xcalloc(a->nf + 1, sizeof *sp);
+	struct span *sp;
 	size_t o = 0;
 
 	outcomes(a);
 	for (size_t k = 0; k < a->nf; k++)
 		c[k] = cause_of(a, k);
 	qsort(c, a->nf, sizeof *c, cmp_cause);
-	g->ngroups = spans_of(c, a->nf, sp);
+	g->ngroups = spans_of(c, a->nf, &sp);
 	g->groups = xcalloc(g->ngroups + 1, sizeof *g->groups);
 	g->members = xcalloc(a->nf + 1, sizeof *g->members);
 	for (size_t k = 0; k < g->ngroups; k++) {
