@@ -554,6 +554,33 @@ test_pattern_passing_run_with_it(void **state)
 	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 }
 
+/* Two patterns (one a metric) are each their own cause: the gate tells
+ * them in a group apiece, never as one group of two. */
+static void
+test_patterns_grouped_apart(void **state)
+{
+	struct tree *t = *state;
+	const struct gate_summary *g = &t->an.gate;
+	size_t groups = 0;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\nbaseline: disk\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	assert_non_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
+	assert_non_null(finding_of(&t->an, FIND_PATTERN, -1, M_GET_BLOCK));
+	for (size_t k = 0; k < g->ngroups; k++)
+		if (g->groups[k].kind == FIND_PATTERN) {
+			assert_int_equal(g->groups[k].n, 1);
+			groups++;
+		}
+	assert_int_equal(groups, t->an.count[FIND_PATTERN]);
+}
+
 int
 main(void)
 {
@@ -581,6 +608,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_pattern_also, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_pattern_passing_run_with_it,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_patterns_grouped_apart,
 		    setup, teardown),
 	};
 
