@@ -108,6 +108,8 @@ analysis_free(struct analysis *a)
 	/* The texts of findings and the series names are in the pool. */
 	free_gate(a);
 	free(a->f);
+	free(a->by_run_at);
+	free(a->by_run);
 	free(a->runs);
 	free(a->changes);
 	free(a->noise);

@@ -278,6 +278,10 @@ struct analysis {
 	struct change *changes;	/* every run's, run after run */
 	struct finding *f;	/* ordered: regressions, shortfalls, ... */
 	size_t nf, capf;
+	/* The findings of run i are f[by_run[by_run_at[i] ..
+	 * by_run_at[i + 1])], in the order of f: an output reads a run's
+	 * own without scanning every finding. */
+	size_t *by_run_at, *by_run;
 	int count[FIND_KIND_COUNT];
 	int failing;		/* gated and not acknowledged */
 	/* Indexes built once so that no step compares every run with

@@ -132,7 +132,8 @@ void run_findings(struct analysis *, size_t i);
 /* A warning of each stall: a block test's single operation of a second
  * or more, or any twenty times the median of its series. */
 void stall_warnings(struct analysis *);
-/* The findings in their order: what fails first (see analysis.f). */
+/* The findings in their order: what fails first (see analysis.f), and
+ * each run's indexed (analysis.by_run). */
 void sort_findings(struct analysis *);
 
 /* ---- steps.c ---- */

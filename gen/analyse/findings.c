@@ -560,6 +560,26 @@ cmp_findings(const void *x, const void *y)
 	return (a->metric > b->metric) - (a->metric < b->metric);
 }
 
+/* Each run's findings in the order of f (a counting sort by run), so
+ * that no output scans every finding for each run. */
+static void
+index_by_run(struct analysis *a)
+{
+	size_t n = a->set->n, *fill;
+
+	a->by_run_at = xcalloc(n + 2, sizeof *a->by_run_at);
+	a->by_run = xcalloc(a->nf ? a->nf : 1, sizeof *a->by_run);
+	for (size_t k = 0; k < a->nf; k++)
+		if (a->f[k].run >= 0)
+			a->by_run_at[a->f[k].run + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		a->by_run_at[i] += a->by_run_at[i - 1];
+	fill = a->by_run_at + 1;
+	for (size_t k = 0; k < a->nf; k++)
+		if (a->f[k].run >= 0)
+			a->by_run[fill[a->f[k].run]++] = k;
+}
+
 void
 sort_findings(struct analysis *a)
 {
@@ -568,4 +588,5 @@ sort_findings(struct analysis *a)
 		a->capf = a->nf;
 	}
 	qsort(a->f, a->nf, sizeof *a->f, cmp_findings);
+	index_by_run(a);
 }

@@ -376,65 +376,84 @@ finding_json(const struct analysis *a, const struct finding *f)
 
 /* The verdict as every output tells it: the headline, each run's
  * outcome counted, and the groups of findings (indexes into
- * "findings"). */
-static json_t *
-gate_json(const struct analysis *a)
+ * "findings"). Written as it goes: a group can have thousands of
+ * members. */
+static void
+gate_write(struct json_writer *jw, const struct analysis *a)
 {
 	static const char *const outcome_names[RUN_OUTCOMES] = {
 		[RUN_FAILS] = "fail", [RUN_WARNED] = "warned",
 		[RUN_PASSES] = "pass",
 	};
-	json_t *o = json_object(), *runs = json_object(), *gs = json_array();
 
-	json_object_set_new(o, "headline", json_string(a->gate.headline));
-	json_object_set_new(o, "causes", json_string_or_null(a->gate.causes));
-	for (int k = 0; k < RUN_OUTCOMES; k++)
-		json_object_set_new(runs, outcome_names[k],
-		    json_integer((json_int_t)a->gate.runs[k]));
-	json_object_set_new(o, "runs", runs);
+	jw_open(jw, '{');
+	jw_key(jw, "headline");
+	jw_string(jw, a->gate.headline);
+	jw_key(jw, "causes");
+	jw_string(jw, a->gate.causes);
+	jw_key(jw, "runs");
+	jw_open(jw, '{');
+	for (int k = 0; k < RUN_OUTCOMES; k++) {
+		jw_key(jw, outcome_names[k]);
+		jw_integer(jw, (long long)a->gate.runs[k]);
+	}
+	jw_close(jw, '}');
+	jw_key(jw, "groups");
+	jw_open(jw, '[');
 	for (size_t k = 0; k < a->gate.ngroups; k++) {
 		const struct finding_group *g = &a->gate.groups[k];
-		json_t *e = json_object(), *m = json_array();
 
-		json_object_set_new(e, "section",
-		    json_string(section_names[g->section]));
-		json_object_set_new(e, "kind", json_string(finding_names[g->kind]));
-		json_object_set_new(e, "reference", g->reference >= 0 ?
-		    json_string_or_null(a->set->runs[g->reference].id) :
-		    json_null());
-		json_object_set_new(e, "text", json_string_or_null(g->text));
-		for (size_t j = 0; j < g->n; j++)
-			json_array_append_new(m, json_integer((json_int_t)
-			    a->gate.members[g->first + j]));
-		json_object_set_new(e, "members", m);
-		json_array_append_new(gs, e);
+		jw_key(jw, NULL);
+		jw_open(jw, '{');
+		jw_key(jw, "section");
+		jw_string(jw, section_names[g->section]);
+		jw_key(jw, "kind");
+		jw_string(jw, finding_names[g->kind]);
+		jw_key(jw, "reference");
+		jw_string(jw, g->reference >= 0 ?
+		    a->set->runs[g->reference].id : NULL);
+		jw_key(jw, "text");
+		jw_string(jw, g->text);
+		jw_key(jw, "members");
+		jw_open(jw, '[');
+		for (size_t j = 0; j < g->n; j++) {
+			jw_key(jw, NULL);
+			jw_integer(jw, (long long)a->gate.members[g->first + j]);
+		}
+		jw_close(jw, ']');
+		jw_close(jw, '}');
 	}
-	json_object_set_new(o, "groups", gs);
-	return o;
+	jw_close(jw, ']');
+	jw_close(jw, '}');
 }
 
+/* Streamed, a run and a finding at a time: 100 000 runs' document,
+ * held whole as a jansson tree, took 3 GiB. */
 int
 render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 {
-	json_t *doc = json_object(), *sum = json_object();
-	json_t *runs = json_array(), *fs = json_array();
+	struct json_stream js = {out, 0, -1, 0};
+	struct json_writer jw;
+	json_t *sum = json_object();
 
 	for (int k = 0; k < FIND_KIND_COUNT; k++)
 		json_object_set_new(sum, finding_names[k],
 		    json_integer(a->count[k]));
 	json_object_set_new(sum, "failing", json_integer(a->failing));
-	json_object_set_new(doc, "summary", sum);
-	json_object_set_new(doc, "verdict", gate_json(a));
-	json_object_set_new(doc, "units", json_string("figures in KiB/s "
+	json_stream_value(&js, "summary", sum);
+	json_stream_member_begin(&js, "verdict", &jw);
+	gate_write(&jw, a);
+	json_stream_item_end(&js, &jw);
+	json_stream_value(&js, "units", json_string("figures in KiB/s "
 	    "(throughput) or per second, as in benchsite parse"));
+	json_stream_array(&js, "runs");
 	for (size_t i = 0; i < a->set->n; i++)
-		json_array_append_new(runs, run_json(a, i));
-	json_object_set_new(doc, "runs", runs);
+		json_stream_item(&js, run_json(a, i));
+	json_stream_array(&js, "findings");
 	for (size_t k = 0; k < a->nf; k++)
-		json_array_append_new(fs, finding_json(a, &a->f[k]));
-	json_object_set_new(doc, "findings", fs);
-	json_object_set_new(doc, "diagnostics", diags_json(d));
-	return json_print(out, doc);
+		json_stream_item(&js, finding_json(a, &a->f[k]));
+	json_stream_diags(&js, d);
+	return json_stream_end(&js);
 }
 
 /* Each kind as counted in a headline, singular and plural. */

@@ -88,8 +88,8 @@ diags_json(const struct diags *d)
 	return a;
 }
 
-static void
-stream_diags(struct json_stream *js, const struct diags *d)
+void
+json_stream_diags(struct json_stream *js, const struct diags *d)
 {
 	json_stream_array(js, "diagnostics");
 	for (size_t i = 0; i < d->n; i++)
@@ -118,7 +118,7 @@ render_parse_json(FILE *out, const struct results *rs,
 			json_stream_item_end(&js, &jw);
 		}
 	}
-	stream_diags(&js, d);
+	json_stream_diags(&js, d);
 	return json_stream_end(&js);
 }
 
@@ -218,7 +218,7 @@ render_runset_json(FILE *out, const struct runset *set,
 		run_write(&jw, &set->runs[i]);
 		json_stream_item_end(&js, &jw);
 	}
-	stream_diags(&js, d);
+	json_stream_diags(&js, d);
 	return json_stream_end(&js);
 }
 

@@ -141,6 +141,16 @@ json_stream_item_begin(struct json_stream *js, struct json_writer *jw)
 }
 
 void
+json_stream_member_begin(struct json_stream *js, const char *key,
+    struct json_writer *jw)
+{
+	stream_key(js, key);
+	memset(jw, 0, sizeof *jw);
+	jw->out = js->out;
+	jw->pad = 2;
+}
+
+void
 json_stream_item_end(struct json_stream *js, struct json_writer *jw)
 {
 	if (jw->failed || jw->depth != 0)

@@ -49,7 +49,10 @@ struct json_writer {
 
 /* Starts the next item of the stream's open array: jw writes it. */
 void json_stream_item_begin(struct json_stream *, struct json_writer *jw);
-/* Ends it (after its containers are closed). */
+/* Starts the value of member key of the stream's object: jw writes it. */
+void json_stream_member_begin(struct json_stream *, const char *key,
+    struct json_writer *jw);
+/* Ends either (after its containers are closed). */
 void json_stream_item_end(struct json_stream *, struct json_writer *jw);
 /* Starts a member of the open object (key) or an item of the open array
  * or the value itself (key NULL): a value of the calls below follows. */
@@ -74,5 +77,7 @@ void json_stream_item(struct json_stream *, json_t *v);
 /* Closes the object; returns 0, or -1 if writing failed. */
 int json_stream_end(struct json_stream *);
 json_t *diag_json(const struct diag *);
+/* The member "diagnostics": an array of diag_json, item by item. */
+void json_stream_diags(struct json_stream *, const struct diags *);
 
 #endif

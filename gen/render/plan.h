@@ -67,10 +67,6 @@ struct site_plan {
 	size_t *latest;				/* per series: its latest run */
 	size_t *all;				/* 0, 1, ... n - 1 */
 	size_t *series_of;			/* per run: its series */
-	/* The findings of run i are an->f[run_f[run_fi[i] ..
-	 * run_fi[i + 1])], in the analysis' order: a page reads its own
-	 * without scanning every finding. */
-	size_t *run_fi, *run_f;
 	/* The compare pages that name run i as the earlier run are
 	 * pair_f[pair_fi[i] .. pair_fi[i + 1]), each 2 * run + which
 	 * (plan_pair_other), latest first: its page links them. */

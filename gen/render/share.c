@@ -686,16 +686,34 @@ render_check_markdown(FILE *out, const struct analysis *an,
 
 /* ---- JUnit ---- */
 
-static xmlNodePtr
-junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric,
-    int *failures)
+/* A suite per run, a case per metric the analysis judged, a failure
+ * per gated finding of it (skipped when acknowledged). Written a suite
+ * at a time: 100 000 runs' document, held whole, took gigabytes. */
+
+/* The next gated finding of run i on metric, from *k on in the run's
+ * findings; NULL after the last. */
+static const struct finding *
+next_gated(const struct analysis *an, size_t i, int metric, size_t *k)
+{
+	while (*k < an->by_run_at[i + 1]) {
+		const struct finding *f = &an->f[an->by_run[(*k)++]];
+
+		if (f->metric == metric && f->gated)
+			return f;
+	}
+	return NULL;
+}
+
+static void
+junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric)
 {
 	xmlNodePtr tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL);
 	const char *id = an->set->runs[i].id;
-	size_t d = dir_length(id);
+	size_t d = dir_length(id), k = an->by_run_at[i];
 	char *group = d ? xasprintf("%.*s", (int)d - 1, id) : xstrdup(id);
 	char *name = xasprintf("%s \u2014 %s", id,
 	    analysis_def(an, metric)->label);
+	const struct finding *f;
 
 	/* CI lists cases by class: a run's directory (its machine or
 	 * group), and by name: the run and the figure, as people say it. */
@@ -703,13 +721,10 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric,
 	xmlSetProp(tc, BAD_CAST "name", BAD_CAST name);
 	free(group);
 	free(name);
-	for (size_t k = 0; k < an->nf; k++) {
-		const struct finding *f = &an->f[k];
+	while ((f = next_gated(an, i, metric, &k)) != NULL) {
 		xmlNodePtr fail;
 		char *body;
 
-		if (f->run != (long)i || f->metric != metric || !f->gated)
-			continue;
 		if (f->ack) {
 			xmlNodePtr sk = xmlNewChild(tc, NULL, BAD_CAST "skipped",
 			    NULL);
@@ -729,50 +744,91 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric,
 		xmlSetProp(fail, BAD_CAST "message", BAD_CAST f->text);
 		xmlSetProp(fail, BAD_CAST "type", BAD_CAST finding_names[f->kind]);
 		free(body);
-		(*failures)++;
 	}
-	return tc;
 }
 
+/* Run i's cases and failures, as its suite counts them. */
+static void
+junit_counts(const struct analysis *an, size_t i, int *tests, int *failures)
+{
+	const struct run *r = &an->set->runs[i];
+
+	*tests = *failures = 0;
+	for (size_t m = 0; m < r->nsum; m++) {
+		size_t k = an->by_run_at[i];
+		const struct finding *f;
+
+		if (!an->runs[i].change[m].judged)
+			continue;
+		(*tests)++;
+		while ((f = next_gated(an, i, run_metric_at(r, m), &k)))
+			*failures += f->ack == NULL;
+	}
+}
+
+static void
+set_count(xmlNodePtr node, const char *attr, int n)
+{
+	char num[32];
+
+	snprintf(num, sizeof num, "%d", n);
+	xmlSetProp(node, BAD_CAST attr, BAD_CAST num);
+}
+
+static xmlNodePtr
+junit_suite(xmlDocPtr doc, const struct analysis *an, size_t i)
+{
+	xmlNodePtr suite = xmlNewDocNode(doc, NULL, BAD_CAST "testsuite", NULL);
+	const struct run *r = &an->set->runs[i];
+	int tests, failures;
+
+	xmlSetProp(suite, BAD_CAST "name", BAD_CAST r->id);
+	for (size_t m = 0; m < r->nsum; m++)
+		if (an->runs[i].change[m].judged)
+			junit_case(suite, an, i, run_metric_at(r, m));
+	junit_counts(an, i, &tests, &failures);
+	set_count(suite, "tests", tests);
+	set_count(suite, "failures", failures);
+	return suite;
+}
+
+/* The root's start tag carries the totals, so they are counted first;
+ * then each suite is built, written as libxml2 writes it at depth 1 of
+ * the whole document, and freed. */
 int
 render_check_junit(FILE *out, const struct analysis *an)
 {
 	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
-	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "testsuites");
+	xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
 	int total = 0, failures = 0, rc;
-	xmlChar *buf;
-	int len;
-	char num[32];
+	char root[128];
 
-	xmlDocSetRootElement(doc, root);
-	xmlSetProp(root, BAD_CAST "name", BAD_CAST "benchsite");
+	/* The document's encoding is what makes libxml2 write characters
+	 * beyond ASCII in attributes as themselves. */
+	doc->encoding = xmlStrdup(BAD_CAST "UTF-8");
 	for (size_t i = 0; i < an->set->n; i++) {
-		xmlNodePtr suite = xmlNewChild(root, NULL, BAD_CAST "testsuite",
-		    NULL);
-		int tests = 0, fails = 0;
+		int t, f;
 
-		xmlSetProp(suite, BAD_CAST "name", BAD_CAST an->set->runs[i].id);
-		for (size_t k = 0; k < an->set->runs[i].nsum; k++) {
-			if (!an->runs[i].change[k].judged)
-				continue;
-			junit_case(suite, an, i, run_metric_at(&an->set->runs[i],
-			    k), &fails);
-			tests++;
-		}
-		snprintf(num, sizeof num, "%d", tests);
-		xmlSetProp(suite, BAD_CAST "tests", BAD_CAST num);
-		snprintf(num, sizeof num, "%d", fails);
-		xmlSetProp(suite, BAD_CAST "failures", BAD_CAST num);
-		total += tests;
-		failures += fails;
+		junit_counts(an, i, &t, &f);
+		total += t;
+		failures += f;
 	}
-	snprintf(num, sizeof num, "%d", total);
-	xmlSetProp(root, BAD_CAST "tests", BAD_CAST num);
-	snprintf(num, sizeof num, "%d", failures);
-	xmlSetProp(root, BAD_CAST "failures", BAD_CAST num);
-	xmlDocDumpFormatMemoryEnc(doc, &buf, &len, "UTF-8", 1);
-	rc = fwrite(buf, 1, (size_t)len, out) == (size_t)len ? 0 : -1;
-	xmlFree(buf);
+	/* numbers only: nothing in it to escape */
+	snprintf(root, sizeof root, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+	    "\n<testsuites name=\"benchsite\" tests=\"%d\" failures=\"%d\"%s>\n",
+	    total, failures, an->set->n ? "" : "/");
+	xmlOutputBufferWriteString(ob, root);
+	for (size_t i = 0; i < an->set->n; i++) {
+		xmlNodePtr suite = junit_suite(doc, an, i);
+
+		xmlOutputBufferWrite(ob, 2, "  ");
+		xmlNodeDumpOutput(ob, doc, suite, 1, 1, "UTF-8");
+		xmlOutputBufferWrite(ob, 1, "\n");
+		xmlFreeNode(suite);
+	}
+	if (an->set->n > 0)
+		xmlOutputBufferWriteString(ob, "</testsuites>\n");
+	rc = xmlOutputBufferClose(ob) < 0 || ferror(out) ? -1 : 0;
 	xmlFreeDoc(doc);
 	return rc;
 }

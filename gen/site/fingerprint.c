@@ -162,8 +162,8 @@ analysis_fp(const struct site *s, size_t i, struct fp *f,
 	 * targets and the figure per unit of CPU; with the other runs' (in
 	 * their content), the changes' and the scaling's figures. */
 	fp_bytes(f, r->sum, r->nsum * sizeof *r->sum);
-	for (size_t k = s->plan.run_fi[i]; k < s->plan.run_fi[i + 1]; k++) {
-		const struct finding *g = &an->f[s->plan.run_f[k]];
+	for (size_t k = an->by_run_at[i]; k < an->by_run_at[i + 1]; k++) {
+		const struct finding *g = &an->f[an->by_run[k]];
 
 		fp_num(f, g->kind);
 		fp_num(f, g->metric);

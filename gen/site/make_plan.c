@@ -105,26 +105,6 @@ plan_series(struct site_plan *s)
 	s->large = n > SITE_MAX_BARS;
 }
 
-/* Each run's findings, so that a run page does not scan them all. */
-static void
-index_findings(struct site_plan *s)
-{
-	const struct analysis *an = s->an;
-	size_t n = s->set->n, *fill;
-
-	s->run_fi = xcalloc(n + 2, sizeof *s->run_fi);
-	s->run_f = xcalloc(an->nf ? an->nf : 1, sizeof *s->run_f);
-	for (size_t k = 0; k < an->nf; k++)
-		if (an->f[k].run >= 0)
-			s->run_fi[an->f[k].run + 2]++;
-	for (size_t i = 2; i < n + 2; i++)
-		s->run_fi[i] += s->run_fi[i - 1];
-	fill = s->run_fi + 1;
-	for (size_t k = 0; k < an->nf; k++)
-		if (an->f[k].run >= 0)
-			s->run_f[fill[an->f[k].run]++] = k;
-}
-
 /* The compare pages each run is the earlier run of, for its page. */
 static void
 index_pairs(struct site_plan *s)
@@ -183,7 +163,6 @@ plan_make(struct site_plan *s, const struct analysis *an)
 	}
 	name_runs(s);
 	plan_series(s);
-	index_findings(s);
 	index_pairs(s);
 	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
 	for (size_t i = 0; i < s->set->n; i++)
@@ -247,8 +226,6 @@ plan_free(struct site_plan *s)
 	free(s->latest);
 	free(s->series_of);
 	free(s->all);
-	free(s->run_fi);
-	free(s->run_f);
 	free(s->pair_fi);
 	free(s->pair_f);
 	for (int t = 0; t < PAGE_TEMPLATES; t++)

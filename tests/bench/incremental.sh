@@ -16,9 +16,11 @@
 #   plus1    build after the last run is added back
 #   edit     build after one line is added to one run's meta
 #   check    check with a warm cache (the second of two)
+#   json     check --format json, warm
+#   junit    check --format junit, warm
 #   rss      the peak resident size of each of them, in MiB
 # and prints them as one line "N full nochange plus1 edit check rss
-# floor", rss as full/nochange/plus1/edit/check.
+# floor json junit", rss as full/nochange/plus1/edit/check/json/junit.
 # Times are wall-clock seconds (GNU time); the templates are this
 # tree's unless BENCHSITE_DATA says otherwise. DIR is removed at the end
 # unless KEEP=1.
@@ -80,9 +82,12 @@ sleep 3
 timed edit "$bin" build -q -o "$site" "$runs"
 timed check1 "$bin" check "$runs"
 timed check "$bin" check "$runs"
+timed json "$bin" check --format json "$runs"
+timed junit "$bin" check --format junit "$runs"
 mib() { echo $(($(tail -n 1 "$dir/$1.time" | cut -d" " -f2) / 1024)); }
-rss=$(mib full)/$(mib nochange)/$(mib plus1)/$(mib edit)/$(mib check)
+rss=$(mib full)/$(mib nochange)/$(mib plus1)/$(mib edit)/$(mib check)\
+/$(mib json)/$(mib junit)
 floor=$(awk -v a="$(secs cat)" -v b="$(secs cp)" 'BEGIN { print a + b }')
 echo "$n $(secs full) $(secs nochange) $(secs plus1) $(secs edit) \
-$(secs check) $rss $floor"
+$(secs check) $rss $floor $(secs json) $(secs junit)"
 [ "${KEEP:-}" = 1 ] || rm -rf "$dir"

@@ -218,7 +218,8 @@ fi
 # ---- every mode of a build and check, per size (incremental.sh) ----
 # One run of each (medians of BENCH_RUNS would take hours at 100 000
 # runs): full, nothing changed, one run added, one meta line added,
-# check with a warm cache, the peak RSS of each, and the floor (cat of
+# check with a warm cache (and its JSON and JUnit reports, which are
+# written as they go), the peak RSS of each, and the floor (cat of
 # every input, then cp -r of the site). The targets are the issue's, at
 # 100 000 runs.
 for n in $SIZES; do
@@ -231,7 +232,8 @@ for n in $SIZES; do
 		continue
 	fi
 	set -- $line
-	full=$2 nochange=$3 plus1=$4 edit=$5 check=$6 floor=$8
+	full=$2 nochange=$3 plus1=$4 edit=$5 check=$6 floor=$8 json=$9
+	junit=${10}
 	rssmax=$(echo "$7" | tr / '\n' | sort -n | tail -n 1)
 	big=info; [ "$n" = 100000 ] && big=
 	row "full build, $n runs (every mode)" "$full" "" "floor: cat + cp -r" "$floor" "${big:-ratio}" 2 "<= 2x at 100k"
@@ -239,6 +241,8 @@ for n in $SIZES; do
 	row "  one run added, $n" "$plus1" "" "-" "" "${big:-abs}" 1 "<= 1 s at 100k"
 	row "  one meta edited, $n" "$edit" "" "-" "" "${big:-abs}" 1 "<= 1 s at 100k"
 	row "  check, warm cache, $n" "$check" "" "-" "" "${big:-abs}" 3 "<= 3 s at 100k"
+	row "  check --format json, $n" "$json" "" "-" "" info "" "-"
+	row "  check --format junit, $n" "$junit" "" "-" "" info "" "-"
 	row "  peak RSS of any mode ($7 MiB), $n" "$((rssmax * 1024))" "" "-" "" "${big:+rssinfo}${big:-rss}" 200 "<= 200 MiB at 100k"
 done
 
