@@ -6,6 +6,7 @@
 #include "base/xalloc.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,121 +232,188 @@ render_check_text(FILE *out, const struct analysis *a)
 	return ferror(out) ? -1 : 0;
 }
 
-static json_t *
-num_or_null(bool has, double v)
+/* Members as jansson wrote them when the document was one tree: a
+ * number with no JSON form (NaN, infinity) is left out, as is a member
+ * whose key is not UTF-8 (checked where a key comes from the data). */
+static bool
+key_ok(const char *key)
 {
-	return has ? json_number(v) : json_null();
+	return utf8_valid(key, strlen(key));
 }
 
-static json_t *
-change_json(const struct analysis *a, size_t i, int id)
+static void
+put_number(struct json_writer *jw, const char *key, double x)
+{
+	if (isfinite(x))
+		jw_figure(jw, key, x);
+}
+
+static void
+put_number_or_null(struct json_writer *jw, const char *key, bool has,
+    double x)
+{
+	if (has) {
+		put_number(jw, key, x);
+		return;
+	}
+	jw_key(jw, key);
+	jw_null(jw);
+}
+
+static void
+put_string(struct json_writer *jw, const char *key, const char *s)
+{
+	jw_key(jw, key);
+	jw_string(jw, s);
+}
+
+static void
+put_integer(struct json_writer *jw, const char *key, long long v)
+{
+	jw_key(jw, key);
+	jw_integer(jw, v);
+}
+
+static void
+put_boolean(struct json_writer *jw, const char *key, bool v)
+{
+	jw_key(jw, key);
+	jw_boolean(jw, v);
+}
+
+static void
+change_write(struct json_writer *jw, const struct analysis *a, size_t i,
+    int id)
 {
 	const struct change *c = analysis_change_of(a, i, id);
 	struct change_figures cf = analysis_change(a, i, id);
-	json_t *o = json_object();
 	bool fig = c->verdict != VERDICT_INSUFFICIENT;
 
-	json_object_set_new(o, "verdict", json_string(verdict_names[c->verdict]));
-	json_object_set_new(o, "rule", json_string(rule_names[c->rule]));
-	json_object_set_new(o, "base_median", num_or_null(fig, cf.base_median));
-	json_object_set_new(o, "median", num_or_null(fig, cf.median));
-	json_object_set_new(o, "change", num_or_null(fig, cf.rel));
-	json_object_set_new(o, "samples", json_integer(cf.n));
-	json_object_set_new(o, "base_samples", json_integer(cf.n_base));
-	json_object_set_new(o, "p", num_or_null(c->p >= 0, c->p));
-	json_object_set_new(o, "noise_fence", num_or_null(c->fence >= 0,
-	    c->fence));
-	json_object_set_new(o, "history", json_integer(c->history));
-	return o;
+	jw_open(jw, '{');
+	put_string(jw, "verdict", verdict_names[c->verdict]);
+	put_string(jw, "rule", rule_names[c->rule]);
+	put_number_or_null(jw, "base_median", fig, cf.base_median);
+	put_number_or_null(jw, "median", fig, cf.median);
+	put_number_or_null(jw, "change", fig, cf.rel);
+	put_integer(jw, "samples", cf.n);
+	put_integer(jw, "base_samples", cf.n_base);
+	put_number_or_null(jw, "p", c->p >= 0, c->p);
+	put_number_or_null(jw, "noise_fence", c->fence >= 0, c->fence);
+	put_integer(jw, "history", c->history);
+	jw_close(jw, '}');
+}
+
+static void
+scaled_write(struct json_writer *jw, const struct analysis *a, size_t i,
+    int id, const struct scaled_metric *x)
+{
+	struct scaled_metric judged;
+
+	jw_open(jw, '{');
+	put_number(jw, "factor", x->factor);
+	put_number(jw, "factor_high", x->factor_high);
+	put_number(jw, "expected", x->expected);
+	put_number(jw, "expected_high", x->expected_high);
+	put_number(jw, "efficiency", x->efficiency);
+	put_string(jw, "level", efficiency_names[x->level]);
+	put_boolean(jw, "judged", analysis_scaled(a, i, id, &judged));
+	put_string(jw, "reason", scaling_reason(x));
+	jw_close(jw, '}');
 }
 
 /* The run's scaling: every metric the model speaks of, judged or only
  * shown (a rough reference, rewrites on parity layouts). */
-static json_t *
-scaling_json(const struct analysis *a, size_t i)
+static void
+scaling_write(struct json_writer *jw, const struct analysis *a, size_t i)
 {
 	const struct scaling *sc = analysis_scaling(a, i);
 	const struct run *r = &a->set->runs[i];
-	json_t *o = json_object(), *m = json_object();
 
-	json_object_set_new(o, "reference", sc && sc->reference >= 0 ?
-	    json_string_or_null(a->set->runs[sc->reference].id) : json_null());
-	json_object_set_new(o, "why", json_string_or_null(sc ? sc->why :
-	    NULL));
+	jw_open(jw, '{');
+	put_string(jw, "reference", sc && sc->reference >= 0 ?
+	    a->set->runs[sc->reference].id : NULL);
+	put_string(jw, "why", sc ? sc->why : NULL);
 	if (sc) {
-		json_object_set_new(o, "valid", json_boolean(sc->valid));
-		json_object_set_new(o, "seekers",
-		    json_integer(scaling_model_of(a, sc)->seekers));
+		put_boolean(jw, "valid", sc->valid);
+		put_integer(jw, "seekers", scaling_model_of(a, sc)->seekers);
 	}
+	jw_key(jw, "metrics");
+	jw_open(jw, '{');
 	for (size_t k = 0; sc && k < r->nsum; k++) {
 		int id = run_metric_at(r, k);
-		struct scaled_metric xv, judged, *x = &xv;
-		json_t *e;
+		struct scaled_metric x;
 
 		if (a->runs[i].change[k].level == EFF_NONE)
 			continue;
-		xv = scaled_figures(a, i, sc, id);
-		e = json_object();
-		json_object_set_new(e, "factor", json_number(x->factor));
-		json_object_set_new(e, "factor_high",
-		    json_number(x->factor_high));
-		json_object_set_new(e, "expected", json_number(x->expected));
-		json_object_set_new(e, "expected_high",
-		    json_number(x->expected_high));
-		json_object_set_new(e, "efficiency", json_number(x->efficiency));
-		json_object_set_new(e, "level",
-		    json_string(efficiency_names[x->level]));
-		json_object_set_new(e, "judged",
-		    json_boolean(analysis_scaled(a, i, id, &judged)));
-		json_object_set_new(e, "reason",
-		    json_string_or_null(scaling_reason(x)));
-		json_object_set_new(m, analysis_def(a, id)->key, e);
+		x = scaled_figures(a, i, sc, id);
+		if (!key_ok(analysis_def(a, id)->key))
+			continue;
+		jw_key(jw, analysis_def(a, id)->key);
+		scaled_write(jw, a, i, id, &x);
 	}
-	json_object_set_new(o, "metrics", m);
-	return o;
+	jw_close(jw, '}');
+	jw_close(jw, '}');
 }
 
-static json_t *
-run_json(const struct analysis *a, size_t i)
+static void
+targets_write(struct json_writer *jw, const struct analysis *a, size_t i)
+{
+	const struct run_analysis *ra = &a->runs[i];
+
+	jw_open(jw, '{');
+	for (size_t k = 0; k < ra->ntargets; k++) {
+		const struct target *tv = &a->targets[ra->targets + k];
+
+		if (!key_ok(analysis_def(a, tv->metric)->key))
+			continue;
+		jw_key(jw, analysis_def(a, tv->metric)->key);
+		jw_open(jw, '{');
+		put_number(jw, "target", tv->value);
+		put_number(jw, "ratio", tv->ratio);
+		put_boolean(jw, "shortfall", tv->shortfall);
+		jw_close(jw, '}');
+	}
+	jw_close(jw, '}');
+}
+
+static void
+run_write(struct json_writer *jw, const struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
 	const struct run *r = &a->set->runs[i];
-	json_t *o = json_object(), *ch = json_object(), *tg = json_object();
 
-	json_object_set_new(o, "id", json_string_or_null(a->set->runs[i].id));
-	json_object_set_new(o, "series", json_string_or_null(ra->series));
-	json_object_set_new(o, "base", ra->base >= 0 ?
-	    json_string_or_null(a->set->runs[ra->base].id) : json_null());
-	json_object_set_new(o, "base_why", json_string_or_null(ra->base >= 0 ?
-	    ra->base_why : NULL));
-	for (size_t k = 0; ra->base >= 0 && k < r->nsum; k++)
-		if (ra->change[k].verdict != VERDICT_NONE)
-			json_object_set_new(ch, analysis_def(a,
-			    run_metric_at(r, k))->key, change_json(a, i,
-			    run_metric_at(r, k)));
-	json_object_set_new(o, "changes", ch);
-	json_object_set_new(o, "scaling", scaling_json(a, i));
-	for (size_t k = 0; k < ra->ntargets; k++) {
-		const struct target *tv = &a->targets[ra->targets + k];
-		json_t *t = json_object();
+	jw_open(jw, '{');
+	put_string(jw, "id", r->id);
+	put_string(jw, "series", ra->series);
+	put_string(jw, "base", ra->base >= 0 ? a->set->runs[ra->base].id :
+	    NULL);
+	put_string(jw, "base_why", ra->base >= 0 ? ra->base_why : NULL);
+	jw_key(jw, "changes");
+	jw_open(jw, '{');
+	for (size_t k = 0; ra->base >= 0 && k < r->nsum; k++) {
+		const char *key = analysis_def(a, run_metric_at(r, k))->key;
 
-		json_object_set_new(t, "target", json_number(tv->value));
-		json_object_set_new(t, "ratio", json_number(tv->ratio));
-		json_object_set_new(t, "shortfall", json_boolean(tv->shortfall));
-		json_object_set_new(tg, analysis_def(a, tv->metric)->key, t);
+		if (ra->change[k].verdict == VERDICT_NONE || !key_ok(key))
+			continue;
+		jw_key(jw, key);
+		change_write(jw, a, i, run_metric_at(r, k));
 	}
-	json_object_set_new(o, "targets", tg);
-	tg = json_object();
+	jw_close(jw, '}');
+	jw_key(jw, "scaling");
+	scaling_write(jw, a, i);
+	jw_key(jw, "targets");
+	targets_write(jw, a, i);
+	jw_key(jw, "cpu_per_display_unit");
+	jw_open(jw, '{');
 	for (size_t k = 0; k < r->nsum; k++) {
 		int id = run_metric_at(r, k);
 		double cpu = analysis_cpu_per_unit(a, i, id);
 
-		if (cpu >= 0)
-			json_object_set_new(tg, analysis_def(a, id)->key,
-			    json_number(cpu));
+		if (cpu >= 0 && key_ok(analysis_def(a, id)->key))
+			put_number(jw, analysis_def(a, id)->key, cpu);
 	}
-	json_object_set_new(o, "cpu_per_display_unit", tg);
-	return o;
+	jw_close(jw, '}');
+	jw_close(jw, '}');
 }
 
 static const char *const confidence_names[] = {
@@ -353,25 +421,23 @@ static const char *const confidence_names[] = {
 	[CONFIDENCE_HIGH] = "high",
 };
 
-static json_t *
-finding_json(const struct analysis *a, const struct finding *f)
+static void
+finding_write(struct json_writer *jw, const struct analysis *a,
+    const struct finding *f)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "kind", json_string(finding_names[f->kind]));
-	json_object_set_new(o, "run", f->run >= 0 ?
-	    json_string_or_null(a->set->runs[f->run].id) : json_null());
-	json_object_set_new(o, "metric", f->metric >= 0 ?
-	    json_string(analysis_def(a, f->metric)->key) : json_null());
-	json_object_set_new(o, "text", json_string_or_null(f->text));
-	json_object_set_new(o, "differs", json_string_or_null(f->explain));
-	json_object_set_new(o, "not_like_for_like",
-	    json_string_or_null(f->caveat));
-	json_object_set_new(o, "gated", json_boolean(f->gated));
-	json_object_set_new(o, "confidence", f->confidence ?
-	    json_string(confidence_names[f->confidence]) : json_null());
-	json_object_set_new(o, "acknowledged", json_string_or_null(f->ack));
-	return o;
+	jw_open(jw, '{');
+	put_string(jw, "kind", finding_names[f->kind]);
+	put_string(jw, "run", f->run >= 0 ? a->set->runs[f->run].id : NULL);
+	put_string(jw, "metric", f->metric >= 0 ?
+	    analysis_def(a, f->metric)->key : NULL);
+	put_string(jw, "text", f->text);
+	put_string(jw, "differs", f->explain);
+	put_string(jw, "not_like_for_like", f->caveat);
+	put_boolean(jw, "gated", f->gated);
+	put_string(jw, "confidence", f->confidence ?
+	    confidence_names[f->confidence] : NULL);
+	put_string(jw, "acknowledged", f->ack);
+	jw_close(jw, '}');
 }
 
 /* The verdict as every output tells it: the headline, each run's
@@ -427,8 +493,8 @@ gate_write(struct json_writer *jw, const struct analysis *a)
 	jw_close(jw, '}');
 }
 
-/* Streamed, a run and a finding at a time: 100 000 runs' document,
- * held whole as a jansson tree, took 3 GiB. */
+/* Streamed, a run and a finding at a time, written as they go: 100 000
+ * runs' document, held whole as a jansson tree, took 3 GiB. */
 int
 render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 {
@@ -447,11 +513,17 @@ render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 	json_stream_value(&js, "units", json_string("figures in KiB/s "
 	    "(throughput) or per second, as in benchsite parse"));
 	json_stream_array(&js, "runs");
-	for (size_t i = 0; i < a->set->n; i++)
-		json_stream_item(&js, run_json(a, i));
+	for (size_t i = 0; i < a->set->n; i++) {
+		json_stream_item_begin(&js, &jw);
+		run_write(&jw, a, i);
+		json_stream_item_end(&js, &jw);
+	}
 	json_stream_array(&js, "findings");
-	for (size_t k = 0; k < a->nf; k++)
-		json_stream_item(&js, finding_json(a, &a->f[k]));
+	for (size_t k = 0; k < a->nf; k++) {
+		json_stream_item_begin(&js, &jw);
+		finding_write(&jw, a, &a->f[k]);
+		json_stream_item_end(&js, &jw);
+	}
 	json_stream_diags(&js, d);
 	return json_stream_end(&js);
 }

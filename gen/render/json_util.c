@@ -282,6 +282,15 @@ jw_null(struct json_writer *jw)
 }
 
 void
+jw_boolean(struct json_writer *jw, bool v)
+{
+	if (v)
+		jw_put(jw, "true", 4);
+	else
+		jw_put(jw, "false", 5);
+}
+
+void
 jw_integer(struct json_writer *jw, long long v)
 {
 	char buf[32];

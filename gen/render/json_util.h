@@ -63,6 +63,7 @@ void jw_close(struct json_writer *, char bracket);	/* '}' or ']' */
  * it. For what a writer holds few of (a run's meta, its names). */
 void jw_json(struct json_writer *, json_t *v);
 void jw_null(struct json_writer *);
+void jw_boolean(struct json_writer *, bool v);
 void jw_integer(struct json_writer *, long long v);
 /* json_string_or_null(s) as written: null for NULL, bytes that are not
  * UTF-8 as U+FFFD. */
