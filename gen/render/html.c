@@ -1,5 +1,6 @@
 /* Page trees from templates; see html.h. */
 #include "render/html.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <libxml/HTMLtree.h>
@@ -144,19 +145,23 @@ html_text(xmlNodePtr parent, const char *text)
 {
 	/* A text node: libxml2 escapes it when the page is written. Bytes
 	 * that are not UTF-8 (a file name, a pasted result) become U+FFFD:
-	 * libxml2 would write them as they are, into a UTF-8 page. */
-	char *clean = xstrdup_utf8(text);
+	 * libxml2 would write them as they are, into a UTF-8 page. Most
+	 * text is UTF-8 already, and is not copied. */
+	char *clean = utf8_valid(text, strlen(text)) ? NULL :
+	    xstrdup_utf8(text);
 
-	xmlAddChild(parent, xmlNewDocText(parent->doc, BAD_CAST clean));
+	xmlAddChild(parent, xmlNewDocText(parent->doc,
+	    BAD_CAST (clean ? clean : text)));
 	free(clean);
 }
 
 void
 html_attr(xmlNodePtr n, const char *name, const char *value)
 {
-	char *clean = xstrdup_utf8(value);
+	char *clean = utf8_valid(value, strlen(value)) ? NULL :
+	    xstrdup_utf8(value);
 
-	xmlSetProp(n, BAD_CAST name, BAD_CAST clean);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST (clean ? clean : value));
 	free(clean);
 }
 
