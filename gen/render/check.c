@@ -453,16 +453,12 @@ gate_write(struct json_writer *jw, const struct analysis *a)
 	};
 
 	jw_open(jw, '{');
-	jw_key(jw, "headline");
-	jw_string(jw, a->gate.headline);
-	jw_key(jw, "causes");
-	jw_string(jw, a->gate.causes);
+	put_string(jw, "headline", a->gate.headline);
+	put_string(jw, "causes", a->gate.causes);
 	jw_key(jw, "runs");
 	jw_open(jw, '{');
-	for (int k = 0; k < RUN_OUTCOMES; k++) {
-		jw_key(jw, outcome_names[k]);
-		jw_integer(jw, (long long)a->gate.runs[k]);
-	}
+	for (int k = 0; k < RUN_OUTCOMES; k++)
+		put_integer(jw, outcome_names[k], (long long)a->gate.runs[k]);
 	jw_close(jw, '}');
 	jw_key(jw, "groups");
 	jw_open(jw, '[');
@@ -471,15 +467,11 @@ gate_write(struct json_writer *jw, const struct analysis *a)
 
 		jw_key(jw, NULL);
 		jw_open(jw, '{');
-		jw_key(jw, "section");
-		jw_string(jw, section_names[g->section]);
-		jw_key(jw, "kind");
-		jw_string(jw, finding_names[g->kind]);
-		jw_key(jw, "reference");
-		jw_string(jw, g->reference >= 0 ?
+		put_string(jw, "section", section_names[g->section]);
+		put_string(jw, "kind", finding_names[g->kind]);
+		put_string(jw, "reference", g->reference >= 0 ?
 		    a->set->runs[g->reference].id : NULL);
-		jw_key(jw, "text");
-		jw_string(jw, g->text);
+		put_string(jw, "text", g->text);
 		jw_key(jw, "members");
 		jw_open(jw, '[');
 		for (size_t j = 0; j < g->n; j++) {

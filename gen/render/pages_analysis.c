@@ -97,11 +97,11 @@ select_findings(const struct site_plan *s, long run, size_t **about,
 	const struct analysis *an = s->an;
 
 	if (run >= 0) {
-		size_t from = s->an->by_run_at[run], to = s->an->by_run_at[run + 1];
+		size_t from = an->by_run_at[run], to = an->by_run_at[run + 1];
 
 		*nabout = *nlisted = to - from;
 		*about = xcalloc(*nabout + 1, sizeof **about);
-		memcpy(*about, s->an->by_run + from, *nabout * sizeof **about);
+		memcpy(*about, an->by_run + from, *nabout * sizeof **about);
 		*listed = xcalloc(*nabout + 1, sizeof **listed);
 		memcpy(*listed, *about, *nabout * sizeof **listed);
 		return;
@@ -917,12 +917,13 @@ page_chart(const struct site_plan *s, int id, const size_t *runs,
 static char *
 step_label(const struct site_plan *s, size_t i, int id)
 {
-	const struct run_analysis *ra = &s->an->runs[i];
-	enum verdict v = analysis_change_of(s->an, i, id)->verdict;
+	const struct analysis *an = s->an;
+	const struct run_analysis *ra = &an->runs[i];
+	enum verdict v = analysis_change_of(an, i, id)->verdict;
 	bool judged = v == VERDICT_REGRESSION || v == VERDICT_IMPROVEMENT;
 
-	for (size_t k = s->an->by_run_at[i]; k < s->an->by_run_at[i + 1]; k++) {
-		const struct finding *f = &s->an->f[s->an->by_run[k]];
+	for (size_t k = an->by_run_at[i]; k < an->by_run_at[i + 1]; k++) {
+		const struct finding *f = &an->f[an->by_run[k]];
 
 		if (f->metric != (int)id || (f->kind != FIND_REGRESSION &&
 		    f->kind != FIND_IMPROVEMENT))

@@ -688,7 +688,7 @@ render_check_markdown(FILE *out, const struct analysis *an,
 
 /* A suite per run, a case per metric the analysis judged, a failure
  * per gated finding of it (skipped when acknowledged). Written a suite
- * at a time: 100 000 runs' document, held whole, took gigabytes. */
+ * at a time, so that the report holds no more than one run's. */
 
 /* The next gated finding of run i on metric, from *k on in the run's
  * findings; NULL after the last. */
@@ -803,6 +803,10 @@ render_check_junit(FILE *out, const struct analysis *an)
 	int total = 0, failures = 0, rc;
 	char root[128];
 
+	if (ob == NULL) {
+		xmlFreeDoc(doc);
+		return -1;
+	}
 	/* The document's encoding is what makes libxml2 write characters
 	 * beyond ASCII in attributes as themselves. */
 	doc->encoding = xmlStrdup(BAD_CAST "UTF-8");

@@ -53,7 +53,7 @@ struct site {
 };
 
 /* The plan (make_plan.c): plan_make names the runs, finds the series
- * and indexes the findings of the analysis; plan_load_templates parses
+ * and indexes the compare pages of each run; plan_load_templates parses
  * the templates the pages need (reporting those it cannot read). The
  * charts (svg) are drawn by site.c. plan_free frees it all and leaves
  * it empty, so that a second call frees nothing. */

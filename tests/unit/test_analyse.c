@@ -581,6 +581,38 @@ test_patterns_grouped_apart(void **state)
 	assert_int_equal(groups, t->an.count[FIND_PATTERN]);
 }
 
+/* Each run's findings, as the analysis indexes them for the outputs
+ * (by_run): every finding of a run once, in the order of f, and the
+ * patterns (of no run) in none. */
+static void
+test_findings_by_run(void **state)
+{
+	struct tree *t = *state;
+	const struct analysis *a = &t->an;
+	size_t of_runs = 0;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\nbaseline: disk\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	assert_true(a->count[FIND_PATTERN] > 0);
+	for (size_t k = 0; k < a->nf; k++)
+		of_runs += a->f[k].run >= 0;
+	assert_true(of_runs > a->set->n);
+	assert_int_equal(a->by_run_at[0], 0);
+	assert_int_equal(a->by_run_at[a->set->n], of_runs);
+	for (size_t i = 0; i < a->set->n; i++)
+		for (size_t j = a->by_run_at[i]; j < a->by_run_at[i + 1]; j++) {
+			assert_int_equal(a->f[a->by_run[j]].run, (long)i);
+			if (j > a->by_run_at[i])
+				assert_true(a->by_run[j] > a->by_run[j - 1]);
+		}
+}
+
 int
 main(void)
 {
@@ -611,6 +643,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_patterns_grouped_apart,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_findings_by_run, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
