@@ -106,6 +106,13 @@ xstrdup_utf8(const char *s)
 	return xstrndup_utf8(s, strlen(s));
 }
 
+const char *
+utf8_or_copy(const char *s, char **copy)
+{
+	*copy = utf8_valid(s, strlen(s)) ? NULL : xstrdup_utf8(s);
+	return *copy ? *copy : s;
+}
+
 char *
 xvasprintf(const char *fmt, va_list ap)
 {

@@ -23,6 +23,10 @@ char *xstrndup(const char *, size_t);
  * Unicode. */
 char *xstrndup_utf8(const char *s, size_t n);
 char *xstrdup_utf8(const char *s);
+/* s itself when it is valid UTF-8, as most text is, else
+ * xstrdup_utf8(s), kept in *copy for the caller to free (*copy is NULL
+ * when s is used). */
+const char *utf8_or_copy(const char *s, char **copy);
 /* An arena of blocks mapped apart from malloc's heap, for many small
  * objects dropped together: xarena_free gives their memory back to the
  * system, which free() does not while longer-lived blocks sit between

@@ -241,6 +241,18 @@ slug(const char *text, const char *extra, char gap_char, char *out,
 	out[n] = '\0';
 }
 
+/* Whether name is one slug() could write with gap_char: a-z, 0-9 and
+ * gap_char only. */
+static bool
+slugged(const char *name, char gap_char)
+{
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		    *p == gap_char))
+			return false;
+	return true;
+}
+
 static bool
 flag_set(const char *text)
 {
@@ -572,7 +584,8 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 		k->direct = true;
 		np--;
 	}
-	if (np > 5 || (np == 5 && strlen(part[4]) > FIO_ENGINE_MAX))
+	if (np > 5 || (np == 5 && (strlen(part[4]) > FIO_ENGINE_MAX ||
+	    !slugged(part[4], '_'))))
 		return false;
 	if (np == 5)
 		snprintf(k->engine, sizeof k->engine, "%s", part[4]);
@@ -595,6 +608,8 @@ fio_key_parse(const char *text, struct fio_key *k)
 		k->rw = RW_JOB;
 		memcpy(k->job, text + 4, n - 4);
 		k->job[n - 4] = '\0';
+		if (!slugged(k->job, '-'))
+			return false;
 	} else if (!workload_parse(text, n, k)) {
 		return false;
 	} else if (fio_rw_mixed(k->rw) != has_dir) {

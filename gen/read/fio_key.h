@@ -129,7 +129,10 @@ bool fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
  * made). */
 bool fio_key_format(const struct fio_key *k, char *buf);
 
-/* Reads a key's text; false when it is not one fio_key_format writes. */
+/* Reads a key's text; false when it is not one fio_key_format writes of
+ * a key fio_key_of makes: its job name and engine as slugs (a-z, 0-9
+ * and '-' or '_'), so that every key is ASCII, as a JSON key must be
+ * UTF-8. */
 bool fio_key_parse(const char *text, struct fio_key *k);
 
 /* The measure of this name ("iops", "p99_9"): for noise floors given

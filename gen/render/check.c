@@ -233,14 +233,8 @@ render_check_text(FILE *out, const struct analysis *a)
 }
 
 /* Members as jansson wrote them when the document was one tree: a
- * number with no JSON form (NaN, infinity) is left out, as is a member
- * whose key is not UTF-8 (checked where a key comes from the data). */
-static bool
-key_ok(const char *key)
-{
-	return utf8_valid(key, strlen(key));
-}
-
+ * number with no JSON form (NaN, infinity) is left out. Metric keys are
+ * ASCII (read/fio_key.h). */
 static void
 put_number(struct json_writer *jw, const char *key, double x)
 {
@@ -346,8 +340,6 @@ scaling_write(struct json_writer *jw, const struct analysis *a, size_t i)
 		if (a->runs[i].change[k].level == EFF_NONE)
 			continue;
 		x = scaled_figures(a, i, sc, id);
-		if (!key_ok(analysis_def(a, id)->key))
-			continue;
 		jw_key(jw, analysis_def(a, id)->key);
 		scaled_write(jw, a, i, id, &x);
 	}
@@ -364,8 +356,6 @@ targets_write(struct json_writer *jw, const struct analysis *a, size_t i)
 	for (size_t k = 0; k < ra->ntargets; k++) {
 		const struct target *tv = &a->targets[ra->targets + k];
 
-		if (!key_ok(analysis_def(a, tv->metric)->key))
-			continue;
 		jw_key(jw, analysis_def(a, tv->metric)->key);
 		jw_open(jw, '{');
 		put_number(jw, "target", tv->value);
@@ -391,11 +381,9 @@ run_write(struct json_writer *jw, const struct analysis *a, size_t i)
 	jw_key(jw, "changes");
 	jw_open(jw, '{');
 	for (size_t k = 0; ra->base >= 0 && k < r->nsum; k++) {
-		const char *key = analysis_def(a, run_metric_at(r, k))->key;
-
-		if (ra->change[k].verdict == VERDICT_NONE || !key_ok(key))
+		if (ra->change[k].verdict == VERDICT_NONE)
 			continue;
-		jw_key(jw, key);
+		jw_key(jw, analysis_def(a, run_metric_at(r, k))->key);
 		change_write(jw, a, i, run_metric_at(r, k));
 	}
 	jw_close(jw, '}');
@@ -409,7 +397,7 @@ run_write(struct json_writer *jw, const struct analysis *a, size_t i)
 		int id = run_metric_at(r, k);
 		double cpu = analysis_cpu_per_unit(a, i, id);
 
-		if (cpu >= 0 && key_ok(analysis_def(a, id)->key))
+		if (cpu >= 0)
 			put_number(jw, analysis_def(a, id)->key, cpu);
 	}
 	jw_close(jw, '}');

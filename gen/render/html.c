@@ -1,6 +1,5 @@
 /* Page trees from templates; see html.h. */
 #include "render/html.h"
-#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <libxml/HTMLtree.h>
@@ -147,22 +146,20 @@ html_text(xmlNodePtr parent, const char *text)
 	 * that are not UTF-8 (a file name, a pasted result) become U+FFFD:
 	 * libxml2 would write them as they are, into a UTF-8 page. Most
 	 * text is UTF-8 already, and is not copied. */
-	char *clean = utf8_valid(text, strlen(text)) ? NULL :
-	    xstrdup_utf8(text);
+	char *copy;
 
 	xmlAddChild(parent, xmlNewDocText(parent->doc,
-	    BAD_CAST (clean ? clean : text)));
-	free(clean);
+	    BAD_CAST utf8_or_copy(text, &copy)));
+	free(copy);
 }
 
 void
 html_attr(xmlNodePtr n, const char *name, const char *value)
 {
-	char *clean = utf8_valid(value, strlen(value)) ? NULL :
-	    xstrdup_utf8(value);
+	char *copy;
 
-	xmlSetProp(n, BAD_CAST name, BAD_CAST (clean ? clean : value));
-	free(clean);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST utf8_or_copy(value, &copy));
+	free(copy);
 }
 
 xmlNodePtr

@@ -1,6 +1,5 @@
 /* jansson helpers; see json_util.h. */
 #include "render/json_util.h"
-#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -302,21 +301,16 @@ jw_integer(struct json_writer *jw, long long v)
 void
 jw_string(struct json_writer *jw, const char *s)
 {
-	size_t n;
-	char *clean;
+	char *copy;
+	const char *text;
 
 	if (s == NULL) {
 		jw_null(jw);
 		return;
 	}
-	n = strlen(s);
-	if (utf8_valid(s, n)) {
-		jw_quoted(jw, s, n);
-		return;
-	}
-	clean = xstrdup_utf8(s);
-	jw_quoted(jw, clean, strlen(clean));
-	free(clean);
+	text = utf8_or_copy(s, &copy);
+	jw_quoted(jw, text, strlen(text));
+	free(copy);
 }
 
 /* A real as jansson 2.14 writes it with JSON_REAL_PRECISION(12): "%.12g",

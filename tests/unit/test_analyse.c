@@ -554,6 +554,22 @@ test_pattern_passing_run_with_it(void **state)
 	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 }
 
+/* A reference disk and three RAID 0 runs, two of them on the same slow
+ * controller (on two hosts) and slow in block write and read both: two
+ * patterns beside the runs' own findings. */
+static void
+patterns_on_both_block_figures(struct tree *t)
+{
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
+	    "raid: raid0\nbaseline: disk\n", 40000, 40000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+}
+
 /* Two patterns (one a metric) are each their own cause: the gate tells
  * them in a group apiece, never as one group of two. */
 static void
@@ -563,14 +579,7 @@ test_patterns_grouped_apart(void **state)
 	const struct gate_summary *g = &t->an.gate;
 	size_t groups = 0;
 
-	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
-	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 40000, 600, 1, 50);
-	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\nbaseline: disk\n", 40000, 40000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
-	load(t);
+	patterns_on_both_block_figures(t);
 	assert_non_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 	assert_non_null(finding_of(&t->an, FIND_PATTERN, -1, M_GET_BLOCK));
 	for (size_t k = 0; k < g->ngroups; k++)
@@ -591,14 +600,7 @@ test_findings_by_run(void **state)
 	const struct analysis *a = &t->an;
 	size_t of_runs = 0;
 
-	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
-	add_run(t, "r1", "host: h\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 40000, 40000, 600, 1, 50);
-	add_run(t, "r2", "host: h2\ncontroller: bad\ndisks: 2 x ST1000\n"
-	    "raid: raid0\nbaseline: disk\n", 40000, 40000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
-	load(t);
+	patterns_on_both_block_figures(t);
 	assert_true(a->count[FIND_PATTERN] > 0);
 	for (size_t k = 0; k < a->nf; k++)
 		of_runs += a->f[k].run >= 0;

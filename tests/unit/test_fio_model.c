@@ -244,6 +244,10 @@ test_parse_round_trip(void **state)
 		"write-4k-qd1-j1-fsync1.bw",	/* every write is "fsync" */
 		"randrw-4k-qd1-j1-mix50.read.iops",	/* fio's own 50 */
 		"randrw-4k-qd1-j1-mix101.read.iops",
+		/* names only as slugs: every key ASCII */
+		"randread-4k-qd1-j1-lib\xc3\xa9io.iops",
+		"randread-4k-qd1-j1-LibAio.iops", "job-R\xe9sum\xe9.read.bw",
+		"job-my_job.read.bw",
 	};
 	struct fio_key k;
 
