@@ -41,6 +41,17 @@ inode=$(stat -c %i "$site/runs/$keep" 2>/dev/null)
 # And a compare page of two such runs.
 pair=$(ls "$site/compare" | grep -m 1 '^db01--.*~db01--.*\.html$')
 pair_inode=$(stat -c %i "$site/compare/$pair" 2>/dev/null)
+# The manifest lists every file of the site, and only those: the names
+# of the jobs' files are read back from the job log, kept or made.
+listed() {	# NAME SITE
+	(cd "$2" && find . -type f ! -name .benchsite-manifest | sed 's|^\./||' |
+		LC_ALL=C sort) >"$tmp/scale.files"
+	if cmp -s "$tmp/scale.files" "$2/.benchsite-manifest"; then
+		say_ok "the manifest lists the site's files: $1"
+	else
+		say_bad "the manifest of $1 is not the site's files"
+	fi
+}
 step() {	# NAME: build incrementally, then compare with a full build
 	run "$b/benchsite" build -q -o "$site" "$runs" 2>"$tmp/inc.err"
 	st=$?
@@ -48,6 +59,7 @@ step() {	# NAME: build incrementally, then compare with a full build
 	"$b/benchsite" build -q --full -o "$tmp/inc-full" "$runs" 2>"$tmp/full.err"
 	[ $st -eq $? ] || say_bad "incremental, $1: exit $st"
 	same "incremental equals full: $1" "$site" "$tmp/inc-full"
+	listed "$1" "$site"
 }
 gen -H 2 -f 129 130 "$runs"
 step "a run added"

@@ -458,6 +458,54 @@ reuse_line(const char *key, const char *fp, const char *const *files,
 	return out;
 }
 
+/* The log being read back for its file names. */
+struct log_files {
+	void (*each)(void *, const char *);
+	void *ctx;
+	bool whole;
+};
+
+/* "KEY\tFP\tFILE...": the files; the closing BUILT_FROM line has
+ * none, whatever follows its fingerprint. */
+static bool
+files_line(void *ctx, char *line, bool ended)
+{
+	struct log_files *lf = ctx;
+	char *fp = strchr(line, '\t'), *p, *end;
+
+	if (!ended) {
+		lf->whole = false;
+		return false;
+	}
+	if (fp == NULL)
+		return true;
+	*fp = '\0';
+	if (strcmp(line, BUILT_FROM) == 0 || (p = strchr(fp + 1, '\t')) ==
+	    NULL)
+		return true;
+	for (bool more = true; more; p = end) {
+		char *name = p + 1;
+
+		end = name + strcspn(name, "\t");
+		more = *end == '\t';
+		*end = '\0';
+		lf->each(lf->ctx, name);
+	}
+	return true;
+}
+
+bool
+reuse_log_files(const char *dir, void (*each)(void *, const char *),
+    void *ctx)
+{
+	char *path = xasprintf("%s/%s", dir, JOBS_FILE);
+	struct log_files lf = {each, ctx, true};
+	bool read = file_read_lines(path, (size_t)1 << 30, files_line, &lf);
+
+	free(path);
+	return read && lf.whole;
+}
+
 /* The longest last line reuse_built_from looks at. */
 #define BUILT_FROM_MAX 128
 

@@ -68,6 +68,14 @@ bool reuse_find(const struct reuse *, enum reuse_log, const char *key,
  * one allocation, for free(). */
 char **reuse_files(const struct reuse *, const struct reuse_hit *);
 
+/* Gives each(ctx, name) every file the job lines of the job log in dir
+ * list, in the log's order: a build reads its own log back for the
+ * names of the site's files rather than holding them while its jobs
+ * run. Returns false when the log cannot be read whole (a last line
+ * cut short among it). */
+bool reuse_log_files(const char *dir, void (*each)(void *, const char *),
+    void *ctx);
+
 /* The job log's last line, after every job's, when the build said
  * nothing beyond what loading the runs said: the fingerprint of all it
  * was made from (site_unchanged), and GATE_FAILS when a finding failed

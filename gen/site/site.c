@@ -743,7 +743,7 @@ job_log_failed(struct site *s, int err)
 }
 
 /* The job log goes to the staging directory as the jobs are merged, not
- * held whole (13 MB at 100 000 runs). */
+ * held whole (44 MB at 100 000 runs). */
 static void
 job_log_open(struct site *s)
 {
@@ -780,6 +780,27 @@ job_log_close(struct site *s)
 	s->job_log = NULL;
 }
 
+/* The files a job's report lists (a count, then each), in a new vector
+ * of *n new strings. */
+static char **
+report_names(const char **p, const char *end, size_t *n)
+{
+	long long count = report_get_num(p, end);
+	char **v = xmalloc((count > 0 ? (size_t)count : 0) * sizeof *v + 1);
+
+	*n = 0;
+	for (; count > 0; count--)
+		if ((v[*n] = report_get_str(p, end)) != NULL)
+			(*n)++;
+	return v;
+}
+
+/* Merges job k's report. A job that kept its files logs the old log's
+ * line of them; one that ran logs the files it wrote. The names of a
+ * logged job are not held: they are read back from this build's log
+ * once the runs are let go (logged_names). A job that met a problem is
+ * not logged, so that it is done again next time and the problem
+ * reported again: its files are listed here. */
 static void
 job_merge(void *ctx, size_t k, const char *buf, size_t len)
 {
@@ -787,32 +808,19 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	const char *p = buf, *end = buf + len;
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
 	int kept = (int)report_get_num(&p, end);
-	size_t w0 = s->nwritten, d0 = s->d->n;
+	size_t d0 = s->d->n, nmade;
 	struct reuse_hit hit;
-	char **old = NULL;
-	long long n;
+	char **old = NULL, **made;
 
 	s->reused += kept != 0;
 	s->pages += (int)report_get_num(&p, end);
 	s->charts += (int)report_get_num(&p, end);
 	s->files += (int)report_get_num(&p, end);
-	for (n = report_get_num(&p, end); n > 0; n--) {
-		char *rel = report_get_str(&p, end);
-
-		if (rel)
-			add_written(s, rel);
-		free(rel);
-	}
-	/* A kept job's files are listed by its line of the job log; its
-	 * names are read back from there for the manifest (kept_names). */
+	made = report_names(&p, end, &nmade);
 	if (kept && key && fp && reuse_find(s->reuse, (enum reuse_log)kept,
-	    key, fp, &hit)) {
+	    key, fp, &hit))
 		old = reuse_files(s->reuse, &hit);
-		xgrow((void **)&s->kept, &s->capkept, s->nkept + 1,
-		    sizeof *s->kept);
-		s->kept[s->nkept++] = hit;
-	}
-	for (n = report_get_num(&p, end); n > 0; n--) {
+	for (long long n = report_get_num(&p, end); n > 0; n--) {
 		int level = (int)report_get_num(&p, end);
 		long line = (long)report_get_num(&p, end);
 		char *file = report_get_str(&p, end);
@@ -823,11 +831,15 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 		free(file);
 		free(msg);
 	}
-	/* A job that met a problem is done again next time, so that the
-	 * problem is reported again. */
-	if (key && fp && s->d->n == d0)
-		log_job(s, key, fp, old ? (const char *const *)old :
-		    s->written + w0, old ? hit.n : s->nwritten - w0);
+	if (key && fp && s->d->n == d0 && s->job_log && (!kept || old))
+		log_job(s, key, fp, (const char *const *)(old ? old : made),
+		    old ? hit.n : nmade);
+	else
+		for (size_t i = 0; i < nmade; i++)
+			add_written(s, made[i]);
+	for (size_t i = 0; i < nmade; i++)
+		free(made[i]);
+	free(made);
 	free(old);
 	free(key);
 	free(fp);
@@ -901,24 +913,25 @@ render_all(struct site *s)
 	progress(s, "\n");
 }
 
-/* The files of the jobs that kept theirs join the site's files, read
- * back from the job logs' lines, which then go: the logs are held
- * small while the jobs run, and the names whole only to be sorted. */
 static void
-kept_names(struct site *s)
+add_logged(void *s, const char *rel)
 {
-	for (size_t k = 0; k < s->nkept; k++) {
-		char **v = reuse_files(s->reuse, &s->kept[k]);
+	add_written(s, rel);
+}
 
-		for (size_t i = 0; v[i]; i++)
-			add_written(s, v[i]);
-		free(v);
-	}
-	free(s->kept);
-	s->kept = NULL;
-	s->nkept = s->capkept = 0;
+/* The files of the jobs this build logged join the site's files, read
+ * back from its job log: they are held only once the runs and the
+ * analysis are gone. Returns 0, or -1 (reported). */
+static int
+logged_names(struct site *s)
+{
 	reuse_free(s->reuse);
 	s->reuse = NULL;
+	if (reuse_log_files(s->out, add_logged, s))
+		return 0;
+	diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "cannot read back %s",
+	    JOBS_FILE);
+	return -1;
 }
 
 static void
@@ -931,7 +944,6 @@ site_free(struct site *s)
 	if (s->fonts)
 		chart_fonts_free(s->fonts);
 	free(s->written);
-	free(s->kept);
 	xarena_free(&s->names);
 }
 
@@ -1240,8 +1252,8 @@ site_build(const struct analysis *an, const struct site_opts *opts,
 	plan_free(&s.plan);
 	if (opts->rendered)
 		opts->rendered(opts->rendered_arg);
-	kept_names(&s);
-	rc = publish_commit(pub, s.written, s.nwritten, d);
+	if (logged_names(&s) == 0)
+		rc = publish_commit(pub, s.written, s.nwritten, d);
 done:
 	if (rc != 0)
 		publish_abort(pub);

@@ -41,14 +41,12 @@ struct site {
 	const char *out;			/* staging directory written
 						   (pub's) */
 	/* The site's files, for the manifest: rel paths in names, or
-	 * during a job its own (see list_written); and the lines of the
-	 * job logs whose jobs kept their files, whose names join them in
-	 * names before the site is published (kept_names). */
+	 * during a job its own (see list_written). The files of the jobs
+	 * in the job log join them before the site is published
+	 * (logged_names). */
 	const char **written;
 	size_t nwritten, capwritten;
 	struct xarena *names;
-	struct reuse_hit *kept;
-	size_t nkept, capkept;
 	bool in_job;
 };
 

@@ -420,6 +420,52 @@ test_no_files(void **state)
 	free(path);
 }
 
+/* Joins the names reuse_log_files gives, each followed by '|'. */
+static void
+join_name(void *ctx, const char *name)
+{
+	char *all = ctx;
+
+	strcat(all, name);
+	strcat(all, "|");
+}
+
+/* A build reads its own job log back for its files: every job line's,
+ * in order; none of the made-by line or of the built-from line, whatever
+ * follows its fingerprint; and a log whose last line is cut is not
+ * whole. */
+static void
+test_log_files(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, got[256] = "";
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	path = xasprintf("%s/%s", dir, JOBS_FILE);
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "%s\t%s\nrun:1\t%s\truns/a.html\truns/a@samples-1.html\n"
+	    "key:raid\t%s\nmetric:putc\t%s\tmetrics/putc.html\n"
+	    "%s\t%s\t%s\n", MADE_BY, fp, fp, fp, fp, BUILT_FROM, fp,
+	    GATE_FAILS);
+	fclose(out);
+	assert_true(reuse_log_files(dir, join_name, got));
+	assert_string_equal(got, "runs/a.html|runs/a@samples-1.html|"
+	    "metrics/putc.html|");
+	assert_non_null(out = fopen(path, "a"));
+	fprintf(out, "run:2\t%s\truns/b.html", fp);
+	fclose(out);
+	got[0] = '\0';
+	assert_false(reuse_log_files(dir, join_name, got));
+	unlink(path);
+	got[0] = '\0';
+	assert_false(reuse_log_files(dir, join_name, got));
+	assert_string_equal(got, "");
+	rmdir(dir);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -432,6 +478,7 @@ main(void)
 		cmocka_unit_test(test_log_in_pieces),
 		cmocka_unit_test(test_files_coded),
 		cmocka_unit_test(test_no_files),
+		cmocka_unit_test(test_log_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
