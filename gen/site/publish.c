@@ -284,35 +284,35 @@ publish_plausible(const char *site)
 }
 
 /* Whether SITE's previous site prev is a whole one, with its directories
- * to dirs, and its manifest's files to *m unless it is
- * sealed (read when it is taken: a build with nothing to do does not
- * need them); else a note to notes when there is one that is not. */
+ * to dirs: sealed, or holding only its manifest's plain files (walked
+ * with the manifest read, which then goes); else a note to notes when
+ * there is one that is not. */
 static bool
-usable_prev(const char *site, const char *prev, struct sorted_names **m,
-    struct name_list *dirs, struct diags *notes, struct diags *d)
+usable_prev(const char *site, const char *prev, struct name_list *dirs,
+    struct diags *notes, struct diags *d)
 {
+	struct sorted_names *m;
 	struct stat st;
 	char *foreign = NULL;
 
-	*m = NULL;
 	if (lstat(prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
 	    is_empty_dir(prev)))
 		return false;
 	if (S_ISDIR(st.st_mode) && sealed(site, prev, SEAL_PREV, dirs))
 		return true;
-	*m = S_ISDIR(st.st_mode) ? read_manifest(prev, d) : NULL;
-	if (*m == NULL || (foreign = foreign_file(prev, *m, true, dirs))) {
+	m = S_ISDIR(st.st_mode) ? read_manifest(prev, d) : NULL;
+	if (m == NULL || (foreign = foreign_file(prev, m, true, dirs))) {
 		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
-		    "to speed the build up: remove it", *m == NULL ? "is not a "
-		    "site benchsite kept" : "holds ", *m == NULL ? "" : foreign,
-		    *m == NULL ? "" : ", which benchsite did not write as a "
+		    "to speed the build up: remove it", m == NULL ? "is not a "
+		    "site benchsite kept" : "holds ", m == NULL ? "" : foreign,
+		    m == NULL ? "" : ", which benchsite did not write as a "
 		    "plain file");
-		free_manifest(*m);
-		*m = NULL;
+		free_manifest(m);
 		free(foreign);
 		name_list_free(dirs);
 		return false;
 	}
+	free_manifest(m);
 	return true;
 }
 
@@ -323,15 +323,14 @@ publish_prev_find(const char *site, struct publish_prev *pp)
 
 	memset(pp, 0, sizeof *pp);
 	pp->notes.quiet = pp->errs.quiet = 1;
-	pp->usable = usable_prev(site, prev, &pp->m, &pp->dirs,
-	    &pp->notes, &pp->errs);
+	pp->usable = usable_prev(site, prev, &pp->dirs, &pp->notes,
+	    &pp->errs);
 	free(prev);
 }
 
 void
 publish_prev_free(struct publish_prev *pp)
 {
-	free_manifest(pp->m);
 	name_list_free(&pp->dirs);
 	diags_free(&pp->notes);
 	diags_free(&pp->errs);
@@ -352,7 +351,9 @@ publish_prev_say(struct publish_prev *pp, struct diags *d)
  * Only a whole previous site is taken, holding nothing but its
  * manifest's plain files: the build keeps those files in place as the
  * new site's. Any other is left where it is, with a note; and when
- * another build took it first, the staging directory stays empty. */
+ * another build took it first, the staging directory stays empty. Its
+ * manifest is not kept: what the new site does not list is found in
+ * its directories when it is published (remove_stale). */
 static void
 take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 {
@@ -360,9 +361,7 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 
 	diags_append(d, &pp->errs);
 	diags_append(&p->notes, &pp->notes);
-	if (pp->usable && pp->m == NULL)
-		pp->m = read_manifest(p->prev, d);
-	if (pp->m == NULL || rename(p->prev, p->staging) != 0) {
+	if (!pp->usable || rename(p->prev, p->staging) != 0) {
 		publish_prev_free(pp);
 		return;
 	}
@@ -370,9 +369,9 @@ take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 	path = xasprintf("%s/%s", p->staging, MANIFEST);
 	unlink(path);
 	free(path);
-	p->had = pp->m;
-	pp->m = NULL;
+	p->had = true;
 	p->dirs = pp->dirs;
+	p->had_dirs = p->dirs.n;
 	memset(&pp->dirs, 0, sizeof pp->dirs);
 	publish_prev_free(pp);
 }
@@ -420,12 +419,6 @@ publish_say_notes(struct publish *p, int quiet)
 	p->notes.quiet = 1;
 }
 
-bool
-publish_has(const struct publish *p, const char *rel)
-{
-	return p->had != NULL && sorted_names_has(p->had, rel);
-}
-
 static int
 remove_entry(const char *path, const struct stat *st, int flag,
     struct FTW *ftw)
@@ -453,17 +446,16 @@ publish_free(struct publish *p)
 	free(p->site);
 	free(p->staging);
 	free(p->prev);
-	free_manifest(p->had);
 	name_list_free(&p->dirs);
 	diags_free(&p->notes);
 	memset(p, 0, sizeof *p);
 }
 
-/* The manifest lists every file of the new site, sorted; written line
- * by line (a site of 100 000 runs has 10 MB of names) into the staging
+/* The manifest lists every file of the new site, written (sorted) line
+ * by line (a site of 100 000 runs has 29 MB of names) into the staging
  * directory, which is the build's own. */
 static int
-write_manifest(const char *staging, const char **written, size_t n,
+write_manifest(const char *staging, const char *const *written, size_t n,
     struct diags *d)
 {
 	char *path = xasprintf("%s/%s", staging, MANIFEST);
@@ -471,7 +463,6 @@ write_manifest(const char *staging, const char **written, size_t n,
 	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
 	int rc = 0;
 
-	qsort(written, n, sizeof *written, cmp_string_ptrs);
 	if (f == NULL) {
 		rc = -1;
 		if (fd >= 0)
@@ -492,32 +483,66 @@ write_manifest(const char *staging, const char **written, size_t n,
 	return rc;
 }
 
-/* Removes the previous site's files that the new site does not have:
- * both lists are sorted. */
+/* Whether the sorted names written[0..n) hold name. */
+static bool
+written_has(const char *const *written, size_t n, const char *name)
+{
+	return bsearch(&name, written, n, sizeof *written,
+	    cmp_string_ptrs) != NULL;
+}
+
+/* Removes the files of the staging directory's directory rel (".": its
+ * root) that are not among written[0..n), sorted: the previous site's
+ * files that the new site does not have. */
+static int
+remove_stale_in(const struct publish *p, const char *rel,
+    const char *const *written, size_t n, struct diags *d)
+{
+	char *dir = strcmp(rel, ".") == 0 ? xstrdup(p->staging) :
+	    xasprintf("%s/%s", p->staging, rel);
+	DIR *dp = opendir(dir);
+	struct buf path = {0};
+	struct dirent *e;
+	int rc = 0;
+
+	while (rc == 0 && dp && (e = readdir(dp)) != NULL) {
+		size_t at;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		path.n = 0;
+		buf_printf(&path, "%s/", p->staging);
+		at = path.n;
+		if (strcmp(rel, ".") != 0)
+			buf_printf(&path, "%s/", rel);
+		buf_puts(&path, e->d_name);
+		if (entry_type(path.p, e) != DT_REG || written_has(written, n,
+		    path.p + at))
+			continue;
+		if (unlink(path.p) != 0 && errno != ENOENT) {
+			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
+			    "%s from the previous site: %s", path.p + at,
+			    strerror(errno));
+			rc = -1;
+		}
+	}
+	if (dp)
+		closedir(dp);
+	buf_free(&path);
+	free(dir);
+	return rc;
+}
+
+/* Removes the previous site's files that the new site does not have,
+ * found in the previous site's directories: it held nothing else (it
+ * was taken sealed, or walked file by file, as publish.h says). */
 static int
 remove_stale(const struct publish *p, const char *const *written, size_t n,
     struct diags *d)
 {
-	char had[SORTED_NAMES_MAX + 1];
-	size_t k = 0, at = 0;
-
-	while (p->had && sorted_names_next(p->had, &at, had)) {
-		char *path;
-
-		while (k < n && strcmp(written[k], had) < 0)
-			k++;
-		if (k < n && strcmp(written[k], had) == 0)
-			continue;
-		path = xasprintf("%s/%s", p->staging, had);
-		if (unlink(path) != 0 && errno != ENOENT) {
-			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
-			    "%s from the previous site: %s", had,
-			    strerror(errno));
-			free(path);
+	for (size_t k = 0; k < p->had_dirs; k++)
+		if (remove_stale_in(p, p->dirs.v[k], written, n, d) != 0)
 			return -1;
-		}
-		free(path);
-	}
 	return 0;
 }
 
@@ -630,8 +655,9 @@ publish_commit(struct publish *p, const char **written, size_t nwritten,
 	bool kept;
 	int rc;
 
-	if (write_manifest(p->staging, written, nwritten, d) != 0 ||
-	    remove_stale(p, written, nwritten, d) != 0)
+	qsort(written, nwritten, sizeof *written, cmp_string_ptrs);
+	if (remove_stale(p, written, nwritten, d) != 0 ||
+	    write_manifest(p->staging, written, nwritten, d) != 0)
 		return -1;
 	seal_staging(p, written, nwritten, &made);
 	/* SITE's record becomes the previous site's, as SITE does. */

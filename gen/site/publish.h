@@ -43,13 +43,15 @@ struct publish {
 	char *site;		/* SITE as given */
 	char *staging;		/* where the new site is written */
 	char *prev;		/* .SITE.prev beside SITE */
-	/* When the staging directory is the previous site: the files its
-	 * manifest listed (every file it holds, each a plain file); else
-	 * NULL, and it started empty. */
-	struct sorted_names *had;
+	/* Whether the staging directory is the previous site, which held
+	 * only its manifest's files, each a plain file; else it started
+	 * empty. */
+	bool had;
 	/* The staging directory's directories known so far: the previous
-	 * site's, and those publish_mkdir made (dirseal.h). */
+	 * site's (the first had_dirs), and those publish_mkdir made
+	 * (dirseal.h). */
 	struct name_list dirs;
+	size_t had_dirs;
 	/* Notes about .SITE.prev, for stderr only (not among the site's
 	 * problems: they are about that directory, not the runs or the
 	 * site), held until publish_say_notes. */
@@ -80,12 +82,10 @@ void publish_unlock(const char *site, int lock);
 
 /* What publish_begin finds of SITE's previous site, which may be found
  * ahead of it (it only reads, under SITE's lock): whether the build can
- * build on it, its manifest (NULL until taken when it was found sealed,
- * dirseal.h) and its directories, else notes saying why not, and what
+ * build on it and its directories, else notes saying why not, and what
  * reading it said (errs). */
 struct publish_prev {
 	bool usable;
-	struct sorted_names *m;
 	struct name_list dirs;
 	struct diags notes, errs;	/* quiet until said */
 };
@@ -110,9 +110,6 @@ void publish_say_notes(struct publish *, int quiet);
 /* Makes the directory rel in the staging directory (one there already
  * will do). Returns 0, or -1 (reported). */
 int publish_mkdir(struct publish *, const char *rel, struct diags *);
-/* Whether the staging directory already holds rel (from the previous
- * site). */
-bool publish_has(const struct publish *, const char *rel);
 
 /* Writes the manifest of the rel paths written (sorted here) into the
  * staging directory, removes the files of the previous site not among

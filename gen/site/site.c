@@ -194,18 +194,6 @@ keep_files(struct site *s, char *const *rel, size_t n)
 	return 0;
 }
 
-/* Whether the staging directory holds the files rel[0..n) of the
- * previous site, every one: a job whose fingerprint is the one it had
- * there keeps them in place, with nothing to write. */
-static bool
-in_place(const struct site *s, char *const *rel, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (!publish_has(s->pub, rel[k]))
-			return false;
-	return true;
-}
-
 /* Copies a run's files into runs/SLUG@NAME, so its page can link them.
  * Beside the page, not in a directory per run: a directory costs a
  * mkdir and an rmdir per run and build (and rmdir is slow where the
@@ -645,28 +633,24 @@ struct job_ctx {
 };
 
 /* Whether job key, of fingerprint fp, keeps its files: those of the
- * previous site in place (REUSE_HERE), else the old site's linked
- * (REUSE_OLD); 0 when it must run. */
+ * previous site in place (REUSE_HERE: the staging directory is that
+ * site, as the build that wrote its job log left it), else the old
+ * site's linked (REUSE_OLD); 0 when it must run. */
 static int
 keep_job(struct site *s, const char *key, const char *fp)
 {
-	static const enum reuse_log logs[] = {REUSE_HERE, REUSE_OLD};
 	struct reuse_hit hit;
+	char **old;
+	bool kept;
 
-	for (size_t k = 0; k < sizeof logs / sizeof *logs; k++) {
-		char **old;
-		bool kept;
-
-		if (!reuse_find(s->reuse, logs[k], key, fp, &hit))
-			continue;
-		old = reuse_files(s->reuse, &hit);
-		kept = logs[k] == REUSE_HERE ? in_place(s, old, hit.n) :
-		    keep_files(s, old, hit.n) == 0;
-		free(old);
-		if (kept)
-			return logs[k];
-	}
-	return 0;
+	if (reuse_find(s->reuse, REUSE_HERE, key, fp, &hit))
+		return REUSE_HERE;
+	if (!reuse_find(s->reuse, REUSE_OLD, key, fp, &hit))
+		return 0;
+	old = reuse_files(s->reuse, &hit);
+	kept = keep_files(s, old, hit.n) == 0;
+	free(old);
+	return kept ? REUSE_OLD : 0;
 }
 
 /* Runs a job and reports what it did (counts, files written, problems)
