@@ -325,7 +325,7 @@ analysis_def(const struct analysis *a, int m)
 
 /* A run's summary of metric m: the model's, which the analysis reads
  * rather than copies. */
-static inline const struct metric_summary *
+static inline struct metric_summary
 analysis_sum(const struct analysis *a, size_t run, int m)
 {
 	return run_summary(&a->set->runs[run], m);
@@ -368,14 +368,14 @@ analysis_change(const struct analysis *a, size_t run, int metric)
 	struct change_figures cf = {0};
 
 	if (ra->base >= 0) {
-		cf.n = analysis_sum(a, run, metric)->n;
-		cf.n_base = analysis_sum(a, (size_t)ra->base, metric)->n;
+		cf.n = analysis_sum(a, run, metric).n;
+		cf.n_base = analysis_sum(a, (size_t)ra->base, metric).n;
 	}
 	if (v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 	    v == VERDICT_IMPROVEMENT) {
-		cf.median = analysis_sum(a, run, metric)->median;
+		cf.median = analysis_sum(a, run, metric).median;
 		cf.base_median = analysis_sum(a, (size_t)ra->base,
-		    metric)->median;
+		    metric).median;
 		cf.rel = cf.median / cf.base_median - 1;
 	}
 	return cf;
@@ -424,8 +424,8 @@ scaled_compute(const struct analysis *a, size_t run, const struct scaling *sc,
 
 	if (mf == NULL || mf->factor <= 0)
 		return s;
-	ref = analysis_sum(a, (size_t)sc->reference, m)->median;
-	own = analysis_sum(a, run, m)->median;
+	ref = analysis_sum(a, (size_t)sc->reference, m).median;
+	own = analysis_sum(a, run, m).median;
 	s.factor = mf->factor;
 	s.factor_high = mf->factor_high;
 	s.rule = mf->rule;
@@ -489,11 +489,11 @@ analysis_target(const struct analysis *a, size_t run, int metric)
 static inline double
 analysis_cpu_per_unit(const struct analysis *a, size_t run, int metric)
 {
-	const struct metric_summary *m = analysis_sum(a, run, metric);
-	double v = m->state == VS_OK ? display_value(analysis_def(a, metric),
-	    m->median) : 0;
+	const struct metric_summary m = analysis_sum(a, run, metric);
+	double v = m.state == VS_OK ? display_value(analysis_def(a, metric),
+	    m.median) : 0;
 
-	return v > 0 && m->cpu >= 0 ? m->cpu / v : -1;
+	return v > 0 && m.cpu >= 0 ? m.cpu / v : -1;
 }
 
 /* Whether the run was judged on this metric at all: compared with a

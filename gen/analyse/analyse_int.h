@@ -35,7 +35,7 @@ void choose_noise_floors(struct analysis *);
 /* Every run with a base compared with it, metric by metric. */
 void compare_all(struct analysis *);
 /* The relative range of a run's samples of a metric: its own noise. */
-double spread(const struct metric_summary *);
+double spread(struct metric_summary);
 
 /* ---- scaling.c ---- */
 

@@ -428,19 +428,20 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 		return;
 	for (int k = 0; k < 2; k++) {
 		const struct run *r = &a->set->runs[side[k]];
-		const struct metric_summary *m = analysis_sum(a, side[k], metric);
+		const struct metric_summary m = analysis_sum(a, side[k],
+		    metric);
 		const char *max = meta_get(&r->meta, "max-rate");
 		double limit;
 
-		if (block && m->state == VS_OK && m->cpu >= 90)
+		if (block && m.state == VS_OK && m.cpu >= 90)
 			reason(w, xasprintf("%s of %s ran at %d%% CPU: a cache "
-			    "hit, not the disk", mt->def.label, r->id, m->cpu));
-		else if (m->n_too_fast > 0)
+			    "hit, not the disk", mt->def.label, r->id, m.cpu));
+		else if (m.n_too_fast > 0)
 			reason(w, xasprintf("%s of %s was too fast to time "
 			    "(+++++): a cache hit", mt->def.label, r->id));
 		else if (max && mt->def.kind == MK_THROUGHPUT &&
 		    units_target(max, MK_THROUGHPUT, &limit) &&
-		    m->state == VS_OK && m->median > limit)
+		    m.state == VS_OK && m.median > limit)
 			reason(w, xasprintf("%s of %s is above the %s its "
 			    "hardware can move (max-rate): a cache hit",
 			    mt->def.label, r->id, max));
@@ -472,8 +473,8 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 	    NULL;
 	bool per_char = m && (m->def.traits & MT_PER_CHAR);
 
-	if (per_char && (analysis_sum(a, i, metric)->cpu >= 95 ||
-	    analysis_sum(a, o, metric)->cpu >= 95))
+	if (per_char && (analysis_sum(a, i, metric).cpu >= 95 ||
+	    analysis_sum(a, o, metric).cpu >= 95))
 		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
 		    "the processor"));
 	job_key_reason(m, w);

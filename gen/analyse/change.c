@@ -118,7 +118,7 @@ figures(const struct run *r, size_t k, double *out)
 	size_t n;
 
 	if (r->figures == NULL)
-		return (size_t)r->sum[k].n;
+		return (size_t)run_summary_at(r, k).n;
 	n = r->figures->at[k + 1] - r->figures->at[k];
 	memcpy(out, r->figures->v + r->figures->at[k], n * sizeof *out);
 	return n;
@@ -232,13 +232,13 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 		return;
 	for (size_t s = 0; s < r->nsum; s++) {
 		int id = run_metric_at(r, s);
-		const struct metric_summary *x = &r->sum[s];
-		const struct metric_summary *y = analysis_sum(a, (size_t)prev,
+		const struct metric_summary x = run_summary_at(r, s);
+		const struct metric_summary y = analysis_sum(a, (size_t)prev,
 		    id);
 
-		if (x->state != VS_OK || y->state != VS_OK || y->median <= 0)
+		if (x.state != VS_OK || y.state != VS_OK || y.median <= 0)
 			continue;
-		ring_add(h, id, fabs(x->median / y->median - 1));
+		ring_add(h, id, fabs(x.median / y.median - 1));
 	}
 }
 
@@ -267,9 +267,9 @@ judge_by_size(struct change *c, double rel, double limit, bool higher_better)
 }
 
 double
-spread(const struct metric_summary *m)
+spread(struct metric_summary m)
 {
-	return m->n > 1 && m->median > 0 ? (m->max - m->min) / m->median : 0;
+	return m.n > 1 && m.median > 0 ? (m.max - m.min) / m.median : 0;
 }
 
 static void
@@ -279,8 +279,8 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 	const struct run *b = &a->set->runs[a->runs[i].base];
 	int id = run_metric_at(r, k);
 	bool up = analysis_def(a, id)->higher_is_better;
-	const struct metric_summary *s = &r->sum[k];
-	const struct metric_summary *t = run_summary(b, id);
+	const struct metric_summary s = run_summary_at(r, k);
+	const struct metric_summary t = run_summary(b, id);
 	struct change *c = &a->runs[i].change[k];
 	size_t cap = r->nsamples + r->fio_samples + b->nsamples +
 	    b->fio_samples + HISTORY_WINDOW + 1;
@@ -292,13 +292,13 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 	double rel;
 
 	c->p = c->fence = -1;
-	if (s->state == VS_NOT_RUN && t->state == VS_NOT_RUN)
+	if (s.state == VS_NOT_RUN && t.state == VS_NOT_RUN)
 		goto done;
-	if (nx == 0 || ny == 0 || t->median <= 0) {
+	if (nx == 0 || ny == 0 || t.median <= 0) {
 		c->verdict = VERDICT_INSUFFICIENT;
 		goto done;
 	}
-	rel = s->median / t->median - 1;
+	rel = s.median / t.median - 1;
 	nh = history_get(h, id, x);
 	if (nh >= 3) {
 		c->history = (unsigned char)nh;

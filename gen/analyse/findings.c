@@ -102,8 +102,8 @@ static char *
 rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
     const struct change_figures *cf)
 {
-	const struct metric_summary *s = analysis_sum(a, i, id);
-	const struct metric_summary *t = analysis_sum(a, (size_t)a->runs[i].base,
+	const struct metric_summary s = analysis_sum(a, i, id);
+	const struct metric_summary t = analysis_sum(a, (size_t)a->runs[i].base,
 	    id);
 	double own = fmax(spread(s), spread(t));
 	char *why, *out;
@@ -211,9 +211,9 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 	const struct run *r = &a->set->runs[i];
 	char now[48], exp[48], ref[48], low[16], high[16], upto[48] = "";
 
-	shown(a, id, analysis_sum(a, i, id)->median, now);
+	shown(a, id, analysis_sum(a, i, id).median, now);
 	shown(a, id, x->expected, exp);
-	shown(a, id, analysis_sum(a, (size_t)sc->reference, id)->median, ref);
+	shown(a, id, analysis_sum(a, (size_t)sc->reference, id).median, ref);
 	factor_text(x->factor, low);
 	factor_text(x->factor_high, high);
 	if (strcmp(low, high) != 0)
@@ -273,7 +273,7 @@ target_findings(struct analysis *a, size_t i)
 		if (!t->shortfall)
 			continue;
 		snprintf(key, sizeof key, "expect.%s", def->key);
-		shown(a, id, analysis_sum(a, i, id)->median, now);
+		shown(a, id, analysis_sum(a, i, id).median, now);
 		shown(a, id, t->value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
 		    "is %.0f%% of its %s %s (%s).", def->label, now,
@@ -319,7 +319,7 @@ static bool
 single_fio(const struct run *r)
 {
 	for (size_t k = 0; k < r->nsum; k++)
-		if (r->sum[k].n > 1)
+		if (run_summary_at(r, k).n > 1)
 			return false;
 	return r->nsum > 0;
 }
@@ -336,17 +336,17 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
+		const struct metric_summary s = run_summary_at(r, k);
 
 		if (m->def.family == FAMILY_FIO && m->fio.measure == FM_LAT &&
-		    r->sum[k].state == VS_OK &&
-		    r->sum[k].median < DEVICE_FLOOR_US && (fastest < 0 ||
-		    r->sum[k].median < run_summary(r, fastest)->median))
+		    s.state == VS_OK && s.median < DEVICE_FLOOR_US &&
+		    (fastest < 0 || s.median < run_summary(r, fastest).median))
 			fastest = run_metric_at(r, k);
 	}
 	if (fastest >= 0) {
 		char took[48];
 
-		shown(a, fastest, run_summary(r, fastest)->median, took);
+		shown(a, fastest, run_summary(r, fastest).median, took);
 		warn(&all, xasprintf("%s is %s: no device completes a request "
 		    "that fast; the page cache did.", analysis_def(a,
 		    fastest)->label, took));
@@ -378,17 +378,19 @@ validity_warnings(struct analysis *a, size_t i)
 		    "another device."));
 	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric_summary *s = &r->sum[k];
+		const struct metric_summary s = run_summary_at(r, k);
 		const struct metric_def *d = analysis_def(a, run_metric_at(r, k));
 
-		if ((d->traits & MT_PER_CHAR) && s->state == VS_OK &&
-		    s->cpu >= 95)
+		if ((d->traits & MT_PER_CHAR) && s.state == VS_OK &&
+		    s.cpu >= 95)
 			warn(&all, xasprintf("%s ran at %d%% CPU: it measured "
-			    "the processor, not the disk.", d->label, s->cpu));
+			    "the processor, not the disk.", d->label, s.cpu));
 	}
 	for (size_t k = 0; k < r->nsum; k++) {
-		fast += r->sum[k].n_too_fast > 0;
-		unknown += r->sum[k].state == VS_INVALID;
+		const struct metric_summary s = run_summary_at(r, k);
+
+		fast += s.n_too_fast > 0;
+		unknown += s.state == VS_INVALID;
 	}
 	if (fast)
 		warn(&all, xasprintf("%d test%s finished too fast to measure "
@@ -434,17 +436,18 @@ rate_warnings(struct analysis *a, size_t i)
 	for (size_t k = 0; k < r->nsum; k++) {
 		int id = run_metric_at(r, k);
 		const struct metric_def *d = analysis_def(a, id);
+		const struct metric_summary s = run_summary_at(r, k);
 		char now[48];
 		struct finding *f;
 
-		if (d->kind != MK_THROUGHPUT || r->sum[k].state != VS_OK ||
-		    r->sum[k].median <= limit)
+		if (d->kind != MK_THROUGHPUT || s.state != VS_OK ||
+		    s.median <= limit)
 			continue;
-		shown(a, id, r->sum[k].median, now);
+		shown(a, id, s.median, now);
 		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s %s "
 		    "is above the %s its hardware can move (max-rate): a cache "
 		    "answered, not the disk.", d->label, now, max));
-		f->sort = -r->sum[k].median / limit;
+		f->sort = -s.median / limit;
 	}
 }
 
@@ -454,27 +457,27 @@ static void
 stall_warning(struct analysis *a, size_t i, int id, double usual,
     size_t nusual)
 {
-	const struct metric_summary *m = analysis_sum(a, i, id);
+	const struct metric_summary m = analysis_sum(a, i, id);
 	const struct metric_def *d = analysis_def(a, id);
 	char took[32], med[32];
 	bool far = nusual >= STALL_MIN_RUNS && usual > 0 &&
-	    m->latency_us >= STALL_FACTOR * usual;
+	    m.latency_us >= STALL_FACTOR * usual;
 	struct finding *f;
 
-	if (m->latency_us < 0 || !(far || (block_test(d) &&
-	    m->latency_us >= STALL_US)))
+	if (m.latency_us < 0 || !(far || (block_test(d) &&
+	    m.latency_us >= STALL_US)))
 		return;
-	display_latency(m->latency_us, took);
+	display_latency(m.latency_us, took);
 	display_latency(usual, med);
 	f = add_finding(a, FIND_WARNING, (long)i, id, far ?
 	    xasprintf("%s stalled: a single operation took %s, %.0f\u00d7 "
 	    "the %s usual in its series (the median of %zu runs' maximum "
-	    "latency).", d->label, took, m->latency_us / usual,
+	    "latency).", d->label, took, m.latency_us / usual,
 	    med, nusual) :
 	    xasprintf("%s stalled: a single operation took %s (bonnie++'s "
 	    "maximum latency; a second or more on a block test).",
 	    d->label, took));
-	f->sort = -m->latency_us;	/* the longest first */
+	f->sort = -m.latency_us;	/* the longest first */
 }
 
 /* The stalls of the runs order[p0..p1), one series, metric by metric. */
@@ -487,7 +490,7 @@ series_stalls(struct analysis *a, size_t p0, size_t p1, double *buf)
 		double usual = 0;
 
 		for (size_t p = p0; p < p1; p++) {
-			double us = analysis_sum(a, a->order[p], id)->latency_us;
+			double us = analysis_sum(a, a->order[p], id).latency_us;
 
 			if (us >= 0)
 				buf[n++] = us;

@@ -512,7 +512,7 @@ per_char_skipped(const struct analysis *a, size_t i)
 {
 	if (a->set->runs[i].nsamples == 0)
 		return -1;
-	return analysis_sum(a, i, M_PUTC)->state == VS_NOT_RUN;
+	return analysis_sum(a, i, M_PUTC).state == VS_NOT_RUN;
 }
 
 /* Whether runs r and c were measured with the same bonnie++ options,
@@ -923,8 +923,8 @@ scaled_level(const struct analysis *a, size_t i, const struct scaling *sc,
 	struct scaled_metric x;
 
 	if (sc->reference < 0 ||
-	    analysis_sum(a, (size_t)sc->reference, id)->state != VS_OK ||
-	    analysis_sum(a, i, id)->state != VS_OK)
+	    analysis_sum(a, (size_t)sc->reference, id).state != VS_OK ||
+	    analysis_sum(a, i, id).state != VS_OK)
 		return EFF_NONE;
 	/* The figures as every reader of the result works them out. */
 	x = scaled_compute(a, i, sc, id);
@@ -1004,7 +1004,7 @@ target_run(struct analysis *a, size_t i, size_t *cap)
 	for (size_t e = 0; e < m->n; e++) {
 		const char *key = meta_key(m, e);
 		const struct metric_def *d;
-		const struct metric_summary *s;
+		struct metric_summary s;
 		struct target t = {0};
 
 		if (strncmp(key, "expect.", 7) != 0 || (t.metric = metrics_find(
@@ -1013,9 +1013,9 @@ target_run(struct analysis *a, size_t i, size_t *cap)
 		d = analysis_def(a, t.metric);
 		s = analysis_sum(a, i, t.metric);
 		if (!meta_expect(m, d->key, d->kind, &t.value) ||
-		    s->state != VS_OK || t.value <= 0)
+		    s.state != VS_OK || t.value <= 0)
 			continue;
-		t.ratio = s->median / t.value;
+		t.ratio = s.median / t.value;
 		t.shortfall = d->higher_is_better ? t.ratio < 1 : t.ratio > 1;
 		xgrow((void **)&a->targets, cap, a->ntargets + 1,
 		    sizeof *a->targets);

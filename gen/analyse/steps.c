@@ -34,11 +34,11 @@ collect(const struct analysis *a, const size_t *w, size_t nw, int id,
 {
 	f->n = 0;
 	for (size_t k = 0; k < nw; k++) {
-		const struct metric_summary *m = analysis_sum(a, w[k], id);
+		const struct metric_summary m = analysis_sum(a, w[k], id);
 
-		if (m->state != VS_OK || m->median <= 0)
+		if (m.state != VS_OK || m.median <= 0)
 			continue;
-		f->x[f->n] = m->median;
+		f->x[f->n] = m.median;
 		f->run[f->n++] = w[k];
 	}
 }

@@ -174,7 +174,7 @@ member_phrase(const struct analysis *a, const struct finding *f,
 
 	if (f->run < 0 || f->metric < 0)
 		return xstrdup(f->text);
-	figure_text(a, id, analysis_sum(a, (size_t)f->run, id)->median, now);
+	figure_text(a, id, analysis_sum(a, (size_t)f->run, id).median, now);
 	if ((f->kind == FIND_SHORTFALL || f->kind == FIND_WEAK) &&
 	    analysis_scaling(a, (size_t)f->run) &&
 	    (analysis_scaled(a, (size_t)f->run, id, &x) || x.expected > 0)) {

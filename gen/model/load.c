@@ -287,10 +287,11 @@ keep_figures(const struct run *run, const struct fio_figures *ff,
 	return f;
 }
 
-/* The fio metrics of ff into run's summaries after its first slot
- * (bonnie++'s twelve, or none), with their indexes. */
+/* The fio metrics of ff into sum after its first slot (bonnie++'s
+ * twelve, or none), with their indexes into run's. */
 static void
-summarise_fio(struct run *run, size_t first, const struct fio_figures *ff)
+summarise_fio(struct run *run, struct metric_summary *sum, size_t first,
+    const struct fio_figures *ff)
 {
 	size_t slot = first;
 	double *v = xcalloc(ff->n ? ff->n : 1, sizeof *v);
@@ -303,7 +304,7 @@ summarise_fio(struct run *run, size_t first, const struct fio_figures *ff)
 		for (; e < ff->n && ff->v[e].metric == ff->v[k].metric; e++)
 			v[e - k] = ff->v[e].value;
 		run->sum_ids[slot] = (uint16_t)ff->v[k].metric;
-		stats_figures(v, e - k, &run->sum[slot++]);
+		stats_figures(v, e - k, &sum[slot++]);
 		k = e;
 	}
 	free(v);
@@ -381,22 +382,25 @@ static void
 summarise(struct walk *w, struct run *run)
 {
 	size_t nb = run->samples.n ? M_COUNT : 0;
+	struct metric_summary twelve[M_COUNT], *sum;
 	struct fio_figures ff;
 
 	fio_figures_add(&run->samples.fio, &w->set->metrics, &ff);
 	run->nsamples = run->samples.n;
 	run->fio_samples = ff.nsamples;
 	run->nsum = (uint32_t)(nb + count_metrics(&ff));
-	run->sum = xarena_alloc(&w->set->sums, (run->nsum ? run->nsum : 1) *
-	    sizeof *run->sum);
-	memset(run->sum, 0, run->nsum * sizeof *run->sum);
+	sum = run->nsum <= M_COUNT ? twelve : xcalloc(run->nsum, sizeof *sum);
+	memset(sum, 0, run->nsum * sizeof *sum);
 	if (nb)
-		stats_run(run, run->sum);
+		stats_run(run, sum);
 	if (ff.n) {
 		run->sum_ids = xarena_alloc(&w->set->sums, run->nsum *
 		    sizeof *run->sum_ids);
-		summarise_fio(run, nb, &ff);
+		summarise_fio(run, sum, nb, &ff);
 	}
+	run_keep_summaries(run, sum, run->nsum, &w->set->sums);
+	if (sum != twelve)
+		free(sum);
 	run->params.concurrency = run->params.seekers = -1;
 	if (run->samples.n)
 		keep_params(w, run);
@@ -928,7 +932,7 @@ read_set_meta(struct walk *w)
  * indexes. */
 struct slot {
 	uint16_t id;
-	struct metric_summary sum;
+	struct summary_slot sum;	/* its wide[] index stays good */
 	uint32_t from, to;	/* its figures */
 };
 

@@ -17,6 +17,7 @@
 #include "read/result.h"
 
 struct metric_summary;	/* stats.h */
+struct summary_slot;	/* stats.h */
 
 /* The figures (VS_OK values) of a run's samples, metric by metric in the
  * order of its summaries: those of its k-th metric are v[at[k] ..
@@ -57,8 +58,10 @@ struct run {
 	/* The summaries of the metrics the run has, by ascending metric
 	 * index (in the set's arena; use run_summary): sum[k] is of metric
 	 * sum_ids[k], or of metric k when sum_ids is NULL (a run of
-	 * bonnie++ alone has its twelve). */
-	struct metric_summary *sum;
+	 * bonnie++ alone has its twelve). Those no slot holds exactly are
+	 * in wide[] (stats.h). */
+	struct summary_slot *sum;
+	struct metric_summary *wide;
 	uint16_t *sum_ids;
 	uint32_t nsum;
 	struct run_figures *figures;	/* for the rank test, or NULL

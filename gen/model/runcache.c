@@ -461,8 +461,10 @@ put_sums(struct blob *b, const struct run *run, const struct runset *set)
 
 	put_u32(b, run->nsum);
 	for (uint32_t k = 0; k < run->nsum; k++) {
+		struct metric_summary s = run_summary_at(run, k);
+
 		put_str(b, metric_def(&set->metrics, run_metric_at(run, k))->key);
-		put_summary(b, &run->sum[k]);
+		put_summary(b, &s);
 	}
 	put_u8(b, f != NULL);
 	for (uint32_t k = 0; f && k <= run->nsum; k++)
@@ -654,6 +656,7 @@ get_sums(struct rd *r, const struct fill *f)
 {
 	size_t n = get_count(r, 60);
 	struct run *run = f->run;
+	struct metric_summary *sum = NULL;
 	int prev = -1;
 	bool fio = false;
 
@@ -663,9 +666,9 @@ get_sums(struct rd *r, const struct fill *f)
 		return 0;
 	if (run) {
 		run->nsum = (uint32_t)n;
-		run->sum = xarena_alloc(&f->set->sums, n * sizeof *run->sum);
 		run->sum_ids = xarena_alloc(&f->set->sums, n *
 		    sizeof *run->sum_ids);
+		sum = xcalloc(n, sizeof *sum);
 	}
 	for (uint32_t k = 0; k < n && !r->bad; k++) {
 		struct metric_summary s;
@@ -675,9 +678,13 @@ get_sums(struct rd *r, const struct fill *f)
 		prev = id;
 		get_summary(r, &s);
 		if (run && id >= 0) {
-			run->sum[k] = s;
+			sum[k] = s;
 			run->sum_ids[k] = (uint16_t)id;
 		}
+	}
+	if (run) {
+		run_keep_summaries(run, sum, n, &f->set->sums);
+		free(sum);
 	}
 	if (run && !fio)
 		run->sum_ids = NULL;	/* bonnie++'s twelve, by index */

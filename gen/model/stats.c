@@ -2,11 +2,87 @@
 #include "model/stats.h"
 #include "base/xalloc.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 const struct metric_summary summary_not_run = {
 	.latency_us = -1, .cpu = -1, .state = VS_NOT_RUN,
 };
+
+/* x as v / 10^*e, exactly, for the smallest e of 0 to 3: false when
+ * none gives it (division is correctly rounded, as reading the figure
+ * was, so a figure read as "245.3" is 2453 / 10 again). */
+static bool
+exact_decimal(double x, int32_t *v, unsigned *e)
+{
+	static const double scale[4] = {1, 10, 100, 1000};
+
+	for (unsigned k = 0; k < 4; k++) {
+		double m = nearbyint(x * scale[k]);
+
+		if (fabs(m) <= INT32_MAX && m / scale[k] == x &&
+		    !(m == 0 && signbit(x))) {
+			*v = (int32_t)m;
+			*e = k;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* s into slot t; false when it does not fit one exactly. */
+static bool
+summary_pack(const struct metric_summary *s, struct summary_slot *t)
+{
+	const double v[4] = {s->median, s->min, s->max, s->latency_us};
+	unsigned bits = 0, e;
+
+	for (int k = 0; k < 4; k++) {
+		int32_t x;	/* t->v[k] is packed: no pointer to it */
+
+		if (!exact_decimal(v[k], &x, &e))
+			return false;
+		t->v[k] = x;
+		bits |= e << (2 * k);
+	}
+	if (s->n < 0 || s->n > UINT16_MAX || s->n_too_fast < 0 ||
+	    s->n_too_fast > UINT16_MAX || s->n_invalid < 0 ||
+	    s->n_invalid > UINT16_MAX || s->cpu < INT16_MIN ||
+	    s->cpu > INT16_MAX || (unsigned)s->state > 3)
+		return false;
+	t->n = (uint16_t)s->n;
+	t->n_too_fast = (uint16_t)s->n_too_fast;
+	t->n_invalid = (uint16_t)s->n_invalid;
+	t->cpu = (int16_t)s->cpu;
+	t->bits = (uint16_t)(bits | (unsigned)s->state << SLOT_STATE_SHIFT |
+	    (s->approx ? SLOT_APPROX : 0));
+	return true;
+}
+
+void
+run_keep_summaries(struct run *r, const struct metric_summary *sum,
+    size_t n, struct xarena **arena)
+{
+	size_t nwide = 0;
+
+	r->sum = xarena_alloc(arena, (n ? n : 1) * sizeof *r->sum);
+	r->wide = NULL;
+	for (size_t k = 0; k < n; k++)
+		nwide += !summary_pack(&sum[k], &r->sum[k]);
+	if (nwide == 0)
+		return;
+	r->wide = xarena_alloc(arena, nwide * sizeof *r->wide);
+	nwide = 0;
+	for (size_t k = 0; k < n; k++)
+		if (!summary_pack(&sum[k], &r->sum[k])) {
+			memset(&r->sum[k], 0, sizeof r->sum[k]);
+			r->sum[k].v[0] = (int32_t)nwide;
+			r->sum[k].bits = SLOT_WIDE;
+			r->wide[nwide++] = sum[k];
+		}
+}
 
 long
 run_metric_slot(const struct run *r, int m)

@@ -27,18 +27,18 @@ chart_note(const struct metric_def *d)
 }
 
 static void
-fill_bar(struct chart_bar *b, const struct metric_summary *m,
+fill_bar(struct chart_bar *b, struct metric_summary m,
     const struct metric_def *id)
 {
-	b->nsamples = m->n;
-	switch (m->state) {
+	b->nsamples = m.n;
+	switch (m.state) {
 	case VS_OK:
 		b->kind = BAR_VALUE;
-		b->value = display_value(id, m->median);
-		b->has_range = m->n > 1;
-		b->min = display_value(id, m->min);
-		b->max = display_value(id, m->max);
-		b->approx = m->approx;
+		b->value = display_value(id, m.median);
+		b->has_range = m.n > 1;
+		b->min = display_value(id, m.min);
+		b->max = display_value(id, m.max);
+		b->approx = m.approx;
 		break;
 	case VS_TOO_FAST:
 		b->kind = BAR_TOO_FAST;

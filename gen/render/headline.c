@@ -60,7 +60,8 @@ count_runs(const struct analysis *an, const size_t *runs, size_t n,
 			int id = run_metric_at(r, s);
 
 			if (id < M_COUNT)
-				bonnie |= r->sum[s].state != VS_NOT_RUN;
+				bonnie |= run_summary_at(r, s).state !=
+				    VS_NOT_RUN;
 			else if (is_main(analysis_metric(an, id)))
 				t[id].runs++;
 		}

@@ -99,21 +99,21 @@ page_serialize(htmlDocPtr doc, char **buf, size_t *len)
 /* A table cell showing a summary: the figure, or what stands instead. */
 xmlNodePtr
 figure_cell(xmlNodePtr tr, const struct metric_def *id,
-    const struct metric_summary *m)
+    struct metric_summary m)
 {
 	xmlNodePtr td = html_el(tr, "td", "num", NULL);
 	char buf[32], lo[32], hi[32], *tip;
 
-	switch (m->state) {
+	switch (m.state) {
 	case VS_OK:
-		display_format(id, display_value(id, m->median), buf);
-		html_text(td, m->approx ? "~" : "");
+		display_format(id, display_value(id, m.median), buf);
+		html_text(td, m.approx ? "~" : "");
 		html_text(td, buf);
-		if (m->n > 1) {
-			display_format(id, display_value(id, m->min), lo);
-			display_format(id, display_value(id, m->max), hi);
+		if (m.n > 1) {
+			display_format(id, display_value(id, m.min), lo);
+			display_format(id, display_value(id, m.max), hi);
 			tip = xasprintf("median of %d samples, %s to %s %s",
-			    m->n, lo, hi, display_unit(id));
+			    m.n, lo, hi, display_unit(id));
 			html_attr(td, "title", tip);
 			free(tip);
 		}

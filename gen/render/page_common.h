@@ -25,7 +25,7 @@ int page_serialize(htmlDocPtr, char **buf, size_t *len);
 
 /* Table cells and page parts shared by the page files. */
 xmlNodePtr figure_cell(xmlNodePtr tr, const struct metric_def *,
-    const struct metric_summary *);
+    struct metric_summary);
 void head_cell(xmlNodePtr tr, const char *label, const char *unit, bool num);
 void text_cell(xmlNodePtr tr, const char *text);
 /* A row's header cell (th scope="row"). */

@@ -469,10 +469,11 @@ static void
 measure_cell(xmlNodePtr tr, const struct metric_def *id,
     const struct measure *m)
 {
-	struct metric_summary one = {.state = m->state, .median = m->value,
-	    .min = m->value, .max = m->value, .n = m->state == VS_OK,
-	    .approx = m->approx, .cpu = m->cpu, .latency_us = m->latency_us};
-	xmlNodePtr td = figure_cell(tr, id, &one);
+	const struct metric_summary one = {.state = m->state,
+	    .median = m->value, .min = m->value, .max = m->value,
+	    .n = m->state == VS_OK, .approx = m->approx, .cpu = m->cpu,
+	    .latency_us = m->latency_us};
+	xmlNodePtr td = figure_cell(tr, id, one);
 	char buf[64], lat[32] = "";
 
 	if (m->cpu < 0 && m->latency_us < 0)
@@ -495,13 +496,13 @@ summary_row(xmlNodePtr tbody, const char *label, const struct site_plan *s,
 
 	row_head(tr, label);
 	for (int id = first; id < first + 6; id++) {
-		struct metric_summary m = (*analysis_sum(s->an, run, id));
+		struct metric_summary m = analysis_sum(s->an, run, id);
 
 		if (m.state == VS_OK)
 			m.median = which == 0 ? m.median : which < 0 ? m.min :
 			    m.max;
 		m.n = 1;
-		figure_cell(tr, &metric_defs[id], &m);
+		figure_cell(tr, &metric_defs[id], m);
 	}
 }
 
@@ -838,22 +839,22 @@ series_cell(const struct site_plan *s, xmlNodePtr tr, size_t run)
 /* bonnie++'s %CP, the CPU a unit of work costs and its latency. */
 static void
 cpu_cells(const struct site_plan *s, xmlNodePtr tr, size_t i, int id,
-    const struct metric_summary *m)
+    struct metric_summary m)
 {
 	char buf[32];
 	double cpu_unit;
 
-	snprintf(buf, sizeof buf, "%d", m->cpu);
-	html_el(tr, "td", "num", m->cpu >= 0 ? buf : "");
+	snprintf(buf, sizeof buf, "%d", m.cpu);
+	html_el(tr, "td", "num", m.cpu >= 0 ? buf : "");
 	/* The CPU a unit of work costs: comparable across fast and slow
 	 * runs, where %CP alone is not. Shown, never judged. */
 	cpu_unit = analysis_cpu_per_unit(s->an, i, id);
 	snprintf(buf, sizeof buf, "%.2f", cpu_unit *
 	    (analysis_def(s->an, id)->kind == MK_THROUGHPUT ? 1 : 100));
 	html_el(tr, "td", "num", cpu_unit >= 0 ? buf : "");
-	if (m->latency_us >= 0)
-		display_latency(m->latency_us, buf);
-	html_el(tr, "td", "num", m->latency_us >= 0 ? buf : "");
+	if (m.latency_us >= 0)
+		display_latency(m.latency_us, buf);
+	html_el(tr, "td", "num", m.latency_us >= 0 ? buf : "");
 }
 
 static void
@@ -861,8 +862,8 @@ metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, int id)
 {
 	const struct metric_def *d = analysis_def(s->an, id);
 	const struct run *r = &s->set->runs[i];
-	const struct metric_summary *m = analysis_sum(s->an, i, id);
-	struct metric_summary lo = *m, hi = *m;
+	const struct metric_summary m = analysis_sum(s->an, i, id);
+	struct metric_summary lo = m, hi = m;
 	xmlNodePtr tr = html_el(tbody, "tr", NULL, NULL);
 	char *href, buf[32];
 
@@ -875,18 +876,18 @@ metric_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, int id)
 	text_cell(tr, meta_get(&r->meta, "disks"));
 	text_cell(tr, meta_get(&r->meta, "raid"));
 	figure_cell(tr, d, m);
-	if (m->n > 1) {
-		lo.median = m->min;
-		hi.median = m->max;
+	if (m.n > 1) {
+		lo.median = m.min;
+		hi.median = m.max;
 		lo.n = hi.n = 1;
-		figure_cell(tr, d, &lo);
-		figure_cell(tr, d, &hi);
+		figure_cell(tr, d, lo);
+		figure_cell(tr, d, hi);
 	} else {
 		html_el(tr, "td", NULL, NULL);	/* one sample: no spread */
 		html_el(tr, "td", NULL, NULL);
 	}
 	snprintf(buf, sizeof buf, "%zu", d->family == FAMILY_BONNIE ?
-	    r->nsamples : (size_t)m->n);
+	    r->nsamples : (size_t)m.n);
 	html_el(tr, "td", "num", buf);
 	if (metric_has_cpu_columns(d))
 		cpu_cells(s, tr, i, id, m);

@@ -71,8 +71,8 @@ fio_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, size_t w,
 		    analysis_sum(s->an, i, id));
 		if (analysis_flagged(s->an, i, id))
 			html_attr(td, "class", "num bad");
-		if (analysis_sum(s->an, i, id)->n > samples)
-			samples = analysis_sum(s->an, i, id)->n;
+		if (analysis_sum(s->an, i, id).n > samples)
+			samples = analysis_sum(s->an, i, id).n;
 	}
 	snprintf(buf, sizeof buf, "%d", samples);
 	html_el(tr, "td", "num", buf);

@@ -104,13 +104,13 @@ figures_table_columns(const struct analysis *an, struct figure_cols *c)
 void
 table_figure(const struct analysis *an, size_t i, int id, char *buf)
 {
-	const struct metric_summary *m = analysis_sum(an, i, id);
+	const struct metric_summary m = analysis_sum(an, i, id);
 	const struct metric_def *d = analysis_def(an, id);
 
-	if (m->state == VS_OK)
-		display_format(d, display_value(d, m->median), buf);
+	if (m.state == VS_OK)
+		display_format(d, display_value(d, m.median), buf);
 	else
-		strcpy(buf, m->state == VS_TOO_FAST ? "+++++" : "-");
+		strcpy(buf, m.state == VS_TOO_FAST ? "+++++" : "-");
 }
 
 const char *const outcome_words[RUN_OUTCOMES] = {

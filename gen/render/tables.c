@@ -82,7 +82,7 @@ bool
 run_section_ran(const struct site_plan *s, size_t run, int first)
 {
 	for (int id = first; id < first + 6; id++)
-		if ((*analysis_sum(s->an, run, id)).state != VS_NOT_RUN)
+		if (analysis_sum(s->an, run, id).state != VS_NOT_RUN)
 			return true;
 	return false;
 }
@@ -122,10 +122,10 @@ index_table(const struct site_plan *s, struct data_table *t)
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
 			set_text(&c[3 + k], meta_get(&r->meta, keys[k]));
 		for (size_t k = 0; k < s->noverview; k++) {
-			const struct metric_summary *m = run_summary(r,
+			const struct metric_summary m = run_summary(r,
 			    s->overview[k]);
 
-			set_figure(&c[ntext + k], m->state, m->median);
+			set_figure(&c[ntext + k], m.state, m.median);
 		}
 	}
 }
@@ -152,11 +152,11 @@ summary_row(const struct site_plan *s, size_t run, const int *ids, int n,
 
 	set_text(&c[0], label);
 	for (int k = 0; k < n; k++) {
-		const struct metric_summary *m = analysis_sum(s->an, run,
+		const struct metric_summary m = analysis_sum(s->an, run,
 		    ids[k]);
 
-		set_figure(&c[1 + k], m->state, which == 0 ? m->median :
-		    which < 0 ? m->min : m->max);
+		set_figure(&c[1 + k], m.state, which == 0 ? m.median :
+		    which < 0 ? m.min : m.max);
 	}
 }
 
@@ -228,7 +228,7 @@ metric_row(const struct site_plan *s, size_t i, int id, struct data_table *t)
 {
 	const struct metric_def *d = analysis_def(s->an, id);
 	const struct run *r = &s->set->runs[i];
-	const struct metric_summary *m = analysis_sum(s->an, i, id);
+	const struct metric_summary m = analysis_sum(s->an, i, id);
 	double cpu_unit = analysis_cpu_per_unit(s->an, i, id);
 	struct table_cell *c = add_row(t);
 
@@ -238,22 +238,22 @@ metric_row(const struct site_plan *s, size_t i, int id, struct data_table *t)
 	set_text(&c[1], controller_of(r));
 	set_text(&c[2], meta_get(&r->meta, "disks"));
 	set_text(&c[3], meta_get(&r->meta, "raid"));
-	set_figure(&c[4], m->state, m->median);
-	if (m->n > 1) {		/* one sample: no spread */
-		set_figure(&c[5], m->state, m->min);
-		set_figure(&c[6], m->state, m->max);
+	set_figure(&c[4], m.state, m.median);
+	if (m.n > 1) {		/* one sample: no spread */
+		set_figure(&c[5], m.state, m.min);
+		set_figure(&c[6], m.state, m.max);
 	}
 	set_number(&c[7], d->family == FAMILY_BONNIE ? (double)r->nsamples :
-	    m->n);
+	    m.n);
 	if (!metric_has_cpu_columns(d))
 		return;
-	if (m->cpu >= 0)
-		set_number(&c[8], m->cpu);
+	if (m.cpu >= 0)
+		set_number(&c[8], m.cpu);
 	if (cpu_unit >= 0)
 		set_number(&c[9], cpu_unit *
 		    (d->kind == MK_THROUGHPUT ? 1 : 100));
-	if (m->latency_us >= 0)
-		set_number(&c[10], m->latency_us);
+	if (m.latency_us >= 0)
+		set_number(&c[10], m.latency_us);
 }
 
 void
@@ -335,13 +335,13 @@ fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 		for (int fm = 0; fm < FIO_MEASURES; fm++) {
 			int id = fio_workload_metric(s->an, i, w[k],
 			    (enum fio_measure)fm);
-			const struct metric_summary *sum;
+			struct metric_summary sum;
 
 			if (id < 0)
 				continue;
 			sum = analysis_sum(s->an, i, id);
-			set_figure(&c[2 + fm], sum->state, sum->median);
-			samples = sum->n > samples ? sum->n : samples;
+			set_figure(&c[2 + fm], sum.state, sum.median);
+			samples = sum.n > samples ? sum.n : samples;
 		}
 		set_number(&c[2 + FIO_MEASURES], samples);
 	}
@@ -562,10 +562,10 @@ compare_row(const struct site_plan *s, const struct compare_rows *r,
 	 * a row of the file stands alone. */
 	set_text(c++, r->key ? meta_get(&run->meta, r->key) : r->changes[k]);
 	for (size_t m = 0; m < r->nmetrics; m++) {
-		const struct metric_summary *sum = run_summary(run,
+		const struct metric_summary sum = run_summary(run,
 		    r->metrics[m]);
 
-		set_figure(&c[m], sum->state, sum->median);
+		set_figure(&c[m], sum.state, sum.median);
 	}
 }
 
@@ -600,9 +600,9 @@ pair_change_of(const struct site_plan *s, size_t run, int which, int id,
     struct pair_change *c)
 {
 	long other = plan_pair_other(s, run, which);
-	const struct metric_summary *a = analysis_sum(s->an, (size_t)other,
+	const struct metric_summary a = analysis_sum(s->an, (size_t)other,
 	    id);
-	const struct metric_summary *b = analysis_sum(s->an, run, id);
+	const struct metric_summary b = analysis_sum(s->an, run, id);
 	enum verdict v = analysis_change_of(s->an, run, id)->verdict;
 
 	memset(c, 0, sizeof *c);
@@ -615,8 +615,8 @@ pair_change_of(const struct site_plan *s, size_t run, int which, int id,
 		return;
 	}
 	/* Not compared by the analysis: the figures' ratio only. */
-	c->has_rel = a->state == VS_OK && b->state == VS_OK && a->median > 0;
-	c->rel = c->has_rel ? b->median / a->median - 1 : 0;
+	c->has_rel = a.state == VS_OK && b.state == VS_OK && a.median > 0;
+	c->rel = c->has_rel ? b.median / a.median - 1 : 0;
 	c->verdict = "not judged";
 }
 
@@ -624,17 +624,17 @@ static void
 pair_row(const struct site_plan *s, size_t run, int which, int id,
     struct data_table *t)
 {
-	const struct metric_summary *a = analysis_sum(s->an,
+	const struct metric_summary a = analysis_sum(s->an,
 	    (size_t)plan_pair_other(s, run, which), id);
-	const struct metric_summary *b = analysis_sum(s->an, run, id);
+	const struct metric_summary b = analysis_sum(s->an, run, id);
 	struct table_cell *c = add_row(t);
 	struct pair_change ch;
 
 	pair_change_of(s, run, which, id, &ch);
 	set_text(&c[0], analysis_def(s->an, id)->label);
 	set_text(&c[1], analysis_def(s->an, id)->unit);
-	set_figure(&c[2], a->state, a->median);
-	set_figure(&c[3], b->state, b->median);
+	set_figure(&c[2], a.state, a.median);
+	set_figure(&c[3], b.state, b.median);
 	if (ch.has_rel)
 		set_number(&c[4], 100 * ch.rel);
 	set_text(&c[5], ch.verdict);

@@ -159,7 +159,7 @@ plan_make(struct site_plan *s, const struct analysis *an)
 
 		for (size_t k = 0; k < r->nsum; k++)
 			s->has_data[run_metric_at(r, k)] |=
-			    r->sum[k].state != VS_NOT_RUN;
+			    run_summary_at(r, k).state != VS_NOT_RUN;
 	}
 	name_runs(s);
 	plan_series(s);

@@ -209,10 +209,11 @@ test_load_for_analysis(void **state)
 	assert_int_equal(shed->nsamples, 2);
 	assert_null(shed->figures);
 	/* Summarised before they went: K/sec, median of two. */
-	assert_int_equal(shed->sum[M_PUT_BLOCK].n, 2);
-	assert_true(shed->sum[M_PUT_BLOCK].median == (171433 + 169872) / 2.0);
-	assert_true(shed->sum[M_PUT_BLOCK].min == 169872);
-	assert_int_equal(shed->sum[M_SEQ_STAT].n_too_fast, 2);
+	assert_int_equal(run_summary_at(shed, M_PUT_BLOCK).n, 2);
+	assert_true(run_summary_at(shed, M_PUT_BLOCK).median ==
+	    (171433 + 169872) / 2.0);
+	assert_true(run_summary_at(shed, M_PUT_BLOCK).min == 169872);
+	assert_int_equal(run_summary_at(shed, M_SEQ_STAT).n_too_fast, 2);
 	assert_string_equal(shed->machine, "beryl");
 	assert_string_equal(shed->params.version, "1.97");
 	assert_string_equal(shed->params.size, "10G");
@@ -337,11 +338,66 @@ test_median(void **state)
 	}
 }
 
+/* Whether a and b are the same summary, bit for bit in its figures. */
+static bool
+same_summary(const struct metric_summary *a, const struct metric_summary *b)
+{
+	return memcmp(&a->median, &b->median, sizeof a->median) == 0 &&
+	    memcmp(&a->min, &b->min, sizeof a->min) == 0 &&
+	    memcmp(&a->max, &b->max, sizeof a->max) == 0 &&
+	    memcmp(&a->latency_us, &b->latency_us, sizeof a->latency_us) ==
+	    0 && a->n == b->n && a->n_too_fast == b->n_too_fast &&
+	    a->n_invalid == b->n_invalid && a->cpu == b->cpu &&
+	    a->state == b->state && a->approx == b->approx;
+}
+
+/* A run keeps its summaries in 26 bytes each, or whole when they do not
+ * fit: either way it gives back exactly what it was given. */
+static void
+test_summary_slots(void **state)
+{
+	static const struct metric_summary in[] = {
+		/* bonnie++'s figures: whole K/sec, tenths of seeks, a
+		 * median of two, latency in us or none. */
+		{171433, 169872, 173102, 9018, 3, 0, 0, 19, VS_OK, false},
+		{245.3, 240.1, 251.7, -1, 3, 0, 0, 2, VS_OK, true},
+		{170652.5, 169872, 171433, 702000, 2, 0, 0, -1, VS_OK, false},
+		{0, 0, 0, -1, 0, 2, 0, -1, VS_TOO_FAST, false},
+		{0, 0, 0, -1, 0, 0, 1, -1, VS_INVALID, false},
+		{0, 0, 0, -1, 0, 0, 0, -1, VS_NOT_RUN, false},
+		{2147483.647, 1, 2, 0.125, 1, 0, 0, 32767, VS_OK, false},
+		/* Whole: a fourth decimal, past 32 bits, a third, -0, a
+		 * count past 16 bits, a %CP past 16. */
+		{1234.5678, 1, 2, -1, 1, 0, 0, -1, VS_OK, false},
+		{1e12, 1e12, 1e12, -1, 1, 0, 0, -1, VS_OK, false},
+		{1.0 / 3, 1, 2, -1, 1, 0, 0, -1, VS_OK, false},
+		{-0.0, 1, 2, -1, 1, 0, 0, -1, VS_OK, false},
+		{5, 1, 9, -1, 70000, 0, 0, -1, VS_OK, false},
+		{5, 1, 9, -1, 2, 0, 0, 40000, VS_OK, false},
+		{5, 1, 9, -1, 2, 65536, 0, -1, VS_OK, false},
+	};
+	const size_t n = sizeof in / sizeof *in, fits = 7;
+	struct xarena *arena = NULL;
+	struct run r = {0};
+
+	(void)state;
+	run_keep_summaries(&r, in, n, &arena);
+	for (size_t k = 0; k < n; k++) {
+		struct metric_summary got = run_summary_at(&r, k);
+
+		assert_true(same_summary(&got, &in[k]));
+		assert_int_equal(!(r.sum[k].bits & SLOT_WIDE), k < fits);
+	}
+	assert_int_equal(sizeof *r.sum, 26);
+	xarena_free(&arena);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_median),
+		cmocka_unit_test(test_summary_slots),
 		cmocka_unit_test_setup_teardown(test_read_again, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_load_for_analysis, setup,
