@@ -40,21 +40,18 @@ summary_pack(const struct metric_summary *s, struct summary_slot *t)
 	unsigned bits = 0, e;
 
 	for (int k = 0; k < 4; k++) {
-		int32_t x;	/* t->v[k] is packed: no pointer to it */
-
-		if (!exact_decimal(v[k], &x, &e))
+		if (!exact_decimal(v[k], &t->v[k], &e))
 			return false;
-		t->v[k] = x;
 		bits |= e << (2 * k);
 	}
 	if (s->n < 0 || s->n > UINT16_MAX || s->n_too_fast < 0 ||
-	    s->n_too_fast > UINT16_MAX || s->n_invalid < 0 ||
-	    s->n_invalid > UINT16_MAX || s->cpu < INT16_MIN ||
+	    s->n_too_fast > UINT8_MAX || s->n_invalid < 0 ||
+	    s->n_invalid > UINT8_MAX || s->cpu < INT16_MIN ||
 	    s->cpu > INT16_MAX || (unsigned)s->state > 3)
 		return false;
 	t->n = (uint16_t)s->n;
-	t->n_too_fast = (uint16_t)s->n_too_fast;
-	t->n_invalid = (uint16_t)s->n_invalid;
+	t->n_too_fast = (uint8_t)s->n_too_fast;
+	t->n_invalid = (uint8_t)s->n_invalid;
 	t->cpu = (int16_t)s->cpu;
 	t->bits = (uint16_t)(bits | (unsigned)s->state << SLOT_STATE_SHIFT |
 	    (s->approx ? SLOT_APPROX : 0));

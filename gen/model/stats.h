@@ -26,11 +26,13 @@ struct metric_summary {
  * 100 000 runs, where 50 bytes each were a third of what a build held.
  * Its four figures are kept exactly, each as v / 10^e for an e of 0 to 3
  * (bonnie++ prints whole numbers and tenths; a median of two adds a
- * half), and its counts in 16 bits. A summary that does not fit so is
- * kept whole in the run's wide[], which v[0] indexes (SLOT_WIDE). */
-struct __attribute__((packed)) summary_slot {
+ * half), its sample count in 16 bits and the too fast and invalid ones
+ * in 8. A summary that does not fit so is kept whole in the run's
+ * wide[], which v[0] indexes (SLOT_WIDE). 24 bytes, no padding. */
+struct summary_slot {
 	int32_t v[4];			/* median, min, max, latency_us */
-	uint16_t n, n_too_fast, n_invalid;
+	uint16_t n;
+	uint8_t n_too_fast, n_invalid;
 	int16_t cpu;
 	uint16_t bits;			/* SLOT_* */
 };

@@ -230,7 +230,7 @@ site_fingerprints(struct site *s)
 		b = meta_get(&r->meta, "baseline");
 		other_run(s, f, b ? runset_find(s->plan.set, b) : -1, content);
 		pairs_fp(s, f, i);
-		fp_digest(f, s->fp_run[i]);
+		fp_digest_bytes(f, s->fp_run[i]);
 	}
 	fp_free(f);
 	free(content);
@@ -264,7 +264,7 @@ runs_fp(const struct site *s, struct fp *f, const size_t *runs, size_t n,
 {
 	fp_num(f, (long long)n);
 	for (size_t k = 0; k < n; k++) {
-		fp_hex(f, s->fp_run[runs[k]]);
+		fp_bytes(f, s->fp_run[runs[k]], FP_BYTES);
 		if (with_series)
 			series_of_run(s, f, runs[k]);
 	}
@@ -346,13 +346,13 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 	case JOB_RUN:
 		key = xasprintf("run:%s", s->plan.slug[j->a]);
 		site_fp_start(s, f, key);
-		fp_hex(f, s->fp_run[j->a]);
+		fp_bytes(f, s->fp_run[j->a], FP_BYTES);
 		break;
 	case JOB_SAMPLES:
 		key = xasprintf("samples:%s:%" PRIu32, s->plan.slug[j->a],
 		    j->b);
 		site_fp_start(s, f, key);
-		fp_hex(f, s->fp_run[j->a]);
+		fp_bytes(f, s->fp_run[j->a], FP_BYTES);
 		break;
 	case JOB_METRIC:
 		key = xasprintf("metric:%s", s->plan.set->metrics.v[j->a].def.key);

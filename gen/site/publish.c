@@ -493,7 +493,9 @@ written_has(const char *const *written, size_t n, const char *name)
 
 /* Removes the files of the staging directory's directory rel (".": its
  * root) that are not among written[0..n), sorted: the previous site's
- * files that the new site does not have. */
+ * files that the new site does not have. One gone is nothing to remove;
+ * one that cannot be read fails the publish, rather than leave files
+ * that no manifest lists. */
 static int
 remove_stale_in(const struct publish *p, const char *rel,
     const char *const *written, size_t n, struct diags *d)
@@ -501,9 +503,9 @@ remove_stale_in(const struct publish *p, const char *rel,
 	char *dir = strcmp(rel, ".") == 0 ? xstrdup(p->staging) :
 	    xasprintf("%s/%s", p->staging, rel);
 	DIR *dp = opendir(dir);
+	int err = dp ? 0 : errno, rc = 0;
 	struct buf path = {0};
 	struct dirent *e;
-	int rc = 0;
 
 	while (rc == 0 && dp && (e = readdir(dp)) != NULL) {
 		size_t at;
@@ -528,6 +530,11 @@ remove_stale_in(const struct publish *p, const char *rel,
 	}
 	if (dp)
 		closedir(dp);
+	else if (err != ENOENT) {
+		diags_add(d, MSG_SYSERR, p->site, 0, "cannot read %s of the "
+		    "previous site: %s", rel, strerror(err));
+		rc = -1;
+	}
 	buf_free(&path);
 	free(dir);
 	return rc;

@@ -114,6 +114,17 @@ fp_digest(struct fp *f, char out[FP_HEX])
 	out[32] = '\0';
 }
 
+void
+fp_digest_bytes(struct fp *f, unsigned char out[FP_BYTES])
+{
+	XXH128_hash_t h = XXH3_128bits_digest(f->st);
+
+	for (int k = 0; k < 8; k++) {
+		out[k] = (unsigned char)(h.high64 >> (56 - 8 * k));
+		out[8 + k] = (unsigned char)(h.low64 >> (56 - 8 * k));
+	}
+}
+
 /* ---- the job logs ---- */
 
 /* A line of a log, held small: at 100 000 runs a log has 200 000 lines

@@ -34,6 +34,9 @@ void fp_hex(struct fp *, const char *hex);
  * cannot be read (then false). */
 bool fp_file(struct fp *, const char *dir, const char *name, size_t max);
 void fp_digest(struct fp *, char out[FP_HEX]);
+/* The same 128 bits as bytes, to be held small and fed to another
+ * fingerprint with fp_bytes. */
+void fp_digest_bytes(struct fp *, unsigned char out[FP_BYTES]);
 
 /* ---- the job logs of earlier builds ---- */
 

@@ -25,7 +25,7 @@ struct site {
 	struct chart_fonts *fonts;
 	size_t max_file_size;			/* of one input file */
 	char fp_global[FP_HEX];			/* see fingerprint.c */
-	char (*fp_run)[FP_HEX];			/* per run: its page's */
+	unsigned char (*fp_run)[FP_BYTES];	/* per run: its page's */
 	/* The old site's jobs (REUSE_OLD), and when the staging directory
 	 * is the previous site (publish.h) its jobs, whose files are
 	 * already in place (REUSE_HERE); NULL when neither has any. */

@@ -56,12 +56,13 @@ test_fingerprints(void **state)
 }
 
 /* A digest is XXH3's 128 bits of what was fed (a value's length, then
- * its bytes), high half first, in lower-case hex. */
+ * its bytes), high half first, in lower-case hex or as bytes. */
 static void
 test_digest_text(void **state)
 {
 	uint64_t len = 3;
 	char got[FP_HEX], want[FP_HEX], buf[sizeof len + 3];
+	unsigned char bytes[FP_BYTES];
 	struct fp *f = fp_new();
 	XXH128_hash_t h;
 
@@ -73,6 +74,11 @@ test_digest_text(void **state)
 	    (unsigned long long)h.high64, (unsigned long long)h.low64);
 	fp_str(f, "abc");
 	fp_digest(f, got);
+	assert_string_equal(got, want);
+	/* As bytes: the same digits, two to a byte. */
+	fp_digest_bytes(f, bytes);
+	for (int k = 0; k < FP_BYTES; k++)
+		snprintf(got + 2 * k, 3, "%02x", bytes[k]);
 	assert_string_equal(got, want);
 	fp_free(f);
 }
