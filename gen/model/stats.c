@@ -17,12 +17,10 @@ const struct metric_summary summary_not_run = {
 static bool
 exact_decimal(double x, int32_t *v, unsigned *e)
 {
-	static const double scale[4] = {1, 10, 100, 1000};
-
 	for (unsigned k = 0; k < 4; k++) {
-		double m = nearbyint(x * scale[k]);
+		double m = nearbyint(x * summary_scale[k]);
 
-		if (fabs(m) <= INT32_MAX && m / scale[k] == x &&
+		if (fabs(m) <= INT32_MAX && m / summary_scale[k] == x &&
 		    !(m == 0 && signbit(x))) {
 			*v = (int32_t)m;
 			*e = k;

@@ -42,6 +42,9 @@ struct summary_slot {
 #define SLOT_APPROX (1u << 10)
 #define SLOT_WIDE (1u << 11)
 
+/* A slot's figure v[k] is v[k] / summary_scale[its exponent]. */
+static const double summary_scale[4] = {1, 10, 100, 1000};
+
 /* A summary of a metric no sample ran. */
 extern const struct metric_summary summary_not_run;
 
@@ -49,7 +52,7 @@ extern const struct metric_summary summary_not_run;
 static inline struct metric_summary
 summary_unpack(const struct run *r, const struct summary_slot *s)
 {
-	static const double scale[4] = {1, 10, 100, 1000};
+	const double *scale = summary_scale;
 	struct metric_summary m;
 	unsigned bits = s->bits;
 
