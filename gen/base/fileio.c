@@ -191,28 +191,14 @@ file_read_regular_at(int dirfd, const char *name, const char *path,
 	return ok;
 }
 
-bool
-file_read_pieces(const char *path, size_t max,
-    char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
-    void *ctx)
+/* Reads fd from where it is to its end, piece by piece, as
+ * file_read_pieces says; closes nothing. */
+static bool
+read_pieces(int fd, size_t max, char *(*room)(void *ctx, size_t *n),
+    bool (*take)(void *ctx, size_t n), void *ctx)
 {
-	struct stat st;
 	size_t total = 0;
-	bool ok = false;
-	int fd;
 
-	/* A FIFO is left to file_read without being opened here: opening
-	 * and closing it would release its writer and drop what it wrote. */
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		return false;
-	fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
-	    (size_t)st.st_size > max) {
-		close(fd);
-		return false;
-	}
 	for (;;) {
 		size_t n;
 		char *p = room(ctx, &n);
@@ -222,12 +208,44 @@ file_read_pieces(const char *path, size_t max,
 			continue;
 		if (got < 0 || (total += (size_t)got) > max ||
 		    !take(ctx, (size_t)got))
-			break;
-		if (got == 0) {
-			ok = true;
-			break;
-		}
+			return false;
+		if (got == 0)
+			return true;
 	}
+}
+
+int
+file_open_regular(const char *path, size_t max)
+{
+	struct stat st;
+	int fd;
+
+	/* A FIFO is left to file_read without being opened here: opening
+	 * and closing it would release its writer and drop what it wrote. */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
+	    (size_t)st.st_size > max) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+bool
+file_read_pieces(const char *path, size_t max,
+    char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
+    void *ctx)
+{
+	int fd = file_open_regular(path, max);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = read_pieces(fd, max, room, take, ctx);
 	close(fd);
 	return ok;
 }
@@ -280,7 +298,7 @@ path_beside(const char *path, const char *suffix)
 /* file_read_lines' pieces: a line begun stays at the buffer's start
  * until its end is read. */
 struct lines_read {
-	bool (*take)(void *ctx, char *line, bool ended);
+	bool (*take)(void *ctx, char *line, size_t len, bool ended);
 	void *ctx;
 	char *buf;
 	size_t cap, have;	/* have: the line begun */
@@ -307,7 +325,7 @@ lines_take(void *ctx, size_t got)
 
 	while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
 		*nl = '\0';
-		if (!lr->take(lr->ctx, line, true))
+		if (!lr->take(lr->ctx, line, (size_t)(nl - line), true))
 			return false;
 		line = nl + 1;
 	}
@@ -315,17 +333,28 @@ lines_take(void *ctx, size_t got)
 	memmove(lr->buf, line, lr->have);
 	if (got == 0 && lr->have > 0) {
 		lr->buf[lr->have] = '\0';
-		return lr->take(lr->ctx, lr->buf, false);
+		return lr->take(lr->ctx, lr->buf, lr->have, false);
 	}
 	return true;
 }
 
 bool
 file_read_lines(const char *path, size_t max,
-    bool (*take)(void *ctx, char *line, bool ended), void *ctx)
+    bool (*take)(void *ctx, char *line, size_t len, bool ended), void *ctx)
 {
 	struct lines_read lr = {take, ctx, NULL, 0, 0};
 	bool ok = file_read_pieces(path, max, lines_room, lines_take, &lr);
+
+	free(lr.buf);
+	return ok;
+}
+
+bool
+file_read_lines_fd(int fd, size_t max,
+    bool (*take)(void *ctx, char *line, size_t len, bool ended), void *ctx)
+{
+	struct lines_read lr = {take, ctx, NULL, 0, 0};
+	bool ok = read_pieces(fd, max, lines_room, lines_take, &lr);
 
 	free(lr.buf);
 	return ok;

@@ -38,13 +38,22 @@ bool file_read_pieces(const char *path, size_t max,
     char *(*room)(void *ctx, size_t *n), bool (*take)(void *ctx, size_t n),
     void *ctx);
 
+/* Opens the regular file path of at most max bytes for reading, as
+ * file_read_pieces does; -1, saying nothing, for anything else. */
+int file_open_regular(const char *path, size_t max);
+
 /* Reads the regular file path line by line (through file_read_pieces,
- * so never whole): take(ctx, line, ended) gets each line without its
- * newline, NUL-terminated, to keep or cut in place until it returns;
- * ended is false only for a last line the file does not end. Returns as
+ * so never whole): take(ctx, line, len, ended) gets each line without
+ * its newline, len bytes (a NUL among them is the file's) and
+ * NUL-terminated, to keep or cut in place until it returns; ended is
+ * false only for a last line the file does not end. Returns as
  * file_read_pieces does. */
 bool file_read_lines(const char *path, size_t max,
-    bool (*take)(void *ctx, char *line, bool ended), void *ctx);
+    bool (*take)(void *ctx, char *line, size_t len, bool ended), void *ctx);
+/* The same from an open file (file_open_regular's), from where it is;
+ * the caller closes it. */
+bool file_read_lines_fd(int fd, size_t max,
+    bool (*take)(void *ctx, char *line, size_t len, bool ended), void *ctx);
 
 /* An XXH3-128 hash of this program's executable (/proc/self/exe), read
  * once per process: what tells one build of benchsite from another (its

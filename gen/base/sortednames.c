@@ -9,9 +9,11 @@
  * search of the blocks' first names. */
 #define SORTED_NAMES_BLOCK 16
 
-/* A shared length below 255 in one byte, else 255 and two more
- * (SORTED_NAMES_MAX fits in them). */
-void
+/* Front coding: name put after prev as the length they share, then the
+ * rest of name and its NUL; both at most SORTED_NAMES_MAX long. A shared
+ * length below 255 in one byte, else 255 and two more (SORTED_NAMES_MAX
+ * fits in them). */
+static void
 front_code(struct buf *b, const char *prev, const char *name)
 {
 	size_t shared = 0;
@@ -26,7 +28,9 @@ front_code(struct buf *b, const char *prev, const char *name)
 	buf_add(b, name + shared, strlen(name + shared) + 1);
 }
 
-const char *
+/* The length the name coded at p shares with the one before it, in
+ * *shared; returns where the rest of it is (a string). */
+static const char *
 front_shared(const char *p, size_t *shared)
 {
 	const unsigned char *u = (const unsigned char *)p;
@@ -35,7 +39,9 @@ front_shared(const char *p, size_t *shared)
 	return p + (u[0] == 255 ? 3 : 1);
 }
 
-const char *
+/* The name coded at p, out holding the name coded before it: put in
+ * out. Returns where the next one is coded. */
+static const char *
 front_decode(const char *p, char *out)
 {
 	size_t shared, len;

@@ -42,15 +42,4 @@ void sorted_names_trim(struct sorted_names *);
 
 void sorted_names_free(struct sorted_names *);
 
-/* Front coding, the set's and the job log's (site/reuse.c): name put
- * after prev as the length they share, then the rest of name and its
- * NUL; both at most SORTED_NAMES_MAX long. */
-void front_code(struct buf *, const char *prev, const char *name);
-/* The name coded at p, out holding the name coded before it: put in
- * out. Returns where the next one is coded. */
-const char *front_decode(const char *p, char *out);
-/* The length the name coded at p shares with the one before it, in
- * *shared; returns where the rest of it is (a string). */
-const char *front_shared(const char *p, size_t *shared);
-
 #endif

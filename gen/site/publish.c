@@ -51,8 +51,9 @@ free_manifest(struct sorted_names *m)
 }
 
 static bool
-manifest_line(void *ctx, char *line, bool ended)
+manifest_line(void *ctx, char *line, size_t len, bool ended)
 {
+	(void)len;
 	return sorted_names_add(ctx, line);
 }
 

@@ -6,6 +6,7 @@
 #include "base/sortednames.h"
 #include "base/xalloc.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,26 +132,45 @@ fp_digest_bytes(struct fp *f, unsigned char out[FP_BYTES])
  * naming 720 000 files, 44 MB as text. The key is kept as its hash: the
  * fingerprint covers the key (reuse.h), so two keys of one hash can only
  * lose a line its reuse, never give a job another's files. The files
- * are front-coded one after the other (sortednames.h), most of a line's
- * sharing all but an extension. */
+ * are not held: where they are in the log, and their hash, which tells
+ * when the log read again no longer says what it said (reuse_files). */
 struct entry {
 	uint64_t key;		/* hash_string of the key */
+	uint64_t files_hash;	/* XXH3-64 of its files' text */
 	unsigned char fp[FP_BYTES];
-	uint32_t files;		/* its files: reuse.coded.p + files */
-	uint32_t n;		/* how many */
+	uint32_t at, len;	/* its files' text in its log: "\tFILE..." */
 	uint32_t other;		/* 1 + the entry of the same key in the
 				   other log, when it says otherwise */
 	unsigned char logs;	/* the logs holding it (enum reuse_log) */
+	unsigned char from;	/* the log at and len are in */
 };
+
+/* A log's file, open since it was read (the previous site's is removed
+ * as the build begins), and the piece of it read last: lines are asked
+ * for in the order jobs run, which is the order the logs were written,
+ * so a piece holds the next lines too. */
+struct log_file {
+	int fd;			/* -1: none */
+	bool loaded;		/* its lines are in the table; else set
+				   aside until reuse_settle */
+	bool has_made_by;	/* its first line is MADE_BY's */
+	unsigned char made_by[FP_BYTES];
+	char *piece;
+	size_t start, have, cap;
+};
+
+#define LOG_PIECE ((size_t)1 << 16)
+/* A log's largest size: offsets in it fit in 32 bits. */
+#define LOG_MAX ((size_t)1 << 30)
 
 /* The logs of the old and the previous site, each read line by line: a
  * line the second log has as the first has it is held once. */
 struct reuse {
 	struct entry *v;
 	size_t n, cap;
-	struct buf coded;	/* every line's files */
 	struct hashmap by_key;	/* entries by key: index + 1 (the first
 				   log's when both have the key) */
+	struct log_file file[2];	/* by enum reuse_log - 1 */
 };
 
 static uint64_t
@@ -228,40 +248,33 @@ own_name(const char *p, size_t len)
 	return true;
 }
 
-/* How many bytes entry e's files take in r->coded. */
-static size_t
-coded_len(const struct reuse *r, const struct entry *e)
+/* Whether "\tFILE\tFILE..." (len bytes) names only files of our own. */
+static bool
+own_files(const char *p, size_t len)
 {
-	const char *start, *p;
-	size_t shared;
+	const char *end = p + len, *name, *tab;
 
-	if (e->n == 0)		/* maybe nothing coded at all */
-		return 0;
-	start = p = r->coded.p + e->files;
-	for (uint32_t k = 0; k < e->n; k++) {
-		p = front_shared(p, &shared);
-		p += strlen(p) + 1;
+	for (; p < end; p = tab) {
+		name = p + 1;
+		if ((tab = memchr(name, '\t', (size_t)(end - name))) == NULL)
+			tab = end;
+		if (!own_name(name, (size_t)(tab - name)))
+			return false;
 	}
-	return (size_t)(p - start);
+	return true;
 }
 
-/* Whether entries a and b say the same: fingerprint and files (coded
- * alike when they are alike). */
+/* Whether entries a and b say the same: fingerprint and files. */
 static bool
-same_line(const struct reuse *r, const struct entry *a,
-    const struct entry *b)
+same_line(const struct entry *a, const struct entry *b)
 {
-	size_t len = coded_len(r, a);
-
-	return memcmp(a->fp, b->fp, FP_BYTES) == 0 && a->n == b->n &&
-	    len == coded_len(r, b) && (len == 0 || memcmp(r->coded.p +
-	    a->files, r->coded.p + b->files, len) == 0);
+	return memcmp(a->fp, b->fp, FP_BYTES) == 0 && a->len == b->len &&
+	    a->files_hash == b->files_hash;
 }
 
 /* Enters e, read from log, into r: a new key, a line the other log has
  * too (marked as both logs'), or a key the other log says otherwise
- * (linked to it). A key a log repeats keeps its first line. e's files
- * are the last coded: they go when the line is not kept. */
+ * (linked to it). A key a log repeats keeps its first line. */
 static void
 add_entry(struct reuse *r, struct entry e, enum reuse_log log)
 {
@@ -270,13 +283,10 @@ add_entry(struct reuse *r, struct entry e, enum reuse_log log)
 	struct entry *seen = seen_at ? &r->v[seen_at - 1] : NULL;
 
 	if (seen && (seen->logs & log || (seen->other &&
-	    r->v[seen->other - 1].logs & log))) {
-		r->coded.n = e.files;		/* repeated in this log */
-		return;
-	}
-	if (seen && same_line(r, seen, &e)) {
+	    r->v[seen->other - 1].logs & log)))
+		return;				/* repeated in this log */
+	if (seen && same_line(seen, &e)) {
 		seen->logs |= (unsigned char)log;
-		r->coded.n = e.files;
 		return;
 	}
 	e.logs = (unsigned char)log;
@@ -288,76 +298,111 @@ add_entry(struct reuse *r, struct entry e, enum reuse_log log)
 		hashmap_put(&r->by_key, at, r->n);
 }
 
-/* One line "KEY\tFP\tFILE...", cut in place: added to r as log's
- * unless malformed. */
+/* One line "KEY\tFP\tFILE..." of len bytes, at offset at of log: added
+ * to r unless malformed. */
 static void
-add_line(struct reuse *r, char *line, enum reuse_log log)
+add_line(struct reuse *r, char *line, size_t len, size_t at,
+    enum reuse_log log)
 {
-	char *fp = strchr(line, '\t'), *p, *end;
-	const char *prev = "";
-	struct entry e = {.files = (uint32_t)r->coded.n};
+	char *tab = memchr(line, '\t', len);
+	const char *fp = tab + 1, *files;
+	struct entry e = {.from = (unsigned char)log};
 
-	/* A file's coding takes at most three bytes more than its name, which
-	 * has a tab before it: offsets fit in 32 bits (a log is 1 GiB at
-	 * most). */
-	if (fp == NULL || strlen(fp) > (UINT32_MAX - r->coded.n) / 4)
+	/* A key with a NUL in it would be taken for a shorter one. */
+	if (tab == NULL || memchr(line, '\0', (size_t)(tab - line)) ||
+	    (size_t)(line + len - fp) < FP_HEX - 1 || !fp_parse(fp, e.fp))
 		return;
-	*fp++ = '\0';
-	if (strlen(fp) < FP_HEX - 1 || (fp[FP_HEX - 1] != '\0' &&
-	    fp[FP_HEX - 1] != '\t') || !fp_parse(fp, e.fp))
+	files = fp + FP_HEX - 1;
+	if (files < line + len && *files != '\t')
 		return;
-	p = fp + FP_HEX - 1;
+	e.len = (uint32_t)(line + len - files);
+	if (!own_files(files, e.len))
+		return;
+	e.at = (uint32_t)(at + (size_t)(files - line));
+	e.files_hash = XXH3_64bits(files, e.len);
+	*tab = '\0';
 	e.key = hash_string(line);
-	for (bool more = *p == '\t'; more; p = end) {
-		char *name = p + 1;
-
-		end = name + strcspn(name, "\t");
-		more = *end == '\t';
-		if (!own_name(name, (size_t)(end - name)) || e.n == UINT32_MAX) {
-			r->coded.n = e.files;
-			return;
-		}
-		*end = '\0';
-		front_code(&r->coded, prev, name);
-		prev = name;
-		e.n++;
-	}
+	*tab = '\t';
 	add_entry(r, e, log);
 }
 
-/* The log being read, line by line. */
+/* The log being read, line by line, and where the line is. */
 struct log_lines {
 	struct reuse *r;
 	enum reuse_log log;
+	size_t at;
 };
 
+/* The fingerprint of a log's first line when it is MADE_BY's. */
 static bool
-log_line(void *ctx, char *line, bool ended)
+made_by_line(const char *line, size_t len, unsigned char fp[FP_BYTES])
+{
+	size_t key = sizeof MADE_BY - 1;
+
+	return len == key + FP_HEX && memcmp(line, MADE_BY "\t", key + 1) ==
+	    0 && fp_parse(line + key + 1, fp);
+}
+
+static bool
+log_line(void *ctx, char *line, size_t len, bool ended)
 {
 	struct log_lines *ll = ctx;
+	struct log_file *lf = &ll->r->file[ll->log - 1];
 
+	if (ended && ll->at == 0)
+		lf->has_made_by = made_by_line(line, len, lf->made_by);
 	if (ended)	/* a cut last line is not trusted */
-		add_line(ll->r, line, ll->log);
+		add_line(ll->r, line, len, ll->at, ll->log);
+	ll->at += len + 1;
 	return true;
 }
 
-/* The room r's tables grew into (up to as much again as they hold)
- * goes back, but for a sixteenth more: room for the lines only the
- * previous site's log has (a few dozen after one new run), which would
- * double them again. */
+/* Reads log's lines into r from its open file. */
+static bool
+load_lines(struct reuse *r, enum reuse_log log)
+{
+	struct log_file *lf = &r->file[log - 1];
+
+	lf->loaded = true;
+	return lseek(lf->fd, 0, SEEK_SET) == 0 && file_read_lines_fd(lf->fd,
+	    LOG_MAX, log_line, &(struct log_lines){r, log, 0});
+}
+
+/* Whether a log's first line is MADE_BY's, and which fingerprint it
+ * gives, read on its own. */
+static void
+peek_made_by(struct log_file *lf)
+{
+	char line[sizeof MADE_BY + FP_HEX];
+	ssize_t got = pread(lf->fd, line, sizeof line, 0);
+
+	lf->has_made_by = got == (ssize_t)sizeof line &&
+	    line[sizeof line - 1] == '\n' && made_by_line(line,
+	    sizeof line - 1, lf->made_by);
+}
+
+/* Whether two logs say they were made otherwise: by another program,
+ * other templates or fonts (their MADE_BY lines), so that no job can
+ * match in both. */
+static bool
+made_otherwise(const struct log_file *lf, const struct log_file *other)
+{
+	return lf->has_made_by && other->has_made_by &&
+	    memcmp(lf->made_by, other->made_by, FP_BYTES) != 0;
+}
+
+/* The room r's table grew into (up to as much again as it holds) goes
+ * back, but for a sixteenth more: room for the lines only the previous
+ * site's log has (a few dozen after one new run), which would double it
+ * again. */
 static void
 trim(struct reuse *r)
 {
-	size_t lines = r->n + r->n / 16 + 64, bytes = r->coded.n +
-	    r->coded.n / 16 + 64;
+	size_t lines = r->n + r->n / 16 + 64;
 
 	if (r->cap > lines) {
 		r->v = xrealloc(r->v, lines * sizeof *r->v);
 		r->cap = lines;
-	}
-	if (r->coded.p && r->coded.cap > bytes) {
-		r->coded.p = xrealloc(r->coded.p, bytes);
-		r->coded.cap = bytes;
 	}
 }
 
@@ -366,15 +411,26 @@ reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 {
 	char *path = xasprintf("%s/%s", site, JOBS_FILE);
 	struct reuse *fresh = NULL;
+	struct log_file *lf, *other;
 	bool read;
 
 	if (r == NULL) {
 		r = fresh = xcalloc(1, sizeof *fresh);
 		hashmap_init(&fresh->by_key, 64, entry_hash, fresh);
+		fresh->file[0].fd = fresh->file[1].fd = -1;
 	}
-	read = file_read_lines(path, (size_t)1 << 30, log_line,
-	    &(struct log_lines){r, log});
+	lf = &r->file[log - 1];
+	other = &r->file[2 - log];
+	read = lf->fd < 0 && (lf->fd = file_open_regular(path, LOG_MAX)) >= 0;
 	free(path);
+	/* A log made otherwise than the one loaded can only be of use if
+	 * that one is not: it waits for reuse_settle, unread. */
+	if (read && other->loaded) {
+		peek_made_by(lf);
+		if (made_otherwise(lf, other))
+			return r;
+	}
+	read = read && load_lines(r, log);
 	if (fresh && !read) {
 		reuse_free(fresh);
 		return NULL;
@@ -389,9 +445,61 @@ reuse_free(struct reuse *r)
 	if (r) {
 		hashmap_free(&r->by_key);
 		free(r->v);
-		buf_free(&r->coded);
+		for (int k = 0; k < 2; k++) {
+			if (r->file[k].fd >= 0)
+				close(r->file[k].fd);
+			free(r->file[k].piece);
+		}
 		free(r);
 	}
+}
+
+/* Forgets every line of r: its table is emptied, its files kept. */
+static void
+forget_lines(struct reuse *r)
+{
+	hashmap_free(&r->by_key);
+	hashmap_init(&r->by_key, 64, entry_hash, r);
+	free(r->v);
+	r->v = NULL;
+	r->n = r->cap = 0;
+	for (int k = 0; k < 2; k++)
+		r->file[k].loaded = false;
+}
+
+struct reuse *
+reuse_settle(struct reuse *r, const char *fp_global)
+{
+	unsigned char want[FP_BYTES];
+	bool useful[2], any = false;
+
+	if (r == NULL || !fp_parse(fp_global, want))
+		return r;
+	for (int k = 0; k < 2; k++) {
+		const struct log_file *lf = &r->file[k];
+
+		useful[k] = lf->fd >= 0 && lf->has_made_by &&
+		    memcmp(lf->made_by, want, FP_BYTES) == 0;
+		any |= useful[k];
+	}
+	if (!any) {
+		reuse_free(r);
+		return NULL;
+	}
+	/* A log set aside was made otherwise than the one loaded: when it
+	 * is the one of use, it takes the other's place. */
+	for (int k = 0; k < 2; k++)
+		if (useful[k] && !r->file[k].loaded) {
+			forget_lines(r);
+			load_lines(r, (enum reuse_log)(k + 1));
+			trim(r);
+		}
+	for (int k = 0; k < 2; k++)
+		if (!useful[k] && r->file[k].fd >= 0) {
+			close(r->file[k].fd);
+			r->file[k].fd = -1;
+		}
+	return r;
 }
 
 bool
@@ -413,42 +521,58 @@ reuse_find(const struct reuse *r, enum reuse_log log, const char *key,
 	if (!(e->logs & log) || memcmp(e->fp, want, FP_BYTES) != 0)
 		return false;
 	hit->line = (uint32_t)(e - r->v);
-	hit->n = e->n;
 	return true;
 }
 
+/* The len bytes at offset at of a log's file, from the piece read last
+ * or a new one read from there; NULL when the file no longer has them. */
+static const char *
+log_text(struct log_file *lf, size_t at, size_t len)
+{
+	size_t want = len > LOG_PIECE ? len : LOG_PIECE;
+	ssize_t got;
+
+	if (at >= lf->start && at + len <= lf->start + lf->have)
+		return lf->piece + (at - lf->start);
+	xgrow((void **)&lf->piece, &lf->cap, want, 1);
+	lf->start = at;
+	for (lf->have = 0; lf->have < want; lf->have += (size_t)got) {
+		got = pread(lf->fd, lf->piece + lf->have, want - lf->have,
+		    (off_t)(at + lf->have));
+		if (got < 0 && errno == EINTR)
+			got = 0;
+		else if (got <= 0)
+			break;
+	}
+	return lf->have >= len ? lf->piece : NULL;
+}
+
 char **
-reuse_files(const struct reuse *r, const struct reuse_hit *hit)
+reuse_files(struct reuse *r, const struct reuse_hit *hit, size_t *n)
 {
 	const struct entry *e = &r->v[hit->line];
-	/* A line of no files may have nothing coded at all. */
-	const char *p = e->n ? r->coded.p + e->files : NULL, *rest;
-	size_t bytes = 0, shared;
-	char **v, *at, *prev = NULL;
+	const char *text = e->len ? log_text(&r->file[e->from - 1], e->at,
+	    e->len) : "";
+	size_t count = 0;
+	char **v, *at;
 
-	/* Once through to size the names, once to put them in place, each
-	 * after the one it shares its start with. */
-	for (uint32_t k = 0; k < e->n; k++) {
-		rest = front_shared(p, &shared);
-		p = rest + strlen(rest) + 1;
-		bytes += shared + (size_t)(p - rest);
-	}
-	v = xmalloc((e->n + 1) * sizeof *v + bytes);
-	at = (char *)(v + e->n + 1);
-	p = e->n ? r->coded.p + e->files : NULL;
-	for (uint32_t k = 0; k < e->n; k++) {
-		size_t len;
-
-		rest = front_shared(p, &shared);
-		len = strlen(rest) + 1;
-		if (shared > 0)
-			memcpy(at, prev, shared);
-		memcpy(at + shared, rest, len);
-		v[k] = prev = at;
-		at += shared + len;
-		p = rest + len;
-	}
-	v[e->n] = NULL;
+	/* A log changed since it was read says nothing. */
+	if (text == NULL || XXH3_64bits(text, e->len) != e->files_hash)
+		return NULL;
+	for (size_t k = 0; k < e->len; k++)
+		count += text[k] == '\t';
+	v = xmalloc((count + 1) * sizeof *v + e->len + 1);
+	at = (char *)(v + count + 1);
+	memcpy(at, text, e->len);
+	at[e->len] = '\0';
+	/* Each tab ends the name before it and begins the next. */
+	for (size_t k = 0, i = 0; k < e->len; k++)
+		if (at[k] == '\t') {
+			at[k] = '\0';
+			v[i++] = at + k + 1;
+		}
+	v[count] = NULL;
+	*n = count;
 	return v;
 }
 
@@ -479,11 +603,12 @@ struct log_files {
 /* "KEY\tFP\tFILE...": the files; the closing BUILT_FROM line has
  * none, whatever follows its fingerprint. */
 static bool
-files_line(void *ctx, char *line, bool ended)
+files_line(void *ctx, char *line, size_t len, bool ended)
 {
 	struct log_files *lf = ctx;
 	char *fp = strchr(line, '\t'), *p, *end;
 
+	(void)len;	/* the build's own log: no NUL in a line */
 	if (!ended) {
 		lf->whole = false;
 		return false;
@@ -511,7 +636,7 @@ reuse_log_files(const char *dir, void (*each)(void *, const char *),
 {
 	char *path = xasprintf("%s/%s", dir, JOBS_FILE);
 	struct log_files lf = {each, ctx, true};
-	bool read = file_read_lines(path, (size_t)1 << 30, files_line, &lf);
+	bool read = file_read_lines(path, LOG_MAX, files_line, &lf);
 
 	free(path);
 	return read && lf.whole;

@@ -49,27 +49,38 @@ enum reuse_log { REUSE_OLD = 1, REUSE_HERE = 2 };
 
 /* Adds the job log in site to r (NULL: a new one) as log; returns r, or
  * a new one, or NULL when there is none yet (then everything is
- * rendered). A log that cannot be read adds nothing. */
+ * rendered). A log that cannot be read adds nothing. A second log whose
+ * MADE_BY line differs from the first's is set aside unread: at most
+ * one of the two can be of use (reuse_settle). */
 struct reuse *reuse_load(struct reuse *, const char *site, enum reuse_log);
 void reuse_free(struct reuse *);
 
-/* A job's line found in a log: which line, and how many files it
- * lists. */
+/* Every job's fingerprint covers fp_global, the build's MADE_BY line
+ * (reuse_find's contract): a log made otherwise (another program,
+ * templates or fonts) has no line of use. Such logs go, before the
+ * jobs run (all of r, returning NULL, when neither log is of use); a
+ * log reuse_load set aside, made otherwise than the one it loaded, is
+ * loaded in its place when it is the one of use. Returns r or NULL. */
+struct reuse *reuse_settle(struct reuse *, const char *fp_global);
+
+/* A job's line found in a log. */
 struct reuse_hit {
 	uint32_t line;
-	uint32_t n;
 };
 
 /* Whether log has a line of job key with fingerprint fp (fp_digest's):
- * then *hit says which. A job's fingerprint must cover its key (as
- * site_job_fp's do): the logs keep keys as hashes, and a fingerprint
- * that matches is what tells a job's line from another key's of the same
- * hash. */
+ * then *hit says which. A job's fingerprint must cover its key and the
+ * build's MADE_BY fingerprint (as site_job_fp's do): the logs keep keys
+ * as hashes, and a fingerprint that matches is what tells a job's line
+ * from another key's of the same hash; reuse_settle drops the logs made
+ * otherwise. */
 bool reuse_find(const struct reuse *, enum reuse_log, const char *key,
     const char *fp, struct reuse_hit *);
-/* The files of a line found, in the log's order, NULL after the last:
- * one allocation, for free(). */
-char **reuse_files(const struct reuse *, const struct reuse_hit *);
+/* The files of a line found, in the log's order, NULL after the last
+ * (*n of them): one allocation, for free(). They are read again from
+ * the log, which is held open, not in memory; NULL when it no longer
+ * says what it said when it was loaded. */
+char **reuse_files(struct reuse *, const struct reuse_hit *, size_t *n);
 
 /* Gives each(ctx, name) every file the job lines of the job log in dir
  * list, in the log's order: a build reads its own log back for the

@@ -641,14 +641,15 @@ keep_job(struct site *s, const char *key, const char *fp)
 {
 	struct reuse_hit hit;
 	char **old;
+	size_t n;
 	bool kept;
 
 	if (reuse_find(s->reuse, REUSE_HERE, key, fp, &hit))
 		return REUSE_HERE;
 	if (!reuse_find(s->reuse, REUSE_OLD, key, fp, &hit))
 		return 0;
-	old = reuse_files(s->reuse, &hit);
-	kept = keep_files(s, old, hit.n) == 0;
+	old = reuse_files(s->reuse, &hit, &n);
+	kept = old && keep_files(s, old, n) == 0;
 	free(old);
 	return kept ? REUSE_OLD : 0;
 }
@@ -792,7 +793,7 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	const char *p = buf, *end = buf + len;
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
 	int kept = (int)report_get_num(&p, end);
-	size_t d0 = s->d->n, nmade;
+	size_t d0 = s->d->n, nmade, nold = 0;
 	struct reuse_hit hit;
 	char **old = NULL, **made;
 
@@ -803,7 +804,14 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	made = report_names(&p, end, &nmade);
 	if (kept && key && fp && reuse_find(s->reuse, (enum reuse_log)kept,
 	    key, fp, &hit))
-		old = reuse_files(s->reuse, &hit);
+		old = reuse_files(s->reuse, &hit, &nold);
+	/* The worker found the line and kept its files; only a log changed
+	 * since it was read can fail this, and the files it kept are then
+	 * unknown. */
+	if (kept && old == NULL)
+		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s changed while "
+		    "the site was built: the files kept for %s are unknown",
+		    JOBS_FILE, key ? key : "a job");
 	for (long long n = report_get_num(&p, end); n > 0; n--) {
 		int level = (int)report_get_num(&p, end);
 		long line = (long)report_get_num(&p, end);
@@ -817,7 +825,7 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	}
 	if (key && fp && s->d->n == d0 && s->job_log && (!kept || old))
 		log_job(s, key, fp, (const char *const *)(old ? old : made),
-		    old ? hit.n : nmade);
+		    old ? nold : nmade);
 	else
 		for (size_t i = 0; i < nmade; i++)
 			add_written(s, made[i]);
@@ -880,6 +888,9 @@ render_all(struct site *s)
 	charts_and_fingerprints(s);
 	s->old_made_here = reuse_find(s->reuse, REUSE_OLD, MADE_BY,
 	    s->fp_global, &(struct reuse_hit){0});
+	/* The logs of no use go before the workers fork (after an
+	 * upgrade, all of them). */
+	s->reuse = reuse_settle(s->reuse, s->fp_global);
 	jobs = plan_jobs(s, &njobs);
 	/* A page is a tree of many small nodes freed at once: kept out of
 	 * malloc's fast bins, they are merged as they are freed rather

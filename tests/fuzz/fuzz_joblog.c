@@ -2,8 +2,9 @@
  * as the old site's and again as the previous site's. Every whole line
  * whose key no other line has is kept or not alike in both logs; kept,
  * its fingerprint is 32 lower-case hex digits and its files make the
- * line again (reuse_line); with such a fingerprint and plainly own file
- * names, it is kept. */
+ * line again (reuse_line), read back from the log's file, which is
+ * removed once loaded as a build removes the previous site's; with such
+ * a fingerprint, plainly own file names and no NUL, it is kept. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-/* The whole lines of data (ended by a newline), each as a C string. */
+/* The whole lines of data (ended by a newline), each as a C string,
+ * NULL for one with a NUL in it. */
 static char **
 whole_lines(const uint8_t *data, size_t size, size_t *n)
 {
@@ -27,18 +29,19 @@ whole_lines(const uint8_t *data, size_t size, size_t *n)
 	for (size_t k = 0; k < size; k++)
 		if (data[k] == '\n') {
 			xgrow((void **)&v, &cap, *n + 1, sizeof *v);
-			v[(*n)++] = xstrndup((const char *)data + start,
+			v[(*n)++] = memchr(data + start, '\0', k - start) ?
+			    NULL : xstrndup((const char *)data + start,
 			    k - start);
 			start = k + 1;
 		}
 	return v;
 }
 
-/* The line's key, or NULL when it has no tab. */
+/* The line's key, or NULL when it has no tab (or a NUL). */
 static char *
 key_of(const char *line)
 {
-	const char *tab = strchr(line, '\t');
+	const char *tab = line ? strchr(line, '\t') : NULL;
 
 	return tab ? xstrndup(line, (size_t)(tab - line)) : NULL;
 }
@@ -80,11 +83,12 @@ plain_files(const char *p)
 
 /* Checks line (whose key is its own in the log) against r's logs. */
 static void
-check_line(const struct reuse *r, const char *line, const char *key)
+check_line(struct reuse *r, const char *line, const char *key)
 {
 	const char *fp = line + strlen(key) + 1;
 	char hex[FP_HEX], **files, *again;
 	struct reuse_hit hit;
+	size_t nfiles;
 	bool found;
 
 	if (strlen(fp) < FP_HEX - 1)
@@ -102,10 +106,10 @@ check_line(const struct reuse *r, const char *line, const char *key)
 	if (!lower_hex(fp, FP_HEX - 1) || (fp[FP_HEX - 1] != '\0' &&
 	    fp[FP_HEX - 1] != '\t'))
 		abort();
-	files = reuse_files(r, &hit);
-	if (files[hit.n] != NULL)
+	files = reuse_files(r, &hit, &nfiles);
+	if (files == NULL || files[nfiles] != NULL)
 		abort();
-	again = reuse_line(key, hex, (const char *const *)files, hit.n);
+	again = reuse_line(key, hex, (const char *const *)files, nfiles);
 	again[strlen(again) - 1] = '\0';	/* its newline */
 	if (strcmp(again, line) != 0)
 		abort();

@@ -1,8 +1,8 @@
 /* libFuzzer target: a site's manifest as publish.c reads it, line by line
  * (base/fileio.c's file_read_lines) into a front-coded set
  * (base/sortednames.c), on any bytes. The lines must be the bytes split
- * at each newline, each cut at a NUL, the last one marked when the file
- * does not end it; and the set made of them, sorted, must hold each one
+ * at each newline, a NUL among them kept and counted in their length,
+ * the last one marked when the file does not end it; and the set made of them, sorted, must hold each one
  * once, find it, find no name beside it the lines do not have, and walk
  * them back in order. */
 #include <stdint.h>
@@ -19,23 +19,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 struct lines {
 	char **v;
+	size_t *len;
 	bool *ended;
-	size_t n, cap, capended;
+	size_t n, cap, caplen, capended;
 };
 
+/* A copy of the len bytes at line, NULs and all, and a NUL after. */
 static void
-push(struct lines *l, char *line, bool ended)
+push(struct lines *l, const char *line, size_t len, bool ended)
 {
+	char *copy = xmalloc(len + 1);
+
+	memcpy(copy, line, len);
+	copy[len] = '\0';
 	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	xgrow((void **)&l->len, &l->caplen, l->n + 1, sizeof *l->len);
 	xgrow((void **)&l->ended, &l->capended, l->n + 1, sizeof *l->ended);
-	l->v[l->n] = line;
+	l->v[l->n] = copy;
+	l->len[l->n] = len;
 	l->ended[l->n++] = ended;
 }
 
 static bool
-take(void *ctx, char *line, bool ended)
+take(void *ctx, char *line, size_t len, bool ended)
 {
-	push(ctx, xstrdup(line), ended);
+	if (line[len] != '\0')
+		abort();
+	push(ctx, line, len, ended);
 	return true;
 }
 
@@ -45,11 +55,11 @@ lines_free(struct lines *l)
 	for (size_t k = 0; k < l->n; k++)
 		free(l->v[k]);
 	free(l->v);
+	free(l->len);
 	free(l->ended);
 }
 
-/* The lines the bytes hold, split by hand: each up to its newline, seen
- * as a C string (up to a NUL). */
+/* The lines the bytes hold, split by hand: each up to its newline. */
 static void
 expect_lines(const uint8_t *data, size_t size, struct lines *l)
 {
@@ -57,13 +67,11 @@ expect_lines(const uint8_t *data, size_t size, struct lines *l)
 
 	for (size_t k = 0; k < size; k++)
 		if (data[k] == '\n') {
-			push(l, xstrndup((const char *)data + start, k - start),
-			    true);
+			push(l, (const char *)data + start, k - start, true);
 			start = k + 1;
 		}
 	if (start < size)
-		push(l, xstrndup((const char *)data + start, size - start),
-		    false);
+		push(l, (const char *)data + start, size - start, false);
 }
 
 static int
@@ -133,8 +141,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (got.n != want.n)
 		abort();
 	for (size_t k = 0; k < got.n; k++)
-		if (strcmp(got.v[k], want.v[k]) != 0 ||
-		    got.ended[k] != want.ended[k])
+		if (got.len[k] != want.len[k] || memcmp(got.v[k], want.v[k],
+		    got.len[k]) != 0 || got.ended[k] != want.ended[k])
 			abort();
 	check_set(got.v, got.n);
 	lines_free(&got);

@@ -119,7 +119,7 @@ test_file_fingerprint(void **state)
 /* The files of key's line of fingerprint fp in log, or NULL; sets *n.
  * What it gave before goes at the next call (r NULL: only that). */
 static char **
-outputs(const struct reuse *r, enum reuse_log log, const char *key,
+outputs(struct reuse *r, enum reuse_log log, const char *key,
     const char *fp, size_t *n)
 {
 	static char **last;
@@ -128,9 +128,8 @@ outputs(const struct reuse *r, enum reuse_log log, const char *key,
 	free(last);
 	last = NULL;
 	if (r && reuse_find(r, log, key, fp, &hit)) {
-		last = reuse_files(r, &hit);
-		*n = hit.n;
-		assert_null(last[hit.n]);
+		if ((last = reuse_files(r, &hit, n)) != NULL)
+			assert_null(last[*n]);
 	}
 	return last;
 }
@@ -292,8 +291,10 @@ test_log_in_pieces(void **state)
 		fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k, fp, k);
 	fclose(out);
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
-	/* Every third line says otherwise; a series page of 5000 files
+	/* A new log, as a build writes one (the first stays open):
+	 * every third line says otherwise; a series page of 5000 files
 	 * (about 60 KiB) in the middle; the last line cut. */
+	unlink(path);
 	assert_non_null(out = fopen(path, "w"));
 	for (int k = 0; k < LINES; k++) {
 		fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k,
@@ -336,8 +337,8 @@ test_log_in_pieces(void **state)
 }
 
 /* A line's files come back as the log lists them, whatever they share:
- * nothing, all but an extension, 255 bytes and more (a longer coding of
- * the shared part), all (a name twice). A fingerprint in capitals is not
+ * nothing, all but an extension, 255 bytes and more, all (a name
+ * twice). A fingerprint in capitals is not
  * fp_digest's, and a name longer than a path can be is no file of the
  * site's: their lines are ignored. */
 static void
@@ -393,8 +394,8 @@ test_files_coded(void **state)
 	free(path);
 }
 
-/* A log whose lines list no files (a job that wrote none) codes no
- * bytes at all: its lines are still kept, in both logs. */
+/* A log whose lines list no files (a job that wrote none): its lines
+ * are still kept, in both logs. */
 static void
 test_no_files(void **state)
 {
@@ -420,6 +421,145 @@ test_no_files(void **state)
 	assert_non_null(got = outputs(r, REUSE_HERE, "made-by", fp, &n));
 	assert_int_equal(n, 0);
 	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+/* The files are read again from the log when asked for: a log
+ * rewritten in place since it was loaded gives none for a line it no
+ * longer has as it was (a name changed, the line moved), and the lines
+ * it still has where they were come back. A NUL in a key or a file
+ * name makes its line ignored: "run:e\0b" is not "run:e". */
+static void
+test_log_read_again(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "run:a\t%s\truns/a.html\n", fp);
+	fprintf(out, "run:b\t%s\truns/b.html\truns/b.csv\n", fp);
+	fprintf(out, "run:c\t%s\truns/c.html\n", fp);
+	fprintf(out, "run:e%cb\t%s\truns/nul.html\n", 0, fp);
+	fprintf(out, "run:d\t%s\truns/d%c.html\n", fp, 0);
+	fclose(out);
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_false(reuse_find(r, REUSE_OLD, "run:e", fp,
+	    &(struct reuse_hit){0}));
+	assert_false(reuse_find(r, REUSE_OLD, "run:d", fp,
+	    &(struct reuse_hit){0}));
+	/* The same file, rewritten before any line is read again: b's
+	 * second name differs, and c's line starts one byte later. */
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "run:a\t%s\truns/a.html\n", fp);
+	fprintf(out, "run:b\t%s\truns/b.html\truns/B.csv\n", fp);
+	fprintf(out, "xrun:c\t%s\truns/c.html\n", fp);
+	fclose(out);
+	assert_non_null(outputs(r, REUSE_OLD, "run:a", fp, &n));
+	assert_int_equal(n, 1);
+	assert_string_equal(outputs(r, REUSE_OLD, "run:a", fp, &n)[0],
+	    "runs/a.html");
+	assert_true(reuse_find(r, REUSE_OLD, "run:b", fp,
+	    &(struct reuse_hit){0}));
+	assert_null(outputs(r, REUSE_OLD, "run:b", fp, &n));
+	assert_null(outputs(r, REUSE_OLD, "run:c", fp, &n));
+	reuse_free(r);
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+/* Writes dir's job log: made by made_by (NULL: no such line), then job
+ * "run:x" of fingerprint fp and file name. A new file each time, as a
+ * build writes one. */
+static void
+write_log(const char *dir, const char *made_by, const char *fp,
+    const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, JOBS_FILE);
+	FILE *out;
+
+	unlink(path);
+	assert_non_null(out = fopen(path, "w"));
+	if (made_by)
+		fprintf(out, "%s\t%s\n", MADE_BY, made_by);
+	fprintf(out, "run:x\t%s\t%s\n", fp, name);
+	fclose(out);
+	free(path);
+}
+
+/* Whether job "run:x" of fingerprint fp is found in log, with file
+ * name. */
+static bool
+has_x(struct reuse *r, enum reuse_log log, const char *fp, const char *name)
+{
+	size_t n;
+	char **got = outputs(r, log, "run:x", fp, &n);
+
+	return got && n == 1 && strcmp(got[0], name) == 0;
+}
+
+/* Only logs made as this build is (their MADE_BY lines) are of use; a
+ * second log made otherwise than the first is set aside unread, and
+ * takes the first's place when it is the one of use: read from its file
+ * although that was removed since. A log without a MADE_BY line is of
+ * no use. */
+static void
+test_settle(void **state)
+{
+	const char *a = "0123456789abcdef0123456789abcdef";
+	const char *b = "fedcba9876543210fedcba9876543210";
+	const char *fp = "00112233445566778899aabbccddeeff";
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path;
+	struct reuse *r;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	path = xasprintf("%s/%s", dir, JOBS_FILE);
+	/* Both made alike: both loaded; of use to a build made so. */
+	write_log(dir, a, fp, "runs/old.html");
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	write_log(dir, a, fp, "runs/here.html");
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	assert_true(has_x(r, REUSE_HERE, fp, "runs/here.html"));
+	assert_ptr_equal(reuse_settle(r, a), r);
+	assert_true(has_x(r, REUSE_OLD, fp, "runs/old.html"));
+	assert_true(has_x(r, REUSE_HERE, fp, "runs/here.html"));
+	assert_null(reuse_settle(r, b));
+	/* Made otherwise: the second waits; the build made as it is
+	 * reads it in the first's place. */
+	write_log(dir, a, fp, "runs/old.html");
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	write_log(dir, b, fp, "runs/here.html");
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	unlink(path);
+	assert_false(has_x(r, REUSE_HERE, fp, "runs/here.html"));
+	assert_ptr_equal(reuse_settle(r, b), r);
+	assert_true(has_x(r, REUSE_HERE, fp, "runs/here.html"));
+	assert_false(has_x(r, REUSE_OLD, fp, "runs/old.html"));
+	reuse_free(r);
+	/* The same, for a build made as the first. */
+	write_log(dir, a, fp, "runs/old.html");
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	write_log(dir, b, fp, "runs/here.html");
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	assert_ptr_equal(reuse_settle(r, a), r);
+	assert_true(has_x(r, REUSE_OLD, fp, "runs/old.html"));
+	assert_false(has_x(r, REUSE_HERE, fp, "runs/here.html"));
+	reuse_free(r);
+	/* No MADE_BY line: of no use. */
+	write_log(dir, NULL, fp, "runs/old.html");
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_null(reuse_settle(r, a));
 	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
 	unlink(path);
 	rmdir(dir);
@@ -484,6 +624,8 @@ main(void)
 		cmocka_unit_test(test_log_in_pieces),
 		cmocka_unit_test(test_files_coded),
 		cmocka_unit_test(test_no_files),
+		cmocka_unit_test(test_log_read_again),
+		cmocka_unit_test(test_settle),
 		cmocka_unit_test(test_log_files),
 	};
 
