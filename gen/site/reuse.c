@@ -305,12 +305,14 @@ add_line(struct reuse *r, char *line, size_t len, size_t at,
     enum reuse_log log)
 {
 	char *tab = memchr(line, '\t', len);
-	const char *fp = tab + 1, *files;
+	const char *fp, *files;
 	struct entry e = {.from = (unsigned char)log};
 
 	/* A key with a NUL in it would be taken for a shorter one. */
-	if (tab == NULL || memchr(line, '\0', (size_t)(tab - line)) ||
-	    (size_t)(line + len - fp) < FP_HEX - 1 || !fp_parse(fp, e.fp))
+	if (tab == NULL || memchr(line, '\0', (size_t)(tab - line)))
+		return;
+	fp = tab + 1;
+	if ((size_t)(line + len - fp) < FP_HEX - 1 || !fp_parse(fp, e.fp))
 		return;
 	files = fp + FP_HEX - 1;
 	if (files < line + len && *files != '\t')
@@ -471,7 +473,7 @@ struct reuse *
 reuse_settle(struct reuse *r, const char *fp_global)
 {
 	unsigned char want[FP_BYTES];
-	bool useful[2], any = false;
+	bool useful[2], any = false, reload = false;
 
 	if (r == NULL || !fp_parse(fp_global, want))
 		return r;
@@ -486,14 +488,19 @@ reuse_settle(struct reuse *r, const char *fp_global)
 		reuse_free(r);
 		return NULL;
 	}
-	/* A log set aside was made otherwise than the one loaded: when it
-	 * is the one of use, it takes the other's place. */
+	/* Only the logs of use stay loaded: a log set aside (made otherwise
+	 * than the one loaded) that is of use takes the other's place, and
+	 * a log of no use loaded beside one of use (it has no MADE_BY line)
+	 * goes with the lines it shares with it, which it was read from. */
 	for (int k = 0; k < 2; k++)
-		if (useful[k] && !r->file[k].loaded) {
-			forget_lines(r);
-			load_lines(r, (enum reuse_log)(k + 1));
-			trim(r);
-		}
+		reload |= r->file[k].loaded != useful[k];
+	if (reload) {
+		forget_lines(r);
+		for (int k = 0; k < 2; k++)
+			if (useful[k])
+				load_lines(r, (enum reuse_log)(k + 1));
+		trim(r);
+	}
 	for (int k = 0; k < 2; k++)
 		if (!useful[k] && r->file[k].fd >= 0) {
 			close(r->file[k].fd);

@@ -556,7 +556,17 @@ test_settle(void **state)
 	assert_true(has_x(r, REUSE_OLD, fp, "runs/old.html"));
 	assert_false(has_x(r, REUSE_HERE, fp, "runs/here.html"));
 	reuse_free(r);
-	/* No MADE_BY line: of no use. */
+	/* No MADE_BY line: of no use. Loaded beside a log of use, it goes,
+	 * and the line both hold is read from the one of use. */
+	write_log(dir, NULL, fp, "runs/same.html");
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	write_log(dir, a, fp, "runs/same.html");
+	assert_ptr_equal(reuse_load(r, dir, REUSE_HERE), r);
+	assert_true(has_x(r, REUSE_OLD, fp, "runs/same.html"));
+	assert_ptr_equal(reuse_settle(r, a), r);
+	assert_false(has_x(r, REUSE_OLD, fp, "runs/same.html"));
+	assert_true(has_x(r, REUSE_HERE, fp, "runs/same.html"));
+	reuse_free(r);
 	write_log(dir, NULL, fp, "runs/old.html");
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
 	assert_null(reuse_settle(r, a));
