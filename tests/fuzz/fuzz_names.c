@@ -2,9 +2,9 @@
  * (base/fileio.c's file_read_lines) into a front-coded set
  * (base/sortednames.c), on any bytes. The lines must be the bytes split
  * at each newline, a NUL among them kept and counted in their length,
- * the last one marked when the file does not end it; and the set made of them, sorted, must hold each one
- * once, find it, find no name beside it the lines do not have, and walk
- * them back in order. */
+ * the last one marked when the file does not end it; and the set made
+ * of them, sorted, must hold each one once, find it, find no name beside
+ * it the lines do not have, and walk them back in order. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
