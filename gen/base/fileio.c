@@ -360,6 +360,35 @@ file_read_lines_fd(int fd, size_t max,
 	return ok;
 }
 
+const char *
+file_window_get(struct file_window *w, size_t off, size_t len, size_t piece)
+{
+	size_t want = len > piece ? len : piece;
+	ssize_t got;
+
+	if (off >= w->at && off + len <= w->at + w->len)
+		return w->buf + (off - w->at);
+	xgrow((void **)&w->buf, &w->cap, want, 1);
+	w->at = off;
+	for (w->len = 0; w->len < want; w->len += (size_t)got) {
+		got = pread(w->fd, w->buf + w->len, want - w->len,
+		    (off_t)(off + w->len));
+		if (got < 0 && errno == EINTR)
+			got = 0;
+		else if (got <= 0)
+			break;
+	}
+	return w->len >= len ? w->buf : NULL;
+}
+
+void
+file_window_free(struct file_window *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+	w->at = w->len = w->cap = 0;
+}
+
 int
 program_hash(uint64_t out[2])
 {

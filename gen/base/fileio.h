@@ -55,6 +55,21 @@ bool file_read_lines(const char *path, size_t max,
 bool file_read_lines_fd(int fd, size_t max,
     bool (*take)(void *ctx, char *line, size_t len, bool ended), void *ctx);
 
+/* A window on an open file, read a piece at a time, for readers that
+ * ask for bytes mostly in the order they lie (a cache's records, a job
+ * log's lines): fd is the caller's, the rest the window's. */
+struct file_window {
+	int fd;
+	char *buf;	/* the file's bytes from at, len of them */
+	size_t at, len, cap;
+};
+/* The len bytes of the file at off, from the window or from a piece of
+ * at least piece bytes read there; NULL past the file's end or when it
+ * cannot be read. Valid until the next call. */
+const char *file_window_get(struct file_window *, size_t off, size_t len,
+    size_t piece);
+void file_window_free(struct file_window *);
+
 /* An XXH3-128 hash of this program's executable (/proc/self/exe), read
  * once per process: what tells one build of benchsite from another (its
  * caches, its renderings). Returns 0, or -1 when it cannot be read. */

@@ -5,6 +5,7 @@
  * stats: whether an entry is taken is runcache.c's to say, with the
  * stamps this gives. Owned by runcache.c. */
 #include "model/runcache_int.h"
+#include "base/fileio.h"
 #include "base/xalloc.h"
 
 #include <fcntl.h>
@@ -42,10 +43,9 @@ struct ahead {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t moved;
-	int fd, rootfd;
-	size_t from;		/* the next record's offset in fd */
-	unsigned char *buf;	/* fd's bytes from buf_at, buf_len of them */
-	size_t buf_at, buf_len, buf_cap;
+	int rootfd;
+	size_t from;		/* the next record's offset in the cache */
+	struct file_window cache;	/* its fd the loader's */
 	atomic_size_t done;	/* entries stamped */
 	atomic_size_t want;	/* the entry the walk asked for */
 	atomic_bool stop, end;
@@ -93,21 +93,12 @@ slot_clear(struct slot *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* The len bytes of fd at off, from the buffer (read again as needed);
- * NULL past the file's end. */
+/* The len bytes of the cache at off; NULL past its end. */
 static const unsigned char *
 bytes_at(struct ahead *a, size_t off, size_t len)
 {
-	ssize_t got;
-
-	if (off >= a->buf_at && off + len <= a->buf_at + a->buf_len)
-		return a->buf + (off - a->buf_at);
-	xgrow((void **)&a->buf, &a->buf_cap, len > READ_SIZE ? len :
-	    READ_SIZE, 1);
-	got = pread(a->fd, a->buf, a->buf_cap, (off_t)off);
-	a->buf_at = off;
-	a->buf_len = got > 0 ? (size_t)got : 0;
-	return len <= a->buf_len ? a->buf : NULL;
+	return (const unsigned char *)file_window_get(&a->cache, off, len,
+	    READ_SIZE);
 }
 
 /* The stamp of what path names below root, when it is of the type
@@ -233,7 +224,7 @@ ahead_start(int fd, size_t from, const char *root)
 {
 	struct ahead *a = xcalloc(1, sizeof *a);
 
-	a->fd = fd;
+	a->cache.fd = fd;
 	a->from = from;
 	a->rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	pthread_mutex_init(&a->mu, NULL);
@@ -288,6 +279,6 @@ ahead_stop(struct ahead *a)
 	close(a->rootfd);
 	pthread_mutex_destroy(&a->mu);
 	pthread_cond_destroy(&a->moved);
-	free(a->buf);
+	file_window_free(&a->cache);
 	free(a);
 }

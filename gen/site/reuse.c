@@ -6,7 +6,6 @@
 #include "base/sortednames.h"
 #include "base/xalloc.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,13 +149,11 @@ struct entry {
  * for in the order jobs run, which is the order the logs were written,
  * so a piece holds the next lines too. */
 struct log_file {
-	int fd;			/* -1: none */
+	struct file_window win;	/* win.fd -1: none */
 	bool loaded;		/* its lines are in the table; else set
 				   aside until reuse_settle */
 	bool has_made_by;	/* its first line is MADE_BY's */
 	unsigned char made_by[FP_BYTES];
-	char *piece;
-	size_t start, have, cap;
 };
 
 #define LOG_PIECE ((size_t)1 << 16)
@@ -366,8 +363,9 @@ load_lines(struct reuse *r, enum reuse_log log)
 	struct log_file *lf = &r->file[log - 1];
 
 	lf->loaded = true;
-	return lseek(lf->fd, 0, SEEK_SET) == 0 && file_read_lines_fd(lf->fd,
-	    LOG_MAX, log_line, &(struct log_lines){r, log, 0});
+	return lseek(lf->win.fd, 0, SEEK_SET) == 0 &&
+	    file_read_lines_fd(lf->win.fd, LOG_MAX, log_line,
+	    &(struct log_lines){r, log, 0});
 }
 
 /* Whether a log's first line is MADE_BY's, and which fingerprint it
@@ -376,7 +374,7 @@ static void
 peek_made_by(struct log_file *lf)
 {
 	char line[sizeof MADE_BY + FP_HEX];
-	ssize_t got = pread(lf->fd, line, sizeof line, 0);
+	ssize_t got = pread(lf->win.fd, line, sizeof line, 0);
 
 	lf->has_made_by = got == (ssize_t)sizeof line &&
 	    line[sizeof line - 1] == '\n' && made_by_line(line,
@@ -419,11 +417,12 @@ reuse_load(struct reuse *r, const char *site, enum reuse_log log)
 	if (r == NULL) {
 		r = fresh = xcalloc(1, sizeof *fresh);
 		hashmap_init(&fresh->by_key, 64, entry_hash, fresh);
-		fresh->file[0].fd = fresh->file[1].fd = -1;
+		fresh->file[0].win.fd = fresh->file[1].win.fd = -1;
 	}
 	lf = &r->file[log - 1];
 	other = &r->file[2 - log];
-	read = lf->fd < 0 && (lf->fd = file_open_regular(path, LOG_MAX)) >= 0;
+	read = lf->win.fd < 0 &&
+	    (lf->win.fd = file_open_regular(path, LOG_MAX)) >= 0;
 	free(path);
 	/* A log made otherwise than the one loaded can only be of use if
 	 * that one is not: it waits for reuse_settle, unread. */
@@ -448,9 +447,9 @@ reuse_free(struct reuse *r)
 		hashmap_free(&r->by_key);
 		free(r->v);
 		for (int k = 0; k < 2; k++) {
-			if (r->file[k].fd >= 0)
-				close(r->file[k].fd);
-			free(r->file[k].piece);
+			if (r->file[k].win.fd >= 0)
+				close(r->file[k].win.fd);
+			file_window_free(&r->file[k].win);
 		}
 		free(r);
 	}
@@ -480,7 +479,7 @@ reuse_settle(struct reuse *r, const char *fp_global)
 	for (int k = 0; k < 2; k++) {
 		const struct log_file *lf = &r->file[k];
 
-		useful[k] = lf->fd >= 0 && lf->has_made_by &&
+		useful[k] = lf->win.fd >= 0 && lf->has_made_by &&
 		    memcmp(lf->made_by, want, FP_BYTES) == 0;
 		any |= useful[k];
 	}
@@ -502,9 +501,9 @@ reuse_settle(struct reuse *r, const char *fp_global)
 		trim(r);
 	}
 	for (int k = 0; k < 2; k++)
-		if (!useful[k] && r->file[k].fd >= 0) {
-			close(r->file[k].fd);
-			r->file[k].fd = -1;
+		if (!useful[k] && r->file[k].win.fd >= 0) {
+			close(r->file[k].win.fd);
+			r->file[k].win.fd = -1;
 		}
 	return r;
 }
@@ -531,35 +530,12 @@ reuse_find(const struct reuse *r, enum reuse_log log, const char *key,
 	return true;
 }
 
-/* The len bytes at offset at of a log's file, from the piece read last
- * or a new one read from there; NULL when the file no longer has them. */
-static const char *
-log_text(struct log_file *lf, size_t at, size_t len)
-{
-	size_t want = len > LOG_PIECE ? len : LOG_PIECE;
-	ssize_t got;
-
-	if (at >= lf->start && at + len <= lf->start + lf->have)
-		return lf->piece + (at - lf->start);
-	xgrow((void **)&lf->piece, &lf->cap, want, 1);
-	lf->start = at;
-	for (lf->have = 0; lf->have < want; lf->have += (size_t)got) {
-		got = pread(lf->fd, lf->piece + lf->have, want - lf->have,
-		    (off_t)(at + lf->have));
-		if (got < 0 && errno == EINTR)
-			got = 0;
-		else if (got <= 0)
-			break;
-	}
-	return lf->have >= len ? lf->piece : NULL;
-}
-
 char **
 reuse_files(struct reuse *r, const struct reuse_hit *hit, size_t *n)
 {
 	const struct entry *e = &r->v[hit->line];
-	const char *text = e->len ? log_text(&r->file[e->from - 1], e->at,
-	    e->len) : "";
+	const char *text = e->len ? file_window_get(&r->file[e->from - 1].win,
+	    e->at, e->len, LOG_PIECE) : "";
 	size_t count = 0;
 	char **v, *at;
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <xxhash.h>
 
 #include "site/reuse.h"
+#include "base/fileio.h"
 #include "base/xalloc.h"
 
 /* The fingerprint of two strings fed in order. */
@@ -134,6 +136,25 @@ outputs(struct reuse *r, enum reuse_log log, const char *key,
 	return last;
 }
 
+/* A new directory for a job log (mkdtemp fills dir in): the log's
+ * path. */
+static char *
+log_dir(char dir[])
+{
+	assert_non_null(mkdtemp(dir));
+	return xasprintf("%s/%s", dir, JOBS_FILE);
+}
+
+/* Removes what log_dir made, and forgets what outputs gave last. */
+static void
+log_dir_done(char *dir, char *path)
+{
+	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 static void
 test_record_round_trip(void **state)
 {
@@ -146,9 +167,8 @@ test_record_round_trip(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	path = log_dir(dir);
 	assert_null(reuse_load(NULL, dir, REUSE_OLD));	/* no record: render everything */
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
 	assert_non_null(out = fopen(path, "w"));
 	line = reuse_line("run:a", fp, files, 2);
 	assert_string_equal(line, "run:a\t0123456789abcdef0123456789abcdef\t"
@@ -223,10 +243,7 @@ test_record_round_trip(void **state)
 	assert_string_equal(got[0], "runs/c.html");
 	assert_null(outputs(r, REUSE_OLD, "run:c", fp, &n));
 	reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* A key the previous site's log says otherwise is linked to the old
@@ -244,14 +261,14 @@ test_link_when_table_grows(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	path = log_dir(dir);
 	for (int lines = 8; lines <= 32; lines *= 2) {
 		assert_non_null(out = fopen(path, "w"));
 		for (int k = 0; k < lines; k++)
 			fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k, fp, k);
 		fclose(out);
 		assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+		unlink(path);	/* a new log, as a build writes one */
 		assert_non_null(out = fopen(path, "w"));
 		fprintf(out, "run:r0\t%s\truns/r0.html\n", fp2);
 		fclose(out);
@@ -261,11 +278,8 @@ test_link_when_table_grows(void **state)
 		assert_int_equal(n, 1);
 		assert_non_null(outputs(r, REUSE_OLD, "run:r0", fp, &n));
 		reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
 	}
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* The previous site's log is read in pieces of 64 KiB: lines that cross
@@ -284,8 +298,7 @@ test_log_in_pieces(void **state)
 	enum { LINES = 4000, LONG_FILES = 5000 };
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	path = log_dir(dir);
 	assert_non_null(out = fopen(path, "w"));
 	for (int k = 0; k < LINES; k++)
 		fprintf(out, "run:r%d\t%s\truns/r%d.html\n", k, fp, k);
@@ -330,19 +343,16 @@ test_log_in_pieces(void **state)
 	assert_null(outputs(r, REUSE_OLD, "series:long", fp, &n));
 	assert_null(outputs(r, REUSE_HERE, "run:cut", fp, &n));
 	reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* A line's files come back as the log lists them, whatever they share:
  * nothing, all but an extension, 255 bytes and more, all (a name
- * twice). A fingerprint in capitals is not
- * fp_digest's, and a name longer than a path can be is no file of the
- * site's: their lines are ignored. */
+ * twice). A fingerprint in capitals is not fp_digest's, and a name
+ * longer than a path can be is no file of the site's: their lines are
+ * ignored. */
 static void
-test_files_coded(void **state)
+test_files_as_listed(void **state)
 {
 	const char *fp = "0123456789abcdef0123456789abcdef";
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *longdir, *huge, *line;
@@ -353,8 +363,7 @@ test_files_coded(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	path = log_dir(dir);
 	longdir = xcalloc(1, 301);
 	memset(longdir, 'd', 300);
 	huge = xcalloc(1, 5000);
@@ -384,14 +393,11 @@ test_files_coded(void **state)
 	    "0123456789ABCDEF0123456789ABCDEF", &n));
 	assert_null(outputs(r, REUSE_OLD, "run:huge", fp, &n));
 	reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
 	free((char *)files[3]);
 	free((char *)files[4]);
 	free(longdir);
 	free(huge);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* A log whose lines list no files (a job that wrote none): its lines
@@ -407,8 +413,7 @@ test_no_files(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	path = log_dir(dir);
 	assert_non_null(out = fopen(path, "w"));
 	fprintf(out, "made-by\t%s\nkey:raid\t%s\n", fp, fp);
 	fclose(out);
@@ -421,10 +426,7 @@ test_no_files(void **state)
 	assert_non_null(got = outputs(r, REUSE_HERE, "made-by", fp, &n));
 	assert_int_equal(n, 0);
 	reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* The files are read again from the log when asked for: a log
@@ -442,8 +444,7 @@ test_log_read_again(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	assert_true((path = xasprintf("%s/%s", dir, JOBS_FILE)) != NULL);
+	path = log_dir(dir);
 	assert_non_null(out = fopen(path, "w"));
 	fprintf(out, "run:a\t%s\truns/a.html\n", fp);
 	fprintf(out, "run:b\t%s\truns/b.html\truns/b.csv\n", fp);
@@ -472,10 +473,48 @@ test_log_read_again(void **state)
 	assert_null(outputs(r, REUSE_OLD, "run:b", fp, &n));
 	assert_null(outputs(r, REUSE_OLD, "run:c", fp, &n));
 	reuse_free(r);
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
+}
+
+/* The window job logs are read again through (base/fileio.c): bytes
+ * the last piece holds come from it, others from a new piece read
+ * there, one longer than a piece whole; past the file's end, nothing. */
+static void
+test_file_window(void **state)
+{
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, text[300];
+	struct file_window w = {0};
+	const char *got;
+	FILE *out;
+
+	(void)state;
+	path = log_dir(dir);
+	for (size_t k = 0; k < sizeof text; k++)
+		text[k] = (char)('a' + k % 26);
+	assert_non_null(out = fopen(path, "w"));
+	fwrite(text, 1, sizeof text, out);
+	fclose(out);
+	assert_true((w.fd = open(path, O_RDONLY)) >= 0);
+	assert_non_null(got = file_window_get(&w, 10, 5, 64));
+	assert_memory_equal(got, text + 10, 5);
+	assert_int_equal(w.at, 10);
+	assert_int_equal(w.len, 64);
+	assert_non_null(got = file_window_get(&w, 60, 14, 64));
+	assert_memory_equal(got, text + 60, 14);
+	assert_int_equal(w.at, 10);		/* from the same piece */
+	assert_non_null(got = file_window_get(&w, 70, 10, 64));
+	assert_memory_equal(got, text + 70, 10);
+	assert_int_equal(w.at, 70);		/* a new one */
+	assert_non_null(got = file_window_get(&w, 0, 200, 64));
+	assert_memory_equal(got, text, 200);
+	assert_non_null(got = file_window_get(&w, 290, 10, 64));
+	assert_memory_equal(got, text + 290, 10);
+	assert_int_equal(w.len, 10);		/* the file ends there */
+	assert_null(file_window_get(&w, 295, 10, 64));
+	assert_null(file_window_get(&w, 400, 1, 64));
+	close(w.fd);
+	file_window_free(&w);
+	log_dir_done(dir, path);
 }
 
 /* Writes dir's job log: made by made_by (NULL: no such line), then job
@@ -523,8 +562,7 @@ test_settle(void **state)
 	struct reuse *r;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	path = xasprintf("%s/%s", dir, JOBS_FILE);
+	path = log_dir(dir);
 	/* Both made alike: both loaded; of use to a build made so. */
 	write_log(dir, a, fp, "runs/old.html");
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
@@ -570,10 +608,7 @@ test_settle(void **state)
 	write_log(dir, NULL, fp, "runs/old.html");
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
 	assert_null(reuse_settle(r, a));
-	outputs(NULL, REUSE_OLD, NULL, NULL, NULL);
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 /* Joins the names reuse_log_files gives, each followed by '|'. */
@@ -598,8 +633,7 @@ test_log_files(void **state)
 	FILE *out;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	path = xasprintf("%s/%s", dir, JOBS_FILE);
+	path = log_dir(dir);
 	assert_non_null(out = fopen(path, "w"));
 	fprintf(out, "%s\t%s\nrun:1\t%s\truns/a.html\truns/a@samples-1.html\n"
 	    "key:raid\t%s\nmetric:putc\t%s\tmetrics/putc.html\n"
@@ -618,8 +652,7 @@ test_log_files(void **state)
 	got[0] = '\0';
 	assert_false(reuse_log_files(dir, join_name, got));
 	assert_string_equal(got, "");
-	rmdir(dir);
-	free(path);
+	log_dir_done(dir, path);
 }
 
 int
@@ -632,10 +665,11 @@ main(void)
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_link_when_table_grows),
 		cmocka_unit_test(test_log_in_pieces),
-		cmocka_unit_test(test_files_coded),
+		cmocka_unit_test(test_files_as_listed),
 		cmocka_unit_test(test_no_files),
 		cmocka_unit_test(test_log_read_again),
 		cmocka_unit_test(test_settle),
+		cmocka_unit_test(test_file_window),
 		cmocka_unit_test(test_log_files),
 	};
 
