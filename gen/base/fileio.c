@@ -280,6 +280,26 @@ write_file_atomic(const char *path, const char *buf, size_t len,
 	return rc;
 }
 
+bool
+path_below(const char *p, size_t len)
+{
+	size_t start = 0;
+
+	for (size_t k = 0; k <= len; k++) {
+		size_t n = k - start;
+
+		if (k < len && p[k] == '\0')
+			return false;
+		if (k < len && p[k] != '/')
+			continue;
+		if (n == 0 || (n == 1 && p[start] == '.') || (n == 2 &&
+		    p[start] == '.' && p[start + 1] == '.'))
+			return false;
+		start = k + 1;
+	}
+	return true;
+}
+
 char *
 path_beside(const char *path, const char *suffix)
 {

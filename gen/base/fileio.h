@@ -75,6 +75,12 @@ void file_window_free(struct file_window *);
  * caches, its renderings). Returns 0, or -1 when it cannot be read. */
 int program_hash(uint64_t out[2]);
 
+/* Whether the len bytes at p are a path below a directory that stays
+ * there: parts separated by single slashes, none of them empty, "." or
+ * "..", and no NUL. What a name read from a site's own records must be
+ * before a build removes or keeps the file it names. */
+bool path_below(const char *p, size_t len);
+
 /* "DIR/.NAMEsuffix" for path "DIR/NAME" (trailing slashes ignored): a
  * hidden name beside path, on its file system. Caller frees. */
 char *path_beside(const char *path, const char *suffix);

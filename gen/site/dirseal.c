@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define SEAL_MAGIC "benchsite sealed directories 1"
+#define SEAL_MAGIC "benchsite sealed directories 2"
 #define SEAL_MAX ((size_t)16 << 20)
 
 static const char *const seal_names[SEAL_N] = {"site", "prev"};
@@ -57,22 +57,12 @@ next_line(char **p)
 static bool
 canonical(const char *rel)
 {
-	if (strcmp(rel, ".") == 0)
-		return true;
-	for (const char *p = rel;; p++) {
-		size_t n = strcspn(p, "/");
-
-		if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 &&
-		    p[0] == '.' && p[1] == '.'))
-			return false;
-		p += n;
-		if (*p == '\0')
-			return true;
-	}
+	return strcmp(rel, ".") == 0 || path_below(rel, strlen(rel));
 }
 
-/* One record: "NAME T0 N", then N lines "INO REL", the names canonical,
- * in strcmp order, "." among them unless N is 0. */
+/* One record: "NAME T0 N DIGEST" (the manifest's, 16 hex digits), then
+ * N lines "INO REL", the names canonical, in strcmp order, "." among
+ * them unless N is 0. */
 static bool
 parse_record(char **p, const char *name, struct dir_seal *r)
 {
@@ -85,6 +75,10 @@ parse_record(char **p, const char *name, struct dir_seal *r)
 	if (*end != ' ')
 		return false;
 	n = strtoull(end + 1, &end, 10);
+	if (*end != ' ' || strlen(end + 1) != 16 ||
+	    strspn(end + 1, "0123456789abcdef") != 16)
+		return false;
+	r->manifest = strtoull(end + 1, &end, 16);
 	/* A line of a directory takes at least four bytes. */
 	if (*end != '\0' || n > strlen(*p) / 4)
 		return false;
@@ -229,8 +223,8 @@ seal_write(const char *site, const struct dir_seal rec[SEAL_N])
 
 	buf_printf(&b, "%s\n", SEAL_MAGIC);
 	for (int k = 0; k < SEAL_N; k++) {
-		buf_printf(&b, "%s %lld %zu\n", seal_names[k], rec[k].t0,
-		    rec[k].n);
+		buf_printf(&b, "%s %lld %zu %016llx\n", seal_names[k],
+		    rec[k].t0, rec[k].n, (unsigned long long)rec[k].manifest);
 		for (size_t i = 0; i < rec[k].n; i++)
 			buf_printf(&b, "%llu %s\n",
 			    (unsigned long long)rec[k].ino[i], rec[k].rel[i]);

@@ -16,7 +16,12 @@
  *
  * .SITE.dirs holds two records: SITE's and .SITE.prev's, which is the
  * site SITE was before the last build replaced it (its directories are
- * renamed, not written). For publish.c only. */
+ * renamed, not written). Each record also keeps the digest of its
+ * site's manifest (publish.c's manifest_digest), which lets the build
+ * that takes the previous site as its staging directory find the files
+ * to remove from the manifest alone: which names a site holds is the
+ * directories' business, their list is the manifest's bytes. For
+ * publish.c only. */
 #ifndef BENCHSITE_DIRSEAL_H
 #define BENCHSITE_DIRSEAL_H
 
@@ -30,6 +35,7 @@ enum seal_of { SEAL_SITE, SEAL_PREV, SEAL_N };
 
 struct dir_seal {
 	long long t0;		/* every directory's modification time */
+	uint64_t manifest;	/* the site's manifest's digest */
 	size_t n;		/* 0: no record */
 	char **rel;		/* below the site, "." for itself */
 	uint64_t *ino;

@@ -50,11 +50,34 @@ free_manifest(struct sorted_names *m)
 	}
 }
 
+/* The digest of a manifest, line by line from seed 0: what .SITE.dirs
+ * keeps of each site's (dirseal.h), and what tells a manifest read
+ * again from the one its site was taken with. A last line the file
+ * does not end is told from one it ends. */
+static uint64_t
+manifest_digest(uint64_t h, const char *line, size_t len, bool ended)
+{
+	h = hash_bytes(line, len, h);
+	return ended ? h : ~h;
+}
+
+/* A manifest read line by line: its names while they come sorted, and
+ * its digest. */
+struct manifest_read {
+	struct sorted_names *m;
+	bool sorted;
+	uint64_t digest;
+};
+
 static bool
 manifest_line(void *ctx, char *line, size_t len, bool ended)
 {
-	(void)len;
-	return sorted_names_add(ctx, line);
+	struct manifest_read *r = ctx;
+
+	r->digest = manifest_digest(r->digest, line, len, ended);
+	if (r->m && r->sorted)
+		r->sorted = sorted_names_add(r->m, line);
+	return true;
 }
 
 /* A manifest not written by write_manifest (out of order, a line twice):
@@ -88,28 +111,44 @@ read_unsorted(const char *path, struct diags *d)
 	return m;
 }
 
-/* The files SITE's manifest lists; NULL when it has none. A site of
- * 100 000 runs lists 720 000 files: they are read line by line into a
- * front-coded set (29 MB of lines, 9 MB as a set), as write_manifest
- * sorted them. */
+/* The files SITE's manifest lists, and its digest to *digest when that
+ * is set; NULL when it has none. A site of 100 000 runs lists 720 000
+ * files: they are read line by line into a front-coded set (29 MB of
+ * lines, 9 MB as a set), as write_manifest sorted them. */
 static struct sorted_names *
-read_manifest(const char *site, struct diags *d)
+read_manifest(const char *site, uint64_t *digest, struct diags *d)
 {
 	char *path = xasprintf("%s/%s", site, MANIFEST);
-	struct sorted_names *m = NULL;
+	struct manifest_read r = {.sorted = true};
 	struct stat st;
 
 	if (stat(path, &st) == 0) {
-		m = xcalloc(1, sizeof *m);
-		if (file_read_lines(path, MANIFEST_MAX, manifest_line, m))
-			sorted_names_trim(m);
-		else {
-			free_manifest(m);
-			m = read_unsorted(path, d);
+		r.m = xcalloc(1, sizeof *r.m);
+		if (file_read_lines(path, MANIFEST_MAX, manifest_line, &r) &&
+		    r.sorted) {
+			sorted_names_trim(r.m);
+		} else {
+			free_manifest(r.m);
+			r.m = read_unsorted(path, d);
 		}
 	}
+	if (digest)
+		*digest = r.digest;
 	free(path);
-	return m;
+	return r.m;
+}
+
+/* Whether root's manifest has the digest want. */
+static bool
+manifest_is(const char *root, uint64_t want)
+{
+	char *path = xasprintf("%s/%s", root, MANIFEST);
+	struct manifest_read r = {.m = NULL};
+	bool is = file_read_lines(path, MANIFEST_MAX, manifest_line, &r) &&
+	    r.digest == want;
+
+	free(path);
+	return is;
 }
 
 /* The type of entry e at path (DT_DIR, DT_REG, ...), asking the file
@@ -209,10 +248,12 @@ is_empty_dir(const char *path)
 /* Whether root, a site of SITE's (SITE itself or its previous site), is
  * as SITE's record `which` sealed it (dirseal.h), with its manifest: it
  * then holds only the files that manifest lists, as it did when it was
- * published. Its directories' names go to dirs when it is set. */
+ * published. Its directories' names go to dirs when it is set. With
+ * digest set, the manifest must also be the one the record names (its
+ * bytes are read), and its digest goes there. */
 static bool
 sealed(const char *site, const char *root, enum seal_of which,
-    struct name_list *dirs)
+    struct name_list *dirs, uint64_t *digest)
 {
 	struct dir_seal rec[SEAL_N];
 	char *manifest = xasprintf("%s/%s", root, MANIFEST);
@@ -221,7 +262,10 @@ sealed(const char *site, const char *root, enum seal_of which,
 
 	seal_read(site, rec);
 	holds = seal_holds(root, &rec[which]) && lstat(manifest, &st) == 0 &&
-	    S_ISREG(st.st_mode);
+	    S_ISREG(st.st_mode) && (digest == NULL ||
+	    manifest_is(root, rec[which].manifest));
+	if (holds && digest)
+		*digest = rec[which].manifest;
 	if (holds && dirs) {
 		name_list_free(dirs);
 		dirs->v = seal_take_names(&rec[which], &dirs->n);
@@ -249,9 +293,9 @@ publish_replaceable(const char *site, struct diags *d)
 	}
 	if (is_empty_dir(site))
 		return true;
-	if (sealed(site, site, SEAL_SITE, NULL))
+	if (sealed(site, site, SEAL_SITE, NULL, NULL))
 		return true;
-	if ((m = read_manifest(site, d)) == NULL) {
+	if ((m = read_manifest(site, NULL, d)) == NULL) {
 		diags_add(d, MSG_ERROR, site, 0, "exists and was not made by "
 		    "benchsite (it has no %s); nothing written: choose "
 		    "another directory or empty it", MANIFEST);
@@ -290,7 +334,7 @@ publish_plausible(const char *site)
  * there is one that is not. */
 static bool
 usable_prev(const char *site, const char *prev, struct name_list *dirs,
-    struct diags *notes, struct diags *d)
+    uint64_t *digest, struct diags *notes, struct diags *d)
 {
 	struct sorted_names *m;
 	struct stat st;
@@ -299,9 +343,9 @@ usable_prev(const char *site, const char *prev, struct name_list *dirs,
 	if (lstat(prev, &st) != 0 || (S_ISDIR(st.st_mode) &&
 	    is_empty_dir(prev)))
 		return false;
-	if (S_ISDIR(st.st_mode) && sealed(site, prev, SEAL_PREV, dirs))
+	if (S_ISDIR(st.st_mode) && sealed(site, prev, SEAL_PREV, dirs, digest))
 		return true;
-	m = S_ISDIR(st.st_mode) ? read_manifest(prev, d) : NULL;
+	m = S_ISDIR(st.st_mode) ? read_manifest(prev, digest, d) : NULL;
 	if (m == NULL || (foreign = foreign_file(prev, m, true, dirs))) {
 		diags_add(notes, MSG_NOTE, prev, 0, "%s%s%s; not used "
 		    "to speed the build up: remove it", m == NULL ? "is not a "
@@ -324,8 +368,8 @@ publish_prev_find(const char *site, struct publish_prev *pp)
 
 	memset(pp, 0, sizeof *pp);
 	pp->notes.quiet = pp->errs.quiet = 1;
-	pp->usable = usable_prev(site, prev, &pp->dirs, &pp->notes,
-	    &pp->errs);
+	pp->usable = usable_prev(site, prev, &pp->dirs, &pp->manifest,
+	    &pp->notes, &pp->errs);
 	free(prev);
 }
 
@@ -353,24 +397,19 @@ publish_prev_say(struct publish_prev *pp, struct diags *d)
  * manifest's plain files: the build keeps those files in place as the
  * new site's. Any other is left where it is, with a note; and when
  * another build took it first, the staging directory stays empty. Its
- * manifest is not kept: what the new site does not list is found in
- * its directories when it is published (remove_stale). */
+ * manifest stays until the new site's is written: the files it lists
+ * that the new site does not are removed then (remove_stale). */
 static void
 take_prev(struct publish *p, struct publish_prev *pp, struct diags *d)
 {
-	char *path;
-
 	diags_append(d, &pp->errs);
 	diags_append(&p->notes, &pp->notes);
 	if (!pp->usable || rename(p->prev, p->staging) != 0) {
 		publish_prev_free(pp);
 		return;
 	}
-	/* Written again at the end, when the site is whole. */
-	path = xasprintf("%s/%s", p->staging, MANIFEST);
-	unlink(path);
-	free(path);
 	p->had = true;
+	p->had_manifest = pp->manifest;
 	p->dirs = pp->dirs;
 	p->had_dirs = p->dirs.n;
 	memset(&pp->dirs, 0, sizeof pp->dirs);
@@ -454,24 +493,33 @@ publish_free(struct publish *p)
 
 /* The manifest lists every file of the new site, written (sorted) line
  * by line (a site of 100 000 runs has 29 MB of names) into the staging
- * directory, which is the build's own. */
+ * directory, which is the build's own, in place of the previous site's;
+ * its digest goes to *digest. */
 static int
 write_manifest(const char *staging, const char *const *written, size_t n,
-    struct diags *d)
+    uint64_t *digest, struct diags *d)
 {
 	char *path = xasprintf("%s/%s", staging, MANIFEST);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = unlink(path) == 0 || errno == ENOENT ? open(path, O_WRONLY |
+	    O_CREAT | O_EXCL | O_CLOEXEC, 0644) : -1;
 	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
 	int rc = 0;
 
+	*digest = 0;
 	if (f == NULL) {
 		rc = -1;
 		if (fd >= 0)
 			close(fd);
 	} else {
 		errno = 0;
-		for (size_t k = 0; k < n; k++)
-			fprintf(f, "%s\n", written[k]);
+		for (size_t k = 0; k < n; k++) {
+			size_t len = strlen(written[k]);
+
+			*digest = manifest_digest(*digest, written[k], len,
+			    true);
+			fwrite(written[k], 1, len, f);
+			putc('\n', f);
+		}
 		if (ferror(f) != 0)
 			rc = -1;
 		if (fclose(f) != 0)
@@ -484,74 +532,74 @@ write_manifest(const char *staging, const char *const *written, size_t n,
 	return rc;
 }
 
-/* Whether the sorted names written[0..n) hold name. */
+/* The previous site's manifest read again at the end of a build: the
+ * lines that name no file of the new site, and the digest of all. */
+struct stale_read {
+	const char *const *written;	/* sorted */
+	size_t n, at;	/* written[at] is the first not before the last line */
+	uint64_t digest;
+	struct name_list stale;
+};
+
 static bool
-written_has(const char *const *written, size_t n, const char *name)
+stale_line(void *ctx, char *line, size_t len, bool ended)
 {
-	return bsearch(&name, written, n, sizeof *written,
-	    cmp_string_ptrs) != NULL;
+	struct stale_read *r = ctx;
+
+	r->digest = manifest_digest(r->digest, line, len, ended);
+	/* write_manifest sorted the lines: one walk of written finds them
+	 * all. One out of order is looked for in all of it. */
+	while (r->at < r->n && strcmp(r->written[r->at], line) < 0)
+		r->at++;
+	if ((r->at < r->n && strcmp(r->written[r->at], line) == 0) ||
+	    bsearch(&(const char *){line}, r->written, r->n, sizeof *r->written,
+	    cmp_string_ptrs) != NULL)
+		return true;
+	/* A line naming nothing below the site names no file of it. */
+	if (path_below(line, len))
+		name_list_add(&r->stale, line);
+	return true;
 }
 
-/* Removes the files of the staging directory's directory rel (".": its
- * root) that are not among written[0..n), sorted: the previous site's
- * files that the new site does not have. One gone is nothing to remove;
- * one that cannot be read fails the publish, rather than leave files
- * that no manifest lists. */
-static int
-remove_stale_in(const struct publish *p, const char *rel,
-    const char *const *written, size_t n, struct diags *d)
-{
-	char *dir = strcmp(rel, ".") == 0 ? xstrdup(p->staging) :
-	    xasprintf("%s/%s", p->staging, rel);
-	DIR *dp = opendir(dir);
-	int err = dp ? 0 : errno, rc = 0;
-	struct buf path = {0};
-	struct dirent *e;
-
-	while (rc == 0 && dp && (e = readdir(dp)) != NULL) {
-		size_t at;
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		path.n = 0;
-		buf_printf(&path, "%s/", p->staging);
-		at = path.n;
-		if (strcmp(rel, ".") != 0)
-			buf_printf(&path, "%s/", rel);
-		buf_puts(&path, e->d_name);
-		if (entry_type(path.p, e) != DT_REG || written_has(written, n,
-		    path.p + at))
-			continue;
-		if (unlink(path.p) != 0 && errno != ENOENT) {
-			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
-			    "%s from the previous site: %s", path.p + at,
-			    strerror(errno));
-			rc = -1;
-		}
-	}
-	if (dp)
-		closedir(dp);
-	else if (err != ENOENT) {
-		diags_add(d, MSG_SYSERR, p->site, 0, "cannot read %s of the "
-		    "previous site: %s", rel, strerror(err));
-		rc = -1;
-	}
-	buf_free(&path);
-	free(dir);
-	return rc;
-}
-
-/* Removes the previous site's files that the new site does not have,
- * found in the previous site's directories: it held nothing else (it
- * was taken sealed, or walked file by file, as publish.h says). */
+/* Removes the previous site's files that the new site does not have:
+ * the staging directory held only the files its manifest lists (it was
+ * taken sealed, or walked file by file, as publish.h says), so reading
+ * that manifest again tells which, without reading the directories
+ * (720 000 names at 100 000 runs). A manifest that is no longer the
+ * one the previous site was taken with fails the publish, rather than
+ * leave files that no manifest lists. */
 static int
 remove_stale(const struct publish *p, const char *const *written, size_t n,
     struct diags *d)
 {
-	for (size_t k = 0; k < p->had_dirs; k++)
-		if (remove_stale_in(p, p->dirs.v[k], written, n, d) != 0)
-			return -1;
-	return 0;
+	struct stale_read r = {.written = written, .n = n};
+	char *path;
+	int rc = 0;
+
+	if (!p->had)
+		return 0;
+	path = xasprintf("%s/%s", p->staging, MANIFEST);
+	if (!file_read_lines(path, MANIFEST_MAX, stale_line, &r) ||
+	    r.digest != p->had_manifest) {
+		diags_add(d, MSG_SYSERR, p->site, 0, "the previous site's %s "
+		    "changed while the site was built", MANIFEST);
+		rc = -1;
+	}
+	for (size_t k = 0; rc == 0 && k < r.stale.n; k++) {
+		free(path);
+		path = xasprintf("%s/%s", p->staging, r.stale.v[k]);
+		/* Not there, or a directory: no file to remove. */
+		if (unlink(path) != 0 && errno != ENOENT && errno != EISDIR &&
+		    errno != EPERM && errno != ENOTDIR) {
+			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
+			    "%s from the previous site: %s", r.stale.v[k],
+			    strerror(errno));
+			rc = -1;
+		}
+	}
+	name_list_free(&r.stale);
+	free(path);
+	return rc;
 }
 
 /* The old site, now at path, is kept as the previous site the next
@@ -660,14 +708,16 @@ publish_commit(struct publish *p, const char **written, size_t nwritten,
     struct diags *d)
 {
 	struct dir_seal rec[SEAL_N], made;
+	uint64_t digest;
 	bool kept;
 	int rc;
 
 	qsort(written, nwritten, sizeof *written, cmp_string_ptrs);
 	if (remove_stale(p, written, nwritten, d) != 0 ||
-	    write_manifest(p->staging, written, nwritten, d) != 0)
+	    write_manifest(p->staging, written, nwritten, &digest, d) != 0)
 		return -1;
 	seal_staging(p, written, nwritten, &made);
+	made.manifest = digest;
 	/* SITE's record becomes the previous site's, as SITE does. */
 	seal_read(p->site, rec);
 	if ((rc = swap_in(p, &kept)) != 0)

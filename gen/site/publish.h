@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/diag.h"
 
@@ -47,6 +48,9 @@ struct publish {
 	 * only its manifest's files, each a plain file; else it started
 	 * empty. */
 	bool had;
+	/* Its manifest's digest, when it had: the files to remove are the
+	 * ones that manifest lists and the new site does not. */
+	uint64_t had_manifest;
 	/* The staging directory's directories known so far: the previous
 	 * site's (the first had_dirs), and those publish_mkdir made
 	 * (dirseal.h). */
@@ -86,6 +90,7 @@ void publish_unlock(const char *site, int lock);
  * reading it said (errs). */
 struct publish_prev {
 	bool usable;
+	uint64_t manifest;	/* its manifest's digest, when usable */
 	struct name_list dirs;
 	struct diags notes, errs;	/* quiet until said */
 };
@@ -113,7 +118,8 @@ int publish_mkdir(struct publish *, const char *rel, struct diags *);
 
 /* Writes the manifest of the rel paths written (sorted here) into the
  * staging directory, removes the files of the previous site not among
- * them, seals the new site's directories (dirseal.h), swaps it in as
+ * them (those its manifest lists: read again, and refused when it is
+ * not what it was when it was taken), seals the new site's directories (dirseal.h), swaps it in as
  * SITE and keeps the old site as .SITE.prev. Returns 0, or -1
  * (reported; SITE is then untouched). */
 int publish_commit(struct publish *, const char **written, size_t nwritten,

@@ -216,31 +216,22 @@ fp_parse(const char *hex, unsigned char out[FP_BYTES])
 	return true;
 }
 
-/* A file name of benchsite's own: components of letters, digits, '.',
- * '_', '-', '@' (a run's files) and '~' (a compare page), none empty,
- * "." or "..", and no longer than a path can be. Anything else in a job
- * log (a doctored old site) makes its line ignored. */
+/* A file name of benchsite's own: a path below the site (path_below) of
+ * letters, digits, '.', '_', '-', '@' (a run's files) and '~' (a compare
+ * page), no longer than a path can be. Anything else in a job log (a
+ * doctored old site) makes its line ignored. */
 static bool
 own_name(const char *p, size_t len)
 {
-	size_t start = 0;
-
-	if (len > SORTED_NAMES_MAX)
+	if (len > SORTED_NAMES_MAX || !path_below(p, len))
 		return false;
-	for (size_t k = 0; k <= len; k++) {
-		char c = k < len ? p[k] : '/';
-		size_t n = k - start;
+	for (size_t k = 0; k < len; k++) {
+		char c = p[k];
 
-		if (c == '/') {
-			if (n == 0 || (n == 1 && p[start] == '.') ||
-			    (n == 2 && p[start] == '.' && p[start + 1] == '.'))
-				return false;
-			start = k + 1;
-		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-		    c == '-' || c == '@' || c == '~')) {
+		    c == '-' || c == '@' || c == '~' || c == '/'))
 			return false;
-		}
 	}
 	return true;
 }

@@ -54,7 +54,8 @@ set_up(void)
 static bool
 same_record(const struct dir_seal *a, const struct dir_seal *b)
 {
-	if (a->n != b->n || (a->n > 0 && a->t0 != b->t0))
+	if (a->n != b->n || (a->n > 0 && (a->t0 != b->t0 ||
+	    a->manifest != b->manifest)))
 		return false;
 	for (size_t k = 0; k < a->n; k++)
 		if (a->ino[k] != b->ino[k] || strcmp(a->rel[k], b->rel[k]) != 0)

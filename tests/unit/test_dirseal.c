@@ -93,6 +93,8 @@ seal_site(struct dir_seal rec[SEAL_N])
 	memset(rec, 0, SEAL_N * sizeof *rec);
 	seal_dirs(site, site_dirs, NDIRS, &rec[SEAL_SITE]);
 	assert_int_equal(rec[SEAL_SITE].n, NDIRS);
+	/* publish.c puts its manifest's digest there: all 64 bits. */
+	rec[SEAL_SITE].manifest = 0x8000000000000001u;
 	seal_write(site, rec);
 	free(site);
 }
@@ -128,6 +130,7 @@ test_round_trip(void **state)
 	seal_read(site, back);
 	assert_int_equal(back[SEAL_SITE].n, NDIRS);
 	assert_int_equal(back[SEAL_SITE].t0, rec[SEAL_SITE].t0);
+	assert_int_equal(back[SEAL_SITE].manifest, 0x8000000000000001u);
 	for (size_t k = 0; k < NDIRS; k++) {
 		assert_string_equal(back[SEAL_SITE].rel[k], site_dirs[k]);
 		assert_int_equal(back[SEAL_SITE].ino[k],
@@ -221,40 +224,63 @@ test_other_directory(void **state)
 static void
 test_damaged_records(void **state)
 {
+	/* The first line, and the record of a previous site of nothing. */
+#define HEAD "benchsite sealed directories 2\n"
+#define NO_PREV "prev 0 0 0000000000000000\n"
 	static const char *const damaged[] = {
 		"",
-		"benchsite sealed directories 1\n",
-		"benchsite sealed directories 2\nsite 10 1\n5 .\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 1\n5 .\nprev 0 0\n",
-		"benchsite sealed directories 1\nsite 10 1\n5 .\nprev 0 0\nend\nx\n",
-		"benchsite sealed directories 1\nsite 10 2\n5 .\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 1\nx .\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite ten 1\n5 .\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 1\n5 \nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nprev 0 0\nsite 10 1\n5 .\nend\n",
+		HEAD,
+		"benchsite sealed directories 3\nsite 10 1 00000000000000d1\n"
+		    "5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 00000000000000d1\n5 .\n" NO_PREV,
+		HEAD "site 10 1 00000000000000d1\n5 .\n" NO_PREV "end\nx\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 00000000000000d1\nx .\n" NO_PREV "end\n",
+		HEAD "site ten 1 00000000000000d1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 00000000000000d1\n5 \n" NO_PREV "end\n",
+		HEAD NO_PREV "site 10 1 00000000000000d1\n5 .\nend\n",
+		/* The digest of the site's manifest: none (a record of the
+		 * first layout), short, long, or written otherwise than
+		 * seal_write writes it. */
+		"benchsite sealed directories 1\nsite 10 1\n5 .\nprev 0 0\n"
+		    "end\n",
+		HEAD "site 10 1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 d1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 000000000000000d1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 00000000000000D1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 0x000000000000d1\n5 .\n" NO_PREV "end\n",
+		HEAD "site 10 1 +00000000000000d\n5 .\n" NO_PREV "end\n",
 		/* Names not as seal_dirs makes them, unsorted, twice, or
 		 * without the site itself. */
-		"benchsite sealed directories 1\nsite 10 2\n5 .\n6 ./runs\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 2\n5 .\n6 runs/\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 2\n5 .\n6 a//b\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 2\n5 .\n6 ../x\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 2\n5 .\n6 /x\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 3\n5 .\n6 runs\n7 charts\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 3\n5 .\n6 runs\n7 runs\nprev 0 0\nend\n",
-		"benchsite sealed directories 1\nsite 10 1\n6 runs\nprev 0 0\nend\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n6 ./runs\n" NO_PREV
+		    "end\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n6 runs/\n" NO_PREV
+		    "end\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n6 a//b\n" NO_PREV
+		    "end\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n6 ../x\n" NO_PREV
+		    "end\n",
+		HEAD "site 10 2 00000000000000d1\n5 .\n6 /x\n" NO_PREV "end\n",
+		HEAD "site 10 3 00000000000000d1\n5 .\n6 runs\n7 charts\n"
+		    NO_PREV "end\n",
+		HEAD "site 10 3 00000000000000d1\n5 .\n6 runs\n7 runs\n"
+		    NO_PREV "end\n",
+		HEAD "site 10 1 00000000000000d1\n6 runs\n" NO_PREV "end\n",
 	};
 	struct dir_seal rec[SEAL_N];
 	char *site = at("site");
 
 	(void)state;
-	write_text(".site.dirs", "benchsite sealed directories 1\nsite 10 1\n"
-	    "5 .\nprev 12 2\n6 .\n7 runs\nend\n");
+	write_text(".site.dirs", HEAD "site 10 1 00000000000000d1\n5 .\n"
+	    "prev 12 2 fedcba9876543210\n6 .\n7 runs\nend\n");
 	seal_read(site, rec);
 	assert_int_equal(rec[SEAL_SITE].n, 1);
 	assert_int_equal(rec[SEAL_SITE].ino[0], 5);
 	assert_int_equal(rec[SEAL_PREV].n, 2);
 	assert_string_equal(rec[SEAL_PREV].rel[1], "runs");
 	assert_int_equal(rec[SEAL_PREV].t0, 12);
+	assert_int_equal(rec[SEAL_SITE].manifest, 0xd1);
+	assert_int_equal(rec[SEAL_PREV].manifest, 0xfedcba9876543210);
 	seal_free(&rec[SEAL_SITE]);
 	seal_free(&rec[SEAL_PREV]);
 	for (size_t k = 0; k < sizeof damaged / sizeof *damaged; k++) {
@@ -265,6 +291,8 @@ test_damaged_records(void **state)
 		assert_false(seal_holds(site, &rec[SEAL_SITE]));
 	}
 	free(site);
+#undef HEAD
+#undef NO_PREV
 }
 
 /* A record that leaves a directory out does not hold, where the file
