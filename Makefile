@@ -34,6 +34,7 @@ NPROC := $(shell nproc 2>/dev/null || echo 2)
 # The stages in the order data flows through them (gen/README.md): each
 # folder may include only the folders before it (tests/layers.sh checks).
 SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
+	base/twothreads.c \
 	base/hashmap.c base/sortednames.c \
 	read/result.c read/units.c read/lines.c read/reader_ctx.c \
 	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \

@@ -4,6 +4,7 @@
 #include "analyse/analyse_int.h"
 #include "analyse/rank.h"
 #include "read/units.h"
+#include "base/twothreads.h"
 #include "base/xalloc.h"
 
 #include <limits.h>
@@ -339,18 +340,25 @@ done:
 		free(y);
 }
 
-/* Compares every run with its base, walking the runs in series order
- * with the history of each series. */
-void
-compare_all(struct analysis *a)
+/* The runs compare_all takes in one thread: a->order[from, to), whole
+ * series. */
+struct compare_share {
+	struct analysis *a;
+	size_t from, to;
+};
+
+static void *
+compare_share_run(void *arg)
 {
+	const struct compare_share *sh = arg;
+	struct analysis *a = sh->a;
 	struct history h;
 
 	history_init(&h, a->set->metrics.n);
-	for (size_t p = 0; p < a->set->n; p++) {
+	for (size_t p = sh->from; p < sh->to; p++) {
 		size_t i = a->order[p];
 
-		if (p > 0 && !same_series(a, a->order[p - 1], i))
+		if (p > sh->from && !same_series(a, a->order[p - 1], i))
 			history_clear(&h);	/* a new series */
 		for (size_t k = 0; a->runs[i].base >= 0 &&
 		    k < a->set->runs[i].nsum; k++)
@@ -358,4 +366,22 @@ compare_all(struct analysis *a)
 		history_add(&h, a, i);
 	}
 	history_free(&h);
+	return NULL;
+}
+
+/* Compares every run with its base, walking the runs in series order
+ * with the history of each series: the series split in two at a series'
+ * start, each half in a thread of its own (run_two). A run's
+ * comparisons write only its own changes and read only summaries and
+ * bases, so the halves touch nothing in common. */
+void
+compare_all(struct analysis *a)
+{
+	size_t n = a->set->n, mid = n / 2;
+
+	while (mid > 0 && mid < n && same_series(a, a->order[mid - 1],
+	    a->order[mid]))
+		mid++;
+	run_two(compare_share_run, &(struct compare_share){a, 0, mid},
+	    &(struct compare_share){a, mid, n});
 }

@@ -6,6 +6,7 @@
 #include "render/pages.h"
 #include "site/reuse.h"
 #include "site/site_int.h"
+#include "base/twothreads.h"
 #include "base/xalloc.h"
 
 #include <cmark.h>
@@ -14,7 +15,6 @@
 #include <unistd.h>
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,24 +250,17 @@ fp_share_run(void *arg)
 	return NULL;
 }
 
-/* Runs a pass over every run in two threads: at 100 000 runs the
- * fingerprints take a third of a second of one processor, in the
- * build's critical path. Without a thread, in this one. */
+/* Runs a pass over every run in two threads (run_two): at 100 000 runs
+ * the fingerprints take a third of a second of one processor, in the
+ * build's critical path. */
 static void
 fp_pass(struct site *s, char (*content)[FP_HEX], int pass)
 {
 	size_t n = s->plan.set->n;
 	struct fp_share half[2] = {{s, content, 0, n / 2, pass},
 	    {s, content, n / 2, n, pass}};
-	pthread_t t;
 
-	if (pthread_create(&t, NULL, fp_share_run, &half[1]) != 0) {
-		half[0].to = n;
-		fp_share_run(&half[0]);
-		return;
-	}
-	fp_share_run(&half[0]);
-	pthread_join(t, NULL);
+	run_two(fp_share_run, &half[0], &half[1]);
 }
 
 void
