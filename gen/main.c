@@ -21,6 +21,7 @@
 #include "base/xalloc.h"
 
 #include <limits.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1015,6 +1016,15 @@ main(int argc, char **argv)
 	 * environment says, so figures read and print with a '.', letters
 	 * compare as ASCII (no Turkish dotless i), and output is the same
 	 * bytes everywhere. Text is UTF-8 bytes passed through. */
+	/* At most three malloc arenas: the main one and two that the
+	 * threads share (the loader's reader ahead, the site's preparation,
+	 * the charts, the second halves of the fingerprints and of the
+	 * comparisons, a rendering process's pages). A thread that found
+	 * no arena free made one of its own, and a rendering process then
+	 * drew its pages in fresh memory rather than in what the threads
+	 * before it had freed: 6 MiB more at the peak of a build at
+	 * 100 000 runs. */
+	mallopt(M_ARENA_MAX, 3);
 	if (argc < 2) {
 		cli_overview(stderr, commands, N_COMMANDS);
 		return EXIT_INPUT;
