@@ -586,14 +586,18 @@ remove_stale(const struct publish *p, const char *const *written, size_t n,
 		rc = -1;
 	}
 	for (size_t k = 0; rc == 0 && k < r.stale.n; k++) {
+		struct stat st;
+		int err;
+
 		free(path);
 		path = xasprintf("%s/%s", p->staging, r.stale.v[k]);
+		err = unlink(path) == 0 ? 0 : errno;
 		/* Not there, or a directory: no file to remove. */
-		if (unlink(path) != 0 && errno != ENOENT && errno != EISDIR &&
-		    errno != EPERM && errno != ENOTDIR) {
+		if (err != 0 && err != ENOENT && err != ENOTDIR &&
+		    (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))) {
 			diags_add(d, MSG_SYSERR, p->site, 0, "cannot remove "
 			    "%s from the previous site: %s", r.stale.v[k],
-			    strerror(errno));
+			    strerror(err));
 			rc = -1;
 		}
 	}

@@ -62,10 +62,12 @@ call_thread(void *p)
 	return NULL;
 }
 
-/* Runs fn in a thread of its own, for its own malloc arena: loading a
- * large set leaves the main arena full of small holes among what
- * stays, and every page's tree would search them (a build of 30 000
- * runs spent a sixth of its time in malloc). The caller only waits. */
+/* Runs fn in a thread of its own, for a malloc arena other than the
+ * main one (main.c allows two more, which the parent's threads used and
+ * freed): loading a large set leaves the main arena full of small holes
+ * among what stays, and every page's tree would search them (a build of
+ * 30 000 runs spent a sixth of its time in malloc). The caller only
+ * waits. */
 static void
 in_thread(void (*fn)(void *), void *arg)
 {
