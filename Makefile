@@ -233,4 +233,5 @@ install: all
 	cp benchsite.1 $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
-	rm -rf build build-asan build-fuzz benchsite site .site.cache .site.prev
+	rm -rf build build-asan build-fuzz benchsite site .site.cache .site.prev \
+		.site.dirs
