@@ -17,6 +17,7 @@
 
 #include "site/dirseal.h"
 #include "base/xalloc.h"
+#include "tmpdir.h"
 
 static char *top;	/* the test's directory; SITE is top/site */
 
@@ -50,15 +51,9 @@ write_text(const char *rel, const char *text)
 static int
 setup(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
-	char tmpl[4096];
-
 	(void)state;
-	snprintf(tmpl, sizeof tmpl, "%s/dirseal-XXXXXX", tmp && *tmp ? tmp :
-	    "/tmp");
-	if (mkdtemp(tmpl) == NULL)
+	if ((top = test_dir_make("dirseal")) == NULL)
 		return -1;
-	top = xstrdup(tmpl);
 	make_dir("site");
 	make_dir("site/runs");
 	make_dir("site/runs/deep");
@@ -71,14 +66,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", top);
-
 	(void)state;
-	if (system(cmd) != 0)
-		return -1;
-	free(cmd);
-	free(top);
-	return 0;
+	return test_dir_remove(top);
 }
 
 static const char *const site_dirs[] = {".", "charts", "runs", "runs/deep"};

@@ -18,6 +18,7 @@
 
 #include "base/fileio.h"
 #include "base/xalloc.h"
+#include "tmpdir.h"
 #include "site/publish.h"
 
 static char *top;	/* the test's directory; SITE is top/site */
@@ -65,13 +66,16 @@ write_files(const struct publish *p, const char *const *files, size_t n)
 	}
 }
 
-/* Begins a build of SITE (taking its previous site when there is one). */
+/* Begins a build of SITE (taking its previous site when there is one);
+ * with had, checks that it took it. */
 static void
-begin(struct publish *p, struct diags *d)
+begin(struct publish *p, bool had, struct diags *d)
 {
 	char *site = at("site");
 
 	assert_int_equal(publish_begin(p, site, NULL, d), 0);
+	if (had)
+		assert_true(p->had);
 	free(site);
 }
 
@@ -83,7 +87,7 @@ publish(const char *const *files, size_t n)
 	struct publish p;
 	const char **written = xcalloc(n, sizeof *written);
 
-	begin(&p, &d);
+	begin(&p, false, &d);
 	write_files(&p, files, n);
 	memcpy(written, files, n * sizeof *written);
 	assert_int_equal(publish_commit(&p, written, n, &d), 0);
@@ -99,15 +103,9 @@ static const char *const second[] = {"index.html", "runs/a.html"};
 static int
 setup(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
-	char tmpl[4096];
-
 	(void)state;
-	snprintf(tmpl, sizeof tmpl, "%s/publish-XXXXXX", tmp && *tmp ? tmp :
-	    "/tmp");
-	if (mkdtemp(tmpl) == NULL)
+	if ((top = test_dir_make("publish")) == NULL)
 		return -1;
-	top = xstrdup(tmpl);
 	/* SITE is the second site, and the first is its previous site. */
 	publish(first, 4);
 	publish(second, 2);
@@ -117,14 +115,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", top);
-
 	(void)state;
-	if (system(cmd) != 0)
-		return -1;
-	free(cmd);
-	free(top);
-	return 0;
+	return test_dir_remove(top);
 }
 
 /* The files of the previous site that the new one does not list go;
@@ -139,8 +131,7 @@ test_stale_files_go(void **state)
 	const char *written[] = {third[0], third[1], third[2]};
 
 	(void)state;
-	begin(&p, &d);
-	assert_true(p.had);
+	begin(&p, true, &d);
 	write_files(&p, third + 2, 1);
 	assert_int_equal(publish_commit(&p, written, 3, &d), 0);
 	publish_free(&p);
@@ -164,8 +155,7 @@ test_manifest_changed_while_built(void **state)
 	char *manifest;
 
 	(void)state;
-	begin(&p, &d);
-	assert_true(p.had);
+	begin(&p, true, &d);
 	manifest = xasprintf("%s/%s", p.staging, MANIFEST);
 	write_text(manifest, "runs/b.html\n", "a");
 	assert_int_equal(publish_commit(&p, written, 1, &d), -1);
@@ -195,8 +185,7 @@ test_doctored_manifest(void **state)
 	(void)state;
 	write_text(outside, "mine", "w");
 	write_text(manifest, "../outside\n/outside\nruns\ncharts/\n", "a");
-	begin(&p, &d);
-	assert_true(p.had);
+	begin(&p, true, &d);
 	assert_int_equal(publish_commit(&p, written, 1, &d), 0);
 	publish_free(&p);
 	assert_int_equal(d.n, 0);
