@@ -3,7 +3,13 @@
  * entries before it, so that the two halves of a build that changed
  * little, the system calls and the decoding, run at once. It only
  * stats: whether an entry is taken is runcache.c's to say, with the
- * stamps this gives. Owned by runcache.c. */
+ * stamps this gives. Owned by runcache.c.
+ *
+ * The stats cost more than the decoding (at 100 000 runs the thread
+ * took 0.6 s, the walk 0.4 s, and waited 0.3 s for it), so the walk
+ * does not wait for an entry the thread has not begun: it claims it
+ * and stats it itself (ahead_take gives NULL, and the loader stats by
+ * the cache's listing), and the thread passes over it. */
 #include "model/runcache_int.h"
 #include "base/fileio.h"
 #include "base/xalloc.h"
@@ -17,9 +23,14 @@
 #include <unistd.h>
 
 #define AHEAD		1024	/* entries stamped before the walk asks */
-#define BATCH		64	/* entries a side lets pass before waking
-				   the other */
+#define BATCH		64	/* entries the walk lets pass before
+				   waking the thread */
+#define GAP		16	/* entries after the walk's left to it */
+#define SPIN		4096	/* looks at an entry the thread is
+				   stamping before sleeping on it */
 #define READ_SIZE	((size_t)1 << 18)	/* read at a time */
+
+enum { CLAIM_AHEAD, CLAIM_WALK };
 
 struct slot {
 	size_t i;		/* the entry's number */
@@ -46,12 +57,13 @@ struct ahead {
 	int rootfd;
 	size_t from;		/* the next record's offset in the cache */
 	struct file_window cache;	/* its fd the loader's */
-	atomic_size_t done;	/* entries stamped */
+	atomic_size_t done;	/* entries stamped or passed over */
 	atomic_size_t want;	/* the entry the walk asked for */
 	atomic_bool stop, end;
 	/* 0, or 1 + the count from which a waiting side wants waking. */
 	atomic_size_t walk_wake_at, ahead_wake_at;
 	struct slot slot[AHEAD];
+	atomic_size_t claim[AHEAD];	/* see claim() */
 };
 
 /* Wakes the side waiting on wake_at once count has reached it (or
@@ -147,11 +159,27 @@ stamp_files(const struct ahead *a, struct rd *r, struct slot *s)
 	return true;
 }
 
-/* Reads the next entry into s and stamps it when its directory has the
- * stamp the entry holds; false at the old cache's end or damage (where
- * the walk's reading ends too). */
+/* Claims entry i for a side (CLAIM_AHEAD, CLAIM_WALK): false when the
+ * other has it. claim[i % AHEAD] holds the last claim, 2 (i + 1) +
+ * side, of the entries that share it, which come in order. */
 static bool
-read_entry(struct ahead *a, struct slot *s)
+claim(struct ahead *a, size_t i, unsigned side)
+{
+	atomic_size_t *at = &a->claim[i % AHEAD];
+	size_t was = atomic_load(at), mine = 2 * (i + 1) + side;
+
+	while (was < 2 * (i + 1))
+		if (atomic_compare_exchange_weak(at, &was, mine))
+			return true;
+	return false;
+}
+
+/* Reads the next entry, number i, into s and stamps it when its
+ * directory has the stamp the entry holds and the walk has not claimed
+ * it; false at the old cache's end or damage (where the walk's reading
+ * ends too). */
+static bool
+read_entry(struct ahead *a, size_t i, struct slot *s)
 {
 	const unsigned char *p = bytes_at(a, a->from, 4);
 	uint32_t len;
@@ -170,7 +198,9 @@ read_entry(struct ahead *a, struct slot *s)
 	if ((key = get_mem(&r, &keylen)) == NULL)
 		return false;
 	s->key = xstrndup(key, keylen);
-	if (get_dir_stamp(&r, &was) &&
+	/* Those close to the walk are left to it. */
+	if (i >= atomic_load(&a->want) + GAP && claim(a, i, CLAIM_AHEAD) &&
+	    get_dir_stamp(&r, &was) &&
 	    stamp_path(a, s->key, S_IFDIR, &s->dir) &&
 	    same_stamp(&was, &s->dir) && stamp_files(a, &r, s) && !r.bad)
 		s->taken = true;
@@ -205,7 +235,7 @@ run_ahead(void *arg)
 			wait_for(a, &a->ahead_wake_at, i - AHEAD + BATCH,
 			    slot_free, i);
 		more = !atomic_load(&a->stop);
-		if (more && !(more = read_entry(a, &s)))
+		if (more && !(more = read_entry(a, i, &s)))
 			slot_clear(&s);
 		if (more) {
 			slot_clear(&a->slot[i % AHEAD]);
@@ -251,9 +281,13 @@ ahead_take(struct ahead *a, size_t i, const char *key, size_t keylen,
 	*n = 0;
 	atomic_store(&a->want, i);
 	wake(a, &a->ahead_wake_at, i, false);
-	/* Woken when a batch is stamped, not for each entry. */
+	if (claim(a, i, CLAIM_WALK))
+		return NULL;
+	/* The thread has begun it: a few microseconds. */
+	for (int spin = 0; spin < SPIN && !stamped(a, i); spin++)
+		;
 	if (!stamped(a, i))
-		wait_for(a, &a->walk_wake_at, i + BATCH, stamped, i);
+		wait_for(a, &a->walk_wake_at, i + 1, stamped, i);
 	if (atomic_load(&a->done) > i && s->i == i && s->taken &&
 	    strlen(s->key) == keylen && memcmp(s->key, key, keylen) == 0) {
 		*dir = s->dir;
