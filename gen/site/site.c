@@ -897,6 +897,10 @@ render_all(struct site *s)
 	 * than all at the next large request (a quarter of the time of a
 	 * run with 10 000 samples). */
 	mallopt(M_MXFAST, 0);
+	/* The workers fork from here and each counts what this process
+	 * holds: the memory the analysis and the fingerprints freed goes
+	 * back to the system first. */
+	malloc_trim(0);
 	job_log_open(s);
 	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
 	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
