@@ -55,6 +55,12 @@ struct ahead {
 	pthread_mutex_t mu;
 	pthread_cond_t moved;
 	int rootfd;
+	/* The directory above the entries at hand (their key up to the
+	 * last '/'; rootfd for none), open so that each stat looks up one
+	 * name fewer: at 100 000 runs the lookups were a seventh of a build
+	 * that changed nothing. */
+	int parentfd;
+	char *parent;
 	size_t from;		/* the next record's offset in the cache */
 	struct file_window cache;	/* its fd the loader's */
 	atomic_size_t done;	/* entries stamped or passed over */
@@ -113,15 +119,35 @@ bytes_at(struct ahead *a, size_t off, size_t len)
 	    READ_SIZE);
 }
 
-/* The stamp of what path names below root, when it is of the type
- * want (S_IFDIR, S_IFREG); a link is not followed. */
+/* The last name of key, with a->parentfd open on the directory above
+ * it; NULL when that cannot be opened. */
+static const char *
+enter_parent(struct ahead *a, const char *key)
+{
+	const char *slash = strrchr(key, '/');
+	size_t len = slash ? (size_t)(slash - key) : 0;
+
+	if (a->parent && strlen(a->parent) == len &&
+	    memcmp(a->parent, key, len) == 0)
+		return a->parentfd >= 0 ? key + len + (slash != NULL) : NULL;
+	if (a->parentfd >= 0 && a->parentfd != a->rootfd)
+		close(a->parentfd);
+	free(a->parent);
+	a->parent = xstrndup(key, len);
+	a->parentfd = len == 0 ? a->rootfd : openat(a->rootfd, a->parent,
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return a->parentfd >= 0 ? key + len + (slash != NULL) : NULL;
+}
+
+/* The stamp of what path names below the parent directory, when it is
+ * of the type want (S_IFDIR, S_IFREG); a link is not followed. */
 static bool
 stamp_path(const struct ahead *a, const char *path, mode_t want,
     struct stamp *s)
 {
 	struct stat st;
 
-	if (fstatat(a->rootfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	if (fstatat(a->parentfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
 	    (st.st_mode & S_IFMT) != want)
 		return false;
 	stamp_from_stat(&st, s);
@@ -129,17 +155,19 @@ stamp_path(const struct ahead *a, const char *path, mode_t want,
 }
 
 /* The files of an entry, r after its directory's stamp: stat'ed below
- * the directory key, when every one is still a plain file. */
+ * its directory dir (in the parent directory), when every one is still
+ * a plain file. */
 static bool
-stamp_files(const struct ahead *a, struct rd *r, struct slot *s)
+stamp_files(const struct ahead *a, const char *dir, struct rd *r,
+    struct slot *s)
 {
 	char path[PATH_MAX];
-	size_t n = get_count(r, FILE_STAMP_MIN), keylen = strlen(s->key);
+	size_t n = get_count(r, FILE_STAMP_MIN), keylen = strlen(dir);
 
 	if (n == 0 || keylen + 1 >= sizeof path)
 		return false;
-	/* "KEY/NAME": KEY copied once, not printed again for each file. */
-	memcpy(path, s->key, keylen);
+	/* "DIR/NAME": DIR copied once, not printed again for each file. */
+	memcpy(path, dir, keylen);
 	path[keylen] = '/';
 	s->files = xcalloc(n, sizeof *s->files);
 	for (s->n = 0; s->n < n; s->n++) {
@@ -186,7 +214,7 @@ read_entry(struct ahead *a, size_t i, struct slot *s)
 	struct rd r;
 	struct stamp was;
 	size_t keylen;
-	const char *key;
+	const char *key, *dir;
 
 	if (p == NULL)
 		return false;
@@ -200,9 +228,9 @@ read_entry(struct ahead *a, size_t i, struct slot *s)
 	s->key = xstrndup(key, keylen);
 	/* Those close to the walk are left to it. */
 	if (i >= atomic_load(&a->want) + GAP && claim(a, i, CLAIM_AHEAD) &&
-	    get_dir_stamp(&r, &was) &&
-	    stamp_path(a, s->key, S_IFDIR, &s->dir) &&
-	    same_stamp(&was, &s->dir) && stamp_files(a, &r, s) && !r.bad)
+	    get_dir_stamp(&r, &was) && (dir = enter_parent(a, s->key)) &&
+	    stamp_path(a, dir, S_IFDIR, &s->dir) &&
+	    same_stamp(&was, &s->dir) && stamp_files(a, dir, &r, s) && !r.bad)
 		s->taken = true;
 	return true;
 }
@@ -257,6 +285,7 @@ ahead_start(int fd, size_t from, const char *root)
 	a->cache.fd = fd;
 	a->from = from;
 	a->rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	a->parentfd = -1;
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->moved, NULL);
 	if (a->rootfd < 0 ||
@@ -310,6 +339,9 @@ ahead_stop(struct ahead *a)
 	pthread_join(a->thread, NULL);
 	for (size_t k = 0; k < AHEAD; k++)
 		slot_clear(&a->slot[k]);
+	if (a->parentfd >= 0 && a->parentfd != a->rootfd)
+		close(a->parentfd);
+	free(a->parent);
 	close(a->rootfd);
 	pthread_mutex_destroy(&a->mu);
 	pthread_cond_destroy(&a->moved);
