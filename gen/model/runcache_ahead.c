@@ -127,16 +127,16 @@ enter_parent(struct ahead *a, const char *key)
 	const char *slash = strrchr(key, '/');
 	size_t len = slash ? (size_t)(slash - key) : 0;
 
-	if (a->parent && strlen(a->parent) == len &&
-	    memcmp(a->parent, key, len) == 0)
-		return a->parentfd >= 0 ? key + len + (slash != NULL) : NULL;
-	if (a->parentfd >= 0 && a->parentfd != a->rootfd)
-		close(a->parentfd);
-	free(a->parent);
-	a->parent = xstrndup(key, len);
-	a->parentfd = len == 0 ? a->rootfd : openat(a->rootfd, a->parent,
-	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return a->parentfd >= 0 ? key + len + (slash != NULL) : NULL;
+	if (!a->parent || strlen(a->parent) != len ||
+	    memcmp(a->parent, key, len) != 0) {
+		if (a->parentfd >= 0 && a->parentfd != a->rootfd)
+			close(a->parentfd);
+		free(a->parent);
+		a->parent = xstrndup(key, len);
+		a->parentfd = len == 0 ? a->rootfd : openat(a->rootfd,
+		    a->parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	}
+	return a->parentfd < 0 ? NULL : slash ? slash + 1 : key;
 }
 
 /* The stamp of what path names below the parent directory, when it is
