@@ -491,7 +491,7 @@ cmd_check(const struct cli_command *cmd, const struct cli_args *a)
 	 * outside RUNS (runset_user_cache). */
 	cache = runset_user_cache(a->operands[0]);
 	loaded = runset_load_cached(&set, a->operands[0], &lim, SIZE_MAX,
-	    cache, NULL, NULL, &d) == 0;
+	    cache, NULL, NULL, false, &d) == 0;
 	free(cache);
 	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
 		runset_free(&set);
@@ -781,8 +781,11 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	cache = opts.prep ? path_beside(opts.out, CACHE_SUFFIX) : NULL;
 	if (cache && opts.full)
 		unlink(cache);
+	/* Lazy where the build may find nothing changed (site_unchanged):
+	 * then it decodes no run. */
 	loaded = runset_load_cached(&set, runs, &lim,
-	    SITE_SAMPLES_PER_PAGE, cache, keep_cache, opts.prep, &d) == 0;
+	    SITE_SAMPLES_PER_PAGE, cache, keep_cache, opts.prep,
+	    opts.single == NULL && !rq.attach, &d) == 0;
 	free(cache);
 	data = data_dir();
 	opts.data_dir = data;
@@ -799,7 +802,8 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 		return status;
 	}
 	site_prep_go(opts.prep);
-	if (!loaded || analyse(&an, &set, &ao, &d) != 0) {
+	if (!loaded || runset_materialise(&set, &d) != 0 ||
+	    analyse(&an, &set, &ao, &d) != 0) {
 		site_prep_free(opts.prep);
 		free(data);
 		runset_free(&set);

@@ -35,6 +35,9 @@ struct walk {
 	size_t shed;		/* see runset_load */
 	struct runcache *cache;	/* or NULL */
 	bool unsettled;		/* a stamp too new to trust was met */
+	size_t skimmed;		/* runs skimmed (runcache_skim) and not
+				   decoded yet */
+	bool lost;		/* skimmed runs could not be decoded */
 };
 
 /* The stamps of a run directory holding only plain files (within the
@@ -44,6 +47,7 @@ struct leaf {
 	size_t n;
 	struct stamp dir;	/* the directory's own, when has_dir */
 	bool has_dir;
+	bool skimmed;		/* its run taken but not decoded */
 };
 
 /* A directory entry, with its type when readdir told it (DT_UNKNOWN
@@ -572,14 +576,77 @@ free_entries(struct entry *v, size_t n)
 }
 
 static void
-add_run(struct walk *w, struct run *run)
+append_run(struct runset *set, const struct run *run)
 {
-	struct runset *set = w->set;
-
 	xgrow((void **)&set->runs, &set->cap, set->n + 1, sizeof *set->runs);
 	set->runs[set->n++] = *run;
-	if (set->n > w->lim->runs)
+}
+
+static void
+add_run(struct walk *w, struct run *run)
+{
+	append_run(w->set, run);
+	if (w->set->n + w->skimmed > w->lim->runs)
 		w->over = true;
+}
+
+/* Gives run (whose id is the name its directory was found by, made
+ * UTF-8, malloc'd) its id in the set's arena, and the raw bytes when
+ * they differ. */
+static void
+name_run(struct runset *set, struct run *run, const char *raw)
+{
+	char *kept;
+
+	if (strcmp(run->id, raw) != 0)
+		run->raw_id = xstrdup(raw);
+	kept = xarena_strdup(&set->ids, run->id);
+	free(run->id);
+	run->id = kept;
+}
+
+/* Adds the runs of s to set, as the walk would have added them; -1
+ * (reported) when they cannot be read again. */
+static int
+add_skimmed(struct runset *set, struct skimmed *s, struct diags *d)
+{
+	const char *key;
+	size_t keylen;
+	int rc;
+
+	do {
+		struct run run = {.meta.disk_count = -1, .meta.pool =
+		    set->pool};
+
+		if ((rc = skimmed_next(s, &run, set, &key, &keylen)) > 0) {
+			char *raw = xstrndup(key, keylen);
+
+			run.id = xstrdup_utf8(raw);
+			name_run(set, &run, raw);
+			free(raw);
+			append_run(set, &run);
+		} else {
+			run_free(&run, set->pool);
+		}
+	} while (rc > 0);
+	if (rc < 0)
+		diags_add(d, MSG_SYSERR, set->root, 0, "cannot read the runs "
+		    "kept in the loader's cache again: %s; build with --full",
+		    strerror(errno));
+	return rc;
+}
+
+/* Decodes the runs skimmed so far, and skims no more: a run read from
+ * its files, or taken otherwise than as the cache holds it, was met. */
+static void
+catch_up(struct walk *w)
+{
+	struct skimmed *s = runcache_skimmed(w->cache);
+
+	if (s && add_skimmed(w->set, s, w->d) < 0)
+		w->lost = true;
+	skimmed_free(s);
+	w->skimmed = 0;
 }
 
 /* Opens the directory name of parentfd (the root itself at depth 0)
@@ -649,6 +716,21 @@ stamp_dir(int parentfd, const char *name, struct stamp *s)
 	return true;
 }
 
+/* The run of a directory stamped into leaf, from the cache when it
+ * holds it with those stamps: skimmed (leaf->skimmed) while the cache
+ * skims. */
+static bool
+take_leaf(struct walk *w, struct run *run, const char *id,
+    struct leaf *leaf)
+{
+	leaf->skimmed = runcache_skimming(w->cache);
+	if (runcache_take(w->cache, id, leaf->has_dir ? &leaf->dir : NULL,
+	    leaf->v, leaf->n, run, w->set, w->d))
+		return true;
+	leaf->skimmed = false;
+	return false;
+}
+
 /* A run directory whose stamps the cache's reader ahead took, with its
  * own unchanged: its run taken from the cache when its files' are too. */
 static bool
@@ -656,10 +738,10 @@ take_ahead(struct walk *w, struct run *run, const char *id,
     struct leaf *leaf)
 {
 	leaf->v = runcache_stamped(w->cache, id, &leaf->dir, &leaf->n);
+	leaf->has_dir = true;
 	if (leaf->v != NULL && leaf->n <= w->lim->files &&
-	    runcache_take(w->cache, id, &leaf->dir, leaf->v, leaf->n, run,
-	    w->set, w->d))
-		return (leaf->has_dir = true);
+	    take_leaf(w, run, id, leaf))
+		return true;
 	leaf_free(leaf);
 	return false;
 }
@@ -687,8 +769,7 @@ take_unlisted(struct walk *w, struct run *run, int parentfd,
 		if (ok)
 			stamp_from_stat(&st, &leaf->v[k]);
 	}
-	if (ok && runcache_take(w->cache, id, &leaf->dir, leaf->v, leaf->n,
-	    run, w->set, w->d))
+	if (ok && take_leaf(w, run, id, leaf))
 		return true;
 	leaf_free(leaf);
 	return false;
@@ -778,8 +859,7 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 		return false;
 	}
 	if (w->cache && depth > 0 && stamp_leaf(w, fd, v, n, leaf) &&
-	    runcache_take(w->cache, id, leaf->has_dir ? &leaf->dir : NULL,
-	    leaf->v, leaf->n, run, w->set, w->d)) {
+	    take_leaf(w, run, id, leaf)) {
 		free_entries(v, n);
 		close(fd);
 		*cached = true;
@@ -799,19 +879,39 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 
 /* Keeps what reading run's directory gave (the messages from msg0 on)
  * in the cache, when it may: a directory of plain files none of which
- * changed just now, and a run whose samples were shed. A run taken
- * from the cache is in the new one already. */
+ * changed just now, and a run whose samples were shed. Any other is
+ * counted in the cache's digest all the same. A run taken from the
+ * cache is in the new one already. */
 static void
 cache_run(struct walk *w, const char *id, const struct leaf *leaf,
     const struct run *run, size_t msg0, bool cached)
 {
-	if (cached || leaf->v == NULL || has_results(run) ||
-	    !runcache_settled(w->cache, leaf->v, leaf->n))
+	const struct diag *msgs = w->d->n > msg0 ? w->d->v + msg0 : NULL;
+
+	if (cached || w->cache == NULL)
 		return;
-	runcache_put(w->cache, id, leaf->has_dir ? &leaf->dir : NULL,
-	    leaf->v, leaf->n, run, w->set,
-	    w->d->n > msg0 ?
-	    w->d->v + msg0 : NULL, w->d->n - msg0);
+	if (leaf->v == NULL || has_results(run) ||
+	    !runcache_settled(w->cache, leaf->v, leaf->n))
+		runcache_unkept(w->cache, id, run, w->set, msgs,
+		    w->d->n - msg0);
+	else
+		runcache_put(w->cache, id, leaf->has_dir ? &leaf->dir :
+		    NULL, leaf->v, leaf->n, run, w->set, msgs,
+		    w->d->n - msg0);
+}
+
+/* A run skimmed: counted, and its notes stamped, until it is decoded
+ * with the others (catch_up, runset_materialise). */
+static void
+skim_run(struct walk *w, struct run *run, const char *dir,
+    struct leaf *leaf)
+{
+	stamp_notes(w, run, dir, leaf);
+	free(run->id);
+	run_free(run, w->set->pool);
+	leaf_free(leaf);
+	if (w->set->n + ++w->skimmed > w->lim->runs)
+		w->over = true;
 }
 
 static void
@@ -825,7 +925,6 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	struct leaf leaf = {0};
 	size_t msg0 = w->d->n;
 	bool cached = false;
-	char *kept;
 
 	if (w->over) {
 		free(run.id);
@@ -842,18 +941,20 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 		leaf_free(&leaf);
 		return;
 	}
+	if (leaf.skimmed) {
+		skim_run(w, &run, dir, &leaf);
+		return;
+	}
 	if (!cached)
 		check_samples_agree(&run, w->d);
-	if (strcmp(run.id, id) != 0)
-		run.raw_id = xstrdup(id);
-	kept = xarena_strdup(&w->set->ids, run.id);
-	free(run.id);
-	run.id = kept;
+	name_run(w->set, &run, id);
 	if (!cached)
 		summarise(w, &run);
 	cache_run(w, id, &leaf, &run, msg0, cached);
-	if (w->cache)
+	if (w->cache) {
 		stamp_notes(w, &run, dir, &leaf);
+		catch_up(w);
+	}
 	leaf_free(&leaf);
 	add_run(w, &run);
 }
@@ -1012,17 +1113,68 @@ int
 runset_load(struct runset *set, const char *root, const struct limits *lim,
     size_t shed, struct diags *d)
 {
-	return runset_load_cached(set, root, lim, shed, NULL, NULL, NULL, d);
+	return runset_load_cached(set, root, lim, shed, NULL, NULL, NULL, false,
+	    d);
+}
+
+/* The set as its users see it: the metrics in their order, the runs by
+ * id, no more room than they take. */
+static void
+finish_set(struct runset *set)
+{
+	order_metrics(set);
+	if (set->n > 1)
+		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
+	if (set->n > 0 && set->n < set->cap) {
+		set->runs = xrealloc(set->runs, set->n * sizeof *set->runs);
+		set->cap = set->n;
+	}
+}
+
+/* Ends the load's use of its cache: the runs skimmed and not decoded
+ * yet are left to runset_materialise when they are all the set has
+ * (lazy), else decoded now. */
+static void
+close_cache(struct walk *w, bool lazy, bool keep)
+{
+	struct runset *set = w->set;
+	struct skimmed *s = runcache_skimmed(w->cache);
+
+	set->has_digest = runcache_digest(w->cache, set->digest);
+	if (s && lazy && set->n == 0 && set->has_digest) {
+		set->lazy = s;
+		s = NULL;
+	} else if (s && add_skimmed(set, s, w->d) < 0) {
+		w->lost = true;
+	}
+	skimmed_free(s);
+	w->skimmed = 0;
+	set->stamps_settled = !w->unsettled;
+	runcache_close(w->cache, keep);
+}
+
+int
+runset_materialise(struct runset *set, struct diags *d)
+{
+	int rc;
+
+	if (set->lazy == NULL)
+		return 0;
+	rc = add_skimmed(set, set->lazy, d);
+	skimmed_free(set->lazy);
+	set->lazy = NULL;
+	finish_set(set);
+	return rc < 0 ? -1 : 0;
 }
 
 int
 runset_load_cached(struct runset *set, const char *root,
     const struct limits *lim, size_t shed, const char *cache,
-    bool (*keep)(void *), void *keep_arg, struct diags *d)
+    bool (*keep)(void *), void *keep_arg, bool lazy, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct walk w = {set, lim ? lim : &defaults, d, NULL, false, NULL, 0,
-	    shed, NULL, false};
+	    shed, NULL, false, 0, false};
 	const char *why = NULL;
 	struct stat st;
 
@@ -1043,29 +1195,25 @@ runset_load_cached(struct runset *set, const char *root,
 	}
 	if (cache)
 		w.cache = runcache_open(cache, root, w.lim, shed);
+	if (w.cache && lazy)
+		runcache_skim(w.cache);
 	read_index(&w);
 	read_set_meta(&w);
 	walk_dir(&w, AT_FDCWD, root, root, "", 0);
-	if (w.cache) {
-		set->stamps_settled = !w.unsettled;
-		runcache_close(w.cache, keep == NULL || keep(keep_arg));
-	}
+	if (w.cache)
+		close_cache(&w, lazy, keep == NULL || keep(keep_arg));
 	free(w.real_root);
 	free(w.buf);
+	if (w.lost)
+		return -1;
 	if (w.over) {
 		diags_add(d, MSG_ERROR, root, 0, "more than %zu runs, the limit "
 		    "--max-runs sets; stopped: raise it, or leave it "
 		    "out to read every run", w.lim->runs);
 		return -1;
 	}
-	order_metrics(set);
-	if (set->n > 1)
-		qsort(set->runs, set->n, sizeof *set->runs, cmp_runs);
-	if (set->n > 0 && set->n < set->cap) {
-		set->runs = xrealloc(set->runs, set->n * sizeof *set->runs);
-		set->cap = set->n;
-	}
-	if (set->n == 0)
+	finish_set(set);
+	if (set->n == 0 && set->lazy == NULL)
 		diags_add(d, MSG_ERROR, root, 0, "no directory below it holds "
 		    "a bonnie++ or fio result");
 	return 0;
@@ -1146,6 +1294,7 @@ runset_free(struct runset *set)
 	xarena_free(&set->figures);
 	xarena_free(&set->sums);
 	xarena_free(&set->ids);
+	skimmed_free(set->lazy);
 	memset(set, 0, sizeof *set);
 }
 

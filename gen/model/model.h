@@ -84,6 +84,8 @@ struct run {
 	uint64_t output_hash[2];
 };
 
+struct skimmed;	/* model/runcache.h */
+
 struct runset {
 	char *root;		/* RUNS as given */
 	char *title;		/* first heading of index.md, or NULL */
@@ -106,6 +108,13 @@ struct runset {
 	 * with a cache only: without one, stamps_settled is false. */
 	uint64_t notes_stamps[2];
 	bool stamps_settled;
+	/* A load with a cache: what its runs are, without decoding them
+	 * (runcache_digest), when has_digest. A lazy load that took every
+	 * run as its cache holds them keeps them undecoded in lazy, and
+	 * runs and n are empty until runset_materialise. */
+	uint64_t digest[2];
+	bool has_digest;
+	struct skimmed *lazy;
 };
 
 /* The fewest samples a side of a rank test has: the analysis tests
@@ -125,11 +134,16 @@ int runset_load(struct runset *, const char *root, const struct limits *lim,
  * taken from it, with the messages their files gave, and the cache is
  * written again for the next load, if keep (when not NULL) says so at
  * the end. The model and the messages are those a load without it
- * gives. */
+ * gives. A lazy load (for a build) may leave the runs undecoded when
+ * none changed (runset.lazy). */
 #define CACHE_SUFFIX ".cache"	/* build keeps it as .SITE.cache */
 int runset_load_cached(struct runset *, const char *root,
     const struct limits *lim, size_t shed, const char *cache,
-    bool (*keep)(void *), void *keep_arg, struct diags *);
+    bool (*keep)(void *), void *keep_arg, bool lazy, struct diags *);
+/* Decodes the runs a lazy load left undecoded (see runset): a build
+ * that finds nothing changed needs none of them. Returns 0, or -1 when
+ * they cannot be read again (reported). */
+int runset_materialise(struct runset *, struct diags *);
 /* Where check keeps the cache of its loads of root: the file
  * benchsite/runs-HASH.cache of $XDG_CACHE_HOME (else of $HOME/.cache),
  * HASH a hash of root's real path, so that each tree has its own and

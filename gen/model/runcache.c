@@ -117,6 +117,11 @@ struct runcache {
 	time_t old_time;	/* when the old cache was written, or 0 */
 	struct blob head;	/* the header */
 	struct blob b;		/* the record being written */
+	/* Skimming (runcache_skim): the entries skimmed are the old
+	 * cache's from head_end to skim_end, nskim of them. */
+	bool skim;
+	size_t skim_end, nskim;
+	XXH3_state_t *digest;	/* runcache_digest's, or NULL */
 };
 
 /* The header a cache for these arguments starts with; -1 when the
@@ -297,6 +302,8 @@ runcache_open(const char *path, const char *root, const struct limits *lim,
 		return NULL;
 	}
 	open_old(c, &c->head, root);
+	if ((c->digest = XXH3_createState()) != NULL)
+		XXH3_128bits_reset(c->digest);
 	return c;
 }
 
@@ -518,6 +525,7 @@ struct fill {
 	struct run *run;	/* NULL: only check */
 	struct runset *set;
 	size_t shed;
+	bool notes;		/* out: the run has notes */
 };
 
 /* A pooled copy of a string without NUL bytes (or NULL). */
@@ -729,13 +737,13 @@ get_figures(struct rd *r, const struct fill *f, size_t nsum, size_t nsamples)
 }
 
 static void
-get_run(struct rd *r, const struct fill *f)
+get_run(struct rd *r, struct fill *f)
 {
 	struct run scratch, *run = f->run ? f->run : &scratch;
 	size_t nsamples, fio_samples, nsum;
 
 	get_meta(r, f);
-	if (get_u8(r) && f->run)
+	if ((f->notes = get_u8(r) != 0) && f->run)
 		run->notes = strpool_add(f->set->pool, "notes.md", 8);
 	run->outputs = get_names(r, f, &run->noutputs);
 	run->attachments = get_names(r, f, &run->nattachments);
@@ -864,6 +872,21 @@ keep_record(struct runcache *c, const struct stamp *was_dir, bool had_dir,
 		c->failed = true;
 }
 
+/* Adds a run's entry to the digest: its key, then body (its bytes
+ * after the stamps, which a touch changes and the run does not). */
+static void
+digest_add(struct runcache *c, const char *key, size_t keylen,
+    const void *body, size_t len)
+{
+	uint64_t n[2] = {keylen, len};
+
+	if (c->digest == NULL)
+		return;
+	XXH3_128bits_update(c->digest, n, sizeof n);
+	XXH3_128bits_update(c->digest, key, keylen);
+	XXH3_128bits_update(c->digest, body, len);
+}
+
 bool
 runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
     const struct stamp *st, size_t n, struct run *run, struct runset *set,
@@ -880,15 +903,28 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
 	ok = same_stamps(&check, st, n);
 	if (ok) {
 		struct rd fill = check;
+		struct fill only = {NULL, set, c->shed, false};
+		bool skim = runcache_skimming(c);
 
 		get_msgs(&check, NULL);
-		get_run(&check, &(struct fill){NULL, set, c->shed});
+		get_run(&check, &only);
 		if ((ok = !check.bad)) {
+			digest_add(c, c->key, c->keylen, fill.p,
+			    (size_t)(fill.end - fill.p));
 			get_msgs(&fill, d);
-			get_run(&fill, &(struct fill){run, set, c->shed});
+			if (!skim)
+				get_run(&fill, &(struct fill){run, set,
+				    c->shed, false});
+			else if (only.notes)
+				run->notes = strpool_add(set->pool,
+				    "notes.md", 8);
 			/* The bytes runcache_put would write, not made
 			 * again. */
 			keep_record(c, &was_dir, had_dir, dir_to_keep(c, dir));
+			if (skim) {
+				c->nskim++;
+				c->skim_end = c->rec_end;
+			}
 		}
 	}
 	if (!ok)
@@ -897,22 +933,183 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
 	return ok;
 }
 
+/* The entry of a run read from its files into c->b, from its body on
+ * (body: where that starts), and into the digest: a run read is one
+ * not skimmed, so skimming ends. */
+static void
+make_entry(struct runcache *c, const char *key, const struct stamp *dir,
+    const struct stamp *st, size_t n, const struct run *run,
+    const struct runset *set, const struct diag *msgs, size_t nmsgs)
+{
+	size_t body;
+
+	c->skim = false;
+	c->b.n = 0;
+	put_str(&c->b, key);
+	put_dir_stamp(&c->b, dir_to_keep(c, dir));
+	put_stamps(&c->b, st, n);
+	body = c->b.n;
+	put_msgs(&c->b, msgs, nmsgs);
+	put_run(&c->b, run, set);
+	digest_add(c, key, strlen(key), c->b.p + body, c->b.n - body);
+}
+
 void
 runcache_put(struct runcache *c, const char *key, const struct stamp *dir,
     const struct stamp *st, size_t n, const struct run *run,
     const struct runset *set, const struct diag *msgs, size_t nmsgs)
 {
+	make_entry(c, key, dir, st, n, run, set, msgs, nmsgs);
 	diverge(c);
-	if (c->failed)
-		return;
-	c->b.n = 0;
-	put_str(&c->b, key);
-	put_dir_stamp(&c->b, dir_to_keep(c, dir));
-	put_stamps(&c->b, st, n);
-	put_msgs(&c->b, msgs, nmsgs);
-	put_run(&c->b, run, set);
-	if (!write_record(c->out, c->b.p, c->b.n))
+	if (!c->failed && !write_record(c->out, c->b.p, c->b.n))
 		c->failed = true;
+}
+
+void
+runcache_unkept(struct runcache *c, const char *key, const struct run *run,
+    const struct runset *set, const struct diag *msgs, size_t nmsgs)
+{
+	make_entry(c, key, NULL, NULL, 0, run, set, msgs, nmsgs);
+}
+
+void
+runcache_skim(struct runcache *c)
+{
+	c->skim = true;
+}
+
+bool
+runcache_skimming(const struct runcache *c)
+{
+	return c->skim && c->out == NULL && !c->failed && c->oldfd >= 0;
+}
+
+bool
+runcache_digest(const struct runcache *c, uint64_t digest[2])
+{
+	XXH128_hash_t h;
+
+	if (c->digest == NULL)
+		return false;
+	h = XXH3_128bits_digest(c->digest);
+	digest[0] = h.low64;
+	digest[1] = h.high64;
+	return true;
+}
+
+/* ---- the runs skimmed, decoded when they are wanted ---- */
+
+/* They are the old cache's entries from at to end, read again through a
+ * descriptor of their own: the old cache is never written in place (a
+ * new one is renamed over it), so they stay as they were checked. */
+struct skimmed {
+	int fd;
+	size_t at, end;		/* the bytes not read yet */
+	size_t n, shed;
+	unsigned char *buf;	/* len bytes read, the first pos used */
+	size_t cap, len, pos;
+};
+
+struct skimmed *
+runcache_skimmed(struct runcache *c)
+{
+	struct skimmed *s;
+
+	c->skim = false;
+	if (c->nskim == 0)
+		return NULL;
+	s = xcalloc(1, sizeof *s);
+	s->fd = fcntl(c->oldfd, F_DUPFD_CLOEXEC, 0);
+	s->at = c->head_end;
+	s->end = c->skim_end;
+	s->n = c->nskim;
+	s->shed = c->shed;
+	c->nskim = 0;
+	return s;
+}
+
+size_t
+skimmed_count(const struct skimmed *s)
+{
+	return s ? s->n : 0;
+}
+
+/* Has want bytes from pos on in buf; false when they cannot be read. */
+static bool
+skimmed_fill(struct skimmed *s, size_t want)
+{
+	if (s->len - s->pos >= want)
+		return true;
+	if (s->pos > 0) {
+		memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+		s->len -= s->pos;
+		s->pos = 0;
+	}
+	xgrow((void **)&s->buf, &s->cap, want > IO_BUFFER ? want : IO_BUFFER,
+	    1);
+	while (s->len < want) {
+		size_t room = s->cap - s->len, left = s->end - s->at;
+		ssize_t got = left == 0 ? 0 : pread(s->fd, s->buf + s->len,
+		    room < left ? room : left, (off_t)s->at);
+
+		if (got <= 0) {
+			if (got == 0)
+				errno = EIO;
+			return false;
+		}
+		s->len += (size_t)got;
+		s->at += (size_t)got;
+	}
+	return true;
+}
+
+int
+skimmed_next(struct skimmed *s, struct run *run, struct runset *set,
+    const char **key, size_t *keylen)
+{
+	struct stamp dir;
+	struct rd r;
+	uint32_t n;
+	size_t files;
+
+	if (s->pos == s->len && s->at == s->end)
+		return 0;
+	if (s->fd < 0 || !skimmed_fill(s, sizeof n))
+		return -1;
+	memcpy(&n, s->buf + s->pos, sizeof n);
+	if (!skimmed_fill(s, sizeof n + (size_t)n))
+		return -1;
+	r = (struct rd){s->buf + s->pos + sizeof n, s->buf + s->pos +
+	    sizeof n + n, false};
+	s->pos += sizeof n + n;
+	*key = get_mem(&r, keylen);
+	get_dir_stamp(&r, &dir);
+	files = get_count(&r, FILE_STAMP_MIN);
+	for (size_t k = 0; k < files; k++) {
+		size_t len;
+
+		get_mem(&r, &len);
+		get_bytes(&r, 7 * 8);
+	}
+	/* Its messages were said when it was skimmed. */
+	get_msgs(&r, NULL);
+	get_run(&r, &(struct fill){run, set, s->shed, false});
+	if (*key == NULL || r.bad) {
+		errno = EIO;
+		return -1;
+	}
+	return 1;
+}
+
+void
+skimmed_free(struct skimmed *s)
+{
+	if (s == NULL)
+		return;
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	free(s);
 }
 
 void
@@ -943,5 +1140,6 @@ runcache_close(struct runcache *c, bool keep)
 	free(c->b.p);
 	free(c->tmp);
 	free(c->path);
+	XXH3_freeState(c->digest);
 	free(c);
 }

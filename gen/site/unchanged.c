@@ -67,8 +67,9 @@ names_fp(struct fp *f, char *const *v, size_t n)
 }
 
 /* The model the loader gave: what holds for the whole set (RUNS/meta as
- * read, index.md's bytes), and each run by what it was read from (the
- * hash of its files' bytes, their names, the stamps of its notes). */
+ * read, index.md's bytes, the stamps of the runs' notes), and each run
+ * by what it was read from (the hash of its files' bytes, their names),
+ * or the loader's digest of them. */
 static void
 runset_fp(struct fp *f, const struct runset *set)
 {
@@ -82,6 +83,14 @@ runset_fp(struct fp *f, const struct runset *set)
 		fp_str(f, meta_value(&set->meta, k));
 	}
 	fp_bytes(f, set->notes_stamps, sizeof set->notes_stamps);
+	/* The loader's digest says what the runs are without decoding
+	 * them (a lazy load has not): it is kept whenever every run came
+	 * from its cache or went into it. */
+	fp_num(f, set->has_digest);
+	if (set->has_digest) {
+		fp_bytes(f, set->digest, sizeof set->digest);
+		return;
+	}
 	fp_num(f, (long long)set->n);
 	for (size_t i = 0; i < set->n; i++) {
 		const struct run *r = &set->runs[i];

@@ -90,7 +90,8 @@ load(const char *with_cache)
 	char *text;
 
 	runset_load_cached(&set, runs, NULL, SHED, with_cache, NULL, NULL,
-	    &d);
+	    true, &d);
+	runset_materialise(&set, &d);
 	text = describe(&set);
 	runset_free(&set);
 	diags_free(&d);
