@@ -2,7 +2,8 @@
 # Incremental builds and checks against full ones, for one build
 # directory: a generated tree (tests/bench/genruns.sh) is changed round
 # by round with seeded random edits (a meta line, notes, a result file
-# touched or changed, a run removed or added, RUNS/index.md, RUNS/meta,
+# touched or changed, a run removed or added, a directory made in a run,
+# RUNS/index.md, RUNS/meta,
 # the style sheet, an option, or nothing), and after each round the
 # incremental build of one site must give the very bytes of a --full
 # build of another (every file, its messages and exit status), and
@@ -48,7 +49,7 @@ opts=
 edit() {
 	d=$(a_run)
 	r=${d#"$runs"/}
-	case $(pick 13) in
+	case $(pick 14) in
 	0) echo "firmware: 1.$(pick 9)" >>"$d/meta"; what="meta of $r" ;;
 	1) echo "Seen on round $round." >>"$d/notes.md"; what="notes of $r" ;;
 	2) f=$(ls "$d" | grep bonnie | head -1)
@@ -73,6 +74,8 @@ edit() {
 	12) f=$(ls "$d" | grep -v -e bonnie -e meta | head -1)
 	    [ -n "$f" ] && rm "$d/$f"
 	    what="${f:-no} file removed from $r" ;;
+	13) mkdir -p "$d/sysinfo" && echo "round $round" >"$d/sysinfo/lspci"
+	    what="a directory made in $r" ;;
 	esac
 }
 
@@ -142,7 +145,9 @@ else
 fi
 # A build that finds every run directory with the stamp the loader's
 # cache holds opens none of them to list it (only the hosts' directories
-# above them), and writes no new cache (its inode stays).
+# above them, and the directories that hold directories, which the cache
+# does not keep, with those they hold), and writes no new cache (its
+# inode stays).
 sleep 3
 builds "$inc" before
 ls -i "$tmp/.inc.cache" >"$tmp/cache.before"
@@ -150,12 +155,15 @@ strace -f -e trace=openat -o "$tmp/strace" "$b/benchsite" build -q -j 2 \
     $opts -o "$inc" "$runs" 2>/dev/null
 ls -i "$tmp/.inc.cache" >"$tmp/cache.after"
 dirs=$(grep -c "O_NOFOLLOW|O_CLOEXEC|O_DIRECTORY" "$tmp/strace")
-hosts=$(find "$runs" -mindepth 1 -maxdepth 1 -type d | wc -l)
-if [ "$dirs" -eq "$hosts" ] &&
+listed=$({ find "$runs" -mindepth 1 -maxdepth 1 -type d
+    find "$runs" -mindepth 3 -type d
+    find "$runs" -mindepth 3 -type d -exec dirname {} \; ; } |
+    sort -u | wc -l)
+if [ "$dirs" -eq "$listed" ] &&
     cmp -s "$tmp/cache.before" "$tmp/cache.after"; then
 	say_ok "incremental: unchanged run directories not listed, cache kept"
 else
-	say_bad "incremental: $dirs directories opened for $hosts hosts," \
+	say_bad "incremental: $dirs directories opened, not $listed," \
 	    "cache $(cat "$tmp/cache.before") then $(cat "$tmp/cache.after")"
 fi
 # A meta edited in place (its directory's stamp unchanged, settled

@@ -636,8 +636,10 @@ add_skimmed(struct runset *set, struct skimmed *s, struct diags *d)
 	return rc;
 }
 
-/* Decodes the runs skimmed so far, and skims no more: a run read from
- * its files, or taken otherwise than as the cache holds it, was met. */
+/* Decodes the runs skimmed so far, and skims no more: called once the
+ * cache stops skimming (a run read from its files and put in the cache,
+ * or taken otherwise than as the cache holds it). A run the cache does
+ * not keep does not stop it. */
 static void
 catch_up(struct walk *w)
 {
@@ -953,7 +955,8 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 	cache_run(w, id, &leaf, &run, msg0, cached);
 	if (w->cache) {
 		stamp_notes(w, &run, dir, &leaf);
-		catch_up(w);
+		if (!runcache_skimming(w->cache))
+			catch_up(w);
 	}
 	leaf_free(&leaf);
 	add_run(w, &run);
@@ -1132,8 +1135,9 @@ finish_set(struct runset *set)
 }
 
 /* Ends the load's use of its cache: the runs skimmed and not decoded
- * yet are left to runset_materialise when they are all the set has
- * (lazy), else decoded now. */
+ * yet are left to runset_materialise (lazy) beside the runs read from
+ * their files, when there is a digest to take the place of them all,
+ * else decoded now. */
 static void
 close_cache(struct walk *w, bool lazy, bool keep)
 {
@@ -1141,7 +1145,7 @@ close_cache(struct walk *w, bool lazy, bool keep)
 	struct skimmed *s = runcache_skimmed(w->cache);
 
 	set->has_digest = runcache_digest(w->cache, set->digest);
-	if (s && lazy && set->n == 0 && set->has_digest) {
+	if (s && lazy && set->has_digest) {
 		set->lazy = s;
 		s = NULL;
 	} else if (s && add_skimmed(set, s, w->d) < 0) {

@@ -109,9 +109,10 @@ struct runset {
 	uint64_t notes_stamps[2];
 	bool stamps_settled;
 	/* A load with a cache: what its runs are, without decoding them
-	 * (runcache_digest), when has_digest. A lazy load that took every
-	 * run as its cache holds them keeps them undecoded in lazy, and
-	 * runs and n are empty until runset_materialise. */
+	 * (runcache_digest), when has_digest. A lazy load that found no
+	 * run changed keeps those it took from its cache undecoded in
+	 * lazy: until runset_materialise, runs and n hold only the runs
+	 * read from their files that the cache does not keep. */
 	uint64_t digest[2];
 	bool has_digest;
 	struct skimmed *lazy;

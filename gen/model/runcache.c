@@ -934,8 +934,7 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
 }
 
 /* The entry of a run read from its files into c->b, from its body on
- * (body: where that starts), and into the digest: a run read is one
- * not skimmed, so skimming ends. */
+ * (body: where that starts), and into the digest. */
 static void
 make_entry(struct runcache *c, const char *key, const struct stamp *dir,
     const struct stamp *st, size_t n, const struct run *run,
@@ -943,7 +942,6 @@ make_entry(struct runcache *c, const char *key, const struct stamp *dir,
 {
 	size_t body;
 
-	c->skim = false;
 	c->b.n = 0;
 	put_str(&c->b, key);
 	put_dir_stamp(&c->b, dir_to_keep(c, dir));
@@ -959,6 +957,9 @@ runcache_put(struct runcache *c, const char *key, const struct stamp *dir,
     const struct stamp *st, size_t n, const struct run *run,
     const struct runset *set, const struct diag *msgs, size_t nmsgs)
 {
+	/* The old cache's entries end to be the new one's: skimming ends,
+	 * since the runs skimmed are a span of them. */
+	c->skim = false;
 	make_entry(c, key, dir, st, n, run, set, msgs, nmsgs);
 	diverge(c);
 	if (!c->failed && !write_record(c->out, c->b.p, c->b.n))

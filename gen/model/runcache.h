@@ -98,7 +98,8 @@ void runcache_put(struct runcache *, const char *key,
     const struct diag *msgs, size_t nmsgs);
 
 /* Skimming, for a build that may find nothing changed: from now on,
- * as long as every entry met is taken as the old cache holds it,
+ * as long as every entry met is taken as the old cache holds it (the
+ * runs it does not keep, runcache_unkept, aside),
  * runcache_take checks an entry and says its messages but decodes only
  * whether its run has notes (run->notes), and runcache_skimmed gives
  * those runs whole when they are wanted. Decoding them is the larger
@@ -121,7 +122,8 @@ void skimmed_free(struct skimmed *);
 /* A run read from the files of directory key that the cache may not
  * keep (see load.c's cache_run): counted in the digest as
  * runcache_put counts one, so that the digest does not depend on which
- * runs had settled. */
+ * runs had settled. Skimming goes on: the old cache had no entry of it
+ * to take (or its entry is passed over, which ends skimming). */
 void runcache_unkept(struct runcache *, const char *key,
     const struct run *run, const struct runset *set,
     const struct diag *msgs, size_t nmsgs);
