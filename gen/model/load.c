@@ -35,8 +35,8 @@ struct walk {
 	size_t shed;		/* see runset_load */
 	struct runcache *cache;	/* or NULL */
 	bool unsettled;		/* a stamp too new to trust was met */
-	size_t skimmed;		/* runs skimmed (runcache_skim) and not
-				   decoded yet */
+	size_t met;		/* runs met, decoded or skimmed: what
+				   --max-runs counts */
 	bool lost;		/* skimmed runs could not be decoded */
 };
 
@@ -586,7 +586,7 @@ static void
 add_run(struct walk *w, struct run *run)
 {
 	append_run(w->set, run);
-	if (w->set->n + w->skimmed > w->lim->runs)
+	if (++w->met > w->lim->runs)
 		w->over = true;
 }
 
@@ -648,7 +648,6 @@ catch_up(struct walk *w)
 	if (s && add_skimmed(w->set, s, w->d) < 0)
 		w->lost = true;
 	skimmed_free(s);
-	w->skimmed = 0;
 }
 
 /* Opens the directory name of parentfd (the root itself at depth 0)
@@ -725,12 +724,8 @@ static bool
 take_leaf(struct walk *w, struct run *run, const char *id,
     struct leaf *leaf)
 {
-	leaf->skimmed = runcache_skimming(w->cache);
-	if (runcache_take(w->cache, id, leaf->has_dir ? &leaf->dir : NULL,
-	    leaf->v, leaf->n, run, w->set, w->d))
-		return true;
-	leaf->skimmed = false;
-	return false;
+	return runcache_take(w->cache, id, leaf->has_dir ? &leaf->dir : NULL,
+	    leaf->v, leaf->n, run, w->set, w->d, &leaf->skimmed);
 }
 
 /* A run directory whose stamps the cache's reader ahead took, with its
@@ -912,7 +907,7 @@ skim_run(struct walk *w, struct run *run, const char *dir,
 	free(run->id);
 	run_free(run, w->set->pool);
 	leaf_free(leaf);
-	if (w->set->n + ++w->skimmed > w->lim->runs)
+	if (++w->met > w->lim->runs)
 		w->over = true;
 }
 
@@ -1152,7 +1147,6 @@ close_cache(struct walk *w, bool lazy, bool keep)
 		w->lost = true;
 	}
 	skimmed_free(s);
-	w->skimmed = 0;
 	set->stamps_settled = !w->unsettled;
 	runcache_close(w->cache, keep);
 }

@@ -890,12 +890,13 @@ digest_add(struct runcache *c, const char *key, size_t keylen,
 bool
 runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
     const struct stamp *st, size_t n, struct run *run, struct runset *set,
-    struct diags *d)
+    struct diags *d, bool *skimmed)
 {
 	struct rd check;
 	struct stamp was_dir;
 	bool ok, had_dir;
 
+	*skimmed = false;
 	if (!seek_entry(c, key, strlen(key)))
 		return false;
 	check = c->at;
@@ -921,7 +922,7 @@ runcache_take(struct runcache *c, const char *key, const struct stamp *dir,
 			/* The bytes runcache_put would write, not made
 			 * again. */
 			keep_record(c, &was_dir, had_dir, dir_to_keep(c, dir));
-			if (skim) {
+			if ((*skimmed = skim)) {
 				c->nskim++;
 				c->skim_end = c->rec_end;
 			}
@@ -1004,11 +1005,9 @@ runcache_digest(const struct runcache *c, uint64_t digest[2])
  * descriptor of their own: the old cache is never written in place (a
  * new one is renamed over it), so they stay as they were checked. */
 struct skimmed {
-	int fd;
+	struct file_window old;	/* its fd the skimmed's own */
 	size_t at, end;		/* the bytes not read yet */
-	size_t n, shed;
-	unsigned char *buf;	/* len bytes read, the first pos used */
-	size_t cap, len, pos;
+	size_t shed;
 };
 
 struct skimmed *
@@ -1020,76 +1019,61 @@ runcache_skimmed(struct runcache *c)
 	if (c->nskim == 0)
 		return NULL;
 	s = xcalloc(1, sizeof *s);
-	s->fd = fcntl(c->oldfd, F_DUPFD_CLOEXEC, 0);
+	s->old.fd = fcntl(c->oldfd, F_DUPFD_CLOEXEC, 0);
 	s->at = c->head_end;
 	s->end = c->skim_end;
-	s->n = c->nskim;
 	s->shed = c->shed;
 	c->nskim = 0;
 	return s;
 }
 
-size_t
-skimmed_count(const struct skimmed *s)
+/* The next record's bytes (len of them), or NULL when they cannot be
+ * read (errno says why). */
+static const unsigned char *
+skimmed_record(struct skimmed *s, uint32_t *len)
 {
-	return s ? s->n : 0;
-}
+	const char *p;
 
-/* Has want bytes from pos on in buf; false when they cannot be read. */
-static bool
-skimmed_fill(struct skimmed *s, size_t want)
-{
-	if (s->len - s->pos >= want)
-		return true;
-	if (s->pos > 0) {
-		memmove(s->buf, s->buf + s->pos, s->len - s->pos);
-		s->len -= s->pos;
-		s->pos = 0;
-	}
-	xgrow((void **)&s->buf, &s->cap, want > IO_BUFFER ? want : IO_BUFFER,
-	    1);
-	while (s->len < want) {
-		size_t room = s->cap - s->len, left = s->end - s->at;
-		ssize_t got = left == 0 ? 0 : pread(s->fd, s->buf + s->len,
-		    room < left ? room : left, (off_t)s->at);
-
-		if (got <= 0) {
-			if (got == 0)
-				errno = EIO;
-			return false;
-		}
-		s->len += (size_t)got;
-		s->at += (size_t)got;
-	}
-	return true;
+	errno = 0;
+	if (s->old.fd < 0 || s->end - s->at < sizeof *len ||
+	    (p = file_window_get(&s->old, s->at, sizeof *len, IO_BUFFER)) ==
+	    NULL)
+		goto bad;
+	memcpy(len, p, sizeof *len);
+	if (*len > s->end - s->at - sizeof *len || (p =
+	    file_window_get(&s->old, s->at + sizeof *len, *len, IO_BUFFER)) ==
+	    NULL)
+		goto bad;
+	s->at += sizeof *len + *len;
+	return (const unsigned char *)p;
+bad:
+	if (errno == 0)
+		errno = EIO;
+	return NULL;
 }
 
 int
 skimmed_next(struct skimmed *s, struct run *run, struct runset *set,
     const char **key, size_t *keylen)
 {
+	const unsigned char *p;
 	struct stamp dir;
 	struct rd r;
-	uint32_t n;
+	uint32_t len;
 	size_t files;
 
-	if (s->pos == s->len && s->at == s->end)
+	if (s->at == s->end)
 		return 0;
-	if (s->fd < 0 || !skimmed_fill(s, sizeof n))
+	if ((p = skimmed_record(s, &len)) == NULL)
 		return -1;
-	memcpy(&n, s->buf + s->pos, sizeof n);
-	if (!skimmed_fill(s, sizeof n + (size_t)n))
-		return -1;
-	r = (struct rd){s->buf + s->pos + sizeof n, s->buf + s->pos +
-	    sizeof n + n, false};
-	s->pos += sizeof n + n;
+	r = (struct rd){p, p + len, false};
 	*key = get_mem(&r, keylen);
 	get_dir_stamp(&r, &dir);
 	files = get_count(&r, FILE_STAMP_MIN);
 	for (size_t k = 0; k < files; k++) {
-		size_t len;
+		size_t namelen;
 
-		get_mem(&r, &len);
+		get_mem(&r, &namelen);
 		get_bytes(&r, 7 * 8);
 	}
 	/* Its messages were said when it was skimmed. */
@@ -1107,9 +1091,9 @@ skimmed_free(struct skimmed *s)
 {
 	if (s == NULL)
 		return;
-	if (s->fd >= 0)
-		close(s->fd);
-	free(s->buf);
+	if (s->old.fd >= 0)
+		close(s->old.fd);
+	file_window_free(&s->old);
 	free(s);
 }
 

@@ -83,11 +83,12 @@ struct stamp *runcache_listing(struct runcache *, const char *key,
  * it with these very stamps: fills run (all but id and raw_id, left to
  * the caller) with its strings in set's pool and arenas, says its
  * messages again to d, and keeps its entry in the new cache as it is,
- * with the directory's stamp dir (NULL: none). Keys must come in the
- * loader's walk order. */
+ * with the directory's stamp dir (NULL: none). *skimmed says whether it
+ * was skimmed (runcache_skim): then only run->notes is filled. Keys
+ * must come in the loader's walk order. */
 bool runcache_take(struct runcache *, const char *key,
     const struct stamp *dir, const struct stamp *, size_t n,
-    struct run *run, struct runset *set, struct diags *d);
+    struct run *run, struct runset *set, struct diags *d, bool *skimmed);
 
 /* Adds the run of directory key to the new cache: read from files with
  * these stamps in a directory with the stamp dir (NULL: none), with the
@@ -106,7 +107,7 @@ void runcache_put(struct runcache *, const char *key,
  * part of a load whose files did not change (at 100 000 runs, a fifth
  * of its CPU time). */
 void runcache_skim(struct runcache *);
-/* Whether runcache_take skims the entry it takes next. */
+/* Whether runcache_take would skim the entry it takes next. */
 bool runcache_skimming(const struct runcache *);
 /* The runs skimmed so far, to decode with skimmed_next; skimming ends.
  * NULL when there are none (or no old cache to read them from). */
@@ -117,7 +118,6 @@ struct skimmed *runcache_skimmed(struct runcache *);
  * next call. */
 int skimmed_next(struct skimmed *, struct run *run, struct runset *set,
     const char **key, size_t *keylen);
-size_t skimmed_count(const struct skimmed *);
 void skimmed_free(struct skimmed *);
 /* A run read from the files of directory key that the cache may not
  * keep (see load.c's cache_run): counted in the digest as

@@ -395,6 +395,134 @@ test_summary_slots(void **state)
 	xarena_free(&arena);
 }
 
+/* Every file and directory below path an hour old: stamps the loader's
+ * cache trusts at once (runcache_settled), with no wait. Touching
+ * changes a file's ctime, which its stamp holds: only what changed. */
+static void
+settle(const char *path)
+{
+	char *cmd = xasprintf("find '%s' -exec touch -h -d '1 hour ago' "
+	    "{} +", path);
+
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
+/* A load of the tree with the cache beside it; lazy as a build's. */
+static void
+load_with(struct runset *set, const struct tree *t, const char *cache,
+    bool lazy)
+{
+	struct diags d = {.quiet = 1};
+
+	memset(set, 0, sizeof *set);
+	assert_int_equal(runset_load_cached(set, t->root, NULL, SIZE_MAX,
+	    cache, NULL, NULL, lazy, &d), 0);
+	assert_true(set->has_digest);
+	diags_free(&d);
+}
+
+static void
+assert_same_runs(const struct runset *a, const struct runset *b)
+{
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->metrics.n, b->metrics.n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct run *x = &a->runs[i], *y = &b->runs[i];
+
+		assert_string_equal(x->id, y->id);
+		assert_int_equal(x->nsamples, y->nsamples);
+		assert_int_equal(x->nsum, y->nsum);
+		assert_int_equal(x->notes != NULL, y->notes != NULL);
+		assert_int_equal(x->meta.n, y->meta.n);
+		for (size_t k = 0; k < x->nsum; k++) {
+			struct metric_summary sx = run_summary_at(x, k),
+			    sy = run_summary_at(y, k);
+
+			assert_true(same_summary(&sx, &sy));
+		}
+	}
+}
+
+/* A build's load decodes no run the cache holds unchanged: the set has
+ * the cache's digest of them and the runs undecoded (runset.lazy), and
+ * runset_materialise gives the runs an eager load gives. A run the
+ * cache does not keep (a directory holding one) is read beside them and
+ * keeps the load lazy; a changed run makes it decode them all. The
+ * digest is the same however the runs were had, and moves when one
+ * changes. */
+static void
+test_lazy_load(void **state)
+{
+	struct tree *t = *state;
+	char *cache = xasprintf("%s.cache", t->root), *sub;
+	struct runset eager, lazy;
+	struct diags d = {.quiet = 1};
+	uint64_t digest[2];
+
+	put(t->run, "notes.md", "Cabled again.\n");
+	settle(t->root);
+	load_with(&eager, t, cache, true);	/* no cache yet: all read */
+	assert_int_equal(eager.n, 2);
+	assert_null(eager.lazy);
+	memcpy(digest, eager.digest, sizeof digest);
+
+	load_with(&lazy, t, cache, true);
+	assert_int_equal(lazy.n, 0);
+	assert_non_null(lazy.lazy);
+	assert_memory_equal(lazy.digest, digest, sizeof digest);
+	assert_int_equal(runset_materialise(&lazy, &d), 0);
+	assert_null(lazy.lazy);
+	assert_same_runs(&lazy, &eager);
+	runset_free(&lazy);
+
+	sub = xasprintf("%s/sysinfo", t->short_run);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	put(sub, "lspci", "00:1f.2 SATA controller\n");
+	settle(sub);
+	/* The first load drops the run's entry from the cache. */
+	load_with(&lazy, t, cache, true);
+	assert_null(lazy.lazy);
+	assert_memory_equal(lazy.digest, digest, sizeof digest);
+	runset_free(&lazy);
+	load_with(&lazy, t, cache, true);
+	assert_int_equal(lazy.n, 1);
+	assert_non_null(lazy.lazy);
+	assert_memory_equal(lazy.digest, digest, sizeof digest);
+	assert_int_equal(runset_materialise(&lazy, &d), 0);
+	assert_same_runs(&lazy, &eager);
+	runset_free(&lazy);
+	runset_free(&eager);
+
+	/* The run the cache does not keep changed: the digest moves. */
+	put(t->short_run, "meta", "kernel: 6.1\n");
+	settle(t->short_run);
+	load_with(&lazy, t, cache, true);
+	assert_int_equal(lazy.n, 1);
+	assert_non_null(lazy.lazy);
+	assert_memory_not_equal(lazy.digest, digest, sizeof digest);
+	assert_int_equal(runset_materialise(&lazy, &d), 0);
+	load_with(&eager, t, cache, false);
+	assert_memory_equal(eager.digest, lazy.digest, sizeof digest);
+	assert_same_runs(&lazy, &eager);
+	memcpy(digest, eager.digest, sizeof digest);
+	runset_free(&lazy);
+	runset_free(&eager);
+
+	/* A run the cache keeps changed: every run is decoded. */
+	put(t->run, "meta", "host: beryl\nraid: 0\n");
+	settle(t->run);
+	load_with(&lazy, t, cache, true);
+	assert_int_equal(lazy.n, 2);
+	assert_null(lazy.lazy);
+	assert_memory_not_equal(lazy.digest, digest, sizeof digest);
+	runset_free(&lazy);
+	diags_free(&d);
+	unlink(cache);
+	free(cache);
+	free(sub);
+}
+
 int
 main(void)
 {
@@ -406,6 +534,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_load_for_analysis, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_raw_directory, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lazy_load, setup,
 		    teardown),
 	};
 
