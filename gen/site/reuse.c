@@ -521,26 +521,38 @@ reuse_find(const struct reuse *r, enum reuse_log log, const char *key,
 	return true;
 }
 
-char **
-reuse_files(struct reuse *r, const struct reuse_hit *hit, size_t *n)
+/* The text of the files of a line found ("\tFILE..."), its entry's
+ * len bytes, valid until the log is read again; NULL when the log no
+ * longer says what it said when it was loaded. */
+static const char *
+files_text(struct reuse *r, const struct reuse_hit *hit)
 {
 	const struct entry *e = &r->v[hit->line];
 	const char *text = e->len ? file_window_get(&r->file[e->from - 1].win,
 	    e->at, e->len, LOG_PIECE) : "";
-	size_t count = 0;
-	char **v, *at;
 
-	/* A log changed since it was read says nothing. */
 	if (text == NULL || XXH3_64bits(text, e->len) != e->files_hash)
 		return NULL;
-	for (size_t k = 0; k < e->len; k++)
+	return text;
+}
+
+char **
+reuse_files(struct reuse *r, const struct reuse_hit *hit, size_t *n)
+{
+	size_t len = r->v[hit->line].len, count = 0;
+	const char *text = files_text(r, hit);
+	char **v, *at;
+
+	if (text == NULL)
+		return NULL;
+	for (size_t k = 0; k < len; k++)
 		count += text[k] == '\t';
-	v = xmalloc((count + 1) * sizeof *v + e->len + 1);
+	v = xmalloc((count + 1) * sizeof *v + len + 1);
 	at = (char *)(v + count + 1);
-	memcpy(at, text, e->len);
-	at[e->len] = '\0';
+	memcpy(at, text, len);
+	at[len] = '\0';
 	/* Each tab ends the name before it and begins the next. */
-	for (size_t k = 0, i = 0; k < e->len; k++)
+	for (size_t k = 0, i = 0; k < len; k++)
 		if (at[k] == '\t') {
 			at[k] = '\0';
 			v[i++] = at + k + 1;
@@ -550,21 +562,50 @@ reuse_files(struct reuse *r, const struct reuse_hit *hit, size_t *n)
 	return v;
 }
 
+void
+reuse_write_line(FILE *out, const char *key, const char *fp,
+    const char *const *files, size_t n)
+{
+	fputs(key, out);
+	putc('\t', out);
+	fputs(fp, out);
+	for (size_t k = 0; k < n; k++) {
+		putc('\t', out);
+		fputs(files[k], out);
+	}
+	putc('\n', out);
+}
+
+bool
+reuse_write_kept(FILE *out, struct reuse *r, const struct reuse_hit *hit,
+    const char *key, const char *fp)
+{
+	const char *text = files_text(r, hit);
+
+	if (text == NULL)
+		return false;
+	/* The line as reuse_write_line would write it from reuse_files's
+	 * names, without splitting them and joining them again. */
+	fputs(key, out);
+	putc('\t', out);
+	fputs(fp, out);
+	fwrite(text, 1, r->v[hit->line].len, out);
+	putc('\n', out);
+	return true;
+}
+
 char *
 reuse_line(const char *key, const char *fp, const char *const *files,
     size_t n)
 {
-	size_t len = strlen(key) + strlen(fp) + 3;
-	char *out, *p;
+	char *line = NULL;
+	size_t len = 0;
+	FILE *out = xnonnull(open_memstream(&line, &len));
 
-	for (size_t k = 0; k < n; k++)
-		len += strlen(files[k]) + 1;
-	out = p = xmalloc(len);
-	p += sprintf(p, "%s\t%s", key, fp);
-	for (size_t k = 0; k < n; k++)
-		p += sprintf(p, "\t%s", files[k]);
-	strcpy(p, "\n");
-	return out;
+	reuse_write_line(out, key, fp, files, n);
+	if (fclose(out) != 0)
+		xnonnull(NULL);
+	return line;
 }
 
 /* The log being read back for its file names. */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define JOBS_FILE ".benchsite-jobs"
 /* The job log's line of no job: its fingerprint is that of what made
@@ -102,9 +103,17 @@ bool reuse_log_files(const char *dir, void (*each)(void *, const char *),
  * build's verdict failed the gate. Reads only the log's end. */
 bool reuse_built_from(const char *site, const char *fp, bool *gate_fails);
 
-/* One line of the job log: "KEY\tFP\tFILE\tFILE...\n" into a new string.
- * Keys and files are benchsite's own safe names (no tab, no newline). */
+/* One line of the job log, "KEY\tFP\tFILE\tFILE...\n", written to out
+ * (reuse_write_line) or into a new string (reuse_line). Keys and files
+ * are benchsite's own safe names (no tab, no newline). */
+void reuse_write_line(FILE *out, const char *key, const char *fp,
+    const char *const *files, size_t n);
 char *reuse_line(const char *key, const char *fp, const char *const *files,
     size_t n);
-
+/* Writes to out the line of job key with fingerprint fp that lists the
+ * files of the line hit found, as reuse_write_line would from
+ * reuse_files's names; false, writing nothing, when the log no longer
+ * says what it said when it was loaded (as reuse_files's NULL). */
+bool reuse_write_kept(FILE *out, struct reuse *, const struct reuse_hit *,
+    const char *key, const char *fp);
 #endif

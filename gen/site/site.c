@@ -713,11 +713,8 @@ static void
 log_job(struct site *s, const char *key, const char *fp,
     const char *const *files, size_t n)
 {
-	char *line = reuse_line(key, fp, files, n);
-
 	if (s->job_log)
-		fputs(line, s->job_log);
-	free(line);
+		reuse_write_line(s->job_log, key, fp, files, n);
 }
 
 static void
@@ -780,11 +777,36 @@ report_names(const char **p, const char *end, size_t *n)
 	return v;
 }
 
+/* The problems a job's report lists, added to the build's. */
+static void
+merge_diags(struct site *s, const char **p, const char *end)
+{
+	for (long long n = report_get_num(p, end); n > 0; n--) {
+		int level = (int)report_get_num(p, end);
+		long line = (long)report_get_num(p, end);
+		char *file = report_get_str(p, end);
+		char *msg = report_get_str(p, end);
+
+		diags_add(s->d, (enum msg_level)level, file ? file : "", line,
+		    "%s", msg ? msg : "");
+		free(file);
+		free(msg);
+	}
+}
+
+static void
+kept_unknown(struct site *s, const char *key)
+{
+	diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s changed while the "
+	    "site was built: the files kept for %s are unknown", JOBS_FILE,
+	    key ? key : "a job");
+}
+
 /* Merges job k's report. A job that kept its files logs the old log's
- * line of them; one that ran logs the files it wrote. The names of a
- * logged job are not held: they are read back from this build's log
- * once the runs are let go (logged_names). A job that met a problem is
- * not logged, so that it is done again next time and the problem
+ * line of them, copied; one that ran logs the files it wrote. The names
+ * of a logged job are not held: they are read back from this build's
+ * log once the runs are let go (logged_names). A job that met a problem
+ * is not logged, so that it is done again next time and the problem
  * reported again: its files are listed here. */
 static void
 job_merge(void *ctx, size_t k, const char *buf, size_t len)
@@ -793,46 +815,38 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	const char *p = buf, *end = buf + len;
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
 	int kept = (int)report_get_num(&p, end);
-	size_t d0 = s->d->n, nmade, nold = 0;
+	size_t d0 = s->d->n, nmade;
 	struct reuse_hit hit;
-	char **old = NULL, **made;
+	bool found, logged = false;
+	char **made;
 
 	s->reused += kept != 0;
 	s->pages += (int)report_get_num(&p, end);
 	s->charts += (int)report_get_num(&p, end);
 	s->files += (int)report_get_num(&p, end);
 	made = report_names(&p, end, &nmade);
-	if (kept && key && fp && reuse_find(s->reuse, (enum reuse_log)kept,
-	    key, fp, &hit))
-		old = reuse_files(s->reuse, &hit, &nold);
 	/* The worker found the line and kept its files; only a log changed
 	 * since it was read can fail this, and the files it kept are then
 	 * unknown. */
-	if (kept && old == NULL)
-		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s changed while "
-		    "the site was built: the files kept for %s are unknown",
-		    JOBS_FILE, key ? key : "a job");
-	for (long long n = report_get_num(&p, end); n > 0; n--) {
-		int level = (int)report_get_num(&p, end);
-		long line = (long)report_get_num(&p, end);
-		char *file = report_get_str(&p, end);
-		char *msg = report_get_str(&p, end);
-
-		diags_add(s->d, (enum msg_level)level, file ? file : "", line,
-		    "%s", msg ? msg : "");
-		free(file);
-		free(msg);
+	found = kept && key && fp && reuse_find(s->reuse,
+	    (enum reuse_log)kept, key, fp, &hit);
+	if (kept && !found)
+		kept_unknown(s, key);
+	merge_diags(s, &p, end);
+	if (key && fp && s->d->n == d0 && s->job_log && !kept) {
+		log_job(s, key, fp, (const char *const *)made, nmade);
+		logged = true;
+	} else if (found && s->d->n == d0 && s->job_log) {
+		logged = reuse_write_kept(s->job_log, s->reuse, &hit, key, fp);
+		if (!logged)
+			kept_unknown(s, key);
 	}
-	if (key && fp && s->d->n == d0 && s->job_log && (!kept || old))
-		log_job(s, key, fp, (const char *const *)(old ? old : made),
-		    old ? nold : nmade);
-	else
-		for (size_t i = 0; i < nmade; i++)
+	for (size_t i = 0; i < nmade; i++) {
+		if (!logged)
 			add_written(s, made[i]);
-	for (size_t i = 0; i < nmade; i++)
 		free(made[i]);
+	}
 	free(made);
-	free(old);
 	free(key);
 	free(fp);
 	progress(s, "");

@@ -476,6 +476,83 @@ test_log_read_again(void **state)
 	log_dir_done(dir, path);
 }
 
+/* What reuse_write_kept writes of key's line of fingerprint fp in
+ * log (into a new string), or NULL when it writes nothing. */
+static char *
+kept_line(struct reuse *r, const char *key, const char *fp)
+{
+	struct reuse_hit hit;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	bool wrote;
+
+	assert_non_null(out);
+	assert_true(reuse_find(r, REUSE_OLD, key, fp, &hit));
+	wrote = reuse_write_kept(out, r, &hit, key, fp);
+	assert_int_equal(fclose(out), 0);
+	if (!wrote) {
+		assert_int_equal(len, 0);	/* nothing at all */
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* A kept job's line is the old line as it was, the same bytes as
+ * reuse_line makes of the names reuse_files gives, with or without
+ * files; a log rewritten since it was loaded gives no line (as
+ * reuse_files gives no names). */
+static void
+test_kept_line(void **state)
+{
+	const char *fp = "0123456789abcdef0123456789abcdef";
+	const char *keys[] = {"run:a", "key:raid", "run:b"};
+	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *got, *want;
+	struct reuse *r;
+	size_t n = 0;
+	FILE *out;
+
+	(void)state;
+	path = log_dir(dir);
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "run:a\t%s\truns/a.html\truns/a/bonnie.txt\n", fp);
+	fprintf(out, "key:raid\t%s\n", fp);
+	fprintf(out, "run:b\t%s\truns/b.html\n", fp);
+	fclose(out);
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	for (size_t k = 0; k < 3; k++) {
+		char **names = outputs(r, REUSE_OLD, keys[k], fp, &n);
+
+		assert_non_null(names);
+		want = reuse_line(keys[k], fp, (const char *const *)names, n);
+		assert_non_null(got = kept_line(r, keys[k], fp));
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
+	got = kept_line(r, "run:a", fp);
+	assert_string_equal(got, "run:a\t0123456789abcdef0123456789abcdef\t"
+	    "runs/a.html\truns/a/bonnie.txt\n");
+	free(got);
+	reuse_free(r);
+	/* b's name changed in place before any line is read again: its
+	 * line is no longer known. */
+	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
+	assert_non_null(out = fopen(path, "w"));
+	fprintf(out, "run:a\t%s\truns/a.html\truns/a/bonnie.txt\n", fp);
+	fprintf(out, "key:raid\t%s\n", fp);
+	fprintf(out, "run:b\t%s\truns/B.html\n", fp);
+	fclose(out);
+	assert_null(kept_line(r, "run:b", fp));
+	assert_non_null(got = kept_line(r, "key:raid", fp));
+	assert_string_equal(got, "key:raid\t0123456789abcdef0123456789abcdef"
+	    "\n");
+	free(got);
+	reuse_free(r);
+	log_dir_done(dir, path);
+}
+
 /* The window job logs are read again through (base/fileio.c): bytes
  * the last piece holds come from it, others from a new piece read
  * there, one longer than a piece whole; past the file's end, nothing. */
@@ -668,6 +745,7 @@ main(void)
 		cmocka_unit_test(test_files_as_listed),
 		cmocka_unit_test(test_no_files),
 		cmocka_unit_test(test_log_read_again),
+		cmocka_unit_test(test_kept_line),
 		cmocka_unit_test(test_settle),
 		cmocka_unit_test(test_file_window),
 		cmocka_unit_test(test_log_files),
