@@ -165,6 +165,52 @@ verdict_tests() {
 	    "$tmp/report.html" 2>/dev/null)
 	[ "$n" = 0 ] && [ "$runs" = 18 ] && ok ||
 		bad "single file: $n outside references, $runs runs"
+	# A large set's single file holds the runs its overview names
+	# (not 200 pages), says so first, and each link leads into it.
+	sh tests/bench/genruns.sh 200 "$tmp/runs200" >/dev/null
+	wrap "$b/benchsite" build -q --single-file "$tmp/large.html" \
+		"$tmp/runs200" 2>/dev/null
+	runs=$(xmllint --html --xpath 'count(//section[@class = "run"])' \
+	    "$tmp/large.html" 2>/dev/null)
+	lost=$(xmllint --html --xpath 'count(//@href[not(starts-with(., "#"))
+	    or not(//@id = substring(., 2))])' "$tmp/large.html" 2>/dev/null)
+	note=$(xmllint --html --xpath 'string(//main/*[1][@class =
+	    "single-note"])' "$tmp/large.html" 2>/dev/null)
+	case $note in
+	*" of the $runs runs it names, of 200. "*) noted=1 ;;
+	*) noted= ;;
+	esac
+	[ "$runs" -gt 10 ] && [ "$runs" -lt 200 ] && [ "$lost" = 0 ] &&
+		[ -n "$noted" ] && ok ||
+		bad "single file of 200 runs: $runs runs, $lost links lost," \
+		    "note \"$note\""
+	# The digests people post stay short however long the history: the
+	# first SHARE_CAUSES (20) causes, a line counting the others, a
+	# table of at most 40 runs, the charts of the causes told.
+	wrap "$b/benchsite" check --format mail --attach "$tmp/att200" \
+		"$tmp/runs200" >"$tmp/mail200" 2>/dev/null
+	wrap "$b/benchsite" check --format markdown "$tmp/runs200" \
+		>"$tmp/md200" 2>/dev/null
+	all=$(sed -n 's/^\([0-9]*\) causes fail the gate.*/\1/p' "$tmp/mail200")
+	told=$(grep -c '^ *[0-9]*\. ' "$tmp/mail200")
+	more=$(sed -n 's/^ *\.\.\. and \([0-9]*\) more causes* .*/\1/p' \
+	    "$tmp/mail200")
+	rows=$(grep -cE ' (FAIL|warn|ok) ' "$tmp/mail200")
+	md_told=$(grep -c '^[0-9]*\\\. ' "$tmp/md200")
+	md_more=$(sed -n 's/^\.\.\. and \([0-9]*\) more causes* .*/\1/p' \
+	    "$tmp/md200" | head -n 1)
+	md_rows=$(grep -c '^| [^R-]' "$tmp/md200")
+	pngs=$(ls "$tmp/att200" | wc -l)
+	named=$(sed -n '/^Charts to attach:/,$p' "$tmp/mail200" |
+	    grep -o '[^ ]*\.png' | wc -l)
+	[ "$told" = 20 ] && [ -n "$all" ] && [ "$all" -gt 20 ] &&
+		[ "$((told + more))" = "$all" ] && [ "$rows" -le 40 ] &&
+		[ "$rows" -gt 0 ] && [ "$md_told" = 20 ] && [ "$md_more" = "$more" ] &&
+		[ "$md_rows" = "$rows" ] && [ "$pngs" = "$named" ] &&
+		[ "$pngs" -le 40 ] && ok ||
+		bad "digests of 200 runs: $told+$more of $all causes, $rows" \
+		    "rows; Markdown $md_told+$md_more causes, $md_rows rows;" \
+		    "$pngs charts, $named named"
 	# Two series alike, each with a run whose latency chart has a
 	# flagged bar (clip paths): no id twice in the one file.
 	rm -rf "$tmp/twice"

@@ -206,7 +206,8 @@ render_verdict_section(FILE *out, const struct analysis *a,
 		return;
 	fprintf(out, "\n%s (%zu finding%s, %zu cause%s)\n", section_titles[sec],
 	    nf, nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
-	for (size_t k = 0; k < n; k++) {
+	for (size_t k = 0; k < n && (st->causes == 0 || k < st->causes);
+	    k++) {
 		char lead[32];
 
 		snprintf(lead, sizeof lead, sec == SECTION_FAILS ? "%3zu." :
@@ -215,6 +216,28 @@ render_verdict_section(FILE *out, const struct analysis *a,
 		if (sec == SECTION_FAILS ? st->details : st->details_all)
 			group_details(out, a, st, &g[k]);
 	}
+	if (st->causes > 0 && n > st->causes) {
+		char *left = render_causes_left(a, sec, st->causes, n);
+
+		styled(out, st, "    ", left, 5);
+		free(left);
+	}
+}
+
+char *
+render_causes_left(const struct analysis *a, enum verdict_section sec,
+    size_t shown, size_t n)
+{
+	const struct finding_group *g = gate_groups(a, sec, &n);
+	size_t findings = 0;
+
+	if (shown >= n)
+		return xstrdup("");
+	for (size_t k = shown; k < n; k++)
+		findings += g[k].n;
+	return xasprintf("... and %zu more cause%s (%zu finding%s): "
+	    "`benchsite check` lists them all.", n - shown, n - shown == 1 ?
+	    "" : "s", findings, findings == 1 ? "" : "s");
 }
 
 const char *const detail_labels[DETAIL_TEXTS] = {
@@ -224,7 +247,7 @@ const char *const detail_labels[DETAIL_TEXTS] = {
 int
 render_check_text(FILE *out, const struct analysis *a)
 {
-	struct text_style st = {78, true, true, true, true};
+	struct text_style st = {78, true, true, true, true, 0};
 
 	render_verdict_head(out, a, &st);
 	for (int sec = 0; sec < SECTIONS; sec++)

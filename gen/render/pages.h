@@ -80,12 +80,23 @@ void change_cell(const struct site_plan *, xmlNodePtr tr, size_t run,
  * comparisons go, as it links nowhere outside itself. Returns the
  * element the runs' sections go into (NULL: none). */
 xmlNodePtr single_begin(htmlDocPtr overview);
+/* Which runs' pages the file holds, by run, in a new array: every run
+ * of a small set; of a large one (plan.h) the runs the overview links
+ * to, so that the file stays the size of an attachment and each of
+ * its links leads into it. *shown says how many. */
+bool *single_runs(const struct site_plan *, htmlDocPtr overview,
+    size_t *shown);
+/* A line first in the file saying it holds shown of the set's runs,
+ * when it does not hold them all. */
+void single_note(xmlNodePtr main_el, size_t shown, size_t runs);
 /* Moves the contents of run i's page (run_doc; freed, NULL skipped)
  * into a section of the file. */
 void single_add_run(const struct site_plan *, xmlNodePtr main_el,
     size_t run, htmlDocPtr run_page);
-/* Links made to point inside the file, and the style sheet css[0..len)
- * (NULL: could not be read) put in: the file is whole. */
-void single_end(htmlDocPtr, const char *css, size_t len);
+/* Links to the runs in (single_runs) made to point inside the file,
+ * others dropped, and the style sheet css[0..len) (NULL: could not be
+ * read) put in: the file is whole. */
+void single_end(const struct site_plan *, htmlDocPtr, const bool *in,
+    const char *css, size_t len);
 
 #endif

@@ -47,7 +47,19 @@ struct text_style {
 	bool details;		/* what differs, for what fails */
 	bool details_all;	/* and for warnings */
 	bool improvements;	/* the improvements' section */
+	size_t causes;		/* the groups told a section, 0: all */
 };
+
+/* The causes a digest people read where they share it (mail, Markdown)
+ * tells of a section: the first this many, as the gate orders them
+ * (surest and largest first); the rest are counted in one line. A
+ * history of 100 000 runs can have thousands, and a digest of them all
+ * (megabytes) is neither read nor accepted where it is posted. */
+#define SHARE_CAUSES 20
+/* The line that counts the groups a digest leaves out of a section
+ * (from the shown-th of n on), "" when it leaves none out; new. */
+char *render_causes_left(const struct analysis *, enum verdict_section,
+    size_t shown, size_t n);
 
 /* The verdict: the headline (and how many causes fail), then the groups
  * of findings of one section, one sentence each (what fails numbered),
@@ -131,15 +143,19 @@ void table_figure(const struct analysis *, size_t run, int metric,
     char *buf);
 extern const char *const outcome_words[RUN_OUTCOMES];
 
-/* The charts a mail attaches: one for each metric of each cause that
- * fails the gate, of its runs and their reference, named after its
- * first run and the metric ("8port-raid0-4disk-cfq--block-write.png").
+/* The charts a mail attaches: one for each metric of each cause of the
+ * gate the digest tells (SHARE_CAUSES), of its runs and their
+ * reference, named after its first run and the metric
+ * ("8port-raid0-4disk-cfq--block-write.png"; the run's whole path,
+ * "db04--2021-01-01--block-write.png", when another chart has that
+ * name, and a number after it when that is taken too).
  * mail_charts returns their count; mail_chart_png draws one (720 pixels
  * wide; 0, or -1 with err). */
 struct mail_chart {
-	char *name;
+	char *name;		/* unique among a digest's charts */
 	int metric;
 	size_t *runs, n;
+	size_t named_after;	/* the run its name begins with */
 };
 size_t mail_charts(const struct analysis *, struct mail_chart **);
 void mail_charts_free(struct mail_chart *, size_t n);

@@ -117,8 +117,8 @@ const char *const outcome_words[RUN_OUTCOMES] = {
 	[RUN_FAILS] = "FAIL", [RUN_WARNED] = "warn", [RUN_PASSES] = "ok",
 };
 
-/* Runs a mail's table lists: all of them up to this many, else those
- * that fail. */
+/* Runs a digest's table lists: all of them up to this many, else the
+ * runs that fail of the causes it tells, as many at most. */
 #define MAIL_TABLE_MAX 40
 
 /* Where a run's name splits: after its last '/', or 0. */
@@ -163,19 +163,71 @@ table_row(FILE *out, const struct analysis *an, const struct figure_cols *fc,
 	free(shown);
 }
 
-/* Whether the mail's table lists run i. */
-static bool
-table_lists(const struct analysis *an, size_t i)
+/* The groups of a section a digest tells (SHARE_CAUSES). */
+static size_t
+told(size_t n)
 {
-	return an->set->n <= MAIL_TABLE_MAX ||
-	    an->gate.outcome[i] == RUN_FAILS;
+	return n < SHARE_CAUSES ? n : SHARE_CAUSES;
+}
+
+/* The runs a digest's table lists, by run, in a new array: every run of
+ * a set of up to MAIL_TABLE_MAX, else the runs that fail the gate in
+ * the causes the digest tells, the first MAIL_TABLE_MAX of them. */
+static bool *
+table_runs(const struct analysis *an)
+{
+	size_t ng, listed = 0;
+	const struct finding_group *g = gate_groups(an, SECTION_FAILS, &ng);
+	bool *in = xcalloc(an->set->n + 1, sizeof *in);
+
+	for (size_t i = 0; i < an->set->n && an->set->n <= MAIL_TABLE_MAX; i++)
+		in[i] = true;
+	if (an->set->n <= MAIL_TABLE_MAX)
+		return in;
+	for (size_t k = 0; k < told(ng); k++)
+		for (size_t j = 0; j < g[k].n; j++) {
+			long r = group_finding(an, &g[k], j)->run;
+
+			if (r >= 0 && an->gate.outcome[r] == RUN_FAILS)
+				in[r] = true;
+		}
+	for (size_t i = 0; i < an->set->n; i++)
+		if (in[i] && ++listed > MAIL_TABLE_MAX)
+			in[i] = false;
+	return in;
+}
+
+/* The line under a digest's table that says which runs it left out, or
+ * NULL when it lists them all; new. */
+static char *
+table_left(const struct analysis *an, const bool *in)
+{
+	size_t fail = 0, pass = 0;
+
+	for (size_t i = 0; i < an->set->n; i++)
+		if (!in[i] && an->gate.outcome[i] == RUN_FAILS)
+			fail++;
+		else if (!in[i])
+			pass++;
+	if (fail == 0 && pass == 0)
+		return NULL;
+	if (fail == 0)
+		return xasprintf("%zu run%s that pass%s %s on the site.", pass,
+		    pass == 1 ? "" : "s", pass == 1 ? "es" : "", pass == 1 ?
+		    "is" : "are");
+	return xasprintf("%zu run%s that fail%s and %zu that pass%s %s not "
+	    "listed: `benchsite check` lists every run.", fail, fail == 1 ?
+	    "" : "s", fail == 1 ? "s" : "", pass, pass == 1 ? "es" : "",
+	    fail + pass == 1 ? "is" : "are");
 }
 
 static void
 figures_table(FILE *out, const struct analysis *an, bool utf8)
 {
 	const char *dir = NULL;
-	size_t dlen = 0, left = 0;
+	size_t dlen = 0;
+	bool *in = table_runs(an);
+	char *left = table_left(an, in);
 	struct figure_cols fc;
 
 	figures_table_columns(an, &fc);
@@ -192,10 +244,8 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		const char *id = an->set->runs[i].id;
 		size_t d = dir_length(id);
 
-		if (!table_lists(an, i)) {
-			left++;
+		if (!in[i])
 			continue;
-		}
 		if (d && (dir == NULL || d != dlen || strncmp(dir, id, d) != 0)) {
 			char *head = xasprintf("%.*s", (int)d, id);
 
@@ -206,8 +256,14 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		dlen = d;
 		table_row(out, an, &fc, i, utf8);
 	}
-	if (left > 0)
-		fprintf(out, "(%zu runs that pass are on the site.)\n", left);
+	if (left != NULL) {
+		char *line = xasprintf("(%s)", left);
+
+		mail_wrap(out, "", line, 1, utf8);
+		free(line);
+	}
+	free(left);
+	free(in);
 }
 
 /* What the short heads of fio's columns stand for, a line each. */
@@ -249,7 +305,7 @@ mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
 static void
 mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 {
-	size_t n, runs = 0;
+	size_t n, runs = 0, sentences = 0, more = 0;
 	const struct finding_group *g = gate_groups(an, SECTION_WARNINGS, &n);
 	bool any = false, *warned = xcalloc(an->set->n + 1, sizeof *warned);
 	char *line;
@@ -270,7 +326,17 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 		if (!any)
 			fputs("\nWarnings\n", out);
 		any = true;
-		mail_wrap(out, "   -", g[k].text, 5, utf8);
+		if (++sentences <= SHARE_CAUSES)
+			mail_wrap(out, "   -", g[k].text, 5, utf8);
+		else
+			more += g[k].n;
+	}
+	if (sentences > SHARE_CAUSES) {
+		line = xasprintf("... and %zu more (%zu finding%s): `benchsite "
+		    "check` lists them all.", sentences - SHARE_CAUSES, more,
+		    more == 1 ? "" : "s");
+		mail_wrap(out, "    ", line, 5, utf8);
+		free(line);
 	}
 	free(warned);
 	if (runs == 0)
@@ -293,7 +359,8 @@ int
 render_mail_digest(FILE *out, const struct analysis *an, bool utf8,
     const char *charts_lead)
 {
-	struct text_style st = {MAIL_WIDTH, utf8, false, false, false};
+	struct text_style st = {MAIL_WIDTH, utf8, false, false, false,
+	    SHARE_CAUSES};
 	struct mail_chart *ch;
 	size_t n = mail_charts(an, &ch);
 
@@ -355,7 +422,8 @@ static struct mail_chart
 group_chart(const struct analysis *an, const struct finding_group *g, int id)
 {
 	const struct finding *f0 = NULL;
-	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0};
+	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0,
+	    0};
 	char *run, *metric;
 
 	if (g->reference >= 0)
@@ -372,9 +440,55 @@ group_chart(const struct analysis *an, const struct finding_group *g, int id)
 	    dir_length(an->set->runs[f0->run].id));
 	metric = metric_slug(an, id);
 	c.name = xasprintf("%s--%s.png", run, metric);
+	c.named_after = (size_t)f0->run;
 	free(run);
 	free(metric);
 	return c;
+}
+
+static bool
+chart_named(const struct mail_chart *c, size_t n, const char *name)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strcmp(c[k].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* Makes the charts' names unique. A run's name alone is the same for
+ * host/DATE runs of every host of one night: when two charts have one
+ * name, every chart is named after its run's whole path instead, and
+ * a chart whose name is still taken (one run, two causes of the same
+ * metric) gets a number after it. */
+static void
+names_apart(const struct analysis *an, struct mail_chart *c, size_t n)
+{
+	bool repeated = false;
+
+	for (size_t k = 1; k < n && !repeated; k++)
+		repeated = chart_named(c, k, c[k].name);
+	for (size_t k = 0; k < n && repeated; k++) {
+		char *run = name_safe(an->set->runs[c[k].named_after].id);
+		char *metric = metric_slug(an, c[k].metric);
+
+		free(c[k].name);
+		c[k].name = xasprintf("%s--%s.png", run, metric);
+		free(run);
+		free(metric);
+	}
+	for (size_t k = 1; k < n; k++) {
+		size_t stem = strlen(c[k].name) - 4;	/* without ".png" */
+		char *name = NULL;
+
+		if (!chart_named(c, k, c[k].name))
+			continue;
+		for (int i = 2; name == NULL || chart_named(c, k, name); i++) {
+			free(name);
+			name = xasprintf("%.*s-%d.png", (int)stem, c[k].name, i);
+		}
+		free(c[k].name);
+		c[k].name = name;
+	}
 }
 
 /* The metric a cause's chart shows for its finding of metric id: a fio
@@ -408,7 +522,7 @@ mail_charts(const struct analysis *an, struct mail_chart **out)
 	const struct finding_group *g = gate_groups(an, SECTION_FAILS, &ng);
 
 	*out = NULL;
-	for (size_t k = 0; k < ng; k++) {
+	for (size_t k = 0; k < told(ng); k++) {
 		size_t first = n;
 
 		for (size_t j = 0; j < g[k].n; j++) {
@@ -425,6 +539,7 @@ mail_charts(const struct analysis *an, struct mail_chart **out)
 			(*out)[n++] = group_chart(an, &g[k], id);
 		}
 	}
+	names_apart(an, *out, n);
 	return n;
 }
 
@@ -602,7 +717,7 @@ md_section(FILE *out, const struct analysis *an, enum verdict_section sec,
 	else
 		fprintf(out, "**%s** (%zu finding%s, %zu cause%s)\n\n", title, nf,
 		    nf == 1 ? "" : "s", n, n == 1 ? "" : "s");
-	for (size_t k = 0; k < n; k++) {
+	for (size_t k = 0; k < told(n); k++) {
 		if (sec == SECTION_FAILS)
 			fprintf(out, "%zu\\. ", k + 1);
 		else
@@ -611,6 +726,14 @@ md_section(FILE *out, const struct analysis *an, enum verdict_section sec,
 		fputs(sec == SECTION_FAILS ? "\n\n" : "\n", out);
 		if (sec == SECTION_FAILS)
 			md_details(out, an, &g[k]);
+	}
+	if (told(n) < n) {
+		char *left = render_causes_left(an, sec, told(n), n);
+
+		/* Our own words and counts: written as Markdown, the
+		 * command as code. */
+		fprintf(out, "%s\n\n", left);
+		free(left);
 	}
 	fputs(folded ? "\n</details>\n\n" : sec == SECTION_FAILS ? "" : "\n",
 	    out);
@@ -621,6 +744,8 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 {
 	struct figure_cols fc;
 	const int *m = fc.metric;
+	bool *in = table_runs(an);
+	char *left = table_left(an, in);
 
 	figures_table_columns(an, &fc);
 	fputs("| Run | Gate |", out);
@@ -641,6 +766,8 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 		fputs("---:|", out);
 	fputc('\n', out);
 	for (size_t i = 0; i < an->set->n; i++) {
+		if (!in[i])
+			continue;
 		fputs("| ", out);
 		md_link(out, an->set->runs[i].id, l, l && l->run_pages ?
 		    l->run_pages[i] : NULL);
@@ -658,6 +785,10 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 		fputc('\n', out);
 	}
 	fputc('\n', out);
+	if (left)
+		fprintf(out, "%s\n\n", left);
+	free(left);
+	free(in);
 }
 
 int

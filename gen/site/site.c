@@ -598,7 +598,7 @@ run_job(struct site *s, const struct job *j)
 	free(rel);
 }
 
-/* "build --single-file": the overview and every run's page, built as
+/* "build --single-file": the overview and its runs' pages, built as
  * for the site, put together with the style sheet into one file. */
 static void
 single_file(struct site *s)
@@ -606,17 +606,23 @@ single_file(struct site *s)
 	htmlDocPtr doc = build_index(s);
 	xmlNodePtr main_el;
 	char *path, *css, *buf;
-	size_t len;
+	size_t len, shown;
+	bool *in;
 
 	if (doc == NULL)
 		return;
 	main_el = single_begin(doc);
+	in = single_runs(&s->plan, doc, &shown);
+	if (main_el)
+		single_note(main_el, shown, s->plan.set->n);
 	for (size_t i = 0; main_el && i < s->plan.set->n; i++)
-		single_add_run(&s->plan, main_el, i,
-		    build_run_page(s, i, NULL));
+		if (in[i])
+			single_add_run(&s->plan, main_el, i,
+			    build_run_page(s, i, NULL));
 	path = xasprintf("%s/assets/style.css", s->opts->data_dir);
 	css = file_read(path, DEFAULT_MAX_FILE_SIZE, &len, s->d);
-	single_end(doc, css, len);
+	single_end(&s->plan, doc, in, css, len);
+	free(in);
 	free(css);
 	free(path);
 	if (html_serialize(doc, &buf, &len) == 0) {
