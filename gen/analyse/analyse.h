@@ -245,7 +245,7 @@ enum __attribute__((packed)) verdict_section {
 
 /* Findings of one cause: one kind against the same reference (a
  * scaling's single-disk run), the same change (a run against its
- * base), the same declared target's run, or the same warning. */
+ * base), the declared targets of one series, or the same warning. */
 struct finding_group {
 	const char *text;	/* one sentence with its numbers and
 				   reference (pooled) */

@@ -38,7 +38,8 @@ finding_section(const struct finding *f)
  * a key more). A run's index fits 32 bits, as in run_analysis.base, and
  * so does a finding's: 2^32 findings would take 256 GiB. */
 struct cause_key {
-	const char *text;	/* a warning's words, else NULL */
+	const char *text;	/* a warning's words, a target's series,
+				   else NULL */
 	uint32_t f;		/* the finding */
 	int32_t ref;		/* the run it is measured against, or -1 */
 	int32_t run;		/* its run where the cause is the run's own
@@ -92,6 +93,11 @@ cause_of(const struct analysis *a, size_t k)
 		c.text = f->text;
 	else if (f->kind == FIND_PATTERN || !plain_change(a, f))
 		c.alone = true;
+	else if (f->kind == FIND_TARGET && f->run >= 0 &&
+	    a->runs[f->run].series != NULL)
+		/* A series that misses its targets night after night is
+		 * one cause, not one a night. */
+		c.text = a->runs[f->run].series;
 	else if (f->kind != FIND_SHORTFALL && f->kind != FIND_WEAK)
 		c.run = f->run;
 	return c;
@@ -343,8 +349,11 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 		    ra->base_in_series && ra->series_change ? " after " : "",
 		    ra->base_in_series && ra->series_change ?
 		    ra->series_change : "");
-	if (g->kind == FIND_TARGET)
+	if (g->kind == FIND_TARGET && one)
 		return xasprintf("%s is below its declared target: ", run);
+	if (g->kind == FIND_TARGET)
+		return xasprintf("%zu runs of series %s are below their "
+		    "declared targets: ", nruns, ra->series);
 	ctl = one ? xstrdup("") : shared_controller(a, m, g->n, g->reference);
 	who = one ? xstrdup(run) : xasprintf("%zu runs%s", nruns, ctl);
 	out = xasprintf(g->kind == FIND_SHORTFALL ? "%s fall%s short of RAID "

@@ -407,10 +407,15 @@ metric_slug(const struct analysis *an, int id)
 	return s;
 }
 
-/* Adds run i to the chart's runs once. */
+/* Adds run i to the chart's runs once, up to SITE_MAX_BARS of them, as
+ * a site's charts hold: the reference and the first members, the
+ * surest and largest first (a group of a long history can have
+ * thousands, and a bar each would make a chart no one reads). */
 static void
 chart_add_run(struct mail_chart *c, size_t i)
 {
+	if (c->n >= SITE_MAX_BARS)
+		return;
 	for (size_t k = 0; k < c->n; k++)
 		if (c->runs[k] == i)
 			return;
