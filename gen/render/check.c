@@ -217,7 +217,7 @@ render_verdict_section(FILE *out, const struct analysis *a,
 			group_details(out, a, st, &g[k]);
 	}
 	if (st->causes > 0 && n > st->causes) {
-		char *left = render_causes_left(a, sec, st->causes, n);
+		char *left = render_causes_left(a, sec, st->causes);
 
 		styled(out, st, "    ", left, 5);
 		free(left);
@@ -226,10 +226,10 @@ render_verdict_section(FILE *out, const struct analysis *a,
 
 char *
 render_causes_left(const struct analysis *a, enum verdict_section sec,
-    size_t shown, size_t n)
+    size_t shown)
 {
+	size_t n, findings = 0;
 	const struct finding_group *g = gate_groups(a, sec, &n);
-	size_t findings = 0;
 
 	if (shown >= n)
 		return xstrdup("");

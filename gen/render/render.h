@@ -56,10 +56,10 @@ struct text_style {
  * history of 100 000 runs can have thousands, and a digest of them all
  * (megabytes) is neither read nor accepted where it is posted. */
 #define SHARE_CAUSES 20
-/* The line that counts the groups a digest leaves out of a section
- * (from the shown-th of n on), "" when it leaves none out; new. */
+/* The line that counts the groups of a section a digest leaves out
+ * (those after the first shown), "" when it leaves none out; new. */
 char *render_causes_left(const struct analysis *, enum verdict_section,
-    size_t shown, size_t n);
+    size_t shown);
 
 /* The verdict: the headline (and how many causes fail), then the groups
  * of findings of one section, one sentence each (what fails numbered),

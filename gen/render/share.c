@@ -180,10 +180,11 @@ table_runs(const struct analysis *an)
 	const struct finding_group *g = gate_groups(an, SECTION_FAILS, &ng);
 	bool *in = xcalloc(an->set->n + 1, sizeof *in);
 
-	for (size_t i = 0; i < an->set->n && an->set->n <= MAIL_TABLE_MAX; i++)
-		in[i] = true;
-	if (an->set->n <= MAIL_TABLE_MAX)
+	if (an->set->n <= MAIL_TABLE_MAX) {
+		for (size_t i = 0; i < an->set->n; i++)
+			in[i] = true;
 		return in;
+	}
 	for (size_t k = 0; k < told(ng); k++)
 		for (size_t j = 0; j < g[k].n; j++) {
 			long r = group_finding(an, &g[k], j)->run;
@@ -733,7 +734,7 @@ md_section(FILE *out, const struct analysis *an, enum verdict_section sec,
 			md_details(out, an, &g[k]);
 	}
 	if (told(n) < n) {
-		char *left = render_causes_left(an, sec, told(n), n);
+		char *left = render_causes_left(an, sec, told(n));
 
 		/* Our own words and counts: written as Markdown, the
 		 * command as code. */

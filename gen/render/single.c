@@ -200,8 +200,10 @@ single_runs(const struct site_plan *s, htmlDocPtr overview, size_t *shown)
 		qsort(linked.v, linked.n, sizeof *linked.v, cmp_string_ptrs);
 	}
 	*shown = 0;
-	for (size_t i = 0; i < s->set->n; i++)
-		*shown += in[i] = !s->large || slugs_have(&linked, s->slug[i]);
+	for (size_t i = 0; i < s->set->n; i++) {
+		in[i] = !s->large || slugs_have(&linked, s->slug[i]);
+		*shown += in[i];
+	}
 	slugs_free(&linked);
 	return in;
 }
