@@ -225,6 +225,14 @@ render_verdict_section(FILE *out, const struct analysis *a,
 }
 
 char *
+render_more_causes(size_t causes, size_t findings)
+{
+	return xasprintf("... and %zu more cause%s (%zu finding%s): "
+	    "`benchsite check` lists them all.", causes, causes == 1 ? "" :
+	    "s", findings, findings == 1 ? "" : "s");
+}
+
+char *
 render_causes_left(const struct analysis *a, enum verdict_section sec,
     size_t shown)
 {
@@ -235,9 +243,7 @@ render_causes_left(const struct analysis *a, enum verdict_section sec,
 		return xstrdup("");
 	for (size_t k = shown; k < n; k++)
 		findings += g[k].n;
-	return xasprintf("... and %zu more cause%s (%zu finding%s): "
-	    "`benchsite check` lists them all.", n - shown, n - shown == 1 ?
-	    "" : "s", findings, findings == 1 ? "" : "s");
+	return render_more_causes(n - shown, findings);
 }
 
 const char *const detail_labels[DETAIL_TEXTS] = {

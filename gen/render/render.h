@@ -60,6 +60,8 @@ struct text_style {
  * (those after the first shown), "" when it leaves none out; new. */
 char *render_causes_left(const struct analysis *, enum verdict_section,
     size_t shown);
+/* That line for causes groups of findings in all; new. */
+char *render_more_causes(size_t causes, size_t findings);
 
 /* The verdict: the headline (and how many causes fail), then the groups
  * of findings of one section, one sentence each (what fails numbered),

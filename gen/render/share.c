@@ -333,9 +333,7 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 			more += g[k].n;
 	}
 	if (sentences > SHARE_CAUSES) {
-		line = xasprintf("... and %zu more (%zu finding%s): `benchsite "
-		    "check` lists them all.", sentences - SHARE_CAUSES, more,
-		    more == 1 ? "" : "s");
+		line = render_more_causes(sentences - SHARE_CAUSES, more);
 		mail_wrap(out, "    ", line, 5, utf8);
 		free(line);
 	}

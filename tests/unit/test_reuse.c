@@ -499,6 +499,20 @@ kept_line(struct reuse *r, const char *key, const char *fp)
 	return text;
 }
 
+/* The log test_kept_line reads: a run of two files, a job of none, and
+ * run b, whose file is named b_file. */
+static void
+write_kept_log(const char *path, const char *fp, const char *b_file)
+{
+	FILE *out = fopen(path, "w");
+
+	assert_non_null(out);
+	fprintf(out, "run:a\t%s\truns/a.html\truns/a/bonnie.txt\n", fp);
+	fprintf(out, "key:raid\t%s\n", fp);
+	fprintf(out, "run:b\t%s\t%s\n", fp, b_file);
+	assert_int_equal(fclose(out), 0);
+}
+
 /* A kept job's line is the old line as it was, the same bytes as
  * reuse_line makes of the names reuse_files gives, with or without
  * files; a log rewritten since it was loaded gives no line (as
@@ -511,15 +525,10 @@ test_kept_line(void **state)
 	char dir[] = "/tmp/test_reuse-XXXXXX", *path, *got, *want;
 	struct reuse *r;
 	size_t n = 0;
-	FILE *out;
 
 	(void)state;
 	path = log_dir(dir);
-	assert_non_null(out = fopen(path, "w"));
-	fprintf(out, "run:a\t%s\truns/a.html\truns/a/bonnie.txt\n", fp);
-	fprintf(out, "key:raid\t%s\n", fp);
-	fprintf(out, "run:b\t%s\truns/b.html\n", fp);
-	fclose(out);
+	write_kept_log(path, fp, "runs/b.html");
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
 	for (size_t k = 0; k < 3; k++) {
 		char **names = outputs(r, REUSE_OLD, keys[k], fp, &n);
@@ -539,11 +548,7 @@ test_kept_line(void **state)
 	/* b's name changed in place before any line is read again: its
 	 * line is no longer known. */
 	assert_non_null(r = reuse_load(NULL, dir, REUSE_OLD));
-	assert_non_null(out = fopen(path, "w"));
-	fprintf(out, "run:a\t%s\truns/a.html\truns/a/bonnie.txt\n", fp);
-	fprintf(out, "key:raid\t%s\n", fp);
-	fprintf(out, "run:b\t%s\truns/B.html\n", fp);
-	fclose(out);
+	write_kept_log(path, fp, "runs/B.html");
 	assert_null(kept_line(r, "run:b", fp));
 	assert_non_null(got = kept_line(r, "key:raid", fp));
 	assert_string_equal(got, "key:raid\t0123456789abcdef0123456789abcdef"

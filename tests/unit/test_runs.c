@@ -444,6 +444,32 @@ assert_same_runs(const struct runset *a, const struct runset *b)
 	}
 }
 
+/* A build's (lazy) load of t: it decoded n runs and keeps the others
+ * undecoded when lazy, else it decoded them all. */
+static void
+load_lazily(struct runset *set, const struct tree *t, const char *cache,
+    size_t n, bool lazy)
+{
+	load_with(set, t, cache, true);
+	assert_int_equal(set->n, n);
+	if (lazy)
+		assert_non_null(set->lazy);
+	else
+		assert_null(set->lazy);
+}
+
+/* Decodes the runs lazy kept undecoded: they are eager's. */
+static void
+assert_decodes_to(struct runset *lazy, const struct runset *eager)
+{
+	struct diags d = {.quiet = 1};
+
+	assert_int_equal(runset_materialise(lazy, &d), 0);
+	assert_null(lazy->lazy);
+	assert_same_runs(lazy, eager);
+	diags_free(&d);
+}
+
 /* A build's load decodes no run the cache holds unchanged: the set has
  * the cache's digest of them and the runs undecoded (runset.lazy), and
  * runset_materialise gives the runs an eager load gives. A run the
@@ -457,23 +483,16 @@ test_lazy_load(void **state)
 	struct tree *t = *state;
 	char *cache = xasprintf("%s.cache", t->root), *sub;
 	struct runset eager, lazy;
-	struct diags d = {.quiet = 1};
 	uint64_t digest[2];
 
 	put(t->run, "notes.md", "Cabled again.\n");
 	settle(t->root);
-	load_with(&eager, t, cache, true);	/* no cache yet: all read */
-	assert_int_equal(eager.n, 2);
-	assert_null(eager.lazy);
+	load_lazily(&eager, t, cache, 2, false);	/* no cache yet: all read */
 	memcpy(digest, eager.digest, sizeof digest);
 
-	load_with(&lazy, t, cache, true);
-	assert_int_equal(lazy.n, 0);
-	assert_non_null(lazy.lazy);
+	load_lazily(&lazy, t, cache, 0, true);
 	assert_memory_equal(lazy.digest, digest, sizeof digest);
-	assert_int_equal(runset_materialise(&lazy, &d), 0);
-	assert_null(lazy.lazy);
-	assert_same_runs(&lazy, &eager);
+	assert_decodes_to(&lazy, &eager);
 	runset_free(&lazy);
 
 	sub = xasprintf("%s/sysinfo", t->short_run);
@@ -481,30 +500,23 @@ test_lazy_load(void **state)
 	put(sub, "lspci", "00:1f.2 SATA controller\n");
 	settle(sub);
 	/* The first load drops the run's entry from the cache. */
-	load_with(&lazy, t, cache, true);
-	assert_null(lazy.lazy);
+	load_lazily(&lazy, t, cache, 2, false);
 	assert_memory_equal(lazy.digest, digest, sizeof digest);
 	runset_free(&lazy);
-	load_with(&lazy, t, cache, true);
-	assert_int_equal(lazy.n, 1);
-	assert_non_null(lazy.lazy);
+	load_lazily(&lazy, t, cache, 1, true);
 	assert_memory_equal(lazy.digest, digest, sizeof digest);
-	assert_int_equal(runset_materialise(&lazy, &d), 0);
-	assert_same_runs(&lazy, &eager);
+	assert_decodes_to(&lazy, &eager);
 	runset_free(&lazy);
 	runset_free(&eager);
 
 	/* The run the cache does not keep changed: the digest moves. */
 	put(t->short_run, "meta", "kernel: 6.1\n");
 	settle(t->short_run);
-	load_with(&lazy, t, cache, true);
-	assert_int_equal(lazy.n, 1);
-	assert_non_null(lazy.lazy);
+	load_lazily(&lazy, t, cache, 1, true);
 	assert_memory_not_equal(lazy.digest, digest, sizeof digest);
-	assert_int_equal(runset_materialise(&lazy, &d), 0);
 	load_with(&eager, t, cache, false);
 	assert_memory_equal(eager.digest, lazy.digest, sizeof digest);
-	assert_same_runs(&lazy, &eager);
+	assert_decodes_to(&lazy, &eager);
 	memcpy(digest, eager.digest, sizeof digest);
 	runset_free(&lazy);
 	runset_free(&eager);
@@ -512,12 +524,9 @@ test_lazy_load(void **state)
 	/* A run the cache keeps changed: every run is decoded. */
 	put(t->run, "meta", "host: beryl\nraid: 0\n");
 	settle(t->run);
-	load_with(&lazy, t, cache, true);
-	assert_int_equal(lazy.n, 2);
-	assert_null(lazy.lazy);
+	load_lazily(&lazy, t, cache, 2, false);
 	assert_memory_not_equal(lazy.digest, digest, sizeof digest);
 	runset_free(&lazy);
-	diags_free(&d);
 	unlink(cache);
 	free(cache);
 	free(sub);
