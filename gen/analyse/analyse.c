@@ -3,6 +3,7 @@
  * series.c, change.c, scaling.c, findings.c (with caveats.c), steps.c
  * and patterns.c. */
 #include "analyse/analyse_int.h"
+#include "base/twothreads.h"
 #include "base/xalloc.h"
 
 #include <stdlib.h>
@@ -57,6 +58,54 @@ make_changes(struct analysis *a)
 	}
 }
 
+/* One half of the runs' findings (run_findings), made by one thread
+ * into a copy of the analysis of its own: its findings, their counts
+ * and a pool for their texts. Nothing else run_findings writes is
+ * shared but each run's own changes. */
+struct findings_half {
+	struct analysis own;
+	size_t from, to;
+};
+
+static void *
+findings_half_run(void *arg)
+{
+	struct findings_half *h = arg;
+
+	for (size_t i = h->from; i < h->to; i++)
+		run_findings(&h->own, i);
+	return NULL;
+}
+
+/* Every run's findings, the later half's runs in a second thread (at
+ * 100 000 runs they were 0.26 s of the analysis's 0.65), joined in run
+ * order: the same findings, in the same order, as one thread makes. */
+static void
+all_run_findings(struct analysis *a)
+{
+	size_t n = a->set->n;
+	struct findings_half h[2] = {{*a, 0, n / 2}, {*a, n / 2, n}};
+
+	h[1].own.pool = a->pool2 = strpool_new();
+	for (int k = 0; k < 2; k++) {
+		h[k].own.f = NULL;
+		h[k].own.nf = h[k].own.capf = 0;
+		memset(h[k].own.count, 0, sizeof h[k].own.count);
+		h[k].own.failing = 0;
+	}
+	run_two(findings_half_run, &h[0], &h[1]);
+	a->nf = h[0].own.nf + h[1].own.nf;
+	a->capf = a->nf;
+	a->f = xrealloc(h[0].own.f, (a->nf ? a->nf : 1) * sizeof *a->f);
+	if (h[1].own.nf > 0)
+		memcpy(a->f + h[0].own.nf, h[1].own.f,
+		    h[1].own.nf * sizeof *a->f);
+	free(h[1].own.f);
+	for (int k = 0; k < FIND_KIND_COUNT; k++)
+		a->count[k] += h[0].own.count[k] + h[1].own.count[k];
+	a->failing += h[0].own.failing + h[1].own.failing;
+}
+
 int
 analyse(struct analysis *a, const struct runset *set,
     const struct analyse_opts *opts, struct diags *d)
@@ -92,8 +141,7 @@ analyse(struct analysis *a, const struct runset *set,
 	}
 	hashmap_free(&a->model_seen);
 	hashmap_free(&a->factors_seen);
-	for (size_t i = 0; i < set->n; i++)
-		run_findings(a, i);
+	all_run_findings(a);
 	series_findings(a);
 	stall_warnings(a);
 	find_patterns(a);
@@ -122,5 +170,6 @@ analysis_free(struct analysis *a)
 	free(a->targets);
 	free_references(a->refs);
 	strpool_free(a->pool);
+	strpool_free(a->pool2);
 	memset(a, 0, sizeof *a);
 }

@@ -304,6 +304,9 @@ struct analysis {
 	size_t ntargets;
 	struct strpool *pool;	/* the findings' texts and the series
 				   names, each distinct one once */
+	struct strpool *pool2;	/* the texts of the later half's runs'
+				   findings (made in a thread of their
+				   own) */
 	double *noise;		/* by metric: the noise floors that
 				   applied */
 	enum noise_source *noise_from;
