@@ -1029,6 +1029,7 @@ main(int argc, char **argv)
 	 * before it had freed: 6 MiB more at the peak of a build at
 	 * 100 000 runs. */
 	mallopt(M_ARENA_MAX, 3);
+	mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 	if (argc < 2) {
 		cli_overview(stderr, commands, N_COMMANDS);
 		return EXIT_INPUT;

@@ -214,5 +214,44 @@ else
 	say_bad "a killed build's record of sealed directories: $(head -1 "$tmp/publish-seal.err")"
 fi
 rm -f "$tmp/.publish-site.dirs.tmp-mine"
+# ---- a disk that fills up ----
+# On a file system smaller than the site (a tmpfs of its own, in a
+# mount namespace), the build says it cannot write once for each process
+# that met the full disk, not once a file, leaves the site it had and
+# logs no job it did not make: once there is room, the next build gives
+# the full build's site.
+full=$tmp/publish-full-disk
+if [ -z "$VALGRIND" ] && mkdir -p "$full" &&
+    unshare --mount true 2>/dev/null; then
+	B=$b RUNS=$runs FULL=$full REF=$ref unshare --mount sh -c '
+		mount -t tmpfs -o size=400k tmpfs "$FULL" || exit 9
+		"$B/benchsite" build -q -j 2 -o "$FULL/site" "$RUNS" \
+		    >/dev/null 2>"$FULL/../publish-full1.err"
+		echo $? >"$FULL/../publish-full1.rc"
+		mount -o remount,size=16m "$FULL"
+		"$B/benchsite" build -q -o "$FULL/site" "$RUNS" \
+		    >/dev/null 2>"$FULL/../publish-full2.err"
+		echo $? >"$FULL/../publish-full2.rc"
+		diff -r "$FULL/site" "$REF" >"$FULL/../publish-full.diff" 2>&1
+		echo $? >>"$FULL/../publish-full2.rc"
+		umount "$FULL"'
+	says=$(grep -c "No space left on device" "$tmp/publish-full1.err")
+	if [ "$(cat "$tmp/publish-full1.rc")" = 3 ] && [ "$says" -ge 1 ] &&
+	    [ "$says" -le 4 ] && grep -q "not replaced: the new site could not be written whole" \
+	    "$tmp/publish-full1.err"; then
+		say_ok "disk full: the build fails, saying so a few times"
+	else
+		say_bad "disk full: exit $(cat "$tmp/publish-full1.rc"), $says messages"
+	fi
+	if [ "$(cat "$tmp/publish-full2.rc" | tr '\n' ' ')" = "0 0 " ]; then
+		say_ok "disk full: the next build with room is the full build's site"
+	else
+		say_bad "disk full: then with room: $(cat "$tmp/publish-full2.rc" | tr '\n' ' ') $(head -3 "$tmp/publish-full.diff")"
+	fi
+	rm -rf "$full" "$tmp"/publish-full[12].rc "$tmp/publish-full.diff"
+else
+	echo "skip publish: disk full: no mount namespace here"
+fi
+
 fresh
 rm -rf "$ref" "$tmp"/publish-*.err "$tmp/publish-other" "$tmp/publish.diff"

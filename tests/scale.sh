@@ -275,6 +275,15 @@ check_shape() {	# NAME SITE
 }
 # Paged series: the tree above, rebuilt in full.
 check_shape "2 hosts" "$tmp/inc-full"
+# A cause of many runs (here 45) names its first 20 on the index and
+# counts the others.
+over=$(xmllint --html --xpath 'count(//span[@class = "sub"][count(a) > 20])' \
+	"$tmp/inc-full/index.html" 2>/dev/null)
+counted=$(xmllint --html --xpath 'count(//span[@class = "sub"][count(a) = 20]
+	[contains(., " more.")])' "$tmp/inc-full/index.html" 2>/dev/null)
+[ "$over" = 0 ] && [ "$counted" -ge 1 ] &&
+	say_ok "index: a cause names 20 runs and counts the others" ||
+	say_bad "index: $over causes name over 20 runs, $counted count the rest"
 pages=$(ls "$tmp/inc-full/series" | grep -c '\.p[0-9]*\.html$')
 [ "$pages" -ge 1 ] && say_ok "long series are paged ($pages older pages)" ||
 	say_bad "long series not paged: $pages pages"

@@ -135,9 +135,8 @@ group_spans_runs(const struct analysis *a, const struct finding_group *g)
 	return false;
 }
 
-/* Whether text t of finding k of g was told for an earlier one. */
-static bool
-told_before(const struct analysis *a, const struct finding_group *g, size_t k,
+bool
+detail_told_before(const struct analysis *a, const struct finding_group *g, size_t k,
     int t)
 {
 	const char *x = finding_detail(group_finding(a, g, k), t);
@@ -165,7 +164,7 @@ group_details(FILE *out, const struct analysis *a, const struct text_style *st,
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
 			char *lead;
 
-			if (told_before(a, g, k, t))
+			if (detail_told_before(a, g, k, t))
 				continue;
 			lead = many ? xasprintf("     %s, %s:", detail_labels[t],
 			    a->set->runs[f->run].id) : xasprintf("     %s:",

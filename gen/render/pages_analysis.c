@@ -121,55 +121,88 @@ select_findings(const struct site_plan *s, long run, size_t **about,
  * others are on the pages of their runs. */
 #define INDEX_GROUPS 50
 
-/* A group's details, folded: what differs, why not like for like and
- * the acknowledgements, each text once, under the run when it spans
- * runs. */
+/* The index names at most this many runs of a cause and tells the
+ * details of their findings: a series below its targets for years is
+ * one cause of thousands of runs, each on its series' and run's pages. */
+#define INDEX_GROUP_RUNS 20
+
+/* How many of g's findings, from the first, are of its first
+ * INDEX_GROUP_RUNS runs (those the index tells); *runs_left, how many
+ * runs come after them. A group's findings of one run are together. */
+static size_t
+group_told(const struct analysis *an, const struct finding_group *g,
+    size_t *runs_left)
+{
+	size_t runs = 0, k, told;
+	long last = -1;
+
+	for (k = 0; k < g->n; k++) {
+		long run = group_finding(an, g, k)->run;
+
+		if (run < 0 || run == last)
+			continue;
+		if (runs == INDEX_GROUP_RUNS)
+			break;
+		runs++;
+		last = run;
+	}
+	told = k;
+	*runs_left = 0;
+	for (; k < g->n; k++) {
+		long run = group_finding(an, g, k)->run;
+
+		if (run >= 0 && run != last) {
+			(*runs_left)++;
+			last = run;
+		}
+	}
+	return told;
+}
+
+/* The details of g's first told findings, folded: what differs, why
+ * not like for like and the acknowledgements, each text once, under
+ * the run when it spans runs. */
 static void
 group_details(const struct site_plan *s, xmlNodePtr li,
-    const struct finding_group *g)
+    const struct finding_group *g, size_t told)
 {
 	const struct analysis *an = s->an;
+	bool many = group_spans_runs(an, g);
 	xmlNodePtr det = NULL, ul = NULL;
 
-	for (size_t k = 0; k < g->n; k++) {
+	for (size_t k = 0; k < told; k++) {
 		const struct finding *f = group_finding(an, g, k);
 
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
-			const char *x = finding_detail(f, t);
-			bool told = x == NULL;
 			char *lead;
 
-			for (size_t j = 0; j < k && !told; j++) {
-				const char *y = finding_detail(group_finding(an,
-				    g, j), t);
-
-				told = y && strcmp(x, y) == 0;
-			}
-			if (told)
+			if (detail_told_before(an, g, k, t))
 				continue;
 			if (det == NULL) {
 				det = html_el(li, "details", "differs", NULL);
 				html_el(det, "summary", NULL, "What differs");
 				ul = html_el(det, "ul", NULL, NULL);
 			}
-			lead = f->run >= 0 && group_spans_runs(an, g) ? xasprintf("%s, %s: ",
+			lead = f->run >= 0 && many ? xasprintf("%s, %s: ",
 			    detail_labels[t], s->set->runs[f->run].id) :
 			    xasprintf("%s: ", detail_labels[t]);
-			html_text(html_el(ul, "li", NULL, lead), x);
+			html_text(html_el(ul, "li", NULL, lead),
+			    finding_detail(f, t));
 			free(lead);
 		}
 	}
 }
 
-/* The links to a group's runs. */
+/* The links to the runs of g's first told findings, and how many runs
+ * are left. */
 static void
 group_runs_line(const struct site_plan *s, xmlNodePtr li,
-    const struct finding_group *g)
+    const struct finding_group *g, size_t told, size_t runs_left)
 {
 	xmlNodePtr sub = html_el(li, "span", "sub", NULL);
 	long last = -1;
 
-	for (size_t k = 0; k < g->n; k++) {
+	for (size_t k = 0; k < told; k++) {
 		long run = group_finding(s->an, g, k)->run;
 		char *href;
 
@@ -180,6 +213,12 @@ group_runs_line(const struct site_plan *s, xmlNodePtr li,
 		html_link(sub, href, s->set->runs[run].id);
 		free(href);
 		last = run;
+	}
+	if (runs_left > 0) {
+		char *more = xasprintf(" and %zu more.", runs_left);
+
+		html_text(sub, more);
+		free(more);
 	}
 	if (sub->children == NULL)
 		html_drop(sub);
@@ -197,10 +236,12 @@ index_section(const struct site_plan *s, xmlNodePtr list,
 
 		html_el(li, "span", "kind", kind_label[g[k].kind]);
 		html_text(li, " ");
+		size_t left, told = group_told(s->an, &g[k], &left);
+
 		html_text(li, g[k].text);
 		if (sec == SECTION_FAILS)
-			group_runs_line(s, li, &g[k]);
-		group_details(s, li, &g[k]);
+			group_runs_line(s, li, &g[k], told, left);
+		group_details(s, li, &g[k], told);
 	}
 	if (n > INDEX_GROUPS) {
 		char *more = xasprintf("And %zu more causes, on the pages of "

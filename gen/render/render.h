@@ -77,6 +77,10 @@ enum { DETAIL_TEXTS = 3 };
 /* Whether the findings of group g are of more than one run. */
 bool group_spans_runs(const struct analysis *, const struct finding_group *);
 extern const char *const detail_labels[DETAIL_TEXTS];
+/* Whether text t of finding k of g is empty or was told for an earlier
+ * one: each text is told once a group. */
+bool detail_told_before(const struct analysis *, const struct finding_group *,
+    size_t k, int t);
 static inline const char *
 finding_detail(const struct finding *f, int t)
 {

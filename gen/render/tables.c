@@ -355,11 +355,21 @@ struct group_run {
 	const char *value;
 };
 
+/* Whether two values of one key are the same: the runs' meta entries
+ * are pooled (runset.pool), so one value is mostly one pointer, which
+ * spares comparing it whole (a "by KEY" page sorts 100 000 runs of a
+ * few values). */
+static bool
+same_value(const char *a, const char *b)
+{
+	return a == b || strcmp(a, b) == 0;
+}
+
 static int
 cmp_group(const void *x, const void *y)
 {
 	const struct group_run *a = x, *b = y;
-	int c = strcmp(a->value, b->value);
+	int c = a->value == b->value ? 0 : strcmp(a->value, b->value);
 
 	return c ? c : (a->run > b->run) - (a->run < b->run);
 }
@@ -380,7 +390,7 @@ group_runs(const struct site_plan *s, const char *key, struct group_run *out,
 	}
 	qsort(out, *n, sizeof *out, cmp_group);
 	for (size_t k = 0; k < *n; k++)
-		values += k == 0 || strcmp(out[k].value, out[k - 1].value) != 0;
+		values += k == 0 || !same_value(out[k].value, out[k - 1].value);
 	return values;
 }
 
@@ -430,7 +440,7 @@ value_end(const struct group_run *g, size_t n, size_t k)
 {
 	size_t e = k;
 
-	while (e < n && strcmp(g[e].value, g[k].value) == 0)
+	while (e < n && same_value(g[e].value, g[k].value))
 		e++;
 	return e;
 }

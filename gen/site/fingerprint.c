@@ -4,6 +4,7 @@
  * page): each one says below what it covers. Takes the model and the
  * analysis const. */
 #include "render/pages.h"
+#include "render/tables.h"
 #include "site/reuse.h"
 #include "site/site_int.h"
 #include "base/twothreads.h"
@@ -314,18 +315,31 @@ runs_fp(const struct site *s, struct fp *f, const size_t *runs, size_t n,
 	}
 }
 
-/* A "by KEY" page: every run giving the key, with its value. */
+/* A "by KEY" page: the rows it shows (key_rows: on a large site the
+ * latest run of each series per value, so an edit of an older run
+ * leaves it as it was), each with its value's heading and series, what
+ * it leaves out and the figures it compares. The page is made from
+ * these rows alone, with what their runs' pages cover. */
 static void
-key_fp(const struct site *s, struct fp *f, const char *key)
+key_fp(const struct site *s, struct fp *f, size_t k)
 {
-	for (size_t i = 0; i < s->plan.set->n; i++) {
-		const char *v = meta_get(&s->plan.set->runs[i].meta, key);
+	struct compare_rows r;
 
-		if (v && *v) {
-			fp_str(f, v);
-			runs_fp(s, f, &i, 1, true);
-		}
+	if (!key_rows(&s->plan, k, &r)) {
+		fp_num(f, -1);
+		return;
 	}
+	fp_num(f, (long long)r.n);
+	for (size_t i = 0; i < r.n; i++) {
+		fp_str(f, r.groups[i]);
+		runs_fp(s, f, &r.runs[i], 1, true);
+	}
+	fp_num(f, (long long)r.values_left);
+	fp_num(f, r.per_value);
+	fp_num(f, (long long)r.nmetrics);
+	for (size_t m = 0; m < r.nmetrics; m++)
+		fp_str(f, analysis_def(s->plan.an, r.metrics[m])->key);
+	compare_rows_free(&r);
 }
 
 /* A series page: its runs and the one before them (what changed), and
@@ -370,6 +384,37 @@ chart_fp(const struct site *s, struct fp *f, int id)
 	free(runs);
 }
 
+/* A job's key in the job log: its kind and what it is of. */
+char *
+site_job_key(const struct site *s, const struct job *j)
+{
+	switch (j->kind) {
+	case JOB_PNG:
+		return xasprintf("png:%s:%" PRIu32,
+		    s->plan.set->metrics.v[j->a].def.key, j->b);
+	case JOB_RUN:
+		return xasprintf("run:%s", s->plan.slug[j->a]);
+	case JOB_SAMPLES:
+		return xasprintf("samples:%s:%" PRIu32, s->plan.slug[j->a],
+		    j->b);
+	case JOB_METRIC:
+		return xasprintf("metric:%s",
+		    s->plan.set->metrics.v[j->a].def.key);
+	case JOB_KEY:
+		return xasprintf("key:%s", group_keys[j->a]);
+	case JOB_SERIES:
+		return xasprintf("series:%s:%" PRIu32,
+		    s->plan.series[j->a].slug, j->b);
+	case JOB_PAIR:
+		return pair_href(&s->plan, j->a, (int)j->b, "pair:");
+	case JOB_FIO_INDEX:
+		return xstrdup("fio-index");
+	case JOB_INDEX_TABLE:
+		return xstrdup("table:index");
+	}
+	return xstrdup("");
+}
+
 /* A page's job also writes its table's files (PAGE.csv, PAGE.json):
  * they show some of what the page shows, so its fingerprint covers
  * them, and the files are kept or made again with the page. */
@@ -377,65 +422,44 @@ char *
 site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 {
 	struct fp *f = fp_new();
+	char *key = site_job_key(s, j);
 	const size_t *rows;
-	char *key = NULL;
 	size_t n;
 
+	site_fp_start(s, f, key);
 	switch (j->kind) {
 	case JOB_PNG:
-		key = xasprintf("png:%s:%" PRIu32, s->plan.set->metrics.v[j->a].def.key, j->b);
-		site_fp_start(s, f, key);
 		chart_fp(s, f, (int)j->a);
 		break;
 	case JOB_RUN:
-		key = xasprintf("run:%s", s->plan.slug[j->a]);
-		site_fp_start(s, f, key);
-		fp_bytes(f, s->fp_run[j->a], FP_BYTES);
-		break;
 	case JOB_SAMPLES:
-		key = xasprintf("samples:%s:%" PRIu32, s->plan.slug[j->a],
-		    j->b);
-		site_fp_start(s, f, key);
 		fp_bytes(f, s->fp_run[j->a], FP_BYTES);
 		break;
 	case JOB_METRIC:
-		key = xasprintf("metric:%s", s->plan.set->metrics.v[j->a].def.key);
-		site_fp_start(s, f, key);
 		rows = plan_rows(&s->plan, &n);
 		runs_fp(s, f, rows, n, true);
 		chart_fp(s, f, (int)j->a);
 		break;
 	case JOB_KEY:
-		key = xasprintf("key:%s", group_keys[j->a]);
-		site_fp_start(s, f, key);
-		key_fp(s, f, group_keys[j->a]);
+		key_fp(s, f, j->a);
 		break;
 	case JOB_SERIES:
-		key = xasprintf("series:%s:%" PRIu32, s->plan.series[j->a].slug,
-		    j->b);
-		site_fp_start(s, f, key);
 		series_fp(s, f, j);
 		break;
 	case JOB_PAIR:
 		/* Both runs' pages cover all it shows of them: figures,
 		 * meta (their input), the analysis of the later one. */
-		key = pair_href(&s->plan, j->a, (int)j->b, "pair:");
-		site_fp_start(s, f, key);
 		runs_fp(s, f, (size_t[]){(size_t)plan_pair_other(&s->plan,
 		    j->a, (int)j->b), j->a}, 2, false);
 		break;
 	case JOB_FIO_INDEX:
 		/* The workloads (the global fingerprint names them) and how
 		 * many runs have each. */
-		key = xstrdup("fio-index");
-		site_fp_start(s, f, key);
 		for (size_t m = M_COUNT; m < s->plan.set->metrics.n; m++)
 			fp_num(f, (long long)metric_runs(s, (int)m));
 		break;
 	case JOB_INDEX_TABLE:
 		/* The overview's rows: their pages cover all it shows. */
-		key = xstrdup("table:index");
-		site_fp_start(s, f, key);
 		rows = plan_rows(&s->plan, &n);
 		runs_fp(s, f, rows, n, false);
 		break;

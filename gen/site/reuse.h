@@ -110,10 +110,11 @@ void reuse_write_line(FILE *out, const char *key, const char *fp,
     const char *const *files, size_t n);
 char *reuse_line(const char *key, const char *fp, const char *const *files,
     size_t n);
-/* Writes to out the line of job key with fingerprint fp that lists the
- * files of the line hit found, as reuse_write_line would from
- * reuse_files's names; false, writing nothing, when the log no longer
- * says what it said when it was loaded (as reuse_files's NULL). */
+/* Writes to out the line of job key with fingerprint fp (NULL: the
+ * line's own, which reuse_find matched) that lists the files of the
+ * line hit found, as reuse_write_line would from reuse_files's names;
+ * false, writing nothing, when the log no longer says what it said when
+ * it was loaded (as reuse_files's NULL). */
 bool reuse_write_kept(FILE *out, struct reuse *, const struct reuse_hit *,
     const char *key, const char *fp);
 #endif

@@ -12,11 +12,13 @@
 #include "base/fileio.h"
 #include "site/site_int.h"
 #include "site/workers.h"
+#include "base/twothreads.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +82,7 @@ write_staged(const char *path, const char *shown, const char *buf,
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	size_t done = 0;
 	ssize_t k;
+	int err;
 
 	if (fd < 0 && errno == EEXIST && unlink(path) == 0)
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -98,29 +101,37 @@ write_staged(const char *path, const char *shown, const char *buf,
 	}
 	return 0;
 fail:
-	diags_add(d, MSG_SYSERR, shown, 0, "cannot write: %s", strerror(errno));
-	if (fd >= 0)
+	err = errno;
+	diags_add(d, MSG_SYSERR, shown, 0, "cannot write: %s", strerror(err));
+	if (fd >= 0) {
 		close(fd);
-	return -1;
+		unlink(path);
+	}
+	return err;
 }
 
 /* Writes len bytes to the site's path rel: a new file of the staging
  * directory (never written through a link to the old site's). Returns
- * 0, or -1 (reported). */
+ * 0, or -1 (reported, but once the disk is full). */
 static int
 site_write(struct site *s, const char *rel, const char *buf, size_t len)
 {
-	char *path = xasprintf("%s/%s", s->out, rel);
+	char *path, *shown;
+	int err;
+
+	if (s->disk_full)
+		return -1;
+	path = xasprintf("%s/%s", s->out, rel);
 	/* Messages name the file in SITE, not the staging directory's
 	 * random name: the same input, the same messages. */
-	char *shown = xasprintf("%s/%s", s->opts->out, rel);
-	int rc = write_staged(path, shown, buf, len, s->d);
-
-	if (rc == 0)
+	shown = xasprintf("%s/%s", s->opts->out, rel);
+	err = write_staged(path, shown, buf, len, s->d);
+	if (err == 0)
 		add_written(s, rel);
+	s->disk_full = err == ENOSPC || err == EDQUOT;
 	free(path);
 	free(shown);
-	return rc;
+	return err == 0 ? 0 : -1;
 }
 
 /* Whether SITE/rel is a plain file of the old site reached through
@@ -633,9 +644,18 @@ single_file(struct site *s)
 	xmlFreeDoc(doc);
 }
 
+/* The jobs of a build and where their merge has got to. Those whose
+ * files are in place (here[k], 1 + the line of the previous site's log
+ * that lists them) are never handed to a worker: the parent logs them
+ * as it merges the others' reports (todo, in job order), so that the
+ * log is in job order whichever ran. */
 struct job_ctx {
 	struct site *s;
 	const struct job *jobs;
+	const uint32_t *here;	/* per job, or NULL: none */
+	const size_t *todo;	/* the jobs handed to workers */
+	const char (*todo_fp)[FP_HEX];	/* their fingerprints, or NULL */
+	size_t logged;		/* the jobs before it are logged */
 };
 
 /* Whether job key, of fingerprint fp, keeps its files: those of the
@@ -678,9 +698,21 @@ job_report(void *ctx, size_t k, FILE *out)
 
 	s->d->quiet = 1;
 	s->in_job = true;
-	key = site_job_fp(s, &c->jobs[k], fp);
-	if ((kept = keep_job(s, key, fp)) == 0)
-		run_job(s, &c->jobs[k]);
+	if (c->todo_fp) {
+		key = site_job_key(s, &c->jobs[c->todo[k]]);
+		memcpy(fp, c->todo_fp[k], FP_HEX);
+	} else {
+		key = site_job_fp(s, &c->jobs[c->todo[k]], fp);
+	}
+	if (s->disk_full) {
+		/* Not run, and reported as no job, so that it is not logged
+		 * as made: the build has failed already. */
+		free(key);
+		key = NULL;
+		kept = 0;
+	} else if ((kept = keep_job(s, key, fp)) == 0) {
+		run_job(s, &c->jobs[c->todo[k]]);
+	}
 	s->d->quiet = quiet;
 	report_str(out, key);
 	report_str(out, fp);
@@ -808,6 +840,28 @@ kept_unknown(struct site *s, const char *key)
 	    key ? key : "a job");
 }
 
+/* The lines of the jobs from c->logged up to (not including) job end,
+ * whose files are in place: copied from the previous site's log. */
+static void
+log_kept_here(struct job_ctx *c, size_t end)
+{
+	struct site *s = c->s;
+
+	for (; c->logged < end; c->logged++) {
+		struct reuse_hit hit = {c->here[c->logged] - 1};
+		char *key;
+
+		s->reused++;
+		progress(s, "");
+		if (s->job_log == NULL)
+			continue;
+		key = site_job_key(s, &c->jobs[c->logged]);
+		if (!reuse_write_kept(s->job_log, s->reuse, &hit, key, NULL))
+			kept_unknown(s, key);
+		free(key);
+	}
+}
+
 /* Merges job k's report. A job that kept its files logs the old log's
  * line of them, copied; one that ran logs the files it wrote. The names
  * of a logged job are not held: they are read back from this build's
@@ -817,7 +871,8 @@ kept_unknown(struct site *s, const char *key)
 static void
 job_merge(void *ctx, size_t k, const char *buf, size_t len)
 {
-	struct site *s = ((struct job_ctx *)ctx)->s;
+	struct job_ctx *c = ctx;
+	struct site *s = c->s;
 	const char *p = buf, *end = buf + len;
 	char *key = report_get_str(&p, end), *fp = report_get_str(&p, end);
 	int kept = (int)report_get_num(&p, end);
@@ -831,6 +886,8 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	s->charts += (int)report_get_num(&p, end);
 	s->files += (int)report_get_num(&p, end);
 	made = report_names(&p, end, &nmade);
+	log_kept_here(c, c->todo[k]);
+	c->logged++;
 	/* The worker found the line and kept its files; only a log changed
 	 * since it was read can fail this, and the files it kept are then
 	 * unknown. */
@@ -856,6 +913,122 @@ job_merge(void *ctx, size_t k, const char *buf, size_t len)
 	free(key);
 	free(fp);
 	progress(s, "");
+}
+
+/* The jobs in place and the others, found by two threads (jobs_sort):
+ * each claims CLAIM_JOBS jobs at a time, as the jobs' costs differ
+ * (a "by KEY" page's fingerprint reads every run, a run page's one), and
+ * lists the jobs it found not in place with their fingerprints, up to
+ * KEEP_FPS of them: past that (a new program, a first build on an old
+ * site) the workers take the fingerprints again, which costs little
+ * beside rendering, where holding them would cost 7 MB. */
+#define CLAIM_JOBS 4
+#define KEEP_FPS 2048
+
+struct jobs_sort {
+	const struct site *s;
+	const struct job *jobs;
+	size_t n;
+	uint32_t *here;
+	atomic_size_t next;
+};
+
+struct jobs_share {
+	struct jobs_sort *js;
+	size_t *todo, ntodo, cap;	/* in increasing order */
+	char (*fp)[FP_HEX];
+};
+
+/* Lists job k, of fingerprint fp, as not in place. */
+static void
+jobs_share_add(struct jobs_share *sh, size_t k, const char *fp)
+{
+	xgrow((void **)&sh->todo, &sh->cap, sh->ntodo + 1, sizeof *sh->todo);
+	sh->todo[sh->ntodo] = k;
+	if (sh->ntodo == KEEP_FPS) {
+		free(sh->fp);
+		sh->fp = NULL;
+	} else if (sh->ntodo < KEEP_FPS) {
+		sh->fp = xrealloc(sh->fp, (sh->ntodo + 1) * sizeof *sh->fp);
+		memcpy(sh->fp[sh->ntodo], fp, FP_HEX);
+	}
+	sh->ntodo++;
+}
+
+static void *
+jobs_share_run(void *arg)
+{
+	struct jobs_share *sh = arg;
+	struct jobs_sort *js = sh->js;
+	struct reuse_hit hit;
+	char fp[FP_HEX];
+	size_t from;
+
+	while ((from = atomic_fetch_add(&js->next, CLAIM_JOBS)) < js->n) {
+		size_t to = from + CLAIM_JOBS < js->n ? from + CLAIM_JOBS :
+		    js->n;
+
+		for (size_t k = from; k < to; k++) {
+			char *key = site_job_fp(js->s, &js->jobs[k], fp);
+
+			if (reuse_find(js->s->reuse, REUSE_HERE, key, fp, &hit)) {
+				js->here[k] = hit.line + 1;
+			} else {
+				jobs_share_add(sh, k, fp);
+			}
+			free(key);
+		}
+	}
+	return NULL;
+}
+
+/* Sorts the n jobs into those whose files are in place (c->here: 1 + the
+ * line of the previous site's log that lists them, the staging
+ * directory being that site) and those a worker runs (c->todo, in job
+ * order, with their fingerprints, c->todo_fp). Found here, in two
+ * threads, rather than by the workers: at 100 000 runs one edit leaves
+ * all but a few dozen of 200 000 jobs in place, and handing each to a
+ * worker and its report back cost more than the lookup. Without a log
+ * of use every job runs, and its worker takes its fingerprint. */
+static size_t
+jobs_sort(struct job_ctx *c, size_t n)
+{
+	struct jobs_sort js = {c->s, c->jobs, n, NULL, 0};
+	struct jobs_share half[2] = {{&js, NULL, 0, 0, NULL},
+	    {&js, NULL, 0, 0, NULL}};
+	size_t *todo, ntodo = 0, k[2] = {0, 0};
+	char (*fps)[FP_HEX];
+
+	if (c->s->reuse == NULL) {
+		todo = xcalloc(n ? n : 1, sizeof *todo);
+		for (size_t j = 0; j < n; j++)
+			todo[j] = j;
+		c->todo = todo;
+		return n;
+	}
+	js.here = xcalloc(n ? n : 1, sizeof *js.here);
+	run_two(jobs_share_run, &half[0], &half[1]);
+	ntodo = half[0].ntodo + half[1].ntodo;
+	todo = xcalloc(ntodo + 1, sizeof *todo);
+	fps = ntodo <= KEEP_FPS ? xcalloc(ntodo + 1, sizeof *fps) : NULL;
+	/* The two lists merged, in job order. */
+	for (size_t j = 0; j < ntodo; j++) {
+		int w = k[1] == half[1].ntodo || (k[0] < half[0].ntodo &&
+		    half[0].todo[k[0]] < half[1].todo[k[1]]) ? 0 : 1;
+
+		todo[j] = half[w].todo[k[w]];
+		if (fps)
+			memcpy(fps[j], half[w].fp[k[w]], FP_HEX);
+		k[w]++;
+	}
+	for (int w = 0; w < 2; w++) {
+		free(half[w].todo);
+		free(half[w].fp);
+	}
+	c->here = js.here;
+	c->todo = todo;
+	c->todo_fp = (const char (*)[FP_HEX])fps;
+	return ntodo;
 }
 
 static void *
@@ -891,8 +1064,9 @@ charts_and_fingerprints(struct site *s)
 static void
 render_all(struct site *s)
 {
+	struct job_ctx ctx = {.s = s};
 	struct job *jobs;
-	size_t njobs;
+	size_t njobs, ntodo;
 	char err[256];
 
 	plan_make(&s->plan, s->plan.an);
@@ -911,7 +1085,8 @@ render_all(struct site *s)
 	/* The logs of no use go before the workers fork (after an
 	 * upgrade, all of them). */
 	s->reuse = reuse_settle(s->reuse, s->fp_global);
-	jobs = plan_jobs(s, &njobs);
+	ctx.jobs = jobs = plan_jobs(s, &njobs);
+	ntodo = jobs_sort(&ctx, njobs);
 	/* A page is a tree of many small nodes freed at once: kept out of
 	 * malloc's fast bins, they are merged as they are freed rather
 	 * than all at the next large request (a quarter of the time of a
@@ -922,10 +1097,19 @@ render_all(struct site *s)
 	 * back to the system first. */
 	malloc_trim(0);
 	job_log_open(s);
-	if (workers_run(njobs, s->opts->jobs, job_report, job_merge,
-	    &(struct job_ctx){s, jobs}, err, sizeof err) != 0)
+	if (workers_run(ntodo, s->opts->jobs, job_report, job_merge, &ctx,
+	    err, sizeof err) != 0)
 		diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "%s", err);
+	else
+		log_kept_here(&ctx, njobs);
+	free((void *)ctx.here);
+	free((void *)ctx.todo);
+	free((void *)ctx.todo_fp);
 	free(jobs);
+	/* No job is left to look up: the old logs' index goes (10 MB at
+	 * 100 000 runs) before the overview's tree is built. */
+	reuse_free(s->reuse);
+	s->reuse = NULL;
 	/* Last, so that it lists every problem met while rendering. */
 	write_page(s, build_index(s), "index.html");
 	job_log_close(s);
@@ -944,8 +1128,6 @@ add_logged(void *s, const char *rel)
 static int
 logged_names(struct site *s)
 {
-	reuse_free(s->reuse);
-	s->reuse = NULL;
 	if (reuse_log_files(s->out, add_logged, s))
 		return 0;
 	diags_add(s->d, MSG_SYSERR, s->opts->out, 0, "cannot read back %s",

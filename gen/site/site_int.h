@@ -48,6 +48,10 @@ struct site {
 	size_t nwritten, capwritten;
 	struct xarena *names;
 	bool in_job;
+	/* A write found the disk full (ENOSPC, EDQUOT): the build fails,
+	 * and this process tries no more writes, each of which would say
+	 * the same again (100 000 lines at 100 000 runs). */
+	bool disk_full;
 };
 
 /* The plan (make_plan.c): plan_make names the runs, finds the series
@@ -80,10 +84,12 @@ struct job {
 
 /* Fingerprints (fingerprint.c): site_fingerprints sets fp_global and
  * fp_run once the runs are named; site_job_fp gives a job's fingerprint
- * and returns its key in the job log (caller frees). */
+ * and returns its key in the job log, which site_job_key gives alone
+ * (caller frees). */
 void site_fingerprints(struct site *);
 /* The program and the libraries that shape its output, into f. */
 void site_program_fp(struct fp *f);
 char *site_job_fp(const struct site *, const struct job *, char fp[FP_HEX]);
+char *site_job_key(const struct site *, const struct job *);
 
 #endif
