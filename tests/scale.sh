@@ -98,6 +98,25 @@ if [ -z "$VALGRIND" ]; then
 	victim=$(sh tests/bench/genruns.sh -l -H 2 -f 40 41 "$runs")
 	rm -rf "$victim"
 	step "a run in the middle removed"
+	# An older run's meta edited: the "by KEY" pages show the latest run
+	# of each series per value, so none is made again (each is the file
+	# of SITE or of the previous site, kept or linked).
+	older=$(sh tests/bench/genruns.sh -l -H 2 -f 10 11 "$runs")
+	echo "# checked again" >>"$older/meta"
+	keys=$(ls "$site/compare" | grep -v '~' | grep '\.html$')
+	before=$(for k in $keys; do
+		echo "$k $(stat -c %i "$site/compare/$k" \
+		    "$tmp/.inc-site.prev/compare/$k" 2>/dev/null | tr '\n' ' ')"; done)
+	step "an older run's meta edited"
+	remade=$(echo "$before" | while read -r k was; do
+		case " $was " in
+		*" $(stat -c %i "$site/compare/$k") "*) ;;
+		*) echo "$k" ;;
+		esac
+	done)
+	[ -n "$keys" ] && [ -z "$remade" ] &&
+		say_ok "an older run's edit makes no \"by KEY\" page again" ||
+		say_bad "an older run's edit made again: $remade" "(of $keys)"
 	# A run's page links the run its meta names as baseline, once it exists.
 	early=$(sh tests/bench/genruns.sh -l -H 2 -f 20 21 "$runs")
 	echo "baseline: extra/copy" >>"$early/meta"

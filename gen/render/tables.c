@@ -5,8 +5,10 @@
  * files alike (pages_analysis.c). */
 #include "render/headline.h"
 #include "render/tables.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,32 +367,102 @@ same_value(const char *a, const char *b)
 	return a == b || strcmp(a, b) == 0;
 }
 
-static int
-cmp_group(const void *x, const void *y)
-{
-	const struct group_run *a = x, *b = y;
-	int c = a->value == b->value ? 0 : strcmp(a->value, b->value);
+/* The distinct values of a key among the runs, by pointer (the meta's
+ * entries are pooled, so mostly one pointer a value), each with its
+ * place in strcmp's order (equal strings at different pointers share
+ * one). */
+struct values_seen {
+	const char **v;		/* by first appearance */
+	size_t n;
+	struct hashmap by_ptr;	/* index in v + 1 */
+};
 
-	return c ? c : (a->run > b->run) - (a->run < b->run);
+static uint64_t
+value_ptr_hash(uintptr_t value, const void *ctx)
+{
+	const struct values_seen *vs = ctx;
+
+	return hash_bytes(&vs->v[value - 1], sizeof *vs->v, 0);
 }
 
-/* Runs having key, sorted by its value; the count of distinct values. */
+/* The index of value in vs, added when new. */
+static uint32_t
+value_index(struct values_seen *vs, const char *value)
+{
+	uint64_t h = hash_bytes(&value, sizeof value, 0);
+	size_t at;
+
+	for (at = hashmap_home(&vs->by_ptr, h); vs->by_ptr.slot[at];
+	    at = hashmap_next(&vs->by_ptr, at))
+		if (vs->v[vs->by_ptr.slot[at] - 1] == value)
+			return (uint32_t)(vs->by_ptr.slot[at] - 1);
+	vs->v[vs->n] = value;
+	hashmap_put(&vs->by_ptr, at, ++vs->n);
+	return (uint32_t)(vs->n - 1);
+}
+
+/* A distinct value and its index in values_seen.v, sorted by value. */
+struct value_at {
+	const char *value;
+	uint32_t k;
+};
+
+static int
+cmp_value_at(const void *x, const void *y)
+{
+	return strcmp(((const struct value_at *)x)->value,
+	    ((const struct value_at *)y)->value);
+}
+
+/* Runs having key, sorted by its value then by run, into out[0..*n);
+ * the count of distinct values. A counting sort by the values' places:
+ * only the distinct values are compared (a "by KEY" page of 100 000
+ * runs has a few dozen), and the runs, met in order, stay in order. */
 static size_t
 group_runs(const struct site_plan *s, const char *key, struct group_run *out,
     size_t *n)
 {
-	size_t values = 0;
+	size_t total = s->set->n ? s->set->n : 1, m = 0, values = 0;
+	struct values_seen vs = {xcalloc(total, sizeof *vs.v), 0, {0}};
+	uint32_t *id = xcalloc(total, sizeof *id), *place, *start;
+	struct group_run *in = xcalloc(total, sizeof *in);
+	struct value_at *sorted;
 
-	*n = 0;
+	hashmap_init(&vs.by_ptr, 64, value_ptr_hash, &vs);
 	for (size_t i = 0; i < s->set->n; i++) {
 		const char *v = meta_get(&s->set->runs[i].meta, key);
 
-		if (v && *v)
-			out[(*n)++] = (struct group_run){i, v};
+		if (v && *v) {
+			id[m] = value_index(&vs, v);
+			in[m++] = (struct group_run){i, v};
+		}
 	}
-	qsort(out, *n, sizeof *out, cmp_group);
-	for (size_t k = 0; k < *n; k++)
-		values += k == 0 || !same_value(out[k].value, out[k - 1].value);
+	/* Each distinct value's place: equal strings share one. */
+	sorted = xcalloc(vs.n + 1, sizeof *sorted);
+	place = xcalloc(vs.n + 1, sizeof *place);
+	start = xcalloc(vs.n + 2, sizeof *start);
+	for (uint32_t k = 0; k < vs.n; k++)
+		sorted[k] = (struct value_at){vs.v[k], k};
+	qsort(sorted, vs.n, sizeof *sorted, cmp_value_at);
+	for (size_t k = 0; k < vs.n; k++) {
+		if (k == 0 || strcmp(sorted[k].value, sorted[k - 1].value) != 0)
+			values++;
+		place[sorted[k].k] = (uint32_t)(values - 1);
+	}
+	for (size_t k = 0; k < m; k++)
+		start[place[id[k]] + 1]++;
+	for (size_t k = 1; k <= values; k++)
+		start[k] += start[k - 1];
+	for (size_t k = 0; k < m; k++)
+		out[start[place[id[k]]]++] = in[k];
+	*n = m;
+	hashmap_free(&vs.by_ptr);
+	free(vs.v);
+	free(id);
+	free(in);
+	free(sorted);
+	free(place);
+	free(start);
 	return values;
 }
 
@@ -415,22 +487,34 @@ cmp_size(const void *x, const void *y)
 }
 
 /* A large site's entries of one value's runs g[0..n): the latest run of
- * each series, in series order, into out; returns how many. Sorted by
- * place in the series order, a series' runs are together, oldest first. */
+ * each series, in series order, into out; returns how many. latest is
+ * scratch, a slot a series, all SIZE_MAX and left so: each series' latest
+ * place in the series order is kept as its runs come, then only those
+ * places are sorted (a series' runs are together in that order). */
 static size_t
 latest_per_series(const struct site_plan *s, const struct group_run *g,
-    size_t n, size_t *out)
+    size_t n, size_t *out, size_t *latest)
 {
-	const size_t *order = s->an->order;
 	size_t m = 0;
 
-	for (size_t k = 0; k < n; k++)
-		out[k] = s->an->pos[g[k].run];
-	qsort(out, n, sizeof *out, cmp_size);
-	for (size_t k = 0; k < n; k++)
-		if (k + 1 == n || s->series_of[order[out[k + 1]]] !=
-		    s->series_of[order[out[k]]])
-			out[m++] = order[out[k]];
+	for (size_t k = 0; k < n; k++) {
+		size_t series = s->series_of[g[k].run];
+		size_t pos = s->an->pos[g[k].run];
+
+		if (latest[series] == SIZE_MAX)
+			out[m++] = series;
+		if (latest[series] == SIZE_MAX || pos > latest[series])
+			latest[series] = pos;
+	}
+	for (size_t k = 0; k < m; k++) {
+		size_t series = out[k];
+
+		out[k] = latest[series];
+		latest[series] = SIZE_MAX;
+	}
+	qsort(out, m, sizeof *out, cmp_size);
+	for (size_t k = 0; k < m; k++)
+		out[k] = s->an->order[out[k]];
 	return m;
 }
 
@@ -450,7 +534,7 @@ value_end(const struct group_run *g, size_t n, size_t k)
  * each series, or with per_value the latest one. */
 static size_t
 value_runs(const struct site_plan *s, const struct group_run *g, size_t n,
-    bool per_value, size_t *out)
+    bool per_value, size_t *out, size_t *latest)
 {
 	if (!s->large) {
 		for (size_t k = 0; k < n; k++)
@@ -458,7 +542,7 @@ value_runs(const struct site_plan *s, const struct group_run *g, size_t n,
 		return n;
 	}
 	if (!per_value)
-		return latest_per_series(s, g, n, out);
+		return latest_per_series(s, g, n, out, latest);
 	out[0] = g[0].run;
 	for (size_t k = 1; k < n; k++)
 		if (later(s, g[k].run, out[0]))
@@ -475,11 +559,14 @@ key_entries(const struct site_plan *s, const struct group_run *g, size_t n,
     struct compare_rows *r)
 {
 	size_t values = 0, pairs = 0, *tmp = xcalloc(n + 1, sizeof *tmp);
+	size_t *latest = xmalloc((s->nseries + 1) * sizeof *latest);
 
+	for (size_t k = 0; k <= s->nseries; k++)
+		latest[k] = SIZE_MAX;
 	for (size_t k = 0, e; k < n; k = e) {
 		e = value_end(g, n, k);
-		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp) :
-		    e - k;
+		pairs += s->large ? latest_per_series(s, g + k, e - k, tmp,
+		    latest) : e - k;
 	}
 	r->per_value = s->large && pairs > SITE_MAX_BARS;
 	for (size_t k = 0, e, c; k < n; k = e) {
@@ -489,11 +576,12 @@ key_entries(const struct site_plan *s, const struct group_run *g, size_t n,
 			continue;
 		}
 		values++;
-		c = value_runs(s, g + k, e - k, r->per_value, tmp);
+		c = value_runs(s, g + k, e - k, r->per_value, tmp, latest);
 		r->groups[r->n] = xasprintf("%s: %s", r->key, g[k].value);
 		memcpy(r->runs + r->n, tmp, c * sizeof *r->runs);
 		r->n += c;
 	}
+	free(latest);
 	free(tmp);
 }
 

@@ -982,6 +982,34 @@ jobs_share_run(void *arg)
 	return NULL;
 }
 
+/* The two threads' lists of jobs not in place merged, in job order, into
+ * c->todo and (when both kept them) c->todo_fp; how many. */
+static size_t
+jobs_merge_halves(struct job_ctx *c, struct jobs_share half[2])
+{
+	size_t ntodo = half[0].ntodo + half[1].ntodo, k[2] = {0, 0};
+	size_t *todo = xcalloc(ntodo + 1, sizeof *todo);
+	char (*fps)[FP_HEX] = ntodo <= KEEP_FPS ?
+	    xcalloc(ntodo + 1, sizeof *fps) : NULL;
+
+	for (size_t j = 0; j < ntodo; j++) {
+		int w = k[1] == half[1].ntodo || (k[0] < half[0].ntodo &&
+		    half[0].todo[k[0]] < half[1].todo[k[1]]) ? 0 : 1;
+
+		todo[j] = half[w].todo[k[w]];
+		if (fps)
+			memcpy(fps[j], half[w].fp[k[w]], FP_HEX);
+		k[w]++;
+	}
+	for (int w = 0; w < 2; w++) {
+		free(half[w].todo);
+		free(half[w].fp);
+	}
+	c->todo = todo;
+	c->todo_fp = (const char (*)[FP_HEX])fps;
+	return ntodo;
+}
+
 /* Sorts the n jobs into those whose files are in place (c->here: 1 + the
  * line of the previous site's log that lists them, the staging
  * directory being that site) and those a worker runs (c->todo, in job
@@ -996,8 +1024,7 @@ jobs_sort(struct job_ctx *c, size_t n)
 	struct jobs_sort js = {c->s, c->jobs, n, NULL, 0};
 	struct jobs_share half[2] = {{&js, NULL, 0, 0, NULL},
 	    {&js, NULL, 0, 0, NULL}};
-	size_t *todo, ntodo = 0, k[2] = {0, 0};
-	char (*fps)[FP_HEX];
+	size_t *todo;
 
 	if (c->s->reuse == NULL) {
 		todo = xcalloc(n ? n : 1, sizeof *todo);
@@ -1008,27 +1035,8 @@ jobs_sort(struct job_ctx *c, size_t n)
 	}
 	js.here = xcalloc(n ? n : 1, sizeof *js.here);
 	run_two(jobs_share_run, &half[0], &half[1]);
-	ntodo = half[0].ntodo + half[1].ntodo;
-	todo = xcalloc(ntodo + 1, sizeof *todo);
-	fps = ntodo <= KEEP_FPS ? xcalloc(ntodo + 1, sizeof *fps) : NULL;
-	/* The two lists merged, in job order. */
-	for (size_t j = 0; j < ntodo; j++) {
-		int w = k[1] == half[1].ntodo || (k[0] < half[0].ntodo &&
-		    half[0].todo[k[0]] < half[1].todo[k[1]]) ? 0 : 1;
-
-		todo[j] = half[w].todo[k[w]];
-		if (fps)
-			memcpy(fps[j], half[w].fp[k[w]], FP_HEX);
-		k[w]++;
-	}
-	for (int w = 0; w < 2; w++) {
-		free(half[w].todo);
-		free(half[w].fp);
-	}
 	c->here = js.here;
-	c->todo = todo;
-	c->todo_fp = (const char (*)[FP_HEX])fps;
-	return ntodo;
+	return jobs_merge_halves(c, half);
 }
 
 static void *
