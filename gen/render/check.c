@@ -136,8 +136,8 @@ group_spans_runs(const struct analysis *a, const struct finding_group *g)
 }
 
 bool
-detail_told_before(const struct analysis *a, const struct finding_group *g, size_t k,
-    int t)
+detail_told_before(const struct analysis *a, const struct finding_group *g,
+    size_t k, int t)
 {
 	const char *x = finding_detail(group_finding(a, g, k), t);
 

@@ -233,11 +233,10 @@ index_section(const struct site_plan *s, xmlNodePtr list,
 
 	for (size_t k = 0; k < n && k < INDEX_GROUPS; k++) {
 		xmlNodePtr li = html_el(list, "li", kind_class[g[k].kind], NULL);
+		size_t left, told = group_told(s->an, &g[k], &left);
 
 		html_el(li, "span", "kind", kind_label[g[k].kind]);
 		html_text(li, " ");
-		size_t left, told = group_told(s->an, &g[k], &left);
-
 		html_text(li, g[k].text);
 		if (sec == SECTION_FAILS)
 			group_runs_line(s, li, &g[k], told, left);

@@ -359,8 +359,8 @@ struct group_run {
 
 /* Whether two values of one key are the same: the runs' meta entries
  * are pooled (runset.pool), so one value is mostly one pointer, which
- * spares comparing it whole (a "by KEY" page sorts 100 000 runs of a
- * few values). */
+ * spares comparing it whole (a "by KEY" page's 100 000 runs have a few
+ * values). */
 static bool
 same_value(const char *a, const char *b)
 {

@@ -477,9 +477,10 @@ test_log_read_again(void **state)
 }
 
 /* What reuse_write_kept writes of key's line of fingerprint fp in
- * log (into a new string), or NULL when it writes nothing. */
+ * log (into a new string), given fp or (line_fp) told to write the
+ * line's own, or NULL when it writes nothing. */
 static char *
-kept_line(struct reuse *r, const char *key, const char *fp)
+kept_line_as(struct reuse *r, const char *key, const char *fp, bool line_fp)
 {
 	struct reuse_hit hit;
 	char *text = NULL;
@@ -489,7 +490,7 @@ kept_line(struct reuse *r, const char *key, const char *fp)
 
 	assert_non_null(out);
 	assert_true(reuse_find(r, REUSE_OLD, key, fp, &hit));
-	wrote = reuse_write_kept(out, r, &hit, key, fp);
+	wrote = reuse_write_kept(out, r, &hit, key, line_fp ? NULL : fp);
 	assert_int_equal(fclose(out), 0);
 	if (!wrote) {
 		assert_int_equal(len, 0);	/* nothing at all */
@@ -497,6 +498,12 @@ kept_line(struct reuse *r, const char *key, const char *fp)
 		return NULL;
 	}
 	return text;
+}
+
+static char *
+kept_line(struct reuse *r, const char *key, const char *fp)
+{
+	return kept_line_as(r, key, fp, false);
 }
 
 /* The log test_kept_line reads: a run of two files, a job of none, and
@@ -515,7 +522,8 @@ write_kept_log(const char *path, const char *fp, const char *b_file)
 
 /* A kept job's line is the old line as it was, the same bytes as
  * reuse_line makes of the names reuse_files gives, with or without
- * files; a log rewritten since it was loaded gives no line (as
+ * files, and with the fingerprint given or the line's own; a log
+ * rewritten since it was loaded gives no line (as
  * reuse_files gives no names). */
 static void
 test_kept_line(void **state)
@@ -536,6 +544,11 @@ test_kept_line(void **state)
 		assert_non_null(names);
 		want = reuse_line(keys[k], fp, (const char *const *)names, n);
 		assert_non_null(got = kept_line(r, keys[k], fp));
+		assert_string_equal(got, want);
+		free(got);
+		/* The line's own fingerprint, as the parent writes a job in
+		 * place: the same bytes. */
+		assert_non_null(got = kept_line_as(r, keys[k], fp, true));
 		assert_string_equal(got, want);
 		free(got);
 		free(want);
