@@ -422,6 +422,16 @@ char *
 site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 {
 	struct fp *f = fp_new();
+	char *key = site_job_fp_in(s, j, f, fp);
+
+	fp_free(f);
+	return key;
+}
+
+char *
+site_job_fp_in(const struct site *s, const struct job *j, struct fp *f,
+    char fp[FP_HEX])
+{
 	char *key = site_job_key(s, j);
 	const size_t *rows;
 	size_t n;
@@ -465,6 +475,5 @@ site_job_fp(const struct site *s, const struct job *j, char fp[FP_HEX])
 		break;
 	}
 	fp_digest(f, fp);
-	fp_free(f);
 	return key;
 }

@@ -15,18 +15,48 @@
 
 #include <xxhash.h>
 
+/* The values are gathered FP_BUF bytes at a time before XXH3 takes
+ * them: a run page's fingerprint is a few hundred small values, and an
+ * update call for each cost more than hashing their bytes (the same
+ * stream, so the same hash, either way). */
+#define FP_BUF 1024
+
 struct fp {
 	XXH3_state_t *st;
+	size_t len;
+	unsigned char buf[FP_BUF];
 };
 
 struct fp *
 fp_new(void)
 {
-	struct fp *f = xcalloc(1, sizeof *f);
+	struct fp *f = xmalloc(sizeof *f);
 
 	f->st = xnonnull(XXH3_createState());
 	fp_reset(f);
 	return f;
+}
+
+static void
+fp_flush(struct fp *f)
+{
+	if (f->len > 0)
+		XXH3_128bits_update(f->st, f->buf, f->len);
+	f->len = 0;
+}
+
+static void
+fp_put(struct fp *f, const void *p, size_t n)
+{
+	if (f->len + n > FP_BUF) {
+		fp_flush(f);
+		if (n > FP_BUF) {
+			XXH3_128bits_update(f->st, p, n);
+			return;
+		}
+	}
+	memcpy(f->buf + f->len, p, n);
+	f->len += n;
 }
 
 void
@@ -42,6 +72,7 @@ void
 fp_reset(struct fp *f)
 {
 	XXH3_128bits_reset(f->st);
+	f->len = 0;
 }
 
 /* Every value is preceded by its length, so that ("ab", "c") and
@@ -51,9 +82,9 @@ fp_bytes(struct fp *f, const void *p, size_t n)
 {
 	uint64_t len = n;
 
-	XXH3_128bits_update(f->st, &len, sizeof len);
+	fp_put(f, &len, sizeof len);
 	if (n > 0)
-		XXH3_128bits_update(f->st, p, n);
+		fp_put(f, p, n);
 }
 
 void
@@ -62,7 +93,7 @@ fp_str(struct fp *f, const char *s)
 	static const char null_mark = 0x7f;
 
 	if (s == NULL)
-		XXH3_128bits_update(f->st, &null_mark, 1);
+		fp_put(f, &null_mark, 1);
 	else
 		fp_bytes(f, s, strlen(s));
 }
@@ -126,7 +157,10 @@ fp_digest(struct fp *f, char out[FP_HEX])
 void
 fp_digest_bytes(struct fp *f, unsigned char out[FP_BYTES])
 {
-	XXH128_hash_t h = XXH3_128bits_digest(f->st);
+	XXH128_hash_t h;
+
+	fp_flush(f);
+	h = XXH3_128bits_digest(f->st);
 
 	for (int k = 0; k < 8; k++) {
 		out[k] = (unsigned char)(h.high64 >> (56 - 8 * k));

@@ -960,6 +960,7 @@ jobs_share_run(void *arg)
 {
 	struct jobs_share *sh = arg;
 	struct jobs_sort *js = sh->js;
+	struct fp *f = fp_new();
 	struct reuse_hit hit;
 	char fp[FP_HEX];
 	size_t from;
@@ -969,7 +970,7 @@ jobs_share_run(void *arg)
 		    js->n;
 
 		for (size_t k = from; k < to; k++) {
-			char *key = site_job_fp(js->s, &js->jobs[k], fp);
+			char *key = site_job_fp_in(js->s, &js->jobs[k], f, fp);
 
 			if (reuse_find(js->s->reuse, REUSE_HERE, key, fp, &hit)) {
 				js->here[k] = hit.line + 1;
@@ -979,6 +980,7 @@ jobs_share_run(void *arg)
 			free(key);
 		}
 	}
+	fp_free(f);
 	return NULL;
 }
 

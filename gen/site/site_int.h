@@ -90,6 +90,10 @@ void site_fingerprints(struct site *);
 /* The program and the libraries that shape its output, into f. */
 void site_program_fp(struct fp *f);
 char *site_job_fp(const struct site *, const struct job *, char fp[FP_HEX]);
+/* The same, hashed with f (reset here), which a caller taking many
+ * keeps. */
+char *site_job_fp_in(const struct site *, const struct job *, struct fp *f,
+    char fp[FP_HEX]);
 char *site_job_key(const struct site *, const struct job *);
 
 #endif

@@ -85,6 +85,62 @@ test_digest_text(void **state)
 	fp_free(f);
 }
 
+/* Value k of test_digest_long_stream's stream, *n bytes: short texts,
+ * and every 97th longer than the fingerprint's buffer. */
+static const char *
+stream_value(int k, char text[40], size_t *n)
+{
+	static char big[5000];
+
+	if (k % 97 == 0) {
+		memset(big, 'x', sizeof big);
+		*n = sizeof big;
+		return big;
+	}
+	*n = (size_t)snprintf(text, 40, "value %d", k * 7919);
+	return text;
+}
+
+/* A long stream of values hashes as their bytes laid end to end, each
+ * after its length: how the values are gathered before XXH3 takes them
+ * changes nothing, and a reset state gives it again. */
+static void
+test_digest_long_stream(void **state)
+{
+	size_t cap = 200000, len = 0, n;
+	char *all = malloc(cap), got[FP_HEX], want[FP_HEX], text[40];
+	struct fp *f = fp_new();
+	XXH128_hash_t h;
+
+	(void)state;
+	assert_non_null(all);
+	for (int k = 0; k < 700; k++) {
+		const char *p = stream_value(k, text, &n);
+		uint64_t n64 = n;
+
+		assert_true(len + sizeof n64 + n < cap);
+		memcpy(all + len, &n64, sizeof n64);
+		memcpy(all + len + sizeof n64, p, n);
+		len += sizeof n64 + n;
+		fp_bytes(f, p, n);
+	}
+	h = XXH3_128bits(all, len);
+	snprintf(want, sizeof want, "%016llx%016llx",
+	    (unsigned long long)h.high64, (unsigned long long)h.low64);
+	fp_digest(f, got);
+	assert_string_equal(got, want);
+	fp_reset(f);
+	for (int k = 0; k < 700; k++) {
+		const char *p = stream_value(k, text, &n);
+
+		fp_bytes(f, p, n);
+	}
+	fp_digest(f, got);
+	assert_string_equal(got, want);
+	fp_free(f);
+	free(all);
+}
+
 static void
 test_file_fingerprint(void **state)
 {
@@ -756,6 +812,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fingerprints),
 		cmocka_unit_test(test_digest_text),
+		cmocka_unit_test(test_digest_long_stream),
 		cmocka_unit_test(test_file_fingerprint),
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_link_when_table_grows),
