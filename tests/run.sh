@@ -213,6 +213,25 @@ verdict_tests() {
 		bad "digests of 1000 runs: $told+$more of $all causes, $rows" \
 		    "rows; Markdown $md_told+$md_more causes, $md_rows rows;" \
 		    "$pngs charts, $named named"
+	# A digest's chart of a cause of many runs shows SITE_MAX_BARS (60)
+	# of them, as a site's charts do: a series below its targets for 66
+	# and for 82 nights draws the same chart, as tall as one of 60 bars.
+	for n in 100 120; do
+		rm -rf "$tmp/many$n" "$tmp/attmany$n"
+		sh tests/bench/genruns.sh -H 1 "$n" "$tmp/many$n" >/dev/null
+		wrap "$b/benchsite" check --format mail --attach \
+			"$tmp/attmany$n" "$tmp/many$n" >"$tmp/mailmany$n" 2>/dev/null
+	done
+	tall() {	# the height of a PNG, from its header
+		od -An -tu1 -j20 -N4 "$1" |
+			awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }'
+	}
+	chart=2021-03-26--block-write.png
+	h100=$(tall "$tmp/attmany100/$chart") h120=$(tall "$tmp/attmany120/$chart")
+	grep -q '66 runs of series stor01-nightly' "$tmp/mailmany100" &&
+		grep -q '82 runs of series stor01-nightly' "$tmp/mailmany120" &&
+		[ -n "$h100" ] && [ "$h100" = "$h120" ] && ok ||
+		bad "digest chart of a cause of many runs: $h100 and $h120 px"
 	# Two series alike, each with a run whose latency chart has a
 	# flagged bar (clip paths): no id twice in the one file.
 	rm -rf "$tmp/twice"

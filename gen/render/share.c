@@ -421,6 +421,21 @@ chart_add_run(struct mail_chart *c, size_t i)
 	c->runs[c->n++] = i;
 }
 
+/* A chart's file name: its run's last path component (whole_path: its
+ * whole path) and the metric, "RUN--METRIC.png". */
+static char *
+chart_name(const struct analysis *an, size_t run, int id, bool whole_path)
+{
+	const char *path = an->set->runs[run].id;
+	char *safe = name_safe(whole_path ? path : path + dir_length(path));
+	char *metric = metric_slug(an, id);
+	char *name = xasprintf("%s--%s.png", safe, metric);
+
+	free(safe);
+	free(metric);
+	return name;
+}
+
 /* The chart of metric id of group g: its reference, then its runs. */
 static struct mail_chart
 group_chart(const struct analysis *an, const struct finding_group *g, int id)
@@ -428,7 +443,6 @@ group_chart(const struct analysis *an, const struct finding_group *g, int id)
 	const struct finding *f0 = NULL;
 	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0,
 	    0};
-	char *run, *metric;
 
 	if (g->reference >= 0)
 		chart_add_run(&c, (size_t)g->reference);
@@ -440,13 +454,8 @@ group_chart(const struct analysis *an, const struct finding_group *g, int id)
 			f0 = f0 ? f0 : f;
 		}
 	}
-	run = name_safe(an->set->runs[f0->run].id +
-	    dir_length(an->set->runs[f0->run].id));
-	metric = metric_slug(an, id);
-	c.name = xasprintf("%s--%s.png", run, metric);
 	c.named_after = (size_t)f0->run;
-	free(run);
-	free(metric);
+	c.name = chart_name(an, c.named_after, id, false);
 	return c;
 }
 
@@ -472,13 +481,8 @@ names_apart(const struct analysis *an, struct mail_chart *c, size_t n)
 	for (size_t k = 1; k < n && !repeated; k++)
 		repeated = chart_named(c, k, c[k].name);
 	for (size_t k = 0; k < n && repeated; k++) {
-		char *run = name_safe(an->set->runs[c[k].named_after].id);
-		char *metric = metric_slug(an, c[k].metric);
-
 		free(c[k].name);
-		c[k].name = xasprintf("%s--%s.png", run, metric);
-		free(run);
-		free(metric);
+		c[k].name = chart_name(an, c[k].named_after, c[k].metric, true);
 	}
 	for (size_t k = 1; k < n; k++) {
 		size_t stem = strlen(c[k].name) - 4;	/* without ".png" */

@@ -658,10 +658,9 @@ struct job_ctx {
 	size_t logged;		/* the jobs before it are logged */
 };
 
-/* Whether job key, of fingerprint fp, keeps its files: those of the
- * previous site in place (REUSE_HERE: the staging directory is that
- * site, as the build that wrote its job log left it), else the old
- * site's linked (REUSE_OLD); 0 when it must run. */
+/* Whether job key, of fingerprint fp, keeps its files: the old site's,
+ * linked (REUSE_OLD); 0 when it must run. A job whose files are in
+ * place (REUSE_HERE) never gets here: jobs_sort found it. */
 static int
 keep_job(struct site *s, const char *key, const char *fp)
 {
@@ -670,8 +669,6 @@ keep_job(struct site *s, const char *key, const char *fp)
 	size_t n;
 	bool kept;
 
-	if (reuse_find(s->reuse, REUSE_HERE, key, fp, &hit))
-		return REUSE_HERE;
 	if (!reuse_find(s->reuse, REUSE_OLD, key, fp, &hit))
 		return 0;
 	old = reuse_files(s->reuse, &hit, &n);
@@ -693,29 +690,27 @@ job_report(void *ctx, size_t k, FILE *out)
 	int p0 = s->pages, c0 = s->charts, f0 = s->files, quiet = s->d->quiet;
 	enum msg_level worst = s->d->worst;
 
-	char fp[FP_HEX], *key;
-	int kept;
+	const struct job *j = &c->jobs[c->todo[k]];
+	char fp[FP_HEX], *key = NULL;
+	int kept = 0;
 
 	s->d->quiet = 1;
 	s->in_job = true;
-	if (c->todo_fp) {
-		key = site_job_key(s, &c->jobs[c->todo[k]]);
-		memcpy(fp, c->todo_fp[k], FP_HEX);
-	} else {
-		key = site_job_fp(s, &c->jobs[c->todo[k]], fp);
-	}
-	if (s->disk_full) {
-		/* Not run, and reported as no job, so that it is not logged
-		 * as made: the build has failed already. */
-		free(key);
-		key = NULL;
-		kept = 0;
-	} else if ((kept = keep_job(s, key, fp)) == 0) {
-		run_job(s, &c->jobs[c->todo[k]]);
+	/* Once the disk is full a job is not run, and is reported as no
+	 * job, so that it is not logged as made: the build has failed. */
+	if (!s->disk_full) {
+		if (c->todo_fp) {
+			key = site_job_key(s, j);
+			memcpy(fp, c->todo_fp[k], FP_HEX);
+		} else {
+			key = site_job_fp(s, j, fp);
+		}
+		if ((kept = keep_job(s, key, fp)) == 0)
+			run_job(s, j);
 	}
 	s->d->quiet = quiet;
 	report_str(out, key);
-	report_str(out, fp);
+	report_str(out, key ? fp : NULL);
 	report_num(out, kept);
 	free(key);
 	report_num(out, s->pages - p0);
