@@ -92,7 +92,7 @@ UNIT_TESTS = test_units test_lines test_meta test_chart test_rank test_import \
 	test_reuse test_runs test_xalloc test_pngenc test_utf8 test_display \
 	test_analyse test_plan test_changepoint test_compare test_cli \
 	test_import_guess test_fio test_fio_model test_fio_analyse test_dirseal test_publish test_sortednames \
-	test_json
+	test_json test_twothreads
 $(B)/test_%: tests/unit/test_%.c $(OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -Igen \
 		-o $@ $(filter-out %.h,$^) $(LIBS) \

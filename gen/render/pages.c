@@ -223,10 +223,12 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 	for (size_t k = 0; k < s->noverview; k++) {
 		int id = s->overview[k];
 		const struct metric_def *d = analysis_def(s->an, id);
-		xmlNodePtr fig, img, cap, link;
-		char *src, *href, *alt;
+		xmlNodePtr fig, img, small, cap, link;
+		char *src, *narrow, *href, *alt;
 
-		if (s->svg[id] == NULL)
+		/* The site's charts are files its metric pages' jobs
+		 * write; the one file draws its own. */
+		if (s->single ? s->svg[id] == NULL : !s->has_data[id])
 			continue;
 		fig = html_el(sec, "figure", "chart", NULL);
 		if (s->single) {
@@ -237,31 +239,26 @@ index_charts(const struct site_plan *s, htmlDocPtr doc)
 			continue;
 		}
 		src = xasprintf("charts/%s.svg", d->key);
+		narrow = xasprintf("charts/%s.narrow.svg", d->key);
 		href = xasprintf("metrics/%s.html", d->key);
 		alt = xasprintf("%s of %s, in %s (the table on its page has "
 		    "the figures)", d->label, s->large ?
 		    "the latest run of each series" : "every run",
 		    display_unit(d));
 		link = html_link(fig, href, NULL);
-		img = html_el(link, "img", s->svg_narrow[id] ? "wide" : NULL,
-		    NULL);
+		img = html_el(link, "img", "wide", NULL);
 		html_attr(img, "src", src);
-		if (s->svg_narrow[id]) {
-			/* The style sheet shows one of the two; the hidden
-			 * one, lazy, is not even loaded. */
-			char *narrow = xasprintf("charts/%s.narrow.svg",
-			    d->key);
-			xmlNodePtr small = html_el(link, "img", "narrow", NULL);
-
-			html_attr(small, "src", narrow);
-			html_attr(small, "alt", alt);
-			html_attr(small, "loading", "lazy");
-			free(narrow);
-		}
+		/* The style sheet shows one of the two; the hidden one,
+		 * lazy, is not even loaded. */
+		small = html_el(link, "img", "narrow", NULL);
+		html_attr(small, "src", narrow);
+		html_attr(small, "alt", alt);
+		html_attr(small, "loading", "lazy");
 		html_attr(img, "alt", alt);
 		cap = html_el(fig, "figcaption", NULL, NULL);
 		html_link(cap, href, d->label);
 		free(src);
+		free(narrow);
 		free(href);
 		free(alt);
 		shown++;

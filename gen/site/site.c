@@ -276,7 +276,9 @@ write_chart(struct site *s, const struct chart *c, double width,
 	return doc;
 }
 
-/* The SVG charts of one metric, for wide screens and for phones. */
+/* The SVG charts of one metric, for wide screens and for phones: kept in
+ * the plan for the metric's page (the job that draws them) or the one
+ * file. */
 static void
 make_chart(struct site *s, int id)
 {
@@ -293,6 +295,18 @@ make_chart(struct site *s, int id)
 		    narrow);
 	free(narrow);
 	chart_bars_free(bars, n);
+}
+
+/* A metric's charts let go once its page is made: a worker holds no
+ * page's charts but the one it makes. */
+static void
+drop_chart(struct site *s, int id)
+{
+	if (s->plan.svg[id])
+		xmlFreeDoc(s->plan.svg[id]);
+	if (s->plan.svg_narrow[id])
+		xmlFreeDoc(s->plan.svg_narrow[id]);
+	s->plan.svg[id] = s->plan.svg_narrow[id] = NULL;
 }
 
 /* The PNG at rel in SITE, to draw the chart again from (a plain file of
@@ -389,7 +403,7 @@ plan_jobs(const struct site *s, size_t *n)
 
 	*n = 0;
 	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
-		for (int scale = 1; s->plan.svg[m] && scale <= 2; scale++)
+		for (int scale = 1; s->plan.has_data[m] && scale <= 2; scale++)
 			add_job(&v, n, &cap, JOB_PNG, (size_t)m, (size_t)scale);
 	for (size_t i = 0; i < set->n; i++) {
 		add_job(&v, n, &cap, JOB_RUN, i, 0);
@@ -579,9 +593,13 @@ run_job(struct site *s, const struct job *j)
 		samples_page(s, j->a, j->b);
 		break;
 	case JOB_METRIC:
+		/* Its charts are files of its own, kept with the page while
+		 * the runs they show are unchanged (chart_fp). */
+		make_chart(s, (int)j->a);
 		doc = metric_doc(&s->plan, (int)j->a, &rel);
 		if (doc)
 			metric_table(&s->plan, (int)j->a, &t);
+		drop_chart(s, (int)j->a);
 		break;
 	case JOB_FIO_INDEX:
 		doc = fio_index_doc(&s->plan, &rel);
@@ -1036,36 +1054,6 @@ jobs_sort(struct job_ctx *c, size_t n)
 	return jobs_merge_halves(c, half);
 }
 
-static void *
-metric_charts(void *arg)
-{
-	struct site *s = arg;
-
-	for (int m = 0; m < (int)s->plan.set->metrics.n; m++)
-		if (s->plan.has_data[m])
-			make_chart(s, m);
-	return NULL;
-}
-
-/* The metrics' charts are drawn in a thread while the fingerprints are
- * taken: neither reads what the other writes (the charts: s->plan.svg, the
- * files written and their count, and s->d only when one cannot be
- * written; the fingerprints: their own fields). */
-static void
-charts_and_fingerprints(struct site *s)
-{
-	pthread_t t;
-	bool threaded;
-
-	xmlInitParser();
-	threaded = pthread_create(&t, NULL, metric_charts, s) == 0;
-	site_fingerprints(s);
-	if (threaded)
-		pthread_join(t, NULL);
-	else
-		metric_charts(s);
-}
-
 static void
 render_all(struct site *s)
 {
@@ -1084,7 +1072,8 @@ render_all(struct site *s)
 		return;
 	}
 	copy_assets(s);
-	charts_and_fingerprints(s);
+	xmlInitParser();
+	site_fingerprints(s);
 	s->old_made_here = reuse_find(s->reuse, REUSE_OLD, MADE_BY,
 	    s->fp_global, &(struct reuse_hit){0});
 	/* The logs of no use go before the workers fork (after an
