@@ -584,6 +584,29 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	    "times or more to tell"));
 }
 
+/* Two runs that nothing the meta says tells apart, of one day or of no
+ * day, are not a before and an after: the tables of one post, told
+ * apart only by their headings ("chunk 32k", "single disk"), or two
+ * runs of one night. What made a drop between them is unknown, so it is
+ * told, not gated. A later date, a changed key or label (a setting the
+ * meta names only there, like "NCQ off") is what makes one. */
+static void
+unsaid_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const char *was = meta_get(&d->b->meta, "date");
+	const char *now = meta_get(&d->r->meta, "date");
+	const char *x = meta_get(&d->b->meta, "label");
+	const char *y = meta_get(&d->r->meta, "label");
+
+	if (d->changed != 0 || (x && y && strcmp(x, y) != 0) ||
+	    (was == NULL) != (now == NULL) || (was && strcmp(was, now) != 0))
+		return;
+	reason(w, was ? xasprintf("nothing the meta says differs and both "
+	    "are of %s: not a before and an after, what changed is unknown",
+	    was) : xstrdup("nothing the meta says differs and neither has a "
+	    "date: not a before and an after, what changed is unknown"));
+}
+
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
@@ -594,6 +617,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 
 	measured_apart(a, i, o, metric, &w);
 	tail_reason(a, i, metric, &w);
+	unsaid_reason(d, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));

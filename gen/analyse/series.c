@@ -2,6 +2,7 @@
  * host and its set-up), their order, and the run each one is compared
  * with. The first step of the analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <stdlib.h>
@@ -20,16 +21,87 @@ meta_or_empty(const struct run *r, const char *key)
 }
 
 
+/* The meta keys that name a run's series after its host, when its meta
+ * gives no "series". */
+static const char *const series_keys[] = {"controller", "disks", "raid",
+    "filesystem"};
+#define SERIES_FIELDS (1 + sizeof series_keys / sizeof *series_keys)
+
+/* A series named by its fields: the host, then series_keys ("" where
+ * the meta gives none). */
+struct series_name {
+	char *name;		/* pooled */
+	const char *field[SERIES_FIELDS];
+	long to;		/* the name it is completed to, or -1 */
+};
+
+static void
+series_fields(const struct run *r, const char *field[SERIES_FIELDS])
+{
+	field[0] = run_host(r);
+	for (size_t k = 1; k < SERIES_FIELDS; k++)
+		field[k] = meta_or_empty(r, series_keys[k - 1]);
+}
+
 static char *
 series_of(const struct run *r)
 {
-	const char *s = meta_get(&r->meta, "series");
+	const char *s = meta_get(&r->meta, "series"), *f[SERIES_FIELDS];
 
 	if (s && *s)
 		return xstrdup(s);
-	return xasprintf("%s|%s|%s|%s|%s", run_host(r),
-	    meta_or_empty(r, "controller"), meta_or_empty(r, "disks"),
-	    meta_or_empty(r, "raid"), meta_or_empty(r, "filesystem"));
+	series_fields(r, f);
+	return xasprintf("%s|%s|%s|%s|%s", f[0], f[1], f[2], f[3], f[4]);
+}
+
+/* Whether u says all t says, and more (t's unknown fields are u's). */
+static bool
+extends(const struct series_name *u, const struct series_name *t)
+{
+	bool more = false;
+
+	for (size_t k = 0; k < SERIES_FIELDS; k++) {
+		if (t->field[k][0] != '\0' && strcmp(t->field[k], u->field[k]))
+			return false;
+		more |= t->field[k][0] == '\0' && u->field[k][0] != '\0';
+	}
+	return more;
+}
+
+/* A key given on one side only is unknown, not a difference: a series
+ * whose name leaves fields unknown is the series that says more, when
+ * exactly one says the most (no other says more than it). One run says
+ * "btrfs" and the other nothing of its file system: one series. Two
+ * that say "xfs" and "ext4": ambiguous, it stays apart. */
+static void
+complete_series(struct series_name *v, size_t n)
+{
+	/* top[u]: 0 not known yet, 1 nothing says more than u, 2 some
+	 * name does. */
+	unsigned char *top = xcalloc(n ? n : 1, 1);
+
+	for (size_t t = 0; t < n; t++) {
+		bool unknown = false;
+
+		v[t].to = -1;
+		for (size_t k = 0; k < SERIES_FIELDS; k++)
+			unknown |= v[t].field[k][0] == '\0';
+		for (size_t u = 0; unknown && u < n; u++) {
+			if (!extends(&v[u], &v[t]))
+				continue;
+			for (size_t w = 0; top[u] == 0 && w <= n; w++)
+				top[u] = w == n ? 1 : extends(&v[w], &v[u]) ?
+				    2 : 0;
+			if (top[u] == 2)
+				continue;
+			if (v[t].to >= 0) {
+				v[t].to = -1;	/* two: ambiguous */
+				break;
+			}
+			v[t].to = (long)u;
+		}
+	}
+	free(top);
 }
 
 /* Same RAID level and disk count (both unknown counts as the same): a
@@ -145,13 +217,57 @@ choose_base(struct analysis *a, size_t i, long forced)
 	}
 }
 
-/* Every run's series name, pooled: runs of one series share it. */
+static uint64_t
+name_hash(uintptr_t value, const void *ctx)
+{
+	const struct series_name *v = *(struct series_name *const *)ctx;
+
+	return hash_bytes(&v[value - 1].name, sizeof v[value - 1].name, 0);
+}
+
+/* Every run's series name, pooled: runs of one series share it. A name
+ * the meta does not give is completed (complete_series). */
 void
 name_series(struct analysis *a)
 {
-	for (size_t i = 0; i < a->set->n; i++)
-		a->runs[i].series = strpool_take(a->pool,
-		    series_of(&a->set->runs[i]));
+	struct series_name *v = NULL;
+	size_t n = 0, cap = 0, at;
+	struct hashmap seen;
+
+	hashmap_init(&seen, 64, name_hash, &v);
+	for (size_t i = 0; i < a->set->n; i++) {
+		const struct run *r = &a->set->runs[i];
+		char *name = strpool_take(a->pool, series_of(r));
+
+		a->runs[i].series = name;
+		if (meta_get(&r->meta, "series"))
+			continue;
+		for (at = hashmap_home(&seen, hash_bytes(&name, sizeof name,
+		    0)); seen.slot[at] && v[seen.slot[at] - 1].name != name;
+		    at = hashmap_next(&seen, at))
+			;
+		if (seen.slot[at])
+			continue;
+		xgrow((void **)&v, &cap, n + 1, sizeof *v);
+		v[n].name = name;
+		series_fields(r, v[n].field);
+		hashmap_put(&seen, at, (uintptr_t)++n);
+	}
+	complete_series(v, n);
+	for (size_t i = 0; i < a->set->n && n > 0; i++) {
+		const char *name = a->runs[i].series;
+
+		if (meta_get(&a->set->runs[i].meta, "series"))
+			continue;
+		for (at = hashmap_home(&seen, hash_bytes(&name, sizeof name,
+		    0)); v[seen.slot[at] - 1].name != name;
+		    at = hashmap_next(&seen, at))
+			;
+		if (v[seen.slot[at] - 1].to >= 0)
+			a->runs[i].series = v[v[seen.slot[at] - 1].to].name;
+	}
+	hashmap_free(&seen);
+	free(v);
 }
 
 /* A meta baseline that names no run, or the run itself, is said, not

@@ -23,6 +23,7 @@ struct guess {
 	char *text;		/* the line it was read from, trimmed */
 	long line;		/* that line's number in the post */
 	size_t at;		/* its place among the post's lines */
+	size_t col;		/* where on that line its words start */
 	int prio;		/* how specific the rule is: higher wins */
 	unsigned flags;		/* GUESS_* of its rule */
 	char *tie;		/* controller named on the same line, for the

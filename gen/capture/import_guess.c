@@ -121,7 +121,8 @@ static const struct rule rules[] = {
 	{"disks.count", WB NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
 	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
 	    NULL, NULL, NULL},
-	{"disks.count", WB "(bare|single|one|1) (disk|drive)", NULL, "1", NULL,
+	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
+	    "1", NULL,
 	    3, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB "([0-9]{1,2}) ?(x|\\*) ?[0-9.]+ ?(TB?|GB?|GByte)"
 	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
@@ -137,7 +138,8 @@ static const struct rule rules[] = {
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	/* "no RAID", not "without RAID 5" (another level was used) */
 	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
-	    "single disk|1 disk|one disk)([^- [:alnum:]]|$| +[^- 0-9])", NULL,
+	    "single disk|single hdd?|1 disk|one disk)([^- [:alnum:]]|$| +"
+	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
 	    NULL, NULL, NULL},
@@ -600,6 +602,7 @@ struct found {
 	long line;
 	size_t at;		/* the line's place among the post's lines */
 	int named;
+	size_t col;		/* where the match starts in text */
 };
 
 static void
@@ -636,6 +639,7 @@ add_guess(struct guesses *out, const char *key, char *value,
 	g->prio = r->prio;
 	g->flags = r->flags & ~R_ICASE;
 	g->named = f->named;
+	g->col = f->col;
 }
 
 static char *
@@ -676,6 +680,7 @@ apply_rule(const struct guesser *gs, size_t i, const struct found *line,
 			at++;
 		if (clause_mood(text, at, end, carry) == 0) {
 			f.named = clause_names_run(text, at);
+			f.col = at;
 			add_guess(out, r->key, make_value(r->fmt, r->fix, s, m),
 			    &f, r);
 			if (r->key2)
@@ -734,7 +739,7 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
     struct guesses *out)
 {
 	size_t first = out->n;
-	struct found f = {text, line, at, 0};
+	struct found f = {text, line, at, 0, 0};
 	bool cont = clause_continues(&out->carry, text, at);
 	struct clause_carry carry = out->carry;
 

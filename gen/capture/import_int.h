@@ -23,8 +23,9 @@ enum line_kind {
 	L_PROSE,
 	L_TABLE,	/* bonnie++ output of a configuration */
 	L_PRE,		/* its command line */
-	L_SKIP		/* bonnie++ output already taken: quoted again,
+	L_SKIP,		/* bonnie++ output already taken: quoted again,
 			   or already in RUNS */
+	L_HEADER	/* a mail header a reader is not shown */
 };
 
 /* A result the reader found, where it stands. */

@@ -302,8 +302,12 @@ best_in_tier(const struct post *p, const char *key, int tier, int k,
 		if (!usable(g, key, controller) || !in_tier(p, g, tier, k) ||
 		    (tier == 3 && !inherits(gs, g, k, controller)))
 			continue;
+		/* The more specific rule, then the later line, then what
+		 * a line says first: "Single disk performance still beat
+		 * the raid0" is of one disk. */
 		if (best == NULL || g->prio > best->prio ||
-		    (g->prio == best->prio && g->at > best->at))
+		    (g->prio == best->prio && (g->at > best->at ||
+		    (g->at == best->at && g->col < best->col))))
 			best = g;
 	}
 	return best;

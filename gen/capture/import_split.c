@@ -197,6 +197,7 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 		char *text;
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
+		    p->kind[i] == L_HEADER ||
 		    line_is_blank(l))
 			continue;
 		text = prose_text(p, l);

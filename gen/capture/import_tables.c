@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * Which lines are bonnie++ output. A line is when each of its words is
@@ -1066,12 +1067,71 @@ order_configs(struct post *p)
 	free(was);
 }
 
+/* The length of a mail header's name at s ("X-Mailer" of "X-Mailer:
+ * ..."), 0 when s is none: printable characters but the colon, then it. */
+static size_t
+header_name(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] > ' ' && s[n] < 127 && s[n] != ':')
+		n++;
+	return n > 0 && s[n] == ':' ? n : 0;
+}
+
+/* The headers a mail reader shows: who wrote to whom, when, about what. */
+static bool
+shown_header(const char *s)
+{
+	static const char *const shown[] = {"From:", "To:", "Cc:", "Date:",
+	    "Subject:"};
+
+	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+		if (strncasecmp(s, shown[k], strlen(shown[k])) == 0)
+			return true;
+	return false;
+}
+
+/* A post that begins as a mail (two header lines or more, up to the
+ * first blank line; an mbox "From " line first) has its headers but
+ * those a reader is shown marked L_HEADER: the route it took and the
+ * program that sent it ("X-Mailer: Evolution 2.0.4" is no kernel) say
+ * nothing of the set-up, and are no notes. */
+static void
+mark_mail_headers(struct post *p)
+{
+	size_t i = p->ls.n > 0 && strncmp(p->ls.v[0].text, "From ", 5) == 0,
+	    end, headers = 0;
+	bool keep = false;
+
+	for (end = i; end < p->ls.n && !line_is_blank(&p->ls.v[end]); end++) {
+		const char *s = p->ls.v[end].text;
+
+		if (*s != ' ' && *s != '\t' && header_name(s) == 0)
+			return;	/* not a header: no mail */
+		headers += *s != ' ' && *s != '\t';
+	}
+	if (headers < 2)
+		return;
+	for (; i < end; i++) {
+		const char *s = p->ls.v[i].text;
+
+		if (*s != ' ' && *s != '\t')
+			keep = shown_header(s);
+		if (!keep)
+			p->kind[i] = L_HEADER;
+	}
+	if (p->ls.n > 0 && strncmp(p->ls.v[0].text, "From ", 5) == 0)
+		p->kind[0] = L_HEADER;
+}
+
 void
 post_find_configs(struct post *p, struct diags *d)
 {
 	bool *in = xcalloc(p->ls.n + 1, sizeof *in);
 
 	p->kind = xcalloc(p->ls.n + 1, 1);
+	mark_mail_headers(p);
 	if (p->ls.n > 0) {
 		mark_tables(p, in);
 		group_tables(p, in, d);

@@ -91,7 +91,8 @@ unit_scale(const char *unit)
 
 /* A size or rate's unit at s ("KB", "MiB", "B"): its factor in bytes.
  * binary_always: fio 1.x and 2.x, whose "KB" and "MB" are powers of
- * 1024; fio 3.x prints "kB" and "MB" for powers of 1000. */
+ * 1024 and whose prefix of none is a space ("bw=324535 B/s": fio 1.59
+ * to 2.0's num2str); fio 3.x prints "kB" and "MB" for powers of 1000. */
 static double
 byte_unit(const char *s, bool binary_always, size_t *used)
 {
@@ -99,7 +100,7 @@ byte_unit(const char *s, bool binary_always, size_t *used)
 	const char *p = strchr(prefixes, s[0] == 'k' ? 'K' : s[0]);
 	double f = 1;
 
-	*used = 0;
+	*used = binary_always && s[0] == ' ' && s[1] == 'B' ? 1 : 0;
 	if (s[0] != '\0' && p != NULL) {
 		bool bin = s[1] == 'i' || binary_always;
 		int power = (int)(p - prefixes) + 1;
@@ -208,9 +209,10 @@ forget_preamble(struct text *t)
 	t->version = NULL;
 }
 
-/* A line that begins the next run once this one has jobs. */
+/* Ends the run being read once it has jobs: the lines after it are
+ * another's. */
 static void
-next_run_starts(struct text *t, long line)
+run_ends(struct text *t)
 {
 	if (t->run != NONE && (run_of(t)->njobs > 0 || t->run_closed)) {
 		fio_params_from_global(run_of(t));
@@ -219,6 +221,13 @@ next_run_starts(struct text *t, long line)
 		t->run_closed = false;
 		forget_preamble(t);
 	}
+}
+
+/* A line that begins the next run once this one has jobs. */
+static void
+next_run_starts(struct text *t, long line)
+{
+	run_ends(t);
 	if (t->run == NONE && t->nwl == 0 && t->ncmd == 0 &&
 	    t->version == NULL)
 		t->preamble_line = line;
@@ -300,6 +309,16 @@ command_option(struct text *t, const char *k)
 	t->cmd[t->ncmd++] = (struct fio_option){key, value};
 }
 
+/* "$ fio rand-rw.fio", "# fio job.fio": fio run on a job file, at a
+ * shell's prompt or alone on its line; its output is the next run. */
+static bool
+job_file_command(const char *s)
+{
+	s = skip_spaces(s + strspn(s, "#$>"));
+	return starts(s, "fio ") && s[4] != '\0' && s[4] != '-' &&
+	    strchr(s, '=') == NULL && strchr(s + 4, ' ') == NULL;
+}
+
 /* "fio --rw=write --iodepth=32 --name=myjob" (fio takes "-rw=write"
  * too): the command's options. */
 static bool
@@ -307,6 +326,10 @@ command_line(struct text *t, const char *s, long line)
 {
 	const char *p = strstr(s, "fio ");
 
+	if (job_file_command(s)) {
+		next_run_starts(t, line);
+		return true;
+	}
 	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
 	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
 	    strstr(p, " -") == NULL || strchr(s, '=') == NULL)
@@ -463,6 +486,22 @@ job_of_workload(struct text *t, long line, const char *what)
 	return true;
 }
 
+/* Figures pasted without their job's header or workload line
+ * ("snipping to the essentials"): a job of no name whose workload the
+ * text does not say, so compared with no other job; told once a run. */
+static void
+headless_job(struct text *t, long line, int dir)
+{
+	if (t->run == NONE)
+		open_run(t, line);
+	fio_new_job(run_of(t), "", 0, line);
+	t->job = run_of(t)->njobs - 1;
+	t->in_disks = false;
+	diags_add(t->d, MSG_NOTE, t->file, line, "fio %s figures without "
+	    "their job's header: read as a job whose workload the text does "
+	    "not give", fio_dir_names[dir]);
+}
+
 static bool direction_line(struct text *, const char *, long);
 
 /* "before : IOPS=37.9k, BW=148MiB/s ...": a paste that put its own word
@@ -516,10 +555,14 @@ direction_line(struct text *t, const char *s, long line)
 	rest = skip_spaces(rest + 1);
 	if (!starts(rest, "IOPS=") && !starts(rest, "io="))
 		return false;
-	if (job_of(t) == NULL && !job_of_workload(t, line, "results header")) {
-		diags_add(t->d, MSG_WARNING, t->file, line, "fio %s figures "
-		    "without a job header line; not read", fio_dir_names[dir]);
-		return true;
+	/* A job's second "read" is another paste's, whose header is not
+	 * in the text either. */
+	if (job_of(t) != NULL && job_of(t)->side[dir].present) {
+		run_ends(t);
+		headless_job(t, line, dir);
+	} else if (job_of(t) == NULL && !job_of_workload(t, line,
+	    "results header")) {
+		headless_job(t, line, dir);
 	}
 	t->dir = dir;
 	t->pct_scale = 0;
@@ -783,6 +826,22 @@ logical_line(const struct lines *ls, size_t i, struct buf *b)
 	return used;
 }
 
+/* A sentence of the post, not fio's: six words or more and no "=".
+ * fio's lines of that many words without one ("Starting 4 processes",
+ * "job: Laying out IO file(s) ...") come before a run's results, where
+ * a sentence ends nothing. */
+static bool
+prose_line(const char *s)
+{
+	size_t words = 0;
+
+	if (strchr(s, '=') != NULL)
+		return false;
+	for (const char *p = s; *p != '\0'; p++)
+		words += *p != ' ' && (p == s || p[-1] == ' ');
+	return words >= 6;
+}
+
 static void
 read_line(struct text *t, const char *s, long line)
 {
@@ -801,6 +860,11 @@ read_line(struct text *t, const char *s, long line)
 	    group_line(t, s, line) || disk_line(t, s) ||
 	    command_line(t, s, line))
 		return;
+	/* The post's words after a run's results end the run: the next
+	 * job header is another paste's (five set-ups, each with its
+	 * sentence and its results). */
+	if (t->run != NONE && run_of(t)->njobs > 0 && prose_line(s))
+		run_ends(t);
 }
 
 size_t

@@ -442,6 +442,64 @@ test_series_verdicts(void **state)
 	assert_false(analysis_judged(&t->an, run_of(t, "x1"), M_PUT_BLOCK));
 }
 
+/* A key given on one side only is unknown, not a difference: the run
+ * that says nothing of its file system joins the one series that says
+ * one; with two that say two, it stays apart. */
+static void
+test_series_completed(void **state)
+{
+	struct tree *t = *state;
+
+	add_run(t, "a1", "host: h\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 1, 50);
+	add_run(t, "a2", "host: h\ndate: 2020-01-02\nfilesystem: btrfs\n",
+	    100000, 50000, 300, 1, 50);
+	add_run(t, "b1", "host: g\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 1, 50);
+	add_run(t, "b2", "host: g\ndate: 2020-01-02\nfilesystem: xfs\n",
+	    100000, 50000, 300, 1, 50);
+	add_run(t, "b3", "host: g\ndate: 2020-01-03\nfilesystem: ext4\n",
+	    100000, 50000, 300, 1, 50);
+	load(t);
+	assert_true(same_series(&t->an, run_of(t, "a1"), run_of(t, "a2")));
+	assert_int_equal(t->an.runs[run_of(t, "a2")].base, run_of(t, "a1"));
+	assert_true(analysis_flagged(&t->an, run_of(t, "a2"), M_GET_BLOCK));
+	assert_false(same_series(&t->an, run_of(t, "b1"), run_of(t, "b2")));
+	assert_false(same_series(&t->an, run_of(t, "b1"), run_of(t, "b3")));
+	assert_int_equal(t->an.runs[run_of(t, "b2")].base, -1);
+}
+
+/* Two runs of one day that nothing the meta says tells apart are no
+ * before and after: their drop is told, not gated; a day later, or
+ * another label, it gates. */
+static void
+test_nothing_said_apart(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", "series: s\ndate: 2020-01-01\n", 100000, 100000,
+	    300, 1, 50);
+	add_run(t, "s2", "series: s\ndate: 2020-01-01\n", 100000, 50000,
+	    300, 1, 50);
+	add_run(t, "u1", "series: u\ndate: 2020-01-01\nlabel: a\n", 100000,
+	    100000, 300, 1, 50);
+	add_run(t, "u2", "series: u\ndate: 2020-01-01\nlabel: b\n", 100000,
+	    50000, 300, 1, 50);
+	add_run(t, "v1", "series: v\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "v2", "series: v\n", 100000, 50000, 300, 1, 50);
+	load(t);
+	assert_false(analysis_flagged(&t->an, run_of(t, "s2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "s2"), M_GET_BLOCK));
+	assert_non_null(strstr(f->caveat, "both are of 2020-01-01"));
+	assert_true(analysis_flagged(&t->an, run_of(t, "u2"), M_GET_BLOCK));
+	assert_false(analysis_flagged(&t->an, run_of(t, "v2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "v2"), M_GET_BLOCK));
+	assert_non_null(strstr(f->caveat, "neither has a date"));
+}
+
 /* Three samples a side: the rank test decides, and finds no change in
  * figures that differ by noise only. */
 static void
@@ -645,6 +703,10 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_patterns_grouped_apart,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_series_completed, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_nothing_said_apart, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_findings_by_run, setup,
 		    teardown),
 	};
