@@ -434,8 +434,10 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 		double limit;
 
 		if (block && m.state == VS_OK && m.cpu >= 90)
-			reason(w, xasprintf("%s of %s ran at %d%% CPU: a cache "
-			    "hit, not the disk", mt->def.label, r->id, m.cpu));
+			reason(w, xasprintf("%s of %s ran at %d%% CPU: the "
+			    "processor set its pace (a cache hit, encryption, "
+			    "parity), not the disk", mt->def.label, r->id,
+			    m.cpu));
 		else if (m.n_too_fast > 0)
 			reason(w, xasprintf("%s of %s was too fast to time "
 			    "(+++++): a cache hit", mt->def.label, r->id));

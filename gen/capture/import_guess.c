@@ -40,6 +40,7 @@ struct rule {
 
 static char *fix_lower(const char *);
 static char *fix_count(const char *);
+static char *fix_sum(const char *);
 static char *fix_raid(const char *);
 static char *fix_model(const char *);
 static char *fix_date(const char *);
@@ -118,6 +119,9 @@ static const struct rule rules[] = {
 	/* disks: "4 x ST3400832AS", "2 * IBM 120 GByte", "4 disk raid 0" */
 	{"disks.count", WB NUMW " ?(x|\\*|×) ?" MODEL WE, NULL, "$2",
 	    fix_count, 4, 0, "disks.model", "$4", fix_model},
+	/* "8+2 disks": data and parity, all of them */
+	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
+	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
 	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
 	    NULL, NULL, NULL},
@@ -134,6 +138,8 @@ static const struct rule rules[] = {
 	/* RAID level and kind: "4 disk raid 0", "RAID-5", "als Mirror" */
 	{"raid.level", WB "raid[ -]?(0|1|5|6|10|1\\+0|0\\+1)" WE, NULL, "$2",
 	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	{"raid.level", WB "raid[ -]?(z[123]?)" WE, NULL, "$2", fix_raid, 3,
+	    R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	/* "no RAID", not "without RAID 5" (another level was used) */
@@ -173,7 +179,9 @@ static const struct rule rules[] = {
 	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
 	    NULL, NULL, NULL},
 
-	{"kernel", WB "([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(\\.[0-9]{1,3})?"
+	/* not the tail of another version ("ZFS 0.6.5.11") */
+	{"kernel", "(^|[^.[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
+	    "(\\.[0-9]{1,3})?"
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
 	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,
@@ -310,6 +318,17 @@ fix_count(const char *s)
 	return xasprintf("%ld", n);
 }
 
+/* "8+2": 10. */
+static char *
+fix_sum(const char *s)
+{
+	char *plus;
+	long a = strtol(s, &plus, 10), b = *plus == '+' ?
+	    strtol(plus + 1, NULL, 10) : 0;
+
+	return a + b >= 1 && a + b <= 99 ? xasprintf("%ld", a + b) : NULL;
+}
+
 static char *
 fix_raid(const char *s)
 {
@@ -318,7 +337,8 @@ fix_raid(const char *s)
 	} levels[] = {
 		{"0", "raid0"}, {"1", "raid1"}, {"5", "raid5"}, {"6", "raid6"},
 		{"10", "raid10"}, {"1+0", "raid10"}, {"0+1", "raid10"},
-		{"linear", "jbod"},
+		{"linear", "jbod"}, {"z", "raidz"}, {"z1", "raidz"},
+		{"z2", "raidz2"}, {"z3", "raidz3"},
 	};
 
 	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)

@@ -913,11 +913,16 @@ find_host(struct post *p, struct config *c)
 static bool
 is_fio_line(const struct line *l)
 {
+	/* fio indents its figures; a mail client may have taken that
+	 * away ("read : io=...", "slat (usec): ..." flush left). */
 	static const char *const starts[] = {
 		"fio-", "fio ", "fio: ", "#fio", "# fio", "$ fio", "Starting ",
 		"Jobs:", "Run status group", "Disk stats", "All clients",
 		"READ:", "WRITE:", "TRIM:", "{", "}", "\"", "[", "]", "--",
-		"...", "note: ",
+		"...", "note: ", "read :", "read:", "write:", "trim:", "slat (",
+		"clat (", "lat (", "clat percentiles", "|", "bw (", "iops ",
+		"cpu ", "IO depths", "submit ", "complete ", "issued ",
+		"latency ",
 	};
 	const char *s = l->text + strspn(l->text, " \t");
 

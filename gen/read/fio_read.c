@@ -9,10 +9,12 @@
 /* What only fio prints: its JSON's first key, a job header's group and
  * error fields, a terse line's version and fio version, a job's
  * workload line (which a paste may keep when it drops the rest), a
- * direction's figures of fio 1.x and 2.x ("runt=") and 3.x. */
+ * direction's figures of fio 1.x and 2.x ("runt=") and 3.x, a group's
+ * summary. */
 static const char *const fio_marks[] = {
 	"\"fio version\"", "): err=", ";fio-", "(groupid=", "): rw=",
-	", runt=", ": IOPS=",
+	", runt=", ": IOPS=", "READ: bw=", "WRITE: bw=", "READ: io=",
+	"WRITE: io=",
 };
 
 static bool

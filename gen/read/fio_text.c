@@ -38,6 +38,7 @@ struct text {
 	int dir;		/* direction of the lines read, -1 none */
 	double pct_scale;	/* of the clat percentiles read, 0 none */
 	bool run_closed;	/* a Run status line or a header seen */
+	bool group_alone;	/* the job is a group's summary, alone */
 	bool in_disks;
 	long preamble_line;	/* first line of the next run */
 	char *version;
@@ -221,6 +222,7 @@ run_ends(struct text *t)
 		t->run_closed = false;
 		forget_preamble(t);
 	}
+	t->group_alone = false;
 }
 
 /* A line that begins the next run once this one has jobs. */
@@ -396,6 +398,7 @@ job_header(struct text *t, const char *s, long line)
 		;
 	j = fio_new_job(run_of(t), start, n, line);
 	t->job = run_of(t)->njobs - 1;
+	t->group_alone = false;
 	t->dir = -1;
 	t->pct_scale = 0;
 	t->in_disks = false;
@@ -490,17 +493,21 @@ job_of_workload(struct text *t, long line, const char *what)
  * ("snipping to the essentials"): a job of no name whose workload the
  * text does not say, so compared with no other job; told once a run. */
 static void
-headless_job(struct text *t, long line, int dir)
+headless_job(struct text *t, long line, const char *what)
 {
 	if (t->run == NONE)
 		open_run(t, line);
 	fio_new_job(run_of(t), "", 0, line);
 	t->job = run_of(t)->njobs - 1;
 	t->in_disks = false;
-	diags_add(t->d, MSG_NOTE, t->file, line, "fio %s figures without "
-	    "their job's header: read as a job whose workload the text does "
-	    "not give", fio_dir_names[dir]);
+	diags_add(t->d, MSG_NOTE, t->file, line, "%s without its job's "
+	    "header: read as a job whose workload the text does not give",
+	    what);
 }
+
+/* What the note of a headless job calls its first line. */
+static const char *const dir_said[FIO_DIRS] = {"fio's read line",
+    "fio's write line", "fio's trim line"};
 
 static bool direction_line(struct text *, const char *, long);
 
@@ -559,11 +566,12 @@ direction_line(struct text *t, const char *s, long line)
 	 * in the text either. */
 	if (job_of(t) != NULL && job_of(t)->side[dir].present) {
 		run_ends(t);
-		headless_job(t, line, dir);
+		headless_job(t, line, dir_said[dir]);
 	} else if (job_of(t) == NULL && !job_of_workload(t, line,
 	    "results header")) {
-		headless_job(t, line, dir);
+		headless_job(t, line, dir_said[dir]);
 	}
+	t->group_alone = false;
 	t->dir = dir;
 	t->pct_scale = 0;
 	side_of(t)->present = true;
@@ -711,9 +719,16 @@ group_line(struct text *t, const char *s, long line)
 		return false;
 	rest = skip_spaces(s + strlen(fio_dir_names[dir]) + 1);
 	old = find_key(rest, "aggrb") != NULL;
-	if (run_has(t, dir) || (!old && find_key(rest, "bw") == NULL) ||
-	    (job_of(t) == NULL && !job_of_workload(t, line, "results")))
+	/* Summaries pasted alone, one a set-up ("ZFS 0.6.5.11:", "ZFS
+	 * 0.7.12:"): the second is another run's. */
+	if (t->group_alone && run_has(t, dir))
+		run_ends(t);
+	if (run_has(t, dir) || (!old && find_key(rest, "bw") == NULL))
 		return true;
+	if (job_of(t) == NULL && !job_of_workload(t, line, "results")) {
+		headless_job(t, line, "fio's summary of a group, alone,");
+		t->group_alone = true;
+	}
 	t->dir = dir;
 	side = side_of(t);
 	side->present = true;

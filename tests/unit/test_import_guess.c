@@ -121,6 +121,26 @@ test_asserted(void **state)
 	CHECK(cases);
 }
 
+/* Sentences of posts the rules above missed or misread: a single disk
+ * named by its abbreviation, RAID-Z levels, data-plus-parity counts, a
+ * version that is not the kernel's. */
+static void
+test_storage_words(void **state)
+{
+	static const struct case_ cases[] = {
+		{"-- Single HD /dev/hdc1 --", "raid.level", "none"},
+		{"-- Single HD /dev/hdc1 --", "disks.count", "1"},
+		{"1 ZPool, RaidZ2, 8+2 disks", "raid.level", "raidz2"},
+		{"a raid-z pool of three disks", "raid.level", "raidz"},
+		{"1 ZPool, RaidZ2, 8+2 disks", "disks.count", "10|2"},
+		{"ZFS 0.6.5.11:", "kernel", NULL},
+		{"booted 2.6.32-5-amd64 for this", "kernel", "2.6.32-5-amd64"},
+	};
+
+	(void)state;
+	CHECK(cases);
+}
+
 static void
 test_not_asserted(void **state)
 {
@@ -322,6 +342,7 @@ main(void)
 		cmocka_unit_test(test_scope),
 		cmocka_unit_test(test_review),
 		cmocka_unit_test(test_setting_names),
+		cmocka_unit_test(test_storage_words),
 	};
 
 	return cmocka_run_group_tests_name("import_guess", tests, setup,
