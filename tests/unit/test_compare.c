@@ -217,8 +217,9 @@ test_cache_hits(void **state)
 	    (struct fig){.get = 70000});
 	load(t);
 	f = finding_of(t, FIND_REGRESSION, "a2", M_GET_BLOCK);
-	assert_string_equal(f->caveat, "Block read of a1 ran at 95% CPU: a "
-	    "cache hit, not the disk");
+	assert_string_equal(f->caveat, "Block read of a1 ran at 95% CPU: the "
+	    "processor set its pace (a cache hit, encryption, parity), not "
+	    "the disk");
 	assert_false(f->gated);
 	f = finding_of(t, FIND_REGRESSION, "b2", M_GET_BLOCK);
 	assert_string_equal(f->caveat, "Block read of b1 is above the 80 MB/s "
