@@ -126,8 +126,7 @@ static const struct rule rules[] = {
 	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
-	    "1", NULL,
-	    3, R_ICASE, NULL, NULL, NULL},
+	    "1", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB "([0-9]{1,2}) ?(x|\\*) ?[0-9.]+ ?(TB?|GB?|GByte)"
 	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
 	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",

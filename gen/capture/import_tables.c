@@ -1097,26 +1097,40 @@ shown_header(const char *s)
 	return false;
 }
 
-/* A post that begins as a mail (two header lines or more, up to the
- * first blank line; an mbox "From " line first) has its headers but
- * those a reader is shown marked L_HEADER: the route it took and the
- * program that sent it ("X-Mailer: Evolution 2.0.4" is no kernel) say
- * nothing of the set-up, and are no notes. */
+/* Headers only a mail has: a block of "Name: value" lines is a mail's
+ * with one of them, not a post's list of its set-up ("Disks: 4"). */
+static bool
+mail_only_header(const char *s)
+{
+	static const char *const only[] = {"From:", "Received:",
+	    "Message-ID:", "Return-Path:"};
+
+	for (size_t k = 0; k < sizeof only / sizeof *only; k++)
+		if (strncasecmp(s, only[k], strlen(only[k])) == 0)
+			return true;
+	return false;
+}
+
+/* A post that begins as a mail (header lines up to the first blank
+ * line, one of them only a mail's; an mbox "From " line first) has its
+ * headers but those a reader is shown marked L_HEADER: the route it
+ * took and the program that sent it ("X-Mailer: Evolution 2.0.4" is no
+ * kernel) say nothing of the set-up, and are no notes. */
 static void
 mark_mail_headers(struct post *p)
 {
 	size_t i = p->ls.n > 0 && strncmp(p->ls.v[0].text, "From ", 5) == 0,
-	    end, headers = 0;
-	bool keep = false;
+	    end;
+	bool keep = false, mail = false;
 
 	for (end = i; end < p->ls.n && !line_is_blank(&p->ls.v[end]); end++) {
 		const char *s = p->ls.v[end].text;
 
 		if (*s != ' ' && *s != '\t' && header_name(s) == 0)
 			return;	/* not a header: no mail */
-		headers += *s != ' ' && *s != '\t';
+		mail |= mail_only_header(s);
 	}
-	if (headers < 2)
+	if (!mail)
 		return;
 	for (; i < end; i++) {
 		const char *s = p->ls.v[i].text;

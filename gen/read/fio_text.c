@@ -491,7 +491,8 @@ job_of_workload(struct text *t, long line, const char *what)
 
 /* Figures pasted without their job's header or workload line
  * ("snipping to the essentials"): a job of no name whose workload the
- * text does not say, so compared with no other job; told once a run. */
+ * text does not say, which the analysis keys by its name only (a
+ * change of it is a warning, never a regression); told once a job. */
 static void
 headless_job(struct text *t, long line, const char *what)
 {
