@@ -68,40 +68,79 @@ extends(const struct series_name *u, const struct series_name *t)
 	return more;
 }
 
-/* A key given on one side only is unknown, not a difference: a series
- * whose name leaves fields unknown is the series that says more, when
- * exactly one says the most (no other says more than it). One run says
- * "btrfs" and the other nothing of its file system: one series. Two
- * that say "xfs" and "ext4": ambiguous, it stays apart. */
-static void
-complete_series(struct series_name *v, size_t n)
-{
-	/* top[u]: 0 not known yet, 1 nothing says more than u, 2 some
-	 * name does. */
-	unsigned char *top = xcalloc(n ? n : 1, 1);
+/* A name and its place, to sort the names by host. */
+struct by_host {
+	const char *host;
+	size_t at;
+};
 
-	for (size_t t = 0; t < n; t++) {
+static int
+cmp_by_host(const void *x, const void *y)
+{
+	const struct by_host *a = x, *b = y;
+	int c = strcmp(a->host, b->host);
+
+	return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+/* complete_series among the n names of one host, v[ix[0..n)]. top[u]:
+ * 0 not known yet, 1 nothing says more than name u, 2 some name does. */
+static void
+complete_host(struct series_name *v, const struct by_host *ix, size_t n,
+    unsigned char *top)
+{
+	for (size_t a = 0; a < n; a++) {
+		struct series_name *t = &v[ix[a].at];
 		bool unknown = false;
 
-		v[t].to = -1;
-		for (size_t k = 0; k < SERIES_FIELDS; k++)
-			unknown |= v[t].field[k][0] == '\0';
-		for (size_t u = 0; unknown && u < n; u++) {
-			if (!extends(&v[u], &v[t]))
+		for (size_t k = 1; k < SERIES_FIELDS; k++)
+			unknown |= t->field[k][0] == '\0';
+		for (size_t b = 0; unknown && b < n; b++) {
+			size_t u = ix[b].at;
+
+			if (!extends(&v[u], t))
 				continue;
-			for (size_t w = 0; top[u] == 0 && w <= n; w++)
-				top[u] = w == n ? 1 : extends(&v[w], &v[u]) ?
+			for (size_t c = 0; top[u] == 0 && c <= n; c++)
+				top[u] = c == n ? 1 : extends(&v[ix[c].at], &v[u]) ?
 				    2 : 0;
 			if (top[u] == 2)
 				continue;
-			if (v[t].to >= 0) {
-				v[t].to = -1;	/* two: ambiguous */
+			if (t->to >= 0) {
+				t->to = -1;	/* two: ambiguous */
 				break;
 			}
-			v[t].to = (long)u;
+			t->to = (long)u;
 		}
 	}
+}
+
+/* A key given on one side only is unknown, not a difference: a series
+ * whose name leaves a field unknown is the series of the same host that
+ * says more, when exactly one says the most (no other says more than
+ * it). One run says "btrfs" and the other nothing of its file system:
+ * one series. Two that say "xfs" and "ext4": ambiguous, it stays apart.
+ * The host is never completed (a run of no host joins no host's
+ * series), so the names are compared host by host: a few each, however
+ * many hosts. */
+static void
+complete_series(struct series_name *v, size_t n)
+{
+	struct by_host *ix = xcalloc(n ? n : 1, sizeof *ix);
+	unsigned char *top = xcalloc(n ? n : 1, 1);
+
+	for (size_t i = 0; i < n; i++) {
+		v[i].to = -1;
+		ix[i] = (struct by_host){v[i].field[0], i};
+	}
+	qsort(ix, n, sizeof *ix, cmp_by_host);
+	for (size_t lo = 0, hi; lo < n; lo = hi) {
+		for (hi = lo + 1; hi < n && strcmp(ix[hi].host, ix[lo].host) == 0;
+		    hi++)
+			;
+		complete_host(v, ix + lo, hi - lo, top);
+	}
 	free(top);
+	free(ix);
 }
 
 /* Same RAID level and disk count (both unknown counts as the same): a
