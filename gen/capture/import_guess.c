@@ -103,11 +103,12 @@ static const struct rule rules[] = {
 	    "Marvell MV88SX$2 $3", NULL, 3, 0, NULL, NULL, NULL},
 	{"chipset", "Silicon Image,?( Inc\\.?)?( SiI)? ?([0-9]{4})", NULL,
 	    "Silicon Image SiI$3", NULL, 3, 0, NULL, NULL, NULL},
-	{"chipset", WB "SiI ?([0-9]{4})", NULL, "Silicon Image SiI$2", NULL,
+	/* "Sil3112": SiI with an l, as often typed */
+	{"chipset", WB "Si[Il] ?(3[0-9]{3})", NULL, "Silicon Image SiI$2", NULL,
 	    3, 0, NULL, NULL, NULL},
 	{"chipset", WB "(ICH[0-9]{1,2}R?|ESB2|631xESB|PIIX[34]?)" WE, NULL,
 	    "Intel $2", NULL, 2, 0, NULL, NULL, NULL},
-	{"chipset", WB "(nForce ?[0-9]+[a-z]*|JMB[0-9]{3}|VT6421|VT8237A?|"
+	{"chipset", WB "(nForce ?[0-9]+[a-z]*|JMB[0-9]{3}|VT642[01]|VT8237A?|"
 	    "ASM10[0-9]{2}|PDC[0-9]{5})" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
 
@@ -234,11 +235,12 @@ static const struct rule rules[] = {
 	    "Core ?2( Duo| Quad)?|Core i[3579]|Phenom( II)?|EPYC|Ryzen|"
 	    "Sempron|Turion|Itanium)", NULL, "$0", NULL, 3, 0,
 	    NULL, NULL, NULL},
-	{"cpu", WB "((P3|P4|PIII|PII|Pentium ?(III|II|4|M|Pro)?|"
+	/* "P3 800", "A64 3000+" (an Athlon 64's rating), "Xeon E5-2620" */
+	{"cpu", WB "((P3|P4|PIII|PII|A64|AXP|Pentium ?(III|II|4|M|Pro)?|"
 	    "Athlon( 64| XP| MP)?|Opteron|Xeon|Celeron|Core ?2( Duo| Quad)?|"
 	    "Core i[3579]|EPYC|Ryzen [3579])[ /-]?([A-Z]{1,2}[0-9]?-)?"
-	    "[A-Z]{0,2}[0-9]{3,5}[A-Z]{0,2}( ?(MHz|GHz))?)", NULL, "$2", NULL,
-	    3, 0, NULL, NULL, NULL},
+	    "[A-Z]{0,2}[0-9]{3,5}\\+?[A-Z]{0,2}( ?(MHz|GHz))?)", NULL, "$2",
+	    NULL, 3, 0, NULL, NULL, NULL},
 	{"cpu", WB "((Intel|AMD) (Celeron |Pentium |Atom )?[A-Z]{1,2}[0-9]{4}"
 	    "[A-Z]{0,2})" WE, NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"cpu", WB "(Xeon|Opteron|Athlon|Pentium|Celeron|EPYC|Ryzen|Phenom|"

@@ -298,6 +298,13 @@ names_well(const char *s)
 	return true;
 }
 
+/* A line of only "-=_~*" and spaces: an underline or a rule. */
+static bool
+rule_line(const char *s)
+{
+	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
+}
+
 /* The name of a run: the first line of the last paragraph above it that
  * names well (not a command, an aside in parentheses, an underline). */
 static char *
@@ -321,9 +328,14 @@ make_slug(const struct post *p, const struct config *c)
 			end--;
 		if (end == c->region)
 			return xstrdup("run");
+		/* A rule ("=====") ends a paragraph as a blank line does:
+		 * the caption is the line under it ("2.6.19.1, SATA:"). */
 		for (s = end; s > c->region && p->kind[s - 1] == L_PROSE &&
-		    !line_is_blank(&p->ls.v[s - 1]); s--)
+		    !line_is_blank(&p->ls.v[s - 1]) &&
+		    !rule_line(p->ls.v[s - 1].text); s--)
 			;
+		if (s == end)
+			s--;	/* the rule itself: names_well refuses it */
 		char *t = prose_text(p, &p->ls.v[s]);
 
 		if (names_well(t)) {

@@ -123,7 +123,8 @@ test_asserted(void **state)
 
 /* Sentences of posts the rules above missed or misread: a single disk
  * named by its abbreviation, RAID-Z levels, data-plus-parity counts, a
- * version that is not the kernel's. */
+ * version that is not the kernel's, an Athlon 64's rating, VIA's
+ * VT6420 and SiI typed with an l. */
 static void
 test_storage_words(void **state)
 {
@@ -135,6 +136,12 @@ test_storage_words(void **state)
 		{"1 ZPool, RaidZ2, 8+2 disks", "disks.count", "10|2"},
 		{"ZFS 0.6.5.11:", "kernel", NULL},
 		{"booted 2.6.32-5-amd64 for this", "kernel", "2.6.32-5-amd64"},
+		{"linux-2.6.11  A64 3000+, VT6420, ST3120026AS", "cpu",
+		    "A64 3000+"},
+		{"linux-2.6.11  A64 3000+, VT6420, ST3120026AS", "chipset",
+		    "VT6420"},
+		{"libata-dev-2.6  P3 800, Sil3112 rev 02", "chipset",
+		    "Silicon Image SiI3112"},
 	};
 
 	(void)state;
