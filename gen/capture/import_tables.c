@@ -939,14 +939,16 @@ is_fio_line(const struct line *l)
 
 /* The last line of the fio result starting at clean line s: a JSON
  * document's end, else fio's lines from there on (blank lines inside),
- * never reaching line stop (the next result's). */
+ * and at least the last line the reader took into the run (a line of
+ * the paste's own between its jobs would otherwise leave the jobs after
+ * it out of fio.txt), never reaching line stop (the next result's). */
 static size_t
 fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
     size_t stop)
 {
 	size_t e = s, j;
 
-	if (r->line_end > 0)
+	if (r->form == FIO_JSON && r->line_end > 0)
 		return line_at(p, r->line_end);
 	for (j = s + 1; j < stop; j++) {
 		if (line_is_blank(&p->ls.v[j]))
@@ -955,6 +957,9 @@ fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
 			break;
 		e = j;
 	}
+	if (r->form == FIO_TEXT && r->line_end > 0 &&
+	    line_at(p, r->line_end) > e && line_at(p, r->line_end) < stop)
+		e = line_at(p, r->line_end);
 	return e;
 }
 

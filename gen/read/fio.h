@@ -72,7 +72,9 @@ struct fio_option {
 struct fio_result {
 	char *file;
 	long line;		/* where the run's output starts */
-	long line_end;		/* and ends: JSON only, else 0 */
+	long line_end;		/* and ends: a JSON document's last line,
+				   the text's last line the reader took;
+				   0 for terse */
 	enum fio_form form;
 	char *version;		/* "fio-3.33"; NULL when not printed */
 	int terse_version;	/* 0 unless terse */

@@ -39,6 +39,7 @@ struct text {
 	double pct_scale;	/* of the clat percentiles read, 0 none */
 	bool run_closed;	/* a Run status line or a header seen */
 	bool group_alone;	/* the job is a group's summary, alone */
+	long last_no;		/* the last line of the logical line read */
 	bool in_disks;
 	long preamble_line;	/* first line of the next run */
 	char *version;
@@ -116,16 +117,28 @@ byte_unit(const char *s, bool binary_always, size_t *used)
 	return f;
 }
 
-/* "245439KB/s", "36.5MiB/s", "666KiB/s" at s: KiB/s, NAN if not one. */
+/* "245439KB/s", "36.5MiB/s", "666KiB/s" at s: KiB/s, NAN if not one.
+ * fio 3's client prints its "All clients" rate with the binary prefix
+ * alone ("BW=121Mi (127M)"): read as MiB/s. */
 static double
 rate(const char *s, bool old)
 {
+	static const char binary[] = "KMGTP";
 	double v, f;
 	size_t n = s ? fio_number(s, strlen(s), &v) : 0, u;
+	const char *p;
 
-	if (n == 0 || (f = byte_unit(s + n, old, &u)) == 0 ||
-	    s[n + u] != '/' || s[n + u + 1] != 's')
+	if (n == 0)
 		return NAN;
+	if ((f = byte_unit(s + n, old, &u)) != 0 && s[n + u] == '/' &&
+	    s[n + u + 1] == 's')
+		return v * f / 1024;
+	if (old || s[n] == '\0' || (p = strchr(binary, s[n])) == NULL ||
+	    s[n + 1] != 'i' || strchr(" (,", s[n + 2]) == NULL ||
+	    s[n + 2] == '\0')
+		return NAN;
+	for (f = 1; p >= binary; p--)
+		f *= 1024;
 	return v * f / 1024;
 }
 
@@ -858,6 +871,16 @@ prose_line(const char *s)
 	return words >= 6;
 }
 
+/* A rule a paste put between runs: five or more of one of "*=-#~_"
+ * first ("*********Fio_Job**************", "=====", "-----"); fio
+ * prints none. */
+static bool
+rule_line(const char *s)
+{
+	return *s != '\0' && strchr("*=-#~_", *s) != NULL &&
+	    strspn(s, (char[]){*s, '\0'}) >= 5;
+}
+
 static void
 read_line(struct text *t, const char *s, long line)
 {
@@ -874,12 +897,17 @@ read_line(struct text *t, const char *s, long line)
 	    version_line(t, s, line) || direction_line(t, s, line) ||
 	    latency_line(t, s, line) || status_line(t, s) ||
 	    group_line(t, s, line) || disk_line(t, s) ||
-	    command_line(t, s, line))
+	    command_line(t, s, line)) {
+		if (t->run != NONE)
+			run_of(t)->line_end = t->last_no;
 		return;
-	/* The post's words after a run's results end the run: the next
-	 * job header is another paste's (five set-ups, each with its
-	 * sentence and its results). */
-	if (t->run != NONE && run_of(t)->njobs > 0 && prose_line(s))
+	}
+	/* The post's words, or a rule of its own ("*****Fio_Job*****"),
+	 * after a run's results end the run: the next job header is
+	 * another paste's (five set-ups, each with its sentence and its
+	 * results). */
+	if (t->run != NONE && run_of(t)->njobs > 0 && (prose_line(s) ||
+	    rule_line(s)))
 		run_ends(t);
 }
 
@@ -896,6 +924,7 @@ fio_read_text(const char *file, const struct lines *ls,
 		long no = ls->v[i].no;
 
 		i += logical_line(ls, i, &b);
+		t.last_no = ls->v[i - 1].no;
 		read_line(&t, b.p, no);
 	}
 	if (t.run != NONE)

@@ -185,8 +185,12 @@ clean_physical(struct lines *out, long no, const char *s, size_t len)
 		    (n = known_tag(s + i, len - i, '[', ']', bbcode_tags,
 		    sizeof bbcode_tags / sizeof *bbcode_tags)) > 0) {
 			i += n;
-		} else if (s[i] == '*' && i + 1 < len && s[i + 1] == '*') {
-			i += 2;		/* Markdown **bold** around figures */
+		} else if (s[i] == '*' && i + 1 < len && s[i + 1] == '*' &&
+		    (i + 2 >= len || s[i + 2] != '*') &&
+		    (i == 0 || s[i - 1] != '*')) {
+			/* Markdown **bold** around figures, not a rule of
+			 * stars ("*****Fio_Job*****") */
+			i += 2;
 		} else if (s[i] == '`') {
 			i++;
 		} else if (s[i] == '&' && (n = entity_at(s + i, len - i, &c))) {

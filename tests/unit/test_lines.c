@@ -67,6 +67,21 @@ test_markup(void **state)
 	lines_free(&ls);
 }
 
+/* "**" around a figure is Markdown's bold and goes; a rule of stars
+ * that a paste put between runs stays whole. */
+static void
+test_rule_of_stars_kept(void **state)
+{
+	struct lines ls = read_all("*********Fio_Job**************\n"
+	    "**48009** 99\n", SIDE_ALL);
+
+	(void)state;
+	assert_int_equal(ls.n, 2);
+	assert_string_equal(ls.v[0].text, "*********Fio_Job**************");
+	assert_string_equal(ls.v[1].text, "48009 99");
+	lines_free(&ls);
+}
+
 static void
 test_lone_br_is_one_empty_line(void **state)
 {
@@ -170,6 +185,7 @@ main(void)
 		cmocka_unit_test(test_quote_prefixes),
 		cmocka_unit_test(test_marked_diff),
 		cmocka_unit_test(test_markup),
+		cmocka_unit_test(test_rule_of_stars_kept),
 		cmocka_unit_test(test_lone_br_is_one_empty_line),
 		cmocka_unit_test(test_unknown_tags_kept),
 		cmocka_unit_test(test_diff_sides),
