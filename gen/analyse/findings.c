@@ -363,6 +363,11 @@ validity_warnings(struct analysis *a, size_t i)
 	int fast = 0, unknown = 0;
 	char *all = NULL;
 
+	/* A run whose files hold no figure that could be read (each line
+	 * said why) is not one that passes. */
+	if (r->nsum == 0)
+		warn(&all, xstrdup("No figure of it could be read: there is "
+		    "nothing to judge."));
 	if (fits_cache(r, BONNIE_FILE))
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",

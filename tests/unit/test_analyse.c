@@ -500,6 +500,26 @@ test_nothing_said_apart(void **state)
 	assert_non_null(strstr(f->caveat, "neither has a date"));
 }
 
+/* A run whose file holds no figure that can be read passes with a
+ * warning that says so, not as a run that passes. */
+static void
+test_no_figure(void **state)
+{
+	struct tree *t = *state;
+	char *dir = xasprintf("%s/empty", t->root);
+	const struct finding *f;
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	write_file(dir, "fio.txt", "fio-3.1\njob: (groupid=0, jobs=1): "
+	    "err= 0: pid=1\n  read: IOPS=abc, BW=xyz\n");
+	free(dir);
+	load(t);
+	assert_non_null(f = finding_of(&t->an, FIND_WARNING,
+	    (long)run_of(t, "empty"), -1));
+	assert_non_null(strstr(f->text, "No figure of it could be read"));
+	assert_int_equal(t->an.gate.runs[RUN_WARNED], 1);
+}
+
 /* Three samples a side: the rank test decides, and finds no change in
  * figures that differ by noise only. */
 static void
@@ -707,6 +727,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_nothing_said_apart, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_no_figure, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_findings_by_run, setup,
 		    teardown),
 	};
