@@ -62,7 +62,10 @@ static char *fix_options(const char *);
 #define MODEL "(ST[0-9]{3,8}[A-Z]{1,3}[0-9]{0,4}|WD[0-9]{2,5}[A-Z]{2,4}" \
 	"[0-9A-Z-]*|MA[NSXPW][0-9]{4}[A-Z]{0,2}|HD[ST][0-9]{6}[A-Z0-9]*|" \
 	"HU[AS][0-9]{6}[A-Z0-9]*|DT01ACA[0-9]{3}|Maxtor [0-9][A-Z0-9]{5,}|" \
-	"IBM [0-9]+ ?G[Bb]?[a-z]*)"
+	"IBM [0-9]+ ?G[Bb]?[a-z]*|Samsung (PM|SM)[0-9][0-9A-Z]{1,4}|" \
+	"Samsung [0-9]{3} (EVO|PRO|QVO)( Plus)?|Intel (DC )?[PS][0-9]{4}[A-Z]?|" \
+	"Micron [0-9]{4}( PRO| MAX| ION)?|Crucial (MX|BX|P)[0-9]{3}|" \
+	"WD (Red|Black|Blue|Green|Gold)( Plus| Pro)?)"
 #define MONTH "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 
 static const struct rule rules[] = {
@@ -236,12 +239,14 @@ static const struct rule rules[] = {
 	    "Sempron|Turion|Itanium)", NULL, "$0", NULL, 3, 0,
 	    NULL, NULL, NULL},
 	/* "P3 800", "A64 3000+" (an Athlon 64's rating), "Xeon E5-2620" */
-	{"cpu", WB "((P3|P4|PIII|PII|A64|AXP|Pentium ?(III|II|4|M|Pro)?|"
-	    "Athlon( 64| XP| MP)?|Opteron|Xeon|Celeron|Core ?2( Duo| Quad)?|"
-	    "Core i[3579]|EPYC|Ryzen [3579])[ /-]?([A-Z]{1,2}[0-9]?-)?"
+	{"cpu", WB "(((P3|P4|PIII|PII|A64|AXP)[ /-]|(Pentium ?(III|II|4|M|"
+	    "Pro)?|Athlon( 64| XP| MP)?|Opteron|Xeon|Celeron|Core ?2( Duo| "
+	    "Quad)?|Core i[3579]|EPYC|Ryzen [3579])[ /-]?)([A-Z]{1,2}[0-9]?-)?"
 	    "[A-Z]{0,2}[0-9]{3,5}\\+?[A-Z]{0,2}( ?(MHz|GHz))?)", NULL, "$2",
 	    NULL, 3, 0, NULL, NULL, NULL},
-	{"cpu", WB "((Intel|AMD) (Celeron |Pentium |Atom )?[A-Z]{1,2}[0-9]{4}"
+	/* not Intel's SSDs ("Intel P4510", "Intel S3700": MODEL) */
+	{"cpu", WB "((Intel|AMD) ((Celeron |Pentium |Atom )?[A-OQRT-Z]|"
+	    "(Celeron |Pentium |Atom )[A-Z])[A-Z]?[0-9]{4}"
 	    "[A-Z]{0,2})" WE, NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"cpu", WB "(Xeon|Opteron|Athlon|Pentium|Celeron|EPYC|Ryzen|Phenom|"
 	    "Itanium)" WE, NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},

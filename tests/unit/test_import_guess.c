@@ -142,6 +142,13 @@ test_storage_words(void **state)
 		    "VT6420"},
 		{"libata-dev-2.6  P3 800, Sil3112 rev 02", "chipset",
 		    "Silicon Image SiI3112"},
+		{"md raid0 on 2 x Samsung PM9A3", "disks.count", "2"},
+		{"md raid0 on 2 x Samsung PM9A3", "disks.model",
+		    "Samsung PM9A3"},
+		{"2x Intel P4510 raid0", "cpu", NULL},
+		{"2x Intel P4510 raid0", "disks.model", "Intel P4510"},
+		{"an Intel E5200 with 2GB", "cpu", "Intel E5200"},
+		{"the box is a P4 3000 with 1GB", "cpu", "P4 3000"},
 	};
 
 	(void)state;
