@@ -169,6 +169,10 @@ count(const char *s)
 		v *= 1000;
 	else if (s[n] == 'M')
 		v *= 1e6;
+	n += s[n] == 'k' || s[n] == 'M';
+	/* "93#1": a figure garbled on its way, not 93 */
+	if (s[n] != '\0' && strchr(" ,;)]", s[n]) == NULL)
+		return NAN;
 	return v;
 }
 

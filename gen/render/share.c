@@ -232,6 +232,12 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 	struct figure_cols fc;
 
 	figures_table_columns(an, &fc);
+	if (fc.n == 0) {
+		/* No figure was read: no table of none. */
+		free(left);
+		free(in);
+		return;
+	}
 	fprintf(out, "\nFigures (%s; ! fails the gate)\n",
 	    fc.fio && fc.bonnie ? "MiB/s; seeks and IOPS per second" : fc.fio ?
 	    "MiB/s or IOPS" : "MiB/s; seeks /s");
