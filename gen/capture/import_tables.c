@@ -982,44 +982,81 @@ fio_taken(struct post *p, const struct fio_result *r, struct seen *taken)
 
 /* Each block of fio's output a configuration: results one after the
  * other with only blank lines between them are one (its iterations, or
- * the jobs of one job file run by parts); prose between them makes two. */
+ * the jobs of one job file run by parts); prose between them makes two.
+ * A run fio printed twice (json,normal) is one block, from the first
+ * line of either form to the last. */
+struct fio_block {
+	const struct fio_result *r;
+	long line, line_end;
+};
+
 static int
-cmp_fio_line(const void *x, const void *y)
+cmp_fio_block(const void *x, const void *y)
 {
-	const struct fio_result *a = *(const struct fio_result *const *)x;
-	const struct fio_result *b = *(const struct fio_result *const *)y;
+	const struct fio_block *a = x, *b = y;
 
 	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* The results of the post as blocks, a run printed again folded into
+ * the one it repeats; how many. */
+static size_t
+fio_blocks(const struct post *p, struct fio_block *b)
+{
+	size_t n = 0, *at = xcalloc(p->raw.fio.n + 1, sizeof *at);
+
+	for (size_t k = 0; k < p->raw.fio.n; k++) {
+		const struct fio_result *r = &p->raw.fio.v[k];
+
+		if (r->again_of)
+			continue;
+		at[k] = n;
+		b[n++] = (struct fio_block){r, r->line, r->line_end};
+	}
+	for (size_t k = 0; k < p->raw.fio.n; k++) {
+		const struct fio_result *r = &p->raw.fio.v[k];
+		struct fio_block *to;
+
+		if (!r->again_of)
+			continue;
+		to = &b[at[r->again_of - 1]];
+		if (r->line < to->line)
+			to->line = r->line;
+		if ((r->line_end > 0 ? r->line_end : r->line) > to->line_end)
+			to->line_end = r->line_end > 0 ? r->line_end : r->line;
+	}
+	free(at);
+	qsort(b, n, sizeof *b, cmp_fio_block);
+	return n;
 }
 
 static void
 fio_configs(struct post *p)
 {
-	size_t n = p->raw.fio.n;
-	const struct fio_result **rs = xcalloc(n + 1, sizeof *rs);
+	struct fio_block *b = xcalloc(p->raw.fio.n + 1, sizeof *b);
+	size_t n = fio_blocks(p, b);
 	struct config *c = NULL;
 	struct seen taken;
 	size_t last_e = 0;
 
-	/* The reader finds JSON documents before text: by line here. */
-	for (size_t k = 0; k < n; k++)
-		rs[k] = &p->raw.fio.v[k];
-	qsort(rs, n, sizeof *rs, cmp_fio_line);
 	seen_init(&taken);
 	for (size_t k = 0; k < n; k++) {
-		size_t s = line_at(p, rs[k]->line), stop = k + 1 < n ?
-		    line_at(p, rs[k + 1]->line) : p->ls.n, e, j;
+		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
+		    line_at(p, b[k + 1].line) : p->ls.n, e, j;
 		bool joined = c != NULL;
 
 		if (stop <= s)
 			stop = s + 1;
-		e = fio_block_end(p, rs[k], s, stop);
+		e = fio_block_end(p, b[k].r, s, stop);
+		if (b[k].line_end > 0 && line_at(p, b[k].line_end) > e &&
+		    line_at(p, b[k].line_end) < stop)
+			e = line_at(p, b[k].line_end);
 		for (j = last_e + 1; joined && j < s; j++)
 			joined = line_is_blank(&p->ls.v[j]);
 		for (j = s; j <= e; j++)
 			if (p->kind[j] == L_PROSE)
 				p->kind[j] = L_TABLE;
-		if (fio_taken(p, rs[k], &taken)) {
+		if (fio_taken(p, b[k].r, &taken)) {
 			for (j = s; j <= e; j++)
 				p->kind[j] = L_SKIP;
 			last_e = e;
@@ -1040,7 +1077,7 @@ fio_configs(struct post *p)
 		last_e = e;
 	}
 	seen_free(&taken);
-	free(rs);
+	free(b);
 }
 
 /* By first line, then as found (the setups of one table share it);

@@ -129,6 +129,8 @@ figures_of(const struct fio_results *rs, struct metric_table *t, bool add,
 	for (size_t r = 0; r < rs->n; r++) {
 		const struct fio_result *res = &rs->v[r];
 
+		if (res->again_of)
+			continue;	/* a run printed twice counts once */
 		g.n = 0;
 		for (size_t i = 0; i < res->njobs; i++)
 			for (int d = 0; d < FIO_DIRS; d++)

@@ -82,6 +82,11 @@ struct fio_result {
 	size_t nglobal, global_cap;
 	struct fio_job *jobs;
 	size_t njobs, jobs_cap;
+	size_t again_of;	/* 1 + the index of the result in its
+				   fio_results that is this run printed
+				   before it (fio's json,normal prints a run
+				   twice; a paste may hold a document twice),
+				   counted once; 0 */
 };
 
 struct fio_results {

@@ -4,6 +4,7 @@
  * may stand in one file (a post comparing set-ups). */
 #include "read/fio_int.h"
 
+#include <math.h>
 #include <string.h>
 
 /* What only fio prints: its JSON's first key, a job header's group and
@@ -95,13 +96,83 @@ blank_json_lines(struct lines *ls, const struct fio_results *out,
 			}
 }
 
+/* Whether two figures are one, as the text prints it: three significant
+ * digits ("32.7k", "128MiB/s"), exactly in a form printed twice. */
+static bool
+figures_agree(double a, double b, bool exact)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return exact ? a == b : fabs(a - b) <= 0.005 * fmax(fabs(a), fabs(b)) +
+	    0.5;
+}
+
+/* Whether b is the run a printed again: the same jobs and directions,
+ * each of the same run time, I/O, IOPS, bandwidth and mean latencies
+ * (as the text rounds them when the forms differ); at least one figure
+ * to match. */
+static bool
+printed_again(const struct fio_result *a, const struct fio_result *b)
+{
+	bool exact = a->form == b->form, any = false;
+
+	if (a->njobs != b->njobs || a->njobs == 0)
+		return false;
+	for (size_t j = 0; j < a->njobs; j++)
+		for (int d = 0; d < FIO_DIRS; d++) {
+			const struct fio_side *x = &a->jobs[j].side[d];
+			const struct fio_side *y = &b->jobs[j].side[d];
+
+			if (x->present != y->present)
+				return false;
+			if (!x->present)
+				continue;
+			/* the latencies too: the text rounds IOPS and
+			 * bandwidth, so two runs of a steady disk may print
+			 * the same, never the same mean latencies */
+			if (!figures_agree(x->runtime_ms, y->runtime_ms, true) ||
+			    !figures_agree(x->iops, y->iops, exact) ||
+			    !figures_agree(x->bw_kib, y->bw_kib, exact) ||
+			    !figures_agree(x->io_bytes, y->io_bytes, exact) ||
+			    !figures_agree(x->clat.mean, y->clat.mean, exact) ||
+			    !figures_agree(x->lat.mean, y->lat.mean, exact))
+				return false;
+			any |= !isnan(x->iops) || !isnan(x->bw_kib);
+		}
+	return any;
+}
+
+/* The results of one file from first on that are a run printed again
+ * (fio's --output-format=json,normal, a document pasted twice): marked
+ * (again_of) so that a run counts once, and said. */
+static void
+mark_printed_again(const char *file, struct fio_results *out, size_t first,
+    struct diags *d)
+{
+	static const char *const forms[] = {[FIO_JSON] = "JSON",
+	    [FIO_TERSE] = "terse", [FIO_TEXT] = "text"};
+
+	for (size_t k = first + 1; k < out->n; k++)
+		for (size_t j = first; j < k; j++) {
+			if (out->v[j].again_of || !printed_again(&out->v[j],
+			    &out->v[k]))
+				continue;
+			out->v[k].again_of = j + 1;
+			diags_add(d, MSG_NOTE, file, out->v[k].line, "fio's %s "
+			    "output here prints the run of the %s at line %ld "
+			    "again: counted once", forms[out->v[k].form],
+			    forms[out->v[j].form], out->v[j].line);
+			break;
+		}
+}
+
 bool
 fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
 	struct lines ls = {0};
-	size_t found;
+	size_t found, first = out->n;
 	bool only_json;
 
 	if (lim == NULL)
@@ -109,8 +180,10 @@ fio_read(const char *file, const char *buf, size_t len,
 	found = fio_read_json(file, buf, len, out, d, &only_json);
 	/* Nothing but JSON documents, each read: every line is one of
 	 * theirs or blank, and the passes over lines would see none. */
-	if (only_json)
+	if (only_json) {
+		mark_printed_again(file, out, first, d);
 		return true;
+	}
 	ls.max_len = lim->line;
 	lines_read(&ls, buf, len, SIDE_ALL);
 	blank_json_lines(&ls, out, found);
@@ -118,6 +191,7 @@ fio_read(const char *file, const char *buf, size_t len,
 	found += fio_read_text(file, &ls, out, d);
 	if (found > 0)
 		note_fio_messages(file, &ls, d);
+	mark_printed_again(file, out, first, d);
 	lines_free(&ls);
 	return false;
 }
