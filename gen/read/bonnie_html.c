@@ -225,6 +225,12 @@ read_latencies(struct stream *s, struct result *r)
 {
 	double us[M_COUNT];
 
+	/* A row bonnie++ gave no latencies (its CSV had none): the two
+	 * titles alone. */
+	if (peek_is(s, 0, "Latency") && peek_is(s, 1, "Latency")) {
+		s->at += 2;
+		return;
+	}
 	if (!peek_is(s, 0, "Latency") || !peek_is(s, 7, "Latency"))
 		return;
 	for (int k = 0; k < M_COUNT; k++) {

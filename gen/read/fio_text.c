@@ -99,11 +99,16 @@ static double
 byte_unit(const char *s, bool binary_always, size_t *used)
 {
 	static const char prefixes[] = "KMGTP";
-	const char *p = strchr(prefixes, s[0] == 'k' ? 'K' : s[0]);
+	/* A paste that put fio 1.x/2.x's units in lower case ("io=15282mb,
+	 * bw=260808kb/s") means the same powers of 1024. */
+	char first = binary_always || s[0] == 'k' ? (char)toupper(
+	    (unsigned char)s[0]) : s[0];
+	const char *p = first != '\0' ? strchr(prefixes, first) : NULL;
 	double f = 1;
 
-	*used = binary_always && s[0] == ' ' && s[1] == 'B' ? 1 : 0;
-	if (s[0] != '\0' && p != NULL) {
+	*used = binary_always && s[0] == ' ' && (s[1] == 'B' || s[1] == 'b') ?
+	    1 : 0;
+	if (p != NULL) {
 		bool bin = s[1] == 'i' || binary_always;
 		int power = (int)(p - prefixes) + 1;
 
@@ -111,7 +116,7 @@ byte_unit(const char *s, bool binary_always, size_t *used)
 			f *= bin ? 1024 : 1000;
 		*used = s[1] == 'i' ? 2 : 1;
 	}
-	if (s[*used] != 'B')
+	if (s[*used] != 'B' && !(binary_always && s[*used] == 'b'))
 		return 0;
 	(*used)++;
 	return f;
@@ -165,11 +170,12 @@ count(const char *s)
 
 	if (n == 0)
 		return NAN;
-	if (s[n] == 'k')
+	/* fio 2.0 prints "1147.1K" where later ones print "1147.1k" */
+	if (s[n] == 'k' || s[n] == 'K')
 		v *= 1000;
 	else if (s[n] == 'M')
 		v *= 1e6;
-	n += s[n] == 'k' || s[n] == 'M';
+	n += s[n] == 'k' || s[n] == 'K' || s[n] == 'M';
 	/* "93#1": a figure garbled on its way, not 93 */
 	if (s[n] != '\0' && strchr(" ,;)]", s[n]) == NULL)
 		return NAN;

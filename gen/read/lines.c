@@ -68,6 +68,10 @@ static const char *const html_tags[] = {
 	"pre", "code", "tt", "p", "div", "span", "b", "i", "strong", "em",
 	"font", "blockquote", "samp", "kbd",
 };
+/* A saved page's table (bon_csv2html's): a row a line and its cells
+ * tab-separated, as a browser copies it. */
+static const char *const row_tags[] = {"tr", "table", "tbody", "thead"};
+static const char *const cell_tags[] = {"td", "th"};
 static const char *const bbcode_tags[] = {
 	"code", "quote", "pre", "b", "i", "tt", "font", "size", "color",
 };
@@ -164,7 +168,7 @@ static void
 clean_physical(struct lines *out, long no, const char *s, size_t len)
 {
 	struct buf b = {0};
-	size_t i = 0, n, pieces = 0;
+	size_t i = 0, n, pieces = 0, cells = 0;
 	char c;
 
 	if (is_plain(s, len)) {
@@ -174,11 +178,28 @@ clean_physical(struct lines *out, long no, const char *s, size_t len)
 	buf_putc(&b, '\0');
 	b.n = 0;
 	while (i < len) {
-		if ((n = br_tag(s + i, len - i)) > 0) {
-			add_line(out, no, b.p, b.n, 0);
-			pieces++;
+		if ((n = br_tag(s + i, len - i)) > 0 || (n = known_tag(s + i,
+		    len - i, '<', '>', row_tags, sizeof row_tags /
+		    sizeof *row_tags)) > 0) {
+			/* a row's end makes no empty line of its own */
+			if (b.n > 0 || s[i + 1] == 'b' || s[i + 1] == 'B') {
+				add_line(out, no, b.p, b.n, 0);
+				pieces++;
+			}
 			b.n = 0;
 			b.p[0] = '\0';
+			if (s[i + 1] != 'b' && s[i + 1] != 'B')
+				cells = 0;	/* a <br> in a cell: same row */
+			i += n;
+		} else if ((n = known_tag(s + i, len - i, '<', '>', cell_tags,
+		    sizeof cell_tags / sizeof *cell_tags)) > 0) {
+			/* a tab before every cell of a row but its first,
+			 * empty ones too, as a browser copies them (and a
+			 * tab is read: to the next stop) */
+			if (s[i + 1] != '/' && cells++ > 0)
+				do
+					buf_putc(&b, ' ');
+				while (b.n % 8 != 0);
 			i += n;
 		} else if ((n = known_tag(s + i, len - i, '<', '>', html_tags,
 		    sizeof html_tags / sizeof *html_tags)) > 0 ||

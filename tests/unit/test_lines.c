@@ -82,6 +82,23 @@ test_rule_of_stars_kept(void **state)
 	lines_free(&ls);
 }
 
+/* A saved page's table: a row a line, its cells a tab stop apart (a
+ * first empty cell too, a <br> in a cell no new row). */
+static void
+test_table_rows(void **state)
+{
+	struct lines ls = read_all("<table><tr><td>a</td><td>Random<br>"
+	    "Seeks</td><td></td><td>b</td></tr><tr><td></td><td>c</td></tr>"
+	    "</table>\n", SIDE_ALL);
+
+	(void)state;
+	assert_int_equal(ls.n, 3);
+	assert_string_equal(ls.v[0].text, "a       Random");
+	assert_string_equal(ls.v[1].text, "Seeks           b");
+	assert_string_equal(ls.v[2].text, "        c");
+	lines_free(&ls);
+}
+
 static void
 test_lone_br_is_one_empty_line(void **state)
 {
@@ -186,6 +203,7 @@ main(void)
 		cmocka_unit_test(test_marked_diff),
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_rule_of_stars_kept),
+		cmocka_unit_test(test_table_rows),
 		cmocka_unit_test(test_lone_br_is_one_empty_line),
 		cmocka_unit_test(test_unknown_tags_kept),
 		cmocka_unit_test(test_diff_sides),
