@@ -209,6 +209,10 @@ static const struct rule rules[] = {
 	    R_ICASE, NULL, NULL, NULL},
 	{"scheduler", WB SCHED WE, "sched|elevator", "$2", fix_lower, 2,
 	    R_ICASE, NULL, NULL, NULL},
+	/* a caption that is a scheduler's name alone ("cfq:", "noop",
+	 * "deadline run 2"): the runs of an I/O scheduler test */
+	{"scheduler", "^" SCHED "[0-9]?( run [0-9]+)?:?$", NULL, "$1",
+	    fix_lower, 3, R_ICASE, NULL, NULL, NULL},
 	{"scheduler", "scheduler( is| was| set to| to|:|=) *(none)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	/* "Where I change the scheduler from anticipatory I note it":

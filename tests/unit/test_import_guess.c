@@ -149,6 +149,9 @@ test_storage_words(void **state)
 		{"2x Intel P4510 raid0", "disks.model", "Intel P4510"},
 		{"an Intel E5200 with 2GB", "cpu", "Intel E5200"},
 		{"the box is a P4 3000 with 1GB", "cpu", "P4 3000"},
+		{"deadline:", "scheduler", "deadline"},
+		{"cfq2", "scheduler", "cfq"},
+		{"cfq is slow here:", "scheduler", NULL},
 	};
 
 	(void)state;
