@@ -331,16 +331,21 @@ nonzero(const char *text)
 }
 
 /* Whether the job's options say more than a key can: a mix of block
- * sizes, a skewed random pattern, a throttled rate or pauses between
+ * sizes, a skewed random pattern or one partly sequential
+ * (percentage_random below 100), a throttled rate or pauses between
  * requests. Such a job is named by its name (its figures are not the
  * disk's at a pattern, size and depth). */
 static bool
 beyond_key(const struct fio_job *j, bool bs_range)
 {
 	const char *dist = j->param[FP_RANDOM_DISTRIBUTION];
+	const char *pr = j->param[FP_PERCENTAGE_RANDOM];
 
 	return bs_range || j->param[FP_BSSPLIT] != NULL ||
 	    (dist != NULL && strcasecmp(dist, "random") != 0) ||
+	    (pr != NULL && strspn(pr, "0123456789,") == strlen(pr) &&
+	    strcmp(pr, "100") != 0 && strcmp(pr, "100,100") != 0 &&
+	    strcmp(pr, "100,100,100") != 0) ||
 	    nonzero(j->param[FP_RATE]) || nonzero(j->param[FP_RATE_IOPS]) ||
 	    nonzero(j->param[FP_THINKTIME]);
 }

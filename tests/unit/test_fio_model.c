@@ -189,6 +189,13 @@ test_keys_beyond(void **state)
 	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
 	s.param[FP_RATE_IOPS] = (char *)"5000";
 	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	s.param[FP_RATE_IOPS] = NULL;
+	/* fully random is what the key says; partly sequential is not */
+	s.param[FP_PERCENTAGE_RANDOM] = (char *)"100";
+	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
+	s.param[FP_PERCENTAGE_RANDOM] = (char *)"0";
+	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	s.param[FP_PERCENTAGE_RANDOM] = NULL;
 	b.param[FP_BUFFERED] = (char *)"0";
 	key_of(&b, FIO_READ, FM_BW, "read-128k-qd8-j1-psync-direct.bw");
 	/* one key, however it was made */
