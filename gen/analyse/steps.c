@@ -121,6 +121,17 @@ drift_finding(struct analysis *a, const struct figures *f, int id,
 
 	if (up ? rel >= 0 : rel <= 0)
 		return;
+	/* A run of the stretch that fell against the one before it beyond
+	 * the noise is the step the slide is made of: said already, and
+	 * "no step ... clears the noise" would be false. */
+	for (size_t p = d->from + 1; p <= d->to; p++) {
+		const struct run *r = &a->set->runs[f->run[p]];
+		long k = run_metric_slot(r, id);
+
+		if (k >= 0 && a->runs[f->run[p]].change[k].verdict ==
+		    VERDICT_REGRESSION)
+			return;
+	}
 	shown(a, id, d->start, was);
 	shown(a, id, d->end, now);
 	fd = add_finding(a, FIND_WARNING, (long)last, id, xasprintf("%s %s "

@@ -82,7 +82,7 @@ metrics_find(const struct metric_table *t, const char *key)
 char *
 fio_workload_label(const struct fio_key *k, enum label_omits omit)
 {
-	char bs[24], size[32] = "", sync[32], mix[24] = "";
+	char bs[24], size[32] = "", sync[32], mix[24] = "", rnd[24] = "";
 
 	if (k->rw == RW_JOB)
 		return xasprintf("job %s/%s", k->job, fio_dir_names[k->dir]);
@@ -98,10 +98,12 @@ fio_workload_label(const struct fio_key *k, enum label_omits omit)
 	fio_sync_label(k, sync, sizeof sync);
 	if (fio_rw_reads_and_writes(k->rw) && k->mix != 50)
 		snprintf(mix, sizeof mix, " %d%% reads", k->mix);
-	return xasprintf("%s%s%s %s%s%s%s%s%s%s", fio_rw_names[k->rw],
+	if (fio_rw_random(k->rw) && k->random != 100)
+		snprintf(rnd, sizeof rnd, " %d%% random", k->random);
+	return xasprintf("%s%s%s %s%s%s%s%s%s%s%s", fio_rw_names[k->rw],
 	    fio_rw_mixed(k->rw) ? "/" : "", fio_rw_mixed(k->rw) ?
 	    fio_dir_names[k->dir] : "", bs, size, k->engine[0] ? " " : "",
-	    k->engine, k->direct ? " direct" : "", sync, mix);
+	    k->engine, k->direct ? " direct" : "", sync, mix, rnd);
 }
 
 /* What a fio metric measures, by bit (enum metric_trait). */
@@ -200,6 +202,8 @@ cmp_fio(const void *x, const void *y)
 		return a->sync_every < b->sync_every ? -1 : 1;
 	if (a->mix != b->mix)
 		return a->mix > b->mix ? -1 : 1;	/* the most reads first */
+	if (a->random != b->random)
+		return a->random > b->random ? -1 : 1;	/* all random first */
 	if (a->dir != b->dir)
 		return a->dir < b->dir ? -1 : 1;
 	return (a->measure > b->measure) - (a->measure < b->measure);

@@ -331,21 +331,16 @@ nonzero(const char *text)
 }
 
 /* Whether the job's options say more than a key can: a mix of block
- * sizes, a skewed random pattern or one partly sequential
- * (percentage_random below 100), a throttled rate or pauses between
+ * sizes, a skewed random pattern, a throttled rate or pauses between
  * requests. Such a job is named by its name (its figures are not the
  * disk's at a pattern, size and depth). */
 static bool
 beyond_key(const struct fio_job *j, bool bs_range)
 {
 	const char *dist = j->param[FP_RANDOM_DISTRIBUTION];
-	const char *pr = j->param[FP_PERCENTAGE_RANDOM];
 
 	return bs_range || j->param[FP_BSSPLIT] != NULL ||
 	    (dist != NULL && strcasecmp(dist, "random") != 0) ||
-	    (pr != NULL && strspn(pr, "0123456789,") == strlen(pr) &&
-	    strcmp(pr, "100") != 0 && strcmp(pr, "100,100") != 0 &&
-	    strcmp(pr, "100,100,100") != 0) ||
 	    nonzero(j->param[FP_RATE]) || nonzero(j->param[FP_RATE_IOPS]) ||
 	    nonzero(j->param[FP_THINKTIME]);
 }
@@ -387,6 +382,27 @@ mix_of(const struct fio_job *j, enum fio_rw rw)
 	return r >= 0 ? r : w >= 0 ? 100 - w : 50;
 }
 
+/* The share of a random pattern's requests made at random in direction
+ * dir: percentage_random ("85", or "85,50" by direction), else fio's
+ * 100; 0 for sequential patterns. */
+static int
+random_of(const struct fio_job *j, enum fio_rw rw, enum fio_dir dir)
+{
+	const char *p = j->param[FP_PERCENTAGE_RANDOM];
+	char part[8];
+	int v;
+
+	if (!fio_rw_random(rw))
+		return 0;
+	for (int d = 0; p != NULL && d < (int)dir && strchr(p, ','); d++)
+		p = strchr(p, ',') + 1;
+	if (p == NULL || strcspn(p, ",") >= sizeof part)
+		return 100;
+	snprintf(part, sizeof part, "%.*s", (int)strcspn(p, ","), p);
+	v = percent_of(part);
+	return v >= 0 ? v : 100;
+}
+
 bool
 fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
     struct fio_key *k)
@@ -415,6 +431,7 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 	k->direct = flag_set(j->param[FP_DIRECT]) ||
 	    (j->param[FP_BUFFERED] && strcmp(j->param[FP_BUFFERED], "0") == 0);
 	k->mix = mix_of(j, k->rw);
+	k->random = random_of(j, k->rw, dir);
 	sync_of(j, k);
 	slug(j->param[FP_IOENGINE], "_", '_', k->engine, FIO_ENGINE_MAX);
 	return true;	/* and fits FIO_KEY_MAX, by the limits above */
@@ -452,7 +469,7 @@ sync_text(const struct fio_key *k, char *buf, size_t size)
 bool
 fio_key_format(const struct fio_key *k, char *buf)
 {
-	char bs[24], sync[24], mix[16] = "", dir[16] = "";
+	char bs[24], sync[24], mix[16] = "", rnd[16] = "", dir[16] = "";
 	int n;
 
 	if (k->rw == RW_JOB) {
@@ -464,12 +481,14 @@ fio_key_format(const struct fio_key *k, char *buf)
 	sync_text(k, sync, sizeof sync);
 	if (fio_rw_reads_and_writes(k->rw) && k->mix != 50)
 		snprintf(mix, sizeof mix, "-mix%d", k->mix);
+	if (fio_rw_random(k->rw) && k->random != 100)
+		snprintf(rnd, sizeof rnd, "-rand%d", k->random);
 	if (fio_rw_mixed(k->rw))
 		snprintf(dir, sizeof dir, ".%s", fio_dir_names[k->dir]);
-	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s%s%s%s.%s",
+	n = snprintf(buf, FIO_KEY_MAX + 1, "%s-%s-qd%d-j%d%s%s%s%s%s%s%s.%s",
 	    fio_rw_names[k->rw], bs, k->iodepth, k->numjobs,
 	    k->engine[0] ? "-" : "", k->engine, k->direct ? "-direct" : "",
-	    sync, mix, dir, fio_measure_keys[k->measure]);
+	    sync, mix, rnd, dir, fio_measure_keys[k->measure]);
 	return n >= 0 && n <= FIO_KEY_MAX;
 }
 
@@ -572,8 +591,18 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 	k->numjobs = (int)strtol(part[3] + 1, &end, 10);
 	if (*end || k->numjobs < 1 || k->numjobs > 1000000)
 		return false;
-	/* From the end: the mix, the sync, then direct, then the engine. */
+	/* From the end: the random share, the mix, the sync, then direct,
+	 * then the engine. */
 	k->sync_every = 1;
+	k->random = fio_rw_random(k->rw) ? 100 : 0;
+	if (np > 4 && strncmp(part[np - 1], "rand", 4) == 0 &&
+	    fio_rw_random(k->rw)) {
+		k->random = (int)strtol(part[np - 1] + 4, &end, 10);
+		if (end == part[np - 1] + 4 || *end || k->random < 0 ||
+		    k->random > 100)
+			return false;
+		np--;
+	}
 	k->mix = fio_rw_reads_and_writes(k->rw) ? 50 : 0;
 	if (np > 4 && strncmp(part[np - 1], "mix", 3) == 0 &&
 	    fio_rw_reads_and_writes(k->rw)) {

@@ -83,6 +83,9 @@ struct fio_key {
 	int mix;		/* reads in per cent of a read and write mix
 				   (fio's 50 unless rwmixread or rwmixwrite
 				   say); 0 for other patterns */
+	int random;		/* a random pattern's requests at random, in
+				   per cent (percentage_random; fio's 100);
+				   0 for sequential patterns */
 	char engine[FIO_ENGINE_MAX + 1];	/* "" when not given */
 	char job[FIO_JOB_MAX + 1];		/* RW_JOB only */
 };

@@ -79,7 +79,7 @@ workload_words(const struct fio_key *k)
 		"Random reads and writes", "Sequential trims", "Random trims",
 		"Trims and writes", "fio job",
 	};
-	char bs[24], sync[64], mix[32] = "";
+	char bs[24], sync[64], mix[64] = "";
 
 	if (k->rw == RW_JOB)
 		return xasprintf("The %s figures of fio job \"%s\", named by "
@@ -91,6 +91,9 @@ workload_words(const struct fio_key *k)
 	sync_words(k, sync, sizeof sync);
 	if (fio_rw_reads_and_writes(k->rw))
 		snprintf(mix, sizeof mix, ", %d%% of them reads", k->mix);
+	if (fio_rw_random(k->rw) && k->random != 100)
+		snprintf(mix + strlen(mix), sizeof mix - strlen(mix), ", %d%% of "
+		    "them at random", k->random);
 	return xasprintf("%s%s%s of %s blocks, %.0f in flight (iodepth %d "
 	    "\u00d7 %d job%s)%s%s%s%s%s", what[k->rw], fio_rw_mixed(k->rw) ?
 	    ": the " : "", fio_rw_mixed(k->rw) ? fio_dir_names[k->dir] : "",

@@ -190,11 +190,22 @@ test_keys_beyond(void **state)
 	s.param[FP_RATE_IOPS] = (char *)"5000";
 	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
 	s.param[FP_RATE_IOPS] = NULL;
-	/* fully random is what the key says; partly sequential is not */
+	/* a random pattern partly sequential is another workload; fully
+	 * random is fio's own, said by no key */
 	s.param[FP_PERCENTAGE_RANDOM] = (char *)"100";
 	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
-	s.param[FP_PERCENTAGE_RANDOM] = (char *)"0";
-	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	s.param[FP_PERCENTAGE_RANDOM] = (char *)"85";
+	key_of(&s, FIO_READ, FM_BW,
+	    "randread-4k-qd32-j1-libaio-direct-rand85.bw");
+	assert_true(fio_key_parse("randread-4k-qd32-j1-libaio-direct-rand85.bw",
+	    &y));
+	assert_int_equal(y.random, 85);
+	assert_false(fio_key_parse("read-4k-qd32-j1-libaio-direct-rand85.bw",
+	    &y));	/* a sequential pattern has no random share */
+	m.param[FP_PERCENTAGE_RANDOM] = (char *)"100,40";
+	key_of(&m, FIO_WRITE, FM_IOPS,
+	    "randrw-4k-qd16-j1-libaio-direct-mix0-rand40.write.iops");
+	m.param[FP_PERCENTAGE_RANDOM] = NULL;
 	s.param[FP_PERCENTAGE_RANDOM] = NULL;
 	b.param[FP_BUFFERED] = (char *)"0";
 	key_of(&b, FIO_READ, FM_BW, "read-128k-qd8-j1-psync-direct.bw");
