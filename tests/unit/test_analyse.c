@@ -520,6 +520,29 @@ test_no_figure(void **state)
 	assert_int_equal(t->an.gate.runs[RUN_WARNED], 1);
 }
 
+/* Ten nights, the block write 20% lower from the sixth on with a new
+ * kernel: the regression of the sixth night, and no slide said over the
+ * ten ("no step between two runs clears the noise" would be false). */
+static void
+test_step_not_a_slide(void **state)
+{
+	struct tree *t = *state;
+
+	for (int n = 1; n <= 10; n++) {
+		char name[16], *meta = xasprintf("series: s\ndate: 2020-01-%02d\n"
+		    "kernel: %s\n", n, n < 6 ? "5.10" : "6.1");
+
+		snprintf(name, sizeof name, "n%02d", n);
+		add_run(t, name, meta, n < 6 ? 100000 + 500 * (n % 3) : 80000 +
+		    400 * (n % 3), 100000, 300, 1, 50);
+		free(meta);
+	}
+	load(t);
+	assert_true(analysis_flagged(&t->an, run_of(t, "n06"), M_PUT_BLOCK));
+	for (size_t k = 0; k < t->an.nf; k++)
+		assert_null(strstr(t->an.f[k].text, "slid"));
+}
+
 /* Three samples a side: the rank test decides, and finds no change in
  * figures that differ by noise only. */
 static void
@@ -728,6 +751,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_nothing_said_apart, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_no_figure, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_step_not_a_slide, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_findings_by_run, setup,
 		    teardown),
 	};
