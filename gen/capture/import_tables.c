@@ -998,6 +998,15 @@ cmp_fio_block(const void *x, const void *y)
 	return (a->line > b->line) - (a->line < b->line);
 }
 
+/* Whether r is a run fio printed again in another form beside the one
+ * it repeats (json,normal): one block with it. The same form again (a
+ * paste quoted further on) is a block of its own, skipped as a quote. */
+static bool
+folded(const struct post *p, const struct fio_result *r)
+{
+	return r->again_of && p->raw.fio.v[r->again_of - 1].form != r->form;
+}
+
 /* The results of the post as blocks, a run printed again folded into
  * the one it repeats; how many. */
 static size_t
@@ -1008,7 +1017,7 @@ fio_blocks(const struct post *p, struct fio_block *b)
 	for (size_t k = 0; k < p->raw.fio.n; k++) {
 		const struct fio_result *r = &p->raw.fio.v[k];
 
-		if (r->again_of)
+		if (folded(p, r))
 			continue;
 		at[k] = n;
 		b[n++] = (struct fio_block){r, r->line, r->line_end};
@@ -1017,7 +1026,7 @@ fio_blocks(const struct post *p, struct fio_block *b)
 		const struct fio_result *r = &p->raw.fio.v[k];
 		struct fio_block *to;
 
-		if (!r->again_of)
+		if (!folded(p, r))
 			continue;
 		to = &b[at[r->again_of - 1]];
 		if (r->line < to->line)
