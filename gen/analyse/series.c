@@ -43,12 +43,21 @@ series_fields(const struct run *r, const char *field[SERIES_FIELDS])
 		field[k] = meta_or_empty(r, series_keys[k - 1]);
 }
 
+/* The series the meta names, or NULL (none, or empty). */
+static const char *
+named_series(const struct run *r)
+{
+	const char *s = meta_get(&r->meta, "series");
+
+	return s && *s ? s : NULL;
+}
+
 static char *
 series_of(const struct run *r)
 {
-	const char *s = meta_get(&r->meta, "series"), *f[SERIES_FIELDS];
+	const char *s = named_series(r), *f[SERIES_FIELDS];
 
-	if (s && *s)
+	if (s)
 		return xstrdup(s);
 	series_fields(r, f);
 	return xasprintf("%s|%s|%s|%s|%s", f[0], f[1], f[2], f[3], f[4]);
@@ -279,7 +288,7 @@ name_series(struct analysis *a)
 		char *name = strpool_take(a->pool, series_of(r));
 
 		a->runs[i].series = name;
-		if (meta_get(&r->meta, "series"))
+		if (named_series(r))
 			continue;
 		for (at = hashmap_home(&seen, hash_bytes(&name, sizeof name,
 		    0)); seen.slot[at] && v[seen.slot[at] - 1].name != name;
@@ -296,7 +305,7 @@ name_series(struct analysis *a)
 	for (size_t i = 0; i < a->set->n && n > 0; i++) {
 		const char *name = a->runs[i].series;
 
-		if (meta_get(&a->set->runs[i].meta, "series"))
+		if (named_series(&a->set->runs[i]))
 			continue;
 		for (at = hashmap_home(&seen, hash_bytes(&name, sizeof name,
 		    0)); v[seen.slot[at] - 1].name != name;

@@ -1135,32 +1135,25 @@ header_name(const char *s)
 	return n > 0 && s[n] == ':' ? n : 0;
 }
 
-/* The headers a mail reader shows: who wrote to whom, when, about what. */
+/* Whether s begins with one of the n header names of list, in any
+ * case. */
 static bool
-shown_header(const char *s)
+header_listed(const char *s, const char *const *list, size_t n)
 {
-	static const char *const shown[] = {"From:", "To:", "Cc:", "Date:",
-	    "Subject:"};
-
-	for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
-		if (strncasecmp(s, shown[k], strlen(shown[k])) == 0)
+	for (size_t k = 0; k < n; k++)
+		if (strncasecmp(s, list[k], strlen(list[k])) == 0)
 			return true;
 	return false;
 }
 
-/* Headers only a mail has: a block of "Name: value" lines is a mail's
- * with one of them, not a post's list of its set-up ("Disks: 4"). */
-static bool
-mail_only_header(const char *s)
-{
-	static const char *const only[] = {"From:", "Received:",
-	    "Message-ID:", "Return-Path:"};
-
-	for (size_t k = 0; k < sizeof only / sizeof *only; k++)
-		if (strncasecmp(s, only[k], strlen(only[k])) == 0)
-			return true;
-	return false;
-}
+/* The headers a mail reader shows (who wrote to whom, when, about what),
+ * and those only a mail has: a block of "Name: value" lines is a mail's
+ * with one of these, not a post's list of its set-up ("Disks: 4"). */
+static const char *const shown_headers[] = {"From:", "To:", "Cc:",
+    "Date:", "Subject:"};
+static const char *const mail_headers[] = {"From:", "Received:",
+    "Message-ID:", "Return-Path:"};
+#define NHEADERS(list) (sizeof list / sizeof *list)
 
 /* A post that begins as a mail (header lines up to the first blank
  * line, one of them only a mail's; an mbox "From " line first) has its
@@ -1179,7 +1172,7 @@ mark_mail_headers(struct post *p)
 
 		if (*s != ' ' && *s != '\t' && header_name(s) == 0)
 			return;	/* not a header: no mail */
-		mail |= mail_only_header(s);
+		mail |= header_listed(s, mail_headers, NHEADERS(mail_headers));
 	}
 	if (!mail)
 		return;
@@ -1187,7 +1180,8 @@ mark_mail_headers(struct post *p)
 		const char *s = p->ls.v[i].text;
 
 		if (*s != ' ' && *s != '\t')
-			keep = shown_header(s);
+			keep = header_listed(s, shown_headers,
+			    NHEADERS(shown_headers));
 		if (!keep)
 			p->kind[i] = L_HEADER;
 	}

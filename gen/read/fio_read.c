@@ -99,7 +99,7 @@ blank_json_lines(struct lines *ls, const struct fio_results *out,
 /* Whether two figures are one, as the text prints it: three significant
  * digits ("32.7k", "128MiB/s"), exactly in a form printed twice. */
 static bool
-figures_agree(double a, double b, bool exact)
+same_figure(double a, double b, bool exact)
 {
 	if (isnan(a) || isnan(b))
 		return isnan(a) && isnan(b);
@@ -130,12 +130,12 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 			/* the latencies too: the text rounds IOPS and
 			 * bandwidth, so two runs of a steady disk may print
 			 * the same, never the same mean latencies */
-			if (!figures_agree(x->runtime_ms, y->runtime_ms, true) ||
-			    !figures_agree(x->iops, y->iops, exact) ||
-			    !figures_agree(x->bw_kib, y->bw_kib, exact) ||
-			    !figures_agree(x->io_bytes, y->io_bytes, exact) ||
-			    !figures_agree(x->clat.mean, y->clat.mean, exact) ||
-			    !figures_agree(x->lat.mean, y->lat.mean, exact))
+			if (!same_figure(x->runtime_ms, y->runtime_ms, true) ||
+			    !same_figure(x->iops, y->iops, exact) ||
+			    !same_figure(x->bw_kib, y->bw_kib, exact) ||
+			    !same_figure(x->io_bytes, y->io_bytes, exact) ||
+			    !same_figure(x->clat.mean, y->clat.mean, exact) ||
+			    !same_figure(x->lat.mean, y->lat.mean, exact))
 				return false;
 			any |= !isnan(x->iops) || !isnan(x->bw_kib);
 		}

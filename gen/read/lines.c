@@ -178,18 +178,22 @@ clean_physical(struct lines *out, long no, const char *s, size_t len)
 	buf_putc(&b, '\0');
 	b.n = 0;
 	while (i < len) {
-		if ((n = br_tag(s + i, len - i)) > 0 || (n = known_tag(s + i,
-		    len - i, '<', '>', row_tags, sizeof row_tags /
-		    sizeof *row_tags)) > 0) {
+		if ((n = br_tag(s + i, len - i)) > 0) {
+			add_line(out, no, b.p, b.n, 0);
+			pieces++;
+			b.n = 0;
+			b.p[0] = '\0';
+			i += n;		/* a <br> in a cell: the same row */
+		} else if ((n = known_tag(s + i, len - i, '<', '>', row_tags,
+		    sizeof row_tags / sizeof *row_tags)) > 0) {
 			/* a row's end makes no empty line of its own */
-			if (b.n > 0 || s[i + 1] == 'b' || s[i + 1] == 'B') {
+			if (b.n > 0) {
 				add_line(out, no, b.p, b.n, 0);
 				pieces++;
 			}
 			b.n = 0;
 			b.p[0] = '\0';
-			if (s[i + 1] != 'b' && s[i + 1] != 'B')
-				cells = 0;	/* a <br> in a cell: same row */
+			cells = 0;
 			i += n;
 		} else if ((n = known_tag(s + i, len - i, '<', '>', cell_tags,
 		    sizeof cell_tags / sizeof *cell_tags)) > 0) {
