@@ -117,6 +117,27 @@ if [ -z "$VALGRIND" ]; then
 	[ -n "$keys" ] && [ -z "$remade" ] &&
 		say_ok "an older run's edit makes no \"by KEY\" page again" ||
 		say_bad "an older run's edit made again: $remade" "(of $keys)"
+	# An older run's label: the metric charts show the latest run of
+	# each series, so each SVG chart is kept with its page's job (the
+	# file of SITE or of the previous site, linked), not drawn again.
+	# Told by the time it was written, to the nanosecond: a file drawn
+	# again may take the inode number its old copy freed.
+	echo "label: relabelled" >>"$older/meta"
+	charts=$(ls "$site/charts" | grep '\.svg$')
+	before=$(for c in $charts; do
+		echo "$c $(stat -c %Y.%y "$site/charts/$c" \
+		    "$tmp/.inc-site.prev/charts/$c" 2>/dev/null | tr ' \n' '_ ')"
+		done)
+	step "an older run's label added"
+	redrawn=$(echo "$before" | while read -r c was; do
+		case " $was " in
+		*" $(stat -c %Y.%y "$site/charts/$c" | tr ' ' _) "*) ;;
+		*) echo "$c" ;;
+		esac
+	done)
+	[ -n "$charts" ] && [ -z "$redrawn" ] &&
+		say_ok "an older run's edit draws no metric chart again" ||
+		say_bad "an older run's edit drew again: $redrawn" "(of $charts)"
 	# A run's page links the run its meta names as baseline, once it exists.
 	early=$(sh tests/bench/genruns.sh -l -H 2 -f 20 21 "$runs")
 	echo "baseline: extra/copy" >>"$early/meta"

@@ -275,6 +275,13 @@ make_notes(const struct post *p, const struct config *c)
 	return b.p;	/* NULL: no prose, no notes.md */
 }
 
+/* A line of only "-=_~*" and spaces: an underline or a rule. */
+static bool
+rule_line(const char *s)
+{
+	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
+}
+
 /* Commands, paths, asides and underlines make poor names. */
 static bool
 names_well(const char *s)
@@ -286,7 +293,7 @@ names_well(const char *s)
 
 	while (*s == ' ')
 		s++;
-	if (*s == '(' || *s == '/' || strspn(s, "-=_~* ") == strlen(s))
+	if (*s == '(' || *s == '/' || *s == '\0' || rule_line(s))
 		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		size_t c = strlen(commands[i]);
@@ -296,13 +303,6 @@ names_well(const char *s)
 			return false;
 	}
 	return true;
-}
-
-/* A line of only "-=_~*" and spaces: an underline or a rule. */
-static bool
-rule_line(const char *s)
-{
-	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
 }
 
 /* The name of a run: the first line of the last paragraph above it that

@@ -939,9 +939,8 @@ is_fio_line(const struct line *l)
 
 /* The last line of the fio result starting at clean line s: a JSON
  * document's end, else fio's lines from there on (blank lines inside),
- * and at least the last line the reader took into the run (a line of
- * the paste's own between its jobs would otherwise leave the jobs after
- * it out of fio.txt), never reaching line stop (the next result's). */
+ * never reaching line stop (the next result's). fio_configs stretches
+ * it to the last line the reader took. */
 static size_t
 fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
     size_t stop)
@@ -957,9 +956,6 @@ fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
 			break;
 		e = j;
 	}
-	if (r->form == FIO_TEXT && r->line_end > 0 &&
-	    line_at(p, r->line_end) > e && line_at(p, r->line_end) < stop)
-		e = line_at(p, r->line_end);
 	return e;
 }
 
@@ -1057,6 +1053,9 @@ fio_configs(struct post *p)
 		if (stop <= s)
 			stop = s + 1;
 		e = fio_block_end(p, b[k].r, s, stop);
+		/* at least to the last line the reader took (of the run, or
+		 * of its other form): a line of the paste's own between its
+		 * jobs would leave the jobs after it out of fio.txt */
 		if (b[k].line_end > 0 && line_at(p, b[k].line_end) > e &&
 		    line_at(p, b[k].line_end) < stop)
 			e = line_at(p, b[k].line_end);

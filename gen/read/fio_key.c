@@ -560,6 +560,26 @@ sync_parse(const char *text, struct fio_key *k)
 	return false;
 }
 
+
+/* A key's part PREFIX and a share in per cent ("mix70", "rand85"): into
+ * *v, the parts left (*np) one fewer. True when part is another part
+ * (left as it is), false when it is PREFIX with no share. */
+static bool
+tail_percent(const char *part, const char *prefix, int *v, size_t *np)
+{
+	size_t n = strlen(prefix);
+	char *end;
+	long x;
+
+	if (strncmp(part, prefix, n) != 0)
+		return true;
+	x = strtol(part + n, &end, 10);
+	if (end == part + n || *end || x < 0 || x > 100)
+		return false;
+	*v = (int)x;
+	(*np)--;
+	return true;
+}
 /* Reads "RW-BS-qdN-jN[-ENGINE][-direct][-SYNC]" of n bytes into k. */
 static bool
 workload_parse(const char *text, size_t n, struct fio_key *k)
@@ -595,23 +615,13 @@ workload_parse(const char *text, size_t n, struct fio_key *k)
 	 * then the engine. */
 	k->sync_every = 1;
 	k->random = fio_rw_random(k->rw) ? 100 : 0;
-	if (np > 4 && strncmp(part[np - 1], "rand", 4) == 0 &&
-	    fio_rw_random(k->rw)) {
-		k->random = (int)strtol(part[np - 1] + 4, &end, 10);
-		if (end == part[np - 1] + 4 || *end || k->random < 0 ||
-		    k->random > 100)
-			return false;
-		np--;
-	}
+	if (np > 4 && fio_rw_random(k->rw) &&
+	    !tail_percent(part[np - 1], "rand", &k->random, &np))
+		return false;
 	k->mix = fio_rw_reads_and_writes(k->rw) ? 50 : 0;
-	if (np > 4 && strncmp(part[np - 1], "mix", 3) == 0 &&
-	    fio_rw_reads_and_writes(k->rw)) {
-		k->mix = (int)strtol(part[np - 1] + 3, &end, 10);
-		if (end == part[np - 1] + 3 || *end || k->mix < 0 ||
-		    k->mix > 100)
-			return false;
-		np--;
-	}
+	if (np > 4 && fio_rw_reads_and_writes(k->rw) &&
+	    !tail_percent(part[np - 1], "mix", &k->mix, &np))
+		return false;
 	if (np > 4 && sync_parse(part[np - 1], k))
 		np--;
 	if (np > 4 && strcmp(part[np - 1], "direct") == 0) {
