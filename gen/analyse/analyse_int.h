@@ -53,6 +53,8 @@ double scale_bound(int rule, int n, int k, bool low);
 struct model_factors scaling_factors(const struct scaling_model *mo,
     const struct metric *m);
 
+/* Whether run r is of one disk: it says so, or says no RAID. */
+bool single_disk(const struct run *r);
 /* The index of single-disk runs references are chosen from. */
 void index_references(struct analysis *);
 void free_references(struct reference_index *);

@@ -3,6 +3,7 @@
  * at face value. See analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "read/units.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -326,6 +327,11 @@ host_memory(const struct run *r)
 	return v ? v : meta_get(&r->meta, "memory");
 }
 
+/* What of a host's nominal memory its kernel reports: bonnie++ sizes its
+ * file at twice that (a 32 GB host's default file is 63G), and the
+ * firmware and the kernel keep a few percent. */
+#define REPORTED_MEMORY 0.95
+
 bool
 fits_cache(const struct run *r, enum test_file which)
 {
@@ -333,7 +339,7 @@ fits_cache(const struct run *r, enum test_file which)
 	double size = which == FIO_FILE ? units_fio_mebibytes(r->fio_size) :
 	    units_mebibytes(r->params.size);
 
-	return mem > 0 && size > 0 && size < 2 * mem;
+	return mem > 0 && size > 0 && size < 2 * mem * REPORTED_MEMORY;
 }
 
 /* The reasons of a caveat, joined with "; " as they come. */
@@ -412,6 +418,44 @@ cache_size_reason(const struct run *r, const struct run *b,
 		    "the cache", f->fio_size, f->id, host_memory(f)));
 }
 
+/* Words of a run's title, label or raid that say its array was not in
+ * its steady state: resyncing, rebuilding, degraded, reshaping. Such a
+ * run measured the array's own work too. */
+static const char *
+array_busy(const struct run *r)
+{
+	static const char *const keys[] = {"label", "title", "raid"};
+	/* "after resync" is the steady state again */
+	static const char *const words[] = {"resyncing", "during resync",
+	    "while resync", "rebuilding", "during rebuild", "while rebuild",
+	    "degraded", "recovering", "during recovery", "reshaping",
+	    "during reshape", "initializing", "initialising"};
+
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		const char *v = meta_get(&r->meta, keys[k]);
+
+		for (size_t j = 0; v && j < sizeof words / sizeof *words; j++)
+			if (contains_ignoring_case(v, words[j]))
+				return v;
+	}
+	return NULL;
+}
+
+/* Between two runs of arrays: against a single disk, the array's
+ * scaling model says what a degraded array gives (a mirror writes one
+ * member's worth whether whole or not). */
+static void
+array_state_reason(const struct run *r, const struct run *b,
+    struct reasons *w)
+{
+	const struct run *busy = single_disk(r) || single_disk(b) ? NULL :
+	    array_busy(r) ? r : array_busy(b) ? b : NULL;
+
+	if (busy)
+		reason(w, xasprintf("%s was measured while its array was busy "
+		    "or degraded (\"%s\")", busy->id, array_busy(busy)));
+}
+
 /* Signs in the figures that a block test hit a cache: the CPU, not the
  * disk, bounds it; too fast to time; faster than the hardware can go. */
 static void
@@ -482,6 +526,7 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 	job_key_reason(m, w);
 	options_reasons(r, b, m, w);
 	cache_size_reason(r, b, m, w);
+	array_state_reason(r, b, w);
 	cache_hit_reasons(a, i, o, metric, w);
 	if ((per_char || metric < 0) &&
 	    new_per_char(&r->params) != new_per_char(&b->params))

@@ -329,7 +329,7 @@ stream_disks(const struct fio_key *k, int chunk_kib)
 
 /* ---- the single-disk reference ---- */
 
-static bool
+bool
 single_disk(const struct run *r)
 {
 	return r->meta.disk_count == 1 || (r->meta.disk_count < 0 &&
@@ -558,8 +558,15 @@ fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
 	case T_MODEL_CTL:
 		return measured_alike(a, r, c) &&
 		    same_os(&a->set->runs[r], &a->set->runs[c]);
-	default:
+	case T_MODEL:
 		return share_metrics(&a->set->runs[r], &a->set->runs[c]);
+	default:
+		/* Another model said on both sides (an SSD beside an array
+		 * of hard disks) is no measure of the array's disks even
+		 * roughly; only a model unknown on one side may be. */
+		return share_metrics(&a->set->runs[r], &a->set->runs[c]) &&
+		    !known_differ(a->set->runs[r].meta.disk_model,
+		    a->set->runs[c].meta.disk_model);
 	}
 }
 
@@ -613,6 +620,7 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 	put_int(q, per_char_skipped(a, i));
 	put_int(q, opts ? has_flag(opts, "-b") : -1);
 	put_text(q, t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL);
+	put_text(q, t == T_CTL || t == T_HOST ? r->meta.disk_model : NULL);
 	put_text(q, r->fio_size);
 	put_int(q, (long long)metrics_signature(r));
 }
@@ -678,8 +686,9 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		"the same disk model with the same bonnie++ options on the "
 		    "same controller",
 		"rough: the same disk model, measured otherwise or elsewhere",
-		"rough: another or unknown disk model on the same controller",
-		"rough: another or unknown disk model on the same host",
+		"rough: a disk model unknown on one side, on the same "
+		    "controller",
+		"rough: a disk model unknown on one side, on the same host",
 	};
 	const struct run *r = &a->set->runs[i];
 	const char *named = meta_get(&r->meta, "baseline");

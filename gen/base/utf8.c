@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
 static bool
 is_continuation(char c)
@@ -144,4 +145,13 @@ utf8_clean(char *out, const char *s, size_t n, unsigned flags)
 	}
 	out[o] = '\0';
 	return o;
+}
+
+bool
+contains_ignoring_case(const char *hay, const char *needle)
+{
+	for (size_t n = strlen(needle); *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return false;
 }

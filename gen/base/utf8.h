@@ -55,4 +55,8 @@ enum utf8_clean_flags {
  * enum utf8_clean_flags. Returns the bytes written before the NUL. */
 size_t utf8_clean(char *out, const char *s, size_t n, unsigned flags);
 
+/* Whether needle stands anywhere in hay, ASCII letters of either case
+ * (the import's guesses, the analysis's reading of a run's label). */
+bool contains_ignoring_case(const char *hay, const char *needle);
+
 #endif

@@ -32,6 +32,8 @@ struct guess {
 	int caption;		/* in the paragraph right above its table */
 	int command;		/* on the command line of its table: not
 				   inherited by the runs after it */
+	int trailing;		/* in the prose after its table: said of
+				   it alone, not inherited either */
 	int named;		/* the configuration its sentence names
 				   ("the second run"), from 1; -1 one it
 				   does not say which ("with 4 disks"); -2

@@ -56,6 +56,8 @@ static char *fix_options(const char *);
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
 #define WE "([^[:alnum:]]|$)"
+/* Before a count: no digit's point either ("M.2 SSD" is one SSD). */
+#define WBN "(^|[^[:alnum:].])"
 #define NUMW "([0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|" \
 	"ten|twelve|sixteen)"
 #define SCHED "(mq-deadline|anticipatory|deadline|noop|cfq|bfq|kyber)"
@@ -126,7 +128,7 @@ static const struct rule rules[] = {
 	/* "8+2 disks": data and parity, all of them */
 	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
 	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
-	{"disks.count", WB NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
+	{"disks.count", WBN NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
 	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
@@ -259,8 +261,10 @@ static const struct rule rules[] = {
 	    "GBytes)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
 	    "Speicher|Hauptspeicher)", NULL, "$2$4", fix_mem, 3, 0,
 	    NULL, NULL, NULL},
-	{"memory", "(RAM|[Mm]emory)[: ]+([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|"
-	    "TB|G|M)" WE, NULL, "$2$4", fix_mem, 2, 0, NULL, NULL, NULL},
+	/* "RAM: 480Mb DDR", "memory: DDR2 2GB 800Mhz" */
+	{"memory", "(RAM|[Mm]emory)[: ]+((DDR[0-9]?|ECC) +)*([0-9]+(\\.[0-9]+)?)"
+	    " ?(GB|GiB|MB|MiB|Mb|gb|mb|TB|G|M)" WE, NULL, "$4$6", fix_mem, 2, 0, NULL,
+	    NULL, NULL},
 
 	{"motherboard", WB "((Super[Mm]icro|SUPERMICRO|Tyan|TYAN|ASUS|Asus|"
 	    "ASRock|Gigabyte|GIGABYTE|Abit|ABIT|EPoX|Epox|DFI|MSI) +"
@@ -452,8 +456,10 @@ fix_mem(const char *s)
 
 	if (strcmp(u, "G") == 0 || strncmp(u, "GByte", 5) == 0)
 		u = "GB";
-	else if (strcmp(u, "M") == 0)
+	else if (strcmp(u, "M") == 0 || strcasecmp(u, "mb") == 0)
 		u = "MB";
+	else if (strcmp(u, "gb") == 0)
+		u = "GB";
 	return xasprintf("%.*s%s", (int)n, s, u);
 }
 

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "base/utf8.h"
 #include "base/hashmap.h"
 #include "capture/import.h"
 #include "read/lines.h"
@@ -40,6 +41,11 @@ struct config {
 	bool fio;		/* fio's output, not bonnie++'s */
 	size_t region;			/* first line of its prose */
 	size_t caption;			/* first line of its last paragraph */
+	/* Its prose after its table, lines tail_from..tail_end: up to the
+	 * next table or the heading or rule that begins another section
+	 * (section_starts), the last table's up to the end. A thread's
+	 * posters often give their set-up under their results. */
+	size_t tail_from, tail_end;
 	size_t samples;
 	const char *host;
 	long host_no;
@@ -98,8 +104,8 @@ struct post {
  * blanks. */
 char *trimmed_copy(const char *s, size_t n);
 bool line_is_blank(const struct line *);
-/* Whether needle stands anywhere in hay, letters of either case. */
-bool contains_ignoring_case(const char *hay, const char *needle);
+/* A line of only "-=_~*" and spaces: an underline or a rule. */
+bool rule_line(const char *);
 /* The post's file name without its extension, as a slug ("post" when
  * nothing is left): its directory's name, and the host of renamed rows
  * whose machine it does not name. Caller frees. */

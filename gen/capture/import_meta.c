@@ -25,10 +25,14 @@ static const char *const inherited_keys[] = {"date", "chipset",
 
 /*
  * Choosing among the guesses for one key of one configuration: first
- * what its caption says, then the rest of its prose, then a default the
- * post states, then (for the machine's keys) the start of the post.
- * Within one of these, the more specific rule, then the nearer line.
+ * what its caption says, then the rest of its prose before its table,
+ * then its prose after it, then a default the post states, then (for
+ * the machine's keys) the start of the post. Within one of these, the
+ * more specific rule, then the nearer line.
  */
+enum tier { TIER_CAPTION, TIER_PROSE, TIER_AFTER, TIER_DEFAULT, TIER_START,
+    TIERS };
+
 struct choice {
 	const struct guess *ev[8];	/* evidence */
 	size_t nev;
@@ -88,20 +92,22 @@ said_of(const struct post *p, const struct guess *g, int k)
 }
 
 static bool
-in_tier(const struct post *p, const struct guess *g, int tier, int k)
+in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 {
 	if (!said_of(p, g, k))
 		return false;
-	/* tier 3 is narrowed further by inherits() */
+	/* TIER_START is narrowed further by inherits() */
 	switch (tier) {
-	case 0:
+	case TIER_CAPTION:
 		return g->region == k && g->caption;
-	case 1:
-		return g->region == k && !g->caption;
-	case 2:
+	case TIER_PROSE:
+		return g->region == k && !g->caption && !g->trailing;
+	case TIER_AFTER:
+		return g->region == k && g->trailing;
+	case TIER_DEFAULT:
 		return (g->flags & GUESS_POST) && g->region <= k;
 	default:
-		return k > 0 && g->region == 0 && !g->command &&
+		return k > 0 && g->region == 0 && !g->command && !g->trailing &&
 		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
 		    sizeof inherited_keys / sizeof *inherited_keys));
 	}
@@ -179,22 +185,22 @@ add_evidence(struct choice *ch, const struct guess *g)
 }
 
 /* The guesses a tier may take them from, as a range of gs->v or (the
- * post-wide ones of tier 2) a list of indices. */
+ * post-wide ones of TIER_DEFAULT) a list of indices. */
 struct candidates {
 	size_t lo, hi;
 	const size_t *idx;
 };
 
 static struct candidates
-tier_candidates(const struct guesses *gs, int tier, int k)
+tier_candidates(const struct guesses *gs, enum tier tier, int k)
 {
 	struct candidates c = {0, 0, NULL};
 
-	if (tier == 2) {
+	if (tier == TIER_DEFAULT) {
 		c.hi = gs->npost;
 		c.idx = gs->post;
 	} else {
-		region_range(gs, tier == 3 ? 0 : k, &c.lo, &c.hi);
+		region_range(gs, tier == TIER_START ? 0 : k, &c.lo, &c.hi);
 	}
 	return c;
 }
@@ -207,7 +213,7 @@ candidate(const struct guesses *gs, const struct candidates *c, size_t i)
 
 /* mdadm arrays built one by one: their members add up. */
 static void
-sum_counts(const struct post *p, const struct guess *best, int tier,
+sum_counts(const struct post *p, const struct guess *best, enum tier tier,
     int k, struct choice *ch)
 {
 	const struct guesses *gs = &p->g;
@@ -289,7 +295,7 @@ find_alternatives(const struct post *p, const char *key, int k,
 }
 
 static const struct guess *
-best_in_tier(const struct post *p, const char *key, int tier, int k,
+best_in_tier(const struct post *p, const char *key, enum tier tier, int k,
     const char *controller)
 {
 	const struct guesses *gs = &p->g;
@@ -300,7 +306,7 @@ best_in_tier(const struct post *p, const char *key, int tier, int k,
 		const struct guess *g = candidate(gs, &c, i);
 
 		if (!usable(g, key, controller) || !in_tier(p, g, tier, k) ||
-		    (tier == 3 && !inherits(gs, g, k, controller)))
+		    (tier == TIER_START && !inherits(gs, g, k, controller)))
 			continue;
 		/* The more specific rule, then the later line, then what
 		 * a line says first: "Single disk performance still beat
@@ -327,13 +333,14 @@ contradicted(const struct choice *ch)
 /* Why the evidence of a choice is thin: a default, a value completed or
  * added up, a bare word, a line with two readings, a line far above. */
 static void
-judge_weak(const struct post *p, const struct guess *best, int tier, int k,
+judge_weak(const struct post *p, const struct guess *best, enum tier tier,
+    int k,
     struct choice *ch)
 {
 	long gap = p->ls.v[p->cf[k].first].no - best->line;
 	const char *why = NULL;
 
-	if (tier == 2)
+	if (tier == TIER_DEFAULT)
 		why = "a default the post states, not said of this run";
 	else if ((best->flags & GUESS_VENDOR) && ch->nev > 1)
 		snprintf(ch->weak, sizeof ch->weak, "the model is from line %ld",
@@ -344,7 +351,7 @@ judge_weak(const struct post *p, const struct guess *best, int tier, int k,
 		why = "a bare word";
 	else if (best->flags & GUESS_TWO)
 		why = "its line gives another value too";
-	else if (tier == 3 && gap > FAR_LINES && strcmp(best->key, "date"))
+	else if (tier == TIER_START && gap > FAR_LINES && strcmp(best->key, "date"))
 		snprintf(ch->weak, sizeof ch->weak, "said %ld lines above its "
 		    "table", gap);
 	else if (contradicted(ch))
@@ -359,21 +366,22 @@ choose(const struct post *p, const char *key, int k,
 {
 	const struct guesses *gs = &p->g;
 	const struct guess *best = NULL;
-	int tier;
+	enum tier tier;
 
 	memset(ch, 0, sizeof *ch);
-	for (tier = 0; tier < 4 && best == NULL; tier++)
-		best = best_in_tier(p, key, tier, k, controller);
+	for (tier = TIER_CAPTION; tier < TIERS; tier++)
+		if ((best = best_in_tier(p, key, tier, k, controller)))
+			break;
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);
 	add_evidence(ch, best);
 	if (best->flags & GUESS_SUM)
-		sum_counts(p, best, tier - 1, k, ch);
+		sum_counts(p, best, tier, k, ch);
 	if (best->flags & GUESS_VENDOR)
 		complete_vendor(gs, k, ch);
 	find_alternatives(p, key, k, ch);
-	judge_weak(p, best, tier - 1, k, ch);
+	judge_weak(p, best, tier, k, ch);
 	return true;
 }
 

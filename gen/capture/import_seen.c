@@ -108,10 +108,11 @@ seen_add(struct seen *s, const struct measure *m)
 }
 
 /* fio's results are known by their figures too: every job's runtime,
- * bytes moved and IOPS in each direction, as printed (a copy of the
- * text, JSON or terse line gives the same), rounded to what the text
- * form keeps; two runs of one job on a steady device may agree to three
- * digits on their rates, hardly on their runtimes and bytes too. */
+ * bytes moved, IOPS and mean latencies in each direction, as printed (a
+ * copy of the text, JSON or terse line gives the same), rounded to what
+ * the text form keeps; two runs of one job on a steady device may agree
+ * to three digits on their rates, hardly on their runtimes and bytes
+ * too, and runs held to one rate (rate_iops) by their latencies. */
 char *
 fio_signature(const struct fio_result *r)
 {
@@ -122,9 +123,11 @@ fio_signature(const struct fio_result *r)
 		for (int d = 0; d < FIO_DIRS; d++) {
 			const struct fio_side *x = &r->jobs[j].side[d];
 
+			/* latencies to two figures: the text rounds them */
 			if (x->present)
-				buf_printf(&b, "|%d:%.0f:%.3g:%.3g", d,
-				    x->runtime_ms, x->io_bytes, x->iops);
+				buf_printf(&b, "|%d:%.0f:%.3g:%.3g:%.2g:%.2g",
+				    d, x->runtime_ms, x->io_bytes, x->iops,
+				    x->clat.mean, x->lat.mean);
 		}
 	return buf_take(&b);
 }

@@ -187,11 +187,13 @@ copy_guess(struct guesses *to, const struct guess *g, int region)
 	n->region = region;
 }
 
-/* The guesses of the prose before configuration k's table. */
+/* The guesses of lines [from, end) of configuration c's prose, those
+ * after its table marked trailing. */
 static void
-guess_prose(struct post *p, const struct config *c, struct guesses *out)
+guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
+    struct guesses *out)
 {
-	for (size_t i = c->region; i < c->table; i++) {
+	for (size_t i = from; i < end; i++) {
 		const struct line *l = &p->ls.v[i];
 		size_t first = out->n;
 		char *text;
@@ -201,7 +203,7 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 		    line_is_blank(l))
 			continue;
 		text = prose_text(p, l);
-		if (continues(p, i, c->table)) {
+		if (continues(p, i, end)) {
 			char *rest = prose_text(p, &p->ls.v[i + 1]);
 			char *both = xasprintf("%s %s", text, rest);
 
@@ -212,12 +214,21 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 		guess_line(p->gs, text, l->no, i, out);
 		free(text);
 		for (size_t j = first; j < out->n; j++) {
-			out->v[j].caption = i >= c->caption;
+			out->v[j].caption = i >= c->caption && i < c->table;
 			out->v[j].command = p->kind[i] == L_PRE;
+			out->v[j].trailing = i > c->table;
 		}
-		if (continues(p, i, c->table))
+		if (continues(p, i, end))
 			i++;
 	}
+}
+
+/* The guesses of configuration c's prose, before its table and after. */
+static void
+guess_prose(struct post *p, const struct config *c, struct guesses *out)
+{
+	guess_lines(p, c, c->region, c->table, out);
+	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }
 
 /* Guesses from every line of prose before each configuration, in their
@@ -248,38 +259,40 @@ guess_post(struct post *p)
 	}
 }
 
-/* The prose before a configuration, blank runs made one, as Markdown. */
-static char *
-make_notes(const struct post *p, const struct config *c)
+/* Lines [from, end) of prose into b, blank runs made one. */
+static void
+add_notes(const struct post *p, size_t from, size_t end, struct buf *b)
 {
-	struct buf b = {0};
-	bool gap = false;
+	bool gap = b->n > 0;
 
-	for (size_t i = c->region; i < c->first; i++) {
+	for (size_t i = from; i < end; i++) {
 		char *t;
 
 		if (p->kind[i] != L_PROSE)
 			continue;
 		t = prose_text(p, &p->ls.v[i]);
 		if (*t == '\0') {
-			gap = b.n > 0;
+			gap = b->n > 0;
 		} else {
 			if (gap)
-				buf_puts(&b, "\n");
+				buf_puts(b, "\n");
 			gap = false;
-			buf_puts(&b, t);
-			buf_puts(&b, "\n");
+			buf_puts(b, t);
+			buf_puts(b, "\n");
 		}
 		free(t);
 	}
-	return b.p;	/* NULL: no prose, no notes.md */
 }
 
-/* A line of only "-=_~*" and spaces: an underline or a rule. */
-static bool
-rule_line(const char *s)
+/* A configuration's prose before its table and after, as Markdown. */
+static char *
+make_notes(const struct post *p, const struct config *c)
 {
-	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
+	struct buf b = {0};
+
+	add_notes(p, c->region, c->first, &b);
+	add_notes(p, c->tail_from, c->tail_end, &b);
+	return b.p;	/* NULL: no prose, no notes.md */
 }
 
 /* Commands, paths, asides and underlines make poor names. */

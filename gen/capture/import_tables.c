@@ -855,11 +855,106 @@ group_tables(struct post *p, const bool *in, struct diags *d)
 	free(order);
 }
 
+/* A rule: "-----", "=====", "* * *": three marks at least ("-- " is a
+ * signature's). */
+static bool
+marks_rule(const char *s)
+{
+	size_t marks = 0;
+
+	if (!rule_line(s))
+		return false;
+	for (; *s; s++)
+		marks += *s != ' ';
+	return marks >= 3;
+}
+
+/* A line of prose standing alone: blank or no prose on either side. */
+static bool
+lone_line(const struct post *p, size_t i)
+{
+	return p->kind[i] == L_PROSE && !line_is_blank(&p->ls.v[i]) &&
+	    (i == 0 || p->kind[i - 1] != L_PROSE ||
+	    line_is_blank(&p->ls.v[i - 1]));
+}
+
+/* Whether clean line i begins a section of the post: a Markdown
+ * heading ("### Post by ..."; "# " and a lower-case word is a root
+ * prompt), a web page's heading or rule, a caption over a rule ("RAID
+ * 5" over "=====", a line alone), or a rule under prose ("=====" under
+ * "That is, 56.0 MB/s write", which is the table's above). */
+enum section { NO_SECTION, SECTION_RULE, SECTION_HEADING };
+
+static enum section
+section_starts(const struct post *p, size_t i)
+{
+	const char *s = p->ls.v[i].text;
+	size_t h;
+
+	if (p->kind[i] != L_PROSE || line_is_blank(&p->ls.v[i]))
+		return NO_SECTION;
+	s += strspn(s, " ");
+	if (p->html)
+		return s[0] == '<' && tolower((unsigned char)s[1]) == 'h' &&
+		    strchr("123456rR", s[2]) ? SECTION_HEADING : NO_SECTION;
+	h = strspn(s, "#");
+	if (h >= 1 && h <= 6 && s[h] == ' ')
+		return h > 1 || !islower((unsigned char)s[h + 1]) ?
+		    SECTION_HEADING : NO_SECTION;
+	if (marks_rule(s))
+		return i > 0 && lone_line(p, i - 1) && !marks_rule(p->ls.v[i -
+		    1].text) ? NO_SECTION : SECTION_RULE;
+	return i + 1 < p->ls.n && p->kind[i + 1] == L_PROSE &&
+	    marks_rule(p->ls.v[i + 1].text) && lone_line(p, i) ?
+	    SECTION_RULE : NO_SECTION;
+}
+
+/* The first line of [from, to) that begins a section at least of kind
+ * least, or to. */
+static size_t
+next_section(const struct post *p, size_t from, size_t to,
+    enum section least)
+{
+	while (from < to && section_starts(p, from) < least)
+		from++;
+	return from;
+}
+
+/* The last line of [from, to) that begins a section, or to. */
+static size_t
+last_section(const struct post *p, size_t from, size_t to)
+{
+	for (size_t i = to; i > from; i--)
+		if (section_starts(p, i - 1) != NO_SECTION)
+			return i - 1;
+	return to;
+}
+
+/* The prose after the tables of lead's group: from to end. */
+static void
+set_tail(struct post *p, size_t lead, size_t from, size_t end)
+{
+	for (size_t j = lead; j < p->ncf && p->cf[j].lead == lead; j++) {
+		p->cf[j].tail_from = from;
+		p->cf[j].tail_end = end;
+	}
+}
+
 /* Its command line and the prose before it, up to the previous group;
- * the setups of one group share them. */
+ * when a section begins between the two, the prose up to the first such
+ * section is the previous group's (set_tail), and its own begins with
+ * the section its table stands in: the sections between, with no table,
+ * are a thread's talk, of neither. The setups of one table share them.
+ * The prose after the last table is its own only up to a heading (a
+ * thread's next post): what ends a post, a rule or a signature after
+ * it, is of all its runs ("All three on the same Dell"), and a web
+ * page's is its page's. */
 static void
 find_prose(struct post *p)
 {
+	size_t after = 0, prev = 0;	/* past the tables so far; the lead
+					   of the group before */
+
 	for (size_t k = 0; k < p->ncf; k++) {
 		struct config *c = &p->cf[k];
 		size_t i;
@@ -868,9 +963,18 @@ find_prose(struct post *p)
 			c->first = p->cf[c->lead].first;
 			c->region = p->cf[c->lead].region;
 			c->caption = p->cf[c->lead].caption;
+			after = c->last + 1 > after ? c->last + 1 : after;
 			continue;
 		}
-		c->region = k ? p->cf[k - 1].last + 1 : 0;
+		c->region = after;
+		if (k > 0) {
+			size_t b = next_section(p, after, c->first,
+			    SECTION_RULE);
+
+			set_tail(p, prev, after, b < c->first ? b : after);
+			if (b < c->first)
+				c->region = last_section(p, b, c->first);
+		}
 		while (c->first > c->region && p->kind[c->first - 1] ==
 		    L_PROSE && is_preamble(p->ls.v[c->first - 1].text))
 			p->kind[--c->first] = L_PRE;
@@ -883,6 +987,14 @@ find_prose(struct post *p)
 		    !line_is_blank(&p->ls.v[i - 1]))
 			i--;
 		c->caption = i;
+		prev = k;
+		after = c->last + 1 > after ? c->last + 1 : after;
+	}
+	if (p->ncf > 0) {
+		size_t b = p->html ? after : next_section(p, after, p->ls.n,
+		    SECTION_HEADING);
+
+		set_tail(p, prev, after, b < p->ls.n ? b : after);
 	}
 }
 

@@ -30,13 +30,11 @@ line_is_blank(const struct line *l)
 }
 
 bool
-contains_ignoring_case(const char *hay, const char *needle)
+rule_line(const char *s)
 {
-	for (size_t n = strlen(needle); *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return true;
-	return false;
+	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
 }
+
 
 bool
 key_listed(const char *key, const char *const *list, size_t n)

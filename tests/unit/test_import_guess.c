@@ -152,6 +152,13 @@ test_storage_words(void **state)
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
+		/* a digit's point starts no count */
+		{"SSD: Crucial T500 2TB PCIe Gen4 NVMe M.2 SSD", "disks.count",
+		    NULL},
+		{"two SSDs in a mirror", "disks.count", "2"},
+		{"RAM: 480Mb DDR", "memory", "480MB"},
+		{"memory: DDR2 2GB 800Mhz", "memory", "2GB"},
+		{"[*]RAM: 3gb", "memory", "3GB"},
 	};
 
 	(void)state;
