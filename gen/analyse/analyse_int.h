@@ -81,6 +81,11 @@ struct setup_diff {
 	int nlayout;		/* disks, raid, chunk */
 	int ntunable;		/* kernel, driver, scheduler, ...: what a
 				   regression of a series is about */
+	/* Keys of the user's own (not meta_key_known) given on both sides
+	 * and differing: settings the meta has no name for, such as
+	 * "max-request-size"; the first of them, and how many. */
+	const char *extra;
+	int nextra;
 };
 void diff_setup(const struct run *r, const struct run *b,
     struct setup_diff *);

@@ -222,9 +222,55 @@ same_setup_entries(const struct run_meta *x, const struct run_meta *y)
 		return false;
 	for (size_t i = 0; i < x->n; i++)
 		if (x->v[i] != y->v[i] && (strcmp(x->v[i], y->v[i]) != 0 ||
-		    setup_index(x->v[i]) < NSETUP))
+		    setup_index(x->v[i]) < NSETUP ||
+		    !meta_key_known(x->v[i])))
 			return false;
 	return true;
+}
+
+/* The keys of the user's own that both runs give, with other values:
+ * counted into d, the first kept, their length added to *len. */
+static void
+diff_extra(const struct run *r, const struct run *b, struct setup_diff *d,
+    size_t *len)
+{
+	for (size_t i = 0; i < r->meta.n; i++) {
+		const char *key = meta_key(&r->meta, i);
+		const char *x, *y = meta_value(&r->meta, i);
+
+		if (meta_key_known(key) || meta_get(&r->meta, key) != y ||
+		    (x = meta_get(&b->meta, key)) == NULL || strcmp(x, y) == 0)
+			continue;
+		if (d->nextra++ == 0)
+			d->extra = key;
+		*len += strlen(key) + strlen(x) + strlen(y) +
+		    sizeof "; : \u2192 ";
+	}
+}
+
+/* "; key: x -> y" of each key of the user's own that differs. */
+static size_t
+append_extra(const struct setup_diff *d, size_t o)
+{
+	const struct run_meta *m = &d->r->meta;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const char *key = meta_key(m, i);
+		const char *x, *y = meta_value(m, i);
+
+		if (meta_key_known(key) || meta_get(m, key) != y ||
+		    (x = meta_get(&d->b->meta, key)) == NULL ||
+		    strcmp(x, y) == 0)
+			continue;
+		if (o > 0)
+			o = append(d->text, o, "; ");
+		o = append(d->text, o, key);
+		o = append(d->text, o, ": ");
+		o = append(d->text, o, x);
+		o = append(d->text, o, " \u2192 ");
+		o = append(d->text, o, y);
+	}
+	return o;
 }
 
 void
@@ -255,6 +301,7 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		d->ntunable--;
 		d->nother--;
 	}
+	diff_extra(r, b, d, &len);
 	if (len == 0)
 		return;
 	/* "key: x -> y; key: x -> y", written once into its size. */
@@ -270,6 +317,7 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		o = append(d->text, o, " \u2192 ");
 		o = append(d->text, o, meta_get(&r->meta, setup_keys[k].key));
 	}
+	o = append_extra(d, o);
 	d->text[o] = '\0';
 }
 
@@ -285,7 +333,12 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 	return d.text;
 }
 
-/* How many changed tunables can move metric m; the first into *which. */
+/* How many changed tunables can move metric m; the first into *which.
+ * A key of the user's own is a tunable the meta has no name for: it
+ * explains a change only when it alone differs and no named tunable
+ * does (*which is then NSETUP), and never counts towards "more than
+ * one": keys that change every night (a build's number) would
+ * otherwise blur every change of a kernel. */
 static int
 explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
@@ -297,6 +350,10 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 		    setup_keys[k].role == KEY_TUNABLE &&
 		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
+	if (n == 0 && d->nextra == 1 && d->nother == 0) {
+		*which = NSETUP;
+		n = 1;
+	}
 	return n;
 }
 
@@ -307,6 +364,10 @@ change_cause(const struct setup_diff *d, const struct metric *m)
 
 	if (explaining(d, m, &k) != 1)
 		return NULL;
+	if (k == NSETUP)
+		return xasprintf("%s: %s \u2192 %s", d->extra,
+		    meta_get(&d->b->meta, d->extra),
+		    meta_get(&d->r->meta, d->extra));
 	if (os_with_kernel(d) && strcmp(setup_keys[k].key, "kernel") == 0)
 		return xasprintf("kernel: %s \u2192 %s (with os: %s \u2192 "
 		    "%s)", meta_get(&d->b->meta, "kernel"),
@@ -645,7 +706,8 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *x = meta_get(&d->b->meta, "label");
 	const char *y = meta_get(&d->r->meta, "label");
 
-	if (d->changed != 0 || (x && y && strcmp(x, y) != 0) ||
+	if (d->changed != 0 || d->nextra > 0 ||
+	    (x && y && strcmp(x, y) != 0) ||
 	    (was == NULL) != (now == NULL) || (was && strcmp(was, now) != 0))
 		return;
 	reason(w, was ? xasprintf("nothing the meta says differs and both "

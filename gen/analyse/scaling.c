@@ -3,6 +3,7 @@
  * metric, the targets its meta declares, and whether each metric was
  * judged at all. Stored sparse in struct analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "base/utf8.h"
 #include "read/units.h"
 #include "base/buf.h"
 #include "base/xalloc.h"
@@ -548,6 +549,22 @@ same_os(const struct run *x, const struct run *y)
 	    meta_get(&y->meta, "os"));
 }
 
+/* Whether run r's disk model says it is flash: "Samsung EVO SSD", "NVMe",
+ * "Optane". A model not said is taken for whatever the other side is. */
+static int
+solid_state(const struct run *r)
+{
+	static const char *const words[] = {"ssd", "nvme", "flash", "optane"};
+	const char *model = r->meta.disk_model;
+
+	if (model == NULL)
+		return -1;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (contains_ignoring_case(model, words[k]))
+			return 1;
+	return 0;
+}
+
 /* Whether single-disk run c may serve run r at tier t. */
 static bool
 fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
@@ -561,12 +578,11 @@ fits_tier(const struct analysis *a, size_t r, size_t c, enum ref_tier t)
 	case T_MODEL:
 		return share_metrics(&a->set->runs[r], &a->set->runs[c]);
 	default:
-		/* Another model said on both sides (an SSD beside an array
-		 * of hard disks) is no measure of the array's disks even
-		 * roughly; only a model unknown on one side may be. */
+		/* An SSD beside an array of hard disks (or the other way)
+		 * is no measure of the array's disks, even roughly. */
 		return share_metrics(&a->set->runs[r], &a->set->runs[c]) &&
-		    !known_differ(a->set->runs[r].meta.disk_model,
-		    a->set->runs[c].meta.disk_model);
+		    !counts_differ(solid_state(&a->set->runs[r]),
+		    solid_state(&a->set->runs[c]));
 	}
 }
 
@@ -620,7 +636,7 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 	put_int(q, per_char_skipped(a, i));
 	put_int(q, opts ? has_flag(opts, "-b") : -1);
 	put_text(q, t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL);
-	put_text(q, t == T_CTL || t == T_HOST ? r->meta.disk_model : NULL);
+	put_int(q, t == T_CTL || t == T_HOST ? solid_state(r) : -2);
 	put_text(q, r->fio_size);
 	put_int(q, (long long)metrics_signature(r));
 }
@@ -686,9 +702,8 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		"the same disk model with the same bonnie++ options on the "
 		    "same controller",
 		"rough: the same disk model, measured otherwise or elsewhere",
-		"rough: a disk model unknown on one side, on the same "
-		    "controller",
-		"rough: a disk model unknown on one side, on the same host",
+		"rough: another or unknown disk model on the same controller",
+		"rough: another or unknown disk model on the same host",
 	};
 	const struct run *r = &a->set->runs[i];
 	const char *named = meta_get(&r->meta, "baseline");

@@ -52,6 +52,9 @@ static const struct known_key known_keys[] = {
 	{"motherboard", NULL}, {"driver", NULL}, {"firmware", NULL},
 	{"bonnie-options", NULL}, {"baseline", NULL}, {"ram", NULL},
 	{"max-rate", check_max_rate},
+	/* what collect says of the path besides */
+	{"mount-point", NULL}, {"mount-source", NULL}, {"raid-devices", NULL},
+	{"stack", NULL},
 	/* and expect.METRIC (a target), ack.METRIC (a known problem) and
 	 * noise.METRIC (the noise floor, in RUNS/meta) */
 };
@@ -354,6 +357,19 @@ const char *
 meta_value(const struct run_meta *m, size_t i)
 {
 	return m->v[i] + strlen(m->v[i]) + 1;
+}
+
+bool
+meta_key_known(const char *key)
+{
+	if (strncmp(key, "expect.", 7) == 0 || strncmp(key, "ack.", 4) == 0 ||
+	    strncmp(key, "noise.", 6) == 0)
+		return true;
+	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
+		if (known_keys[i].key[0] == key[0] &&
+		    strcmp(known_keys[i].key, key) == 0)
+			return true;
+	return false;
 }
 
 const char *

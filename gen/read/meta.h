@@ -59,6 +59,9 @@ void meta_parse(const char *path, const char *buf, size_t len,
     const struct limits *lim, struct run_meta *m, struct diags *);
 /* The value of key, or NULL. */
 const char *meta_get(const struct run_meta *, const char *key);
+/* Whether key is one the README lists (or expect., ack., noise.): the
+ * others are the user's own, a setting such as "max-request-size". */
+bool meta_key_known(const char *key);
 /* The key and the value of entry i. */
 const char *meta_key(const struct run_meta *, size_t i);
 const char *meta_value(const struct run_meta *, size_t i);

@@ -280,6 +280,10 @@ test_reference_choice(void **state)
 	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
 	add_run(t, "raid-host", "host: h\ncontroller: c9\ndisks: 2 x XX\n"
 	    "raid: raid0\n", 200000, 20000, 600, 1, 50);
+	add_run(t, "ssd", "host: s\ncontroller: c5\ndisks: 1 x Samsung EVO "
+	    "SSD\nraid: none\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "raid-beside-ssd", "host: s\ncontroller: c5\ndisks: 8 x "
+	    "WD40EFRX\nraid: raid6\n", 200000, 20000, 600, 1, 50);
 	add_run(t, "raid-far", "host: x\ncontroller: c9\ndisks: 2 x XX\n"
 	    "raid: raid0\n", 200000, 20000, 600, 1, 50);
 	add_run(t, "raid-fsync", "host: h3\ncontroller: c3\ndisks: 2 x HGST\n"
@@ -310,6 +314,9 @@ test_reference_choice(void **state)
 	    (long)run_of(t, "raid-host"), M_GET_BLOCK));
 	assert_false(analysis_judged(&t->an, run_of(t, "raid-host"),
 	    M_GET_BLOCK));
+	/* An SSD beside an array of hard disks is no measure of them. */
+	sc = analysis_scaling(&t->an, run_of(t, "raid-beside-ssd"));
+	assert_int_equal(sc->reference, -1);
 	/* Nothing in common: no reference is made up. */
 	sc = analysis_scaling(&t->an, run_of(t, "raid-far"));
 	assert_int_equal(sc->reference, -1);
@@ -498,6 +505,36 @@ test_nothing_said_apart(void **state)
 	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
 	    (long)run_of(t, "v2"), M_GET_BLOCK));
 	assert_non_null(strstr(f->caveat, "neither has a date"));
+}
+
+/* A key of the user's own that differs is a setting: the drop gates
+ * and names it. With a kernel changed too the kernel is named, and a
+ * key that changes every night (a build's number) does not make two
+ * settings of one. */
+static void
+test_own_key_named(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\nmax-sectors: 16\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "a2", "series: a\ndate: 2020-01-01\nmax-sectors: 1024\n",
+	    100000, 50000, 300, 1, 50);
+	add_run(t, "b1", "series: b\ndate: 2020-01-01\nkernel: 5.1\n"
+	    "build: 41\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "b2", "series: b\ndate: 2020-01-02\nkernel: 5.2\n"
+	    "build: 42\n", 100000, 50000, 300, 1, 50);
+	load(t);
+	assert_true(analysis_flagged(&t->an, run_of(t, "a2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "a2"), M_GET_BLOCK));
+	assert_non_null(strstr(f->text, "max-sectors: 16 \u2192 1024"));
+	assert_true(analysis_flagged(&t->an, run_of(t, "b2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "b2"), M_GET_BLOCK));
+	assert_non_null(strstr(f->text, "kernel: 5.1 \u2192 5.2"));
+	assert_null(f->caveat);
 }
 
 /* A run whose file holds no figure that can be read passes with a
@@ -749,6 +786,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_series_completed, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_nothing_said_apart, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_own_key_named, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_no_figure, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_step_not_a_slide, setup,
