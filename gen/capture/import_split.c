@@ -284,13 +284,33 @@ add_notes(const struct post *p, size_t from, size_t end, struct buf *b)
 	}
 }
 
+/* Past a blog's front matter at the start of the post ("---", "title:
+ * ...", "---"): its keys are guessed from, but they are no prose, and
+ * Markdown would make the block one heading. */
+#define FRONT_MATTER_LINES 60
+
+static size_t
+past_front_matter(const struct post *p, size_t from)
+{
+	size_t i = 0;
+
+	while (i < p->ls.n && line_is_blank(&p->ls.v[i]))
+		i++;
+	if (from > i || i >= p->ls.n || strcmp(p->ls.v[i].text, "---") != 0)
+		return from;
+	for (size_t j = i + 1; j < p->ls.n && j <= i + FRONT_MATTER_LINES; j++)
+		if (strcmp(p->ls.v[j].text, "---") == 0)
+			return j + 1;
+	return from;
+}
+
 /* A configuration's prose before its table and after, as Markdown. */
 static char *
 make_notes(const struct post *p, const struct config *c)
 {
 	struct buf b = {0};
 
-	add_notes(p, c->region, c->first, &b);
+	add_notes(p, past_front_matter(p, c->region), c->first, &b);
 	add_notes(p, c->tail_from, c->tail_end, &b);
 	return b.p;	/* NULL: no prose, no notes.md */
 }
@@ -306,6 +326,9 @@ names_well(const char *s)
 
 	while (*s == ' ')
 		s++;
+	/* "// Ubuntu 18.04 / Linux 5.4.0:", a comment a paste put there */
+	if (strncmp(s, "// ", 3) == 0)
+		s += 3;
 	if (*s == '(' || *s == '/' || *s == '\0' || rule_line(s))
 		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
@@ -392,16 +415,80 @@ line_offsets(const char *buf, size_t len, long *nlines)
 	return off;
 }
 
-/* Its lines as posted: the whole group, or its command line and its
- * own rows of a table other setups share. */
-static char *
-make_bonnie(const struct post *p, const struct config *c)
+/* The last line of the post that clean line i stands on: a line a
+ * quoted-printable soft break cut is several; blank lines after it are
+ * not its own. */
+static long
+last_physical(const struct post *p, size_t i)
 {
+	long z = i + 1 < p->ls.n ? p->ls.v[i + 1].no - 1 : p->nlines;
+
+	while (z > p->ls.v[i].no && p->off[z + 1] - p->off[z] <= 2 &&
+	    strspn(p->buf + p->off[z], "\r\n") == p->off[z + 1] - p->off[z])
+		z--;
+	return z;
+}
+
+/* Whether clean line i is a fio command line ("# fio --name=x ...",
+ * "$ /usr/local/bin/fio -rw=randrw ..."). */
+static bool
+fio_command(const struct post *p, size_t i)
+{
+	const char *s = p->ls.v[i].text, *f;
+
+	for (f = strstr(s, "fio"); f; f = strstr(f + 1, "fio"))
+		if ((f == s || f[-1] == ' ' || f[-1] == '/') &&
+		    (f[3] == ' ' || f[3] == '\t') && strstr(f, " -"))
+			return true;
+	return false;
+}
+
+/* The fio command line of configuration k's own lines, else of the
+ * nearest fio configuration before it that has one: a post that gives
+ * the command once and then its output on each system ran it on each;
+ * without it, a group's totals alone do not say their workload. The
+ * clean line, or SIZE_MAX. */
+static size_t
+fio_command_of(const struct post *p, size_t k)
+{
+	for (size_t j = k + 1; j-- > 0;) {
+		const struct config *c = &p->cf[j];
+
+		if (!c->fio)
+			return SIZE_MAX;
+		for (size_t i = c->first; i <= c->last && i < p->ls.n; i++)
+			if (fio_command(p, i))
+				return j == k ? SIZE_MAX : i;
+	}
+	return SIZE_MAX;
+}
+
+/* Its lines as posted: the whole group, or its command line and its
+ * own rows of a table other setups share; fio's output that has no
+ * command line of its own after the one the post gave before it. */
+static char *
+make_bonnie(const struct post *p, size_t k)
+{
+	const struct config *c = &p->cf[k];
 	long a = p->ls.v[c->first].no, z = p->ls.v[c->last].no;
 	struct buf b = {0};
+	size_t cmd = c->fio ? fio_command_of(p, k) : SIZE_MAX;
+
+	if (cmd != SIZE_MAX) {
+		/* its lines as posted: one cut by a soft break is many */
+		long no = p->ls.v[cmd].no, end = last_physical(p, cmd);
+
+		if (end > p->nlines)
+			end = p->nlines;
+		buf_add(&b, p->buf + p->off[no], p->off[end + 1] - p->off[no]);
+		if (b.p[b.n - 1] != '\n')
+			buf_puts(&b, "\n");
+	}
 
 	if (c->own_lines)
 		z = c->first < c->table ? p->ls.v[c->table].no - 1 : a - 1;
+	else
+		z = last_physical(p, c->last);
 	if (z > p->nlines)
 		z = p->nlines;
 	if (z >= a)
@@ -441,7 +528,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		r->last = p.ls.v[c->last].no;
 		r->samples = c->samples;
 		r->file = c->fio ? "fio.txt" : "bonnie.txt";
-		r->bonnie = make_bonnie(&p, c);
+		r->bonnie = make_bonnie(&p, k);
 		r->notes = make_notes(&p, c);
 		r->meta = config_meta(&p, (int)k, path_base_name(file));
 		free(c->host_text);

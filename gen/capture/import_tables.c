@@ -235,19 +235,38 @@ post_read(struct post *p, struct diags *d)
 }
 
 /* Marks the lines of bonnie++ output around each result. */
+/* The line after blank ones from i that begins bonnie++'s file tests
+ * ("Version 1.97 ------Sequential Create------"), or 0: printed apart,
+ * their rows merge into the results above, which have no row of their
+ * own there. */
+static size_t
+file_tests_after(const struct post *p, size_t i)
+{
+	while (i < p->ls.n && line_is_blank(&p->ls.v[i]))
+		i++;
+	return i < p->ls.n && strstr(p->ls.v[i].text, "Sequential Create") &&
+	    is_table_line(&p->ls, i) ? i : 0;
+}
+
 static void
 mark_tables(struct post *p, bool *in)
 {
 	for (size_t k = 0; k < p->nan; k++) {
-		size_t a = p->an[k].at, i;
+		size_t a = p->an[k].at, i, f;
 
 		in[a] = true;
 		for (i = a; i > 0 && !in[i - 1] &&
 		    is_table_line(&p->ls, i - 1); i--)
 			in[i - 1] = true;
-		for (i = a + 1; i < p->ls.n && !in[i] &&
-		    is_table_line(&p->ls, i); i++)
-			in[i] = true;
+		for (i = a + 1; i < p->ls.n && !in[i]; i++) {
+			if (is_table_line(&p->ls, i))
+				in[i] = true;
+			else if ((f = file_tests_after(p, i)) > i)
+				i = f - 1;	/* blank lines, as between two
+						   tables of a group */
+			else
+				break;
+		}
 	}
 }
 

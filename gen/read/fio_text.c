@@ -515,7 +515,8 @@ job_of_workload(struct text *t, long line, const char *what)
 /* Figures pasted without their job's header or workload line
  * ("snipping to the essentials"): a job of no name whose workload the
  * text does not say, which the analysis keys by its name only (a
- * change of it is a warning, never a regression); told once a job. */
+ * change of it is a warning, never a regression); told once a job,
+ * unless a command line above gave the workload. */
 static void
 headless_job(struct text *t, long line, const char *what)
 {
@@ -524,9 +525,10 @@ headless_job(struct text *t, long line, const char *what)
 	fio_new_job(run_of(t), "", 0, line);
 	t->job = run_of(t)->njobs - 1;
 	t->in_disks = false;
-	diags_add(t->d, MSG_NOTE, t->file, line, "%s without its job's "
-	    "header: read as a job whose workload the text does not give",
-	    what);
+	if (t->ncmd == 0)	/* else the command line says the workload */
+		diags_add(t->d, MSG_NOTE, t->file, line, "%s without its "
+		    "job's header: read as a job whose workload the text does "
+		    "not give", what);
 }
 
 /* What the note of a headless job calls its first line. */
@@ -606,20 +608,23 @@ direction_line(struct text *t, const char *s, long line)
 	return true;
 }
 
-/* "clat (usec): min=170, max=78367, avg=4019.02, stdev=8293.31" */
+/* "clat (usec): min=170, max=78367, avg=4019.02, stdev=8293.31", also
+ * "lat  (usec)" as a paste spaced it. */
 static bool
 latency_line(struct text *t, const char *s, long line)
 {
-	static const char *const kinds[] = {"slat (", "clat (", "lat ("};
+	static const char *const kinds[] = {"slat", "clat", "lat"};
 	struct fio_side *side = side_of(t);
 	struct fio_latency *l;
-	const char *p;
+	const char *p = NULL;
 	double scale, v[4];
 	int k;
 
-	for (k = 0; k < 3 && !starts(s, kinds[k]); k++)
-		;
-	if (k == 3 || (scale = unit_scale(s + strlen(kinds[k]))) == 0 ||
+	for (k = 0; k < 3; k++)
+		if (starts(s, kinds[k]) &&
+		    *(p = skip_spaces(s + strlen(kinds[k]))) == '(')
+			break;
+	if (k == 3 || (scale = unit_scale(p + 1)) == 0 ||
 	    (p = strchr(s, ')')) == NULL)
 		return false;
 	p = skip_spaces(p + 1);
@@ -794,6 +799,8 @@ starts_item(const char *s)
 		"TRIM:", "Jobs:", "|", "fio", "Starting",
 	};
 
+	if (starts(s, "lat ") && *skip_spaces(s + 3) == '(')
+		return true;	/* "lat  (usec)" */
 	if (*s == '\0' || strstr(s, "th=[") || strstr(s, "(g=") ||
 	    strstr(s, "(groupid="))
 		return true;

@@ -514,13 +514,41 @@ without_cr(const char *s, size_t n)
 	return n > 0 && s[n - 1] == '\r' ? n - 1 : n;
 }
 
+/* Where a mail's body starts: after its header block (lines of "Name:
+ * value" and their folded go-ons, up to a blank line), which is never
+ * encoded and may be long (a Subject); 0 for a text that starts with no
+ * header. */
+static size_t
+body_start(const char *buf, size_t len)
+{
+	size_t start = 0, headers = 0;
+
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = without_cr(buf + start, end - start);
+		size_t name = strspn(buf + start, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "abcdefghijklmnopqrstuvwxyz0123456789-");
+
+		if (n == 0)
+			return headers > 0 ? end + 1 : 0;
+		if (name > 0 && name < n && buf[start + name] == ':')
+			headers++;
+		else if (headers == 0 || (buf[start] != ' ' &&
+		    buf[start] != '\t'))
+			return 0;
+		start = end + 1;
+	}
+	return 0;
+}
+
 /* Whether buf is a mail body still in quoted-printable: no line longer
  * than the encoding allows, and soft breaks ("=" ending a long line)
- * on at least two of them. */
+ * on at least two of them; a mail's headers aside. */
 static bool
 is_quoted_printable(const char *buf, size_t len)
 {
-	size_t start = 0, soft = 0;
+	size_t start = body_start(buf, len), soft = 0;
 
 	while (start < len) {
 		const char *nl = memchr(buf + start, '\n', len - start);
