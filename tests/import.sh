@@ -141,3 +141,22 @@ run "$b/benchsite" import -o "$tmp/a-file" "$post" >/dev/null 2>&1
 s=$?
 if [ $s -eq 3 ]; then say_ok "$b import into a file: exit 3"; else
 	say_bad "$b import into a file: exit $s, not 3"; fi
+
+# Twelve runs of one post are named 01 to 12, so that their names sort as
+# the post has them (10 is not before 2).
+i=1
+while [ $i -le 12 ]; do
+	printf 'Run %d:\n\nbox,2G,%d000,90,%d0000,20,20000,10,30000,90,60000,10,150.0,1,16,1000,20,+++++,+++,2000,20,1000,20,+++++,+++,2000,20\n\nwith change %d\n\n' \
+	    $i $((30 + i)) $((3 + i)) $i
+	i=$((i + 1))
+done >"$tmp/twelve.txt"
+run "$b/benchsite" import -o "$tmp/twelve" "$tmp/twelve.txt" >"$tmp/stdout" \
+    2>/dev/null
+first=$(head -1 "$tmp/stdout" | sed 's|.*/||')
+last=$(tail -1 "$tmp/stdout" | sed 's|.*/||')
+if [ "$(wc -l <"$tmp/stdout")" -eq 12 ] && [ "${first%%-*}" = 01 ] &&
+    [ "${last%%-*}" = 12 ]; then
+	say_ok "$b import of 12 runs: named 01 to 12"
+else
+	say_bad "$b import of 12 runs: $(wc -l <"$tmp/stdout") runs, $first .. $last"
+fi

@@ -227,6 +227,20 @@ change=$(xmllint --html --xpath "string($an//tr[th[starts-with(.,
 	say_ok "fio run against its base" ||
 	say_bad "fio run against its base: $cols columns, $rows rows, '$change'"
 
+# The overview's columns: the run, then only the texts some run gives
+# (these name no scheduler), then the figures.
+heads=$(xmllint --html --xpath \
+	'//table[@class = "runs"]//th[@scope = "col"]/text()' \
+	"$site/index.html" 2>/dev/null | tr '\n' '|')
+case $heads in
+"Run|Host|Controller|Disks|RAID|File system|Kernel|"*)
+	case $heads in
+	*Scheduler*) say_bad "fio overview: an empty Scheduler column: $heads" ;;
+	*) say_ok "fio overview: no empty column" ;;
+	esac ;;
+*) say_bad "fio overview columns: $heads" ;;
+esac
+
 # The samples' site: every page well-formed, every link resolving.
 site=$tmp/samples
 rm -rf "$site"

@@ -232,6 +232,15 @@ static const struct rule rules[] = {
 	    "queue_depth", NULL, "$1", NULL, 3, 0, NULL, NULL, NULL},
 	{"queue-depth", "queue[_ ]depth( of| is| =|:)? *([0-9]+)", NULL, "$2",
 	    NULL, 2, R_ICASE, NULL, NULL, NULL},
+	/* NCQ off is one command at a time; on, the drive's own depth */
+	{"queue-depth", WB "(without|no|disabled?|disabling) NCQ" WE, NULL, "1",
+	    NULL, 2, 0, NULL, NULL, NULL},
+	{"queue-depth", WB "NCQ (off|disabled)" WE, NULL, "1", NULL, 2, 0, NULL,
+	    NULL, NULL},
+	{"queue-depth", WB "(with|enabled?|enabling) NCQ" WE, NULL, "NCQ", NULL,
+	    2, 0, NULL, NULL, NULL},
+	{"queue-depth", WB "NCQ (on|enabled)" WE, NULL, "NCQ", NULL, 2, 0, NULL,
+	    NULL, NULL},
 	{"write-cache", "hdparm +(.* )?-W ?([01])", NULL, "$2", fix_onoff, 3,
 	    0, NULL, NULL, NULL},
 	{"write-cache", "write[- ]cach(e|ing)( is| was)? (enabled|disabled|"

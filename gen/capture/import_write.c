@@ -69,11 +69,15 @@ import_write_runs(const char *root, const char *file,
 {
 	char *slug = post_slug(file), *base = xasprintf("%s/%s", root, slug);
 	char *dir = new_dir(base, file, d);
-	int bad = dir == NULL;
+	int bad = dir == NULL, width = 1;
 
+	/* "01" to "12": runs sort by their names, and 10 is not before 2 */
+	for (size_t n = rs->n; n >= 10; n /= 10)
+		width++;
 	for (size_t k = 0; dir && k < rs->n && !bad; k++) {
 		const struct import_run *r = &rs->v[k];
-		char *run = xasprintf("%s/%zu-%s", dir, k + 1, r->slug);
+		char *run = xasprintf("%s/%0*zu-%s", dir, width, k + 1,
+		    r->slug);
 
 		if (mkdir(run, 0777) != 0) {
 			diags_add(d, MSG_SYSERR, run, 0, "cannot create: %s",

@@ -80,6 +80,9 @@ struct chart {
 	/* Bars on a logarithmic axis, a tick a decade (latencies that
 	 * span microseconds to seconds); bars only, figures above 0. */
 	bool log_axis;
+	/* Figures below this get decimals (display_fine_below of the
+	 * metric, as its tables print it); 0: DISPLAY_FINE_BELOW. */
+	double fine_below;
 };
 
 struct chart_fonts;

@@ -61,6 +61,7 @@ struct gtext {
 
 struct grow {
 	enum bar_kind kind;	/* BAR_INVALID too for an unusable figure */
+	double fine_below;	/* the chart's, for chart_figure */
 	bool highlight;
 	char *full;		/* the whole label, made valid UTF-8 */
 	char *flag_full;	/* the flag text, NULL when none */
@@ -169,7 +170,8 @@ char *chart_clean_trimmed(const char *s);
 /* A figure as the charts print it (display_number of model/display.h):
  * one decimal below 100, whole numbers from 100 on, deciding on the
  * rounded figure so that 99.96 prints as "100"; "~" first when approx. */
-void chart_figure(char *buf, size_t size, double v, bool approx);
+void chart_figure(char *buf, size_t size, double v, bool approx,
+    double fine_below);
 /* The longest start of s that fits maxw with "\u2026" after it, cut after
  * a character; a new string. */
 char *chart_elide(const char *s, double maxw, chart_measure_fn *measure,

@@ -183,7 +183,8 @@ row_texts(struct grow *r, const struct chart_bar *b, const struct meter *m,
 	if (r->highlight)
 		text_at(&r->mark, m, TS_FLAGGED, xstrdup(m->flag_symbol), 0, 0);
 	if (r->kind == BAR_VALUE) {
-		chart_figure(buf, sizeof buf, b->value, b->approx);
+		chart_figure(buf, sizeof buf, b->value, b->approx,
+		    r->fine_below);
 		text_at(&r->value, m, r->highlight ? TS_FLAGGED : TS_VALUE,
 		    xstrdup(buf), 0, 0);
 	} else
@@ -520,6 +521,7 @@ layout_bars(struct chart_geom *g, const struct meter *m,
 	for (size_t i = 0; i < c->nbars; i++) {
 		struct grow *r = &g->rows[i];
 
+		r->fine_below = c->fine_below;
 		row_texts(r, &c->bars[i], m, maxw);
 		for (int j = 0; j < r->nlines; j++)
 			colw = fmax(colw, r->line[j].w);

@@ -52,7 +52,7 @@ bar_figure(char **s, const struct grow *r, const struct chart_bar *b,
 		cat(s, "%s", chart_state_texts[r->kind]);
 		return;
 	}
-	chart_figure(v, sizeof v, b->value, b->approx);
+	chart_figure(v, sizeof v, b->value, b->approx, r->fine_below);
 	cat(s, "%s%s%s", v, unit[0] == '/' || unit[0] == '\0' ? "" : " ",
 	    unit);
 }
@@ -74,13 +74,13 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 		sep = ", ";
 	}
 	if (r->whisker) {
-		chart_figure(lo, sizeof lo, b->min, false);
-		chart_figure(hi, sizeof hi, b->max, false);
+		chart_figure(lo, sizeof lo, b->min, false, r->fine_below);
+		chart_figure(hi, sizeof hi, b->max, false, r->fine_below);
 		cat(&s, "%s%s-%s", sep, lo, hi);
 		sep = ", ";
 	}
 	if (r->expect) {
-		chart_figure(lo, sizeof lo, b->expect, false);
+		chart_figure(lo, sizeof lo, b->expect, false, r->fine_below);
 		cat(&s, "%sexpected %s%s%s", sep, lo,
 		    unit[0] == '/' || unit[0] == '\0' ? "" : " ", unit);
 		sep = ", ";

@@ -28,14 +28,15 @@ chart_drawable_copy(const char *s)
 	return out;
 }
 
-/* A figure as the charts print it (display_number): one decimal below
- * 100, whole numbers from 100 on, deciding on the rounded figure so that
- * 99.96 prints as "100"; "~" first when approx. */
+/* A figure as the charts print it (display_number): decimals below
+ * fine_below (0: DISPLAY_FINE_BELOW; 1000 for seeks, as the tables),
+ * whole numbers from there on, deciding on the rounded figure so that 99.96 prints as
+ * "100"; "~" first when approx. */
 void
-chart_figure(char *buf, size_t size, double v, bool approx)
+chart_figure(char *buf, size_t size, double v, bool approx, double fine_below)
 {
-	display_number(buf, size, v, DISPLAY_FINE_BELOW, DISPLAY_ROUNDED |
-	    (approx ? DISPLAY_APPROX : 0));
+	display_number(buf, size, v, fine_below > 0 ? fine_below :
+	    DISPLAY_FINE_BELOW, DISPLAY_ROUNDED | (approx ? DISPLAY_APPROX : 0));
 }
 
 void

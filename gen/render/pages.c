@@ -127,17 +127,56 @@ metric_help(const struct site_plan *s, int id)
 	return out;
 }
 
-static void
-overview_head(const struct site_plan *s, htmlDocPtr doc)
+/* The overview's text columns after the run's title: its host, its
+ * controller (or chipset), then these keys. */
+#define OVERVIEW_TEXTS 7
+static const char *const overview_keys[] = {"disks", "raid", "filesystem",
+    "kernel", "scheduler"};
+
+/* Run r's text of column k (of OVERVIEW_TEXTS), or NULL. */
+static const char *
+overview_text(const struct run *r, size_t k)
 {
-	static const char *const cols[] = {"Run", "Host", "Controller",
+	const char *v = k == 0 ? run_host(r) : k == 1 ? (meta_get(&r->meta,
+	    "controller") ? meta_get(&r->meta, "controller") :
+	    meta_get(&r->meta, "chipset")) : meta_get(&r->meta,
+	    overview_keys[k - 2]);
+
+	return v && *v ? v : NULL;
+}
+
+/* Which text columns some run of the overview fills: a column every
+ * run leaves empty (fio runs of a VM name no controller or scheduler)
+ * only pushes the figures off the screen. The table's CSV and JSON keep
+ * them all. */
+static void
+overview_kept(const struct site_plan *s, bool keep[OVERVIEW_TEXTS])
+{
+	size_t n;
+	const size_t *rows = plan_rows(s, &n);
+
+	for (size_t k = 0; k < OVERVIEW_TEXTS; k++) {
+		keep[k] = false;
+		for (size_t row = 0; row < n && !keep[k]; row++)
+			keep[k] = overview_text(&s->set->runs[rows[row]], k) !=
+			    NULL;
+	}
+}
+
+static void
+overview_head(const struct site_plan *s, htmlDocPtr doc,
+    const bool keep[OVERVIEW_TEXTS])
+{
+	static const char *const cols[OVERVIEW_TEXTS] = {"Host", "Controller",
 	    "Disks", "RAID", "File system", "Kernel", "Scheduler"};
 	xmlNodePtr tr = html_slot(doc, "overview-head");
 
 	if (tr == NULL)
 		return;
-	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
-		head_cell(tr, cols[i], NULL, false);
+	head_cell(tr, "Run", NULL, false);
+	for (size_t i = 0; i < OVERVIEW_TEXTS; i++)
+		if (keep[i])
+			head_cell(tr, cols[i], NULL, false);
 	for (size_t k = 0; k < s->noverview; k++) {
 		const struct metric *m = analysis_metric(s->an, s->overview[k]);
 
@@ -176,10 +215,9 @@ overview_units(const struct site_plan *s, htmlDocPtr doc)
 }
 
 static void
-overview_rows(const struct site_plan *s, htmlDocPtr doc)
+overview_rows(const struct site_plan *s, htmlDocPtr doc,
+    const bool keep[OVERVIEW_TEXTS])
 {
-	static const char *const keys[] = {"disks", "raid", "filesystem",
-	    "kernel", "scheduler"};
 	xmlNodePtr tbody = html_slot(doc, "overview-rows"), p;
 	size_t n;
 	const size_t *rows = plan_rows(s, &n);
@@ -204,10 +242,11 @@ overview_rows(const struct site_plan *s, htmlDocPtr doc)
 
 		html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
 		free(href);
-		text_cell(tr, run_host(r));
-		controller_cell(tr, r);
-		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
-			text_cell(tr, meta_get(&r->meta, keys[k]));
+		for (size_t k = 0; k < OVERVIEW_TEXTS; k++)
+			if (keep[k] && k == 1)
+				controller_cell(tr, r);
+			else if (keep[k])
+				text_cell(tr, overview_text(r, k));
 		for (size_t k = 0; k < s->noverview; k++)
 			figure_cell(tr, analysis_def(s->an, s->overview[k]),
 			    analysis_sum(s->an, i, s->overview[k]));
@@ -322,6 +361,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 {
 	htmlDocPtr doc = page_start(s, PAGE_INDEX, site_title(s));
 	xmlNodePtr intro;
+	bool keep[OVERVIEW_TEXTS];
 
 	if (doc == NULL)
 		return NULL;
@@ -331,9 +371,10 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 	else
 		html_drop(intro);
 	verdicts_fill(s, doc, -1, "");
-	overview_head(s, doc);
+	overview_kept(s, keep);
+	overview_head(s, doc, keep);
 	overview_units(s, doc);
-	overview_rows(s, doc);
+	overview_rows(s, doc, keep);
 	table_downloads(s, html_slot(doc, "table-downloads"), "index");
 	index_charts(s, doc);
 	index_comparisons(s, doc);

@@ -940,7 +940,7 @@ page_chart(const struct site_plan *s, int id, const size_t *runs,
 	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
 	    changes);
 	struct chart c = {def->label, display_unit(def), chart_note(def),
-	    bars, n, false, false};
+	    bars, n, false, false, display_fine_below(def)};
 	char err[256] = "";
 	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
 
@@ -989,7 +989,7 @@ trend_chart(const struct site_plan *s, int id, const size_t *runs,
 	    changes);
 	char **steps = xcalloc(n ? n : 1, sizeof *steps), err[256] = "";
 	struct chart c = {def->label, display_unit(def), chart_note(def),
-	    bars, n, true, false};
+	    bars, n, true, false, display_fine_below(def)};
 	xmlDocPtr svg;
 
 	for (size_t k = 0; k < n; k++) {

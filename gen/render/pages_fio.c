@@ -231,7 +231,8 @@ run_chart(const struct site_plan *s, xmlNodePtr parent, size_t i,
 	    (const char *const *)labels, (const char *const *)groups);
 	/* the unit of its bars, which measure one thing */
 	struct chart c = {title, display_unit(analysis_def(s->an, metrics[0])),
-	    note, bars, n, false, log_axis};
+	    note, bars, n, false, log_axis,
+	    display_fine_below(analysis_def(s->an, metrics[0]))};
 	char err[256] = "";
 	xmlDocPtr wide = chart_svg_at(&c, s->fonts, CHART_WIDTH, err);
 	xmlDocPtr narrow = s->single || wide == NULL ? NULL :

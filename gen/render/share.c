@@ -575,7 +575,7 @@ mail_chart_png(const struct analysis *an, const struct chart_fonts *fonts,
 	    NULL);
 	const struct metric_def *d = analysis_def(an, c->metric);
 	struct chart ch = {d->label, display_unit(d), chart_note(d), bars, c->n,
-	    false, false};
+	    false, false, display_fine_below(d)};
 	int rc = chart_png(&ch, fonts, 1, png, len, err);
 
 	chart_bars_free(bars, c->n);

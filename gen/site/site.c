@@ -286,7 +286,7 @@ make_chart(struct site *s, int id)
 	size_t n;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
-	    false, false};
+	    false, false, display_fine_below(d)};
 	char *narrow = xasprintf("%s.narrow", d->key);
 
 	s->plan.svg[id] = write_chart(s, &c, CHART_WIDTH, d->key);
@@ -336,7 +336,7 @@ make_png(struct site *s, int id, int scale)
 	size_t n, len, oldlen = 0;
 	struct chart_bar *bars = metric_bars(s, id, &n);
 	struct chart c = {d->label, display_unit(d), chart_note(d), bars, n,
-	    false, false};
+	    false, false, display_fine_below(d)};
 	char err[256] = "", *rel = xasprintf("charts/%s%s.png", d->key,
 	    scale == 2 ? "@2x" : "");
 	unsigned char *png, *old = old_png(s, rel, &oldlen);

@@ -185,26 +185,26 @@ static const struct chart_bar latency_bars[] = {
 
 static const struct chart charts[] = {
 	{ "Block write", "MiB/s", note_mib, normal_bars,
-	  sizeof normal_bars / sizeof normal_bars[0], false, false },
+	  sizeof normal_bars / sizeof normal_bars[0], false, false, 0 },
 	{ "Random seeks", "/s", "Median of the samples, whiskers min-max.\n"
 	  "+++++ in bonnie++ output: the test ended too soon to be timed.",
-	  state_bars, sizeof state_bars / sizeof state_bars[0], false, false },
+	  state_bars, sizeof state_bars / sizeof state_bars[0], false, false, 0 },
 	{ "Sequential create", "/s", NULL, long_bars,
-	  sizeof long_bars / sizeof long_bars[0], false, false },
-	{ "Block read", "MiB/s", note_mib, NULL, 0, false, false },
+	  sizeof long_bars / sizeof long_bars[0], false, false, 0 },
+	{ "Block read", "MiB/s", note_mib, NULL, 0, false, false, 0 },
 	{ "Block write by controller", "MiB/s", note_mib, grouped_bars,
-	  sizeof grouped_bars / sizeof grouped_bars[0], false, false },
+	  sizeof grouped_bars / sizeof grouped_bars[0], false, false, 0 },
 	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
-	  sizeof history_bars / sizeof history_bars[0], false, false },
+	  sizeof history_bars / sizeof history_bars[0], false, false, 0 },
 	{ "Block write", "MiB/s", note_mib, dated_bars,
-	  sizeof dated_bars / sizeof dated_bars[0], true, false },
+	  sizeof dated_bars / sizeof dated_bars[0], true, false, 0 },
 	{ "Block write", "MiB/s", note_mib, undated_bars,
-	  sizeof undated_bars / sizeof undated_bars[0], true, false },
+	  sizeof undated_bars / sizeof undated_bars[0], true, false, 0 },
 	{ "Block read history: fileserver1", "MiB/s", note_mib, history_bars,
-	  sizeof history_bars / sizeof history_bars[0], true, false },
+	  sizeof history_bars / sizeof history_bars[0], true, false, 0 },
 	{ "Completion latency", "\u00b5s", "Microseconds on a logarithmic "
 	  "scale.", latency_bars, sizeof latency_bars / sizeof latency_bars[0],
-	  false, true },
+	  false, true, 0 },
 };
 
 static const char *const chart_names[] = {
@@ -436,7 +436,7 @@ test_groups(void **state)
 		  .group = " \t " },
 		{ .label = "b2", .kind = BAR_VALUE, .value = 7, .group = "B" },
 	};
-	struct chart c = { "g", "MiB/s", NULL, bars, 7, false, false };
+	struct chart c = { "g", "MiB/s", NULL, bars, 7, false, false, 0 };
 	size_t len;
 	char *d = dump_chart(&c, &len), *p;
 
@@ -602,8 +602,9 @@ test_tails_fit(void **state)
 		  .has_expect = true, .expect = 120 },
 		{ .label = "short", .kind = BAR_VALUE, .value = 150 },
 	};
-	struct chart c = { "fit", "MiB/s", NULL, bars, 3, false, false };
-	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3, false, false };
+	struct chart c = { "fit", "MiB/s", NULL, bars, 3, false, false, 0 };
+	struct chart plain = { "fit", "MiB/s", NULL, plain_bars, 3, false, false,
+	    0 };
 	size_t len;
 	char *d;
 
@@ -725,7 +726,7 @@ test_svg_bad_utf8(void **state)
 		  .value = 1, .highlight = true, .flag_text = "f\xfe<\x02>",
 		  .group = "g\xc0&\x1b", .change = "c\xed\xa0\x80]]>" },
 	};
-	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1, false, false };
+	struct chart c = { "t\x80", "MiB/s", "n\x01", bars, 1, false, false, 0 };
 	xmlDocPtr doc;
 	int n;
 	char *s = svg_bytes(&c, &n);
@@ -874,7 +875,7 @@ test_svg_text_style(void **state)
 		{ .label = "a <b> & \"c\"", .kind = BAR_VALUE, .value = 1 },
 	};
 	struct chart c = { "</text><script>x</script>", "MiB/s", NULL, bars,
-	    1, false, false };
+	    1, false, false, 0 };
 	int n;
 	char *s;
 
@@ -897,6 +898,16 @@ test_svg_text_style(void **state)
 	assert_non_null(strstr(s, ">&lt;/text&gt;&lt;script&gt;x&lt;/script"
 	    "&gt;</text>"));
 	assert_non_null(strstr(s, ">a &lt;b&gt; &amp; \"c\"</text>"));
+	xmlFree(s);
+	/* Seeks keep a decimal up to 1000 a second, as their tables do. */
+	struct chart_bar seek_bar[] = {
+		{ .label = "r", .kind = BAR_VALUE, .value = 439.52 },
+	};
+	struct chart seeks = { "Random seeks", "/s", NULL, seek_bar, 1, false,
+	    false, 1000 };
+	s = svg_bytes(&seeks, &n);
+	assert_non_null(strstr(s, ">439.5</text>"));
+	assert_null(strstr(s, ">440</text>"));
 	assert_null(strstr(s, "<script"));
 	xmlFree(s);
 }
@@ -1167,7 +1178,7 @@ tall_chart(void)
 		    NULL };
 	}
 	return (struct chart){ "Block write", "MiB/s", note_mib, tall_bars,
-	    TALL, false, false };
+	    TALL, false, false, 0 };
 }
 
 /* The keys of a PNG's strips (its bnSt chunk: 48 bytes a strip, the key

@@ -159,6 +159,9 @@ test_storage_words(void **state)
 		{"RAM: 480Mb DDR", "memory", "480MB"},
 		{"memory: DDR2 2GB 800Mhz", "memory", "2GB"},
 		{"[*]RAM: 3gb", "memory", "3GB"},
+		{"results from before, without NCQ:", "queue-depth", "1"},
+		{"and with NCQ:", "queue-depth", "NCQ"},
+		{"NCQ disabled on the controller", "queue-depth", "1"},
 	};
 
 	(void)state;
