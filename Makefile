@@ -13,7 +13,8 @@ VERSION = 0.1.0
 PKGS = jansson libxml-2.0 cairo freetype2 libcmark libxxhash libpng zlib
 DEB_PKGS = pkg-config libjansson-dev libxml2-dev libcairo2-dev libpng-dev \
 	libfreetype-dev libcmark-dev libxxhash-dev zlib1g-dev fonts-dejavu-core libcmocka-dev \
-	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace fio
+	bonnie++ valgrind libxml2-utils chromium mandoc locales clang strace fio \
+	python3
 # Only "make bench" needs these (and installs them when missing).
 BENCH_PKGS = hyperfine gnuplot-nox python3-matplotlib time jq
 

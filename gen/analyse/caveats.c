@@ -3,6 +3,7 @@
  * at face value. See analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "read/units.h"
+#include "base/buf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -63,6 +64,9 @@ static const struct setup_key {
 	{"raid", KEY_LAYOUT, ALL_METRICS},
 	{"chunk", KEY_LAYOUT, ALL_METRICS},
 	{"filesystem", KEY_CONFIG, ALL_METRICS},
+	/* What collect says is under the file system: "ext4 on lvm on
+	 * dm-crypt" is another configuration than "ext4 on dm-crypt". */
+	{"stack", KEY_CONFIG, ALL_METRICS},
 	/* Barriers, sync and journal modes: writes and the file tests. */
 	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0}},
 	{"kernel", KEY_TUNABLE, ALL_METRICS},
@@ -200,12 +204,13 @@ setup_index(const char *key)
 	return k;
 }
 
-/* Whether the os changed along with the kernel: a distribution brings
- * its own kernel, so the two are one change, told as the kernel's. */
+/* Whether key (the os, the driver) changed along with the kernel: a
+ * distribution brings its own kernel, a kernel its own drivers, so they
+ * are one change, told as the kernel's. */
 static bool
-os_with_kernel(const struct setup_diff *d)
+with_kernel(const struct setup_diff *d, const char *key)
 {
-	return (d->changed >> setup_index("os") & 1) &&
+	return (d->changed >> setup_index(key) & 1) &&
 	    (d->changed >> setup_index("kernel") & 1);
 }
 
@@ -296,11 +301,13 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		d->ntunable += setup_keys[k].role == KEY_TUNABLE;
 		d->nother += setup_keys[k].role != KEY_LAYOUT;
 	}
-	/* A distribution upgrade is one change, whoever counts them. */
-	if (os_with_kernel(d)) {
-		d->ntunable--;
-		d->nother--;
-	}
+	/* A distribution upgrade is one change, whoever counts them, and
+	 * so is a kernel with its drivers. */
+	for (int w = 0; w < 2; w++)
+		if (with_kernel(d, w ? "driver" : "os")) {
+			d->ntunable--;
+			d->nother--;
+		}
 	diff_extra(r, b, d, &len);
 	if (len == 0)
 		return;
@@ -342,11 +349,12 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 static int
 explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
-	size_t os = os_with_kernel(d) ? setup_index("os") : NSETUP;
+	size_t os = with_kernel(d, "os") ? setup_index("os") : NSETUP;
+	size_t drv = with_kernel(d, "driver") ? setup_index("driver") : NSETUP;
 	int n = 0;
 
 	for (size_t k = 0; k < NSETUP; k++)
-		if ((d->changed >> k & 1) && k != os &&
+		if ((d->changed >> k & 1) && k != os && k != drv &&
 		    setup_keys[k].role == KEY_TUNABLE &&
 		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
@@ -355,6 +363,30 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 		n = 1;
 	}
 	return n;
+}
+
+/* "kernel: A -> B", and what came with it: "(with os: X -> Y; driver:
+ * ata_piix -> ahci)". */
+static char *
+kernel_cause(const struct setup_diff *d)
+{
+	struct buf b = {0};
+	const char *sep = " (with ";
+
+	buf_printf(&b, "kernel: %s \u2192 %s", meta_get(&d->b->meta, "kernel"),
+	    meta_get(&d->r->meta, "kernel"));
+	for (int w = 0; w < 2; w++) {
+		const char *key = w ? "driver" : "os";
+
+		if (!with_kernel(d, key))
+			continue;
+		buf_printf(&b, "%s%s: %s \u2192 %s", sep, key,
+		    meta_get(&d->b->meta, key), meta_get(&d->r->meta, key));
+		sep = "; ";
+	}
+	if (*sep == ';')
+		buf_puts(&b, ")");
+	return buf_take(&b);
 }
 
 char *
@@ -368,11 +400,8 @@ change_cause(const struct setup_diff *d, const struct metric *m)
 		return xasprintf("%s: %s \u2192 %s", d->extra,
 		    meta_get(&d->b->meta, d->extra),
 		    meta_get(&d->r->meta, d->extra));
-	if (os_with_kernel(d) && strcmp(setup_keys[k].key, "kernel") == 0)
-		return xasprintf("kernel: %s \u2192 %s (with os: %s \u2192 "
-		    "%s)", meta_get(&d->b->meta, "kernel"),
-		    meta_get(&d->r->meta, "kernel"),
-		    meta_get(&d->b->meta, "os"), meta_get(&d->r->meta, "os"));
+	if (strcmp(setup_keys[k].key, "kernel") == 0)
+		return kernel_cause(d);
 	return xasprintf("%s: %s \u2192 %s", setup_keys[k].key,
 	    meta_get(&d->b->meta, setup_keys[k].key),
 	    meta_get(&d->r->meta, setup_keys[k].key));

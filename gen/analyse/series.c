@@ -152,13 +152,17 @@ complete_series(struct series_name *v, size_t n)
 	free(ix);
 }
 
-/* Same RAID level and disk count (both unknown counts as the same): a
- * change of layout is the scaling model's business, not a regression. */
+/* Same RAID level and disk count, either unknown on one side counting
+ * as the same: a change of layout is the scaling model's business, not a
+ * regression. */
 static bool
 same_layout(const struct run *a, const struct run *b)
 {
-	return a->meta.raid == b->meta.raid &&
-	    a->meta.disk_count == b->meta.disk_count;
+	/* what one side does not say is unknown, not a difference */
+	return (a->meta.raid == b->meta.raid || a->meta.raid == RAID_UNKNOWN ||
+	    b->meta.raid == RAID_UNKNOWN) && (a->meta.disk_count ==
+	    b->meta.disk_count || a->meta.disk_count < 0 ||
+	    b->meta.disk_count < 0);
 }
 
 bool

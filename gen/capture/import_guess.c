@@ -191,6 +191,17 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,
 	    NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
+	/* "result on 5.3 kernel" */
+	{"kernel", WB "([2-9]\\.[0-9]{1,2}) +(kernel|Kernel)" WE, NULL, "$2",
+	    NULL, 1, 0, NULL, NULL, NULL},
+	/* a shell prompt names its machine: "root@ib1:/home/jwang# fio",
+	 * "[jane@db2 ~]$ fio" */
+	{"host", "(^|[ >])[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	    "(\\.[A-Za-z0-9.-]+)?:[^ ]*[#$]( |$)", NULL, "$2", NULL, 2, 0, NULL,
+	    NULL, NULL},
+	{"host", "(^|[ >])\\[[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	    "(\\.[A-Za-z0-9.-]+)? [^]]*\\][#$]( |$)", NULL, "$2", NULL, 2, 0,
+	    NULL, NULL, NULL},
 
 	{"os", WB "(FreeBSD[ -]?[0-9]+\\.[0-9]+(-?(CURRENT|current|STABLE|"
 	    "stable|RELEASE|RC[0-9]*|BETA[0-9]*))?)", NULL, "$2", NULL, 3, 0,

@@ -525,6 +525,31 @@ put_renamed_host(struct buf *b, const struct config *c, const char *file)
 	free(post);
 }
 
+/* A row named for its machine and a setting in parentheses, "can (v3+)",
+ * "inez(old)": the machine is the host, the setting its label, what
+ * tells this run from the machine's others. */
+static bool
+put_host_setting(struct buf *b, const struct config *c)
+{
+	const char *open = strchr(c->host, '('), *close;
+	size_t n;
+
+	if (open == NULL || open == c->host || (close = strchr(open, ')')) ==
+	    NULL || close[1] != '\0' || close == open + 1)
+		return false;
+	n = (size_t)(open - c->host);
+	while (n > 0 && c->host[n - 1] == ' ')
+		n--;
+	if (n == 0 || memchr(c->host, ' ', n) != NULL)
+		return false;
+	buf_printf(b, "# from line %ld: ", c->host_no);
+	put_text(b, c->host_text);
+	buf_printf(b, "\n# the machine, and in parentheses a setting of it\n"
+	    "host: %.*s\nlabel: %.*s\n", (int)n, c->host,
+	    (int)(close - open - 1), open + 1);
+	return true;
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -548,6 +573,9 @@ config_meta(const struct post *p, int k, const char *name)
 
 		if (strcmp(key, "host") == 0 && c->renamed) {
 			put_renamed_host(&b, c, name);
+		} else if (strcmp(key, "host") == 0 && c->host_text &&
+		    put_host_setting(&b, c)) {
+			;
 		} else if (strcmp(key, "host") == 0 && c->host_text) {
 			buf_printf(&b, "# from line %ld: ", c->host_no);
 			put_text(&b, c->host_text);

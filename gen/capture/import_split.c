@@ -187,6 +187,20 @@ copy_guess(struct guesses *to, const struct guess *g, int region)
 	n->region = region;
 }
 
+/* Whether clean line i is a fio command line ("# fio --name=x ...",
+ * "$ /usr/local/bin/fio -rw=randrw ..."). */
+static bool
+fio_command(const struct post *p, size_t i)
+{
+	const char *s = p->ls.v[i].text, *f;
+
+	for (f = strstr(s, "fio"); f; f = strstr(f + 1, "fio"))
+		if ((f == s || f[-1] == ' ' || f[-1] == '/') &&
+		    (f[3] == ' ' || f[3] == '\t') && strstr(f, " -"))
+			return true;
+	return false;
+}
+
 /* The guesses of lines [from, end) of configuration c's prose, those
  * after its table marked trailing. */
 static void
@@ -223,11 +237,45 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 	}
 }
 
-/* The guesses of configuration c's prose, before its table and after. */
+/* The machine a shell prompt of fio's command line in c's own lines
+ * names ("root@ib1:/home/jwang# fio ..."): the rest of that line is
+ * fio's options, no prose to guess from. */
+static void
+guess_prompt_host(struct post *p, const struct config *c,
+    struct guesses *out)
+{
+	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++) {
+		size_t first = out->n, kept = first;
+		char *text;
+
+		if (!fio_command(p, i))
+			continue;
+		text = prose_text(p, &p->ls.v[i]);
+		guess_line(p->gs, text, p->ls.v[i].no, i, out);
+		free(text);
+		for (size_t j = first; j < out->n; j++) {
+			struct guess *g = &out->v[j];
+
+			if (strcmp(g->key, "host") != 0) {
+				free(g->value);
+				free(g->text);
+				free(g->tie);
+				continue;
+			}
+			g->command = 1;
+			out->v[kept++] = *g;
+		}
+		out->n = kept;
+	}
+}
+
+/* The guesses of configuration c's prose, before its table and after,
+ * and of its command line's prompt. */
 static void
 guess_prose(struct post *p, const struct config *c, struct guesses *out)
 {
 	guess_lines(p, c, c->region, c->table, out);
+	guess_prompt_host(p, c, out);
 	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }
 
@@ -427,20 +475,6 @@ last_physical(const struct post *p, size_t i)
 	    strspn(p->buf + p->off[z], "\r\n") == p->off[z + 1] - p->off[z])
 		z--;
 	return z;
-}
-
-/* Whether clean line i is a fio command line ("# fio --name=x ...",
- * "$ /usr/local/bin/fio -rw=randrw ..."). */
-static bool
-fio_command(const struct post *p, size_t i)
-{
-	const char *s = p->ls.v[i].text, *f;
-
-	for (f = strstr(s, "fio"); f; f = strstr(f + 1, "fio"))
-		if ((f == s || f[-1] == ' ' || f[-1] == '/') &&
-		    (f[3] == ' ' || f[3] == '\t') && strstr(f, " -"))
-			return true;
-	return false;
 }
 
 /* The fio command line of configuration k's own lines, else of the

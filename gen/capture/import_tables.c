@@ -259,13 +259,19 @@ mark_tables(struct post *p, bool *in)
 		    is_table_line(&p->ls, i - 1); i--)
 			in[i - 1] = true;
 		for (i = a + 1; i < p->ls.n && !in[i]; i++) {
-			if (is_table_line(&p->ls, i))
+			if (is_table_line(&p->ls, i)) {
 				in[i] = true;
-			else if ((f = file_tests_after(p, i)) > i)
-				i = f - 1;	/* blank lines, as between two
-						   tables of a group */
-			else
+				continue;
+			}
+			/* the file tests' block, its rows named as above
+			 * ("can (v2)"); the blank lines before it join the
+			 * two as blank lines join two tables of a group */
+			if ((f = file_tests_after(p, i)) == 0)
 				break;
+			for (i = f; i < p->ls.n && !line_is_blank(&p->ls.v[i]);
+			    i++)
+				in[i] = true;
+			break;
 		}
 	}
 }
@@ -1319,6 +1325,40 @@ mark_mail_headers(struct post *p)
 		p->kind[0] = L_HEADER;
 }
 
+/* A MIME part's boundary ("--+g7M9IMkV8truYOl", the last one ending in
+ * "--"): two dashes, then a token of no spaces. */
+static bool
+mime_boundary(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	return n >= 8 && s[0] == '-' && s[1] == '-' && s[2] != '-' &&
+	    strcspn(s, " \t") >= n;
+}
+
+/* The boundaries of a mail's parts and the headers under each ("Content-
+ * Type: text/plain"): the mail's wrapping, no prose of the post. */
+static void
+mark_mime_parts(struct post *p)
+{
+	for (size_t i = 0; i + 1 < p->ls.n; i++) {
+		const char *s = p->ls.v[i].text;
+
+		if (!mime_boundary(s))
+			continue;
+		if (strncasecmp(p->ls.v[i + 1].text, "Content-", 8) != 0 &&
+		    strcmp(s + strlen(s) - 2, "--") != 0)
+			continue;
+		p->kind[i] = L_HEADER;
+		for (i++; i < p->ls.n && !line_is_blank(&p->ls.v[i]) &&
+		    (header_name(p->ls.v[i].text) > 0 ||
+		    strchr(" \t", p->ls.v[i].text[0])); i++)
+			p->kind[i] = L_HEADER;
+	}
+}
+
 void
 post_find_configs(struct post *p, struct diags *d)
 {
@@ -1326,6 +1366,7 @@ post_find_configs(struct post *p, struct diags *d)
 
 	p->kind = xcalloc(p->ls.n + 1, 1);
 	mark_mail_headers(p);
+	mark_mime_parts(p);
 	if (p->ls.n > 0) {
 		mark_tables(p, in);
 		group_tables(p, in, d);

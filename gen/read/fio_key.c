@@ -349,10 +349,31 @@ beyond_key(const struct fio_job *j, bool bs_range)
 static bool
 job_key(const struct fio_job *j, struct fio_key *k)
 {
+	/* A throttle is part of what the job is: held to 5 IOPS it is not
+	 * the job held to 5000 (the figures are the throttle's). */
+	static const struct {
+		enum fio_param p;
+		const char *mark;
+	} throttles[] = {{FP_RATE_IOPS, "iops"}, {FP_RATE, "rate"},
+	    {FP_THINKTIME, "think"}};
+	size_t n;
+
 	k->rw = RW_JOB;
-	slug(j->name, "", '-', k->job, FIO_JOB_MAX);
+	slug(j->name, "", '-', k->job, FIO_JOB_NAME_MAX);
 	if (k->job[0] == '\0')
 		snprintf(k->job, sizeof k->job, "unnamed");
+	for (size_t t = 0; t < sizeof throttles / sizeof *throttles; t++) {
+		const char *v = j->param[throttles[t].p];
+
+		n = strlen(k->job);
+		if (!nonzero(v) || n + strlen(throttles[t].mark) + 2 >=
+		    FIO_JOB_MAX)
+			continue;
+		snprintf(k->job + n, sizeof k->job - n, "-%s-",
+		    throttles[t].mark);
+		n = strlen(k->job);
+		slug(v, "", '-', k->job + n, FIO_JOB_MAX - n);
+	}
 	return true;
 }
 

@@ -394,22 +394,60 @@ open_run(struct text *t, long line)
 	t->preamble_line = 0;
 }
 
+/* Whether the run at hand already has a report of group, one of them
+ * of its jobs together ("jobs=4"): fio prints such a report once a run,
+ * so a second one is another run (two outputs of one job pasted one
+ * after the other). fio's client prints "All clients" after each
+ * client's jobs of that group. */
+static bool
+group_reported(struct text *t, const char *name, int group, int jobs)
+{
+	const struct fio_result *r;
+
+	if (t->run == NONE || group < 0 || starts(name, "All clients"))
+		return false;
+	r = run_of(t);
+	for (size_t k = 0; k < r->njobs; k++)
+		if (r->jobs[k].group == group && (jobs > 1 ||
+		    r->jobs[k].jobs > 1))
+			return true;
+	return false;
+}
+
+/* A header's groupid and jobs, -1 when not given. */
+static void
+header_counts(const char *g, int *group, int *jobs)
+{
+	const char *v;
+	double x;
+
+	*group = *jobs = -1;
+	if ((v = find_key(g + 1, "groupid")) || (v = find_key(g + 1, "g")))
+		if (fio_number(v, strlen(v), &x) && x >= 0 && x < 1e6)
+			*group = (int)x;
+	if ((v = find_key(g, "jobs")) && fio_number(v, strlen(v), &x) &&
+	    x >= 1 && x < 1e7)
+		*jobs = (int)x;
+}
+
 /* "myjob: (groupid=0, jobs=1): err= 0: pid=...", fio 1.x "Client1
  * (g=0): err= 0:"; after progress lines pasted as one, the name follows
  * their last ']'. */
 static bool
 job_header(struct text *t, const char *s, long line)
 {
-	const char *g = strstr(s, "(groupid="), *start = s, *v;
+	const char *g = strstr(s, "(groupid="), *start = s;
 	struct fio_job *j;
 	size_t n;
-	double x;
+	int group, jobs;
 
 	if (g == NULL)
 		g = strstr(s, "(g=");
 	if (g == NULL || strstr(g, "): err=") == NULL)
 		return false;
-	if (t->run != NONE && t->run_closed)
+	header_counts(g, &group, &jobs);
+	if (t->run != NONE && (t->run_closed || group_reported(t, s, group,
+	    jobs)))
 		next_run_starts(t, line);
 	if (t->run == NONE)
 		open_run(t, line);
@@ -425,12 +463,8 @@ job_header(struct text *t, const char *s, long line)
 	t->dir = -1;
 	t->pct_scale = 0;
 	t->in_disks = false;
-	if ((v = find_key(g + 1, "groupid")) || (v = find_key(g + 1, "g")))
-		if (fio_number(v, strlen(v), &x) && x >= 0 && x < 1e6)
-			j->group = (int)x;
-	if ((v = find_key(g, "jobs")) && fio_number(v, strlen(v), &x) &&
-	    x >= 1 && x < 1e7)
-		j->jobs = (int)x;
+	j->group = group;
+	j->jobs = jobs;
 	apply_workload(t, j);
 	return true;
 }

@@ -836,6 +836,9 @@ pair_why(const struct site_plan *s, size_t run, int which)
 		return ": the run before it in its series.";
 	if (s->an->runs[run].base >= 0)
 		return ": the run the analysis compares it with.";
+	if (!analysis_scaling(s->an, run)->valid)
+		return ": a single disk shown beside its RAID scaling as rough "
+		    "context, not judged against (why, on its page).";
 	return ": the single-disk reference its RAID scaling is judged "
 	    "against (the figures it should give are on its page).";
 }

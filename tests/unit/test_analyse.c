@@ -537,6 +537,45 @@ test_own_key_named(void **state)
 	assert_null(f->caveat);
 }
 
+/* A kernel brings its drivers: the two changed together are one change,
+ * and a drop gates, told as the kernel's. */
+static void
+test_driver_with_kernel(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "k1", "series: k\ndate: 2020-01-01\nkernel: 2.6.13\n"
+	    "driver: ata_piix\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "k2", "series: k\ndate: 2020-01-02\nkernel: 2.4.32\n"
+	    "driver: ahci\n", 100000, 50000, 300, 1, 50);
+	load(t);
+	assert_true(analysis_flagged(&t->an, run_of(t, "k2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "k2"), M_GET_BLOCK));
+	assert_null(f->caveat);
+	assert_non_null(strstr(f->text, "kernel: 2.6.13 \u2192 2.4.32 (with "
+	    "driver: ata_piix \u2192 ahci)"));
+}
+
+/* The layout given on one side only: the run before is still its base
+ * (a drop of 50% is found, not passed over). */
+static void
+test_layout_said_once(void **state)
+{
+	struct tree *t = *state;
+
+	add_run(t, "l1", "series: l\ndate: 2020-01-01\nraid: raidz2\n"
+	    "disks: 10\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "l2", "series: l\ndate: 2020-01-02\n", 100000, 50000, 300,
+	    1, 50);
+	load(t);
+	assert_int_equal(t->an.runs[run_of(t, "l2")].base, (long)run_of(t,
+	    "l1"));
+	assert_non_null(finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "l2"), M_GET_BLOCK));
+}
+
 /* A run whose file holds no figure that can be read passes with a
  * warning that says so, not as a run that passes. */
 static void
@@ -788,6 +827,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_nothing_said_apart, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_own_key_named, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_layout_said_once, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_driver_with_kernel, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_no_figure, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_step_not_a_slide, setup,

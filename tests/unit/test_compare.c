@@ -287,6 +287,24 @@ test_another_configuration(void **state)
 	assert_false(f->gated);
 }
 
+/* The stack under the file system (collect's "stack") is the set-up's:
+ * encryption put under it is another configuration. */
+static void
+test_stack_configuration(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "s1", S1 "stack: ext4 on lvm on sda2\n", (struct fig){0});
+	add_run(t, "s2", S2 "stack: ext4 on dm-crypt on sda2\n",
+	    (struct fig){.put = 50000});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "s2", M_PUT_BLOCK);
+	assert_string_equal(f->caveat, "another configuration (stack "
+	    "changed): context, not a regression");
+	assert_false(f->gated);
+}
+
 /* Two settings changed: each metric gates only when one of them alone
  * can move it (readahead reads, the write cache writes). */
 static void
@@ -387,6 +405,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_one_side_key, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_another_configuration,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stack_configuration,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_settings_explain, setup,
 		    teardown),

@@ -459,30 +459,29 @@ test_buffered_bytes(void **state)
 	free(dir);
 }
 
-/* Run id of one job "paced" at rate_iops=RATE, doing IOPS: a job known
- * by its name (job-paced), whose key holds neither the rate nor the
- * depth. */
+/* Run id of one job "paced" of mixed block sizes (bssplit), doing IOPS:
+ * a job known by its name (job-paced), whose key holds neither its
+ * sizes nor its depth. */
 static void
-write_paced(struct tree *t, const char *id, const char *meta, int rate,
-    double iops)
+write_paced(struct tree *t, const char *id, const char *meta, double iops)
 {
 	char *dir = xasprintf("%s/%s", t->root, id), *text;
 
 	write_run(t, id, meta, NULL, 0);
 	text = xasprintf("paced: (g=0): rw=randread, bs=(R) 4k-4k, (W) 4k-4k, "
 	    "(T) 4k-4k, ioengine=libaio, iodepth=1\nfio-3.33\n"
-	    "# fio --direct=1 --rate_iops=%d\n"
+	    "# fio --direct=1 --bssplit=4k/50:64k/50\n"
 	    "paced: (groupid=0, jobs=1): err= 0: pid=1\n"
 	    "  read: IOPS=%.0f, BW=1.0MiB/s (1MB/s)(60MiB/60000msec)\n"
 	    "    clat (usec): min=1, max=999, avg=90.00, stdev=1\n\n",
-	    rate, iops);
+	    iops);
 	write_file(dir, "fio.txt", text);
 	free(text);
 	free(dir);
 }
 
-/* The same job name with another rate: the IOPS that fell with it are
- * said, never gated, since the key cannot show what changed. */
+/* The same job name, its IOPS fallen: said, never gated, since the key
+ * cannot show whether what it does changed. */
 static void
 test_job_key_not_gated(void **state)
 {
@@ -490,8 +489,8 @@ test_job_key_not_gated(void **state)
 	const struct finding *f;
 	int id;
 
-	write_paced(t, "s/1", DISK "date: 2026-01-01\n", 1000, 1000);
-	write_paced(t, "s/2", DISK "date: 2026-01-02\n", 500, 500);
+	write_paced(t, "s/1", DISK "date: 2026-01-01\n", 1000);
+	write_paced(t, "s/2", DISK "date: 2026-01-02\n", 500);
 	load(t);
 	id = metric(t, "job-paced.read.iops");
 	assert_int_equal(verdict(t, "s/2", "job-paced.read.iops"),
@@ -502,6 +501,41 @@ test_job_key_not_gated(void **state)
 	assert_non_null(f->caveat);
 	assert_non_null(strstr(f->caveat, "fio's job paced is known by its "
 	    "name only"));
+	assert_int_equal(t->an.failing, 0);
+}
+
+/* Its command line first: the rate is the job's, and a job held to 500
+ * IOPS is not the job held to 1000: two keys, nothing compared. */
+static void
+test_job_throttle_in_key(void **state)
+{
+	struct tree *t = *state;
+
+	for (int k = 1; k <= 2; k++) {
+		char *id = xasprintf("s/%d", k), *dir, *meta, *text;
+
+		meta = xasprintf(DISK "date: 2026-01-0%d\n", k);
+		write_run(t, id, meta, NULL, 0);
+		dir = xasprintf("%s/%s", t->root, id);
+		text = xasprintf("$ fio --name=paced --rw=randread --direct=1 "
+		    "--rate_iops=%d\npaced: (g=0): rw=randread, bs=(R) 4k-4k, "
+		    "(W) 4k-4k, (T) 4k-4k, ioengine=libaio, iodepth=1\n"
+		    "fio-3.33\npaced: (groupid=0, jobs=1): err= 0: pid=1\n"
+		    "  read: IOPS=%d, BW=1.0MiB/s (1MB/s)(60MiB/60000msec)\n\n",
+		    k == 1 ? 1000 : 500, k == 1 ? 1000 : 500);
+		write_file(dir, "fio.txt", text);
+		free(text);
+		free(dir);
+		free(meta);
+		free(id);
+	}
+	load(t);
+	assert_true(metrics_find(&t->set.metrics,
+	    "job-paced-iops-1000.read.iops") >= M_COUNT);
+	assert_true(metrics_find(&t->set.metrics,
+	    "job-paced-iops-500.read.iops") >= M_COUNT);
+	assert_null(finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "job-paced-iops-500.read.iops")));
 	assert_int_equal(t->an.failing, 0);
 }
 
@@ -533,6 +567,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_reference_with_bonnie,
 		    setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_job_throttle_in_key, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),

@@ -188,7 +188,8 @@ test_keys_beyond(void **state)
 	s.param[FP_RATE_IOPS] = (char *)"0";
 	key_of(&s, FIO_READ, FM_BW, "randread-4k-qd32-j1-libaio-direct.bw");
 	s.param[FP_RATE_IOPS] = (char *)"5000";
-	key_of(&s, FIO_READ, FM_BW, "job-split-it.read.bw");
+	/* a throttle is part of the job's name: 5000 is not 5 */
+	key_of(&s, FIO_READ, FM_BW, "job-split-it-iops-5000.read.bw");
 	s.param[FP_RATE_IOPS] = NULL;
 	/* a random pattern partly sequential is another workload; fully
 	 * random is fio's own, said by no key */

@@ -162,6 +162,10 @@ test_storage_words(void **state)
 		{"results from before, without NCQ:", "queue-depth", "1"},
 		{"and with NCQ:", "queue-depth", "NCQ"},
 		{"NCQ disabled on the controller", "queue-depth", "1"},
+		{"result on 5.3 kernel", "kernel", "5.3"},
+		{"root@ib1:/home/jwang# fio --rw=write", "host", "ib1"},
+		{"[jane@db2.example.org ~]$ fio x.fio", "host", "db2"},
+		{"mail me at jane@db2.example.org: thanks", "host", NULL},
 	};
 
 	(void)state;
