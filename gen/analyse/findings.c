@@ -412,10 +412,13 @@ validity_warnings(struct analysis *a, size_t i)
 		add_finding(a, FIND_WARNING, (long)i, -1, all);
 }
 
-/* A block test's single operation of a second or more, or one twenty
- * times the usual of its series, is a stall: a controller resetting, a
- * disk retrying, a cache flushing. */
+/* A block test's single operation of a second or more, any test's of
+ * five seconds or more (a file created in 9 s), or one twenty times the
+ * usual of its series, is a stall: a controller resetting, a disk
+ * retrying, a cache flushing. The per-char and file tests are let wait
+ * longer: one of their many small operations may sit behind a flush. */
 #define STALL_US 1e6
+#define STALL_ANY_US 5e6
 #define STALL_FACTOR 20
 #define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
 
@@ -469,8 +472,8 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 	    m.latency_us >= STALL_FACTOR * usual;
 	struct finding *f;
 
-	if (m.latency_us < 0 || !(far || (block_test(d) &&
-	    m.latency_us >= STALL_US)))
+	if (m.latency_us < 0 || !(far || m.latency_us >= (block_test(d) ?
+	    STALL_US : STALL_ANY_US)))
 		return;
 	display_latency(m.latency_us, took);
 	display_latency(usual, med);
@@ -480,8 +483,8 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 	    "latency).", d->label, took, m.latency_us / usual,
 	    med, nusual) :
 	    xasprintf("%s stalled: a single operation took %s (bonnie++'s "
-	    "maximum latency; a second or more on a block test).",
-	    d->label, took));
+	    "maximum latency; %s).", d->label, took, block_test(d) ?
+	    "a second or more on a block test" : "five seconds or more"));
 	f->sort = -m.latency_us;	/* the longest first */
 }
 

@@ -183,6 +183,11 @@ static const struct rule rules[] = {
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
 	    NULL, NULL, NULL},
+	/* a line of /proc/mounts or fstab: what, where, type, options */
+	{"filesystem", "^[^ ]+ +/[^ ]* +(nfs4?|cifs|smb3|ext[234]|xfs|btrfs|"
+	    "zfs|tmpfs|f2fs|jfs|reiserfs|ocfs2|gfs2|ceph|fuse[.a-z0-9]*) +"
+	    "([a-z][^ ]*)", NULL, "$1", NULL, 3, 0, "mount-options", "$2",
+	    NULL},
 
 	/* not the tail of another version ("ZFS 0.6.5.11") */
 	{"kernel", "(^|[^.[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"

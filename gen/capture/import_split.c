@@ -377,7 +377,8 @@ names_well(const char *s)
 	/* "// Ubuntu 18.04 / Linux 5.4.0:", a comment a paste put there */
 	if (strncmp(s, "// ", 3) == 0)
 		s += 3;
-	if (*s == '(' || *s == '/' || *s == '\0' || rule_line(s))
+	/* a tag alone, "</details>", names nothing either */
+	if (*s == '(' || *s == '/' || *s == '<' || *s == '\0' || rule_line(s))
 		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		size_t c = strlen(commands[i]);

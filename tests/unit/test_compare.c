@@ -26,6 +26,7 @@ struct fig {
 	int block_cpu;		/* %CP of the block tests: 20 */
 	double seeks;		/* 300 */
 	const char *lat_put, *lat_seeks;	/* 1.97 latencies: "50ms" */
+	const char *lat_create;	/* random create's: "2100us" */
 };
 
 static char *
@@ -44,9 +45,10 @@ csv_line(struct fig f)
 	return xasprintf("1.97,1.97,h,1,1457023311,%s,,%ld,50,%ld,%d,80000,"
 	    "11,3100,50,%ld,%d,%.1f,49,16,,,,,16384,61,18000,50,18203,52,"
 	    "16921,62,17000,50,15411,50,9000us,%s,900ms,9000us,90ms,%s,"
-	    "2000us,500us,1300us,2100us,40us,1200us\n", size, putc, put, cpu,
+	    "2000us,500us,1300us,%s,40us,1200us\n", size, putc, put, cpu,
 	    get, cpu, seeks, f.lat_put ? f.lat_put : "50ms",
-	    f.lat_seeks ? f.lat_seeks : "50ms");
+	    f.lat_seeks ? f.lat_seeks : "50ms",
+	    f.lat_create ? f.lat_create : "2100us");
 }
 
 /* RUNS/name: one sample of f and a meta file. */
@@ -371,6 +373,8 @@ test_stalls(void **state)
 	add_run(t, "s4", "series: s\ndate: 2020-01-04\n",
 	    (struct fig){.lat_seeks = "400ms"});
 	add_run(t, "x1", "series: x\n", (struct fig){.lat_put = "1500ms"});
+	add_run(t, "y1", "series: y\n", (struct fig){.lat_create = "8949ms"});
+	add_run(t, "z1", "series: z\n", (struct fig){.lat_create = "3000ms"});
 	load(t);
 	f = finding_of(t, FIND_WARNING, "x1", M_PUT_BLOCK);
 	assert_non_null(f);
@@ -383,6 +387,13 @@ test_stalls(void **state)
 	assert_non_null(strstr(f->text, "took 400 ms, 35\u00d7 the 11.5 ms usual "
 	    "in its series"));
 	assert_null(finding_of(t, FIND_WARNING, "s1", M_SEEKS));
+	/* a file test's of five seconds or more, not of three */
+	f = finding_of(t, FIND_WARNING, "y1", M_RAN_CREATE);
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "Random create stalled: a single "
+	    "operation took 8.95 s (bonnie++'s maximum latency; five seconds "
+	    "or more)"));
+	assert_null(finding_of(t, FIND_WARNING, "z1", M_RAN_CREATE));
 	assert_int_equal(t->an.failing, 0);
 }
 
