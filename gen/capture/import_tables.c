@@ -904,10 +904,11 @@ lone_line(const struct post *p, size_t i)
 }
 
 /* Whether clean line i begins a section of the post: a Markdown
- * heading ("### Post by ..."; "# " and a lower-case word is a root
- * prompt), a web page's heading or rule, a caption over a rule ("RAID
- * 5" over "=====", a line alone), or a rule under prose ("=====" under
- * "That is, 56.0 MB/s write", which is the table's above). */
+ * heading ("### Post by ..."; "# " and no capital is a root prompt,
+ * "# /usr/sbin/bonnie++"), a web page's heading or rule, a caption over
+ * a rule ("RAID 5" over "=====", a line alone), or a rule under prose
+ * ("=====" under "That is, 56.0 MB/s write", which is the table's
+ * above). */
 enum section { NO_SECTION, SECTION_RULE, SECTION_HEADING };
 
 static enum section
@@ -924,7 +925,7 @@ section_starts(const struct post *p, size_t i)
 		    strchr("123456rR", s[2]) ? SECTION_HEADING : NO_SECTION;
 	h = strspn(s, "#");
 	if (h >= 1 && h <= 6 && s[h] == ' ')
-		return h > 1 || !islower((unsigned char)s[h + 1]) ?
+		return h > 1 || isupper((unsigned char)s[h + 1]) ?
 		    SECTION_HEADING : NO_SECTION;
 	if (marks_rule(s))
 		return i > 0 && lone_line(p, i - 1) && !marks_rule(p->ls.v[i -
