@@ -26,6 +26,7 @@ struct moves {
 #define WRITES {MT_WRITE, 0, 0}
 #define READS {MT_READ, 0, 0}
 #define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR}
+#define NOT_BONNIE {0xff, 0, MT_BONNIE}
 
 /* Whether metric m is in the set (NULL, the run as a whole: any). */
 static bool
@@ -80,19 +81,15 @@ static const struct setup_key {
 	{"memory", KEY_CONFIG, ALL_METRICS},
 	{"motherboard", KEY_CONFIG, ALL_METRICS},
 	{"bonnie-options", KEY_OPTIONS, BONNIE},
+	/* fio's options not in a workload's key (a runtime, a file), and
+	 * each benchmark's version (record writes them): the runs were
+	 * measured otherwise, another configuration */
+	{"fio-options", KEY_CONFIG, NOT_BONNIE},
+	{"fio-version", KEY_CONFIG, NOT_BONNIE},
+	{"bonnie-version", KEY_CONFIG, BONNIE},
 };
 #define NSETUP (sizeof setup_keys / sizeof *setup_keys)
 _Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
-
-/* Copies s to out + o (room known); returns the new end. */
-static size_t
-append(char *out, size_t o, const char *s)
-{
-	size_t n = strlen(s);
-
-	memcpy(out + o, s, n);
-	return o + n;
-}
 
 /* ---- bonnie++ options ---- */
 
@@ -193,6 +190,17 @@ same_value(size_t k, const char *x, const char *y)
 	return false;
 }
 
+/* Whether two metas' disks are one set written two ways ("VIRTIO-256G",
+ * "1 x VIRTIO-256G"), as the meta reader counts them. */
+static bool
+same_disks(const struct run_meta *x, const struct run_meta *y)
+{
+	return x->disk_count >= 0 && x->disk_count == y->disk_count &&
+	    (x->disk_model == NULL) == (y->disk_model == NULL) &&
+	    (x->disk_model == NULL || strcmp(x->disk_model, y->disk_model) ==
+	    0);
+}
+
 /* The index of a set-up key. */
 static size_t
 setup_index(const char *key)
@@ -233,55 +241,87 @@ same_setup_entries(const struct run_meta *x, const struct run_meta *y)
 	return true;
 }
 
-/* The keys of the user's own that both runs give, with other values:
- * counted into d, the first kept, their length added to *len. */
-static void
-diff_extra(const struct run *r, const struct run *b, struct setup_diff *d,
-    size_t *len)
-{
-	for (size_t i = 0; i < r->meta.n; i++) {
-		const char *key = meta_key(&r->meta, i);
-		const char *x, *y = meta_value(&r->meta, i);
-
-		if (meta_key_known(key) || meta_get(&r->meta, key) != y ||
-		    (x = meta_get(&b->meta, key)) == NULL || strcmp(x, y) == 0)
-			continue;
-		if (d->nextra++ == 0)
-			d->extra = key;
-		*len += strlen(key) + strlen(x) + strlen(y) +
-		    sizeof "; : \u2192 ";
-	}
-}
-
-/* "; key: x -> y" of each key of the user's own that differs. */
-static size_t
-append_extra(const struct setup_diff *d, size_t o)
+/* The next key of the user's own from entry *i of d's later run that
+ * both runs give, with other values, and its earlier value; NULL at the
+ * end. */
+static const char *
+next_extra(const struct setup_diff *d, size_t *i, const char **was)
 {
 	const struct run_meta *m = &d->r->meta;
 
-	for (size_t i = 0; i < m->n; i++) {
-		const char *key = meta_key(m, i);
-		const char *x, *y = meta_value(m, i);
+	for (; *i < m->n; ++*i) {
+		const char *key = meta_key(m, *i), *y = meta_value(m, *i);
 
 		if (meta_key_known(key) || meta_get(m, key) != y ||
-		    (x = meta_get(&d->b->meta, key)) == NULL ||
-		    strcmp(x, y) == 0)
+		    (*was = meta_get(&d->b->meta, key)) == NULL ||
+		    strcmp(*was, y) == 0)
 			continue;
-		if (o > 0)
-			o = append(d->text, o, "; ");
-		o = append(d->text, o, key);
-		o = append(d->text, o, ": ");
-		o = append(d->text, o, x);
-		o = append(d->text, o, " \u2192 ");
-		o = append(d->text, o, y);
+		return key;
 	}
-	return o;
+	return NULL;
+}
+
+/* "kernel: A -> B", and what came with it: "(with os: X -> Y; driver:
+ * ata_piix -> ahci)". */
+static char *
+kernel_cause(const struct setup_diff *d)
+{
+	struct buf b = {0};
+	const char *sep = " (with ";
+
+	buf_printf(&b, "kernel: %s \u2192 %s", meta_get(&d->b->meta, "kernel"),
+	    meta_get(&d->r->meta, "kernel"));
+	for (int w = 0; w < 2; w++) {
+		const char *key = w ? "driver" : "os";
+
+		if (!with_kernel(d, key))
+			continue;
+		buf_printf(&b, "%s%s: %s \u2192 %s", sep, key,
+		    meta_get(&d->b->meta, key), meta_get(&d->r->meta, key));
+		sep = "; ";
+	}
+	if (*sep == ';')
+		buf_puts(&b, ")");
+	return buf_take(&b);
+}
+
+/* "key: x -> y; key: x -> y": the set-up keys that differ, what came
+ * with a kernel told with it; else the keys of the user's own. */
+static char *
+setup_text(const struct setup_diff *d)
+{
+	struct buf b = {0};
+	const char *key, *was;
+	size_t i = 0;
+
+	for (size_t k = 0; k < NSETUP; k++) {
+		key = setup_keys[k].key;
+		if (!(d->changed >> k & 1) || ((strcmp(key, "os") == 0 ||
+		    strcmp(key, "driver") == 0) && with_kernel(d, key)))
+			continue;
+		if (b.n > 0)
+			buf_puts(&b, "; ");
+		if (strcmp(key, "kernel") == 0) {
+			char *kernel = kernel_cause(d);
+
+			buf_puts(&b, kernel);
+			free(kernel);
+			continue;
+		}
+		buf_printf(&b, "%s: %s \u2192 %s", key, meta_get(&d->b->meta,
+		    key), meta_get(&d->r->meta, key));
+	}
+	for (; d->changed == 0 && (key = next_extra(d, &i, &was)) != NULL; i++)
+		buf_printf(&b, "%s%s: %s \u2192 %s", b.n ? "; " : "", key, was,
+		    meta_value(&d->r->meta, i));
+	return buf_take(&b);
 }
 
 void
 diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 {
-	size_t len = 0, o = 0;
+	const char *was;
+	size_t i = 0;
 
 	memset(d, 0, sizeof *d);
 	d->r = r;
@@ -292,11 +332,10 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		const char *x = meta_get(&b->meta, setup_keys[k].key);
 		const char *y = meta_get(&r->meta, setup_keys[k].key);
 
-		if (same_value(k, x, y))
+		if (same_value(k, x, y) || (k == setup_index("disks") &&
+		    same_disks(&r->meta, &b->meta)))
 			continue;
 		d->changed |= 1u << k;
-		len += strlen(setup_keys[k].key) + strlen(x) + strlen(y) +
-		    sizeof "; : \u2192 ";
 		d->nlayout += setup_keys[k].role == KEY_LAYOUT;
 		d->ntunable += setup_keys[k].role == KEY_TUNABLE;
 		d->nother += setup_keys[k].role != KEY_LAYOUT;
@@ -308,24 +347,13 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 			d->ntunable--;
 			d->nother--;
 		}
-	diff_extra(r, b, d, &len);
-	if (len == 0)
-		return;
-	/* "key: x -> y; key: x -> y", written once into its size. */
-	d->text = xmalloc(len + 1);
-	for (size_t k = 0; k < NSETUP; k++) {
-		if (!(d->changed >> k & 1))
-			continue;
-		if (o > 0)
-			o = append(d->text, o, "; ");
-		o = append(d->text, o, setup_keys[k].key);
-		o = append(d->text, o, ": ");
-		o = append(d->text, o, meta_get(&b->meta, setup_keys[k].key));
-		o = append(d->text, o, " \u2192 ");
-		o = append(d->text, o, meta_get(&r->meta, setup_keys[k].key));
-	}
-	o = append_extra(d, o);
-	d->text[o] = '\0';
+	/* Keys of the user's own only where no named key changed: a build's
+	 * number beside a scheduler's change is no part of it. */
+	for (; d->changed == 0 && next_extra(d, &i, &was) != NULL; i++)
+		if (d->nextra++ == 0)
+			d->extra = meta_key(&r->meta, i);
+	if (d->changed != 0 || d->nextra > 0)
+		d->text = setup_text(d);
 }
 
 char *
@@ -363,30 +391,6 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 		n = 1;
 	}
 	return n;
-}
-
-/* "kernel: A -> B", and what came with it: "(with os: X -> Y; driver:
- * ata_piix -> ahci)". */
-static char *
-kernel_cause(const struct setup_diff *d)
-{
-	struct buf b = {0};
-	const char *sep = " (with ";
-
-	buf_printf(&b, "kernel: %s \u2192 %s", meta_get(&d->b->meta, "kernel"),
-	    meta_get(&d->r->meta, "kernel"));
-	for (int w = 0; w < 2; w++) {
-		const char *key = w ? "driver" : "os";
-
-		if (!with_kernel(d, key))
-			continue;
-		buf_printf(&b, "%s%s: %s \u2192 %s", sep, key,
-		    meta_get(&d->b->meta, key), meta_get(&d->r->meta, key));
-		sep = "; ";
-	}
-	if (*sep == ';')
-		buf_puts(&b, ")");
-	return buf_take(&b);
 }
 
 char *
@@ -650,13 +654,15 @@ comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff,
 
 /* The changed keys of a role or two, "disks, filesystem". */
 static char *
-changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y)
+changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y,
+    const struct metric *m)
 {
 	char *out = NULL, *next;
 
 	for (size_t k = 0; k < NSETUP; k++) {
 		if (!(d->changed >> k & 1) || (setup_keys[k].role != x &&
-		    setup_keys[k].role != y))
+		    setup_keys[k].role != y) ||
+		    !moves_metric(setup_keys[k].moves, m))
 			continue;
 		next = xasprintf("%s%s%s", out ? out : "", out ? ", " : "",
 		    setup_keys[k].key);
@@ -721,6 +727,17 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	    "times or more to tell"));
 }
 
+/* Whether two dates are of one day: "2026-11-21T03:00Z" and
+ * "2026-11-21T05:30Z" (record writes the time) are. */
+static bool
+same_day(const char *a, const char *b)
+{
+	size_t n = strlen(a) < 10 || strlen(b) < 10 ? 0 : 10;
+
+	return n ? strncmp(a, b, n) == 0 && !isdigit((unsigned char)a[n]) &&
+	    !isdigit((unsigned char)b[n]) : strcmp(a, b) == 0;
+}
+
 /* Two runs that nothing the meta says tells apart, of one day or of no
  * day, are not a before and an after: the tables of one post, told
  * apart only by their headings ("chunk 32k", "single disk"), or two
@@ -737,12 +754,13 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 
 	if (d->changed != 0 || d->nextra > 0 ||
 	    (x && y && strcmp(x, y) != 0) ||
-	    (was == NULL) != (now == NULL) || (was && strcmp(was, now) != 0))
+	    (was == NULL) != (now == NULL) || (was && !same_day(was, now)))
 		return;
 	reason(w, was ? xasprintf("nothing the meta says differs and both "
-	    "are of %s: not a before and an after, what changed is unknown",
-	    was) : xstrdup("nothing the meta says differs and neither has a "
-	    "date: not a before and an after, what changed is unknown"));
+	    "are of %.*s: not a before and an after, what changed is unknown",
+	    strlen(was) > 10 ? 10 : (int)strlen(was), was) :
+	    xstrdup("nothing the meta says differs and neither has a date: "
+	    "not a before and an after, what changed is unknown"));
 }
 
 char *
@@ -750,7 +768,8 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
 {
 	struct reasons w = {NULL};
-	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT);
+	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT, metric >= 0 ?
+	    analysis_metric(a, metric) : NULL);
 	size_t k;
 
 	measured_apart(a, i, o, metric, &w);

@@ -35,12 +35,28 @@ struct series_name {
 	long to;		/* the name it is completed to, or -1 */
 };
 
+/* The disks as the meta reader understood them, "1 x VIRTIO-256G" for
+ * "VIRTIO-256G" and "1 X VIRTIO-256G" alike: written two ways, they are
+ * one set of disks, not another configuration. Pooled; "" when none. */
+static const char *
+disks_field(struct strpool *pool, const struct run *r)
+{
+	const struct run_meta *m = &r->meta;
+
+	if (m->disk_count < 0)
+		return meta_or_empty(r, "disks");
+	return strpool_take(pool, m->disk_model ? xasprintf("%d x %s",
+	    m->disk_count, m->disk_model) : xasprintf("%d", m->disk_count));
+}
+
 static void
-series_fields(const struct run *r, const char *field[SERIES_FIELDS])
+series_fields(struct strpool *pool, const struct run *r,
+    const char *field[SERIES_FIELDS])
 {
 	field[0] = run_host(r);
 	for (size_t k = 1; k < SERIES_FIELDS; k++)
-		field[k] = meta_or_empty(r, series_keys[k - 1]);
+		field[k] = strcmp(series_keys[k - 1], "disks") == 0 ?
+		    disks_field(pool, r) : meta_or_empty(r, series_keys[k - 1]);
 }
 
 /* The series the meta names, or NULL (none, or empty). */
@@ -53,13 +69,13 @@ named_series(const struct run *r)
 }
 
 static char *
-series_of(const struct run *r)
+series_of(struct strpool *pool, const struct run *r)
 {
 	const char *s = named_series(r), *f[SERIES_FIELDS];
 
 	if (s)
 		return xstrdup(s);
-	series_fields(r, f);
+	series_fields(pool, r, f);
 	return xasprintf("%s|%s|%s|%s|%s", f[0], f[1], f[2], f[3], f[4]);
 }
 
@@ -289,7 +305,7 @@ name_series(struct analysis *a)
 	hashmap_init(&seen, 64, name_hash, &v);
 	for (size_t i = 0; i < a->set->n; i++) {
 		const struct run *r = &a->set->runs[i];
-		char *name = strpool_take(a->pool, series_of(r));
+		char *name = strpool_take(a->pool, series_of(a->pool, r));
 
 		a->runs[i].series = name;
 		if (named_series(r))
@@ -302,7 +318,7 @@ name_series(struct analysis *a)
 			continue;
 		xgrow((void **)&v, &cap, n + 1, sizeof *v);
 		v[n].name = name;
-		series_fields(r, v[n].field);
+		series_fields(a->pool, r, v[n].field);
 		hashmap_put(&seen, at, (uintptr_t)++n);
 	}
 	complete_series(v, n);

@@ -166,6 +166,43 @@ mark_printed_again(const char *file, struct fio_results *out, size_t first,
 		}
 }
 
+/* Whether a side's completion latency is longer than its total
+ * latency, which holds it (lat = slat + clat): a fio that measured clat
+ * wrongly (a patched fio's 4663 s beside a total of 22 us). A hair of
+ * slack: each mean is rounded as printed. */
+static bool
+clat_unsound(const struct fio_side *s)
+{
+	return s->present && s->lat.mean > 0 && s->clat.mean > 0 &&
+	    s->clat.mean > s->lat.mean * 1.01 + 0.01;
+}
+
+/* Unsound completion latencies are not read, and said: a latency
+ * finding on them would be a finding on nothing. */
+void
+fio_drop_unsound_clat(const char *file, struct fio_results *out, size_t first,
+    struct diags *d)
+{
+	for (size_t k = first; k < out->n; k++)
+		for (size_t j = 0; j < out->v[k].njobs; j++)
+			for (int dir = 0; dir < FIO_DIRS; dir++) {
+				struct fio_job *job = &out->v[k].jobs[j];
+				struct fio_side *s = &job->side[dir];
+
+				if (!clat_unsound(s))
+					continue;
+				diags_add(d, MSG_WARNING, file, job->line,
+				    "fio's completion latency of job \"%s\" "
+				    "(%s) is longer than its total latency: "
+				    "its clat figures are not read",
+				    job->name, fio_dir_names[dir]);
+				s->clat = (struct fio_latency){NAN, NAN, NAN,
+				    NAN};
+				for (int p = 0; p < FIO_PCTS; p++)
+					s->clat_pct[p] = NAN;
+			}
+}
+
 bool
 fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *d)
@@ -181,6 +218,7 @@ fio_read(const char *file, const char *buf, size_t len,
 	/* Nothing but JSON documents, each read: every line is one of
 	 * theirs or blank, and the passes over lines would see none. */
 	if (only_json) {
+		fio_drop_unsound_clat(file, out, first, d);
 		mark_printed_again(file, out, first, d);
 		return true;
 	}
@@ -191,6 +229,7 @@ fio_read(const char *file, const char *buf, size_t len,
 	found += fio_read_text(file, &ls, out, d);
 	if (found > 0)
 		note_fio_messages(file, &ls, d);
+	fio_drop_unsound_clat(file, out, first, d);
 	mark_printed_again(file, out, first, d);
 	lines_free(&ls);
 	return false;

@@ -137,12 +137,15 @@ fio_stream_end(struct fio_stream *s, struct fio_results *out,
 	if (s->stopped || !s->ended || s->at != s->n || s->docs == 0 ||
 	    !s->detected)
 		return false;
+	size_t first = out->n;
+
 	for (size_t i = 0; i < s->res.n; i++) {
 		xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
 		out->v[out->n++] = s->res.v[i];
 	}
 	s->res.n = 0;
 	diags_append(d, &s->d);
+	fio_drop_unsound_clat(s->file, out, first, d);
 	return true;
 }
 

@@ -50,7 +50,8 @@ static const struct known_key known_keys[] = {
 	{"scheduler", NULL}, {"readahead", NULL}, {"queue-depth", NULL},
 	{"write-cache", NULL}, {"cpu", NULL}, {"memory", NULL},
 	{"motherboard", NULL}, {"driver", NULL}, {"firmware", NULL},
-	{"bonnie-options", NULL}, {"baseline", NULL}, {"ram", NULL},
+	{"bonnie-options", NULL}, {"fio-options", NULL}, {"baseline", NULL},
+	{"ram", NULL}, {"fio-version", NULL}, {"bonnie-version", NULL},
 	{"max-rate", check_max_rate},
 	/* what collect says of the path besides */
 	{"mount-point", NULL}, {"mount-source", NULL}, {"raid-devices", NULL},

@@ -495,7 +495,16 @@ test_nothing_said_apart(void **state)
 	    50000, 300, 1, 50);
 	add_run(t, "v1", "series: v\n", 100000, 100000, 300, 1, 50);
 	add_run(t, "v2", "series: v\n", 100000, 50000, 300, 1, 50);
+	/* two runs of one night, as record dates them */
+	add_run(t, "w1", "series: w\ndate: 2020-01-01T03:00:00Z\n", 100000,
+	    100000, 300, 1, 50);
+	add_run(t, "w2", "series: w\ndate: 2020-01-01T05:30:00Z\n", 100000,
+	    50000, 300, 1, 50);
 	load(t);
+	assert_false(analysis_flagged(&t->an, run_of(t, "w2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "w2"), M_GET_BLOCK));
+	assert_non_null(strstr(f->caveat, "both are of 2020-01-01:"));
 	assert_false(analysis_flagged(&t->an, run_of(t, "s2"), M_GET_BLOCK));
 	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
 	    (long)run_of(t, "s2"), M_GET_BLOCK));
@@ -534,6 +543,28 @@ test_own_key_named(void **state)
 	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
 	    (long)run_of(t, "b2"), M_GET_BLOCK));
 	assert_non_null(strstr(f->text, "kernel: 5.1 \u2192 5.2"));
+	assert_null(strstr(f->text, "build"));
+	assert_null(f->caveat);
+}
+
+/* One disk written two ways ("VIRTIO-256G", "1 x VIRTIO-256G") is one set
+ * of disks: one series, and a kernel's drop gates. */
+static void
+test_disks_two_ways(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "d1", "host: vm\ndate: 2020-01-01\ndisks: VIRTIO-256G\n"
+	    "kernel: 6.1\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "d2", "host: vm\ndate: 2020-01-02\ndisks: 1 X VIRTIO-256G\n"
+	    "kernel: 6.2\n", 100000, 50000, 300, 1, 50);
+	load(t);
+	assert_string_equal(t->an.runs[run_of(t, "d1")].series,
+	    t->an.runs[run_of(t, "d2")].series);
+	assert_true(analysis_flagged(&t->an, run_of(t, "d2"), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, "d2"), M_GET_BLOCK));
 	assert_null(f->caveat);
 }
 
@@ -829,6 +860,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_own_key_named, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_layout_said_once, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_disks_two_ways, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_driver_with_kernel, setup,
 		    teardown),

@@ -310,6 +310,34 @@ test_series_directions(void **state)
 	    "randread-4k-qd32-j1-libaio-direct.lat")));
 }
 
+/* fio's options changed (fio-options, a job file of other settings): the
+ * runs were measured otherwise, another configuration, not a regression
+ * of anything. */
+static void
+test_fio_options_changed(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 32, 1, 100000, 390, 320, 300, 600, 900},
+	}, b[] = {
+		{"randread", "4k", 32, 1, 50000, 195, 640, 600, 1200, 1800},
+	};
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "fio-options: job.fio\ndate: 2026-01-01\n",
+	    a, 1);
+	write_run(t, "s/2", DISK "fio-options: job2.fio\ndate: 2026-01-02\n",
+	    b, 1);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "randread-4k-qd32-j1-libaio-direct.iops"));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "another configuration "
+	    "(fio-options changed)"));
+	assert_int_equal(t->an.failing, 0);
+}
+
 /* p99 doubled on one sample a side while the median and the mean held:
  * said, not gated. */
 static void
@@ -569,6 +597,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_throttle_in_key, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),
