@@ -29,6 +29,10 @@ void check_named_baseline(const struct runset *, size_t i, struct diags *);
 
 /* ---- change.c ---- */
 
+/* Changes of a series' history below which its noise fence is kept at
+ * least at the figure's noise floor. */
+#define HISTORY_TRUSTED 8
+
 /* Each metric's noise floor into a->noise: --noise, else RUNS/meta's
  * noise.METRIC, else the default. */
 void choose_noise_floors(struct analysis *);

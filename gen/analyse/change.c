@@ -322,7 +322,12 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 	}
 	c->rank_too_small = nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES;
 	if (nh >= 3) {
+		/* A few nights say little of the noise: a fence of three
+		 * changes may be tighter than the figure's floor by luck. With
+		 * samples enough a side the rank test above decided. */
 		c->rule = RULE_NOISE_FENCE;
+		if (nh < HISTORY_TRUSTED)
+			c->fence = fmax(c->fence, a->noise[id]);
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	} else {
 		/* No history: the metric's noise floor, or the spread of the

@@ -111,6 +111,12 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 	if (c->rule == RULE_RANK_TEST)
 		return xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
 		    cf->n, cf->n_base);
+	if (c->rule == RULE_NOISE_FENCE && c->history < HISTORY_TRUSTED &&
+	    c->fence == a->noise[id])
+		return xasprintf("beyond the noise floor of %.1f%%: %d earlier "
+		    "changes of the series are too few to go below it, %d vs "
+		    "%d samples", 100 * c->fence, c->history, cf->n,
+		    cf->n_base);
 	if (c->rule == RULE_NOISE_FENCE)
 		return xasprintf("beyond the series' noise of %.1f%% seen over "
 		    "%d earlier changes, %d vs %d samples", 100 * c->fence,

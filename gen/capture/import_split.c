@@ -478,36 +478,27 @@ last_physical(const struct post *p, size_t i)
 	return z;
 }
 
-/* The fio command line of configuration k's own lines, else of the
- * nearest fio configuration before it that has one: a post that gives
- * the command once and then its output on each system ran it on each;
- * without it, a group's totals alone do not say their workload. The
- * clean line, or SIZE_MAX. */
+/* The fio command line among configuration c's own lines (the clean
+ * line), or SIZE_MAX. */
 static size_t
-fio_command_of(const struct post *p, size_t k)
+own_fio_command(const struct post *p, const struct config *c)
 {
-	for (size_t j = k + 1; j-- > 0;) {
-		const struct config *c = &p->cf[j];
-
-		if (!c->fio)
-			return SIZE_MAX;
-		for (size_t i = c->first; i <= c->last && i < p->ls.n; i++)
-			if (fio_command(p, i))
-				return j == k ? SIZE_MAX : i;
-	}
+	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++)
+		if (fio_command(p, i))
+			return i;
 	return SIZE_MAX;
 }
 
 /* Its lines as posted: the whole group, or its command line and its
  * own rows of a table other setups share; fio's output that has no
- * command line of its own after the one the post gave before it. */
+ * command line of its own after the one the post gave before it (cmd,
+ * or SIZE_MAX). */
 static char *
-make_bonnie(const struct post *p, size_t k)
+make_bonnie(const struct post *p, size_t k, size_t cmd)
 {
 	const struct config *c = &p->cf[k];
 	long a = p->ls.v[c->first].no, z = p->ls.v[c->last].no;
 	struct buf b = {0};
-	size_t cmd = c->fio ? fio_command_of(p, k) : SIZE_MAX;
 
 	if (cmd != SIZE_MAX) {
 		/* its lines as posted: one cut by a soft break is many */
@@ -544,7 +535,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 {
 	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len,
 	    .known = known};
-	size_t cap = out->cap;
+	size_t cap = out->cap, given = SIZE_MAX;
 
 	p.html = looks_like_html(buf);
 	p.off = line_offsets(buf, len, &p.nlines);
@@ -554,6 +545,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	for (size_t k = 0; k < p.ncf; k++) {
 		struct config *c = &p.cf[k];
 		struct import_run *r;
+		size_t own = own_fio_command(&p, c);
 
 		xgrow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
 		out->cap = cap;
@@ -563,7 +555,12 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		r->last = p.ls.v[c->last].no;
 		r->samples = c->samples;
 		r->file = c->fio ? "fio.txt" : "bonnie.txt";
-		r->bonnie = make_bonnie(&p, k);
+		/* A post that gives fio's command once and then its output
+		 * on each system ran it on each: without it, a group's
+		 * totals alone do not say their workload. */
+		r->bonnie = make_bonnie(&p, k, c->fio && own == SIZE_MAX ?
+		    given : SIZE_MAX);
+		given = !c->fio ? SIZE_MAX : own != SIZE_MAX ? own : given;
 		r->notes = make_notes(&p, c);
 		r->meta = config_meta(&p, (int)k, path_base_name(file));
 		free(c->host_text);
