@@ -234,7 +234,6 @@ post_read(struct post *p, struct diags *d)
 	p->nan = p->raw.n;
 }
 
-/* Marks the lines of bonnie++ output around each result. */
 /* The line after blank ones from i that begins bonnie++'s file tests
  * ("Version 1.97 ------Sequential Create------"), or 0: printed apart,
  * their rows merge into the results above, which have no row of their
@@ -248,6 +247,7 @@ file_tests_after(const struct post *p, size_t i)
 	    is_table_line(&p->ls, i) ? i : 0;
 }
 
+/* Marks the lines of bonnie++ output around each result. */
 static void
 mark_tables(struct post *p, bool *in)
 {
@@ -903,11 +903,11 @@ lone_line(const struct post *p, size_t i)
 	    line_is_blank(&p->ls.v[i - 1]));
 }
 
-/* Whether clean line i begins a section of the post: a Markdown
- * heading ("### Post by ..."; "# " and no capital is a root prompt,
- * "# /usr/sbin/bonnie++"), a web page's heading or rule, a caption over
- * a rule ("RAID 5" over "=====", a line alone), or a rule under prose
- * ("=====" under "That is, 56.0 MB/s write", which is the table's
+/* Whether clean line i begins a section of the post, and how strongly:
+ * a heading, a Markdown one ("### Post by ..."; "# " and no capital is a
+ * root prompt, "# /usr/sbin/bonnie++") or a web page's; a rule, a
+ * caption over one ("RAID 5" over "=====", a line alone) or one under
+ * prose ("=====" under "That is, 56.0 MB/s write", which is the table's
  * above). */
 enum section { NO_SECTION, SECTION_RULE, SECTION_HEADING };
 
@@ -922,7 +922,8 @@ section_starts(const struct post *p, size_t i)
 	s += strspn(s, " ");
 	if (p->html)
 		return s[0] == '<' && tolower((unsigned char)s[1]) == 'h' &&
-		    strchr("123456rR", s[2]) ? SECTION_HEADING : NO_SECTION;
+		    s[2] != '\0' && strchr("123456rR", s[2]) ?
+		    SECTION_HEADING : NO_SECTION;
 	h = strspn(s, "#");
 	if (h >= 1 && h <= 6 && s[h] == ' ')
 		return h > 1 || isupper((unsigned char)s[h + 1]) ?

@@ -30,8 +30,8 @@ chart_drawable_copy(const char *s)
 
 /* A figure as the charts print it (display_number): decimals below
  * fine_below (0: DISPLAY_FINE_BELOW; 1000 for seeks, as the tables),
- * whole numbers from there on, deciding on the rounded figure so that 99.96 prints as
- * "100"; "~" first when approx. */
+ * whole numbers from there on, deciding on the rounded figure so that
+ * 99.96 prints as "100"; "~" first when approx. */
 void
 chart_figure(char *buf, size_t size, double v, bool approx, double fine_below)
 {
