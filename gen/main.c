@@ -345,7 +345,7 @@ render_check(FILE *out, enum check_format format, const struct analysis *an,
 	case CHECK_EML:
 		return check_eml(out, an, mail, d);
 	case CHECK_MARKDOWN:
-		rc = render_check_markdown(out, an, &links);
+		rc = render_check_markdown(out, an, &links, d);
 		for (size_t i = 0; pages && i < an->set->n; i++)
 			free(pages[i]);
 		free(pages);
@@ -355,7 +355,7 @@ render_check(FILE *out, enum check_format format, const struct analysis *an,
 	case CHECK_MAIL:
 		return render_check_mail(out, an, utf8);
 	case CHECK_JUNIT:
-		return render_check_junit(out, an);
+		return render_check_junit(out, an, d);
 	default:
 		return render_check_text(out, an);
 	}

@@ -127,11 +127,14 @@ struct share_links {
 	char *const *run_pages;
 };
 /* "check --format markdown": for a pull-request comment or job summary:
- * the verdict, the figures table, warnings and improvements folded. */
+ * the verdict, the input not read (d's errors), the figures table,
+ * warnings and improvements folded. */
 int render_check_markdown(FILE *, const struct analysis *,
-    const struct share_links *);
-/* "check --format junit": a test case per run and judged figure. */
-int render_check_junit(FILE *, const struct analysis *);
+    const struct share_links *, const struct diags *);
+/* "check --format junit": a test case per run and judged figure, and
+ * one with an error per input not read. */
+int render_check_junit(FILE *, const struct analysis *,
+    const struct diags *);
 /* The table of figures of mail and Markdown: at most TABLE_METRICS
  * metrics (headline.h: bonnie++'s four, or fio's main workloads, or two
  * of each), their short heads; a run's figure as the table shows it

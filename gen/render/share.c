@@ -805,16 +805,67 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 	free(in);
 }
 
+/* The diagnostics of input that was not read (errors and worse): what
+ * makes check exit 2. */
+static size_t
+inputs_not_read(const struct diags *d)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; d && k < d->n; k++)
+		n += d->v[k].level >= MSG_ERROR;
+	return n;
+}
+
+/* "path:line: what is wrong", as benchsite says it on stderr. */
+static char *
+diag_line(const struct diag *g)
+{
+	return g->line > 0 ? xasprintf("%s:%ld: %s", g->file, g->line,
+	    g->message) : xasprintf("%s: %s", g->file, g->message);
+}
+
+/* A pull request's reader sees why the check exited 2: the first of
+ * the inputs not read, each as benchsite said it. */
+#define UNREAD_SHOWN 20
+
+static void
+md_unread(FILE *out, const struct diags *d, size_t unread)
+{
+	size_t shown = 0;
+
+	fprintf(out, "#### Input not read (%zu)\n\n", unread);
+	for (size_t k = 0; k < d->n && shown < UNREAD_SHOWN; k++) {
+		char *line;
+
+		if (d->v[k].level < MSG_ERROR)
+			continue;
+		line = diag_line(&d->v[k]);
+		fputs("- ", out);
+		md_text(out, line);
+		fputs("\n", out);
+		free(line);
+		shown++;
+	}
+	if (unread > shown)
+		fprintf(out, "- and %zu more\n", unread - shown);
+	fputs("\n", out);
+}
+
 int
 render_check_markdown(FILE *out, const struct analysis *an,
-    const struct share_links *l)
+    const struct share_links *l, const struct diags *d)
 {
+	size_t unread = inputs_not_read(d);
+
 	fprintf(out, "### %s benchsite: ", an->gate.runs[RUN_FAILS] ? "\u274c" :
-	    "\u2705");
+	    unread ? "\u26a0\ufe0f" : "\u2705");
 	md_text(out, an->gate.headline);
 	fputs("\n\n", out);
 	if (an->gate.causes)
 		fprintf(out, "%s\n\n", an->gate.causes);
+	if (unread)
+		md_unread(out, d, unread);
 	if (l && l->site_url) {
 		fputs("Published: ", out);
 		md_link(out, "the site", l, "index.html");
@@ -937,16 +988,46 @@ junit_suite(xmlDocPtr doc, const struct analysis *an, size_t i)
 	return suite;
 }
 
+/* The inputs not read, a test case each with its error: CI shows why
+ * check exited 2 beside the runs' verdicts. */
+static xmlNodePtr
+junit_inputs(xmlDocPtr doc, const struct diags *d, size_t unread)
+{
+	xmlNodePtr suite = xmlNewDocNode(doc, NULL, BAD_CAST "testsuite", NULL);
+
+	xmlSetProp(suite, BAD_CAST "name", BAD_CAST "benchsite inputs");
+	set_count(suite, "tests", (int)unread);
+	set_count(suite, "errors", (int)unread);
+	for (size_t k = 0; k < d->n; k++) {
+		xmlNodePtr tc, err;
+		char *line;
+
+		if (d->v[k].level < MSG_ERROR)
+			continue;
+		line = diag_line(&d->v[k]);
+		tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL);
+		xmlSetProp(tc, BAD_CAST "classname", BAD_CAST "inputs");
+		xmlSetProp(tc, BAD_CAST "name", BAD_CAST d->v[k].file);
+		err = xmlNewChild(tc, NULL, BAD_CAST "error", NULL);
+		xmlSetProp(err, BAD_CAST "message", BAD_CAST line);
+		xmlSetProp(err, BAD_CAST "type", BAD_CAST "input not read");
+		free(line);
+	}
+	return suite;
+}
+
 /* The root's start tag carries the totals, so they are counted first;
  * then each suite is built, written as libxml2 writes it at depth 1 of
  * the whole document, and freed. */
 int
-render_check_junit(FILE *out, const struct analysis *an)
+render_check_junit(FILE *out, const struct analysis *an,
+    const struct diags *d)
 {
 	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
 	xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
 	int total = 0, failures = 0, rc;
-	char root[128];
+	size_t unread = inputs_not_read(d);
+	char root[160];
 
 	if (ob == NULL) {
 		xmlFreeDoc(doc);
@@ -963,9 +1044,16 @@ render_check_junit(FILE *out, const struct analysis *an)
 		failures += f;
 	}
 	/* numbers only: nothing in it to escape */
-	snprintf(root, sizeof root, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-	    "\n<testsuites name=\"benchsite\" tests=\"%d\" failures=\"%d\"%s>\n",
-	    total, failures, an->set->n ? "" : "/");
+	if (unread)
+		snprintf(root, sizeof root, "<?xml version=\"1.0\" encoding="
+		    "\"UTF-8\"?>\n<testsuites name=\"benchsite\" tests=\"%zu\" "
+		    "failures=\"%d\" errors=\"%zu\">\n", total + unread,
+		    failures, unread);
+	else
+		snprintf(root, sizeof root, "<?xml version=\"1.0\" encoding="
+		    "\"UTF-8\"?>\n<testsuites name=\"benchsite\" tests=\"%d\" "
+		    "failures=\"%d\"%s>\n", total, failures, an->set->n ? "" :
+		    "/");
 	xmlOutputBufferWriteString(ob, root);
 	for (size_t i = 0; i < an->set->n; i++) {
 		xmlNodePtr suite = junit_suite(doc, an, i);
@@ -975,7 +1063,15 @@ render_check_junit(FILE *out, const struct analysis *an)
 		xmlOutputBufferWrite(ob, 1, "\n");
 		xmlFreeNode(suite);
 	}
-	if (an->set->n > 0)
+	if (unread) {
+		xmlNodePtr suite = junit_inputs(doc, d, unread);
+
+		xmlOutputBufferWrite(ob, 2, "  ");
+		xmlNodeDumpOutput(ob, doc, suite, 1, 1, "UTF-8");
+		xmlOutputBufferWrite(ob, 1, "\n");
+		xmlFreeNode(suite);
+	}
+	if (an->set->n > 0 || unread)
 		xmlOutputBufferWriteString(ob, "</testsuites>\n");
 	rc = xmlOutputBufferClose(ob) < 0 || ferror(out) ? -1 : 0;
 	xmlFreeDoc(doc);
