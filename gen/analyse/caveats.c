@@ -212,13 +212,21 @@ setup_index(const char *key)
 	return k;
 }
 
-/* Whether key (the os, the driver) changed along with the kernel: a
- * distribution brings its own kernel, a kernel its own drivers, so they
- * are one change, told as the kernel's. */
+/* What comes with a kernel: a distribution brings its own kernel, a
+ * kernel its own drivers. */
+static const char *const with_the_kernel[] = {"os", "driver"};
+#define NWITH (sizeof with_the_kernel / sizeof *with_the_kernel)
+
+/* Whether set-up key k changed along with the kernel and is one of
+ * with_the_kernel: one change with it, told as the kernel's. */
 static bool
-with_kernel(const struct setup_diff *d, const char *key)
+with_kernel(const struct setup_diff *d, size_t k)
 {
-	return (d->changed >> setup_index(key) & 1) &&
+	bool along = false;
+
+	for (size_t w = 0; w < NWITH; w++)
+		along |= strcmp(setup_keys[k].key, with_the_kernel[w]) == 0;
+	return along && (d->changed >> k & 1) &&
 	    (d->changed >> setup_index("kernel") & 1);
 }
 
@@ -271,10 +279,10 @@ kernel_cause(const struct setup_diff *d)
 
 	buf_printf(&b, "kernel: %s \u2192 %s", meta_get(&d->b->meta, "kernel"),
 	    meta_get(&d->r->meta, "kernel"));
-	for (int w = 0; w < 2; w++) {
-		const char *key = w ? "driver" : "os";
+	for (size_t w = 0; w < NWITH; w++) {
+		const char *key = with_the_kernel[w];
 
-		if (!with_kernel(d, key))
+		if (!with_kernel(d, setup_index(key)))
 			continue;
 		buf_printf(&b, "%s%s: %s \u2192 %s", sep, key,
 		    meta_get(&d->b->meta, key), meta_get(&d->r->meta, key));
@@ -296,8 +304,7 @@ setup_text(const struct setup_diff *d)
 
 	for (size_t k = 0; k < NSETUP; k++) {
 		key = setup_keys[k].key;
-		if (!(d->changed >> k & 1) || ((strcmp(key, "os") == 0 ||
-		    strcmp(key, "driver") == 0) && with_kernel(d, key)))
+		if (!(d->changed >> k & 1) || with_kernel(d, k))
 			continue;
 		if (b.n > 0)
 			buf_puts(&b, "; ");
@@ -342,8 +349,8 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 	}
 	/* A distribution upgrade is one change, whoever counts them, and
 	 * so is a kernel with its drivers. */
-	for (int w = 0; w < 2; w++)
-		if (with_kernel(d, w ? "driver" : "os")) {
+	for (size_t k = 0; k < NSETUP; k++)
+		if (with_kernel(d, k)) {
 			d->ntunable--;
 			d->nother--;
 		}
@@ -377,12 +384,10 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 static int
 explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
-	size_t os = with_kernel(d, "os") ? setup_index("os") : NSETUP;
-	size_t drv = with_kernel(d, "driver") ? setup_index("driver") : NSETUP;
 	int n = 0;
 
 	for (size_t k = 0; k < NSETUP; k++)
-		if ((d->changed >> k & 1) && k != os && k != drv &&
+		if ((d->changed >> k & 1) && !with_kernel(d, k) &&
 		    setup_keys[k].role == KEY_TUNABLE &&
 		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
@@ -727,15 +732,14 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	    "times or more to tell"));
 }
 
-/* Whether two dates are of one day: "2026-11-21T03:00Z" and
- * "2026-11-21T05:30Z" (record writes the time) are. */
+/* Whether two dates, as the meta reader let them in (ISO 8601), are of
+ * one day: "2026-11-21T03:00Z" and "2026-11-21T05:30Z" (record writes the
+ * time) are; a year or a month alone is only itself. */
 static bool
 same_day(const char *a, const char *b)
 {
-	size_t n = strlen(a) < 10 || strlen(b) < 10 ? 0 : 10;
-
-	return n ? strncmp(a, b, n) == 0 && !isdigit((unsigned char)a[n]) &&
-	    !isdigit((unsigned char)b[n]) : strcmp(a, b) == 0;
+	return strlen(a) >= 10 && strlen(b) >= 10 ? strncmp(a, b, 10) == 0 :
+	    strcmp(a, b) == 0;
 }
 
 /* Two runs that nothing the meta says tells apart, of one day or of no

@@ -187,20 +187,6 @@ copy_guess(struct guesses *to, const struct guess *g, int region)
 	n->region = region;
 }
 
-/* Whether clean line i is a fio command line ("# fio --name=x ...",
- * "$ /usr/local/bin/fio -rw=randrw ..."). */
-static bool
-fio_command(const struct post *p, size_t i)
-{
-	const char *s = p->ls.v[i].text, *f;
-
-	for (f = strstr(s, "fio"); f; f = strstr(f + 1, "fio"))
-		if ((f == s || f[-1] == ' ' || f[-1] == '/') &&
-		    (f[3] == ' ' || f[3] == '\t') && strstr(f, " -"))
-			return true;
-	return false;
-}
-
 /* The guesses of lines [from, end) of configuration c's prose, those
  * after its table marked trailing. */
 static void
@@ -248,7 +234,7 @@ guess_prompt_host(struct post *p, const struct config *c,
 		size_t first = out->n, kept = first;
 		char *text;
 
-		if (!fio_command(p, i))
+		if (fio_command_options(p->ls.v[i].text) == NULL)
 			continue;
 		text = prose_text(p, &p->ls.v[i]);
 		guess_line(p->gs, text, p->ls.v[i].no, i, out);
@@ -484,7 +470,7 @@ static size_t
 own_fio_command(const struct post *p, const struct config *c)
 {
 	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++)
-		if (fio_command(p, i))
+		if (fio_command_options(p->ls.v[i].text) != NULL)
 			return i;
 	return SIZE_MAX;
 }

@@ -99,6 +99,11 @@ struct fio_results {
  * bonnie++ reader files it has nothing to find in, and the reverse). */
 bool fio_detect(const char *buf, size_t len);
 
+/* Whether line s is fio run with options ("fio --rw=write --name=x",
+ * "root@ib1:~# fio -rw=write ...", "/usr/local/bin/fio --bs=4k ..."):
+ * the options from its first " -" on. NULL when it is none. */
+const char *fio_command_options(const char *s);
+
 /* Appends every fio result found in buf (the contents of file) to out.
  * Lines longer than lim->line are skipped (the caller reports them);
  * lim NULL means the default limits. Returns whether buf holds nothing

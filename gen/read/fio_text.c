@@ -344,23 +344,33 @@ job_file_command(const char *s)
 	    strchr(s, '=') == NULL && strchr(s + 4, ' ') == NULL;
 }
 
+const char *
+fio_command_options(const char *s)
+{
+	const char *p = strstr(s, "fio ");
+
+	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
+	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
+	    strchr(s, '=') == NULL)
+		return NULL;
+	return strstr(p, " -");
+}
+
 /* "fio --rw=write --iodepth=32 --name=myjob" (fio takes "-rw=write"
  * too): the command's options. */
 static bool
 command_line(struct text *t, const char *s, long line)
 {
-	const char *p = strstr(s, "fio ");
+	const char *p;
 
 	if (job_file_command(s)) {
 		next_run_starts(t, line);
 		return true;
 	}
-	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
-	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
-	    strstr(p, " -") == NULL || strchr(s, '=') == NULL)
+	if ((p = fio_command_options(s)) == NULL)
 		return false;
 	next_run_starts(t, line);
-	for (p = strstr(p, " -"); p != NULL; p = strstr(p + 1, " -"))
+	for (; p != NULL; p = strstr(p + 1, " -"))
 		if (isalpha((unsigned char)p[p[2] == '-' ? 3 : 2]))
 			command_option(t, p + (p[2] == '-' ? 3 : 2));
 	return true;

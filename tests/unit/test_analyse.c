@@ -516,6 +516,18 @@ test_nothing_said_apart(void **state)
 	assert_non_null(strstr(f->caveat, "neither has a date"));
 }
 
+/* Run id's regression of block read, which fails the gate. */
+static const struct finding *
+gated_drop(struct tree *t, const char *id)
+{
+	const struct finding *f;
+
+	assert_true(analysis_flagged(&t->an, run_of(t, id), M_GET_BLOCK));
+	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
+	    (long)run_of(t, id), M_GET_BLOCK));
+	return f;
+}
+
 /* A key of the user's own that differs is a setting: the drop gates
  * and names it. With a kernel changed too the kernel is named, and a
  * key that changes every night (a build's number) does not make two
@@ -535,13 +547,9 @@ test_own_key_named(void **state)
 	add_run(t, "b2", "series: b\ndate: 2020-01-02\nkernel: 5.2\n"
 	    "build: 42\n", 100000, 50000, 300, 1, 50);
 	load(t);
-	assert_true(analysis_flagged(&t->an, run_of(t, "a2"), M_GET_BLOCK));
-	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
-	    (long)run_of(t, "a2"), M_GET_BLOCK));
+	f = gated_drop(t, "a2");
 	assert_non_null(strstr(f->text, "max-sectors: 16 \u2192 1024"));
-	assert_true(analysis_flagged(&t->an, run_of(t, "b2"), M_GET_BLOCK));
-	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
-	    (long)run_of(t, "b2"), M_GET_BLOCK));
+	f = gated_drop(t, "b2");
 	assert_non_null(strstr(f->text, "kernel: 5.1 \u2192 5.2"));
 	assert_null(strstr(f->text, "build"));
 	assert_null(f->caveat);
@@ -562,9 +570,7 @@ test_disks_two_ways(void **state)
 	load(t);
 	assert_string_equal(t->an.runs[run_of(t, "d1")].series,
 	    t->an.runs[run_of(t, "d2")].series);
-	assert_true(analysis_flagged(&t->an, run_of(t, "d2"), M_GET_BLOCK));
-	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
-	    (long)run_of(t, "d2"), M_GET_BLOCK));
+	f = gated_drop(t, "d2");
 	assert_null(f->caveat);
 }
 
@@ -581,9 +587,7 @@ test_driver_with_kernel(void **state)
 	add_run(t, "k2", "series: k\ndate: 2020-01-02\nkernel: 2.4.32\n"
 	    "driver: ahci\n", 100000, 50000, 300, 1, 50);
 	load(t);
-	assert_true(analysis_flagged(&t->an, run_of(t, "k2"), M_GET_BLOCK));
-	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
-	    (long)run_of(t, "k2"), M_GET_BLOCK));
+	f = gated_drop(t, "k2");
 	assert_null(f->caveat);
 	assert_non_null(strstr(f->text, "kernel: 2.6.13 \u2192 2.4.32 (with "
 	    "driver: ata_piix \u2192 ahci)"));
