@@ -526,9 +526,12 @@ body_start(const char *buf, size_t len)
 	while (start < len) {
 		const char *nl = memchr(buf + start, '\n', len - start);
 		size_t end = nl ? (size_t)(nl - buf) : len;
-		size_t n = without_cr(buf + start, end - start);
-		size_t name = strspn(buf + start, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		    "abcdefghijklmnopqrstuvwxyz0123456789-");
+		size_t n = without_cr(buf + start, end - start), name = 0;
+
+		/* buf is not NUL-terminated: the name within the line */
+		while (name < n && (isalnum((unsigned char)buf[start + name]) ||
+		    buf[start + name] == '-'))
+			name++;
 
 		if (n == 0)
 			return headers > 0 ? end + 1 : 0;

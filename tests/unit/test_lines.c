@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "read/lines.h"
@@ -194,6 +195,26 @@ test_too_long(void **state)
 	lines_free(&ls);
 }
 
+/* A header-like first line ("tile: here") in a buffer with no NUL after
+ * it: the test for a mail's headers stays inside the buffer (the fuzzer
+ * found a read past it; AddressSanitizer tells). */
+static void
+test_unterminated_header(void **state)
+{
+	static const char text[] = "tile: here\nV";
+	size_t n = sizeof text - 1;
+	char *buf = malloc(n);
+	struct lines ls = {0};
+
+	(void)state;
+	assert_non_null(buf);
+	memcpy(buf, text, n);
+	lines_read(&ls, buf, n, SIDE_ALL);
+	assert_int_equal(ls.n, 2);
+	lines_free(&ls);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -208,6 +229,7 @@ main(void)
 		cmocka_unit_test(test_unknown_tags_kept),
 		cmocka_unit_test(test_diff_sides),
 		cmocka_unit_test(test_too_long),
+		cmocka_unit_test(test_unterminated_header),
 	};
 
 	return cmocka_run_group_tests_name("lines", tests, NULL, NULL);
