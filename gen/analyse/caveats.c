@@ -767,6 +767,46 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	    "not a before and an after, what changed is unknown"));
 }
 
+/* A word of a label that names a part of the machine, not a setting of
+ * it: "40pin cable" against "80pin cable", "with SLOG" against "without
+ * SLOG". */
+static const char *
+hardware_word(const char *label)
+{
+	static const char *const words[] = {"cable", "cables", "disk", "disks",
+	    "drive", "drives", "ssd", "ssds", "hdd", "hdds", "nvme", "slog",
+	    "l2arc", "zil", "vdev", "vdevs", "controller", "controllers",
+	    "card", "hba", "port", "ports", "slot", "motherboard",
+	    "mainboard", "enclosure", "backplane", "expander", "jbod", "dimm",
+	    "usb", "array", "mirror", "pool", "spindles"};
+
+	for (size_t k = 0; label && k < sizeof words / sizeof *words; k++)
+		if (contains_word_ignoring_case(label, words[k]))
+			return words[k];
+	return NULL;
+}
+
+/* Two runs told apart only by labels, one of which names hardware: the
+ * label is all the meta says of what changed, and it reads as another
+ * part, not a setting of the same machine (a careful reader would not
+ * sign a cable or a log device swapped as a regression). A setting the
+ * user means to gate on is given as a meta key. */
+static void
+label_hardware_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const char *x = meta_get(&d->b->meta, "label");
+	const char *y = meta_get(&d->r->meta, "label");
+	const char *part = hardware_word(x) ? hardware_word(x) :
+	    hardware_word(y);
+
+	if (d->changed != 0 || d->nextra > 0 || x == NULL || y == NULL ||
+	    strcmp(x, y) == 0 || part == NULL)
+		return;
+	reason(w, xasprintf("only the labels differ, and they name a part "
+	    "(%s), not a setting: another configuration, context, not a "
+	    "regression; a setting to gate on is said as a meta key", part));
+}
+
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
@@ -779,6 +819,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	measured_apart(a, i, o, metric, &w);
 	tail_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
+	label_hardware_reason(d, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));

@@ -219,6 +219,22 @@ test_columns(void **state)
 	assert_int_equal(utf8_span(s, 4, 3), 4);
 }
 
+static void
+test_words(void **state)
+{
+	(void)state;
+	assert_true(contains_ignoring_case("NCQ off", "ncq"));
+	assert_true(contains_ignoring_case("diskless", "disk"));
+	assert_false(contains_ignoring_case("ncq", "ncq off"));
+	assert_true(contains_word_ignoring_case("40pin Cable ATA33", "cable"));
+	assert_true(contains_word_ignoring_case("cable", "cable"));
+	assert_true(contains_word_ignoring_case("with-SLOG", "slog"));
+	assert_false(contains_word_ignoring_case("diskless", "disk"));
+	assert_false(contains_word_ignoring_case("ramdisk", "disk"));
+	assert_false(contains_word_ignoring_case("disk2", "disk"));
+	assert_false(contains_word_ignoring_case("", "disk"));
+}
+
 int
 main(void)
 {
@@ -232,6 +248,7 @@ main(void)
 		cmocka_unit_test(test_xstrndup_utf8),
 		cmocka_unit_test(test_walking),
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
