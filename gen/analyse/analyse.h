@@ -218,6 +218,10 @@ struct run_analysis {
 	uint32_t targets;	/* its first in analysis.targets */
 	uint16_t ntargets;
 	bool base_in_series;	/* base is the run before it in its series */
+	/* From the run before it in its series, a known set-up key changed
+	 * or only one of the two has a label: its change is no measure of
+	 * the series' noise. */
+	bool change_marked;
 };
 
 

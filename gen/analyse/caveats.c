@@ -807,6 +807,27 @@ label_hardware_reason(const struct setup_diff *d, struct reasons *w)
 	    "regression; a setting to gate on is said as a meta key", part));
 }
 
+/* A latency of a fio job that rose while the same job's IOPS or
+ * bandwidth rose too: the device was given more to do (a throttle
+ * lifted, another job's load), and each request waited in a longer
+ * queue. A careful reader does not call that a slower device. */
+static void
+load_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    !fio_measure_is_latency(m->fio.measure))
+		return;
+	if (sibling_verdict(a, i, m, FM_IOPS) == VERDICT_IMPROVEMENT ||
+	    sibling_verdict(a, i, m, FM_BW) == VERDICT_IMPROVEMENT)
+		reason(w, xstrdup("the same job moved more I/O, and its "
+		    "latency rose with its load: a longer queue, not a slower "
+		    "device"));
+}
+
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
@@ -818,6 +839,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 
 	measured_apart(a, i, o, metric, &w);
 	tail_reason(a, i, metric, &w);
+	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	label_hardware_reason(d, &w);
 	if (config)
@@ -831,18 +853,21 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 }
 
 /* What changed from run b to run r: the set-up keys, else the labels
- * (a setting the meta names only in its label, like "NCQ off"). */
+ * (a setting the meta names only in its label, like "NCQ off").
+ * *marked: a key benchsite knows changed, or only one of the two has a
+ * label (a night the user marked: "backup window"). */
 static char *
-what_changed(const struct run *r, const struct run *b)
+what_changed(const struct run *r, const struct run *b, bool *marked)
 {
-	int n, layout;
-	char *d = setup_differences(r, b, &n, &layout);
+	struct setup_diff d;
 	const char *x = meta_get(&b->meta, "label");
 	const char *y = meta_get(&r->meta, "label");
 
-	if (d == NULL && x && y && strcmp(x, y) != 0)
-		d = xasprintf("label: %s \u2192 %s", x, y);
-	return d;
+	diff_setup(r, b, &d);
+	*marked = d.changed != 0 || (x == NULL) != (y == NULL);
+	if (d.text == NULL && x && y && strcmp(x, y) != 0)
+		d.text = xasprintf("label: %s \u2192 %s", x, y);
+	return d.text;
 }
 
 void
@@ -852,10 +877,12 @@ note_series_changes(struct analysis *a)
 
 	for (size_t k = 1; k < a->set->n; k++) {
 		size_t i = a->order[k], prev = a->order[k - 1];
+		bool marked;
 
 		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0)
 			continue;
 		a->runs[i].series_change = strpool_take(a->pool,
-		    what_changed(&runs[i], &runs[prev]));
+		    what_changed(&runs[i], &runs[prev], &marked));
+		a->runs[i].change_marked = marked;
 	}
 }

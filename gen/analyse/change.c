@@ -222,14 +222,18 @@ ring_add(struct history *h, int id, double change)
 }
 
 /* Adds run k's changes against its base, when that is the run before it
- * in its series. */
+ * in its series and nothing the meta says marks the two apart: the
+ * noise of a series is how its runs vary when nothing said changed. A
+ * changed kernel's step, or the nights a user labelled "backup window"
+ * in a series of unlabelled ones, would widen the fence until the next
+ * real drop passed as noise. */
 static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
 	const struct run *r = &a->set->runs[k];
 	long prev = a->runs[k].base;
 
-	if (!a->runs[k].base_in_series)
+	if (!a->runs[k].base_in_series || a->runs[k].change_marked)
 		return;
 	for (size_t s = 0; s < r->nsum; s++) {
 		int id = run_metric_at(r, s);

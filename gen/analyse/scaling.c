@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- what each layout should give ---- */
 
@@ -500,6 +501,15 @@ known_differ(const char *x, const char *y)
 }
 
 static bool
+filesystems_differ(const struct run *x, const struct run *y)
+{
+	const char *fx = meta_get(&x->meta, "filesystem");
+	const char *fy = meta_get(&y->meta, "filesystem");
+
+	return fx && fy && strcasecmp(fx, fy) != 0;
+}
+
+static bool
 counts_differ(int x, int y)
 {
 	return x >= 0 && y >= 0 && x != y;
@@ -519,7 +529,10 @@ per_char_skipped(const struct analysis *a, size_t i)
 /* Whether runs r and c were measured with the same bonnie++ options,
  * as far as both say: file size, file tests, io chunk, concurrency,
  * seekers, generation, per-char tests run or not (-f), and -b (an
- * fsync after every write) from meta bonnie-options. */
+ * fsync after every write) from meta bonnie-options; and on the same
+ * file system, when both name it: a benchmark of files measures the
+ * file system too (an HFS+ disk says little of what ZFS gets from its
+ * disks, with its own cache and copy-on-write). */
 static bool
 measured_alike(const struct analysis *a, size_t r, size_t c)
 {
@@ -535,7 +548,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	    counts_differ(p->concurrency, q->concurrency) ||
 	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy) ||
 	    units_sizes_differ(x->fio_size, y->fio_size) ||
-	    !share_metrics(x, y))
+	    !share_metrics(x, y) || filesystems_differ(x, y))
 		return false;
 	if (fx >= 0 && fy >= 0 && fx != fy)
 		return false;
@@ -636,6 +649,8 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 	put_int(q, per_char_skipped(a, i));
 	put_int(q, opts ? has_flag(opts, "-b") : -1);
 	put_text(q, t == T_MODEL_CTL ? meta_get(&r->meta, "os") : NULL);
+	put_text(q, t == T_MODEL_HOST || t == T_MODEL_CTL ?
+	    meta_get(&r->meta, "filesystem") : NULL);
 	put_int(q, t == T_CTL || t == T_HOST ? solid_state(r) : -2);
 	put_text(q, r->fio_size);
 	put_int(q, (long long)metrics_signature(r));

@@ -13,6 +13,7 @@
 #define GUESS_SUM 2u	/* counts on several lines add up (two mdadm arrays) */
 #define GUESS_VENDOR 4u	/* a bare vendor, completed from a model named elsewhere */
 #define GUESS_TWO 8u	/* its line gives another value for the key too */
+#define GUESS_DROP 16u	/* the line's own guesses show it is not this key's */
 
 /* One value read from one line of prose. key is a meta key or a part
  * of one put together later: "disks.count", "disks.model", "raid.level",

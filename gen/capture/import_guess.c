@@ -795,6 +795,48 @@ tie_to_controller(struct guesses *out, size_t first)
 			out->v[i].tie = xstrdup(ctl->value);
 }
 
+/* Whether guess k of the line is a kernel version that is the version
+ * of a distribution named with it ("Ubuntu 6.06.1", "Debian 5.0.3"):
+ * the operating system's, not the kernel's. */
+static bool
+release_not_kernel(const struct guesses *out, size_t first, size_t k)
+{
+	const struct guess *g = &out->v[k];
+
+	if (strcmp(g->key, "kernel") != 0)
+		return false;
+	for (size_t i = first; i < out->n; i++) {
+		const struct guess *os = &out->v[i];
+		size_t n = strlen(os->value), m = strlen(g->value);
+
+		if (strcmp(os->key, "os") == 0 && n > m &&
+		    strcmp(os->value + n - m, g->value) == 0 &&
+		    os->col < g->col)
+			return true;
+	}
+	return false;
+}
+
+static void
+drop_releases(struct guesses *out, size_t first)
+{
+	size_t o = first;
+
+	for (size_t i = first; i < out->n; i++)
+		if (release_not_kernel(out, first, i))
+			out->v[i].flags |= GUESS_DROP;
+	for (size_t i = first; i < out->n; i++) {
+		if (out->v[i].flags & GUESS_DROP) {
+			free(out->v[i].value);
+			free(out->v[i].text);
+			free(out->v[i].tie);
+			continue;
+		}
+		out->v[o++] = out->v[i];
+	}
+	out->n = o;
+}
+
 void
 guess_line(const struct guesser *gs, const char *text, long line, size_t at,
     struct guesses *out)
@@ -807,6 +849,7 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 	for (size_t i = 0; i < gs->n; i++)
 		apply_rule(gs, i, &f, cont ? &carry : NULL, out);
 	clause_carry_line(text, at, cont, &out->carry);
+	drop_releases(out, first);
 	mark_rivals(out, first);
 	tie_to_controller(out, first);
 }

@@ -170,6 +170,14 @@ test_storage_words(void **state)
 		{"root@ib1:/home/jwang# fio --rw=write", "host", "ib1"},
 		{"[jane@db2.example.org ~]$ fio x.fio", "host", "db2"},
 		{"mail me at jane@db2.example.org: thanks", "host", NULL},
+		/* a distribution's release is the OS's, not a kernel */
+		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
+		    "kernel", NULL},
+		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
+		    "os", "Ubuntu 6.06.1"},
+		{"the server runs Debian 5.0.3 now", "kernel", NULL},
+		{"Debian 5.0.3 running 2.6.26-2-amd64", "kernel",
+		    "2.6.26-2-amd64"},
 	};
 
 	(void)state;
