@@ -715,6 +715,28 @@ make_value(const char *fmt, fix_fn fix, const char *s, const regmatch_t *m)
 	return fixed;
 }
 
+/* Whether text[at, end) lies inside a mail address or a web address
+ * ("xfs@oss.sgi.com", "http://host/ext4-howto"): a name there is no
+ * set-up's. Rules that read addresses (a shell prompt's user@host)
+ * name the '@' themselves. */
+static bool
+in_address(const struct rule *r, const char *text, size_t at, size_t end)
+{
+	size_t s = at, e = end;
+
+	while (s > 0 && !isspace((unsigned char)text[s - 1]) &&
+	    !strchr("<(,;", text[s - 1]))
+		s--;
+	while (text[e] && !isspace((unsigned char)text[e]) &&
+	    !strchr(">),;", text[e]))
+		e++;
+	for (size_t k = s; k + 2 < e; k++)
+		if (text[k] == ':' && text[k + 1] == '/' && text[k + 2] == '/')
+			return true;
+	return memchr(text + s, '@', e - s) != NULL &&
+	    strchr(r->pattern, '@') == NULL;
+}
+
 /* Every match of rule i in text that its clause asserts: the search
  * goes on from the end of a match, less its last character when that
  * may begin the next word. */
@@ -739,7 +761,8 @@ apply_rule(const struct guesser *gs, size_t i, const struct found *line,
 
 		while (at < end && !isalnum((unsigned char)text[at]))
 			at++;
-		if (clause_mood(text, at, end, carry) == 0) {
+		if (clause_mood(text, at, end, carry) == 0 &&
+		    !in_address(r, text, at, end)) {
 			f.named = clause_names_run(text, at);
 			f.col = at;
 			add_guess(out, r->key, make_value(r->fmt, r->fix, s, m),

@@ -112,6 +112,10 @@ bool rule_line(const char *);
 char *post_slug(const char *file);
 /* What follows the last '/' of path. */
 const char *path_base_name(const char *path);
+/* The length of a machine name without a run's number at its end
+ * ("default_run1", "box-pass 2", "nas.iter3": 7, 3, 3), or its whole
+ * length: rows named so are iterations of one setup. */
+size_t iteration_stem(const char *name);
 
 /* import_seen.c. Whether two results' figures are those of one run:
  * each state equal, figures within a text cell's precision, %CP and

@@ -550,6 +550,22 @@ put_host_setting(struct buf *b, const struct config *c)
 	return true;
 }
 
+/* A row named for its machine and the run's number, "default_run1":
+ * the machine is the host, and its rows are the run's samples. */
+static bool
+put_host_iteration(struct buf *b, const struct config *c)
+{
+	size_t n = iteration_stem(c->host);
+
+	if (n == strlen(c->host))
+		return false;
+	buf_printf(b, "# from line %ld: ", c->host_no);
+	put_text(b, c->host_text);
+	buf_printf(b, "\n# the machine, then the number of one of its "
+	    "runs\nhost: %.*s\n", (int)n, c->host);
+	return true;
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -574,7 +590,7 @@ config_meta(const struct post *p, int k, const char *name)
 		if (strcmp(key, "host") == 0 && c->renamed) {
 			put_renamed_host(&b, c, name);
 		} else if (strcmp(key, "host") == 0 && c->host_text &&
-		    put_host_setting(&b, c)) {
+		    (put_host_setting(&b, c) || put_host_iteration(&b, c))) {
 			;
 		} else if (strcmp(key, "host") == 0 && c->host_text) {
 			buf_printf(&b, "# from line %ld: ", c->host_no);

@@ -310,11 +310,24 @@ same_text(const char *a, const char *b)
 	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
 }
 
+/* The same machine name, or names that differ only by a run's number
+ * ("default_run1", "default_run2"). */
+static bool
+same_machine(const char *a, const char *b)
+{
+	size_t n;
+
+	if (a == NULL || b == NULL)
+		return a == b;
+	n = iteration_stem(a);
+	return n == iteration_stem(b) && strncmp(a, b, n) == 0;
+}
+
 /* One setup: the same machine name, size and bonnie++ options. */
 static bool
 same_setup(const struct result *a, const struct result *b)
 {
-	return same_text(a->name, b->name) && same_text(a->size, b->size) &&
+	return same_machine(a->name, b->name) && same_text(a->size, b->size) &&
 	    same_text(a->chunk, b->chunk) && same_text(a->files, b->files) &&
 	    (a->concurrency < 0 || b->concurrency < 0 ||
 	    a->concurrency == b->concurrency);

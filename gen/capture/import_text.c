@@ -87,6 +87,34 @@ import_slug(const char *text)
 	return buf_take(&b);
 }
 
+size_t
+iteration_stem(const char *name)
+{
+	static const char *const words[] = {"run", "pass", "iter",
+	    "iteration", "try", "round", "loop", "trial"};
+	size_t n = strlen(name), e = n, w;
+
+	while (e > 0 && isdigit((unsigned char)name[e - 1]))
+		e--;
+	if (e == n || n - e > 3)
+		return n;
+	while (e > 0 && strchr("-_ #", name[e - 1]))
+		e--;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		w = strlen(words[k]);
+		if (e > w && strncasecmp(name + e - w, words[k], w) == 0 &&
+		    strchr("-_. ", name[e - w - 1]) &&
+		    (name[e - w - 1] != ' ' || e - w - 1 > 0)) {
+			size_t stem = e - w - 1;
+
+			while (stem > 0 && strchr("-_. ", name[stem - 1]))
+				stem--;
+			return stem > 0 ? stem : n;
+		}
+	}
+	return n;
+}
+
 /* The post's file name without its extension, as a slug. */
 char *
 post_slug(const char *file)

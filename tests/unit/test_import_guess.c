@@ -176,6 +176,13 @@ test_storage_words(void **state)
 		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
 		    "os", "Ubuntu 6.06.1"},
 		{"the server runs Debian 5.0.3 now", "kernel", NULL},
+		/* addresses name no set-up */
+		{"cc: linux-raid@vger.kernel.org, xfs@oss.sgi.com",
+		    "filesystem", NULL},
+		{"see http://example.org/ext4-raid5-howto", "filesystem", NULL},
+		{"see http://example.org/ext4-raid5-howto", "raid.level", NULL},
+		{"mkfs.xfs on it, see <http://example.org/>", "filesystem",
+		    "xfs"},
 		{"Debian 5.0.3 running 2.6.26-2-amd64", "kernel",
 		    "2.6.26-2-amd64"},
 	};
@@ -374,6 +381,24 @@ test_setting_names(void **state)
 		assert_false(guess_names_setting(gs, machines[k]));
 }
 
+/* Rows named for their machine and a run's number are one setup's. */
+static void
+test_iteration_stem(void **state)
+{
+	(void)state;
+	assert_int_equal(iteration_stem("default_run1"), 7);
+	assert_int_equal(iteration_stem("default_run12"), 7);
+	assert_int_equal(iteration_stem("box-pass 2"), 3);
+	assert_int_equal(iteration_stem("nas.iter3"), 3);
+	assert_int_equal(iteration_stem("nas_iteration_4"), 3);
+	assert_int_equal(iteration_stem("run1"), 4);	/* no machine left */
+	assert_int_equal(iteration_stem("raid_1"), 6);	/* a level, not a run */
+	assert_int_equal(iteration_stem("sda1"), 4);
+	assert_int_equal(iteration_stem("rerun1"), 6);	/* no word edge */
+	assert_int_equal(iteration_stem("db2"), 3);
+	assert_int_equal(iteration_stem(""), 0);
+}
+
 int
 main(void)
 {
@@ -386,6 +411,7 @@ main(void)
 		cmocka_unit_test(test_review),
 		cmocka_unit_test(test_setting_names),
 		cmocka_unit_test(test_storage_words),
+		cmocka_unit_test(test_iteration_stem),
 	};
 
 	return cmocka_run_group_tests_name("import_guess", tests, setup,
