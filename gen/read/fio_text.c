@@ -363,6 +363,14 @@ command_line(struct text *t, const char *s, long line)
 {
 	const char *p;
 
+	if (!job_file_command(s) && fio_command_options(s) == NULL)
+		return false;
+	/* A command with no result after it is not this one's: a script
+	 * that runs fio, then the pasted output under its own prompt. */
+	if (t->run == NONE && t->ncmd > 0) {
+		forget_preamble(t);
+		t->preamble_line = 0;
+	}
 	if (job_file_command(s)) {
 		next_run_starts(t, line);
 		return true;
