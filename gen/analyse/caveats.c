@@ -510,8 +510,11 @@ cache_size_reason(const struct run *r, const struct run *b,
 		reason(w, xasprintf("the file size %s of %s is under twice its "
 		    "host's memory (%s): the figures may come from the cache",
 		    c->params.size, c->id, host_memory(c)));
+	/* A job named by its name has no direct in its key: its runs'
+	 * options say. */
 	if (f && m && m->def.family == FAMILY_FIO &&
-	    !fio_key_uncached(&m->fio))
+	    (m->fio.rw == RW_JOB ? f->fio_buffered :
+	    !fio_key_uncached(&m->fio)))
 		reason(w, xasprintf("fio's buffered file of %s on %s is under "
 		    "twice its host's memory (%s): the figures may come from "
 		    "the cache", f->fio_size, f->id, host_memory(f)));

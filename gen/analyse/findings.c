@@ -305,20 +305,6 @@ warn(char **all, char *sentence)
 	*all = next;
 }
 
-/* Whether run r has a fio figure that passed the page cache (neither
- * direct nor synced write by write). */
-static bool
-buffered_fio(const struct analysis *a, const struct run *r)
-{
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
-
-		if (m->def.family == FAMILY_FIO && !fio_key_uncached(&m->fio))
-			return true;
-	}
-	return false;
-}
-
 /* Whether every fio figure of r is of one sample: a sweep's workloads
  * are measured once each. */
 static bool
@@ -378,7 +364,7 @@ validity_warnings(struct analysis *a, size_t i)
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
 		    x->size, host_memory(r)));
-	if (fits_cache(r, FIO_FILE) && buffered_fio(a, r))
+	if (fits_cache(r, FIO_FILE) && r->fio_buffered)
 		warn(&all, xasprintf("fio's file of %s is less than twice the "
 		    "memory (%s) and some jobs were buffered (no direct=1): "
 		    "their figures may come from the cache.", r->fio_size,

@@ -379,6 +379,22 @@ fio_disk_idle(const struct fio_results *rs)
 	return false;
 }
 
+/* Whether a fio job that moved data went through the page cache. */
+static bool
+fio_buffered(const struct fio_results *rs)
+{
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			const struct fio_job *job = &rs->v[r].jobs[j];
+
+			for (int d = 0; d < FIO_DIRS; d++)
+				if (job->side[d].present &&
+				    !fio_job_uncached(job, (enum fio_dir)d))
+					return true;
+		}
+	return false;
+}
+
 /* What is kept of a run's samples beyond them: their count, summaries,
  * the first one's parameters and the figures the rank test needs; then,
  * when the run has at most w->shed, the samples go. */
@@ -410,6 +426,7 @@ summarise(struct walk *w, struct run *run)
 		keep_params(w, run);
 	run->fio_size = fio_size_of(w, &run->samples.fio);
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
+	run->fio_buffered = fio_buffered(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
 	fio_figures_free(&ff);
 	if (run->samples.n + run->samples.fio.n <= w->shed)

@@ -75,6 +75,9 @@ struct run {
 				   else NULL */
 	bool fio_disk_idle;	/* fio's disk stats show its disk idle
 				   (util 0%) while a job moved data */
+	bool fio_buffered;	/* a fio job's figures passed the page
+				   cache, as its options say (neither
+				   direct nor writes made durable) */
 	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its

@@ -259,6 +259,15 @@ flag_set(const char *text)
 	return text && (strcmp(text, "1") == 0 || strcmp(text, "true") == 0);
 }
 
+/* Whether the job bypassed the page cache: direct=1, or buffered=0,
+ * fio's other way of saying it. */
+static bool
+direct_of(const struct fio_job *j)
+{
+	return flag_set(j->param[FP_DIRECT]) || (j->param[FP_BUFFERED] &&
+	    strcmp(j->param[FP_BUFFERED], "0") == 0);
+}
+
 /* How the job's writes were made durable (see enum fio_sync): fio's
  * sync option ("1", "sync", "dsync"; "0" and "none" are not), else the
  * more frequent of fsync=N and fdatasync=N. A pattern that only reads
@@ -317,6 +326,19 @@ bool
 fio_key_uncached(const struct fio_key *k)
 {
 	return k->direct || (k->sync != FSY_NONE && k->dir == FIO_WRITE);
+}
+
+bool
+fio_job_uncached(const struct fio_job *j, enum fio_dir dir)
+{
+	struct fio_key k;
+
+	memset(&k, 0, sizeof k);
+	k.rw = rw_of(j->param[FP_RW]);
+	k.dir = dir;
+	k.direct = direct_of(j);
+	sync_of(j, &k);
+	return fio_key_uncached(&k);
 }
 
 /* Whether an option asks for something, not its default: a number
@@ -448,9 +470,7 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 	k->numjobs = count_of(j->param[FP_NUMJOBS], j->jobs > 0 ? j->jobs : 1);
 	if (k->bs == 0 || k->iodepth < 0 || k->numjobs < 0)
 		return false;
-	/* buffered=0 is fio's other way of saying direct=1 */
-	k->direct = flag_set(j->param[FP_DIRECT]) ||
-	    (j->param[FP_BUFFERED] && strcmp(j->param[FP_BUFFERED], "0") == 0);
+	k->direct = direct_of(j);
 	k->mix = mix_of(j, k->rw);
 	k->random = random_of(j, k->rw, dir);
 	sync_of(j, k);

@@ -110,6 +110,11 @@ double fio_key_inflight(const struct fio_key *k);
  * each made durable (a synced read still comes from the cache). */
 bool fio_key_uncached(const struct fio_key *k);
 
+/* The same of a job's figures in direction dir, from its options, for
+ * any job, its key named by its name (RW_JOB, which holds neither)
+ * too. */
+bool fio_job_uncached(const struct fio_job *j, enum fio_dir dir);
+
 /* Whether a pattern does random I/O, and whether it mixes directions
  * (then the key names the direction). */
 bool fio_rw_random(enum fio_rw);

@@ -497,12 +497,43 @@ test_forms_agree(void **state)
 	globfree(&g);
 }
 
+/* A job named by its name (a throttle) keeps no direct in its key; its
+ * options still say whether its figures passed the page cache. */
+static void
+test_job_uncached(void **state)
+{
+	struct fio_job d = job("rr", "randread", "4k", "16", NULL, "libaio",
+	    "1");
+	struct fio_job b = job("rr", "randread", "4k", "16", NULL, "libaio",
+	    NULL);
+	struct fio_job w = job("w", "randwrite", "4k", NULL, NULL, "psync",
+	    NULL);
+	struct fio_key k;
+
+	(void)state;
+	d.param[FP_RATE_IOPS] = (char *)"38000";
+	b.param[FP_RATE_IOPS] = (char *)"38000";
+	assert_true(fio_key_of(&d, FIO_READ, FM_IOPS, &k));
+	assert_int_equal(k.rw, RW_JOB);
+	assert_false(fio_key_uncached(&k));	/* the key cannot say */
+	assert_true(fio_job_uncached(&d, FIO_READ));
+	assert_false(fio_job_uncached(&b, FIO_READ));
+	b.param[FP_BUFFERED] = (char *)"0";
+	assert_true(fio_job_uncached(&b, FIO_READ));
+	/* fsync'd writes are the disk's; a read is not made durable */
+	w.param[FP_FSYNC] = (char *)"1";
+	assert_true(fio_job_uncached(&w, FIO_WRITE));
+	w.param[FP_RW] = (char *)"randread";
+	assert_false(fio_job_uncached(&w, FIO_READ));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_sync_keys),
+		cmocka_unit_test(test_job_uncached),
 		cmocka_unit_test(test_keys_beyond),
 		cmocka_unit_test(test_longest_key),
 		cmocka_unit_test(test_parse_round_trip),
