@@ -41,7 +41,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	read/bonnie_csv.c read/bonnie_text.c read/bonnie_html.c \
 	read/fio_result.c read/fio_json_walk.c read/fio_json.c \
 	read/fio_stream.c read/fio_terse.c read/fio_text.c \
-	read/fio_read.c read/fio_key.c read/reader.c read/meta.c \
+	read/fio_read.c read/fio_jobfile.c read/fio_key.c read/reader.c \
+	read/meta.c \
 	model/metrics.c model/fio_figures.c model/runcache.c \
 	model/runcache_ahead.c model/load.c \
 	model/stats.c model/display.c \

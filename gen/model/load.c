@@ -38,6 +38,11 @@ struct walk {
 	size_t met;		/* runs met, decoded or skimmed: what
 				   --max-runs counts */
 	bool lost;		/* skimmed runs could not be decoded */
+	/* The text of the files of the directory being read that no
+	 * reader took: fio's job files among them fill in what its output
+	 * left out, once the directory is read (apply_job_files). */
+	char **kept;
+	size_t *kept_len, nkept, capkept, capkept_len;
 };
 
 /* The stamps of a run directory holding only plain files (within the
@@ -208,8 +213,33 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 	if (run->samples.n + run->samples.fio.n > before) {
 		hash_file(run->output_hash, name, w->buf, len);
 		add_name(w, &run->outputs, &run->noutputs, name);
-	} else
-		add_name(w, &run->attachments, &run->nattachments, name);
+		return;
+	}
+	add_name(w, &run->attachments, &run->nattachments, name);
+	if (!looks_binary(w->buf, len) && memchr(w->buf, '[', len)) {
+		xgrow((void **)&w->kept, &w->capkept, w->nkept + 1,
+		    sizeof *w->kept);
+		xgrow((void **)&w->kept_len, &w->capkept_len, w->nkept + 1,
+		    sizeof *w->kept_len);
+		w->kept[w->nkept] = memcpy(xmalloc(len), w->buf, len);
+		w->kept_len[w->nkept++] = len;
+	}
+}
+
+/* Fills in the options of run's fio jobs from the job files among the
+ * directory's files kept from first on (the output has them as text
+ * beside it; benchsite record copies its job file), then lets them go.
+ * Every output is read by then, whatever the files' order. */
+static void
+apply_job_files(struct walk *w, struct run *run, size_t first)
+{
+	for (size_t k = first; k < w->nkept; k++) {
+		if (run->samples.fio.n > 0)
+			fio_job_file_apply(&run->samples.fio, w->kept[k],
+			    w->kept_len[k]);
+		free(w->kept[k]);
+	}
+	w->nkept = first;
 }
 
 /* Warns when one run mixes machines or bonnie++ parameters: its samples
@@ -844,7 +874,7 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
     const char *dir, const char *id, int depth, struct leaf *leaf,
     bool *cached)
 {
-	size_t n;
+	size_t n, kept;
 	struct entry *v;
 	int fd;
 
@@ -879,7 +909,9 @@ read_dir(struct walk *w, struct run *run, int parentfd, const char *name,
 		*cached = true;
 		return true;
 	}
+	kept = w->nkept;
 	visit_all(w, run, fd, dir, id, v, n, depth);
+	apply_job_files(w, run, kept);
 	free_entries(v, n);
 	close(fd);
 	reader_merge(&run->samples, w->d);
@@ -1188,8 +1220,8 @@ runset_load_cached(struct runset *set, const char *root,
     bool (*keep)(void *), void *keep_arg, bool lazy, struct diags *d)
 {
 	static const struct limits defaults = LIMITS_DEFAULT;
-	struct walk w = {set, lim ? lim : &defaults, d, NULL, false, NULL, 0,
-	    shed, NULL, false, 0, false};
+	struct walk w = {.set = set, .lim = lim ? lim : &defaults, .d = d,
+	    .shed = shed};
 	const char *why = NULL;
 	struct stat st;
 
@@ -1219,6 +1251,8 @@ runset_load_cached(struct runset *set, const char *root,
 		close_cache(&w, lazy, keep == NULL || keep(keep_arg));
 	free(w.real_root);
 	free(w.buf);
+	free(w.kept);
+	free(w.kept_len);
 	if (w.lost)
 		return -1;
 	if (w.over) {

@@ -114,6 +114,13 @@ bool fio_read(const char *file, const char *buf, size_t len,
 
 void fio_results_free(struct fio_results *);
 
+/* Fills in, from the text of a fio job file (fio_jobfile.c), the
+ * options fio's output left out of the jobs in rs that the file names
+ * (direct, sync, a throttle: its normal output prints none of them);
+ * what a result says stands. Returns whether buf is a job file. */
+bool fio_job_file_apply(struct fio_results *rs, const char *buf,
+    size_t len);
+
 /* fio's JSON documents read as a file comes, piece by piece, holding
  * only the document being read (and what its results keep): how parse
  * reads a file of them. A file of nothing but JSON documents, each read

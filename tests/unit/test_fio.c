@@ -209,6 +209,54 @@ test_numbers(void **state)
 	}
 }
 
+/* A job file fills in what fio's text output leaves out, job by job,
+ * its own section over the global ones before it, the latest global
+ * first; what the output says stands. */
+static void
+test_job_file(void **state)
+{
+	static const char file[] =
+	    "; nightly jobs\n"
+	    "[global]\nioengine=libaio\ndirect=1\nsize=${SIZE}\n"
+	    "[seq]\nrw=read\nbs=1m\n"
+	    "[global]\ndirect=0\nfsync = 8\n"
+	    "[rr]\nname=random-reads\nrw=randread\nrate_iops=500\n"
+	    "time_based\n";
+	struct fio_results rs = {0};
+	struct fio_result *r = fio_new_result(&rs, "fio.txt", 1, FIO_TEXT);
+	struct fio_job *seq = fio_new_job(r, "seq", 3, 2);
+	struct fio_job *rr, *other;
+
+	(void)state;
+	fio_set_param(seq, FP_BS, "128k", 4);	/* as the output said */
+	fio_new_job(r, "random-reads", 12, 10);
+	fio_new_job(r, "other", 5, 20);
+	seq = &r->jobs[0];	/* the jobs moved as they grew */
+	assert_true(fio_job_file_apply(&rs, file, sizeof file - 1));
+	assert_string_equal(seq->param[FP_BS], "128k");
+	assert_string_equal(seq->param[FP_RW], "read");
+	assert_string_equal(seq->param[FP_DIRECT], "1");
+	assert_string_equal(seq->param[FP_IOENGINE], "libaio");
+	assert_null(seq->param[FP_SIZE]);	/* fio expands it */
+	assert_null(seq->param[FP_FSYNC]);	/* a global after the job */
+	rr = &r->jobs[1];
+	assert_string_equal(rr->param[FP_DIRECT], "0");
+	assert_string_equal(rr->param[FP_FSYNC], "8");
+	assert_string_equal(rr->param[FP_RATE_IOPS], "500");
+	assert_string_equal(rr->param[FP_IOENGINE], "libaio");
+	other = &r->jobs[2];
+	assert_null(other->param[FP_DIRECT]);	/* no section of its name */
+	fio_results_free(&rs);
+
+	/* A file with no section, or no option of fio's, is no job file. */
+	r = fio_new_result(&rs, "fio.txt", 1, FIO_TEXT);
+	seq = fio_new_job(r, "seq", 3, 2);
+	assert_false(fio_job_file_apply(&rs, "direct=1\n[seq]\n", 16));
+	assert_false(fio_job_file_apply(&rs, "[seq]\ncolour=blue\n", 18));
+	assert_null(r->jobs[0].param[FP_DIRECT]);
+	fio_results_free(&rs);
+}
+
 int
 main(void)
 {
@@ -216,6 +264,7 @@ main(void)
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_job_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
