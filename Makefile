@@ -185,7 +185,8 @@ fuzz-build:
 		    samples/*/*/meta tests/runs/*/input/*/meta \
 		    samples/*/*/notes.md tests/site/*/input/*/notes.md \
 		    tests/import/*.txt tests/parse-fio/*.out \
-		    tests/bench/fio/*.json tests/fuzz/*.dirs \
+		    tests/bench/fio/*.json tests/analysis/*/input/*/*.fio \
+		    tests/fuzz/*.dirs \
 		    tests/fuzz/*.jobs; do \
 			cp "$$m" $(FUZZ_BUILD)/seed-$$t/$$(echo "$$m" | tr / _); \
 		done; \

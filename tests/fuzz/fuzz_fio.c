@@ -1,7 +1,8 @@
 /* libFuzzer target: the fio reader on any bytes, then its part of the
  * JSON "parse" prints; and its fast ways held to its plain ones
  * (tests/unit/fio_ways.h: the walk against jansson, the file read piece
- * by piece against reader_read): a difference is a crash. Build with
+ * by piece against reader_read): a difference is a crash; the same bytes
+ * read as a job file over the results. Build with
  * "make fuzz". */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *bad;
 
 	fio_read("fuzz", (const char *)data, size, NULL, &rs.fio, &d);
+	/* and the same bytes as a job file over what was read */
+	fio_job_file_apply(&rs.fio, (const char *)data, size);
 	if (null) {
 		render_parse_json(null, &rs, &d);
 		fclose(null);
