@@ -47,7 +47,7 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	model/runcache_ahead.c model/load.c \
 	model/stats.c model/display.c \
 	analyse/rank.c analyse/changepoint.c analyse/series.c \
-	analyse/change.c \
+	analyse/change.c analyse/labels.c \
 	analyse/scaling.c analyse/caveats.c analyse/findings.c \
 	analyse/steps.c analyse/patterns.c analyse/verdict.c analyse/analyse.c \
 	render/json_util.c render/fio_json.c render/json.c render/csv.c render/check.c \

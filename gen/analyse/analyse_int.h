@@ -2,7 +2,8 @@
  * them; each file uses only those above it (tests/layers.sh):
  *   series.c -> change.c -> scaling.c -> caveats.c -> findings.c ->
  *   steps.c -> patterns.c -> verdict.c -> analyse.c (the driver);
- * rank.c and changepoint.c hold the statistics, pure, below them all.
+ * rank.c and changepoint.c hold the statistics, pure, below them all;
+ * labels.c reads what two labels say changed, for caveats.c on.
  * Private to gen/analyse/. */
 #ifndef BENCHSITE_ANALYSE_INT_H
 #define BENCHSITE_ANALYSE_INT_H
@@ -68,6 +69,22 @@ void free_references(struct reference_index *);
 void scale_run(struct analysis *, size_t i, size_t *cap);
 void target_run(struct analysis *, size_t i, size_t *cap);
 void judge_run(struct analysis *, size_t i);
+
+/* ---- labels.c ---- */
+
+enum label_change {
+	LABELS_SAME,		/* none, one side's only, or the same but
+				   for a run's number ("first run") */
+	LABELS_SETTING,		/* a setting, or nothing known of it */
+	LABELS_PART		/* a part of the machine ("80pin cable") */
+};
+/* What labels x and y (either may be NULL) say changed; for
+ * LABELS_PART, the word that names the part into part[size]. */
+enum label_change label_change(const char *x, const char *y, char *part,
+    size_t size);
+/* Whether text (the name of a key of the user's own) names a part of
+ * the machine ("slog", "log-vdev"); the word into part[size]. */
+bool names_part(const char *text, char *part, size_t size);
 
 /* ---- caveats.c ---- */
 

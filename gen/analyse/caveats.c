@@ -760,54 +760,46 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *y = meta_get(&d->r->meta, "label");
 
 	if (d->changed != 0 || d->nextra > 0 ||
-	    (x && y && strcmp(x, y) != 0) ||
+	    label_change(x, y, NULL, 0) != LABELS_SAME ||
 	    (was == NULL) != (now == NULL) || (was && !same_day(was, now)))
 		return;
-	reason(w, was ? xasprintf("nothing the meta says differs and both "
-	    "are of %.*s: not a before and an after, what changed is unknown",
-	    strlen(was) > 10 ? 10 : (int)strlen(was), was) :
-	    xstrdup("nothing the meta says differs and neither has a date: "
-	    "not a before and an after, what changed is unknown"));
+	if (x && y && strcmp(x, y) != 0)
+		reason(w, xasprintf("the labels only number the runs (%s, %s): "
+		    "one set-up measured again, not a before and an after",
+		    x, y));
+	else
+		reason(w, was ? xasprintf("nothing the meta says differs and "
+		    "both are of %.*s: not a before and an after, what changed "
+		    "is unknown", strlen(was) > 10 ? 10 : (int)strlen(was),
+		    was) : xstrdup("nothing the meta says differs and neither "
+		    "has a date: not a before and an after, what changed is "
+		    "unknown"));
 }
 
-/* A word of a label that names a part of the machine, not a setting of
- * it: "40pin cable" against "80pin cable", "with SLOG" against "without
- * SLOG". */
-static const char *
-hardware_word(const char *label)
-{
-	static const char *const words[] = {"cable", "cables", "disk", "disks",
-	    "drive", "drives", "ssd", "ssds", "hdd", "hdds", "nvme", "slog",
-	    "l2arc", "zil", "vdev", "vdevs", "controller", "controllers",
-	    "card", "hba", "port", "ports", "slot", "motherboard",
-	    "mainboard", "enclosure", "backplane", "expander", "jbod", "dimm",
-	    "usb", "array", "mirror", "pool", "spindles"};
-
-	for (size_t k = 0; label && k < sizeof words / sizeof *words; k++)
-		if (contains_word_ignoring_case(label, words[k]))
-			return words[k];
-	return NULL;
-}
-
-/* Two runs told apart only by labels, one of which names hardware: the
- * label is all the meta says of what changed, and it reads as another
- * part, not a setting of the same machine (a careful reader would not
- * sign a cable or a log device swapped as a regression). A setting the
- * user means to gate on is given as a meta key. */
+/* Two runs told apart only by labels that name a part of the machine
+ * (labels.c), or by a key of the user's own that names one ("slog:
+ * Optane M10 -> none"): it reads as another part, not a setting of the
+ * same machine, and a careful reader would not sign a cable or a log
+ * device swapped as a regression. A setting the user means to gate on
+ * is said as a meta key. */
 static void
-label_hardware_reason(const struct setup_diff *d, struct reasons *w)
+part_reason(const struct setup_diff *d, struct reasons *w)
 {
-	const char *x = meta_get(&d->b->meta, "label");
-	const char *y = meta_get(&d->r->meta, "label");
-	const char *part = hardware_word(x) ? hardware_word(x) :
-	    hardware_word(y);
+	char part[32];
 
-	if (d->changed != 0 || d->nextra > 0 || x == NULL || y == NULL ||
-	    strcmp(x, y) == 0 || part == NULL)
+	if (d->changed != 0)
 		return;
-	reason(w, xasprintf("only the labels differ, and they name a part "
-	    "(%s), not a setting: another configuration, context, not a "
-	    "regression; a setting to gate on is said as a meta key", part));
+	if (d->nextra == 0 && label_change(meta_get(&d->b->meta, "label"),
+	    meta_get(&d->r->meta, "label"), part, sizeof part) ==
+	    LABELS_PART)
+		reason(w, xasprintf("only the labels differ, and they name a "
+		    "part (%s), not a setting: another configuration, context, "
+		    "not a regression; a setting to gate on is said as a meta "
+		    "key", part));
+	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
+		reason(w, xasprintf("only %s differs, a part (%s), not a "
+		    "setting: another configuration, context, not a "
+		    "regression", d->extra, part));
 }
 
 /* A latency of a fio job that rose while the same job's IOPS or
@@ -822,7 +814,8 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	    NULL;
 
 	if (m == NULL || m->def.family != FAMILY_FIO ||
-	    !fio_measure_is_latency(m->fio.measure))
+	    !fio_measure_is_latency(m->fio.measure) ||
+	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION)
 		return;
 	if (sibling_verdict(a, i, m, FM_IOPS) == VERDICT_IMPROVEMENT ||
 	    sibling_verdict(a, i, m, FM_BW) == VERDICT_IMPROVEMENT)
@@ -844,7 +837,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	tail_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
-	label_hardware_reason(d, &w);
+	part_reason(d, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));
@@ -868,7 +861,7 @@ what_changed(const struct run *r, const struct run *b, bool *marked)
 
 	diff_setup(r, b, &d);
 	*marked = d.changed != 0 || (x == NULL) != (y == NULL);
-	if (d.text == NULL && x && y && strcmp(x, y) != 0)
+	if (d.text == NULL && label_change(x, y, NULL, 0) != LABELS_SAME)
 		d.text = xasprintf("label: %s \u2192 %s", x, y);
 	return d.text;
 }

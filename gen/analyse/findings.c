@@ -146,8 +146,8 @@ cause_text(const struct analysis *a, const struct diff *d, int id)
 	const char *x = meta_get(&d->setup.b->meta, "label");
 	const char *y = meta_get(&d->setup.r->meta, "label");
 
-	if (cause == NULL && d->setup.changed == 0 && x && y &&
-	    strcmp(x, y) != 0)
+	if (cause == NULL && d->setup.changed == 0 &&
+	    label_change(x, y, NULL, 0) != LABELS_SAME)
 		cause = xasprintf("label: %s \u2192 %s", x, y);
 	out = xasprintf("%s%s", cause ? ", after " : "", cause ? cause : "");
 	free(cause);

@@ -850,10 +850,58 @@ test_findings_by_run(void **state)
 		}
 }
 
+/* What two labels say changed: a run's number, a part, a setting. */
+static void
+test_label_change(void **state)
+{
+	static const struct {
+		const char *x, *y;
+		enum label_change want;
+		const char *part;
+	} cases[] = {
+		{NULL, "backup window", LABELS_SAME, NULL},
+		{"first run", "second run", LABELS_SAME, NULL},
+		{"raidz2 run 1", "raidz2, run 2", LABELS_SAME, NULL},
+		{"v3", "v3+", LABELS_SETTING, NULL},
+		{"before patch", "with patch", LABELS_SETTING, NULL},
+		{"idle baseline", "concurrent ostree pull", LABELS_SETTING, NULL},
+		{"40pin cable ATA33", "80pin cable ATA133", LABELS_PART, "cable"},
+		{"main pool with Optane SLOG", "main pool without SLOG",
+		    LABELS_PART, "slog"},
+		{"Main RAID array (3x SSD special mirror, Optane SLOG)",
+		    "Main RAID array without SLOG", LABELS_PART, "ssd"},
+		/* both name the vdev; what differs is a setting of it */
+		{"Slow vdev + Optane Special, default",
+		    "Slow vdev + Optane Special, special block size 1M",
+		    LABELS_SETTING, NULL},
+		{"Slow vdev + Optane Special, default",
+		    "Slow vdev + Optane SLOG", LABELS_PART, "slog"},
+		{"stripe_cache_size=256", "stripe_cache_size=8192",
+		    LABELS_SETTING, NULL},
+		{"chunk 64", "chunk 128", LABELS_SETTING, NULL},
+		{"pass #3", "pass #4", LABELS_SAME, NULL},
+		{"xfs 2nd try", "xfs 3rd try", LABELS_SAME, NULL},
+	};
+	char part[32];
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		part[0] = '\0';
+		assert_int_equal(label_change(cases[k].x, cases[k].y, part,
+		    sizeof part), cases[k].want);
+		if (cases[k].part)
+			assert_string_equal(part, cases[k].part);
+	}
+	assert_true(names_part("log-vdev", part, sizeof part));
+	assert_string_equal(part, "vdev");
+	assert_false(names_part("max-request-size", part, sizeof part));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_label_change),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,

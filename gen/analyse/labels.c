@@ -1,0 +1,200 @@
+/* What two runs' labels say changed between them, when no meta key
+ * does: nothing but a run's number ("first run", "second run": one
+ * set-up measured again), a part of the machine ("40pin cable" against
+ * "80pin cable", "without SLOG": another configuration), or a setting
+ * ("v3" against "v3+", "default" against "special block size 1M"),
+ * which is what a regression is about. Read word by word, ASCII letters
+ * of either case; owned by the analysis (analyse_int.h). */
+#include "analyse/analyse_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_TOKENS 32
+#define TOKEN_MAX 24
+
+struct tokens {
+	char v[MAX_TOKENS][TOKEN_MAX];
+	size_t n;
+};
+
+static bool
+in_list(const char *t, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(t, *list) == 0)
+			return true;
+	return false;
+}
+
+/* Words that number a repetition of one set-up. */
+static const char *const numbering[] = {"run", "runs", "pass", "try",
+    "attempt", "take", "iteration", "iter", "round", "repeat", "repeated",
+    "again", "rerun", "retest", "test", "first", "second", "third",
+    "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "1st", "2nd", "3rd", NULL};
+
+/* Words that name a part of the machine. */
+static const char *const parts[] = {"cable", "cables", "disk", "disks",
+    "drive", "drives", "ssd", "ssds", "hdd", "hdds", "nvme", "slog",
+    "l2arc", "zil", "vdev", "vdevs", "controller", "controllers", "card",
+    "hba", "port", "ports", "slot", "motherboard", "mainboard",
+    "enclosure", "backplane", "expander", "jbod", "dimm", "usb", "array",
+    "mirror", "pool", "spindles", NULL};
+
+/* Words that name a setting of the same parts. */
+static const char *const settings[] = {"default", "defaults", "size", "on",
+    "off", "enabled", "disabled", "enable", "disable", "tuned", "tuning",
+    "patch", "patched", "unpatched", "vanilla", "stock", "kernel",
+    "scheduler", "elevator", "readahead", "ncq", "sync", "async",
+    "compression", "compress", "recordsize", "atime", "noatime",
+    "relatime", "barrier", "barriers", "nobarrier", "writeback",
+    "writethrough", "queue", "depth", "mount", "options", "firmware",
+    "driver", "module", "version", "bios", NULL};
+
+/* Whether word k of t numbers a run: a numbering word, an ordinal
+ * ("4th", "21st"), or a number after a numbering word ("run 2", "pass
+ * #3"; a number alone is a setting's: "chunk 64"). */
+static bool
+numbering_at(const struct tokens *t, size_t k)
+{
+	const char *w = t->v[k];
+	size_t n = strlen(w), digits = strspn(w, "0123456789");
+
+	if (in_list(w, numbering))
+		return true;
+	if (n > 2 && digits == n - 2 && digits > 0)
+		return in_list(w + digits, (const char *const[]){"st", "nd",
+		    "rd", "th", NULL});
+	return digits == n && k > 0 && in_list(t->v[k - 1], numbering);
+}
+
+/* s's words, lower case: letters, digits and the '+' and '.' inside a
+ * word ("v3+", "2.6.11"); a word's trailing '.' is punctuation. */
+static void
+tokenize(const char *s, struct tokens *t)
+{
+	t->n = 0;
+	while (*s && t->n < MAX_TOKENS) {
+		size_t k = 0;
+
+		while (*s && !isalnum((unsigned char)*s))
+			s++;
+		while (*s && (isalnum((unsigned char)*s) || *s == '+' ||
+		    *s == '.')) {
+			if (k + 1 < TOKEN_MAX)
+				t->v[t->n][k++] = (char)tolower((unsigned char)*s);
+			s++;
+		}
+		while (k > 0 && t->v[t->n][k - 1] == '.')
+			k--;
+		t->v[t->n][k] = '\0';
+		if (k > 0)
+			t->n++;
+	}
+}
+
+static bool
+has_token(const struct tokens *t, const char *w)
+{
+	for (size_t k = 0; k < t->n; k++)
+		if (strcmp(t->v[k], w) == 0)
+			return true;
+	return false;
+}
+
+/* Whether x and y are the same words once a run's number is left out. */
+static bool
+same_but_numbering(const struct tokens *x, const struct tokens *y)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < x->n && numbering_at(x, i))
+			i++;
+		while (j < y->n && numbering_at(y, j))
+			j++;
+		if (i == x->n || j == y->n)
+			return i == x->n && j == y->n;
+		if (strcmp(x->v[i++], y->v[j++]) != 0)
+			return false;
+	}
+}
+
+/* The first word of x that y lacks and that list holds, or NULL. */
+static const char *
+differing(const struct tokens *x, const struct tokens *y,
+    const char *const *list)
+{
+	for (size_t k = 0; k < x->n; k++)
+		if (!has_token(y, x->v[k]) && in_list(x->v[k], list))
+			return x->v[k];
+	return NULL;
+}
+
+/* A part taken away: "without SLOG", "no L2ARC". */
+static const char *
+removed_part(const struct tokens *x)
+{
+	for (size_t k = 0; k + 1 < x->n; k++)
+		if ((strcmp(x->v[k], "without") == 0 ||
+		    strcmp(x->v[k], "no") == 0) && in_list(x->v[k + 1], parts))
+			return x->v[k + 1];
+	return NULL;
+}
+
+static const char *
+any_part(const struct tokens *x)
+{
+	for (size_t k = 0; k < x->n; k++)
+		if (in_list(x->v[k], parts))
+			return x->v[k];
+	return NULL;
+}
+
+enum label_change
+label_change(const char *x, const char *y, char *part, size_t size)
+{
+	struct tokens a, b;
+	const char *p;
+
+	if (x == NULL || y == NULL || strcmp(x, y) == 0)
+		return LABELS_SAME;
+	tokenize(x, &a);
+	tokenize(y, &b);
+	if (same_but_numbering(&a, &b))
+		return LABELS_SAME;
+	/* A part that one names and the other does not; else a setting
+	 * that differs; else a part taken away, or named by both (a cable
+	 * of another kind). */
+	if ((p = differing(&a, &b, parts)) == NULL)
+		p = differing(&b, &a, parts);
+	if (p == NULL && (differing(&a, &b, settings) ||
+	    differing(&b, &a, settings) || strchr(x, '=') || strchr(y, '=')))
+		return LABELS_SETTING;
+	if (p == NULL && (p = removed_part(&a)) == NULL &&
+	    (p = removed_part(&b)) == NULL && (p = any_part(&a)) == NULL)
+		p = any_part(&b);
+	if (p == NULL)
+		return LABELS_SETTING;
+	snprintf(part, size, "%s", p);
+	return LABELS_PART;
+}
+
+bool
+names_part(const char *text, char *part, size_t size)
+{
+	struct tokens t;
+	const char *p;
+
+	if (text == NULL)
+		return false;
+	tokenize(text, &t);
+	if ((p = any_part(&t)) == NULL)
+		return false;
+	snprintf(part, size, "%s", p);
+	return true;
+}
