@@ -67,6 +67,9 @@ void guesser_free(struct guesser *);
  * system, a RAID level, a kernel...) in one of its words, as a poster
  * who renamed the machine column to the set-ups writes it. */
 bool guess_names_setting(const struct guesser *, const char *name);
+/* Whether it names one that no meta key holds ("module", "patched",
+ * "baseline"): the row's label is all that says it. */
+bool guess_names_unkeyed_setting(const struct guesser *, const char *name);
 /* Appends what every rule finds in one line of prose to out. */
 void guess_line(const struct guesser *, const char *text, long line,
     size_t at, struct guesses *out);

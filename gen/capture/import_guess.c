@@ -549,17 +549,24 @@ struct guesser {
 	struct compiled c[NRULES];
 	size_t n;
 	regex_t setting;	/* a word of a row name that names a setting */
-	bool has_setting;
+	regex_t unkeyed;	/* one that no meta key holds */
+	bool has_setting, has_unkeyed;
 };
 
 /* A word of a table's row name that names a setting rather than a
  * machine: an elevator, a file system, a RAID level, a kernel version,
- * NCQ or the write cache on or off ("deadline", "xfs", "raid5",
- * "2.6.0-test9", "ncq", "wc"). */
+ * NCQ or the write cache on or off, a driver built in or a module, a
+ * patch, a state before or after ("deadline", "xfs", "raid5",
+ * "2.6.0-test9", "ncq", "wc", "module", "compiled in", "patched"). */
 #define SETTING_WORD "^(" SCHED "|ext[234]|xfs|jfs|reiserfs|btrfs|zfs|ufs|" \
 	"raid[0-9]{1,2}|raidz[1-3]?|jbod|lvm|md|[2-6]\\.[0-9]{1,2}" \
 	"(\\.[0-9]{1,3})*([-.+][a-z0-9]+)*|(no)?ncq|(no)?wc|wce|" \
-	"writeback|writethrough|(no)?barriers?|(no)?atime|on|off)$"
+	"writeback|writethrough|(no)?barriers?|(no)?atime|on|off|" \
+	UNKEYED_WORDS ")$"
+/* Those of them no meta key holds: the row's label says them. */
+#define UNKEYED_WORDS "module|modular|built-?in|compiled|static|patched|" \
+	"unpatched|vanilla|stock|defaults?|tuned|optimi[sz]ed|baseline|" \
+	"before|after"
 
 struct guesser *
 guesser_new(void)
@@ -584,6 +591,10 @@ guesser_new(void)
 	    REG_NOSUB) != 0)
 		goto bad;
 	g->has_setting = true;
+	if (regcomp(&g->unkeyed, "^(" UNKEYED_WORDS ")$", REG_EXTENDED |
+	    REG_ICASE | REG_NOSUB) != 0)
+		goto bad;
+	g->has_unkeyed = true;
 	return g;
 bad:
 	fprintf(stderr, "benchsite: guessing rule %zu does not compile\n",
@@ -604,23 +615,38 @@ guesser_free(struct guesser *g)
 	}
 	if (g->has_setting)
 		regfree(&g->setting);
+	if (g->has_unkeyed)
+		regfree(&g->unkeyed);
 	free(g);
 }
 
-bool
-guess_names_setting(const struct guesser *gs, const char *name)
+/* Whether name, or a word of it, matches re. */
+static bool
+name_matches(const regex_t *re, const char *name)
 {
 	char *copy = xstrdup(name), *save = NULL;
 	bool found = false;
 
 	/* The whole name first: a kernel version holds hyphens. */
-	if (regexec(&gs->setting, name, 0, NULL, 0) == 0)
+	if (regexec(re, name, 0, NULL, 0) == 0)
 		found = true;
 	for (char *w = strtok_r(copy, "-_/ ", &save); w && !found;
 	    w = strtok_r(NULL, "-_/ ", &save))
-		found = regexec(&gs->setting, w, 0, NULL, 0) == 0;
+		found = regexec(re, w, 0, NULL, 0) == 0;
 	free(copy);
 	return found;
+}
+
+bool
+guess_names_setting(const struct guesser *gs, const char *name)
+{
+	return name_matches(&gs->setting, name);
+}
+
+bool
+guess_names_unkeyed_setting(const struct guesser *gs, const char *name)
+{
+	return name_matches(&gs->unkeyed, name);
 }
 
 #define NMATCH 16

@@ -504,7 +504,8 @@ put_raid(struct buf *b, const struct post *p, int k)
  * machine the rows share, or, when the post does not name it, one name
  * for them all (the post's), marked weak. */
 static void
-put_renamed_host(struct buf *b, const struct config *c, const char *file)
+put_renamed_host(struct buf *b, const struct post *p, const struct config *c,
+    const char *file)
 {
 	char *post;
 
@@ -517,12 +518,16 @@ put_renamed_host(struct buf *b, const struct config *c, const char *file)
 	    "(%s)\n", c->renamed);
 	if (c->machine) {
 		buf_printf(b, "host: %s\n", c->machine);
-		return;
+	} else {
+		post = post_slug(file);
+		buf_printf(b, "# weak: the post does not name the machine; "
+		    "named after the post\nhost: %s\n", post);
+		free(post);
 	}
-	post = post_slug(file);
-	buf_printf(b, "# weak: the post does not name the machine; named "
-	    "after the post\nhost: %s\n", post);
-	free(post);
+	/* what tells the row's set-up from the others, when no key says
+	 * it ("compiled in", "module") */
+	if (c->host && guess_names_unkeyed_setting(p->gs, c->host))
+		buf_printf(b, "label: %s\n", c->host);
 }
 
 /* A row named for its machine and a setting in parentheses, "can (v3+)",
@@ -588,7 +593,7 @@ config_meta(const struct post *p, int k, const char *name)
 		struct choice ch;
 
 		if (strcmp(key, "host") == 0 && c->renamed) {
-			put_renamed_host(&b, c, name);
+			put_renamed_host(&b, p, c, name);
 		} else if (strcmp(key, "host") == 0 && c->host_text &&
 		    (put_host_setting(&b, c) || put_host_iteration(&b, c))) {
 			;

@@ -379,6 +379,14 @@ test_setting_names(void **state)
 		assert_true(guess_names_setting(gs, settings[k]));
 	for (size_t k = 0; k < sizeof machines / sizeof *machines; k++)
 		assert_false(guess_names_setting(gs, machines[k]));
+	/* a driver built in or a module, a patch: no key holds them */
+	assert_true(guess_names_setting(gs, "compiled in"));
+	assert_true(guess_names_unkeyed_setting(gs, "compiled in"));
+	assert_true(guess_names_unkeyed_setting(gs, "module"));
+	assert_true(guess_names_unkeyed_setting(gs, "box-patched"));
+	assert_false(guess_names_unkeyed_setting(gs, "deadline"));
+	assert_false(guess_names_unkeyed_setting(gs, "nas-wc"));
+	assert_false(guess_names_unkeyed_setting(gs, "modules1"));
 }
 
 /* Rows named for their machine and a run's number are one setup's. */
