@@ -125,6 +125,30 @@ for want in reply-repost:1:result reply-renamed:2:results; do
 	fi
 done
 
+# A post with a patch is read on each side of the diff; what the lines
+# both sides share say is said once.
+cat >"$tmp/patch-post.txt" <<'POST'
+With the patch below, bonnie++ gives:
+
+               Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP
+2.4.20           1G 13001  97 34939  18 13034   7 12175  92 34112  14
+
+--- a/drivers/block/elevator.c
++++ b/drivers/block/elevator.c
+@@ -1,3 +1,3 @@
+ int x;
+-int y = 1;
++int y = 2;
+POST
+run "$b/benchsite" import -o "$tmp/patch-runs" "$tmp/patch-post.txt" \
+    >/dev/null 2>"$tmp/stderr"
+if [ -s "$tmp/stderr" ] && [ -z "$(sort "$tmp/stderr" | uniq -d)" ]; then
+	say_ok "$b import a post with a patch: each message once"
+else
+	say_bad "$b import a post with a patch: messages repeated or none"
+	head -6 "$tmp/stderr"
+fi
+
 post=tests/import/seed-000.txt
 # Exit statuses: bad usage and unreadable input are 2, an unwritable
 # destination is 3.

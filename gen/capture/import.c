@@ -97,6 +97,17 @@ append_side(struct import_runs *rs, struct import_runs *part,
  * marked -/+ or </> without a diff header): its two sides are the two
  * configurations it compares, each imported as a post of its own with
  * the prose they share, never as two samples of one run. */
+/* Whether d holds message m already (the same file, line and words). */
+static bool
+said_before(const struct diags *d, const struct diag *m)
+{
+	for (size_t k = 0; k < d->n; k++)
+		if (d->v[k].line == m->line && strcmp(d->v[k].file,
+		    m->file) == 0 && strcmp(d->v[k].message, m->message) == 0)
+			return true;
+	return false;
+}
+
 static void
 split_post(const struct guesser *gs, const char *name, const char *buf,
     size_t len, const struct seen *known, struct import_runs *rs,
@@ -104,6 +115,7 @@ split_post(const struct guesser *gs, const char *name, const char *buf,
 {
 	enum diff_marks marks = MARKS_UNIFIED;
 	struct import_runs side[2] = {{0}, {0}};
+	struct diags said[2] = {{.quiet = 1}, {.quiet = 1}};
 
 	if (!lines_is_diff(buf, len) && !lines_is_marked_diff(buf, len,
 	    &marks)) {
@@ -115,9 +127,17 @@ split_post(const struct guesser *gs, const char *name, const char *buf,
 		char *text = lines_side_text(buf, len, s ? SIDE_NEW : SIDE_OLD,
 		    marks, &n);
 
-		import_split(gs, name, text, n, known, &side[s], d);
+		import_split(gs, name, text, n, known, &side[s], &said[s]);
 		free(text);
 	}
+	/* The lines both sides share say the same thing twice: once. */
+	diags_append(d, &said[0]);
+	for (size_t k = 0; k < said[1].n; k++)
+		if (!said_before(&said[0], &said[1].v[k]))
+			diags_add(d, said[1].v[k].level, said[1].v[k].file,
+			    said[1].v[k].line, "%s", said[1].v[k].message);
+	diags_free(&said[0]);
+	diags_free(&said[1]);
 	append_side(rs, &side[0], &side[1], false, "before");
 	append_side(rs, &side[1], rs, true, "after");
 }
