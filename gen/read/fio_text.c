@@ -320,18 +320,43 @@ workload_line(struct text *t, const char *s, long line)
 	return true;
 }
 
-/* One option of a command line, "rw=write" or a flag ("time_based"),
- * at k: kept as a global option of the run that follows. */
+/* Whether a command line's option key takes a value, given after a
+ * space as fio's getopt allows ("--ioengine sync", "-name test"): the
+ * workload's options and those that name things. */
+static bool
+takes_value(const char *key, size_t n)
+{
+	static const char *const named[] = {"name", "filename", "directory",
+	    "output", "output-format", "ramp_time", "bsrange"};
+
+	if (fio_param_of(key, n) != FIO_PARAMS)
+		return true;
+	for (size_t k = 0; k < sizeof named / sizeof *named; k++)
+		if (strlen(named[k]) == n && memcmp(named[k], key, n) == 0)
+			return true;
+	return false;
+}
+
+/* One option of a command line, "rw=write", "ioengine sync" or a flag
+ * ("time_based"), at k: kept as a global option of the run that
+ * follows. */
 static void
 command_option(struct text *t, const char *k)
 {
 	const char *eq = k + strcspn(k, "= ");
-	size_t vn = *eq == '=' ? strcspn(eq + 1, " ") : 0;
-	char *key = xstrndup(k, (size_t)(eq - k));
-	char *value = xstrndup(*eq == '=' ? eq + 1 : "1", *eq == '=' ? vn : 1);
+	size_t kn = (size_t)(eq - k);
+	const char *v = *eq == '=' ? eq + 1 : "1";
+	size_t vn = *eq == '=' ? strcspn(v, " ") : 1;
+	const char *next = skip_spaces(eq);
 
+	if (*eq == ' ' && *next != '\0' && *next != '-' &&
+	    takes_value(k, kn)) {
+		v = next;
+		vn = strcspn(next, " ");
+	}
 	xgrow((void **)&t->cmd, &t->cmd_cap, t->ncmd + 1, sizeof *t->cmd);
-	t->cmd[t->ncmd++] = (struct fio_option){key, value};
+	t->cmd[t->ncmd++] = (struct fio_option){xstrndup(k, kn),
+	    xstrndup(v, vn)};
 }
 
 /* "$ fio rand-rw.fio", "# fio job.fio": fio run on a job file, at a
@@ -349,9 +374,13 @@ fio_command_options(const char *s)
 {
 	const char *p = strstr(s, "fio ");
 
-	/* after a path, a space or a shell's prompt ("#fio", "$ fio") */
-	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL) ||
-	    strchr(s, '=') == NULL)
+	/* after a path, a space or a shell's prompt ("#fio", "$ fio"); an
+	 * option with '=' on the line, or one right after "fio " ("fio
+	 * -ioengine sync", values after a space) */
+	if (p == NULL || (p != s && strchr("/ #$>", p[-1]) == NULL))
+		return NULL;
+	if (strchr(s, '=') == NULL && !(p[4] == '-' &&
+	    isalpha((unsigned char)p[p[5] == '-' ? 6 : 5])))
 		return NULL;
 	return strstr(p, " -");
 }
