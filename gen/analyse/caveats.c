@@ -8,6 +8,7 @@
 #include "base/xalloc.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,6 +325,25 @@ setup_text(const struct setup_diff *d)
 	return buf_take(&b);
 }
 
+/* The set-up's differences, text, with the labels' when only keys of
+ * the user's own differ and the labels do too: the two together may be
+ * what changed, and neither is hidden. (Beside a known key, a label
+ * most often says the same again.) */
+static char *
+labelled(const struct setup_diff *d, char *text)
+{
+	const char *x = meta_get(&d->b->meta, "label");
+	const char *y = meta_get(&d->r->meta, "label");
+	char *out;
+
+	if (text == NULL || d->changed != 0 ||
+	    label_change(x, y, NULL, 0) == LABELS_SAME)
+		return text;
+	out = xasprintf("%s; label: %s \u2192 %s", text, x, y);
+	free(text);
+	return out;
+}
+
 void
 diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 {
@@ -360,7 +380,7 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		if (d->nextra++ == 0)
 			d->extra = meta_key(&r->meta, i);
 	if (d->changed != 0 || d->nextra > 0)
-		d->text = setup_text(d);
+		d->text = labelled(d, setup_text(d));
 }
 
 char *
@@ -394,6 +414,12 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 	if (n == 0 && d->nextra == 1 && d->nother == 0) {
 		*which = NSETUP;
 		n = 1;
+		/* and the labels name another setting at once: which of the
+		 * two moved the figure is not said */
+		if (label_change(meta_get(&d->b->meta, "label"),
+		    meta_get(&d->r->meta, "label"), NULL, 0) ==
+		    LABELS_SETTING)
+			n = 2;
 	}
 	return n;
 }
@@ -824,6 +850,76 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		    "device"));
 }
 
+/* How far back in a series to look for a run of a run's own set-up. */
+#define SAME_SETUP_LOOKBACK 30
+
+/* Whether runs x and y have one set-up: no key of the meta, known or
+ * the user's, tells them apart, and their labels differ at most by a
+ * run's number. */
+static bool
+same_setup(const struct run *x, const struct run *y)
+{
+	struct setup_diff d;
+	bool same;
+
+	diff_setup(x, y, &d);
+	same = d.changed == 0 && d.nextra == 0 &&
+	    label_change(meta_get(&x->meta, "label"), meta_get(&y->meta,
+	    "label"), NULL, 0) == LABELS_SAME;
+	free(d.text);
+	return same;
+}
+
+/* The latest run of i's series before its base o that has i's own
+ * set-up, or -1. */
+static long
+own_setup_before(const struct analysis *a, size_t i, size_t o)
+{
+	const struct run *runs = a->set->runs;
+
+	for (size_t p = a->pos[o], n = 0; p > 0 && n < SAME_SETUP_LOOKBACK;
+	    n++) {
+		size_t j = a->order[--p];
+
+		if (!same_series(a, j, i))
+			break;
+		if (same_setup(&runs[i], &runs[j]))
+			return (long)j;
+	}
+	return -1;
+}
+
+/* A change told as a setting's (its base has another label or key) when
+ * an earlier run of the same set-up measured the figure about as far
+ * from this one: A, B, A, B, where the second A fell as far from the
+ * first A as from B. The setting cannot be what moved it; the set-up's
+ * own spread is as large. */
+static void
+own_spread_reason(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *d, int metric, struct reasons *w)
+{
+	long j;
+	double now, was, then;
+	char shown_then[48];
+
+	if (metric < 0 || (d->changed == 0 && d->nextra == 0 &&
+	    label_change(meta_get(&d->b->meta, "label"), meta_get(&d->r->meta,
+	    "label"), NULL, 0) == LABELS_SAME) ||
+	    (j = own_setup_before(a, i, o)) < 0)
+		return;
+	now = analysis_sum(a, i, metric).median;
+	was = analysis_sum(a, o, metric).median;
+	then = analysis_sum(a, (size_t)j, metric).median;
+	if (!(was > 0 && then > 0) || fabs(now / then - 1) < 0.5 *
+	    fabs(now / was - 1))
+		return;
+	display_figure(analysis_def(a, metric), then, shown_then);
+	reason(w, xasprintf("%s, of this run's own set-up, measured %s: this "
+	    "run is %.0f%% from it, so the set-up's own spread is as large as "
+	    "the change", a->set->runs[j].id, shown_then,
+	    100 * fabs(now / then - 1)));
+}
+
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric)
@@ -838,6 +934,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	part_reason(d, &w);
+	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));
