@@ -371,8 +371,9 @@ validity_warnings(struct analysis *a, size_t i)
 		    host_memory(r)));
 	if (r->fio_disk_idle)
 		warn(&all, xstrdup("fio's disk stats show the disk idle (util "
-		    "0%) while the jobs moved data: the page cache answered, or "
-		    "another device."));
+		    "0%) while the jobs moved data: the page cache answered, "
+		    "another device did, or the device keeps no statistics (a "
+		    "RAM disk)."));
 	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric_summary s = run_summary_at(r, k);
