@@ -227,21 +227,48 @@ ring_add(struct history *h, int id, double change)
  * changed kernel's step, or the nights a user labelled "backup window"
  * in a series of unlabelled ones, would widen the fence until the next
  * real drop passed as noise. */
+/* Whether a run's meta acknowledges any finding (an ack.KEY entry). */
+static bool
+has_acks(const struct run *r)
+{
+	for (size_t i = 0; i < r->meta.n; i++)
+		if (strncmp(meta_key(&r->meta, i), "ack.", 4) == 0)
+			return true;
+	return false;
+}
+
+/* Whether run r acknowledges a finding of metric id. */
+static bool
+acks_metric(const struct analysis *a, const struct run *r, int id)
+{
+	char key[FIO_KEY_MAX + 8];
+
+	snprintf(key, sizeof key, "ack.%s", analysis_def(a, id)->key);
+	return meta_get(&r->meta, key) != NULL;
+}
+
 static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
 	const struct run *r = &a->set->runs[k];
 	long prev = a->runs[k].base;
+	bool acks;
 
 	if (!a->runs[k].base_in_series || a->runs[k].change_marked)
 		return;
+	/* A change the user explained (ack.KEY on either run: a night
+	 * of a backup, and the night after it) is no measure of the noise
+	 * either. */
+	acks = has_acks(r) || has_acks(&a->set->runs[prev]);
 	for (size_t s = 0; s < r->nsum; s++) {
 		int id = run_metric_at(r, s);
 		const struct metric_summary x = run_summary_at(r, s);
 		const struct metric_summary y = analysis_sum(a, (size_t)prev,
 		    id);
 
-		if (x.state != VS_OK || y.state != VS_OK || y.median <= 0)
+		if (x.state != VS_OK || y.state != VS_OK || y.median <= 0 ||
+		    (acks && (acks_metric(a, r, id) ||
+		    acks_metric(a, &a->set->runs[prev], id))))
 			continue;
 		ring_add(h, id, fabs(x.median / y.median - 1));
 	}
