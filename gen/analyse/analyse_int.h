@@ -73,8 +73,9 @@ void judge_run(struct analysis *, size_t i);
 /* ---- labels.c ---- */
 
 enum label_change {
-	LABELS_SAME,		/* none, one side's only, or the same but
-				   for a run's number ("first run") */
+	LABELS_SAME,		/* none, one side's only (unless it names a
+				   part), or the same but for a run's number
+				   ("first run") */
 	LABELS_SETTING,		/* a setting, or nothing known of it */
 	LABELS_PART		/* a part of the machine ("80pin cable") */
 };
@@ -82,6 +83,8 @@ enum label_change {
  * LABELS_PART, the word that names the part into part[size]. */
 enum label_change label_change(const char *x, const char *y, char *part,
     size_t size);
+/* "label: x -> y", "none" for a side with no label. */
+char *label_change_text(const char *x, const char *y);
 /* Whether text (the name of a key of the user's own) names a part of
  * the machine ("slog", "log-vdev"); the word into part[size]. */
 bool names_part(const char *text, char *part, size_t size);

@@ -179,6 +179,56 @@ options_differ(const char *a, const char *b, const struct metric *m, char *x,
 
 /* ---- the set-up ---- */
 
+/* Whether a word of fio's command line says only how fio prints:
+ * "--output-format=normal" measures what "--output-format=json" does. */
+static bool
+fio_output_option(const char *w, size_t n)
+{
+	static const char *const out[] = {"--output", "--minimal", "--eta",
+	    "--status-interval", "--terse-version", "--append-terse"};
+
+	for (size_t k = 0; k < sizeof out / sizeof *out; k++)
+		if (n >= strlen(out[k]) && strncmp(w, out[k], strlen(out[k])) == 0)
+			return true;
+	return false;
+}
+
+/* The next word of s at or after *p that is not an output option, as
+ * start and length; false at the end. */
+static bool
+next_fio_word(const char **p, const char **w, size_t *n)
+{
+	for (;;) {
+		*p += strspn(*p, " \t");
+		if (**p == '\0')
+			return false;
+		*w = *p;
+		*n = strcspn(*p, " \t");
+		*p += *n;
+		if (!fio_output_option(*w, *n))
+			return true;
+	}
+}
+
+/* Whether two fio command lines ask the same of fio, but for how it
+ * prints. */
+static bool
+same_fio_options(const char *x, const char *y)
+{
+	const char *wx, *wy;
+	size_t nx, ny;
+
+	for (;;) {
+		bool more_x = next_fio_word(&x, &wx, &nx);
+		bool more_y = next_fio_word(&y, &wy, &ny);
+
+		if (!more_x || !more_y)
+			return more_x == more_y;
+		if (nx != ny || strncmp(wx, wy, nx) != 0)
+			return false;
+	}
+}
+
 /* Whether key k has the same value on both sides; a key given on one
  * side only is unknown there, not a difference. */
 static bool
@@ -190,6 +240,8 @@ same_value(size_t k, const char *x, const char *y)
 		return true;
 	if (setup_keys[k].role == KEY_OPTIONS)
 		return !options_differ(x, y, NULL, a, b, sizeof a);
+	if (strcmp(setup_keys[k].key, "fio-options") == 0)
+		return same_fio_options(x, y);
 	return false;
 }
 
@@ -336,12 +388,14 @@ labelled(const struct setup_diff *d, char *text)
 {
 	const char *x = meta_get(&d->b->meta, "label");
 	const char *y = meta_get(&d->r->meta, "label");
-	char *out;
+	char *out, *label;
 
 	if (text == NULL || d->changed != 0 ||
 	    label_change(x, y, NULL, 0) == LABELS_SAME)
 		return text;
-	out = xasprintf("%s; label: %s \u2192 %s", text, x, y);
+	label = label_change_text(x, y);
+	out = xasprintf("%s; %s", text, label);
+	free(label);
 	free(text);
 	return out;
 }
@@ -756,8 +810,9 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	else
 		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
 	reason(w, xasprintf("a tail of %s: %s; %s", few, p50 == VERDICT_SAME &&
-	    lat == VERDICT_SAME ? "the median and the mean latency held" :
-	    "neither the median nor the mean latency was judged worse",
+	    lat == VERDICT_SAME ? "the same workload's median and mean "
+	    "latency held" : "neither the same workload's median nor its mean "
+	    "latency was judged worse",
 	    c->rank_too_small ? "too few a side for the rank test at its "
 	    "level: run each side more times to tell" : "run each side 3 "
 	    "times or more to tell"));
@@ -961,7 +1016,7 @@ what_changed(const struct run *r, const struct run *b, bool *marked)
 	diff_setup(r, b, &d);
 	*marked = d.changed != 0 || (x == NULL) != (y == NULL);
 	if (d.text == NULL && label_change(x, y, NULL, 0) != LABELS_SAME)
-		d.text = xasprintf("label: %s \u2192 %s", x, y);
+		d.text = label_change_text(x, y);
 	return d.text;
 }
 

@@ -148,7 +148,7 @@ cause_text(const struct analysis *a, const struct diff *d, int id)
 
 	if (cause == NULL && d->setup.changed == 0 &&
 	    label_change(x, y, NULL, 0) != LABELS_SAME)
-		cause = xasprintf("label: %s \u2192 %s", x, y);
+		cause = label_change_text(x, y);
 	out = xasprintf("%s%s", cause ? ", after " : "", cause ? cause : "");
 	free(cause);
 	return out;

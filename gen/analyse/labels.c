@@ -6,6 +6,7 @@
  * which is what a regression is about. Read word by word, ASCII letters
  * of either case; owned by the analysis (analyse_int.h). */
 #include "analyse/analyse_int.h"
+#include "base/xalloc.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -155,13 +156,33 @@ any_part(const struct tokens *x)
 	return NULL;
 }
 
+/* A label on one side only: unknown, as any key given on one side, but
+ * for one that names a part ("new SSD"): the user says the machine
+ * changed there. */
+static enum label_change
+one_side(const char *label, char *part, size_t size)
+{
+	struct tokens t;
+	const char *p;
+
+	tokenize(label, &t);
+	if ((p = removed_part(&t)) == NULL && (p = any_part(&t)) == NULL)
+		return LABELS_SAME;
+	snprintf(part, size, "%s", p);
+	return LABELS_PART;
+}
+
 enum label_change
 label_change(const char *x, const char *y, char *part, size_t size)
 {
 	struct tokens a, b;
 	const char *p;
 
-	if (x == NULL || y == NULL || strcmp(x, y) == 0)
+	if (x == NULL && y == NULL)
+		return LABELS_SAME;
+	if (x == NULL || y == NULL)
+		return one_side(x ? x : y, part, size);
+	if (strcmp(x, y) == 0)
 		return LABELS_SAME;
 	tokenize(x, &a);
 	tokenize(y, &b);
@@ -182,6 +203,12 @@ label_change(const char *x, const char *y, char *part, size_t size)
 		return LABELS_SETTING;
 	snprintf(part, size, "%s", p);
 	return LABELS_PART;
+}
+
+char *
+label_change_text(const char *x, const char *y)
+{
+	return xasprintf("label: %s \u2192 %s", x ? x : "none", y ? y : "none");
 }
 
 bool

@@ -860,6 +860,9 @@ test_label_change(void **state)
 		const char *part;
 	} cases[] = {
 		{NULL, "backup window", LABELS_SAME, NULL},
+		/* one side's only is unknown, unless it names a part */
+		{NULL, "new SSD", LABELS_PART, "ssd"},
+		{"without L2ARC", NULL, LABELS_PART, "l2arc"},
 		{"first run", "second run", LABELS_SAME, NULL},
 		{"raidz2 run 1", "raidz2, run 2", LABELS_SAME, NULL},
 		{"v3", "v3+", LABELS_SETTING, NULL},
