@@ -979,8 +979,19 @@ rule_line(const char *s)
 	    strspn(s, (char[]){*s, '\0'}) >= 5;
 }
 
+/* A Markdown heading: "# Main RAID array" (the line reader took its
+ * "# " off and said so), "## Results"; "# " and a word in lower case is
+ * a root prompt or a script's comment. */
+static bool
+heading_line(const struct line *l, const char *s)
+{
+	size_t h = strspn(s, "#");
+
+	return l->heading || (h >= 2 && h <= 6 && s[h] == ' ');
+}
+
 static void
-read_line(struct text *t, const char *s, long line)
+read_line(struct text *t, const char *s, long line, bool heading)
 {
 	size_t n = t->relabel ? strlen(t->relabel) : 0;
 
@@ -1007,6 +1018,13 @@ read_line(struct text *t, const char *s, long line)
 	if (t->run != NONE && run_of(t)->njobs > 0 && (prose_line(s) ||
 	    rule_line(s)))
 		run_ends(t);
+	/* A heading between a command and the next output begins another
+	 * section of the page: the command was the page's example ("# Run
+	 * test"), not that output's own. */
+	else if (t->run == NONE && t->ncmd > 0 && heading) {
+		forget_preamble(t);
+		t->preamble_line = 0;
+	}
 }
 
 size_t
@@ -1021,9 +1039,11 @@ fio_read_text(const char *file, const struct lines *ls,
 	for (size_t i = 0; i < ls->n;) {
 		long no = ls->v[i].no;
 
+		size_t first = i;
+
 		i += logical_line(ls, i, &b);
 		t.last_no = ls->v[i - 1].no;
-		read_line(&t, b.p, no);
+		read_line(&t, b.p, no, heading_line(&ls->v[first], b.p));
 	}
 	if (t.run != NONE)
 		fio_params_from_global(run_of(&t));

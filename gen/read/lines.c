@@ -60,6 +60,7 @@ add_line(struct lines *out, long no, const char *text, size_t len, int quote)
 	l->len = len;
 	l->quote = quote;
 	l->too_long = 0;
+	l->heading = 0;
 }
 
 /* Tags of web pages and forums that wrap pasted output; they are
@@ -269,6 +270,7 @@ strip_prefixes(struct line *l)
 		i++;
 		if (i < l->len)
 			i++;
+		l->heading = i < l->len && isupper((unsigned char)l->text[i]);
 	}
 	keep = l->len - i;
 	memmove(l->text, l->text + i, keep + 1);

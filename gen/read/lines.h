@@ -13,6 +13,8 @@ struct line {
 			   a mail client's wrap from a split word) */
 	size_t len;
 	int quote;	/* how many quote levels ("> ", "| ") were removed */
+	int heading;	/* a "# " taken off before a capital: a Markdown
+			   heading ("# Main RAID array"), not a prompt */
 	int too_long;	/* longer than max_len: kept empty, not cleaned */
 };
 

@@ -46,6 +46,16 @@ test_quote_prefixes(void **state)
 	assert_string_equal(ls.v[3].text, "");
 	assert_string_equal(ls.v[4].text, " e");	/* one space taken */
 	assert_string_equal(ls.v[5].text, "## f");	/* a heading stays */
+	assert_false(ls.v[4].heading);
+	lines_free(&ls);
+	/* "# " before a capital is a Markdown heading, said; before a word
+	 * in lower case, a root prompt or a comment */
+	ls = read_all("# Main array
+# fio --rw=read
+", SIDE_ALL);
+	assert_string_equal(ls.v[0].text, "Main array");
+	assert_true(ls.v[0].heading);
+	assert_false(ls.v[1].heading);
 	lines_free(&ls);
 }
 
