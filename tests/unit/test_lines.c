@@ -50,9 +50,7 @@ test_quote_prefixes(void **state)
 	lines_free(&ls);
 	/* "# " before a capital is a Markdown heading, said; before a word
 	 * in lower case, a root prompt or a comment */
-	ls = read_all("# Main array
-# fio --rw=read
-", SIDE_ALL);
+	ls = read_all("# Main array\n# fio --rw=read\n", SIDE_ALL);
 	assert_string_equal(ls.v[0].text, "Main array");
 	assert_true(ls.v[0].heading);
 	assert_false(ls.v[1].heading);
