@@ -23,6 +23,9 @@
 
 #define MAX_DEPTH 32
 
+/* The most a fio job file is taken to be: a larger file is data. */
+#define JOB_FILE_MAX ((size_t)64 << 10)
+
 struct walk {
 	struct runset *set;
 	const struct limits *lim;
@@ -38,7 +41,7 @@ struct walk {
 	size_t met;		/* runs met, decoded or skimmed: what
 				   --max-runs counts */
 	bool lost;		/* skimmed runs could not be decoded */
-	/* The text of the files of the directory being read that no
+	/* The text of the small files of the directory being read that no
 	 * reader took: fio's job files among them fill in what its output
 	 * left out, once the directory is read (apply_job_files). */
 	char **kept;
@@ -216,7 +219,8 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 		return;
 	}
 	add_name(w, &run->attachments, &run->nattachments, name);
-	if (!looks_binary(w->buf, len) && memchr(w->buf, '[', len)) {
+	if (len <= JOB_FILE_MAX && !looks_binary(w->buf, len) &&
+	    memchr(w->buf, '[', len)) {
 		xgrow((void **)&w->kept, &w->capkept, w->nkept + 1,
 		    sizeof *w->kept);
 		xgrow((void **)&w->kept_len, &w->capkept_len, w->nkept + 1,
