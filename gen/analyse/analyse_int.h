@@ -77,10 +77,13 @@ enum label_change {
 				   part), or the same but for a run's number
 				   ("first run") */
 	LABELS_SETTING,		/* a setting, or nothing known of it */
-	LABELS_PART		/* a part of the machine ("80pin cable") */
+	LABELS_PART,		/* a part of the machine ("80pin cable") */
+	LABELS_MEASURED		/* the benchmark run otherwise ("6
+				   instances"): another configuration */
 };
 /* What labels x and y (either may be NULL) say changed; for
- * LABELS_PART, the word that names the part into part[size]. */
+ * LABELS_PART and LABELS_MEASURED, the word that says it into
+ * part[size]. */
 enum label_change label_change(const char *x, const char *y, char *part,
     size_t size);
 /* "label: x -> y", "none" for a side with no label. */

@@ -799,6 +799,8 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9))
 		return;
 	c = analysis_change_of(a, i, metric);
+	if (c->verdict != VERDICT_REGRESSION)
+		return;		/* a tail that fell is no alarm to temper */
 	p50 = sibling_verdict(a, i, m, FM_P50);
 	lat = sibling_verdict(a, i, m, FM_LAT);
 	if (c->rule != RULE_THRESHOLD || p50 == VERDICT_REGRESSION ||
@@ -869,16 +871,19 @@ static void
 part_reason(const struct setup_diff *d, struct reasons *w)
 {
 	char part[32];
+	enum label_change said = LABELS_SAME;
 
 	if (d->changed != 0)
 		return;
-	if (d->nextra == 0 && label_change(meta_get(&d->b->meta, "label"),
-	    meta_get(&d->r->meta, "label"), part, sizeof part) ==
-	    LABELS_PART)
-		reason(w, xasprintf("only the labels differ, and they name a "
-		    "part (%s), not a setting: another configuration, context, "
-		    "not a regression; a setting to gate on is said as a meta "
-		    "key", part));
+	if (d->nextra == 0)
+		said = label_change(meta_get(&d->b->meta, "label"),
+		    meta_get(&d->r->meta, "label"), part, sizeof part);
+	if (said == LABELS_PART || said == LABELS_MEASURED)
+		reason(w, xasprintf("only the labels differ, and they name %s "
+		    "(%s), not a setting: another configuration, context, not a "
+		    "regression; a setting to gate on is said as a meta key",
+		    said == LABELS_PART ? "a part" : "another way of running "
+		    "the benchmark", part));
 	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
 		reason(w, xasprintf("only %s differs, a part (%s), not a "
 		    "setting: another configuration, context, not a "

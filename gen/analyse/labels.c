@@ -46,6 +46,11 @@ static const char *const parts[] = {"cable", "cables", "disk", "disks",
     "enclosure", "backplane", "expander", "jbod", "dimm", "usb", "array",
     "mirror", "pool", "spindles", NULL};
 
+/* Words that say the benchmark ran otherwise: several at once. */
+static const char *const measuring[] = {"instance", "instances",
+    "process", "processes", "procs", "threads", "clients", "parallel",
+    "concurrent", "concurrency", "streams", "copies", NULL};
+
 /* Words that name a setting of the same parts. */
 static const char *const settings[] = {"default", "defaults", "size", "on",
     "off", "enabled", "disabled", "enable", "disable", "tuned", "tuning",
@@ -147,6 +152,16 @@ removed_part(const struct tokens *x)
 	return NULL;
 }
 
+/* A part x takes away that y does not ("without SLOG" against "Optane
+ * SLOG"; not "no L2ARC, tuned" against "no L2ARC, default"). */
+static const char *
+removed_here(const struct tokens *x, const struct tokens *y)
+{
+	const char *p = removed_part(x), *q = removed_part(y);
+
+	return p && (q == NULL || strcmp(p, q) != 0) ? p : NULL;
+}
+
 static const char *
 any_part(const struct tokens *x)
 {
@@ -188,16 +203,22 @@ label_change(const char *x, const char *y, char *part, size_t size)
 	tokenize(y, &b);
 	if (same_but_numbering(&a, &b))
 		return LABELS_SAME;
-	/* A part that one names and the other does not; else a setting
-	 * that differs; else a part taken away, or named by both (a cable
-	 * of another kind). */
-	if ((p = differing(&a, &b, parts)) == NULL)
+	/* A part one takes away ("without SLOG"), or one that one names
+	 * and the other does not; else a setting that differs; else a
+	 * part named by both (a cable of another kind). */
+	if ((p = removed_here(&a, &b)) == NULL &&
+	    (p = removed_here(&b, &a)) == NULL &&
+	    (p = differing(&a, &b, parts)) == NULL)
 		p = differing(&b, &a, parts);
+	if (p == NULL && ((p = differing(&a, &b, measuring)) != NULL ||
+	    (p = differing(&b, &a, measuring)) != NULL)) {
+		snprintf(part, size, "%s", p);
+		return LABELS_MEASURED;
+	}
 	if (p == NULL && (differing(&a, &b, settings) ||
 	    differing(&b, &a, settings) || strchr(x, '=') || strchr(y, '=')))
 		return LABELS_SETTING;
-	if (p == NULL && (p = removed_part(&a)) == NULL &&
-	    (p = removed_part(&b)) == NULL && (p = any_part(&a)) == NULL)
+	if (p == NULL && (p = any_part(&a)) == NULL)
 		p = any_part(&b);
 	if (p == NULL)
 		return LABELS_SETTING;

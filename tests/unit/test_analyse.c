@@ -867,12 +867,16 @@ test_label_change(void **state)
 		{"raidz2 run 1", "raidz2, run 2", LABELS_SAME, NULL},
 		{"v3", "v3+", LABELS_SETTING, NULL},
 		{"before patch", "with patch", LABELS_SETTING, NULL},
-		{"idle baseline", "concurrent ostree pull", LABELS_SETTING, NULL},
+		/* a load beside the benchmark: not a setting of the disk */
+		{"idle baseline", "concurrent ostree pull", LABELS_MEASURED,
+		    "concurrent"},
 		{"40pin cable ATA33", "80pin cable ATA133", LABELS_PART, "cable"},
 		{"main pool with Optane SLOG", "main pool without SLOG",
 		    LABELS_PART, "slog"},
 		{"Main RAID array (3x SSD special mirror, Optane SLOG)",
-		    "Main RAID array without SLOG", LABELS_PART, "ssd"},
+		    "Main RAID array without SLOG", LABELS_PART, "slog"},
+		{"no L2ARC, default", "no L2ARC, tuned", LABELS_SETTING, NULL},
+		{"compression off", "6 instances", LABELS_MEASURED, "instances"},
 		/* both name the vdev; what differs is a setting of it */
 		{"Slow vdev + Optane Special, default",
 		    "Slow vdev + Optane Special, special block size 1M",
