@@ -866,13 +866,25 @@ release_not_kernel(const struct guesses *out, size_t first, size_t k)
 	return false;
 }
 
+/* Whether guess k is a chunk read off md's write-intent bitmap line
+ * ("bitmap: 0/30 pages [0KB], 65536KB chunk"): the bitmap's, not the
+ * array's. */
+static bool
+bitmap_chunk(const struct guesses *out, size_t k)
+{
+	return strcmp(out->v[k].key, "chunk") == 0 &&
+	    contains_ignoring_case(out->v[k].text, "bitmap");
+}
+
+/* Drops the line's guesses that its other words show to be of
+ * something else: a distribution's release, a bitmap's chunk. */
 static void
 drop_releases(struct guesses *out, size_t first)
 {
 	size_t o = first;
 
 	for (size_t i = first; i < out->n; i++)
-		if (release_not_kernel(out, first, i))
+		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].flags & GUESS_DROP) {

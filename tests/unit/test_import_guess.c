@@ -176,6 +176,10 @@ test_storage_words(void **state)
 		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
 		    "os", "Ubuntu 6.06.1"},
 		{"the server runs Debian 5.0.3 now", "kernel", NULL},
+		/* md's bitmap has a chunk of its own */
+		{"bitmap: 0/30 pages [0KB], 65536KB chunk", "chunk", NULL},
+		{"md0 : active raid6 ... 512k chunk, algorithm 2", "chunk",
+		    "512k"},
 		/* addresses name no set-up */
 		{"cc: linux-raid@vger.kernel.org, xfs@oss.sgi.com",
 		    "filesystem", NULL},
