@@ -397,15 +397,15 @@ test_tail_says_what_held(void **state)
 	assert_non_null(f);
 	assert_false(f->gated);
 	assert_string_equal(f->caveat, "a tail of single samples: neither the "
-	    "median nor the mean latency was judged worse; run each side 3 "
-	    "times or more to tell");
+	    "same workload's median nor its mean latency was judged worse; "
+	    "run each side 3 times or more to tell");
 	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "u/2"),
 	    metric(t, key));
 	assert_non_null(f);
 	assert_false(f->gated);
-	assert_string_equal(f->caveat, "a tail of 2 vs 2 samples: the median "
-	    "and the mean latency held; run each side 3 times or more to "
-	    "tell");
+	assert_string_equal(f->caveat, "a tail of 2 vs 2 samples: the same "
+	    "workload's median and mean latency held; run each side 3 times or "
+	    "more to tell");
 }
 
 /* A fio run and a bonnie++ run of one series share no figure: neither
