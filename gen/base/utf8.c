@@ -155,21 +155,3 @@ contains_ignoring_case(const char *hay, const char *needle)
 			return true;
 	return false;
 }
-
-static bool
-ascii_alnum(char c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
-
-bool
-contains_word_ignoring_case(const char *hay, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = hay; *p; p++)
-		if ((p == hay || !ascii_alnum(p[-1])) &&
-		    strncasecmp(p, word, n) == 0 && !ascii_alnum(p[n]))
-			return true;
-	return false;
-}

@@ -59,9 +59,4 @@ size_t utf8_clean(char *out, const char *s, size_t n, unsigned flags);
  * (the import's guesses, the analysis's reading of a run's label). */
 bool contains_ignoring_case(const char *hay, const char *needle);
 
-/* Whether word stands in hay as a whole word (no ASCII letter or digit
- * either side), ASCII letters of either case: "cable" in "40pin cable"
- * but not "disk" in "diskless". */
-bool contains_word_ignoring_case(const char *hay, const char *word);
-
 #endif
