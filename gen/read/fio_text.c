@@ -1038,7 +1038,6 @@ fio_read_text(const char *file, const struct lines *ls,
 
 	for (size_t i = 0; i < ls->n;) {
 		long no = ls->v[i].no;
-
 		size_t first = i;
 
 		i += logical_line(ls, i, &b);
