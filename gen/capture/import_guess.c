@@ -879,7 +879,7 @@ bitmap_chunk(const struct guesses *out, size_t k)
 /* Drops the line's guesses that its other words show to be of
  * something else: a distribution's release, a bitmap's chunk. */
 static void
-drop_releases(struct guesses *out, size_t first)
+drop_misreads(struct guesses *out, size_t first)
 {
 	size_t o = first;
 
@@ -910,7 +910,7 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 	for (size_t i = 0; i < gs->n; i++)
 		apply_rule(gs, i, &f, cont ? &carry : NULL, out);
 	clause_carry_line(text, at, cont, &out->carry);
-	drop_releases(out, first);
+	drop_misreads(out, first);
 	mark_rivals(out, first);
 	tie_to_controller(out, first);
 }
