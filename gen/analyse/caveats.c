@@ -830,6 +830,28 @@ same_day(const char *a, const char *b)
 	    strcmp(a, b) == 0;
 }
 
+/* A key of x's meta that y's does not give, but for those that say
+ * nothing of the set-up (a date, a label, a title, an acknowledgement),
+ * or NULL. */
+static const char *
+given_once(const struct run_meta *x, const struct run_meta *y)
+{
+	static const char *const aside[] = {"date", "label", "title",
+	    "series", "baseline"};
+
+	for (size_t i = 0; i < x->n; i++) {
+		const char *k = meta_key(x, i);
+		bool skip = strchr(k, '.') != NULL;	/* ack., expect., disk. */
+
+		for (size_t j = 0; j < sizeof aside / sizeof *aside && !skip;
+		    j++)
+			skip = strcmp(k, aside[j]) == 0;
+		if (!skip && meta_get(y, k) == NULL)
+			return k;
+	}
+	return NULL;
+}
+
 /* Two runs that nothing the meta says tells apart, of one day or of no
  * day, are not a before and an after: the tables of one post, told
  * apart only by their headings ("chunk 32k", "single disk"), or two
@@ -843,15 +865,23 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *now = meta_get(&d->r->meta, "date");
 	const char *x = meta_get(&d->b->meta, "label");
 	const char *y = meta_get(&d->r->meta, "label");
+	const char *once;
 
 	if (d->changed != 0 || d->nextra > 0 ||
 	    label_change(x, y, NULL, 0) != LABELS_SAME ||
 	    (was == NULL) != (now == NULL) || (was && !same_day(was, now)))
 		return;
+	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
+		once = given_once(&d->b->meta, &d->r->meta);
 	if (x && y && strcmp(x, y) != 0)
 		reason(w, xasprintf("the labels only number the runs (%s, %s): "
 		    "one set-up measured again, not a before and an after",
 		    x, y));
+	else if (once)
+		reason(w, xasprintf("nothing the meta gives for both differs "
+		    "(%s is given for one only, unknown for the other) and %s: "
+		    "not a before and an after, what changed is unknown", once,
+		    was ? "both are of one day" : "neither has a date"));
 	else
 		reason(w, was ? xasprintf("nothing the meta says differs and "
 		    "both are of %.*s: not a before and an after, what changed "
@@ -882,8 +912,8 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		reason(w, xasprintf("only the labels differ, and they name %s "
 		    "(%s), not a setting: another configuration, context, not a "
 		    "regression; a setting to gate on is said as a meta key",
-		    said == LABELS_PART ? "a part" : "another way of running "
-		    "the benchmark", part));
+		    said == LABELS_PART ? "a part of the machine or its stack" :
+		    "another way of running the benchmark", part));
 	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
 		reason(w, xasprintf("only %s differs, a part (%s), not a "
 		    "setting: another configuration, context, not a "

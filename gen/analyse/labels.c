@@ -46,6 +46,13 @@ static const char *const parts[] = {"cable", "cables", "disk", "disks",
     "enclosure", "backplane", "expander", "jbod", "dimm", "usb", "array",
     "mirror", "pool", "spindles", NULL};
 
+/* Words that name a layer of the stack the benchmark ran on: another
+ * configuration, as a part is. */
+static const char *const layers[] = {"encryption", "encrypted", "luks",
+    "crypt", "dmcrypt", "dedup", "lvm", "bcache", "vdo", "overlay",
+    "overlayfs", "nfs", "iscsi", "ext2", "ext3", "ext4", "xfs", "btrfs",
+    "zfs", "jfs", "reiserfs", "ntfs", "ufs", "f2fs", NULL};
+
 /* Words that say the benchmark ran otherwise: several at once. */
 static const char *const measuring[] = {"instance", "instances",
     "process", "processes", "procs", "threads", "clients", "parallel",
@@ -208,8 +215,10 @@ label_change(const char *x, const char *y, char *part, size_t size)
 	 * part named by both (a cable of another kind). */
 	if ((p = removed_here(&a, &b)) == NULL &&
 	    (p = removed_here(&b, &a)) == NULL &&
-	    (p = differing(&a, &b, parts)) == NULL)
-		p = differing(&b, &a, parts);
+	    (p = differing(&a, &b, parts)) == NULL &&
+	    (p = differing(&b, &a, parts)) == NULL &&
+	    (p = differing(&a, &b, layers)) == NULL)
+		p = differing(&b, &a, layers);
 	if (p == NULL && ((p = differing(&a, &b, measuring)) != NULL ||
 	    (p = differing(&b, &a, measuring)) != NULL)) {
 		snprintf(part, size, "%s", p);

@@ -526,7 +526,7 @@ per_char_skipped(const struct analysis *a, size_t i)
 	return analysis_sum(a, i, M_PUTC).state == VS_NOT_RUN;
 }
 
-/* Whether runs r and c were measured with the same bonnie++ options,
+/* Whether runs r and c were measured with the same benchmark options,
  * as far as both say: file size, file tests, io chunk, concurrency,
  * seekers, generation, per-char tests run or not (-f), and -b (an
  * fsync after every write) from meta bonnie-options; and on the same
@@ -712,10 +712,10 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
     bool *valid)
 {
 	static const char *const tiers[NTIERS] = {
-		"the same disk model with the same bonnie++ options on the "
-		    "same host",
-		"the same disk model with the same bonnie++ options on the "
-		    "same controller",
+		"the same disk model, measured alike (the same benchmark "
+		    "options and file system), on the same host",
+		"the same disk model, measured alike (the same benchmark "
+		    "options and file system), on the same controller and OS",
 		"rough: the same disk model, measured otherwise or elsewhere",
 		"rough: another or unknown disk model on the same controller",
 		"rough: another or unknown disk model on the same host",

@@ -295,8 +295,8 @@ test_reference_choice(void **state)
 	sc = analysis_scaling(&t->an, run_of(t, "raid"));
 	assert_int_equal(sc->reference, run_of(t, "c-both"));
 	assert_true(sc->valid);
-	assert_string_equal(sc->why, "the same disk model with the same "
-	    "bonnie++ options on the same host");
+	assert_string_equal(sc->why, "the same disk model, measured alike "
+	    "(the same benchmark options and file system), on the same host");
 	sc = analysis_scaling(&t->an, run_of(t, "raid-ctl"));
 	assert_int_equal(sc->reference, run_of(t, "b-model"));
 	assert_true(sc->valid);
@@ -877,6 +877,8 @@ test_label_change(void **state)
 		    "Main RAID array without SLOG", LABELS_PART, "slog"},
 		{"no L2ARC, default", "no L2ARC, tuned", LABELS_SETTING, NULL},
 		{"compression off", "6 instances", LABELS_MEASURED, "instances"},
+		{"compression", "encryption", LABELS_PART, "encryption"},
+		{"ext4 defaults", "xfs defaults", LABELS_PART, "ext4"},
 		/* both name the vdev; what differs is a setting of it */
 		{"Slow vdev + Optane Special, default",
 		    "Slow vdev + Optane Special, special block size 1M",
