@@ -969,6 +969,23 @@ prose_line(const char *s)
 	return words >= 6;
 }
 
+/* A caption of the post's: words ending in ':' and no '=' ("When write
+ * cache is enabled:"); fio's own lines that end so are one word
+ * ("fsync/fdatasync/sync_file_range:") or read before this is asked. */
+static bool
+caption_line(const char *s)
+{
+	size_t n = strlen(s), words = 0;
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	if (n == 0 || s[n - 1] != ':' || memchr(s, '=', n) != NULL)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		words += s[i] != ' ' && (i == 0 || s[i - 1] == ' ');
+	return words >= 2;
+}
+
 /* A rule a paste put between runs: five or more of one of "*=-#~_"
  * first ("*********Fio_Job**************", "=====", "-----"); fio
  * prints none. */
@@ -1016,7 +1033,7 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	 * another paste's (five set-ups, each with its sentence and its
 	 * results). */
 	if (t->run != NONE && run_of(t)->njobs > 0 && (prose_line(s) ||
-	    rule_line(s)))
+	    rule_line(s) || caption_line(s)))
 		run_ends(t);
 	/* A heading between a command and the next output begins another
 	 * section of the page: the command was the page's example ("# Run
