@@ -86,8 +86,9 @@ enum label_change {
  * part[size]. */
 enum label_change label_change(const char *x, const char *y, char *part,
     size_t size);
-/* "label: x -> y", "none" for a side with no label. */
-char *label_change_text(const char *x, const char *y);
+/* "label: x -> y" of two runs' metas, "none" for a side with no label. */
+char *label_change_text(const struct run_meta *was,
+    const struct run_meta *now);
 /* Whether text (the name of a key of the user's own) names a part of
  * the machine ("slog", "log-vdev"); the word into part[size]. */
 bool names_part(const char *text, char *part, size_t size);
@@ -113,6 +114,11 @@ struct setup_diff {
 	 * "max-request-size"; the first of them, and how many. */
 	const char *extra;
 	int nextra;
+	/* What the two runs' labels say changed (labels.c), worked out
+	 * once; the word that says it, for a part or another way of
+	 * running. */
+	enum label_change labels;
+	char label_word[32];
 };
 void diff_setup(const struct run *r, const struct run *b,
     struct setup_diff *);

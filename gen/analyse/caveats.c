@@ -386,14 +386,11 @@ setup_text(const struct setup_diff *d)
 static char *
 labelled(const struct setup_diff *d, char *text)
 {
-	const char *x = meta_get(&d->b->meta, "label");
-	const char *y = meta_get(&d->r->meta, "label");
 	char *out, *label;
 
-	if (text == NULL || d->changed != 0 ||
-	    label_change(x, y, NULL, 0) == LABELS_SAME)
+	if (text == NULL || d->changed != 0 || d->labels == LABELS_SAME)
 		return text;
-	label = label_change_text(x, y);
+	label = label_change_text(&d->b->meta, &d->r->meta);
 	out = xasprintf("%s; %s", text, label);
 	free(label);
 	free(text);
@@ -409,6 +406,8 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 	memset(d, 0, sizeof *d);
 	d->r = r;
 	d->b = b;
+	d->labels = label_change(meta_get(&b->meta, "label"),
+	    meta_get(&r->meta, "label"), d->label_word, sizeof d->label_word);
 	if (same_setup_entries(&r->meta, &b->meta))
 		return;
 	for (size_t k = 0; k < NSETUP; k++) {
@@ -472,9 +471,7 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 		n = 1;
 		/* and the labels name another setting at once: which of the
 		 * two moved the figure is not said */
-		if (label_change(meta_get(&d->b->meta, "label"),
-		    meta_get(&d->r->meta, "label"), NULL, 0) ==
-		    LABELS_SETTING)
+		if (d->labels == LABELS_SETTING)
 			n = 2;
 	}
 	return n;
@@ -867,8 +864,7 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *y = meta_get(&d->r->meta, "label");
 	const char *once;
 
-	if (d->changed != 0 || d->nextra > 0 ||
-	    label_change(x, y, NULL, 0) != LABELS_SAME ||
+	if (d->changed != 0 || d->nextra > 0 || d->labels != LABELS_SAME ||
 	    (was == NULL) != (now == NULL) || (was && !same_day(was, now)))
 		return;
 	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
@@ -901,19 +897,17 @@ static void
 part_reason(const struct setup_diff *d, struct reasons *w)
 {
 	char part[32];
-	enum label_change said = LABELS_SAME;
 
 	if (d->changed != 0)
 		return;
-	if (d->nextra == 0)
-		said = label_change(meta_get(&d->b->meta, "label"),
-		    meta_get(&d->r->meta, "label"), part, sizeof part);
-	if (said == LABELS_PART || said == LABELS_MEASURED)
+	if (d->nextra == 0 && (d->labels == LABELS_PART ||
+	    d->labels == LABELS_MEASURED))
 		reason(w, xasprintf("only the labels differ, and they name %s "
 		    "(%s), not a setting: another configuration, context, not a "
 		    "regression; a setting to gate on is said as a meta key",
-		    said == LABELS_PART ? "a part of the machine or its stack" :
-		    "another way of running the benchmark", part));
+		    d->labels == LABELS_PART ? "a part of the machine or its "
+		    "stack" : "another way of running the benchmark",
+		    d->label_word));
 	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
 		reason(w, xasprintf("only %s differs, a part (%s), not a "
 		    "setting: another configuration, context, not a "
@@ -955,9 +949,7 @@ same_setup(const struct run *x, const struct run *y)
 	bool same;
 
 	diff_setup(x, y, &d);
-	same = d.changed == 0 && d.nextra == 0 &&
-	    label_change(meta_get(&x->meta, "label"), meta_get(&y->meta,
-	    "label"), NULL, 0) == LABELS_SAME;
+	same = d.changed == 0 && d.nextra == 0 && d.labels == LABELS_SAME;
 	free(d.text);
 	return same;
 }
@@ -995,8 +987,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 	char shown_then[48];
 
 	if (metric < 0 || (d->changed == 0 && d->nextra == 0 &&
-	    label_change(meta_get(&d->b->meta, "label"), meta_get(&d->r->meta,
-	    "label"), NULL, 0) == LABELS_SAME) ||
+	    d->labels == LABELS_SAME) ||
 	    (j = own_setup_before(a, i, o)) < 0)
 		return;
 	now = analysis_sum(a, i, metric).median;
@@ -1045,13 +1036,12 @@ static char *
 what_changed(const struct run *r, const struct run *b, bool *marked)
 {
 	struct setup_diff d;
-	const char *x = meta_get(&b->meta, "label");
-	const char *y = meta_get(&r->meta, "label");
 
 	diff_setup(r, b, &d);
-	*marked = d.changed != 0 || (x == NULL) != (y == NULL);
-	if (d.text == NULL && label_change(x, y, NULL, 0) != LABELS_SAME)
-		d.text = label_change_text(x, y);
+	*marked = d.changed != 0 || (meta_get(&b->meta, "label") == NULL) !=
+	    (meta_get(&r->meta, "label") == NULL);
+	if (d.text == NULL && d.labels != LABELS_SAME)
+		d.text = label_change_text(&b->meta, &r->meta);
 	return d.text;
 }
 

@@ -143,12 +143,10 @@ static char *
 cause_text(const struct analysis *a, const struct diff *d, int id)
 {
 	char *cause = change_cause(&d->setup, analysis_metric(a, id)), *out;
-	const char *x = meta_get(&d->setup.b->meta, "label");
-	const char *y = meta_get(&d->setup.r->meta, "label");
 
 	if (cause == NULL && d->setup.changed == 0 &&
-	    label_change(x, y, NULL, 0) != LABELS_SAME)
-		cause = label_change_text(x, y);
+	    d->setup.labels != LABELS_SAME)
+		cause = label_change_text(&d->setup.b->meta, &d->setup.r->meta);
 	out = xasprintf("%s%s", cause ? ", after " : "", cause ? cause : "");
 	free(cause);
 	return out;

@@ -236,8 +236,10 @@ label_change(const char *x, const char *y, char *part, size_t size)
 }
 
 char *
-label_change_text(const char *x, const char *y)
+label_change_text(const struct run_meta *was, const struct run_meta *now)
 {
+	const char *x = meta_get(was, "label"), *y = meta_get(now, "label");
+
 	return xasprintf("label: %s \u2192 %s", x ? x : "none", y ? y : "none");
 }
 

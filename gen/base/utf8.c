@@ -1,6 +1,7 @@
 /* Owns decoding, checking, walking and counting UTF-8 (utf8.h). */
 #include "base/utf8.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
@@ -154,4 +155,15 @@ contains_ignoring_case(const char *hay, const char *needle)
 		if (strncasecmp(hay, needle, n) == 0)
 			return true;
 	return false;
+}
+
+void
+text_trim(const char **s, size_t *n)
+{
+	while (*n > 0 && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
 }

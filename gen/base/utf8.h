@@ -59,4 +59,8 @@ size_t utf8_clean(char *out, const char *s, size_t n, unsigned flags);
  * (the import's guesses, the analysis's reading of a run's label). */
 bool contains_ignoring_case(const char *hay, const char *needle);
 
+/* Narrows s[0..*n) to leave out the ASCII blanks at either end (a meta
+ * line's value, a job file's option). */
+void text_trim(const char **s, size_t *n);
+
 #endif

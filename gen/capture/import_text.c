@@ -103,8 +103,7 @@ iteration_stem(const char *name)
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
 		w = strlen(words[k]);
 		if (e > w && strncasecmp(name + e - w, words[k], w) == 0 &&
-		    strchr("-_. ", name[e - w - 1]) &&
-		    (name[e - w - 1] != ' ' || e - w - 1 > 0)) {
+		    strchr("-_. ", name[e - w - 1])) {
 			size_t stem = e - w - 1;
 
 			while (stem > 0 && strchr("-_. ", name[stem - 1]))

@@ -220,7 +220,7 @@ take_file(struct walk *w, struct run *run, int dirfd, const char *path,
 	}
 	add_name(w, &run->attachments, &run->nattachments, name);
 	if (len <= JOB_FILE_MAX && !looks_binary(w->buf, len) &&
-	    memchr(w->buf, '[', len)) {
+	    fio_job_file_may_be(w->buf, len)) {
 		xgrow((void **)&w->kept, &w->capkept, w->nkept + 1,
 		    sizeof *w->kept);
 		xgrow((void **)&w->kept_len, &w->capkept_len, w->nkept + 1,

@@ -120,6 +120,9 @@ void fio_results_free(struct fio_results *);
  * what a result says stands. Returns whether buf is a job file. */
 bool fio_job_file_apply(struct fio_results *rs, const char *buf,
     size_t len);
+/* Whether buf may be a job file at all (a line begins with '['), cheap:
+ * what the run loader asks of each file no reader took. */
+bool fio_job_file_may_be(const char *buf, size_t len);
 
 /* fio's JSON documents read as a file comes, piece by piece, holding
  * only the document being read (and what its results keep): how parse

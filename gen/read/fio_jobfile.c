@@ -12,9 +12,9 @@
  * ("${SIZE}") say nothing here and are left out. */
 #include "read/fio.h"
 #include "read/fio_int.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,18 +37,6 @@ struct job_file {
 	} *sec;
 	size_t nsec, seccap;
 };
-
-/* s[0..n) without the blanks at either end. */
-static void
-trim(const char **s, size_t *n)
-{
-	while (*n > 0 && isspace((unsigned char)**s)) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
-		(*n)--;
-}
 
 /* Whether a value holds what fio expands first ("${SIZE}"). */
 static bool
@@ -81,8 +69,8 @@ add_option(struct job_file *f, const char *s, size_t n)
 		l.value = eq + 1;
 		l.value_len = n - (size_t)(eq + 1 - s);
 	}
-	trim(&l.key, &l.key_len);
-	trim(&l.value, &l.value_len);
+	text_trim(&l.key, &l.key_len);
+	text_trim(&l.value, &l.value_len);
 	if (l.key_len == 0 || expanded(l.value, l.value_len))
 		return;
 	if (l.key_len == 4 && memcmp(l.key, "name", 4) == 0 &&
@@ -109,7 +97,7 @@ parse_job_file(const char *buf, size_t len, struct job_file *f)
 		size_t n = (size_t)((nl ? nl : end) - p);
 
 		p = nl ? nl + 1 : end;
-		trim(&s, &n);
+		text_trim(&s, &n);
 		if (n == 0 || *s == ';' || *s == '#')
 			continue;
 		if (*s == '[' && s[n - 1] == ']' && n > 2) {
@@ -152,6 +140,20 @@ apply_to_job(const struct job_file *f, struct fio_job *j)
 	while (k-- > 0)
 		if (f->sec[k].global)
 			apply_section(f, k, j);
+}
+
+bool
+fio_job_file_may_be(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i < len && buf[i] == '[')
+			return true;
+		while (i < len && buf[i] != '\n')
+			i++;
+	}
+	return false;
 }
 
 bool

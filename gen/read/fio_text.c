@@ -248,6 +248,17 @@ run_ends(struct text *t)
 	t->group_alone = false;
 }
 
+/* Forgets a command line read before any run of its own began: the
+ * next command or a heading shows it was not the next output's. */
+static void
+drop_pending_command(struct text *t)
+{
+	if (t->run != NONE || t->ncmd == 0)
+		return;
+	forget_preamble(t);
+	t->preamble_line = 0;
+}
+
 /* A line that begins the next run once this one has jobs. */
 static void
 next_run_starts(struct text *t, long line)
@@ -390,22 +401,14 @@ fio_command_options(const char *s)
 static bool
 command_line(struct text *t, const char *s, long line)
 {
-	const char *p;
+	bool job_file = job_file_command(s);
+	const char *p = job_file ? NULL : fio_command_options(s);
 
-	if (!job_file_command(s) && fio_command_options(s) == NULL)
+	if (!job_file && p == NULL)
 		return false;
 	/* A command with no result after it is not this one's: a script
 	 * that runs fio, then the pasted output under its own prompt. */
-	if (t->run == NONE && t->ncmd > 0) {
-		forget_preamble(t);
-		t->preamble_line = 0;
-	}
-	if (job_file_command(s)) {
-		next_run_starts(t, line);
-		return true;
-	}
-	if ((p = fio_command_options(s)) == NULL)
-		return false;
+	drop_pending_command(t);
 	next_run_starts(t, line);
 	for (; p != NULL; p = strstr(p + 1, " -"))
 		if (isalpha((unsigned char)p[p[2] == '-' ? 3 : 2]))
@@ -1038,10 +1041,8 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	/* A heading between a command and the next output begins another
 	 * section of the page: the command was the page's example ("# Run
 	 * test"), not that output's own. */
-	else if (t->run == NONE && t->ncmd > 0 && heading) {
-		forget_preamble(t);
-		t->preamble_line = 0;
-	}
+	else if (heading)
+		drop_pending_command(t);
 }
 
 size_t

@@ -415,17 +415,6 @@ valid_key(const char *k, size_t n)
 	return true;
 }
 
-static void
-trim(const char **s, size_t *n)
-{
-	while (*n > 0 && isspace((unsigned char)**s)) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
-		(*n)--;
-}
-
 /* Keys one meta file may have: a hundred disks of "collect" give 1300;
  * more is not metadata, and every page and comparison pays for each. */
 #define MAX_META_KEYS 10000
@@ -518,7 +507,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	char key[META_KEY_MAX + 1];
 	bool found;
 
-	trim(&s, &n);
+	text_trim(&s, &n);
 	if (n == 0 || s[0] == '#')
 		return true;
 	if (memchr(s, '\0', n) != NULL) {
@@ -542,7 +531,7 @@ meta_line(const char *path, long no, const char *s, size_t n,
 	key[klen] = '\0';
 	val = colon + 1;
 	vlen = (size_t)(s + n - val);
-	trim(&val, &vlen);
+	text_trim(&val, &vlen);
 	at = key_place(m, ix, key, &found);
 	if (found) {
 		diags_add(d, MSG_WARNING, path, no, "duplicate key \"%s\" "

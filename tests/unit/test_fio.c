@@ -228,6 +228,11 @@ test_job_file(void **state)
 	struct fio_job *rr, *other;
 
 	(void)state;
+	assert_true(fio_job_file_may_be(file, sizeof file - 1));
+	/* lspci's classes are bracketed inside a line, not at its start */
+	assert_false(fio_job_file_may_be("00:1f.2 SATA controller [0106]\n",
+	    31));
+	assert_true(fio_job_file_may_be("x\n  [job]\n", 10));
 	fio_set_param(seq, FP_BS, "128k", 4);	/* as the output said */
 	fio_new_job(r, "random-reads", 12, 10);
 	fio_new_job(r, "other", 5, 20);
