@@ -86,6 +86,12 @@ enum label_change {
  * part[size]. */
 enum label_change label_change(const char *x, const char *y, char *part,
     size_t size);
+/* Whether labels x and y (either may be NULL) say the benchmark ran
+ * otherwise on one of them: a word such as "parallel" or "instances"
+ * that one has and the other lacks. */
+bool labels_measure_otherwise(const char *x, const char *y);
+/* Whether a label has such a word at all. */
+bool label_measures(const char *label);
 /* "label: x -> y" of two runs' metas, "none" for a side with no label. */
 char *label_change_text(const struct run_meta *was,
     const struct run_meta *now);

@@ -56,7 +56,8 @@ static const char *const layers[] = {"encryption", "encrypted", "luks",
 /* Words that say the benchmark ran otherwise: several at once. */
 static const char *const measuring[] = {"instance", "instances",
     "process", "processes", "procs", "threads", "clients", "parallel",
-    "concurrent", "concurrency", "streams", "copies", NULL};
+    "concurrent", "concurrency", "simultaneous", "simultaneously",
+    "streams", "copies", NULL};
 
 /* Words that name a setting of the same parts. */
 static const char *const settings[] = {"default", "defaults", "size", "on",
@@ -170,12 +171,18 @@ removed_here(const struct tokens *x, const struct tokens *y)
 }
 
 static const char *
-any_part(const struct tokens *x)
+any_of(const struct tokens *x, const char *const *list)
 {
 	for (size_t k = 0; k < x->n; k++)
-		if (in_list(x->v[k], parts))
+		if (in_list(x->v[k], list))
 			return x->v[k];
 	return NULL;
+}
+
+static const char *
+any_part(const struct tokens *x)
+{
+	return any_of(x, parts);
 }
 
 /* A label on one side only: unknown, as any key given on one side, but
@@ -233,6 +240,29 @@ label_change(const char *x, const char *y, char *part, size_t size)
 		return LABELS_SETTING;
 	snprintf(part, size, "%s", p);
 	return LABELS_PART;
+}
+
+bool
+labels_measure_otherwise(const char *x, const char *y)
+{
+	struct tokens a = {.n = 0}, b = {.n = 0};
+
+	if (x)
+		tokenize(x, &a);
+	if (y)
+		tokenize(y, &b);
+	return differing(&a, &b, measuring) || differing(&b, &a, measuring);
+}
+
+bool
+label_measures(const char *label)
+{
+	struct tokens t;
+
+	if (label == NULL)
+		return false;
+	tokenize(label, &t);
+	return any_of(&t, measuring) != NULL;
 }
 
 char *

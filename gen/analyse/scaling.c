@@ -532,7 +532,10 @@ per_char_skipped(const struct analysis *a, size_t i)
  * fsync after every write) from meta bonnie-options; and on the same
  * file system, when both name it: a benchmark of files measures the
  * file system too (an HFS+ disk says little of what ZFS gets from its
- * disks, with its own cache and copy-on-write). */
+ * disks, with its own cache and copy-on-write); and run alone on both,
+ * as their labels tell: an array benchmarked beside another at the same
+ * time ("parallel, 2 instances") shares the bus and the processor with
+ * it, and a disk that ran alone is no measure of what it should get. */
 static bool
 measured_alike(const struct analysis *a, size_t r, size_t c)
 {
@@ -548,7 +551,9 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	    counts_differ(p->concurrency, q->concurrency) ||
 	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy) ||
 	    units_sizes_differ(x->fio_size, y->fio_size) ||
-	    !share_metrics(x, y) || filesystems_differ(x, y))
+	    !share_metrics(x, y) || filesystems_differ(x, y) ||
+	    labels_measure_otherwise(meta_get(&x->meta, "label"),
+	    meta_get(&y->meta, "label")))
 		return false;
 	if (fx >= 0 && fy >= 0 && fx != fy)
 		return false;
@@ -654,6 +659,11 @@ ref_question(const struct analysis *a, size_t i, enum ref_tier t,
 	put_int(q, t == T_CTL || t == T_HOST ? solid_state(r) : -2);
 	put_text(q, r->fio_size);
 	put_int(q, (long long)metrics_signature(r));
+	/* A label that says how the benchmark ran asks its own question;
+	 * every other label asks the same one. */
+	put_text(q, (t == T_MODEL_HOST || t == T_MODEL_CTL) &&
+	    label_measures(meta_get(&r->meta, "label")) ?
+	    meta_get(&r->meta, "label") : NULL);
 }
 
 static uint64_t

@@ -70,6 +70,9 @@ bool guess_names_setting(const struct guesser *, const char *name);
 /* Whether it names one that no meta key holds ("module", "patched",
  * "baseline"): the row's label is all that says it. */
 bool guess_names_unkeyed_setting(const struct guesser *, const char *name);
+/* Whether the whole name is a kernel version ("2.4.20-nas1"): a row
+ * named for the kernel it ran, not for a machine. */
+bool guess_names_kernel(const struct guesser *, const char *name);
 /* Appends what every rule finds in one line of prose to out. */
 void guess_line(const struct guesser *, const char *text, long line,
     size_t at, struct guesses *out);

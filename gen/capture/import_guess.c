@@ -550,7 +550,9 @@ struct guesser {
 	size_t n;
 	regex_t setting;	/* a word of a row name that names a setting */
 	regex_t unkeyed;	/* one that no meta key holds */
-	bool has_setting, has_unkeyed;
+	regex_t kernel;		/* a whole row name that is a kernel's */
+	regex_t beside;		/* a word of it naming another setting */
+	bool has_setting, has_unkeyed, has_kernel, has_beside;
 };
 
 /* A word of a table's row name that names a setting rather than a
@@ -567,6 +569,15 @@ struct guesser {
 #define UNKEYED_WORDS "module|modular|built-?in|compiled|static|patched|" \
 	"unpatched|vanilla|stock|defaults?|tuned|optimi[sz]ed|baseline|" \
 	"before|after"
+
+/* A kernel version and nothing else: "2.4.20", "2.4.20-nas1",
+ * "2.6.0-test9", "5.4.0-42-generic". */
+#define KERNEL_NAME "^[2-6]\\.[0-9]{1,2}(\\.[0-9]{1,3}){0,2}" \
+	"(-[[:alnum:]_.+~]+)*$"
+/* A word after it that names another setting: "2.6.0-test9-as" is the
+ * kernel 2.6.0-test9 with the anticipatory elevator, no kernel name. */
+#define BESIDE_KERNEL "^(" SCHED "|as|ext[234]|xfs|jfs|reiserfs|btrfs|" \
+	"zfs|raid[0-9]{1,2}|(no)?ncq|(no)?wc|on|off)$"
 
 struct guesser *
 guesser_new(void)
@@ -595,6 +606,13 @@ guesser_new(void)
 	    REG_ICASE | REG_NOSUB) != 0)
 		goto bad;
 	g->has_unkeyed = true;
+	if (regcomp(&g->kernel, KERNEL_NAME, REG_EXTENDED | REG_NOSUB) != 0)
+		goto bad;
+	g->has_kernel = true;
+	if (regcomp(&g->beside, BESIDE_KERNEL, REG_EXTENDED | REG_ICASE |
+	    REG_NOSUB) != 0)
+		goto bad;
+	g->has_beside = true;
 	return g;
 bad:
 	fprintf(stderr, "benchsite: guessing rule %zu does not compile\n",
@@ -617,6 +635,10 @@ guesser_free(struct guesser *g)
 		regfree(&g->setting);
 	if (g->has_unkeyed)
 		regfree(&g->unkeyed);
+	if (g->has_kernel)
+		regfree(&g->kernel);
+	if (g->has_beside)
+		regfree(&g->beside);
 	free(g);
 }
 
@@ -647,6 +669,13 @@ bool
 guess_names_unkeyed_setting(const struct guesser *gs, const char *name)
 {
 	return name_matches(&gs->unkeyed, name);
+}
+
+bool
+guess_names_kernel(const struct guesser *gs, const char *name)
+{
+	return regexec(&gs->kernel, name, 0, NULL, 0) == 0 &&
+	    !name_matches(&gs->beside, name);
 }
 
 #define NMATCH 16

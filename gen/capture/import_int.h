@@ -41,6 +41,10 @@ struct config {
 	bool fio;		/* fio's output, not bonnie++'s */
 	size_t region;			/* first line of its prose */
 	size_t caption;			/* first line of its last paragraph */
+	/* A caption between fio's command line, where the table begins,
+	 * and its output ("// Ubuntu 16.04 / Linux 4.4.0:"): lines
+	 * table + 1 .. inner_end - 1; inner_end is 0 when there is none. */
+	size_t inner_end;
 	/* Its prose after its table, lines tail_from..tail_end: up to the
 	 * next table or the heading or rule that begins another section
 	 * (section_starts), the last table's up to the end. A thread's
@@ -128,6 +132,10 @@ void seen_add(struct seen *, const struct measure *);
 char *fio_signature(const struct fio_result *);
 bool seen_has_fio(const struct seen *, const struct fio_result *);
 void seen_add_fio(struct seen *, const struct fio_result *);
+/* The same for a signature of the caller's own (a result's text, where
+ * its figures cannot tell it from another's); add takes sig. */
+bool seen_has_signature(const struct seen *, const char *sig);
+void seen_add_signature(struct seen *, char *sig);
 void seen_free(struct seen *);
 
 /* import_known.c. Adds the results of every run file below root. */

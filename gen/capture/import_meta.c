@@ -57,6 +57,14 @@ same_controller(const char *a, const char *b)
 	return strncasecmp(a, b, n) == 0;
 }
 
+/* Whether c's row is named for the kernel it ran ("2.4.20-nas1"): then
+ * the name is its kernel, and says nothing of the machine. */
+static bool
+kernel_row(const struct post *p, const struct config *c)
+{
+	return c->host && c->host_text && guess_names_kernel(p->gs, c->host);
+}
+
 /* Whether prose outside configuration k's own names another row's
  * machine ("db2 had the write cache off"). */
 static bool
@@ -70,6 +78,8 @@ names_other_host(const struct post *p, const struct guess *g, int k)
 	for (size_t j = 0; j < p->ncf; j++) {
 		const char *h = p->cf[j].host;
 
+		if (kernel_row(p, &p->cf[j]))
+			continue;
 		if ((int)j != k && h && strlen(h) >= 3 && (own == NULL ||
 		    strcasecmp(h, own) != 0) && contains_ignoring_case(g->text,
 		    h))
@@ -571,6 +581,35 @@ put_host_iteration(struct buf *b, const struct config *c)
 	return true;
 }
 
+/* The host and the kernel of a run whose row is named for its kernel:
+ * the row's name is the kernel; the machine is the one the post names,
+ * else one name for them all (the post's), marked weak. */
+static void
+put_kernel_row(struct buf *b, const struct post *p, int k, const char *key,
+    const char *file)
+{
+	const struct config *c = &p->cf[k];
+	struct choice ch;
+	char *post;
+
+	if (strcmp(key, "kernel") == 0) {
+		buf_printf(b, "# from line %ld: ", c->host_no);
+		put_text(b, c->host_text);
+		buf_printf(b, "\n# the row is named for its kernel\n"
+		    "kernel: %s\n", c->host);
+	} else if (choose(p, "host", k, NULL, &ch)) {
+		put_evidence(b, &ch);
+		put_weak(b, &ch, NULL);
+		buf_printf(b, "host: %s\n", ch.value);
+		choice_free(&ch);
+	} else {
+		post = post_slug(file);
+		buf_printf(b, "# weak: its row names its kernel, not the "
+		    "machine; named after the post\nhost: %s\n", post);
+		free(post);
+	}
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -592,7 +631,10 @@ config_meta(const struct post *p, int k, const char *name)
 		const char *key = meta_order[i];
 		struct choice ch;
 
-		if (strcmp(key, "host") == 0 && c->renamed) {
+		if (kernel_row(p, c) && (strcmp(key, "host") == 0 ||
+		    strcmp(key, "kernel") == 0)) {
+			put_kernel_row(&b, p, k, key, name);
+		} else if (strcmp(key, "host") == 0 && c->renamed) {
 			put_renamed_host(&b, p, c, name);
 		} else if (strcmp(key, "host") == 0 && c->host_text &&
 		    (put_host_setting(&b, c) || put_host_iteration(&b, c))) {

@@ -133,13 +133,27 @@ fio_signature(const struct fio_result *r)
 }
 
 bool
+seen_has_signature(const struct seen *s, const char *sig)
+{
+	for (size_t k = 0; k < s->nfio; k++)
+		if (strcmp(s->fio[k], sig) == 0)
+			return true;
+	return false;
+}
+
+void
+seen_add_signature(struct seen *s, char *sig)
+{
+	xgrow((void **)&s->fio, &s->capfio, s->nfio + 1, sizeof *s->fio);
+	s->fio[s->nfio++] = sig;
+}
+
+bool
 seen_has_fio(const struct seen *s, const struct fio_result *r)
 {
 	char *sig = fio_signature(r);
-	bool found = false;
+	bool found = seen_has_signature(s, sig);
 
-	for (size_t k = 0; k < s->nfio && !found; k++)
-		found = strcmp(s->fio[k], sig) == 0;
 	free(sig);
 	return found;
 }
@@ -147,8 +161,7 @@ seen_has_fio(const struct seen *s, const struct fio_result *r)
 void
 seen_add_fio(struct seen *s, const struct fio_result *r)
 {
-	xgrow((void **)&s->fio, &s->capfio, s->nfio + 1, sizeof *s->fio);
-	s->fio[s->nfio++] = fio_signature(r);
+	seen_add_signature(s, fio_signature(r));
 }
 
 void

@@ -214,9 +214,10 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 		guess_line(p->gs, text, l->no, i, out);
 		free(text);
 		for (size_t j = first; j < out->n; j++) {
-			out->v[j].caption = i >= c->caption && i < c->table;
+			out->v[j].caption = (i >= c->caption && i < c->table) ||
+			    (i > c->table && i < c->inner_end);
 			out->v[j].command = p->kind[i] == L_PRE;
-			out->v[j].trailing = i > c->table;
+			out->v[j].trailing = i > c->table && i >= c->inner_end;
 		}
 		if (continues(p, i, end))
 			i++;
@@ -261,6 +262,8 @@ static void
 guess_prose(struct post *p, const struct config *c, struct guesses *out)
 {
 	guess_lines(p, c, c->region, c->table, out);
+	if (c->inner_end > 0)
+		guess_lines(p, c, c->table + 1, c->inner_end, out);
 	guess_prompt_host(p, c, out);
 	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }

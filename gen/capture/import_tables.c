@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1111,20 +1112,86 @@ fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
 	return e;
 }
 
+/* Whether a result has a figure no two runs print alike: a run time or
+ * a mean latency. One that kept its IOPS alone ("read: IOPS=36.3k")
+ * may show another run's of the post, and is known again there by its
+ * text (fio_text_signature); in RUNS, by its figures still (a post
+ * imported again). */
+static bool
+fio_telling(const struct fio_result *r)
+{
+	for (size_t j = 0; j < r->njobs; j++)
+		for (int d = 0; d < FIO_DIRS; d++) {
+			const struct fio_side *x = &r->jobs[j].side[d];
+
+			if (x->present && (!isnan(x->runtime_ms) ||
+			    !isnan(x->clat.mean) || !isnan(x->lat.mean)))
+				return true;
+		}
+	return false;
+}
+
+/* Where a caption ends that stands between the command line that
+ * begins a fio block at s and its output ("# fio -name=randrw ...",
+ * "// Ubuntu 16.04 / Linux 4.4.0:", "Run status group 0 ..."): the line
+ * after it, or 0 when there is none. Such a line is the run's caption,
+ * not its table. */
+static size_t
+inner_caption_end(const struct post *p, size_t s, size_t e)
+{
+	size_t j = s + 1, from;
+
+	if (fio_command_options(p->ls.v[s].text) == NULL)
+		return 0;
+	while (j <= e && line_is_blank(&p->ls.v[j]))
+		j++;
+	from = j;
+	while (j <= e && p->kind[j] == L_PROSE && !line_is_blank(&p->ls.v[j]) &&
+	    !is_fio_line(&p->ls.v[j]))
+		j++;
+	if (j == from || j > e)
+		return 0;
+	while (j <= e && line_is_blank(&p->ls.v[j]))
+		j++;
+	return j <= e && is_fio_line(&p->ls.v[j]) ? j : 0;
+}
+
+/* The lines a result was read from, quote marks taken off: what tells
+ * a copy of it from another run's of the same figures. */
+static char *
+fio_text_signature(const struct post *p, const struct fio_result *r)
+{
+	size_t s = line_at(p, r->line), e = r->line_end > r->line ?
+	    line_at(p, r->line_end) : s;
+	struct buf b = {0};
+
+	buf_puts(&b, "text");
+	for (size_t i = s; i <= e; i++) {
+		buf_puts(&b, "\n");
+		buf_add(&b, p->ls.v[i].text, p->ls.v[i].len);
+	}
+	return buf_take(&b);
+}
+
 /* A fio result taken before (earlier in the post, or in RUNS): counted
  * as skipped. */
 static bool
 fio_taken(struct post *p, const struct fio_result *r, struct seen *taken)
 {
+	char *sig = fio_telling(r) ? fio_signature(r) :
+	    fio_text_signature(p, r);
+
 	if (p->known && seen_has_fio(p->known, r)) {
 		p->in_runs++;
+		free(sig);
 		return true;
 	}
-	if (seen_has_fio(taken, r)) {
+	if (seen_has_signature(taken, sig)) {
 		p->quoted++;
+		free(sig);
 		return true;
 	}
-	seen_add_fio(taken, r);
+	seen_add_signature(taken, sig);
 	return false;
 }
 
@@ -1199,7 +1266,7 @@ fio_configs(struct post *p)
 	seen_init(&taken);
 	for (size_t k = 0; k < n; k++) {
 		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
-		    line_at(p, b[k + 1].line) : p->ls.n, e, j;
+		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner;
 		bool joined = c != NULL;
 
 		if (stop <= s)
@@ -1213,9 +1280,12 @@ fio_configs(struct post *p)
 			e = line_at(p, b[k].line_end);
 		for (j = last_e + 1; joined && j < s; j++)
 			joined = line_is_blank(&p->ls.v[j]);
-		for (j = s; j <= e; j++)
+		inner = joined ? 0 : inner_caption_end(p, s, e);
+		for (j = inner ? inner : s; j <= e; j++)
 			if (p->kind[j] == L_PROSE)
 				p->kind[j] = L_TABLE;
+		if (inner)
+			p->kind[s] = L_TABLE;
 		if (fio_taken(p, b[k].r, &taken)) {
 			for (j = s; j <= e; j++)
 				p->kind[j] = L_SKIP;
@@ -1229,6 +1299,7 @@ fio_configs(struct post *p)
 			c = &p->cf[p->ncf];
 			memset(c, 0, sizeof *c);
 			c->first = c->table = s;
+			c->inner_end = inner;
 			c->fio = true;
 			c->lead = p->ncf++;
 		}

@@ -414,6 +414,32 @@ join_wrapped(struct reader_ctx *c, size_t i, struct fields *fs, size_t want,
 	return used;
 }
 
+/* "c6300-optimized:4000M,43976,99,...": a 1.0x line one field short
+ * whose name and size a ':' joins, as a post had it. Splits them, with
+ * a note, when the size is one; false otherwise. */
+static bool
+split_colon_size(struct reader_ctx *c, const struct line *l,
+    struct fields *fs)
+{
+	struct size_field sf;
+	size_t at = fs->len[0];
+	char *fixed;
+
+	if (fs->n != 26 || at == 0)
+		return false;
+	while (at > 0 && fs->f[0][at - 1] != ':')
+		at--;
+	if (at < 2 || !units_size_field(fs->f[0] + at, fs->len[0] - at, &sf))
+		return false;
+	fixed = xstrdup(fs->buf);
+	fixed[fs->f[0] - fs->buf + at - 1] = ',';
+	split_fields(fs, fixed, strlen(fixed));
+	free(fixed);
+	diags_add(c->diags, MSG_NOTE, c->file, l->no, "machine name and size "
+	    "joined by ':'; read as two fields");
+	return true;
+}
+
 size_t
 read_csv(struct reader_ctx *c, size_t i)
 {
@@ -428,6 +454,8 @@ read_csv(struct reader_ctx *c, size_t i)
 		return 0;
 	split_fields(&fs, l->text + a, b - a);
 	kind = classify_start(&fs);
+	if (kind == START_NONE && split_colon_size(c, l, &fs))
+		kind = classify_start(&fs);
 	if (kind == START_NONE && looks_like_record(&fs))
 		diags_add(c->diags, MSG_ERROR, c->file, l->no, "line of %zu "
 		    "bonnie++-like CSV fields matches no bonnie++ layout (a "

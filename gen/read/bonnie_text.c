@@ -31,6 +31,7 @@ struct text_row {
 	struct measure m[CELLS];
 	bool bad;		/* cells unreadable: reported, marked invalid */
 	bool by_count;		/* spacing lost: cells placed by their count */
+	bool continued;		/* no name or size: the row's above */
 };
 
 /* What a table's header said about how to read its rows. */
@@ -735,6 +736,61 @@ take_header(struct table *tb, const struct line *l)
 	}
 }
 
+/* Where the name and size of the IO row at line prev end: the column
+ * after its size token, or 0 when it has none. */
+static size_t
+lead_end(const struct line *prev)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(prev->text, prev->len, t);
+	bool damaged;
+	long s = nt <= MAX_TOKS ? find_key(t, nt, is_size_tok, 2 * CELLS,
+	    &damaged) : -1;
+
+	return s < 0 ? 0 : t[s].col + t[s].len;
+}
+
+/* A row bonnie++ never prints but posts do: another iteration's figures
+ * under the IO row before it, its name and size left blank
+ * ("                     58814  92 276803  47 ..."). Read as that row's
+ * name and size with these cells, when it is blank as far as they go
+ * and then reads as a whole row; returns the lines used (0 or 1). */
+static size_t
+read_continued(struct reader_ctx *c, size_t j, const struct table *tb,
+    struct text_row *r, enum row_status *st)
+{
+	const struct line *l = &c->ls->v[j], *prev;
+	const struct text_row *above = &tb->io[tb->nio - 1];
+	size_t lead;
+	char why[WHY_LEN] = "", *text;
+
+	while (above->continued)
+		above--;
+	prev = above->at;
+	lead = prev && !above->bad ? lead_end(prev) : 0;
+
+	if (lead == 0 || l->len <= lead || strspn(l->text, " ") < lead)
+		return 0;
+	text = xasprintf("%.*s%.*s", (int)lead, prev->text,
+	    (int)(l->len - lead), l->text + lead);
+	row_init(r);
+	*st = io_row(text, strlen(text), tb->positional, tb, r, why);
+	free(text);
+	if (*st != ROW_OK) {
+		if (*st != ROW_NONE)
+			diags_add(c->diags, MSG_ERROR, c->file, l->no, "a row "
+			    "without a name or size, under a row, that is not "
+			    "a whole row: not read");
+		row_clear(r);
+		return 0;
+	}
+	r->at = l;
+	r->continued = true;
+	diags_add(c->diags, MSG_NOTE, c->file, l->no, "a row without a "
+	    "name or size: read as another run of the row above it");
+	return 1;
+}
+
 /* Reads rows of kind fn from line j on, each with its Latency row;
  * returns the index of the first line after them. */
 static size_t
@@ -747,7 +803,9 @@ read_rows(struct reader_ctx *c, size_t j, row_fn fn, struct table *tb,
 
 	while (j < c->ls->n && is_header_line(&c->ls->v[j]))
 		j++;	/* the rest of a wrapped column-title line */
-	while (j < c->ls->n && (used = read_row(c, j, fn, tb, &r, &st)) > 0) {
+	while (j < c->ls->n && ((used = read_row(c, j, fn, tb, &r,
+	    &st)) > 0 || (io && tb->nio > 0 && (used = read_continued(c, j,
+	    tb, &r, &st)) > 0))) {
 		j += used;
 		if (j < c->ls->n && (used = read_row(c, j, latency_row, tb,
 		    &lat, &st)) > 0) {

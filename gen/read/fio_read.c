@@ -110,7 +110,8 @@ same_figure(double a, double b, bool exact)
 /* Whether b is the run a printed again: the same jobs and directions,
  * each of the same run time, I/O, IOPS, bandwidth and mean latencies
  * (as the text rounds them when the forms differ); at least one figure
- * to match. */
+ * that no two runs print alike, a run time or a mean latency, to match
+ * (a post that kept the IOPS alone may show two runs' as one). */
 static bool
 printed_again(const struct fio_result *a, const struct fio_result *b)
 {
@@ -137,7 +138,8 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 			    !same_figure(x->clat.mean, y->clat.mean, exact) ||
 			    !same_figure(x->lat.mean, y->lat.mean, exact))
 				return false;
-			any |= !isnan(x->iops) || !isnan(x->bw_kib);
+			any |= !isnan(x->runtime_ms) ||
+			    !isnan(x->clat.mean) || !isnan(x->lat.mean);
 		}
 	return any;
 }

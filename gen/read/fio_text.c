@@ -528,15 +528,17 @@ bad_figure(struct text *t, long line, const char *what)
 	side_of(t)->present = false;
 }
 
-/* 3.x: "IOPS=9331, BW=36.5MiB/s (38.2MB/s)(4096MiB/112368msec)". */
+/* 3.x: "IOPS=9331, BW=36.5MiB/s (38.2MB/s)(4096MiB/112368msec)"; a
+ * post may keep the IOPS alone ("read: IOPS=84.3k, 99.99th=[10028]"),
+ * whose rate is then not given. */
 static void
 new_direction(struct text *t, struct fio_side *s, const char *rest,
     long line)
 {
-	const char *p;
+	const char *p, *bw = find_key(rest, "BW");
 
 	s->iops = count(find_key(rest, "IOPS"));
-	s->bw_kib = rate(find_key(rest, "BW"), false);
+	s->bw_kib = bw ? rate(bw, false) : NAN;
 	for (p = strchr(rest, '('); p != NULL; p = strchr(p + 1, '(')) {
 		size_t n;
 		double io = size_bytes(p + 1, false, &n);
@@ -551,7 +553,7 @@ new_direction(struct text *t, struct fio_side *s, const char *rest,
 	}
 	if (isnan(s->iops))
 		bad_figure(t, line, "IOPS");
-	else if (isnan(s->bw_kib))
+	else if (bw && isnan(s->bw_kib))
 		bad_figure(t, line, "BW");
 }
 
@@ -746,14 +748,16 @@ percentile_header(struct text *t, const char *s)
 	return true;
 }
 
-/* "|  1.00th=[  302],  5.00th=[  326], ..." */
+/* "|  1.00th=[  302],  5.00th=[  326], ..."; not a direction's line that
+ * a post gave percentiles of its own unit ("read: IOPS=84.3k,
+ * 99.99th=[10028]"). */
 static bool
 percentile_line(struct text *t, const char *s)
 {
 	struct fio_side *side = side_of(t);
 	const char *p;
 
-	if (strstr(s, "th=[") == NULL)
+	if (strstr(s, "th=[") == NULL || strstr(s, "IOPS=") != NULL)
 		return false;
 	if (side == NULL || t->pct_scale == 0)
 		return true;

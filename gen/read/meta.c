@@ -186,7 +186,10 @@ static const struct {
 } raid_words[] = {
 	{"raid0", RAID_0}, {"stripe", RAID_0}, {"striped", RAID_0},
 	{"raid1", RAID_1}, {"mirror", RAID_1}, {"mirrored", RAID_1},
-	{"raid10", RAID_10}, {"raid1+0", RAID_10}, {"raid5", RAID_5},
+	{"raid10", RAID_10}, {"raid1+0", RAID_10},
+	/* a mirror of stripes, scaled as a stripe of mirrors: writes
+	 * reach half the disks, reads all of them */
+	{"raid0+1", RAID_10}, {"raid01", RAID_10}, {"raid5", RAID_5},
 	{"raid6", RAID_6}, {"raidz", RAID_Z1}, {"raidz1", RAID_Z1},
 	{"raidz2", RAID_Z2}, {"raidz3", RAID_Z3}, {"none", RAID_NONE},
 	{"single", RAID_NONE}, {"jbod", RAID_JBOD}, {"linear", RAID_JBOD},
@@ -265,7 +268,7 @@ check_raid(struct run_meta *m, const char *v)
 	free(norm);
 	if (named == 0)
 		return "no RAID level in it (none, raid0, raid1, raid10, "
-		    "raid1+0, raid5, raid6, raidz, raidz1, raidz2, raidz3, "
+		    "raid1+0, raid0+1, raid5, raid6, raidz, raidz1, raidz2, raidz3, "
 		    "mirror, stripe, jbod, linear)";
 	if ((found = named_level(named)) == RAID_UNKNOWN)
 		return "it names more than one RAID level: say which one";
