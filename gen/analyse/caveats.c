@@ -349,7 +349,8 @@ kernel_cause(const struct setup_diff *d)
 }
 
 /* "key: x -> y; key: x -> y": the set-up keys that differ, what came
- * with a kernel told with it; else the keys of the user's own. */
+ * with a kernel told with it, then the keys of the user's own (told,
+ * though they explain nothing beside a named key: explaining). */
 static char *
 setup_text(const struct setup_diff *d)
 {
@@ -373,7 +374,7 @@ setup_text(const struct setup_diff *d)
 		buf_printf(&b, "%s: %s \u2192 %s", key, meta_get(&d->b->meta,
 		    key), meta_get(&d->r->meta, key));
 	}
-	for (; d->changed == 0 && (key = next_extra(d, &i, &was)) != NULL; i++)
+	for (; (key = next_extra(d, &i, &was)) != NULL; i++)
 		buf_printf(&b, "%s%s: %s \u2192 %s", b.n ? "; " : "", key, was,
 		    meta_value(&d->r->meta, i));
 	return buf_take(&b);
