@@ -70,6 +70,13 @@ void scale_run(struct analysis *, size_t i, size_t *cap);
 void target_run(struct analysis *, size_t i, size_t *cap);
 void judge_run(struct analysis *, size_t i);
 
+/* ---- verdict.c ---- */
+
+/* share as a percent (32 bytes) beside the bound it was judged by, with
+ * a decimal where the whole percent would read as the bound itself:
+ * 49.5% of a 50% bound is not "50%". */
+void percent_beside(double share, double bound, char *buf);
+
 /* ---- labels.c ---- */
 
 enum label_change {
@@ -92,6 +99,10 @@ enum label_change label_change(const char *x, const char *y, char *part,
 bool labels_measure_otherwise(const char *x, const char *y);
 /* Whether a label has such a word at all. */
 bool label_measures(const char *label);
+/* Whether two runs' os values (either may be NULL: unknown) name
+ * different systems: a bare "Linux" is any Linux, so against "Ubuntu
+ * 24.04" it says nothing differs. */
+bool os_differ(const char *x, const char *y);
 /* "label: x -> y" of two runs' metas, "none" for a side with no label. */
 char *label_change_text(const struct run_meta *was,
     const struct run_meta *now);
@@ -100,6 +111,7 @@ char *label_change_text(const struct run_meta *was,
 bool names_part(const char *text, char *part, size_t size);
 
 /* ---- caveats.c ---- */
+
 
 /* What differs in the set-up from run b to run r, key by key. A key
  * given on one side only is unknown there, not a difference; bonnie++

@@ -238,6 +238,8 @@ same_value(size_t k, const char *x, const char *y)
 
 	if (x == NULL || y == NULL || strcmp(x, y) == 0)
 		return true;
+	if (strcmp(setup_keys[k].key, "os") == 0)
+		return !os_differ(x, y);
 	if (setup_keys[k].role == KEY_OPTIONS)
 		return !options_differ(x, y, NULL, a, b, sizeof a);
 	if (strcmp(setup_keys[k].key, "fio-options") == 0)

@@ -214,7 +214,10 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 {
 	const struct run *r = &a->set->runs[i];
 	char now[48], exp[48], ref[48], low[16], high[16], upto[48] = "";
+	char pct[32];
 
+	percent_beside(x->efficiency, x->efficiency < a->opts.shortfall ?
+	    a->opts.shortfall : a->opts.weak, pct);
 	shown(a, id, analysis_sum(a, i, id).median, now);
 	shown(a, id, x->expected, exp);
 	shown(a, id, analysis_sum(a, (size_t)sc->reference, id).median, ref);
@@ -222,9 +225,9 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 	factor_text(x->factor_high, high);
 	if (strcmp(low, high) != 0)
 		snprintf(upto, sizeof upto, "; up to %s \u00d7", high);
-	return xasprintf("%s %s is %.0f%% of the %s a %d-disk %s should give%s "
+	return xasprintf("%s %s is %s%% of the %s a %d-disk %s should give%s "
 	    "(%s \u00d7 %s of %s, %s%s; %s).", analysis_def(a, id)->label, now,
-	    100 * x->efficiency, exp, r->meta.disk_count,
+	    pct, exp, r->meta.disk_count,
 	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
 	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
 }
@@ -271,17 +274,18 @@ target_findings(struct analysis *a, size_t i)
 		const struct target *t = &a->targets[ra->targets + k];
 		int id = t->metric;
 		const struct metric_def *def = analysis_def(a, id);
-		char now[48], want[48], key[META_KEY_MAX + 1];
+		char now[48], want[48], key[META_KEY_MAX + 1], pct[32];
 		struct finding *f;
 
 		if (!t->shortfall)
 			continue;
+		percent_beside(t->ratio, 1, pct);
 		snprintf(key, sizeof key, "expect.%s", def->key);
 		shown(a, id, analysis_sum(a, i, id).median, now);
 		shown(a, id, t->value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
-		    "is %.0f%% of its %s %s (%s).", def->label, now,
-		    100 * t->ratio, def->higher_is_better ? "expected" :
+		    "is %s%% of its %s %s (%s).", def->label, now,
+		    pct, def->higher_is_better ? "expected" :
 		    "expected most", meta_get(&a->set->runs[i].meta, key),
 		    want));
 		/* The share of the target reached, as for a scaling. */

@@ -3,7 +3,8 @@
  * set-up measured again), a part of the machine ("40pin cable" against
  * "80pin cable", "without SLOG": another configuration), or a setting
  * ("v3" against "v3+", "default" against "special block size 1M"),
- * which is what a regression is about. Read word by word, ASCII letters
+ * which is what a regression is about; and, at the end, whether two os
+ * values' words name other systems. Read word by word, ASCII letters
  * of either case; owned by the analysis (analyse_int.h). */
 #include "analyse/analyse_int.h"
 #include "base/xalloc.h"
@@ -286,4 +287,49 @@ names_part(const char *text, char *part, size_t size)
 		return false;
 	snprintf(part, size, "%s", p);
 	return true;
+}
+
+/* ---- the os key's words ---- */
+
+/* Words that name Linux or one of its distributions, lower case. */
+static const char *const linux_words[] = {"linux", "ubuntu", "kubuntu",
+    "xubuntu", "debian", "fedora", "centos", "rhel", "redhat", "suse",
+    "opensuse", "sles", "arch", "archlinux", "gentoo", "mint", "alpine",
+    "rocky", "almalinux", "slackware", "mandriva", "mandrake", "raspbian",
+    "proxmox", "manjaro", "nixos", "devuan", "knoppix", NULL};
+
+/* Whether text has a word of list (lower case words, NULL-ended). */
+static bool
+has_word_of(const char *text, const char *const *list)
+{
+	for (const char *p = text; *p;) {
+		char w[24];
+		size_t n = 0;
+
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		for (; isalnum((unsigned char)*p); p++)
+			if (n + 1 < sizeof w)
+				w[n++] = (char)tolower((unsigned char)*p);
+		w[n] = '\0';
+		for (size_t k = 0; n > 0 && list[k]; k++)
+			if (strcmp(w, list[k]) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Whether os x is the bare family name ("Linux", "GNU/Linux") of y. */
+static bool
+bare_linux_of(const char *x, const char *y)
+{
+	return (strcasecmp(x, "linux") == 0 || strcasecmp(x, "gnu/linux") ==
+	    0) && has_word_of(y, linux_words);
+}
+
+bool
+os_differ(const char *x, const char *y)
+{
+	return x && y && strcmp(x, y) != 0 && !bare_linux_of(x, y) &&
+	    !bare_linux_of(y, x);
 }

@@ -563,8 +563,7 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 static bool
 same_os(const struct run *x, const struct run *y)
 {
-	return !known_differ(meta_get(&x->meta, "os"),
-	    meta_get(&y->meta, "os"));
+	return !os_differ(meta_get(&x->meta, "os"), meta_get(&y->meta, "os"));
 }
 
 /* Whether run r's disk model says it is flash: "Samsung EVO SSD", "NVMe",

@@ -168,6 +168,17 @@ percent_text(double share, double fine_below, char *buf)
 	display_number(buf, 32, 100 * fabs(share), fine_below, DISPLAY_ROUNDED);
 }
 
+void
+percent_beside(double share, double bound, char *buf)
+{
+	char b[32];
+
+	percent_text(share, 10, buf);
+	percent_text(bound, 10, b);
+	if (share != bound && strcmp(buf, b) == 0)
+		percent_text(share, 1000, buf);
+}
+
 /* One finding's part of its group's sentence: its figures. */
 static char *
 member_phrase(const struct analysis *a, const struct finding *f,
@@ -185,13 +196,14 @@ member_phrase(const struct analysis *a, const struct finding *f,
 	    analysis_scaling(a, (size_t)f->run) &&
 	    (analysis_scaled(a, (size_t)f->run, id, &x) || x.expected > 0)) {
 		figure_text(a, id, x.expected, other);
-		percent_text(x.efficiency, 10, pct);
+		percent_beside(x.efficiency, f->kind == FIND_SHORTFALL ?
+		    a->opts.shortfall : a->opts.weak, pct);
 		return xasprintf("%s %s is %s%% of %s", label, now, pct, other);
 	}
 	if (f->kind == FIND_TARGET &&
 	    (t = analysis_target(a, (size_t)f->run, id)) != NULL) {
 		figure_text(a, id, t->value, other);
-		percent_text(t->ratio, 10, pct);
+		percent_beside(t->ratio, 1, pct);
 		return xasprintf("%s %s is %s%% of its target %s", label, now,
 		    pct, other);
 	}

@@ -1159,13 +1159,13 @@ read_bare_io(const char *text, size_t len, const struct tok *t, long s,
 	return ok;
 }
 
-/* Reads the IO part of a bare row at line i (and the file part, if
- * any) into tb; returns false if it cannot be read after all. */
+/* Reads the IO part of a bare row, text[0..len) of line l (and the file
+ * part, if any) into tb; returns false if it cannot be read after
+ * all. */
 static bool
-read_bare_parts(struct reader_ctx *c, size_t i, const struct tok *t,
-    long s, size_t nt, bool bare_mb, struct table *tb)
+read_bare_parts(const struct line *l, const char *text, size_t len,
+    const struct tok *t, long s, size_t nt, bool bare_mb, struct table *tb)
 {
-	const struct line *l = &c->ls->v[i];
 	const struct tok *last_io = &t[s + 2 * CELLS];
 	size_t io_len = last_io->col + last_io->len;
 	struct text_row io, fl;
@@ -1173,7 +1173,7 @@ read_bare_parts(struct reader_ctx *c, size_t i, const struct tok *t,
 
 	row_init(&io);
 	io.at = l;
-	if (!read_bare_io(l->text, io_len, t, s, bare_mb, tb, &io)) {
+	if (!read_bare_io(text, io_len, t, s, bare_mb, tb, &io)) {
 		row_clear(&io);
 		return false;
 	}
@@ -1183,7 +1183,7 @@ read_bare_parts(struct reader_ctx *c, size_t i, const struct tok *t,
 		return true;
 	row_init(&fl);
 	fl.at = l;
-	if (file_row(l->text + io_len, l->len - io_len, false, tb, &fl,
+	if (file_row(text + io_len, len - io_len, false, tb, &fl,
 	    why) != ROW_OK) {
 		row_clear(&fl);
 		return false;
@@ -1193,27 +1193,67 @@ read_bare_parts(struct reader_ctx *c, size_t i, const struct tok *t,
 	return true;
 }
 
-/* The latencies of the row above, if line j holds them. */
-static size_t
-read_bare_latency(struct reader_ctx *c, size_t j, struct table *tb)
+/* Reads latencies text[0..len) ("Latency 21843us ... 160ms") into the
+ * cells of row r; false when they are not a whole Latency row. */
+static bool
+take_latencies(const char *text, size_t len, const struct table *tb,
+    struct text_row *r)
 {
 	struct text_row lat;
 	char why[WHY_LEN];
-	const struct line *l;
+	bool ok;
 
-	if (j >= c->ls->n)
-		return 0;
-	l = &c->ls->v[j];
 	row_init(&lat);
-	if (first_byte(l) != 'L' || latency_row(l->text, l->len, false, tb,
-	    &lat, why) != ROW_OK) {
-		row_clear(&lat);
-		return 0;
-	}
-	for (int k = 0; k < CELLS; k++)
-		tb->io[0].m[k].latency_us = lat.m[k].latency_us;
+	if ((ok = latency_row(text, len, false, tb, &lat, why) == ROW_OK))
+		for (int k = 0; k < CELLS; k++)
+			r->m[k].latency_us = lat.m[k].latency_us;
 	row_clear(&lat);
-	return 1;
+	return ok;
+}
+
+/* The latencies of the row above, if line j (or the line after it,
+ * past one blank line) holds them: bonnie++'s "Latency" row, or a
+ * bon_csv2html row copied as text, the machine's name first and the
+ * file tests' after a second "Latency" ("box Latency 21843us ... 160ms
+ * Latency 24609us ... 339ms"). */
+static size_t
+read_bare_latency(struct reader_ctx *c, size_t j, const char *name,
+    struct table *tb)
+{
+	size_t skip = j < c->ls->n && c->ls->v[j].len == 0 ? 1 : 0, n = 0;
+	const struct line *l;
+	const char *p, *second;
+
+	if (j + skip >= c->ls->n)
+		return 0;
+	l = &c->ls->v[j + skip];
+	p = l->text + strspn(l->text, " \t");
+	if (name && (n = strlen(name)) > 0 && strncmp(p, name, n) == 0 &&
+	    (p[n] == ' ' || p[n] == '\t'))
+		p += n + strspn(p + n, " \t");
+	else if (first_byte(l) != 'L')
+		return 0;
+	second = strstr(p + 1, "Latency");
+	if (!take_latencies(p, second ? (size_t)(second - p) :
+	    strlen(p), tb, &tb->io[0]))
+		return 0;
+	if (second && tb->nfl > 0)
+		take_latencies(second, strlen(second), tb, &tb->fl[0]);
+	return 1 + skip;
+}
+
+/* bon_csv2html's tables of 1.9x hold the concurrency between the name
+ * and the size ("AcharyaX 1 4G 605 98 ..."): the count before the size
+ * at t[s], when there is a name before it too; -1 when none. */
+static int
+bare_concurrency(const struct tok *t, long s, const char *version)
+{
+	long long n;
+
+	if (s < 2 || (version && strncmp(version, "1.9", 3) < 0) ||
+	    !units_integer(t[s - 1].s, t[s - 1].len, &n) || n < 1 || n > 99)
+		return -1;
+	return (int)n;
 }
 
 /* Whether the version the text names (NULL: none) allows a bare row
@@ -1234,6 +1274,7 @@ read_bare_row(struct reader_ctx *c, size_t i)
 	struct tok t[MAX_TOKS];
 	size_t nt, used = 1;
 	bool suffixed = false, bare_mb = false;
+	char *text = NULL;
 	long s;
 
 	nt = tokenize(l->text, l->len, t);
@@ -1248,12 +1289,21 @@ read_bare_row(struct reader_ctx *c, size_t i)
 	}
 	tb.suffix = suffixed || (tb.version &&
 	    strncmp(tb.version, "1.98", 4) >= 0);
-	if (read_bare_parts(c, i, t, s, nt, bare_mb, &tb)) {
-		used += read_bare_latency(c, i + 1, &tb);
+	/* Without its concurrency the row is a bare row of 1.0x's shape. */
+	if ((tb.concurrency = bare_concurrency(t, s, tb.version)) >= 0) {
+		text = xasprintf("%.*s%s", (int)t[s - 1].col, l->text,
+		    l->text + t[s].col);
+		nt = tokenize(text, strlen(text), t);
+		s--;
+	}
+	if (read_bare_parts(l, text ? text : l->text, text ? strlen(text) :
+	    l->len, t, s, nt, bare_mb, &tb)) {
+		used += read_bare_latency(c, i + 1, tb.io[0].name, &tb);
 		emit_results(c, &tb, l->no);
 	} else {
 		used = 0;
 	}
+	free(text);
 	table_free(&tb);
 	return used;
 }

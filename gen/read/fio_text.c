@@ -49,6 +49,9 @@ struct text {
 	size_t nwl, wl_cap;
 	struct fio_option *cmd;	/* the fio command line's options */
 	size_t ncmd, cmd_cap;
+	char *grep_file;	/* the file name grep put before the line
+				   read last, or NULL */
+	bool grep_said;
 };
 
 static bool
@@ -611,7 +614,9 @@ headless_job(struct text *t, long line, const char *what)
 	fio_new_job(run_of(t), "", 0, line);
 	t->job = run_of(t)->njobs - 1;
 	t->in_disks = false;
-	if (t->ncmd == 0)	/* else the command line says the workload */
+	/* else the command line says the workload, or the note of grep's
+	 * lines said it */
+	if (t->ncmd == 0 && t->grep_file == NULL)
 		diags_add(t->d, MSG_NOTE, t->file, line, "%s without its "
 		    "job's header: read as a job whose workload the text does "
 		    "not give", what);
@@ -1014,10 +1019,66 @@ heading_line(const struct line *l, const char *s)
 	return l->heading || (h >= 2 && h <= 6 && s[h] == ' ');
 }
 
+/* A line of fio's that grep prefixed with its file's name
+ * ("default-brd.1.fio:     read: IOPS=7504k, ..."): fio's line after the
+ * name, else NULL; *n the name's length. A file name has a '.'. */
+static const char *
+grep_rest(const char *s, size_t *n)
+{
+	static const char *const fio_starts[] = {"read:", "write:", "trim:",
+	    "read :", "write :", "trim :", "lat (", "clat (", "slat (",
+	    "clat percentiles", "bw (", "iops ", "cpu ", "READ:", "WRITE:",
+	    "TRIM:"};
+	size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+	    "VWXYZ0123456789_.+-/");
+	const char *rest;
+
+	if (k == 0 || s[k] != ':' || s[k + 1] != ' ' ||
+	    memchr(s, '.', k) == NULL)
+		return NULL;
+	rest = skip_spaces(s + k + 1);
+	for (size_t i = 0; i < sizeof fio_starts / sizeof *fio_starts; i++)
+		if (starts(rest, fio_starts[i])) {
+			*n = k;
+			return rest;
+		}
+	return NULL;
+}
+
+/* Takes grep's file name off line s: the lines of each file, one after
+ * the other, are a run of their own ("grep IOPS *.fio" over a test's
+ * outputs); any other line ends the file's. */
+static const char *
+take_grep_name(struct text *t, const char *s, long line)
+{
+	size_t n;
+	const char *rest = grep_rest(s, &n);
+
+	if (rest == NULL) {
+		free(t->grep_file);
+		t->grep_file = NULL;
+		return s;
+	}
+	if (t->grep_file == NULL || strlen(t->grep_file) != n ||
+	    strncmp(t->grep_file, s, n) != 0) {
+		run_ends(t);
+		free(t->grep_file);
+		t->grep_file = xstrndup(s, n);
+	}
+	if (!t->grep_said)
+		diags_add(t->d, MSG_NOTE, t->file, line, "fio's lines prefixed "
+		    "by grep with their file's name: each file's read as a "
+		    "run of its own, whose workload the text does not give");
+	t->grep_said = true;
+	return rest;
+}
+
 static void
 read_line(struct text *t, const char *s, long line, bool heading)
 {
 	size_t n = t->relabel ? strlen(t->relabel) : 0;
+
+	s = take_grep_name(t, s, line);
 
 	if (n && strncmp(s, t->relabel, n) == 0 &&
 	    *skip_spaces(s + n) == ':' && !starts(skip_spaces(s + n), ": IOPS=")
@@ -1069,6 +1130,7 @@ fio_read_text(const char *file, const struct lines *ls,
 	if (t.run != NONE)
 		fio_params_from_global(run_of(&t));
 	forget_preamble(&t);
+	free(t.grep_file);
 	free(t.relabel);
 	free(t.wl);
 	free(t.cmd);

@@ -666,6 +666,7 @@ lines_side_text(const char *buf, size_t len, enum diff_side side,
 	struct buf b = {0};
 	size_t start = 0, pending = 0;
 	int in_hunk = 0;
+	bool under_context = false, defer = false;
 
 	while (start < len) {
 		const char *nl = memchr(buf + start, '\n', len - start);
@@ -674,9 +675,18 @@ lines_side_text(const char *buf, size_t len, enum diff_side side,
 		size_t q = marks == MARKS_PLUS_MINUS ?
 		    quote_prefix_len(copy, end - start) : 0;
 		struct line l = {.text = copy + q, .len = end - start - q};
-		bool hunk = marks == MARKS_UNIFIED &&
-		    is_hunk_line(l.text, in_hunk);
-		int keep = marks == MARKS_UNIFIED ?
+		bool marked = marks != MARKS_UNIFIED && l.len > 0 &&
+		    strchr(marks == MARKS_ANGLE ? "<>" : "-+", l.text[0]);
+		bool hunk;
+		int keep;
+
+		/* Marked lines right under an unmarked one (the rows of
+		 * both sides under the header they share) are a hunk too. */
+		defer = marked && (defer || under_context);
+		under_context = !marked && l.len > 0;
+		hunk = marks == MARKS_UNIFIED ? is_hunk_line(l.text, in_hunk) :
+		    defer;
+		keep = marks == MARKS_UNIFIED ?
 		    keep_diff_line(&l, side, &in_hunk) :
 		    marks == MARKS_ANGLE ? keep_marked_line(&l, side, '<', '>') :
 		    keep_marked_line(&l, side, '-', '+');

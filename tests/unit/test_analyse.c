@@ -904,6 +904,55 @@ test_label_change(void **state)
 	assert_true(names_part("log-vdev", part, sizeof part));
 	assert_string_equal(part, "vdev");
 	assert_false(names_part("max-request-size", part, sizeof part));
+	/* a label saying the benchmark ran beside another: measured
+	 * otherwise than one that does not, whichever side says it */
+	assert_true(labels_measure_otherwise("single disk sdc",
+	    "Raid0p (4 disk), tested at the same time (parallel, 2 "
+	    "instances)"));
+	assert_true(labels_measure_otherwise("4 instances", NULL));
+	assert_false(labels_measure_otherwise("Raid0s, md3 then md4",
+	    "single disk sdc"));
+	assert_false(labels_measure_otherwise("2 instances", "2 instances"));
+	assert_true(label_measures("run simultaneously"));
+	assert_false(label_measures(NULL));
+}
+
+static void
+test_os_differ(void **state)
+{
+	(void)state;
+	/* a bare "Linux" is any Linux, either side */
+	assert_false(os_differ("Linux", "Ubuntu 24.04"));
+	assert_false(os_differ("Red Hat Enterprise Linux 9", "linux"));
+	assert_false(os_differ("GNU/Linux", "Debian 12"));
+	/* but not any system, nor one distribution another */
+	assert_true(os_differ("Linux", "FreeBSD 13.2"));
+	assert_true(os_differ("Ubuntu 16.04", "Ubuntu 18.04"));
+	assert_true(os_differ("Linux", "macOS 14"));
+	/* unknown on one side is no difference */
+	assert_false(os_differ(NULL, "Ubuntu 24.04"));
+	assert_false(os_differ("Debian 12", "Debian 12"));
+}
+
+static void
+test_percent_beside(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	/* below the bound, though it rounds to it: a decimal tells */
+	percent_beside(0.4951, 0.50, buf);
+	assert_string_equal(buf, "49.5");
+	percent_beside(0.37, 0.50, buf);
+	assert_string_equal(buf, "37");
+	percent_beside(0.8040, 0.80, buf);
+	assert_string_equal(buf, "80.4");
+	percent_beside(0.50, 0.50, buf);
+	assert_string_equal(buf, "50");
+	percent_beside(0.72, 1, buf);
+	assert_string_equal(buf, "72");
+	percent_beside(0.996, 1, buf);
+	assert_string_equal(buf, "99.6");
 }
 
 int
@@ -911,6 +960,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_label_change),
+		cmocka_unit_test(test_percent_beside),
+		cmocka_unit_test(test_os_differ),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
