@@ -137,37 +137,47 @@ site_write(struct site *s, const char *rel, const char *buf, size_t len)
 /* Whether SITE/rel is a plain file of the old site reached through
  * plain directories: a job log naming a path through a symbolic link
  * (a doctored old site) must never bring an outside file in. The
- * log's names are benchsite's own safe names (reuse.c checks them). */
+ * log's names are benchsite's own safe names (reuse.c checks them).
+ * *dirs_ok, when not NULL, is the directory part of a name whose
+ * directories were found plain (malloc'd): a name of the same ones
+ * checks its file alone (the files of a job, 700 000 kept at once
+ * after an upgrade, share a few directories). */
 static bool
-plain_file(const char *site, const char *rel)
+plain_file(const char *site, const char *rel, char **dirs_ok)
 {
 	char *path = xasprintf("%s/%s", site, rel), *p = path + strlen(site);
+	const char *last = strrchr(rel, '/');
+	size_t dlen = last ? (size_t)(last - rel) : 0;
 	struct stat st;
 	bool ok = true;
 
-	while (ok && (p = strchr(p + 1, '/')) != NULL) {
+	if (dirs_ok && *dirs_ok && strlen(*dirs_ok) == dlen &&
+	    strncmp(*dirs_ok, rel, dlen) == 0)
+		p = NULL;
+	while (ok && p && (p = strchr(p + 1, '/')) != NULL) {
 		*p = '\0';
 		ok = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
 		*p = '/';
 	}
 	ok = ok && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	if (ok && dirs_ok) {
+		free(*dirs_ok);
+		*dirs_ok = xstrndup(rel, dlen);
+	}
 	free(path);
 	return ok;
 }
 
 /* Links SITE/rel to the staging directory's rel, where the previous
- * site may have another file of that name (made a new file, never
- * written through). */
+ * site most often has another file of that name (taken away first:
+ * made a new file, never written through). */
 static int
 link_old(struct site *s, const char *rel)
 {
 	char *from = xasprintf("%s/%s", s->opts->out, rel);
 	char *to = xasprintf("%s/%s", s->out, rel);
 	char *slash = strrchr(to, '/');
-	int rc = link(from, to);
-
-	if (rc != 0 && errno == EEXIST && unlink(to) == 0)
-		rc = link(from, to);
+	int rc = unlink(to) != 0 && errno != ENOENT ? -1 : link(from, to);
 	/* The site's directories are made first; a deeper one is made when
 	 * a link needs it. */
 	if (rc != 0 && errno == ENOENT) {
@@ -189,10 +199,13 @@ static int
 keep_files(struct site *s, char *const *rel, size_t n)
 {
 	size_t k;
+	char *dirs_ok = NULL;
 
 	for (k = 0; k < n; k++)
-		if (!plain_file(s->opts->out, rel[k]) || link_old(s, rel[k]) != 0)
+		if (!plain_file(s->opts->out, rel[k], &dirs_ok) ||
+		    link_old(s, rel[k]) != 0)
 			break;
+	free(dirs_ok);
 	if (k < n) {
 		while (k-- > 0) {
 			char *to = xasprintf("%s/%s", s->out, rel[k]);
@@ -317,7 +330,7 @@ old_png(const struct site *s, const char *rel, size_t *len)
 	struct diags quiet = {.quiet = 1};
 	char *path, *buf = NULL;
 
-	if (s->opts->full || !plain_file(s->opts->out, rel))
+	if (s->opts->full || !plain_file(s->opts->out, rel, NULL))
 		return NULL;
 	path = xasprintf("%s/%s", s->opts->out, rel);
 	buf = file_read_regular(path, DEFAULT_MAX_FILE_SIZE, len, &quiet);
