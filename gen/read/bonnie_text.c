@@ -1233,7 +1233,7 @@ read_bare_latency(struct reader_ctx *c, size_t j, const char *name,
 		p += n + strspn(p + n, " \t");
 	else if (first_byte(l) != 'L')
 		return 0;
-	second = strstr(p + 1, "Latency");
+	second = *p ? strstr(p + 1, "Latency") : NULL;
 	if (!take_latencies(p, second ? (size_t)(second - p) :
 	    strlen(p), tb, &tb->io[0]))
 		return 0;
