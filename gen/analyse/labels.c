@@ -50,7 +50,8 @@ static const char *const parts[] = {"cable", "cables", "disk", "disks",
 /* Words that name a layer of the stack the benchmark ran on: another
  * configuration, as a part is. */
 static const char *const layers[] = {"encryption", "encrypted", "luks",
-    "crypt", "dmcrypt", "dedup", "lvm", "bcache", "vdo", "overlay",
+    "crypt", "dmcrypt", "dedup", "lvm", "bcache", "dm", "dmcache",
+    "lvmcache", "flashcache", "enhanceio", "vdo", "overlay",
     "overlayfs", "nfs", "iscsi", "ext2", "ext3", "ext4", "xfs", "btrfs",
     "zfs", "jfs", "reiserfs", "ntfs", "ufs", "f2fs", NULL};
 
@@ -150,13 +151,15 @@ differing(const struct tokens *x, const struct tokens *y,
 	return NULL;
 }
 
-/* A part taken away: "without SLOG", "no L2ARC". */
+/* A part or a layer taken away: "without SLOG", "no L2ARC", "without
+ * bcache". */
 static const char *
 removed_part(const struct tokens *x)
 {
 	for (size_t k = 0; k + 1 < x->n; k++)
 		if ((strcmp(x->v[k], "without") == 0 ||
-		    strcmp(x->v[k], "no") == 0) && in_list(x->v[k + 1], parts))
+		    strcmp(x->v[k], "no") == 0) && (in_list(x->v[k + 1],
+		    parts) || in_list(x->v[k + 1], layers)))
 			return x->v[k + 1];
 	return NULL;
 }

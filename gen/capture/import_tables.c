@@ -1254,12 +1254,45 @@ fio_blocks(const struct post *p, struct fio_block *b)
 	return n;
 }
 
+/* The length of tag t but for its last run of digits ("default-brd."
+ * of "default-brd.1.fio", with ".fio" after it compared apart). */
+static size_t
+tag_stem(const char *t, size_t *tail)
+{
+	size_t n = strlen(t), end = n;
+
+	while (end > 0 && !isdigit((unsigned char)t[end - 1]))
+		end--;
+	*tail = end;
+	while (end > 0 && isdigit((unsigned char)t[end - 1]))
+		end--;
+	return end;
+}
+
+/* Whether two results one after the other are runs of one set-up as
+ * their tags tell: none, or one name but for a run's number
+ * ("default-brd.1.fio", "default-brd.2.fio"); "(passthru)" and
+ * "(block)" are two. */
+static bool
+tags_alike(const struct fio_result *a, const struct fio_result *b)
+{
+	size_t ta, tb, sa, sb;
+
+	if (a == NULL || a->tag == NULL || b->tag == NULL)
+		return a == NULL || (a->tag == NULL && b->tag == NULL);
+	sa = tag_stem(a->tag, &ta);
+	sb = tag_stem(b->tag, &tb);
+	return sa == sb && strncmp(a->tag, b->tag, sa) == 0 &&
+	    strcmp(a->tag + ta, b->tag + tb) == 0;
+}
+
 static void
 fio_configs(struct post *p)
 {
 	struct fio_block *b = xcalloc(p->raw.fio.n + 1, sizeof *b);
 	size_t n = fio_blocks(p, b);
 	struct config *c = NULL;
+	const struct fio_result *last = NULL;
 	struct seen taken;
 	size_t last_e = 0;
 
@@ -1267,7 +1300,7 @@ fio_configs(struct post *p)
 	for (size_t k = 0; k < n; k++) {
 		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
 		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner;
-		bool joined = c != NULL;
+		bool joined = c != NULL && tags_alike(last, b[k].r);
 
 		if (stop <= s)
 			stop = s + 1;
@@ -1306,6 +1339,7 @@ fio_configs(struct post *p)
 		c->last = e;
 		c->samples++;
 		last_e = e;
+		last = b[k].r;
 	}
 	seen_free(&taken);
 	free(b);

@@ -83,6 +83,9 @@ struct fio_result {
 	size_t nglobal, global_cap;
 	struct fio_job *jobs;
 	size_t njobs, jobs_cap;
+	char *tag;		/* the name grep or a post put before its
+				   lines ("default-brd.1.fio", "(passthru)"),
+				   or NULL */
 	size_t again_of;	/* 1 + the index of the result in its
 				   fio_results that is this run printed
 				   before it (fio's json,normal prints a run

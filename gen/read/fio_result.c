@@ -184,6 +184,7 @@ result_free_one(struct fio_result *r)
 	free(r->global);
 	free(r->file);
 	free(r->version);
+	free(r->tag);
 }
 
 void

@@ -52,6 +52,14 @@ struct text {
 	char *grep_file;	/* the file name grep put before the line
 				   read last, or NULL */
 	bool grep_said;
+	bool command_open;	/* the line before was a command line, whose
+				   options a mail's wrap may go on with */
+	/* The command line of the run that ended, for a run of no header
+	 * right after it: the same command's output again (a loop that
+	 * printed only its "write:" lines). A sentence, heading or command
+	 * between them drops it. */
+	struct fio_option *carry;
+	size_t ncarry;
 };
 
 static bool
@@ -236,6 +244,18 @@ forget_preamble(struct text *t)
 	t->version = NULL;
 }
 
+static void
+drop_carry(struct text *t)
+{
+	for (size_t i = 0; i < t->ncarry; i++) {
+		free(t->carry[i].key);
+		free(t->carry[i].value);
+	}
+	free(t->carry);
+	t->carry = NULL;
+	t->ncarry = 0;
+}
+
 /* Ends the run being read once it has jobs: the lines after it are
  * another's. */
 static void
@@ -243,6 +263,13 @@ run_ends(struct text *t)
 {
 	if (t->run != NONE && (run_of(t)->njobs > 0 || t->run_closed)) {
 		fio_params_from_global(run_of(t));
+		if (t->ncmd > 0) {	/* kept for a headless run after it */
+			drop_carry(t);
+			t->carry = t->cmd;
+			t->ncarry = t->ncmd;
+			t->cmd = NULL;
+			t->ncmd = t->cmd_cap = 0;
+		}
 		t->run = t->job = NONE;
 		t->dir = -1;
 		t->run_closed = false;
@@ -256,6 +283,7 @@ run_ends(struct text *t)
 static void
 drop_pending_command(struct text *t)
 {
+	drop_carry(t);
 	if (t->run != NONE || t->ncmd == 0)
 		return;
 	forget_preamble(t);
@@ -399,6 +427,8 @@ fio_command_options(const char *s)
 	return strstr(p, " -");
 }
 
+static void command_options(struct text *, const char *);
+
 /* "fio --rw=write --iodepth=32 --name=myjob" (fio takes "-rw=write"
  * too): the command's options. */
 static bool
@@ -413,9 +443,34 @@ command_line(struct text *t, const char *s, long line)
 	 * that runs fio, then the pasted output under its own prompt. */
 	drop_pending_command(t);
 	next_run_starts(t, line);
+	command_options(t, p);
+	t->command_open = !job_file;
+	return true;
+}
+
+/* The options of a command line from p (" --rw=write --bs=4k ...") on. */
+static void
+command_options(struct text *t, const char *p)
+{
 	for (; p != NULL; p = strstr(p + 1, " -"))
 		if (isalpha((unsigned char)p[p[2] == '-' ? 3 : 2]))
 			command_option(t, p + (p[2] == '-' ? 3 : 2));
+}
+
+/* A line that goes on with the command line above it, as a mail wraps
+ * one ("--directory=/dbdata --rw=randwrite --ioengine=sync"): options
+ * alone, each with its '-'. */
+static bool
+command_goes_on(struct text *t, const char *s)
+{
+	char *line;
+
+	if (!t->command_open || t->run != NONE || s[0] != '-' ||
+	    !isalpha((unsigned char)s[s[1] == '-' ? 2 : 1]))
+		return false;
+	line = xasprintf(" %s", s);
+	command_options(t, line);
+	free(line);
 	return true;
 }
 
@@ -441,6 +496,7 @@ open_run(struct text *t, long line)
 
 	t->run = t->out->n - 1;
 	r->version = t->version;
+	r->tag = t->grep_file ? xstrdup(t->grep_file) : NULL;
 	t->version = NULL;
 	for (size_t i = 0; i < t->ncmd; i++)
 		fio_add_global(r, t->cmd[i].key, t->cmd[i].value);
@@ -609,6 +665,12 @@ job_of_workload(struct text *t, long line, const char *what)
 static void
 headless_job(struct text *t, long line, const char *what)
 {
+	if (t->run == NONE && t->ncmd == 0 && t->ncarry > 0) {
+		t->cmd = t->carry;	/* the last run's command, again */
+		t->ncmd = t->cmd_cap = t->ncarry;
+		t->carry = NULL;
+		t->ncarry = 0;
+	}
 	if (t->run == NONE)
 		open_run(t, line);
 	fio_new_job(run_of(t), "", 0, line);
@@ -1020,8 +1082,9 @@ heading_line(const struct line *l, const char *s)
 }
 
 /* A line of fio's that grep prefixed with its file's name
- * ("default-brd.1.fio:     read: IOPS=7504k, ..."): fio's line after the
- * name, else NULL; *n the name's length. A file name has a '.'. */
+ * ("default-brd.1.fio:     read: IOPS=7504k, ...", a file name has a
+ * '.'), or a post with a tag in brackets ("(passthru) read: IOPS=17.2k"):
+ * fio's line after the name, else NULL; *n the name's length. */
 static const char *
 grep_rest(const char *s, size_t *n)
 {
@@ -1031,12 +1094,15 @@ grep_rest(const char *s, size_t *n)
 	    "TRIM:"};
 	size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
 	    "VWXYZ0123456789_.+-/");
-	const char *rest;
+	const char *rest, *close;
 
-	if (k == 0 || s[k] != ':' || s[k + 1] != ' ' ||
+	if (s[0] == '(' && (close = strchr(s, ')')) != NULL && close > s + 1 &&
+	    close[1] == ' ' && memchr(s, ' ', (size_t)(close - s)) == NULL)
+		k = (size_t)(close + 1 - s);
+	else if (k == 0 || s[k] != ':' || s[k + 1] != ' ' ||
 	    memchr(s, '.', k) == NULL)
 		return NULL;
-	rest = skip_spaces(s + k + 1);
+	rest = skip_spaces(s + k + (s[k] == ':'));
 	for (size_t i = 0; i < sizeof fio_starts / sizeof *fio_starts; i++)
 		if (starts(rest, fio_starts[i])) {
 			*n = k;
@@ -1045,9 +1111,9 @@ grep_rest(const char *s, size_t *n)
 	return NULL;
 }
 
-/* Takes grep's file name off line s: the lines of each file, one after
- * the other, are a run of their own ("grep IOPS *.fio" over a test's
- * outputs); any other line ends the file's. */
+/* Takes grep's file name (or a tag) off line s: the lines of each
+ * file, one after the other, are a run of their own ("grep IOPS *.fio"
+ * over a test's outputs); any other line ends the file's. */
 static const char *
 take_grep_name(struct text *t, const char *s, long line)
 {
@@ -1067,8 +1133,9 @@ take_grep_name(struct text *t, const char *s, long line)
 	}
 	if (!t->grep_said)
 		diags_add(t->d, MSG_NOTE, t->file, line, "fio's lines prefixed "
-		    "by grep with their file's name: each file's read as a "
-		    "run of its own, whose workload the text does not give");
+		    "with a name (grep's of their file, or a tag): each name's "
+		    "read as a run of its own, whose workload the text does "
+		    "not give");
 	t->grep_said = true;
 	return rest;
 }
@@ -1079,6 +1146,9 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	size_t n = t->relabel ? strlen(t->relabel) : 0;
 
 	s = take_grep_name(t, s, line);
+	if (command_goes_on(t, s))
+		return;
+	t->command_open = false;
 
 	if (n && strncmp(s, t->relabel, n) == 0 &&
 	    *skip_spaces(s + n) == ':' && !starts(skip_spaces(s + n), ": IOPS=")
@@ -1101,8 +1171,12 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	 * another paste's (five set-ups, each with its sentence and its
 	 * results). */
 	if (t->run != NONE && run_of(t)->njobs > 0 && (prose_line(s) ||
-	    rule_line(s) || caption_line(s)))
+	    rule_line(s) || caption_line(s))) {
 		run_ends(t);
+		drop_carry(t);
+	} else if (prose_line(s)) {
+		drop_carry(t);
+	}
 	/* A heading between a command and the next output begins another
 	 * section of the page: the command was the page's example ("# Run
 	 * test"), not that output's own. */
@@ -1130,6 +1204,7 @@ fio_read_text(const char *file, const struct lines *ls,
 	if (t.run != NONE)
 		fio_params_from_global(run_of(&t));
 	forget_preamble(&t);
+	drop_carry(&t);
 	free(t.grep_file);
 	free(t.relabel);
 	free(t.wl);

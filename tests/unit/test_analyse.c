@@ -889,6 +889,10 @@ test_label_change(void **state)
 		    LABELS_SETTING, NULL},
 		{"chunk 64", "chunk 128", LABELS_SETTING, NULL},
 		{"pass #3", "pass #4", LABELS_SAME, NULL},
+		/* a caching layer taken away, or put in */
+		{"without bcache", "with bcache", LABELS_PART, "bcache"},
+		{"hdd without dm-cache", "hdd with dm-cache, writeback",
+		    LABELS_PART, "dm"},
 		{"xfs 2nd try", "xfs 3rd try", LABELS_SAME, NULL},
 	};
 	char part[32];
