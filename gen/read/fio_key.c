@@ -468,8 +468,10 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 		return job_key(j, k);
 	k->iodepth = count_of(j->param[FP_IODEPTH], 1);
 	k->numjobs = count_of(j->param[FP_NUMJOBS], j->jobs > 0 ? j->jobs : 1);
+	/* A size or count that does not read ("--bs=${blocksize}", a
+	 * script's variable): the workload is not known, the job is */
 	if (k->bs == 0 || k->iodepth < 0 || k->numjobs < 0)
-		return false;
+		return job_key(j, k);
 	k->direct = direct_of(j);
 	k->mix = mix_of(j, k->rw);
 	k->random = random_of(j, k->rw, dir);

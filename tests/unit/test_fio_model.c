@@ -103,6 +103,13 @@ test_keys(void **state)
 	a.jobs = 8;
 	a.param[FP_NUMJOBS] = NULL;
 	key_of(&a, FIO_READ, FM_BW, "randread-4k-qd32-j8-libaio-direct.bw");
+	/* A script's variable for a size or a count: the workload is not
+	 * known, the job by its name is */
+	a.param[FP_BS] = (char *)"${blocksize}";
+	key_of(&a, FIO_READ, FM_IOPS, "job-q.read.iops");
+	a.param[FP_BS] = (char *)"4k";
+	a.param[FP_NUMJOBS] = (char *)"$JOBS";
+	key_of(&a, FIO_READ, FM_IOPS, "job-q.read.iops");
 }
 
 /* Writes made durable one by one are another workload; reads have
