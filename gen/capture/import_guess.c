@@ -905,15 +905,29 @@ bitmap_chunk(const struct guesses *out, size_t k)
 	    contains_ignoring_case(out->v[k].text, "bitmap");
 }
 
+/* Whether guess k is a date read off uname's line ("Linux box 6.14.5 #1
+ * SMP PREEMPT_DYNAMIC Thu Apr 24 ... 2025"): the day the kernel was
+ * built, not the day the run ran. */
+static bool
+kernel_build_date(const struct guesses *out, size_t k)
+{
+	const char *t = out->v[k].text;
+
+	return strcmp(out->v[k].key, "date") == 0 && strstr(t, " SMP") &&
+	    strchr(t, '#') != NULL;
+}
+
 /* Drops the line's guesses that its other words show to be of
- * something else: a distribution's release, a bitmap's chunk. */
+ * something else: a distribution's release, a bitmap's chunk, a
+ * kernel's build date. */
 static void
 drop_misreads(struct guesses *out, size_t first)
 {
 	size_t o = first;
 
 	for (size_t i = first; i < out->n; i++)
-		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i))
+		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i) ||
+		    kernel_build_date(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].flags & GUESS_DROP) {

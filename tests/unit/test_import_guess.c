@@ -180,6 +180,13 @@ test_storage_words(void **state)
 		{"bitmap: 0/30 pages [0KB], 65536KB chunk", "chunk", NULL},
 		{"md0 : active raid6 ... 512k chunk, algorithm 2", "chunk",
 		    "512k"},
+		/* uname's line dates the kernel's build, not the run */
+		{"Linux mv4 6.14.5 #1 SMP PREEMPT_DYNAMIC Thu Apr 24 "
+		    "14:21:08 UTC 2025 x86_64", "date", NULL},
+		{"Linux mv4 6.14.5 #1 SMP PREEMPT_DYNAMIC Thu Apr 24 "
+		    "14:21:08 UTC 2025 x86_64", "kernel", "6.14.5"},
+		{"Tested on Thu Apr 24 14:21:08 UTC 2025", "date",
+		    "2025-04-24"},
 		/* addresses name no set-up */
 		{"cc: linux-raid@vger.kernel.org, xfs@oss.sgi.com",
 		    "filesystem", NULL},
