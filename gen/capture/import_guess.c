@@ -207,6 +207,10 @@ static const struct rule rules[] = {
 	{"host", "(^|[ >])\\[[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
 	    "(\\.[A-Za-z0-9.-]+)? [^]]*\\][#$]( |$)", NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
+	/* csh's on FreeBSD and TrueNAS: "root@truenas[/home/admin]#" */
+	{"host", "(^|[ >])[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	    "(\\.[A-Za-z0-9.-]+)?\\[[^] ]*\\][#%$]( |$)", NULL, "$2", NULL, 2,
+	    0, NULL, NULL, NULL},
 
 	{"os", WB "(FreeBSD[ -]?[0-9]+\\.[0-9]+(-?(CURRENT|current|STABLE|"
 	    "stable|RELEASE|RC[0-9]*|BETA[0-9]*))?)", NULL, "$2", NULL, 3, 0,

@@ -170,6 +170,8 @@ test_storage_words(void **state)
 		{"root@ib1:/home/jwang# fio --rw=write", "host", "ib1"},
 		{"[jane@db2.example.org ~]$ fio x.fio", "host", "db2"},
 		{"mail me at jane@db2.example.org: thanks", "host", NULL},
+		{"root@truenas[/home/admin]# fio --name=x --rw=write", "host",
+		    "truenas"},
 		/* a distribution's release is the OS's, not a kernel */
 		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
 		    "kernel", NULL},
