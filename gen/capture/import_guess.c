@@ -219,7 +219,9 @@ static const struct rule rules[] = {
 	    "DragonFly BSD|OpenSolaris|Solaris( [0-9]+)?)" WE, NULL, "$2",
 	    NULL, 2, 0, NULL, NULL, NULL},
 	{"os", WB "((CentOS|Debian|Ubuntu|Fedora|Red ?Hat|RHEL|SuSE|SUSE|"
-	    "SLES|openSUSE|Gentoo|Slackware|Mandrake|Mandriva)( (GNU/Linux|"
+	    "SLES|openSUSE|Gentoo|Slackware|Mandrake|Mandriva|Rocky|"
+	    "AlmaLinux|Oracle Linux|Amazon Linux|Proxmox VE|Alpine|"
+	    "Linux Mint|Arch Linux|Manjaro|NixOS)( (GNU/Linux|"
 	    "Linux|Enterprise Linux|Core|Server|LTS))*( ?[0-9]+(\\.[0-9]+)*"
 	    "( \\([a-z]+\\))?)?)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"os", WB "(Linux)" WE, NULL, "Linux", NULL, 1, 0, NULL, NULL, NULL},

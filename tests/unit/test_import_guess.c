@@ -182,6 +182,9 @@ test_storage_words(void **state)
 		{"bitmap: 0/30 pages [0KB], 65536KB chunk", "chunk", NULL},
 		{"md0 : active raid6 ... 512k chunk, algorithm 2", "chunk",
 		    "512k"},
+		{"Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)", "os",
+		    "Rocky 9.5"},
+		{"on Proxmox VE 8.2 with ZFS", "os", "Proxmox VE 8.2"},
 		/* uname's line dates the kernel's build, not the run */
 		{"Linux mv4 6.14.5 #1 SMP PREEMPT_DYNAMIC Thu Apr 24 "
 		    "14:21:08 UTC 2025 x86_64", "date", NULL},
