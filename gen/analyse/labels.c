@@ -58,8 +58,8 @@ static const char *const layers[] = {"encryption", "encrypted", "luks",
 /* Words that say the benchmark ran otherwise: several at once. */
 static const char *const measuring[] = {"instance", "instances",
     "process", "processes", "procs", "threads", "clients", "parallel",
-    "concurrent", "concurrency", "simultaneous", "simultaneously",
-    "streams", "copies", NULL};
+    "parallelism", "concurrent", "concurrency", "simultaneous",
+    "simultaneously", "streams", "copies", NULL};
 
 /* Words that name a setting of the same parts. */
 static const char *const settings[] = {"default", "defaults", "size", "on",
@@ -151,6 +151,42 @@ differing(const struct tokens *x, const struct tokens *y,
 	return NULL;
 }
 
+/* The number next to token k of t ("3 instances", "threads 8"), or
+ * NULL. */
+static const char *
+count_beside(const struct tokens *t, size_t k)
+{
+	for (size_t j = k > 0 ? k - 1 : k + 1; j <= k + 1 && j < t->n;
+	    j += 2) {
+		const char *w = t->v[j];
+
+		if (*w && strspn(w, "0123456789") == strlen(w))
+			return w;
+	}
+	return NULL;
+}
+
+/* A word of measuring's both labels have, with another count beside it
+ * ("3 instances" against "6 instances"): the benchmark ran otherwise;
+ * the word, or NULL. */
+static const char *
+count_differs(const struct tokens *x, const struct tokens *y)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		const char *cx, *cy;
+
+		if (!in_list(x->v[i], measuring) ||
+		    (cx = count_beside(x, i)) == NULL)
+			continue;
+		for (size_t j = 0; j < y->n; j++)
+			if (strcmp(x->v[i], y->v[j]) == 0 &&
+			    (cy = count_beside(y, j)) != NULL &&
+			    strcmp(cx, cy) != 0)
+				return x->v[i];
+	}
+	return NULL;
+}
+
 /* A part or a layer taken away: "without SLOG", "no L2ARC", "without
  * bcache". */
 static const char *
@@ -231,7 +267,8 @@ label_change(const char *x, const char *y, char *part, size_t size)
 	    (p = differing(&a, &b, layers)) == NULL)
 		p = differing(&b, &a, layers);
 	if (p == NULL && ((p = differing(&a, &b, measuring)) != NULL ||
-	    (p = differing(&b, &a, measuring)) != NULL)) {
+	    (p = differing(&b, &a, measuring)) != NULL ||
+	    (p = count_differs(&a, &b)) != NULL)) {
 		snprintf(part, size, "%s", p);
 		return LABELS_MEASURED;
 	}

@@ -370,6 +370,27 @@ judge_weak(const struct post *p, const struct guess *best, enum tier tier,
 		snprintf(ch->weak, sizeof ch->weak, "%s", why);
 }
 
+/* The date of the message configuration k stands in, when the post is
+ * a thread of them: the last "Date:" header or Markdown heading with a
+ * date above its table ("### Post by Jive Turkey on 2010-05-08"), not
+ * the thread's first; a quote's "On ... wrote:" is no message's own. */
+static const struct guess *
+message_date(const struct post *p, int k)
+{
+	const struct guess *best = NULL;
+
+	for (size_t i = 0; i < p->g.n; i++) {
+		const struct guess *g = &p->g.v[i];
+		const char *t = g->text + strspn(g->text, " ");
+
+		if (strcmp(g->key, "date") == 0 && g->at < p->cf[k].table &&
+		    (t[0] == '#' || strncmp(t, "Date:", 5) == 0) &&
+		    (best == NULL || g->at > best->at))
+			best = g;
+	}
+	return best;
+}
+
 static bool
 choose(const struct post *p, const char *key, int k,
     const char *controller, struct choice *ch)
@@ -379,9 +400,15 @@ choose(const struct post *p, const char *key, int k,
 	enum tier tier;
 
 	memset(ch, 0, sizeof *ch);
-	for (tier = TIER_CAPTION; tier < TIERS; tier++)
+	for (tier = TIER_CAPTION; tier < TIERS; tier++) {
+		if (tier == TIER_DEFAULT && k > 0 && strcmp(key, "date") == 0 &&
+		    (best = message_date(p, k)) != NULL) {
+			tier = TIER_START;	/* of the post, as inherited */
+			break;
+		}
 		if ((best = best_in_tier(p, key, tier, k, controller)))
 			break;
+	}
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);

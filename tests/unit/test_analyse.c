@@ -380,6 +380,26 @@ test_caveats(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* bonnie++ -p and -y run instances at once: 6 of them against 3 is
+ * another way of running, not a regression of each one's share. */
+static void
+test_caveat_instances(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "p3", "series: s\ndate: 2020-01-01\nbonnie-options: -p3 "
+	    "-ys -s 10G\n", 200000, 200000, 300, 1, 50);
+	add_run(t, "p6", "series: s\ndate: 2020-01-02\nbonnie-options: -p6 "
+	    "-ys -s 10G\n", 100000, 100000, 300, 1, 50);
+	load(t);
+	f = finding_of(&t->an, FIND_REGRESSION, (long)run_of(t, "p6"),
+	    M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_int_equal(t->an.failing, 0);
+}
+
 /* Per-char tests at 95% CPU measure the processor: a caveat of
  * per-char figures only. */
 static void
@@ -405,6 +425,25 @@ test_caveat_cpu_bound(void **state)
 	c = comparison_caveat(&t->an, i, o, 2, M_PUT_BLOCK);
 	assert_string_equal(c, "more than one setting differs");
 	free(c);
+}
+
+/* bonnie++'s default file is twice the memory the kernel reports, less
+ * than the nominal memory a post gives: a 10G file on a 5.5 GB host is
+ * that default, not one the page cache holds; on 6 GB it is under. */
+static void
+test_fits_cache(void **state)
+{
+	struct tree *t = *state;
+
+	add_run(t, "m55", "host: h\nmemory: 5.5GB\n", 100000, 100000, 300, 1,
+	    50);
+	add_run(t, "m6", "host: h2\nmemory: 6GB\n", 100000, 100000, 300, 1,
+	    50);
+	add_run(t, "m0", "host: h3\n", 100000, 100000, 300, 1, 50);
+	load(t);
+	assert_false(fits_cache(&t->set.runs[run_of(t, "m55")], BONNIE_FILE));
+	assert_true(fits_cache(&t->set.runs[run_of(t, "m6")], BONNIE_FILE));
+	assert_false(fits_cache(&t->set.runs[run_of(t, "m0")], BONNIE_FILE));
 }
 
 /* ---- series verdicts ---- */
@@ -889,6 +928,14 @@ test_label_change(void **state)
 		    LABELS_SETTING, NULL},
 		{"chunk 64", "chunk 128", LABELS_SETTING, NULL},
 		{"pass #3", "pass #4", LABELS_SAME, NULL},
+		/* as many instances or threads otherwise */
+		{"3 concurrent bonnie++ instances",
+		    "6 concurrent bonnie++ instances", LABELS_MEASURED,
+		    "concurrent"},
+		{"threads 4, compression off", "threads 8, compression off",
+		    LABELS_MEASURED, "threads"},
+		{"4 threads, compression off", "4 threads, compression on",
+		    LABELS_SETTING, NULL},
 		/* a caching layer taken away, or put in */
 		{"without bcache", "with bcache", LABELS_PART, "bcache"},
 		{"hdd without dm-cache", "hdd with dm-cache, writeback",
@@ -966,6 +1013,8 @@ main(void)
 		cmocka_unit_test(test_label_change),
 		cmocka_unit_test(test_percent_beside),
 		cmocka_unit_test(test_os_differ),
+		cmocka_unit_test_setup_teardown(test_fits_cache, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
@@ -977,6 +1026,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_no_reference, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_caveat_instances, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveat_cpu_bound, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_series_verdicts, setup,
