@@ -4,6 +4,7 @@
 #include "analyse/analyse_int.h"
 #include "read/units.h"
 #include "base/buf.h"
+#include "base/hashmap.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -182,13 +183,17 @@ options_differ(const char *a, const char *b, const struct metric *m, char *x,
 
 /* ---- the set-up ---- */
 
-/* Whether a word of fio's command line says only how fio prints:
- * "--output-format=normal" measures what "--output-format=json" does. */
+/* Whether a word of fio's command line says only how fio prints, or
+ * where its file is: "--output-format=normal" measures what
+ * "--output-format=json" does. */
 static bool
 fio_output_option(const char *w, size_t n)
 {
+	/* and where its files are: a scratch file of each night's name on
+	 * the same disk and file system (which their keys say) */
 	static const char *const out[] = {"--output", "--minimal", "--eta",
-	    "--status-interval", "--terse-version", "--append-terse"};
+	    "--status-interval", "--terse-version", "--append-terse",
+	    "--filename=", "--directory=", "--filename_format="};
 
 	for (size_t k = 0; k < sizeof out / sizeof *out; k++)
 		if (n >= strlen(out[k]) && strncmp(w, out[k], strlen(out[k])) == 0)
@@ -232,6 +237,80 @@ same_fio_options(const char *x, const char *y)
 	}
 }
 
+/* Whether two memory sizes are one: what a kernel reports moves a little
+ * from boot to boot and kernel to kernel ("23.5 GiB", "23.4 GiB"). */
+static bool
+same_memory(const char *x, const char *y)
+{
+	double mx = units_mebibytes(x), my = units_mebibytes(y);
+
+	return mx > 0 && my > 0 && fabs(mx - my) <= 0.02 * fmax(mx, my);
+}
+
+/* Whether w[0..n) is all of set, and not empty. */
+static bool
+all_of(const char *w, size_t n, const char *set)
+{
+	return n > 0 && strspn(w, set) >= n;
+}
+
+/* Whether a word is a block device's name that a boot may give another
+ * ("sdb", "/dev/vdc1", "nvme1n1p2", "loop0", "md127", "dm-3"). */
+static bool
+device_word(const char *w, size_t n)
+{
+	static const char *const lettered[] = {"sd", "vd", "xvd", "hd"};
+	static const char *const numbered[] = {"nvme", "loop", "md", "dm-",
+	    "nbd", "zd", "mmcblk"};
+	static const char *const lower = "abcdefghijklmnopqrstuvwxyz";
+
+	if (n > 5 && strncmp(w, "/dev/", 5) == 0) {
+		w += 5;
+		n -= 5;
+	}
+	for (size_t k = 0; k < sizeof lettered / sizeof *lettered; k++) {
+		size_t kn = strlen(lettered[k]), l;
+
+		if (n <= kn || strncmp(w, lettered[k], kn) != 0)
+			continue;
+		l = strspn(w + kn, lower);
+		if (l > 0 && (kn + l == n || all_of(w + kn + l, n - kn - l,
+		    "0123456789")))
+			return true;
+	}
+	for (size_t k = 0; k < sizeof numbered / sizeof *numbered; k++) {
+		size_t kn = strlen(numbered[k]);
+
+		if (n > kn && strncmp(w, numbered[k], kn) == 0 &&
+		    isdigit((unsigned char)w[kn]) && all_of(w + kn, n - kn,
+		    "0123456789np"))
+			return true;
+	}
+	return false;
+}
+
+/* Whether two stacks are one but for the names of their devices, which
+ * a reboot may change ("ext4 on loop0" and "ext4 on loop1"). */
+static bool
+same_stack(const char *x, const char *y)
+{
+	for (;;) {
+		size_t nx, ny;
+
+		x += strspn(x, " ");
+		y += strspn(y, " ");
+		if (*x == '\0' || *y == '\0')
+			return *x == *y;
+		nx = strcspn(x, " ");
+		ny = strcspn(y, " ");
+		if (!(nx == ny && strncmp(x, y, nx) == 0) &&
+		    !(device_word(x, nx) && device_word(y, ny)))
+			return false;
+		x += nx;
+		y += ny;
+	}
+}
+
 /* Whether key k has the same value on both sides; a key given on one
  * side only is unknown there, not a difference. */
 static bool
@@ -241,6 +320,10 @@ same_value(size_t k, const char *x, const char *y)
 
 	if (x == NULL || y == NULL || strcmp(x, y) == 0)
 		return true;
+	if (strcmp(setup_keys[k].key, "memory") == 0)
+		return same_memory(x, y);
+	if (strcmp(setup_keys[k].key, "stack") == 0)
+		return same_stack(x, y);
 	if (strcmp(setup_keys[k].key, "os") == 0)
 		return !os_differ(x, y);
 	if (setup_keys[k].role == KEY_OPTIONS)
@@ -354,10 +437,12 @@ kernel_cause(const struct setup_diff *d)
 }
 
 /* "key: x -> y; key: x -> y": the set-up keys that differ, what came
- * with a kernel told with it, then the keys of the user's own (told,
- * though they explain nothing beside a named key: explaining). */
+ * with a kernel told with it, then the keys of the user's own: always
+ * where no set-up key differs, and beside them when extra (a finding's
+ * differences tell them, though they explain nothing beside a named key:
+ * explaining; a headline's cause names the set-up keys alone). */
 static char *
-setup_text(const struct setup_diff *d)
+setup_text(const struct setup_diff *d, bool extra)
 {
 	struct buf b = {0};
 	const char *key, *was;
@@ -379,7 +464,8 @@ setup_text(const struct setup_diff *d)
 		buf_printf(&b, "%s: %s \u2192 %s", key, meta_get(&d->b->meta,
 		    key), meta_get(&d->r->meta, key));
 	}
-	for (; (key = next_extra(d, &i, &was)) != NULL; i++)
+	for (; (extra || d->changed == 0) &&
+	    (key = next_extra(d, &i, &was)) != NULL; i++)
 		buf_printf(&b, "%s%s: %s \u2192 %s", b.n ? "; " : "", key, was,
 		    meta_value(&d->r->meta, i));
 	return buf_take(&b);
@@ -441,7 +527,7 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 		if (d->nextra++ == 0)
 			d->extra = meta_key(&r->meta, i);
 	if (d->changed != 0 || d->nextra > 0)
-		d->text = labelled(d, setup_text(d));
+		d->text = labelled(d, setup_text(d, true));
 }
 
 char *
@@ -1047,24 +1133,165 @@ what_changed(const struct run *r, const struct run *b, bool *marked)
 	diff_setup(r, b, &d);
 	*marked = d.changed != 0 || (meta_get(&b->meta, "label") == NULL) !=
 	    (meta_get(&r->meta, "label") == NULL);
+	if (d.changed != 0) {	/* the set-up keys name the change */
+		free(d.text);
+		d.text = setup_text(&d, false);
+	}
 	if (d.text == NULL && d.labels != LABELS_SAME)
 		d.text = label_change_text(&b->meta, &r->meta);
 	return d.text;
+}
+
+/* How many runs of a series give each value of a key of the user's own
+ * or of the label: a setting toggled back and forth (A, B, A), or set
+ * and kept, gives a value to two runs or more; a build's number, or a
+ * night's label, to one. */
+struct value_counts {
+	struct hashmap map;
+	struct counted {
+		const char *key, *value;
+		size_t n;
+	} *v;
+	size_t n, cap;
+};
+
+static uint64_t
+counted_hash(const char *key, const char *value)
+{
+	return hash_bytes(value, strlen(value), hash_string(key));
+}
+
+static uint64_t
+counted_rehash(uintptr_t slot, const void *ctx)
+{
+	const struct value_counts *c = ctx;
+	const struct counted *e = &c->v[slot - 1];
+
+	return counted_hash(e->key, e->value);
+}
+
+/* The entry of key and value, or where a probe for it ended (*at). */
+static struct counted *
+counted_find(const struct value_counts *c, const char *key,
+    const char *value, size_t *at)
+{
+	for (*at = hashmap_home(&c->map, counted_hash(key, value));
+	    c->map.slot[*at]; *at = hashmap_next(&c->map, *at)) {
+		struct counted *e = &c->v[c->map.slot[*at] - 1];
+
+		if (strcmp(e->key, key) == 0 && strcmp(e->value, value) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+static void
+count_value(struct value_counts *c, const char *key, const char *value)
+{
+	size_t at;
+	struct counted *e = counted_find(c, key, value, &at);
+
+	if (e) {
+		e->n++;
+		return;
+	}
+	xgrow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v);
+	c->v[c->n++] = (struct counted){key, value, 1};
+	hashmap_put(&c->map, at, (uintptr_t)c->n);
+}
+
+static size_t
+value_count(const struct value_counts *c, const char *key, const char *value)
+{
+	size_t at;
+	const struct counted *e = counted_find(c, key, value, &at);
+
+	return e ? e->n : 0;
+}
+
+/* Whether a key a run's meta holds is counted: the label, or one of the
+ * user's own. */
+static bool
+counted_key(const char *key)
+{
+	return strcmp(key, "label") == 0 || !meta_key_known(key);
+}
+
+/* The values of the series of order[from..to). */
+static void
+count_series(const struct analysis *a, size_t from, size_t to,
+    struct value_counts *c)
+{
+	hashmap_clear(&c->map);
+	c->n = 0;
+	for (size_t k = from; k < to; k++) {
+		const struct run_meta *m = &a->set->runs[a->order[k]].meta;
+
+		for (size_t e = 0; e < m->n; e++) {
+			const char *key = meta_key(m, e);
+
+			if (counted_key(key))
+				count_value(c, key, meta_value(m, e));
+		}
+	}
+}
+
+/* Where the series of order[k] ends in order. */
+static size_t
+series_end(const struct analysis *a, size_t k)
+{
+	const char *series = a->runs[a->order[k]].series;
+
+	while (k < a->set->n && strcmp(a->runs[a->order[k]].series,
+	    series) == 0)
+		k++;
+	return k;
+}
+
+/* Whether run r differs from b in a key of the user's own or the label
+ * that the series toggles or sets and keeps: a setting changed on
+ * purpose, no part of the series' noise. */
+static bool
+toggled(const struct value_counts *c, const struct run *r,
+    const struct run *b)
+{
+	const struct run_meta *m = &r->meta;
+
+	for (size_t e = 0; e < m->n; e++) {
+		const char *key = meta_key(m, e), *y = meta_value(m, e), *x;
+
+		if (!counted_key(key) || (x = meta_get(&b->meta, key)) ==
+		    NULL || strcmp(x, y) == 0)
+			continue;
+		if (value_count(c, key, x) >= 2 || value_count(c, key, y) >= 2)
+			return true;
+	}
+	return false;
 }
 
 void
 note_series_changes(struct analysis *a)
 {
 	const struct run *runs = a->set->runs;
+	struct value_counts c = {.n = 0};
+	size_t from = 0;
 
+	hashmap_init(&c.map, 64, counted_rehash, &c);
 	for (size_t k = 1; k < a->set->n; k++) {
 		size_t i = a->order[k], prev = a->order[k - 1];
 		bool marked;
 
-		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0)
+		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0) {
+			from = k;
 			continue;
+		}
+		if (k == from + 1)	/* the series' first change */
+			count_series(a, from, series_end(a, k), &c);
 		a->runs[i].series_change = strpool_take(a->pool,
 		    what_changed(&runs[i], &runs[prev], &marked));
-		a->runs[i].change_marked = marked;
+		a->runs[i].change_marked = marked || toggled(&c, &runs[i],
+		    &runs[prev]);
 	}
+	hashmap_free(&c.map);
+	free(c.v);
 }

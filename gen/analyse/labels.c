@@ -69,7 +69,8 @@ static const char *const settings[] = {"default", "defaults", "size", "on",
     "compression", "compress", "recordsize", "atime", "noatime",
     "relatime", "barrier", "barriers", "nobarrier", "writeback",
     "writethrough", "queue", "depth", "mount", "options", "firmware",
-    "driver", "module", "version", "bios", NULL};
+    "driver", "module", "version", "bios", "with", "without", "cache",
+    "caching", NULL};
 
 /* Whether word k of t numbers a run: a numbering word, an ordinal
  * ("4th", "21st"), or a number after a numbering word ("run 2", "pass
@@ -188,14 +189,19 @@ count_differs(const struct tokens *x, const struct tokens *y)
 }
 
 /* A part or a layer taken away: "without SLOG", "no L2ARC", "without
- * bcache". */
+ * bcache"; not a feature of one ("without disk write cache" is a
+ * setting of the disk). */
 static const char *
 removed_part(const struct tokens *x)
 {
+	static const char *const features[] = {"write", "read", "cache",
+	    "caching", "writeback", "ncq", "barrier", "barriers", NULL};
+
 	for (size_t k = 0; k + 1 < x->n; k++)
 		if ((strcmp(x->v[k], "without") == 0 ||
 		    strcmp(x->v[k], "no") == 0) && (in_list(x->v[k + 1],
-		    parts) || in_list(x->v[k + 1], layers)))
+		    layers) || (in_list(x->v[k + 1], parts) &&
+		    (k + 2 == x->n || !in_list(x->v[k + 2], features)))))
 			return x->v[k + 1];
 	return NULL;
 }

@@ -928,6 +928,11 @@ test_label_change(void **state)
 		    LABELS_SETTING, NULL},
 		{"chunk 64", "chunk 128", LABELS_SETTING, NULL},
 		{"pass #3", "pass #4", LABELS_SAME, NULL},
+		/* a feature of a part taken away is a setting */
+		{"with disk write cache", "without disk write cache",
+		    LABELS_SETTING, NULL},
+		{"with compression", "without compression", LABELS_SETTING,
+		    NULL},
 		/* as many instances or threads otherwise */
 		{"3 concurrent bonnie++ instances",
 		    "6 concurrent bonnie++ instances", LABELS_MEASURED,
