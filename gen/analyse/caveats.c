@@ -730,8 +730,22 @@ array_state_reason(const struct run *r, const struct run *b,
 		    "or degraded (\"%s\")", busy->id, array_busy(busy)));
 }
 
+/* A buffered fio job's latency under this many microseconds is the
+ * page cache's: its write() copies into memory (the fdatasync after it,
+ * the disk's part, fio times apart), its read() copies out of it. */
+#define PAGE_CACHE_US 10.0
+
+static bool
+page_cache_latency(const struct metric *mt, struct metric_summary m)
+{
+	return mt->def.family == FAMILY_FIO &&
+	    fio_measure_is_latency(mt->fio.measure) && !mt->fio.direct &&
+	    m.state == VS_OK && m.median < PAGE_CACHE_US;
+}
+
 /* Signs in the figures that a block test hit a cache: the CPU, not the
- * disk, bounds it; too fast to time; faster than the hardware can go. */
+ * disk, bounds it; too fast to time; faster than the hardware can go;
+ * a buffered job's latency as short as memory's. */
 static void
 cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
     struct reasons *w)
@@ -765,6 +779,10 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 			reason(w, xasprintf("%s of %s is above the %s its "
 			    "hardware can move (max-rate): a cache hit",
 			    mt->def.label, r->id, max));
+		else if (page_cache_latency(mt, m))
+			reason(w, xasprintf("%s of %s is under %.0f \u00b5s, "
+			    "buffered: the page cache's time, not the disk's",
+			    mt->def.label, r->id, PAGE_CACHE_US));
 	}
 }
 

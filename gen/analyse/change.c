@@ -247,6 +247,16 @@ acks_metric(const struct analysis *a, const struct run *r, int id)
 	return meta_get(&r->meta, key) != NULL;
 }
 
+/* How far apart two figures are, the same either way: the larger over
+ * the smaller, less one. A series' noise is learnt so: as a relative
+ * change a fall stops short of 100% where a rise does not, and a history
+ * of rises of 100% and more would let any fall pass as noise. */
+static double
+fold_change(double x, double y)
+{
+	return x > y ? x / y - 1 : y / x - 1;
+}
+
 static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
@@ -267,10 +277,10 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 		    id);
 
 		if (x.state != VS_OK || y.state != VS_OK || y.median <= 0 ||
-		    (acks && (acks_metric(a, r, id) ||
+		    x.median <= 0 || (acks && (acks_metric(a, r, id) ||
 		    acks_metric(a, &a->set->runs[prev], id))))
 			continue;
-		ring_add(h, id, fabs(x.median / y.median - 1));
+		ring_add(h, id, fold_change(x.median, y.median));
 	}
 }
 
@@ -283,6 +293,14 @@ history_get(const struct history *h, int id, double *out)
 
 	memcpy(out, g->sorted, g->n * sizeof *out);
 	return g->n;
+}
+
+/* A fence of fold changes (fold_change) as a relative change in rel's
+ * direction: a fold of 1 is a rise of 100% or a fall of 50%. */
+static double
+fence_toward(double fence, double rel)
+{
+	return rel < 0 ? 1 - 1 / (1 + fence) : fence;
 }
 
 /* A change beyond limit counts, in the direction it went: a fall of a
@@ -334,7 +352,7 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 	nh = history_get(h, id, x);
 	if (nh >= 3) {
 		c->history = (unsigned char)nh;
-		c->fence = rank_noise_fence(x, nh);
+		c->fence = fence_toward(rank_noise_fence(x, nh), rel);
 	}
 	if (nx >= RANK_MIN_SAMPLES && ny >= RANK_MIN_SAMPLES &&
 	    rank_test_min_p(nx, ny) <= a->opts.alpha) {
