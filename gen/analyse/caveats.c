@@ -1144,13 +1144,17 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
  * *marked: a key benchsite knows changed, or only one of the two has a
  * label (a night the user marked: "backup window"). */
 static char *
-what_changed(const struct run *r, const struct run *b, bool *marked)
+what_changed(const struct run *r, const struct run *b, bool *marked,
+    bool *keyed)
 {
 	struct setup_diff d;
+	const char *lx = meta_get(&b->meta, "label");
+	const char *ly = meta_get(&r->meta, "label");
 
 	diff_setup(r, b, &d);
-	*marked = d.changed != 0 || (meta_get(&b->meta, "label") == NULL) !=
-	    (meta_get(&r->meta, "label") == NULL);
+	*marked = d.changed != 0 || (lx == NULL) != (ly == NULL);
+	/* else a key of the user's own or the label may say it (toggled) */
+	*keyed = !*marked && (d.nextra > 0 || (lx && strcmp(lx, ly) != 0));
 	if (d.changed != 0) {	/* the set-up keys name the change */
 		free(d.text);
 		d.text = setup_text(&d, false);
@@ -1293,22 +1297,26 @@ note_series_changes(struct analysis *a)
 	const struct run *runs = a->set->runs;
 	struct value_counts c = {.n = 0};
 	size_t from = 0;
+	bool counted = false;
 
 	hashmap_init(&c.map, 64, counted_rehash, &c);
 	for (size_t k = 1; k < a->set->n; k++) {
 		size_t i = a->order[k], prev = a->order[k - 1];
-		bool marked;
+		bool marked, keyed;
 
 		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0) {
 			from = k;
+			counted = false;
 			continue;
 		}
-		if (k == from + 1)	/* the series' first change */
-			count_series(a, from, series_end(a, k), &c);
 		a->runs[i].series_change = strpool_take(a->pool,
-		    what_changed(&runs[i], &runs[prev], &marked));
-		a->runs[i].change_marked = marked || toggled(&c, &runs[i],
-		    &runs[prev]);
+		    what_changed(&runs[i], &runs[prev], &marked, &keyed));
+		if (keyed && !counted) {	/* once a series, when asked */
+			count_series(a, from, series_end(a, k), &c);
+			counted = true;
+		}
+		a->runs[i].change_marked = marked || (keyed && toggled(&c,
+		    &runs[i], &runs[prev]));
 	}
 	hashmap_free(&c.map);
 	free(c.v);
