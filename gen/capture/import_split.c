@@ -467,6 +467,16 @@ last_physical(const struct post *p, size_t i)
 	return z;
 }
 
+/* Whether a clean line holds options alone, as a wrapped command line
+ * goes on ("--directory=/dbdata --rw=randwrite"). */
+static bool
+options_line(const struct line *l)
+{
+	const char *s = l->text + strspn(l->text, " ");
+
+	return s[0] == '-' && isalpha((unsigned char)s[s[1] == '-' ? 2 : 1]);
+}
+
 /* The fio command line among configuration c's own lines (the clean
  * line), or SIZE_MAX. */
 static size_t
@@ -490,8 +500,14 @@ make_bonnie(const struct post *p, size_t k, size_t cmd)
 	struct buf b = {0};
 
 	if (cmd != SIZE_MAX) {
-		/* its lines as posted: one cut by a soft break is many */
-		long no = p->ls.v[cmd].no, end = last_physical(p, cmd);
+		/* its lines as posted: one cut by a soft break is many, and
+		 * a mail's wrap goes on over lines of options ("--rw=...") */
+		size_t last = cmd;
+		long no = p->ls.v[cmd].no, end;
+
+		while (last + 1 < p->ls.n && options_line(&p->ls.v[last + 1]))
+			last++;
+		end = last_physical(p, last);
 
 		if (end > p->nlines)
 			end = p->nlines;
