@@ -273,8 +273,10 @@ device_word(const char *w, size_t n)
 
 		if (n <= kn || strncmp(w, lettered[k], kn) != 0)
 			continue;
+		/* sdb, sdaa1: a letter to three, not a word ("vdo") */
 		l = strspn(w + kn, lower);
-		if (l > 0 && (kn + l == n || all_of(w + kn + l, n - kn - l,
+		if (l > 0 && l <= 3 && !(n == 3 && strncmp(w, "vdo", 3) == 0) &&
+		    (kn + l == n || all_of(w + kn + l, n - kn - l,
 		    "0123456789")))
 			return true;
 	}
