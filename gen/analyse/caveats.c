@@ -50,45 +50,53 @@ enum key_role {
 	KEY_OPTIONS	/* how bonnie++ measured: like for like or not */
 };
 
-/* Keys that describe the set-up: what may explain a difference, and
- * which metrics a change of each can move. */
+/* Whether two values of a key say one set-up though they differ as
+ * text; the ways of each key are below (same_value). */
+typedef bool same_fn(const char *, const char *);
+static same_fn same_memory, same_stack, same_os, same_bonnie_options,
+    same_fio_options;
+
+/* Keys that describe the set-up: what may explain a difference, which
+ * metrics a change of each can move, and how two values of it that
+ * differ as text may still be one (NULL: they may not). */
 static const struct setup_key {
 	const char *key;
 	enum key_role role;
 	struct moves moves;
+	same_fn *same;
 } setup_keys[] = {
-	{"host", KEY_CONFIG, ALL_METRICS},
-	{"controller", KEY_CONFIG, ALL_METRICS},
-	{"chipset", KEY_CONFIG, ALL_METRICS},
-	{"bus", KEY_CONFIG, ALL_METRICS},
-	{"driver", KEY_TUNABLE, ALL_METRICS},
-	{"firmware", KEY_TUNABLE, ALL_METRICS},
-	{"disks", KEY_LAYOUT, ALL_METRICS},
-	{"raid", KEY_LAYOUT, ALL_METRICS},
-	{"chunk", KEY_LAYOUT, ALL_METRICS},
-	{"filesystem", KEY_CONFIG, ALL_METRICS},
+	{"host", KEY_CONFIG, ALL_METRICS, NULL},
+	{"controller", KEY_CONFIG, ALL_METRICS, NULL},
+	{"chipset", KEY_CONFIG, ALL_METRICS, NULL},
+	{"bus", KEY_CONFIG, ALL_METRICS, NULL},
+	{"driver", KEY_TUNABLE, ALL_METRICS, NULL},
+	{"firmware", KEY_TUNABLE, ALL_METRICS, NULL},
+	{"disks", KEY_LAYOUT, ALL_METRICS, NULL},
+	{"raid", KEY_LAYOUT, ALL_METRICS, NULL},
+	{"chunk", KEY_LAYOUT, ALL_METRICS, NULL},
+	{"filesystem", KEY_CONFIG, ALL_METRICS, NULL},
 	/* What collect says is under the file system: "ext4 on lvm on
 	 * dm-crypt" is another configuration than "ext4 on dm-crypt". */
-	{"stack", KEY_CONFIG, ALL_METRICS},
+	{"stack", KEY_CONFIG, ALL_METRICS, same_stack},
 	/* Barriers, sync and journal modes: writes and the file tests. */
-	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0}},
-	{"kernel", KEY_TUNABLE, ALL_METRICS},
-	{"os", KEY_TUNABLE, ALL_METRICS},
-	{"scheduler", KEY_TUNABLE, ALL_METRICS},
-	{"readahead", KEY_TUNABLE, READS},
+	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0}, NULL},
+	{"kernel", KEY_TUNABLE, ALL_METRICS, NULL},
+	{"os", KEY_TUNABLE, ALL_METRICS, same_os},
+	{"scheduler", KEY_TUNABLE, ALL_METRICS, NULL},
+	{"readahead", KEY_TUNABLE, READS, NULL},
 	/* Per-char tests keep one request in flight. */
-	{"queue-depth", KEY_TUNABLE, NOT_PER_CHAR},
-	{"write-cache", KEY_TUNABLE, WRITES},
-	{"cpu", KEY_CONFIG, ALL_METRICS},
-	{"memory", KEY_CONFIG, ALL_METRICS},
-	{"motherboard", KEY_CONFIG, ALL_METRICS},
-	{"bonnie-options", KEY_OPTIONS, BONNIE},
+	{"queue-depth", KEY_TUNABLE, NOT_PER_CHAR, NULL},
+	{"write-cache", KEY_TUNABLE, WRITES, NULL},
+	{"cpu", KEY_CONFIG, ALL_METRICS, NULL},
+	{"memory", KEY_CONFIG, ALL_METRICS, same_memory},
+	{"motherboard", KEY_CONFIG, ALL_METRICS, NULL},
+	{"bonnie-options", KEY_OPTIONS, BONNIE, same_bonnie_options},
 	/* fio's options not in a workload's key (a runtime, a file), and
 	 * each benchmark's version (record writes them): the runs were
 	 * measured otherwise, another configuration */
-	{"fio-options", KEY_CONFIG, NOT_BONNIE},
-	{"fio-version", KEY_CONFIG, NOT_BONNIE},
-	{"bonnie-version", KEY_CONFIG, BONNIE},
+	{"fio-options", KEY_CONFIG, NOT_BONNIE, same_fio_options},
+	{"fio-version", KEY_CONFIG, NOT_BONNIE, NULL},
+	{"bonnie-version", KEY_CONFIG, BONNIE, NULL},
 };
 #define NSETUP (sizeof setup_keys / sizeof *setup_keys)
 _Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
@@ -318,21 +326,24 @@ same_stack(const char *x, const char *y)
 static bool
 same_value(size_t k, const char *x, const char *y)
 {
+	return x == NULL || y == NULL || strcmp(x, y) == 0 ||
+	    (setup_keys[k].same && setup_keys[k].same(x, y));
+}
+
+/* Whether two OSes are one (os_differ: a bare "Linux" is any Linux). */
+static bool
+same_os(const char *x, const char *y)
+{
+	return !os_differ(x, y);
+}
+
+/* Whether two bonnie++ command lines measure alike. */
+static bool
+same_bonnie_options(const char *x, const char *y)
+{
 	char a[160], b[160];
 
-	if (x == NULL || y == NULL || strcmp(x, y) == 0)
-		return true;
-	if (strcmp(setup_keys[k].key, "memory") == 0)
-		return same_memory(x, y);
-	if (strcmp(setup_keys[k].key, "stack") == 0)
-		return same_stack(x, y);
-	if (strcmp(setup_keys[k].key, "os") == 0)
-		return !os_differ(x, y);
-	if (setup_keys[k].role == KEY_OPTIONS)
-		return !options_differ(x, y, NULL, a, b, sizeof a);
-	if (strcmp(setup_keys[k].key, "fio-options") == 0)
-		return same_fio_options(x, y);
-	return false;
+	return !options_differ(x, y, NULL, a, b, sizeof a);
 }
 
 /* Whether two metas' disks are one set written two ways ("VIRTIO-256G",

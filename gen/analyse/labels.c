@@ -344,33 +344,16 @@ static const char *const linux_words[] = {"linux", "ubuntu", "kubuntu",
     "rocky", "almalinux", "slackware", "mandriva", "mandrake", "raspbian",
     "proxmox", "manjaro", "nixos", "devuan", "knoppix", NULL};
 
-/* Whether text has a word of list (lower case words, NULL-ended). */
-static bool
-has_word_of(const char *text, const char *const *list)
-{
-	for (const char *p = text; *p;) {
-		char w[24];
-		size_t n = 0;
-
-		while (*p && !isalnum((unsigned char)*p))
-			p++;
-		for (; isalnum((unsigned char)*p); p++)
-			if (n + 1 < sizeof w)
-				w[n++] = (char)tolower((unsigned char)*p);
-		w[n] = '\0';
-		for (size_t k = 0; n > 0 && list[k]; k++)
-			if (strcmp(w, list[k]) == 0)
-				return true;
-	}
-	return false;
-}
-
 /* Whether os x is the bare family name ("Linux", "GNU/Linux") of y. */
 static bool
 bare_linux_of(const char *x, const char *y)
 {
-	return (strcasecmp(x, "linux") == 0 || strcasecmp(x, "gnu/linux") ==
-	    0) && has_word_of(y, linux_words);
+	struct tokens t;
+
+	if (strcasecmp(x, "linux") != 0 && strcasecmp(x, "gnu/linux") != 0)
+		return false;
+	tokenize(y, &t);
+	return any_of(&t, linux_words) != NULL;
 }
 
 bool

@@ -24,6 +24,8 @@ void fio_result_trim(struct fio_result *r);
 void fio_drop_last(struct fio_results *);
 void fio_drop_if_empty(struct fio_results *);
 void fio_add_global(struct fio_result *, const char *key, const char *value);
+/* Frees the keys and values of options v[0..n); the array stays. */
+void fio_options_clear(struct fio_option *v, size_t n);
 /* The same with the key's and the value's lengths. */
 void fio_add_global_n(struct fio_result *, const char *key, size_t key_len,
     const char *value, size_t value_len);

@@ -171,16 +171,22 @@ job_free(struct fio_job *j)
 		free(j->param[p]);
 }
 
+void
+fio_options_clear(struct fio_option *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].value);
+	}
+}
+
 static void
 result_free_one(struct fio_result *r)
 {
 	for (size_t i = 0; i < r->njobs; i++)
 		job_free(&r->jobs[i]);
 	free(r->jobs);
-	for (size_t g = 0; g < r->nglobal; g++) {
-		free(r->global[g].key);
-		free(r->global[g].value);
-	}
+	fio_options_clear(r->global, r->nglobal);
 	free(r->global);
 	free(r->file);
 	free(r->version);

@@ -235,10 +235,7 @@ forget_preamble(struct text *t)
 			free(t->wl[i].param[p]);
 	}
 	t->nwl = 0;
-	for (size_t i = 0; i < t->ncmd; i++) {
-		free(t->cmd[i].key);
-		free(t->cmd[i].value);
-	}
+	fio_options_clear(t->cmd, t->ncmd);
 	t->ncmd = 0;
 	free(t->version);
 	t->version = NULL;
@@ -247,10 +244,7 @@ forget_preamble(struct text *t)
 static void
 drop_carry(struct text *t)
 {
-	for (size_t i = 0; i < t->ncarry; i++) {
-		free(t->carry[i].key);
-		free(t->carry[i].value);
-	}
+	fio_options_clear(t->carry, t->ncarry);
 	free(t->carry);
 	t->carry = NULL;
 	t->ncarry = 0;

@@ -400,6 +400,35 @@ test_caveat_instances(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* A stack but for its devices' names is one set-up (a reboot renames
+ * sdb to sdc): the kernel's drop fails the gate. A layer's word is no
+ * device's name: vdb against vdo is another configuration. */
+static void
+test_stack_renamed(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\nkernel: 5.1\n"
+	    "stack: xfs on sdb\n", 200000, 200000, 300, 1, 50);
+	add_run(t, "a2", "series: a\ndate: 2020-01-02\nkernel: 5.2\n"
+	    "stack: xfs on sdc\n", 100000, 200000, 300, 1, 50);
+	add_run(t, "b1", "series: b\ndate: 2020-01-01\nkernel: 5.1\n"
+	    "stack: xfs on vdb\n", 200000, 200000, 300, 1, 50);
+	add_run(t, "b2", "series: b\ndate: 2020-01-02\nkernel: 5.2\n"
+	    "stack: xfs on vdo\n", 100000, 200000, 300, 1, 50);
+	load(t);
+	f = finding_of(&t->an, FIND_REGRESSION, (long)run_of(t, "a2"),
+	    M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_true(f->gated);
+	assert_string_equal(f->explain, "kernel: 5.1 \u2192 5.2");
+	f = finding_of(&t->an, FIND_REGRESSION, (long)run_of(t, "b2"),
+	    M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_false(f->gated);
+}
+
 /* Per-char tests at 95% CPU measure the processor: a caveat of
  * per-char figures only. */
 static void
@@ -1032,6 +1061,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_caveat_instances, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_stack_renamed, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveat_cpu_bound, setup,
 		    teardown),
