@@ -159,12 +159,15 @@ bool measurement_comparable(const struct analysis *, size_t i, size_t o,
 /* Why runs i and o do not compare like for like on metric (-1: the
  * run as a whole) with ndiff set-up keys differing, or NULL: bonnie++
  * options, a file the cache holds, signs of cache hits, per-char tests
- * of other generations or bound by the CPU. Caller frees. */
+ * of other generations or bound by the CPU; with same_config (runs of
+ * one series, not a scaling reference), fio run on another device.
+ * Caller frees. */
 char *comparison_caveat(const struct analysis *, size_t i, size_t o,
-    int ndiff, int metric);
+    int ndiff, int metric, bool same_config);
 /* The same for run i's change against its base o: besides, another
- * configuration (hardware, disks, layout, file system), or more than
- * one changed tunable that can move metric. Caller frees. */
+ * configuration (hardware, disks, layout, file system, fio's device),
+ * or more than one changed tunable that can move metric. Caller
+ * frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
 /* A run's memory (meta ram, else memory), or NULL. */

@@ -650,8 +650,38 @@ new_per_char(const struct bonnie_params *x)
 	return v && strcmp(v, "1.0x") != 0 && strncmp(v, "1.9", 3) >= 0;
 }
 
+/* A run's fio target as a reason says it. */
+static const char *
+target_text(const struct run *r)
+{
+	return strcmp(r->fio_target, FIO_ON_FILES) == 0 ?
+	    "files of a file system" : r->fio_target;
+}
+
+/* Whether fio ran on another device, or on a device and on files:
+ * another configuration, as another disk is. */
+static bool
+other_target(const struct run *r, const struct run *b)
+{
+	return r->fio_target && b->fio_target &&
+	    strcmp(r->fio_target, b->fio_target) != 0;
+}
+
+/* The same as a reason (the scaling model compares an array with its
+ * members' devices on purpose, and does not ask). */
+static void
+target_reason(const struct run *r, const struct run *b,
+    const struct metric *m, struct reasons *w)
+{
+	if (m && m->def.family == FAMILY_FIO && other_target(r, b))
+		reason(w, xasprintf("fio ran on %s, then on %s: another "
+		    "device is another configuration", target_text(b),
+		    target_text(r)));
+}
+
 /* bonnie++ run differently: file size, file tests, options; fio on
- * files of other sizes. */
+ * files of other sizes, or on another device. */
+
 static void
 options_reasons(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
@@ -883,11 +913,14 @@ measurement_comparable(const struct analysis *a, size_t i, size_t o, int metric)
 
 char *
 comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff,
-    int metric)
+    int metric, bool same_config)
 {
 	struct reasons w = {NULL};
 
 	measured_apart(a, i, o, metric, &w);
+	if (same_config)
+		target_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
+		    analysis_metric(a, metric) : NULL, &w);
 	if (ndiff > 1)
 		reason(&w, xstrdup("more than one setting differs"));
 	return w.text;
@@ -1167,6 +1200,8 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	size_t k;
 
 	measured_apart(a, i, o, metric, &w);
+	target_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
+	    analysis_metric(a, metric) : NULL, &w);
 	tail_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
@@ -1358,8 +1393,10 @@ note_series_changes(struct analysis *a)
 			count_series(a, from, series_end(a, k), &c);
 			counted = true;
 		}
-		a->runs[i].change_marked = marked || (keyed && toggled(&c,
-		    &runs[i], &runs[prev]));
+		/* a change of fio's device is no measure of the noise */
+		a->runs[i].change_marked = marked || other_target(&runs[i],
+		    &runs[prev]) || (keyed && toggled(&c, &runs[i],
+		    &runs[prev]));
 	}
 	hashmap_free(&c.map);
 	free(c.v);

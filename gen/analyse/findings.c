@@ -75,7 +75,8 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 		    strlen(d->text)) : d->text;
 	d->used = true;
 	f->caveat = strpool_take(a->pool, scaling ?
-	    comparison_caveat(a, i, (size_t)other, 0, f->metric) : change_caveat(a, i, (size_t)other, &d->setup,
+	    comparison_caveat(a, i, (size_t)other, 0, f->metric, false) :
+	    change_caveat(a, i, (size_t)other, &d->setup,
 	    f->metric));
 }
 

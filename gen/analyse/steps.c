@@ -101,7 +101,7 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	fd->sort = -fabs(rel);
 	fd->confidence = CONFIDENCE_HIGH;
 	fd->caveat = strpool_take(a->pool, comparison_caveat(a, i, prev,
-	    ndiff + nlayout, id));
+	    ndiff + nlayout, id, true));
 	if (worse && fd->caveat == NULL)
 		acknowledge(a, fd, i);
 }

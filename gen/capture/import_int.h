@@ -181,8 +181,11 @@ void post_read(struct post *, struct diags *);
 void post_find_configs(struct post *, struct diags *);
 
 /* import_meta.c. Configuration k's meta file, guessed from p->g, with
- * file_name in its first line. Caller frees. */
-char *config_meta(const struct post *, int k, const char *file_name);
+ * file_name in its first line; device names the block devices its fio
+ * jobs all ran on ("/dev/md127"), whose file system is none whatever
+ * the prose says, or is NULL. Caller frees. */
+char *config_meta(const struct post *, int k, const char *file_name,
+    const char *device);
 
 /* import_review.c. The guesses of each run, one line each, for the
  * reader to check: run, key, value and where it was read, the weak ones

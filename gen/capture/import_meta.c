@@ -644,7 +644,8 @@ static const char *const meta_order[] = {"date", "host", "chipset",
     "firmware", "bonnie-options"};
 
 char *
-config_meta(const struct post *p, int k, const char *name)
+config_meta(const struct post *p, int k, const char *name,
+    const char *device)
 {
 	const struct config *c = &p->cf[k];
 	struct buf b = {0};
@@ -674,6 +675,10 @@ config_meta(const struct post *p, int k, const char *name)
 			put_disks(&b, p, k);
 		} else if (strcmp(key, "raid") == 0) {
 			put_raid(&b, p, k);
+		} else if (strcmp(key, "filesystem") == 0 && device) {
+			/* as collect says of a block device */
+			buf_printf(&b, "# fio ran on %s: a block device, no "
+			    "file system\nfilesystem: none\n", device);
 		} else if (choose(p, key, k, has_ctl ? ctl.value : NULL,
 		    &ch)) {
 			put_evidence(&b, &ch);

@@ -5,6 +5,7 @@
  * notes, its name and its meta (import_meta.c). Pure: writes nothing. */
 #include "base/buf.h"
 #include "capture/import_int.h"
+#include "read/fio.h"
 #include "read/lines.h"
 #include "read/reader.h"
 #include "base/xalloc.h"
@@ -187,6 +188,16 @@ copy_guess(struct guesses *to, const struct guess *g, int region)
 	n->region = region;
 }
 
+/* A fio command line quoted deeper than c's output: the quoted mail's
+ * test, whose options (a scheduler, a device) are not the reply's. */
+static bool
+quoted_command(const struct post *p, const struct config *c,
+    const struct line *l)
+{
+	return l->quote > p->ls.v[c->table].quote &&
+	    fio_command_options(l->text) != NULL;
+}
+
 /* The guesses of lines [from, end) of configuration c's prose, those
  * after its table marked trailing. */
 static void
@@ -200,7 +211,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
 		    p->kind[i] == L_HEADER ||
-		    line_is_blank(l))
+		    line_is_blank(l) || quoted_command(p, c, l))
 			continue;
 		text = prose_text(p, l);
 		if (continues(p, i, end)) {
@@ -533,6 +544,98 @@ make_bonnie(const struct post *p, size_t k, size_t cmd)
 	return buf_take(&b);
 }
 
+/* The last job file of fio's pasted among lines [from, to) of the post
+ * ("[global]", "rw=randread", ..., "[one]", "bs=512"), quote marks
+ * taken off (malloc'd), or NULL: the jobs its outputs after it ran. */
+static char *
+job_file_among(const struct post *p, size_t from, size_t to)
+{
+	char *last = NULL;
+
+	for (size_t i = from; i < to && i < p->ls.n; i++) {
+		struct buf b = {0};
+		size_t options = 0;
+
+		if (!fio_job_file_section(p->ls.v[i].text))
+			continue;
+		for (; i < to && i < p->ls.n; i++) {
+			const char *s = p->ls.v[i].text;
+
+			if (fio_job_file_option(s))
+				options++;
+			else if (!fio_job_file_section(s) &&
+			    !line_is_blank(&p->ls.v[i]))
+				break;
+			buf_puts(&b, s);
+			buf_puts(&b, "\n");
+		}
+		if (options == 0) {
+			buf_free(&b);
+			continue;
+		}
+		free(last);
+		last = buf_take(&b);
+		i--;
+	}
+	return last;
+}
+
+/* A post that pastes fio's job file once and then its outputs: each
+ * output after it is written with the file above it, for fio's reader
+ * to take the options the output leaves out from (which jobs it names
+ * say). *job_file is the last one found up to line *scanned. */
+static void
+with_job_file(const struct post *p, const struct config *c,
+    char **job_file, size_t *scanned, char **text)
+{
+	char *found = job_file_among(p, *scanned, c->first);
+
+	if (found) {
+		free(*job_file);
+		*job_file = found;
+	}
+	*scanned = c->last + 1 > *scanned ? c->last + 1 : *scanned;
+	if (c->fio && *job_file) {
+		char *both = xasprintf("%s\n%s", *job_file, *text);
+
+		free(*text);
+		*text = both;
+	}
+}
+
+/* The block devices the fio jobs of a run's output ran on, as fio's
+ * reader reads their filename ("/dev/md127", "/dev/nvme0n1, /dev/nvme0n2";
+ * malloc'd), when every job names one; else NULL. */
+static char *
+fio_devices(const char *text, const char *file)
+{
+	struct fio_results rs = {0};
+	struct diags quiet = {.quiet = 1};
+	struct buf b = {0};
+	bool all = true;
+
+	fio_read(file, text, strlen(text), NULL, &rs, &quiet);
+	for (size_t i = 0; all && i < rs.n; i++)
+		for (size_t j = 0; all && j < rs.v[i].njobs; j++) {
+			const char *f = rs.v[i].jobs[j].param[FP_FILENAME];
+			size_t n = f ? strlen(f) : 0;
+			const char *at = b.n ? strstr(b.p, f) : NULL;
+
+			all = f && strncmp(f, "/dev/", 5) == 0;
+			/* each device once */
+			if (all && (at == NULL || (at[n] != '\0' &&
+			    at[n] != ',')))
+				buf_printf(&b, "%s%s", b.n ? ", " : "", f);
+		}
+	fio_results_free(&rs);
+	diags_free(&quiet);
+	if (!all || b.n == 0) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_take(&b);
+}
+
 void
 import_split(const struct guesser *gs, const char *file, const char *buf,
     size_t len, const struct seen *known, struct import_runs *out,
@@ -540,7 +643,8 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 {
 	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len,
 	    .known = known};
-	size_t cap = out->cap, given = SIZE_MAX;
+	size_t cap = out->cap, given = SIZE_MAX, scanned = 0;
+	char *job_file = NULL;
 
 	p.html = looks_like_html(buf);
 	p.off = line_offsets(buf, len, &p.nlines);
@@ -551,6 +655,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		struct config *c = &p.cf[k];
 		struct import_run *r;
 		size_t own = own_fio_command(&p, c);
+		char *device;
 
 		xgrow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
 		out->cap = cap;
@@ -565,13 +670,18 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		 * totals alone do not say their workload. */
 		r->bonnie = make_bonnie(&p, k, c->fio && own == SIZE_MAX ?
 		    given : SIZE_MAX);
+		with_job_file(&p, c, &job_file, &scanned, &r->bonnie);
 		given = !c->fio ? SIZE_MAX : own != SIZE_MAX ? own : given;
 		r->notes = make_notes(&p, c);
-		r->meta = config_meta(&p, (int)k, path_base_name(file));
+		device = c->fio ? fio_devices(r->bonnie, r->file) : NULL;
+		r->meta = config_meta(&p, (int)k, path_base_name(file),
+		    device);
+		free(device);
 		free(c->host_text);
 		free(c->own_lines);
 		free(c->label);
 	}
+	free(job_file);
 	out->quoted += p.quoted;
 	out->known += p.in_runs;
 	if (p.nan == 0 && p.raw.fio.n == 0)

@@ -394,6 +394,28 @@ fio_size_of(struct walk *w, const struct fio_results *rs)
 	return pool_or_null(w->set->pool, size);
 }
 
+/* What every fio job of the run read or wrote, pooled: the device its
+ * filename names ("/dev/sdb"), FIO_ON_FILES when each named a file
+ * (whatever the name: a scratch file of each night's), else NULL (one
+ * named none, or they differ: unknown, not a difference). */
+static char *
+fio_target_of(struct walk *w, const struct fio_results *rs)
+{
+	const char *target = NULL;
+
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			const char *f = rs->v[r].jobs[j].param[FP_FILENAME];
+			const char *t = f == NULL ? NULL :
+			    strncmp(f, "/dev/", 5) == 0 ? f : FIO_ON_FILES;
+
+			if (t == NULL || (target && strcmp(target, t) != 0))
+				return NULL;
+			target = t;
+		}
+	return pool_or_null(w->set->pool, target);
+}
+
 /* Whether a fio job moved data while fio's disk stats show its disk
  * idle: the page cache answered, or another device. */
 static bool
@@ -459,6 +481,7 @@ summarise(struct walk *w, struct run *run)
 	if (run->samples.n)
 		keep_params(w, run);
 	run->fio_size = fio_size_of(w, &run->samples.fio);
+	run->fio_target = fio_target_of(w, &run->samples.fio);
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->fio_buffered = fio_buffered(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
@@ -478,6 +501,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->notes);
 	strpool_release(pool, r->machine);
 	strpool_release(pool, r->fio_size);
+	strpool_release(pool, r->fio_target);
 	strpool_release(pool, r->params.version);
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);

@@ -73,6 +73,9 @@ struct run {
 	char *fio_size;		/* the size of the file of its fio jobs
 				   when they all give the same (pooled),
 				   else NULL */
+	char *fio_target;	/* the device all its fio jobs ran on
+				   ("/dev/nvme0n1", pooled), FIO_ON_FILES
+				   when each named a file, else NULL */
 	bool fio_disk_idle;	/* fio's disk stats show its disk idle
 				   (util 0%) while a job moved data */
 	bool fio_buffered;	/* a fio job's figures passed the page
@@ -124,6 +127,8 @@ struct runset {
 /* The fewest samples a side of a rank test has: the analysis tests
  * no fewer, and the loader keeps the figures of no fewer. */
 #define RANK_MIN_SAMPLES 3
+/* run.fio_target of jobs that each named a file, not a device. */
+#define FIO_ON_FILES "files"
 
 /* Loads the runs below root within lim (NULL: the default limits).
  * The samples of a run of at most shed samples are summarised as it is

@@ -52,6 +52,7 @@ enum fio_param {
 	FP_SYNC, FP_FSYNC, FP_FDATASYNC, FP_RWMIXREAD, FP_RWMIXWRITE,
 	FP_BUFFERED, FP_BSSPLIT, FP_RANDOM_DISTRIBUTION, FP_RATE,
 	FP_RATE_IOPS, FP_THINKTIME, FP_SIZE, FP_RUNTIME, FP_PERCENTAGE_RANDOM,
+	FP_FILENAME,	/* what it read or wrote: a file, or a device (/dev/) */
 	FIO_PARAMS
 };
 extern const char *const fio_param_names[FIO_PARAMS];
@@ -123,6 +124,11 @@ void fio_results_free(struct fio_results *);
  * what a result says stands. Returns whether buf is a job file. */
 bool fio_job_file_apply(struct fio_results *rs, const char *buf,
     size_t len);
+/* Whether a line of text is a job file's section ("[global]",
+ * "[randread-4k]"), or an option of one ("bs=512", "direct = 1",
+ * "time_based"): how a job file pasted among other text is told. */
+bool fio_job_file_section(const char *s);
+bool fio_job_file_option(const char *s);
 /* Whether buf may be a job file at all (a line begins with '['), cheap:
  * what the run loader asks of each file no reader took. */
 bool fio_job_file_may_be(const char *buf, size_t len);

@@ -15,6 +15,7 @@
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +141,35 @@ apply_to_job(const struct job_file *f, struct fio_job *j)
 	while (k-- > 0)
 		if (f->sec[k].global)
 			apply_section(f, k, j);
+}
+
+bool
+fio_job_file_section(const char *s)
+{
+	size_t n;
+
+	s += strspn(s, " \t");
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	/* a name, not an elision ("[...]") */
+	return n > 2 && s[0] == '[' && s[n - 1] == ']' &&
+	    isalnum((unsigned char)s[1]) && strspn(s + 1, "abcdefghijklmnop"
+	    "qrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:/+-") == n - 2;
+}
+
+bool
+fio_job_file_option(const char *s)
+{
+	size_t k;
+
+	s += strspn(s, " \t");
+	k = strspn(s, "abcdefghijklmnopqrstuvwxyz_0123456789");
+	if (k == 0)
+		return false;
+	s += k;
+	s += strspn(s, " \t");
+	return *s == '\0' || *s == '=';
 }
 
 bool

@@ -20,7 +20,7 @@ const char *const fio_param_names[FIO_PARAMS] = {
 	"rw", "bs", "iodepth", "numjobs", "ioengine", "direct", "sync",
 	"fsync", "fdatasync", "rwmixread", "rwmixwrite", "buffered", "bssplit",
 	"random_distribution", "rate", "rate_iops", "thinktime", "size",
-	"runtime", "percentage_random",
+	"runtime", "percentage_random", "filename",
 };
 
 struct fio_result *

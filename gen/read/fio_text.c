@@ -60,6 +60,12 @@ struct text {
 	 * between them drops it. */
 	struct fio_option *carry;
 	size_t ncarry;
+	/* A job file pasted in the text ("[global]", "rw=randread", ...,
+	 * "[one]", "bs=512"): the options fio's output leaves out of the
+	 * jobs it names, for every run after it (the runs of a post that
+	 * gave its job file once); in_job_file while its lines go on. */
+	struct buf job_file;
+	bool in_job_file;
 };
 
 static bool
@@ -250,13 +256,26 @@ drop_carry(struct text *t)
 	t->ncarry = 0;
 }
 
+/* The job file read last fills in what the run's jobs it names left
+ * out, after its command line's options (which fio lets override the
+ * file's). */
+static void
+apply_job_file(struct text *t)
+{
+	struct fio_results one = {run_of(t), 1, 1};
+
+	fio_params_from_global(run_of(t));
+	if (t->job_file.n > 0)
+		fio_job_file_apply(&one, t->job_file.p, t->job_file.n);
+}
+
 /* Ends the run being read once it has jobs: the lines after it are
  * another's. */
 static void
 run_ends(struct text *t)
 {
 	if (t->run != NONE && (run_of(t)->njobs > 0 || t->run_closed)) {
-		fio_params_from_global(run_of(t));
+		apply_job_file(t);
 		if (t->ncmd > 0) {	/* kept for a headless run after it */
 			drop_carry(t);
 			t->carry = t->cmd;
@@ -1134,6 +1153,27 @@ take_grep_name(struct text *t, const char *s, long line)
 	return rest;
 }
 
+/* Reads line s into the job file when it is one of its lines: a section
+ * begins a job file (the command line read before it was not what ran
+ * next: the file was), an option or a blank line goes on with one. */
+static bool
+job_file_line(struct text *t, const char *s)
+{
+	if (fio_job_file_section(s)) {
+		if (!t->in_job_file) {
+			t->job_file.n = 0;
+			drop_pending_command(t);
+		}
+		t->in_job_file = true;
+	} else if (!t->in_job_file || (*s != '\0' && !fio_job_file_option(s))) {
+		t->in_job_file = false;
+		return false;
+	}
+	buf_puts(&t->job_file, s);
+	buf_puts(&t->job_file, "\n");
+	return true;
+}
+
 static void
 read_line(struct text *t, const char *s, long line, bool heading)
 {
@@ -1151,6 +1191,10 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	if (percentile_line(t, s) || percentile_header(t, s))
 		return;
 	t->pct_scale = 0;	/* any other line ends a percentile block */
+	if (t->run != NONE)
+		t->in_job_file = false;
+	else if (job_file_line(t, s))
+		return;
 	if (job_header(t, s, line) || workload_line(t, s, line) ||
 	    version_line(t, s, line) || direction_line(t, s, line) ||
 	    latency_line(t, s, line) || status_line(t, s) ||
@@ -1196,13 +1240,14 @@ fio_read_text(const char *file, const struct lines *ls,
 		read_line(&t, b.p, no, heading_line(&ls->v[first], b.p));
 	}
 	if (t.run != NONE)
-		fio_params_from_global(run_of(&t));
+		apply_job_file(&t);
 	forget_preamble(&t);
 	drop_carry(&t);
 	free(t.grep_file);
 	free(t.relabel);
 	free(t.wl);
 	free(t.cmd);
+	buf_free(&t.job_file);
 	buf_free(&b);
 	for (size_t r = found; r < out->n; r++)
 		jobs += out->v[r].njobs;

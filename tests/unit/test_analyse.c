@@ -445,13 +445,13 @@ test_caveat_cpu_bound(void **state)
 	load(t);
 	i = run_of(t, "s2");
 	o = run_of(t, "s1");
-	c = comparison_caveat(&t->an, i, o, 0, M_PUTC);
+	c = comparison_caveat(&t->an, i, o, 0, M_PUTC, false);
 	assert_string_equal(c, "per-char tests at 95% CPU or more measure the "
 	    "processor");
 	free(c);
-	assert_null(comparison_caveat(&t->an, i, o, 0, M_PUT_BLOCK));
-	assert_null(comparison_caveat(&t->an, i, o, 1, M_PUT_BLOCK));
-	c = comparison_caveat(&t->an, i, o, 2, M_PUT_BLOCK);
+	assert_null(comparison_caveat(&t->an, i, o, 0, M_PUT_BLOCK, false));
+	assert_null(comparison_caveat(&t->an, i, o, 1, M_PUT_BLOCK, false));
+	c = comparison_caveat(&t->an, i, o, 2, M_PUT_BLOCK, false);
 	assert_string_equal(c, "more than one setting differs");
 	free(c);
 }

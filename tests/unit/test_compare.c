@@ -351,7 +351,7 @@ test_distro_upgrade(void **state)
 	assert_non_null(text);
 	assert_int_equal(n, 1);
 	assert_int_equal(layout, 0);
-	c = comparison_caveat(&t->an, i, o, n + layout, M_PUT_BLOCK);
+	c = comparison_caveat(&t->an, i, o, n + layout, M_PUT_BLOCK, true);
 	assert_null(c);
 	free(text);
 }

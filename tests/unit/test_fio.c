@@ -258,6 +258,18 @@ test_job_file(void **state)
 	seq = fio_new_job(r, "seq", 3, 2);
 	assert_false(fio_job_file_apply(&rs, "direct=1\n[seq]\n", 16));
 	assert_false(fio_job_file_apply(&rs, "[seq]\ncolour=blue\n", 18));
+	/* a job file's lines among a post's */
+	assert_true(fio_job_file_section("[global]"));
+	assert_true(fio_job_file_section("  [randread-4k] "));
+	assert_false(fio_job_file_section("[...]"));
+	assert_false(fio_job_file_section("[]"));
+	assert_false(fio_job_file_section("[R(1)][100.0%][r=81.4GiB/s]"));
+	assert_false(fio_job_file_section("[root@localhost ~]# fio x"));
+	assert_true(fio_job_file_option("bs=512"));
+	assert_true(fio_job_file_option("direct = 1"));
+	assert_true(fio_job_file_option("time_based"));
+	assert_false(fio_job_file_option("The device has two namespaces."));
+	assert_false(fio_job_file_option("read: IOPS=2711, BW=1356KiB/s"));
 	assert_null(r->jobs[0].param[FP_DIRECT]);
 	fio_results_free(&rs);
 }

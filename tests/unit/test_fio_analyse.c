@@ -16,9 +16,13 @@
 #include "render/headline.h"
 #include "render/render.h"
 
+/* The runs' fio command line names this device, or none when NULL. */
+static const char *target;
+
 static int
 setup(void **state)
 {
+	target = NULL;
 	return tree_setup(state, "benchsite-fio");
 }
 
@@ -47,7 +51,7 @@ write_run(struct tree *t, const char *id, const char *meta,
 
 		fprintf(f, "j%zu: (g=%zu): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) "
 		    "%s-%s, ioengine=libaio, iodepth=%d\nfio-3.33\n"
-		    "# fio --direct=1 --numjobs=%d\n"
+		    "# fio --direct=1 --numjobs=%d%s%s\n"
 		    "j%zu: (groupid=%zu, jobs=%d): err= 0: pid=1\n"
 		    "  %s: IOPS=%.0f, BW=%.1fMiB/s (1MB/s)(1GiB/60000msec)\n"
 		    "    clat (usec): min=1, max=99999, avg=%.2f, stdev=1\n"
@@ -55,7 +59,8 @@ write_run(struct tree *t, const char *id, const char *meta,
 		    "     |  1.00th=[ 1],  50.00th=[ %.0f], 99.00th=[ %.0f],\n"
 		    "     | 99.90th=[ %.0f], 99.99th=[ 99999]\n\n",
 		    k, k, j[k].rw, j[k].bs, j[k].bs, j[k].bs, j[k].bs, j[k].bs,
-		    j[k].bs, j[k].depth, j[k].jobs, k, k, j[k].jobs,
+		    j[k].bs, j[k].depth, j[k].jobs, target ? " --filename=" : "",
+		    target ? target : "", k, k, j[k].jobs,
 		    wr ? "write" : "read", j[k].iops, j[k].bw_mib, j[k].lat_us,
 		    j[k].p50, j[k].p99, j[k].p999);
 	}
@@ -338,6 +343,53 @@ test_fio_options_changed(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* fio moved to another raw device between two nights, the meta saying
+ * nothing of it: another configuration, never a regression, and no
+ * measure of the series' noise; an array measured on its own device
+ * against a member's is what the scaling model asks, not a doubt. */
+static void
+test_device_changed(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 32, 1, 100000, 390, 320, 300, 600, 900},
+	}, b[] = {
+		{"randread", "4k", 32, 1, 50000, 195, 640, 600, 1200, 1800},
+	}, one[] = {
+		{"read", "1M", 64, 1, 3000, 3000, 20000, 1, 1, 1},
+	}, four[] = {
+		{"read", "1M", 64, 1, 5000, 5000, 12000, 1, 1, 1},
+	};
+	const struct finding *f;
+	struct scaled_metric x;
+	size_t r;
+
+	target = "/dev/sdb";
+	write_run(t, "s/1", DISK "date: 2026-01-01\n", a, 1);
+	write_run(t, "one", DISK, one, 1);
+	target = "/dev/sdc";
+	write_run(t, "s/2", DISK "date: 2026-01-02\n", b, 1);
+	target = "/dev/md0";
+	write_run(t, "four", RAID0_4 "baseline: one\n", four, 1);
+	load(t);
+	r = run_of(t, "s/2");
+	f = finding_on(&t->an, FIND_REGRESSION, (long)r,
+	    metric(t, "randread-4k-qd32-j1-libaio-direct.iops"));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "fio ran on /dev/sdb, then on "
+	    "/dev/sdc: another device is another configuration"));
+	assert_true(t->an.runs[r].change_marked);
+	r = run_of(t, "four");
+	assert_true(analysis_scaled(&t->an, r, metric(t,
+	    "read-1m-qd64-j1-libaio-direct.bw"), &x));
+	assert_int_equal(x.level, EFF_SHORT);
+	f = finding_on(&t->an, FIND_SHORTFALL, (long)r, metric(t,
+	    "read-1m-qd64-j1-libaio-direct.bw"));
+	assert_non_null(f);
+	assert_true(f->gated);
+}
+
 /* p99 doubled on one sample a side while the median and the mean held:
  * said, not gated. */
 static void
@@ -597,6 +649,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_buffered_bytes, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_throttle_in_key, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_device_changed, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
 		    tree_teardown),
