@@ -52,6 +52,7 @@ static char *fix_mem(const char *);
 static char *fix_controller(const char *);
 static char *fix_board(const char *);
 static char *fix_options(const char *);
+static char *fix_members(const char *);
 
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
@@ -140,6 +141,15 @@ static const struct rule rules[] = {
 	{"disks.model", WB MODEL WE, NULL, "$2", fix_model, 2, 0,
 	    NULL, NULL, NULL},
 
+	/* /proc/mdstat, as the kernel prints it: "md3 : active raid10
+	 * nvme5n1[3] nvme3n1[2] nvme4n1[1] nvme0n1[0]" */
+	{"raid.level", "^ *md[0-9]+ : active (\\([a-z-]+\\) )?raid(0|1|5|6|10) ",
+	    NULL, "$2", fix_raid, 4, 0, NULL, NULL, NULL},
+	{"raid.kind", "^ *md[0-9]+ : active (\\([a-z-]+\\) )?raid", NULL, "md",
+	    NULL, 4, 0, NULL, NULL, NULL},
+	{"disks.count", "^ *md[0-9]+ : active (\\([a-z-]+\\) )?[a-z0-9]+ (.*)$",
+	    NULL, "$2", fix_members, 4, 0, NULL, NULL, NULL},
+
 	/* RAID level and kind: "4 disk raid 0", "RAID-5", "als Mirror" */
 	{"raid.level", WB "raid[ -]?(0|1|5|6|10|1\\+0|0\\+1)" WE, NULL, "$2",
 	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
@@ -149,7 +159,8 @@ static const struct rule rules[] = {
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	/* "no RAID", not "without RAID 5" (another level was used) */
 	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
-	    "single disk|single hdd?|1 disk|one disk)([^- [:alnum:]]|$| +"
+	    "single disk|single drive|single hdd?|single ssd|1 disk|one disk)"
+	    "([^- [:alnum:]]|$| +"
 	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
@@ -361,6 +372,23 @@ fix_count(const char *s)
 	if (n < 1 || n > 99)
 		return NULL;
 	return xasprintf("%ld", n);
+}
+
+/* The members of an md array as /proc/mdstat lists them, "nvme5n1[3]
+ * sdb1[1](F) sdc1[2](S)": those in use, not failed or spare. */
+static char *
+fix_members(const char *s)
+{
+	long n = 0;
+
+	for (const char *p = strchr(s, '['); p; p = strchr(p + 1, '[')) {
+		const char *q = p + 1 + strspn(p + 1, "0123456789");
+
+		if (q > p + 1 && *q == ']' && strncmp(q + 1, "(F)", 3) != 0 &&
+		    strncmp(q + 1, "(S)", 3) != 0)
+			n++;
+	}
+	return n >= 1 && n <= 99 ? xasprintf("%ld", n) : NULL;
 }
 
 /* "8+2": 10. */
@@ -956,6 +984,10 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 	bool cont = clause_continues(&out->carry, text, at);
 	struct clause_carry carry = out->carry;
 
+	/* /proc/mdstat's first line lists the levels the kernel can run
+	 * ("Personalities : [raid1] [raid0] [raid6]"), not those in use */
+	if (strncmp(text + strspn(text, " "), "Personalities :", 15) == 0)
+		return;
 	for (size_t i = 0; i < gs->n; i++)
 		apply_rule(gs, i, &f, cont ? &carry : NULL, out);
 	clause_carry_line(text, at, cont, &out->carry);

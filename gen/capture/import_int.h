@@ -41,10 +41,12 @@ struct config {
 	bool fio;		/* fio's output, not bonnie++'s */
 	size_t region;			/* first line of its prose */
 	size_t caption;			/* first line of its last paragraph */
-	/* A caption between fio's command line, where the table begins,
-	 * and its output ("// Ubuntu 16.04 / Linux 4.4.0:"): lines
-	 * table + 1 .. inner_end - 1; inner_end is 0 when there is none. */
-	size_t inner_end;
+	/* The post's words between fio's command line, where the table
+	 * begins, and its output: lines table + 1 .. inner_end - 1, the
+	 * last paragraph, from inner_caption on, its caption ("// Ubuntu
+	 * 16.04 / Linux 4.4.0:", "Fio output (5.10.162):"); inner_end is 0
+	 * when there are none. */
+	size_t inner_end, inner_caption;
 	/* Its prose after its table, lines tail_from..tail_end: up to the
 	 * next table or the heading or rule that begins another section
 	 * (section_starts), the last table's up to the end. A thread's

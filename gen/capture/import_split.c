@@ -226,7 +226,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 		free(text);
 		for (size_t j = first; j < out->n; j++) {
 			out->v[j].caption = (i >= c->caption && i < c->table) ||
-			    (i > c->table && i < c->inner_end);
+			    (i >= c->inner_caption && i < c->inner_end);
 			out->v[j].command = p->kind[i] == L_PRE;
 			out->v[j].trailing = i > c->table && i >= c->inner_end;
 		}
@@ -391,7 +391,8 @@ names_well(const char *s)
 }
 
 /* The name of a run: the first line of the last paragraph above it that
- * names well (not a command, an aside in parentheses, an underline). */
+ * names well (not a command, an aside in parentheses, an underline),
+ * its caption between its command line and its output first. */
 static char *
 make_slug(const struct post *p, const struct config *c)
 {
@@ -400,6 +401,15 @@ make_slug(const struct post *p, const struct config *c)
 	if (c->label) {
 		char *slug = import_slug(c->label);
 
+		if (*slug)
+			return slug;
+		free(slug);
+	}
+	if (c->inner_end > 0) {
+		char *t = prose_text(p, &p->ls.v[c->inner_caption]);
+		char *slug = names_well(t) ? import_slug(t) : xstrdup("");
+
+		free(t);
 		if (*slug)
 			return slug;
 		free(slug);

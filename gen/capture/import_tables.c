@@ -1131,29 +1131,46 @@ fio_telling(const struct fio_result *r)
 	return false;
 }
 
-/* Where a caption ends that stands between the command line that
- * begins a fio block at s and its output ("# fio -name=randrw ...",
- * "// Ubuntu 16.04 / Linux 4.4.0:", "Run status group 0 ..."): the line
- * after it, or 0 when there is none. Such a line is the run's caption,
- * not its table. */
-static size_t
-inner_caption_end(const struct post *p, size_t s, size_t e)
+/* A line that goes on with a command line a mail wrapped ("--bs=4k
+ * --numjobs=16 \\"). */
+static bool
+goes_on_with_options(const struct line *l)
 {
-	size_t j = s + 1, from;
+	const char *s = l->text + strspn(l->text, " \t");
 
+	return s[0] == '-' && isalpha((unsigned char)s[s[1] == '-' ? 2 : 1]);
+}
+
+/* Where the post's words end that stand between the command line that
+ * begins a fio block at s and its output ("# fio -name=randrw ...",
+ * "// Ubuntu 16.04 / Linux 4.4.0:", "Run status group 0 ..."; or a
+ * script, a paragraph on the bisection, then "Fio output (5.10.162):"):
+ * the output's first line, or 0 when there are none. *caption is the
+ * first line of their last paragraph, the run's caption; the lines
+ * before it are prose of the run's, not its table. */
+static size_t
+inner_caption_end(const struct post *p, size_t s, size_t e, size_t *caption)
+{
+	size_t j = s + 1;
+	bool prose = false;
+
+	*caption = 0;
 	if (fio_command_options(p->ls.v[s].text) == NULL)
 		return 0;
-	while (j <= e && line_is_blank(&p->ls.v[j]))
+	while (j <= e && goes_on_with_options(&p->ls.v[j]))
 		j++;
-	from = j;
-	while (j <= e && p->kind[j] == L_PROSE && !line_is_blank(&p->ls.v[j]) &&
-	    !is_fio_line(&p->ls.v[j]))
-		j++;
-	if (j == from || j > e)
-		return 0;
-	while (j <= e && line_is_blank(&p->ls.v[j]))
-		j++;
-	return j <= e && is_fio_line(&p->ls.v[j]) ? j : 0;
+	for (; j <= e; j++) {
+		const struct line *l = &p->ls.v[j];
+
+		if (line_is_blank(l))
+			continue;
+		if (p->kind[j] != L_PROSE || is_fio_line(l))
+			break;
+		if (j == 0 || !prose || line_is_blank(&p->ls.v[j - 1]))
+			*caption = j;	/* a paragraph begins */
+		prose = true;
+	}
+	return prose && j <= e && is_fio_line(&p->ls.v[j]) ? j : 0;
 }
 
 /* The lines a result was read from, quote marks taken off: what tells
@@ -1299,7 +1316,7 @@ fio_configs(struct post *p)
 	seen_init(&taken);
 	for (size_t k = 0; k < n; k++) {
 		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
-		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner;
+		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner, caption = 0;
 		bool joined = c != NULL && tags_alike(last, b[k].r);
 
 		if (stop <= s)
@@ -1313,7 +1330,7 @@ fio_configs(struct post *p)
 			e = line_at(p, b[k].line_end);
 		for (j = last_e + 1; joined && j < s; j++)
 			joined = line_is_blank(&p->ls.v[j]);
-		inner = joined ? 0 : inner_caption_end(p, s, e);
+		inner = joined ? 0 : inner_caption_end(p, s, e, &caption);
 		for (j = inner ? inner : s; j <= e; j++)
 			if (p->kind[j] == L_PROSE)
 				p->kind[j] = L_TABLE;
@@ -1333,6 +1350,7 @@ fio_configs(struct post *p)
 			memset(c, 0, sizeof *c);
 			c->first = c->table = s;
 			c->inner_end = inner;
+			c->inner_caption = caption;
 			c->fio = true;
 			c->lead = p->ncf++;
 		}

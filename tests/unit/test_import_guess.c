@@ -115,6 +115,19 @@ test_asserted(void **state)
 		{"I'd use XFS, but the box runs ext3.", "filesystem", "ext3"},
 		{"Thank you, the array is a RAID 10 now.", "raid.level",
 		    "raid10"},
+		/* /proc/mdstat: the array in use, its members not failed or
+		 * spare; not the personalities the kernel has */
+		{"md3 : active raid10 nvme5n1[3] nvme3n1[2] nvme4n1[1] "
+		    "nvme0n1[0]", "disks.count", "4"},
+		{"md3 : active raid10 nvme5n1[3] nvme3n1[2]", "raid.level",
+		    "raid10"},
+		{"md0 : active (auto-read-only) raid1 sdb1[1] sdc1[2](S) "
+		    "sda1[0]", "disks.count", "2"},
+		{"md127 : active raid5 sdd[3](F) sdc[2] sdb[1] sda[0]",
+		    "raid.kind", "md"},
+		{"Personalities : [raid1] [linear] [raid0] [raid6]",
+		    "raid.level", NULL},
+		{"SINGLE DRIVE:", "raid.level", "none"},
 	};
 
 	(void)state;
