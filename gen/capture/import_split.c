@@ -121,16 +121,24 @@ prose_text(const struct post *p, const struct line *l)
 	return t;
 }
 
+/* Lines a shell's line breaks make one command at most. */
+#define MAX_JOINED 16
+
 /* A mail client's cut: a long line ending in a blank, and a short rest
- * ("(rev 03)", "/dev/sdd1 /dev/sde1"). */
+ * ("(rev 03)", "/dev/sdd1 /dev/sde1"); or a shell's line break. */
 static bool
 continues(const struct post *p, size_t i, size_t end)
 {
 	const struct line *l = &p->ls.v[i], *n;
 
-	if (i + 1 >= end || l->len < WRAP_WIDTH || l->text[l->len - 1] != ' ')
+	if (i + 1 >= end)
 		return false;
 	n = &p->ls.v[i + 1];
+	/* a shell's line break: "bonnie++ -u root -d $MNT \\" */
+	if (l->shell_break)
+		return p->kind[i + 1] == p->kind[i] && !line_is_blank(n);
+	if (l->len < WRAP_WIDTH || l->text[l->len - 1] != ' ')
+		return false;
 	return p->kind[i + 1] == p->kind[i] && !line_is_blank(n) && n->len < 40;
 }
 
@@ -206,7 +214,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 {
 	for (size_t i = from; i < end; i++) {
 		const struct line *l = &p->ls.v[i];
-		size_t first = out->n;
+		size_t first = out->n, last;
 		char *text;
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
@@ -214,10 +222,12 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 		    line_is_blank(l) || quoted_command(p, c, l))
 			continue;
 		text = prose_text(p, l);
-		if (continues(p, i, end)) {
-			char *rest = prose_text(p, &p->ls.v[i + 1]);
-			char *both = xasprintf("%s %s", text, rest);
+		for (last = i; last - i < MAX_JOINED && continues(p, last, end);
+		    last++) {
+			char *rest = prose_text(p, &p->ls.v[last + 1]);
+			char *both;
 
+			both = xasprintf("%s %s", text, rest);
 			free(text);
 			free(rest);
 			text = both;
@@ -230,8 +240,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 			out->v[j].command = p->kind[i] == L_PRE;
 			out->v[j].trailing = i > c->table && i >= c->inner_end;
 		}
-		if (continues(p, i, end))
-			i++;
+		i = last;
 	}
 }
 

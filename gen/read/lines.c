@@ -60,6 +60,7 @@ add_line(struct lines *out, long no, const char *text, size_t len, int quote)
 	l->len = len;
 	l->quote = quote;
 	l->too_long = 0;
+	l->shell_break = 0;
 	l->heading = 0;
 }
 
@@ -284,8 +285,10 @@ static void
 drop_hard_break(struct line *l)
 {
 	if (l->len > 0 && l->text[l->len - 1] == '\\' &&
-	    (l->len == 1 || l->text[l->len - 2] != '\\'))
+	    (l->len == 1 || l->text[l->len - 2] != '\\')) {
+		l->shell_break = l->len > 1 && l->text[l->len - 2] == ' ';
 		l->text[--l->len] = '\0';
+	}
 }
 
 /* A Markdown code fence: the line says nothing about the figures. */

@@ -16,6 +16,8 @@ struct line {
 	int heading;	/* a "# " taken off before a capital: a Markdown
 			   heading ("# Main RAID array"), not a prompt */
 	int too_long;	/* longer than max_len: kept empty, not cleaned */
+	int shell_break;	/* a " \\" taken off its end: a shell goes
+				   on with the next line */
 };
 
 struct line_chunk;

@@ -33,6 +33,25 @@ test_bom_crlf_and_numbers(void **state)
 	lines_free(&ls);
 }
 
+/* A backslash ending a line: a Markdown hard break after a word, a
+ * shell's line break after a blank; either is taken off. */
+static void
+test_line_breaks(void **state)
+{
+	struct lines ls = read_all("box 8G 51234\\\nbonnie++ -d /x \\\n"
+	    "  -s 8G\nend \\\\\n", SIDE_ALL);
+
+	(void)state;
+	assert_string_equal(ls.v[0].text, "box 8G 51234");
+	assert_false(ls.v[0].shell_break);
+	assert_string_equal(ls.v[1].text, "bonnie++ -d /x ");
+	assert_true(ls.v[1].shell_break);
+	assert_false(ls.v[2].shell_break);
+	assert_string_equal(ls.v[3].text, "end \\\\");	/* an escaped one stays */
+	assert_false(ls.v[3].shell_break);
+	lines_free(&ls);
+}
+
 static void
 test_quote_prefixes(void **state)
 {
@@ -228,6 +247,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bom_crlf_and_numbers),
+		cmocka_unit_test(test_line_breaks),
 		cmocka_unit_test(test_quote_prefixes),
 		cmocka_unit_test(test_marked_diff),
 		cmocka_unit_test(test_markup),
