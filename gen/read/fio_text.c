@@ -969,8 +969,10 @@ starts_item(const char *s)
 
 	if (starts(s, "lat ") && *skip_spaces(s + 3) == '(')
 		return true;	/* "lat  (usec)" */
-	if (*s == '\0' || strstr(s, "th=[") || strstr(s, "(g=") ||
-	    strstr(s, "(groupid="))
+	/* a percentile row's rest, cut by a mail client, goes on with it
+	 * ("99.95th=[231736],"): a row begins with "|" */
+	if (*s == '\0' || (strstr(s, "th=[") && !isdigit((unsigned char)*s)) ||
+	    strstr(s, "(g=") || strstr(s, "(groupid="))
 		return true;
 	for (size_t i = 0; i < sizeof items / sizeof *items; i++)
 		if (starts(s, items[i]))
@@ -990,8 +992,9 @@ ends_with_comma(const struct line *l)
 
 /* Whether b holds a line cut before its end: a job's header line,
  * which fio ends with the queue depth ("..., ioengine=libaio,
- * iodepth=64"), or a command line whose next line goes on with options
- * ("--ioengine=libaio ...") or after a shell's '\\'. */
+ * iodepth=64"), a command line whose next line goes on with options
+ * ("--ioengine=libaio ...") or after a shell's '\\', or a percentile
+ * row a mail client cut inside a bracket ("20.00th=[", "231],"). */
 static bool
 line_cut(const struct buf *b, const char *next)
 {
@@ -999,8 +1002,8 @@ line_cut(const struct buf *b, const char *next)
 
 	while (end > b->p && end[-1] == ' ')
 		end--;
-	if (end > b->p && end[-1] == '\\')
-		return true;
+	if (end > b->p && (end[-1] == '\\' || end[-1] == '['))
+		return true;	/* a shell's break; a percentile cut at "=[" */
 	if (strstr(b->p, "): rw=") != NULL && strstr(b->p, "(g=") != NULL)
 		return strstr(b->p, "iodepth=") == NULL;
 	/* a group's totals end with the run times */
