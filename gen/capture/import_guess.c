@@ -205,6 +205,9 @@ static const struct rule rules[] = {
 	    "(\\.[0-9]{1,3})?"
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
+	/* a release candidate, "6.8-rc7", and one patched, "6.8-rc7+" */
+	{"kernel", "(^|[^.[:alnum:]])([2-9]\\.[0-9]{1,2}-rc[0-9]{1,2}\\+?)"
+	    "([^[:alnum:]+]|$)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,
 	    NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
 	/* "result on 5.3 kernel" */

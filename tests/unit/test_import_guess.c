@@ -128,6 +128,9 @@ test_asserted(void **state)
 		{"Personalities : [raid1] [linear] [raid0] [raid6]",
 		    "raid.level", NULL},
 		{"SINGLE DRIVE:", "raid.level", "none"},
+		{"6.8-rc7: 2 block devices with multi-path", "kernel",
+		    "6.8-rc7"},
+		{"6.8-rc7+ Revert : 2 block devices", "kernel", "6.8-rc7+"},
 	};
 
 	(void)state;
