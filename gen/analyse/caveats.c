@@ -1074,6 +1074,32 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 		    "unknown"));
 }
 
+/* Two runs of which neither names its machine (a host, a series) nor
+ * what it measured (its disks, or the devices fio ran on), and between
+ * which nothing named changed (no key, no label): nothing says they are
+ * one set-up measured twice rather than two machines or two disks (a
+ * page of results, one drive a section), so a change between them is
+ * not signed as a regression. */
+static void
+anonymous_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const struct run *r = d->r, *b = d->b;
+	bool devices = r->fio_target && b->fio_target &&
+	    strcmp(r->fio_target, FIO_ON_FILES) != 0 &&
+	    strcmp(r->fio_target, b->fio_target) == 0;
+
+	if (d->changed != 0 || d->nextra > 0 || d->labels != LABELS_SAME)
+		return;
+	if (run_host(r)[0] == '\0' && run_host(b)[0] == '\0' &&
+	    meta_get(&r->meta, "series") == NULL &&
+	    meta_get(&b->meta, "series") == NULL &&
+	    (meta_get(&r->meta, "disks") == NULL ||
+	    meta_get(&b->meta, "disks") == NULL) && !devices)
+		reason(w, xstrdup("neither run names its machine (host or "
+		    "series) nor its disks or fio's device: they may be two "
+		    "machines or two disks, not one set-up measured twice"));
+}
+
 /* Two runs told apart only by labels that name a part of the machine
  * (labels.c), or by a key of the user's own that names one ("slog:
  * Optane M10 -> none"): it reads as another part, not a setting of the
@@ -1205,6 +1231,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	tail_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
+	anonymous_reason(d, &w);
 	part_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)

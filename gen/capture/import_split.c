@@ -276,40 +276,8 @@ guess_prompt_host(struct post *p, const struct config *c,
 	}
 }
 
-/* The date fio printed in its first job's line ("test: (groupid=0,
- * jobs=1): err= 0: pid=5685: Sun May  4 10:14:00 2025"): when the run
- * ran, whatever date the mail or a quote gives; as strong as a
- * caption. */
-static void
-guess_output_date(struct post *p, const struct config *c,
-    struct guesses *out)
-{
-	for (size_t i = c->table; c->fio && i <= c->last && i < p->ls.n; i++) {
-		const char *s = p->ls.v[i].text;
-		size_t first = out->n, kept = first;
-
-		if (strstr(s, ": err=") == NULL || strstr(s, " pid=") == NULL)
-			continue;
-		guess_line(p->gs, s + strspn(s, " "), p->ls.v[i].no, i, out);
-		for (size_t j = first; j < out->n; j++) {
-			struct guess *g = &out->v[j];
-
-			if (strcmp(g->key, "date") != 0) {
-				free(g->value);
-				free(g->text);
-				free(g->tie);
-				continue;
-			}
-			g->caption = 1;
-			out->v[kept++] = *g;
-		}
-		out->n = kept;
-		return;
-	}
-}
-
 /* The guesses of configuration c's prose, before its table and after,
- * of its command line's prompt and of the date fio printed. */
+ * and of its command line's prompt. */
 static void
 guess_prose(struct post *p, const struct config *c, struct guesses *out)
 {
@@ -317,7 +285,6 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 	if (c->inner_end > 0)
 		guess_lines(p, c, c->table + 1, c->inner_end, out);
 	guess_prompt_host(p, c, out);
-	guess_output_date(p, c, out);
 	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }
 

@@ -73,9 +73,10 @@ struct run {
 	char *fio_size;		/* the size of the file of its fio jobs
 				   when they all give the same (pooled),
 				   else NULL */
-	char *fio_target;	/* the device all its fio jobs ran on
-				   ("/dev/nvme0n1", pooled), FIO_ON_FILES
-				   when each named a file, else NULL */
+	char *fio_target;	/* the devices its fio jobs ran on
+				   ("/dev/nvme0n1 /dev/nvme0n2", pooled),
+				   FIO_ON_FILES when each named a file,
+				   else NULL */
 	bool fio_disk_idle;	/* fio's disk stats show its disk idle
 				   (util 0%) while a job moved data */
 	bool fio_buffered;	/* a fio job's figures passed the page
