@@ -5,6 +5,7 @@
 #include "base/hashmap.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,7 +228,7 @@ previous_in_series(const struct analysis *a, size_t i)
 
 /* What orders a series: its name, then the run's date, then its id. */
 struct series_key {
-	const char *series, *date, *id;
+	const char *series, *date, *id, *kernel;
 	size_t run;
 };
 
@@ -242,7 +243,66 @@ cmp_series_key(const void *x, const void *y)
 	return c ? c : strcmp(a->id, b->id);
 }
 
-/* Every run in series order (series, date, id), and each one's place. */
+/* Kernel versions in their order: "2.4.19" < "2.5.43" < "6.8-rc7" <
+ * "6.8" < "6.8.1" (a release candidate comes before its release);
+ * what follows the numbers breaks a tie as text. */
+static int
+cmp_kernel(const char *x, const char *y)
+{
+	while (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+		char *ex, *ey;
+		unsigned long nx = strtoul(x, &ex, 10), ny = strtoul(y, &ey, 10);
+		bool rx, ry;
+
+		if (nx != ny)
+			return nx < ny ? -1 : 1;
+		x = ex;
+		y = ey;
+		rx = strncmp(x, "-rc", 3) == 0;
+		ry = strncmp(y, "-rc", 3) == 0;
+		if (rx != ry)
+			return rx ? -1 : 1;
+		if (*x != '.' || *y != '.')
+			break;
+		x++;
+		y++;
+	}
+	if (isdigit((unsigned char)*x) != isdigit((unsigned char)*y))
+		return isdigit((unsigned char)*x) ? 1 : -1;	/* "6.8" < "6.8.1" */
+	return strcmp(x, y);
+}
+
+static int
+cmp_by_kernel(const void *x, const void *y)
+{
+	const struct series_key *a = x, *b = y;
+	int c = cmp_kernel(a->kernel, b->kernel);
+
+	return c ? c : strcmp(a->id, b->id);
+}
+
+/* Runs of one series and one date (or none), each with a kernel of its
+ * own version: the tables of one post, whose order says nothing of
+ * which came first. The older kernel is the one a newer is measured
+ * against, as a poster who gives "2.5.43" before "2.4.19" means. */
+static void
+order_by_kernel(struct series_key *k, size_t n)
+{
+	for (size_t s = 0, e; s < n; s = e) {
+		bool all = true, differ = false;
+
+		for (e = s; e < n && strcmp(k[e].series, k[s].series) == 0 &&
+		    strcmp(k[e].date, k[s].date) == 0; e++) {
+			all = all && isdigit((unsigned char)k[e].kernel[0]);
+			differ = differ || strcmp(k[e].kernel, k[s].kernel);
+		}
+		if (e - s > 1 && all && differ)
+			qsort(k + s, e - s, sizeof *k, cmp_by_kernel);
+	}
+}
+
+/* Every run in series order (series, date, id; runs of one date, each of
+ * its own kernel, by the kernel's version), and each one's place. */
 void
 order_series(struct analysis *a)
 {
@@ -252,8 +312,9 @@ order_series(struct analysis *a)
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct series_key){a->runs[i].series,
 		    meta_or_empty(&a->set->runs[i], "date"), a->set->runs[i].id,
-		    i};
+		    meta_or_empty(&a->set->runs[i], "kernel"), i};
 	qsort(k, n, sizeof *k, cmp_series_key);
+	order_by_kernel(k, n);
 	a->order = xcalloc(n ? n : 1, sizeof *a->order);
 	a->pos = xcalloc(n ? n : 1, sizeof *a->pos);
 	for (size_t p = 0; p < n; p++) {

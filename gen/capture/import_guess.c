@@ -53,6 +53,8 @@ static char *fix_controller(const char *);
 static char *fix_board(const char *);
 static char *fix_options(const char *);
 static char *fix_members(const char *);
+static char *fix_zpool_level(const char *);
+static char *fix_zpool_disks(const char *);
 
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
@@ -149,6 +151,13 @@ static const struct rule rules[] = {
 	    NULL, 4, 0, NULL, NULL, NULL},
 	{"disks.count", "^ *md[0-9]+ : active (\\([a-z-]+\\) )?[a-z0-9]+ (.*)$",
 	    NULL, "$2", fix_members, 4, 0, NULL, NULL, NULL},
+
+	/* a pool made: "zpool create storage raidz2 da0 da1 da2 da3",
+	 * "zpool create -f tank mirror da0 da1 mirror da2 da3" */
+	{"raid.level", "zpool create +(.*)$", NULL, "$1", fix_zpool_level, 4,
+	    0, NULL, NULL, NULL},
+	{"disks.count", "zpool create +(.*)$", NULL, "$1", fix_zpool_disks, 4,
+	    0, NULL, NULL, NULL},
 
 	/* RAID level and kind: "4 disk raid 0", "RAID-5", "als Mirror" */
 	{"raid.level", WB "raid[ -]?(0|1|5|6|10|1\\+0|0\\+1)" WE, NULL, "$2",
@@ -392,6 +401,81 @@ fix_members(const char *s)
 			n++;
 	}
 	return n >= 1 && n <= 99 ? xasprintf("%ld", n) : NULL;
+}
+
+/* The words of "zpool create"'s arguments after its options and the
+ * pool's name, up to the devices that hold no data (log, cache, spare,
+ * special, dedup), into w (at most n); returns how many. */
+static size_t
+zpool_vdevs(const char *s, char w[][24], size_t n)
+{
+	static const char *const valued = "oOmRt";
+	static const char *const aside[] = {"log", "logs", "cache", "spare",
+	    "spares", "special", "dedup"};
+	char *copy = xstrdup(s), *save = NULL, *t;
+	bool named = false;
+	size_t k = 0;
+
+	for (t = strtok_r(copy, " \t", &save); t && k < n;
+	    t = strtok_r(NULL, " \t", &save)) {
+		if (t[0] == '-') {
+			if (t[1] && strchr(valued, t[1]) && t[2] == '\0')
+				strtok_r(NULL, " \t", &save);
+			continue;
+		}
+		if (!named) {
+			named = true;	/* the pool's name */
+			continue;
+		}
+		for (size_t a = 0; a < sizeof aside / sizeof *aside; a++)
+			if (strcmp(t, aside[a]) == 0)
+				goto done;
+		snprintf(w[k++], sizeof *w, "%s", t);
+	}
+done:
+	free(copy);
+	return k;
+}
+
+/* The level of a pool "zpool create" makes: "raidz2", a mirror
+ * ("raid1"), mirrors striped ("raid10"), disks striped ("raid0") or
+ * one disk ("none"). */
+static char *
+fix_zpool_level(const char *s)
+{
+	char w[64][24];
+	size_t n = zpool_vdevs(s, w, 64), mirrors = 0, disks = 0;
+	const char *z = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(w[i], "mirror") == 0)
+			mirrors++;
+		else if (strncmp(w[i], "raidz", 5) == 0)
+			z = w[i];
+		else if (strncmp(w[i], "draid", 5) != 0)
+			disks++;
+	}
+	if (disks == 0)
+		return NULL;
+	if (z)
+		return xstrdup(strcmp(z, "raidz1") == 0 ? "raidz" : z);
+	if (mirrors)
+		return xstrdup(mirrors > 1 ? "raid10" : "raid1");
+	return xstrdup(disks > 1 ? "raid0" : "none");
+}
+
+/* The data disks of a pool "zpool create" makes. */
+static char *
+fix_zpool_disks(const char *s)
+{
+	char w[64][24];
+	size_t n = zpool_vdevs(s, w, 64), disks = 0;
+
+	for (size_t i = 0; i < n; i++)
+		disks += strcmp(w[i], "mirror") != 0 &&
+		    strncmp(w[i], "raidz", 5) != 0 &&
+		    strncmp(w[i], "draid", 5) != 0;
+	return disks >= 1 && disks <= 99 ? xasprintf("%zu", disks) : NULL;
 }
 
 /* "8+2": 10. */

@@ -128,6 +128,19 @@ test_asserted(void **state)
 		{"Personalities : [raid1] [linear] [raid0] [raid6]",
 		    "raid.level", NULL},
 		{"SINGLE DRIVE:", "raid.level", "none"},
+		/* a pool as zpool makes it */
+		{"zpool create storage raidz2 da0 da1 da2 da3", "raid.level",
+		    "raidz2"},
+		{"zpool create storage raidz2 da0 da1 da2 da3", "disks.count",
+		    "4"},
+		/* mirrors striped, before the word's own "mirror" (raid1),
+		 * which ranks lower */
+		{"zpool create -f -o ashift=12 tank mirror da0 da1 mirror da2 "
+		    "da3 log nvd0", "raid.level", "raid10|raid1"},
+		{"zpool create -f -o ashift=12 tank mirror da0 da1 mirror da2 "
+		    "da3 log nvd0", "disks.count", "4"},
+		{"zpool create storage da0", "raid.level", "none"},
+		{"zpool create storage da0 da1 da2", "raid.level", "raid0"},
 		{"6.8-rc7: 2 block devices with multi-path", "kernel",
 		    "6.8-rc7"},
 		{"6.8-rc7+ Revert : 2 block devices", "kernel", "6.8-rc7+"},
