@@ -315,6 +315,11 @@ static const struct rule rules[] = {
 	    "GBytes)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
 	    "Speicher|Hauptspeicher)", NULL, "$2$4", fix_mem, 3, 0,
 	    NULL, NULL, NULL},
+	/* the total the poster worked out: "RAM: DDR4 16GB x 4 = 64GB" */
+	{"memory", "(RAM|[Mm]emory)[: ].*[0-9] ?[A-Za-z]* (x|\\*|×) ?[0-9].*= *"
+	    "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|TB|G|M)" WE, NULL, "$3$5",
+	    fix_mem, 4,
+	    0, NULL, NULL, NULL},
 	/* "RAM: 480Mb DDR", "memory: DDR2 2GB 800Mhz" */
 	{"memory", "(RAM|[Mm]emory)[: ]+((DDR[0-9]?|ECC) +)*([0-9]+(\\.[0-9]+)?)"
 	    " ?(GB|GiB|MB|MiB|Mb|gb|mb|TB|G|M)" WE, NULL, "$4$6", fix_mem, 2, 0, NULL,

@@ -128,6 +128,7 @@ test_asserted(void **state)
 		{"Personalities : [raid1] [linear] [raid0] [raid6]",
 		    "raid.level", NULL},
 		{"SINGLE DRIVE:", "raid.level", "none"},
+		{"RAM: DDR4 16GB x 4 = 64GB", "memory", "64GB|16GB"},
 		/* a pool as zpool makes it */
 		{"zpool create storage raidz2 da0 da1 da2 da3", "raid.level",
 		    "raidz2"},
