@@ -170,6 +170,9 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
+/* Whether bonnie++ ran with -D (its bonnie-options say): its block
+ * tests, rewrite and seeks went round the page cache. */
+bool direct_io(const struct run *);
 /* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
 /* The file a run's tests read and write: bonnie++'s (-s, in its own

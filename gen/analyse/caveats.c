@@ -54,7 +54,7 @@ enum key_role {
  * text; the ways of each key are below (same_value). */
 typedef bool same_fn(const char *, const char *);
 static same_fn same_memory, same_stack, same_os, same_bonnie_options,
-    same_fio_options;
+    same_fio_options, same_mount_options;
 
 /* Keys that describe the set-up: what may explain a difference, which
  * metrics a change of each can move, and how two values of it that
@@ -79,7 +79,8 @@ static const struct setup_key {
 	 * dm-crypt" is another configuration than "ext4 on dm-crypt". */
 	{"stack", KEY_CONFIG, ALL_METRICS, same_stack},
 	/* Barriers, sync and journal modes: writes and the file tests. */
-	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0}, NULL},
+	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0},
+	    same_mount_options},
 	{"kernel", KEY_TUNABLE, ALL_METRICS, NULL},
 	{"os", KEY_TUNABLE, ALL_METRICS, same_os},
 	{"scheduler", KEY_TUNABLE, ALL_METRICS, NULL},
@@ -243,6 +244,42 @@ same_fio_options(const char *x, const char *y)
 		if (nx != ny || strncmp(wx, wy, nx) != 0)
 			return false;
 	}
+}
+
+/* Whether option o[0..n) is one of the comma-separated options of s. */
+static bool
+has_option(const char *s, const char *o, size_t n)
+{
+	for (const char *p = s; *p; p += *p == ',') {
+		size_t k = strcspn(p, ",");
+
+		if (k == n && strncmp(p, o, n) == 0)
+			return true;
+		p += k;
+	}
+	return false;
+}
+
+/* Whether each option of x is one of y's: the same set. */
+static bool
+options_within(const char *x, const char *y)
+{
+	for (const char *p = x; *p; p += *p == ',') {
+		size_t k = strcspn(p, ",");
+
+		if (k > 0 && !has_option(y, p, k))
+			return false;
+		p += k;
+	}
+	return true;
+}
+
+/* Whether two mount option lists are one set, whatever their order
+ * ("rw,relatime", "relatime,rw"): the kernel applies them as a set. */
+static bool
+same_mount_options(const char *x, const char *y)
+{
+	return options_within(x, y) && options_within(y, x);
 }
 
 /* Whether two memory sizes are one: what a kernel reports moves a little
@@ -709,15 +746,36 @@ options_reasons(const struct run *r, const struct run *b,
 		    was[0] ? was : "none", now[0] ? now : "none"));
 }
 
+/* Whether bonnie++ ran with -D: its bulk I/O (the block tests, rewrite
+ * and seeks) went round the page cache (O_DIRECT); its per-char tests
+ * did not. */
+bool
+direct_io(const struct run *r)
+{
+	const char *o = meta_get(&r->meta, "bonnie-options");
+
+	for (const char *p = o; p && *p; p += strspn(p, " \t")) {
+		size_t k = strcspn(p, " \t");
+
+		if (k == 2 && strncmp(p, "-D", 2) == 0)
+			return true;
+		p += k;
+	}
+	return false;
+}
+
 /* A file size under twice the memory of either host: the page cache
  * holds much of the file, and the figures are the memory's (fio's
- * direct I/O goes round the cache). */
+ * direct I/O goes round the cache, and so does bonnie++'s -D but for
+ * its per-char tests). */
 static void
 cache_size_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
-	const struct run *c = fits_cache(r, BONNIE_FILE) ? r :
-	    fits_cache(b, BONNIE_FILE) ? b : NULL;
+	bool bulk = m && !(m->def.traits & MT_PER_CHAR);
+	const struct run *c = fits_cache(r, BONNIE_FILE) &&
+	    !(bulk && direct_io(r)) ? r : fits_cache(b, BONNIE_FILE) &&
+	    !(bulk && direct_io(b)) ? b : NULL;
 	const struct run *f = fits_cache(r, FIO_FILE) ? r :
 	    fits_cache(b, FIO_FILE) ? b : NULL;
 
@@ -1074,6 +1132,41 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 		    "unknown"));
 }
 
+/* The first of a disk's details as collect gives them ("disk.sdb.model",
+ * its vendor, serial, size or kind) that both runs give and that differ
+ * (the key's entry in r), or NULL: another disk in that place, another
+ * configuration, whatever its firmware says beside it. */
+static const char *
+swapped_disk(const struct run *r, const struct run *b)
+{
+	static const char *const identity[] = {"model", "vendor", "serial",
+	    "size", "rotational"};
+
+	for (size_t i = 0; i < r->meta.n; i++) {
+		const char *key = meta_key(&r->meta, i), *dot, *was;
+
+		if (strncmp(key, "disk.", 5) != 0 ||
+		    (dot = strrchr(key, '.')) == key + 4)
+			continue;
+		for (size_t k = 0; k < sizeof identity / sizeof *identity; k++)
+			if (strcmp(dot + 1, identity[k]) == 0 &&
+			    (was = meta_get(&b->meta, key)) != NULL &&
+			    strcmp(was, meta_value(&r->meta, i)) != 0)
+				return key;
+	}
+	return NULL;
+}
+
+static void
+disk_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const char *key = swapped_disk(d->r, d->b);
+
+	if (key)
+		reason(w, xasprintf("%s differs: another disk, another "
+		    "configuration, context, not a regression", key));
+}
+
 /* Two runs of which neither names its machine (a host, a series) nor
  * what it measured (its disks, or the devices fio ran on), and between
  * which nothing named changed (no key, no label): nothing says they are
@@ -1232,6 +1325,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	anonymous_reason(d, &w);
+	disk_reason(d, &w);
 	part_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)
@@ -1420,10 +1514,11 @@ note_series_changes(struct analysis *a)
 			count_series(a, from, series_end(a, k), &c);
 			counted = true;
 		}
-		/* a change of fio's device is no measure of the noise */
+		/* a change of fio's device, or a disk swapped, is no measure
+		 * of the noise */
 		a->runs[i].change_marked = marked || other_target(&runs[i],
-		    &runs[prev]) || (keyed && toggled(&c, &runs[i],
-		    &runs[prev]));
+		    &runs[prev]) || swapped_disk(&runs[i], &runs[prev]) ||
+		    (keyed && toggled(&c, &runs[i], &runs[prev]));
 	}
 	hashmap_free(&c.map);
 	free(c.v);

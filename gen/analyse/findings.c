@@ -363,10 +363,17 @@ validity_warnings(struct analysis *a, size_t i)
 	if (r->nsum == 0)
 		warn(&all, xstrdup("No figure of it could be read: there is "
 		    "nothing to judge."));
-	if (fits_cache(r, BONNIE_FILE))
+	if (fits_cache(r, BONNIE_FILE) && !direct_io(r))
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
 		    x->size, host_memory(r)));
+	else if (fits_cache(r, BONNIE_FILE) && (analysis_sum(a, i,
+	    M_PUTC).state == VS_OK || analysis_sum(a, i, M_GETC).state ==
+	    VS_OK))
+		warn(&all, xasprintf("The file size %s is less than twice the "
+		    "memory (%s): the per-char figures may come from the cache "
+		    "(-D sends only the block tests round it).", x->size,
+		    host_memory(r)));
 	if (fits_cache(r, FIO_FILE) && r->fio_buffered)
 		warn(&all, xasprintf("fio's file of %s is less than twice the "
 		    "memory (%s) and some jobs were buffered (no direct=1): "
