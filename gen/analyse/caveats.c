@@ -717,8 +717,7 @@ target_reason(const struct run *r, const struct run *b,
 }
 
 /* bonnie++ run differently: file size, file tests, options; fio on
- * files of other sizes, or on another device. */
-
+ * files of other sizes. */
 static void
 options_reasons(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
@@ -1157,6 +1156,7 @@ swapped_disk(const struct run *r, const struct run *b)
 	return NULL;
 }
 
+/* A disk swapped, as a reason. */
 static void
 disk_reason(const struct setup_diff *d, struct reasons *w)
 {
