@@ -1156,6 +1156,28 @@ swapped_disk(const struct run *r, const struct run *b)
 	return NULL;
 }
 
+/* fio's versions as its outputs print them, where a run's meta gives
+ * none (record writes fio-version; a post's outputs only print it):
+ * another version of the benchmark, as the key says when both give it. */
+static bool
+other_version(const struct run *r, const struct run *b)
+{
+	return r->fio_version && b->fio_version &&
+	    strcmp(r->fio_version, b->fio_version) != 0 &&
+	    (meta_get(&r->meta, "fio-version") == NULL ||
+	    meta_get(&b->meta, "fio-version") == NULL);
+}
+
+static void
+version_reason(const struct run *r, const struct run *b,
+    const struct metric *m, struct reasons *w)
+{
+	if (m && m->def.family == FAMILY_FIO && other_version(r, b))
+		reason(w, xasprintf("another configuration (fio's version, as "
+		    "its output prints it: %s \u2192 %s): context, not a "
+		    "regression", b->fio_version, r->fio_version));
+}
+
 /* A disk swapped, as a reason. */
 static void
 disk_reason(const struct setup_diff *d, struct reasons *w)
@@ -1218,6 +1240,27 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		reason(w, xasprintf("only %s differs, a part (%s), not a "
 		    "setting: another configuration, context, not a "
 		    "regression", d->extra, part));
+}
+
+/* A key of the user's own that names a part ("slog: none -> Optane
+ * M10") and changed beside a named setting or another key of the
+ * user's: the part came or went with it, so the drop is not the
+ * setting's (part_reason says it of a part key alone). */
+static void
+part_key_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const char *key, *was;
+	char part[32];
+
+	if (d->changed == 0 && d->nextra <= 1)
+		return;
+	for (size_t i = 0; (key = next_extra(d, &i, &was)) != NULL; i++)
+		if (names_part(key, part, sizeof part)) {
+			reason(w, xasprintf("%s changed too, a part (%s), not a "
+			    "setting: another configuration, context, not a "
+			    "regression", key, part));
+			return;
+		}
 }
 
 /* A latency of a fio job that rose while the same job's IOPS or
@@ -1321,12 +1364,15 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	measured_apart(a, i, o, metric, &w);
 	target_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
 	    analysis_metric(a, metric) : NULL, &w);
+	version_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
+	    analysis_metric(a, metric) : NULL, &w);
 	tail_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	anonymous_reason(d, &w);
 	disk_reason(d, &w);
 	part_reason(d, &w);
+	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
@@ -1514,10 +1560,11 @@ note_series_changes(struct analysis *a)
 			count_series(a, from, series_end(a, k), &c);
 			counted = true;
 		}
-		/* a change of fio's device, or a disk swapped, is no measure
-		 * of the noise */
+		/* a change of fio's device or version, or a disk swapped, is
+		 * no measure of the noise */
 		a->runs[i].change_marked = marked || other_target(&runs[i],
-		    &runs[prev]) || swapped_disk(&runs[i], &runs[prev]) ||
+		    &runs[prev]) || other_version(&runs[i], &runs[prev]) ||
+		    swapped_disk(&runs[i], &runs[prev]) ||
 		    (keyed && toggled(&c, &runs[i], &runs[prev]));
 	}
 	hashmap_free(&c.map);

@@ -399,6 +399,29 @@ names_well(const char *s)
 	return true;
 }
 
+/* The name of a fio job of c's output ("test-enc-64kchunk: (g=0): rw=",
+ * "test-enc-64kchunk: (groupid=0, ..."), as a slug, or "run": what
+ * names a run no prose names. */
+static char *
+job_slug(const struct post *p, const struct config *c)
+{
+	for (size_t i = c->table; c->fio && i <= c->last && i < p->ls.n; i++) {
+		const char *s = p->ls.v[i].text + strspn(p->ls.v[i].text, " ");
+		const char *g = strstr(s, ": (g");
+
+		if (g && g > s && memchr(s, ' ', (size_t)(g - s)) == NULL) {
+			char *name = xstrndup(s, (size_t)(g - s));
+			char *slug = import_slug(name);
+
+			free(name);
+			if (*slug)
+				return slug;
+			free(slug);
+		}
+	}
+	return xstrdup("run");
+}
+
 /* The name of a run: the first line of the last paragraph above it that
  * names well (not a command, an aside in parentheses, an underline),
  * its caption between its command line and its output first. */
@@ -431,7 +454,7 @@ make_slug(const struct post *p, const struct config *c)
 		    line_is_blank(&p->ls.v[end - 1])))
 			end--;
 		if (end == c->region)
-			return xstrdup("run");
+			return job_slug(p, c);
 		/* A rule ("=====") ends a paragraph as a blank line does:
 		 * the caption is the line under it ("2.6.19.1, SATA:"). */
 		for (s = end; s > c->region && p->kind[s - 1] == L_PROSE &&

@@ -5,6 +5,7 @@
  * naming its machine; results already taken are left out. */
 #include "base/buf.h"
 #include "capture/import_int.h"
+#include "read/fio_key.h"
 #include "read/lines.h"
 #include "read/reader.h"
 #include "base/xalloc.h"
@@ -1303,6 +1304,26 @@ tags_alike(const struct fio_result *a, const struct fio_result *b)
 	    strcmp(a->tag + ta, b->tag + tb) == 0;
 }
 
+/* Whether a job of b runs a workload a job of a runs too, under another
+ * name ("test-enc-64kchunk" after "test-none-64kchunk", both rw 64k at
+ * depth 64): two set-ups (datasets, devices) measured alike, not one
+ * run's iterations, which repeat its jobs' names. */
+static bool
+renamed_workload(const struct fio_result *a, const struct fio_result *b)
+{
+	for (size_t i = 0; a && i < a->njobs; i++)
+		for (size_t j = 0; j < b->njobs; j++) {
+			struct fio_key x, y;
+
+			if (strcmp(a->jobs[i].name, b->jobs[j].name) != 0 &&
+			    fio_key_of(&a->jobs[i], FIO_READ, FM_IOPS, &x) &&
+			    fio_key_of(&b->jobs[j], FIO_READ, FM_IOPS, &y) &&
+			    x.rw != RW_JOB && fio_key_same(&x, &y))
+				return true;
+		}
+	return false;
+}
+
 static void
 fio_configs(struct post *p)
 {
@@ -1317,7 +1338,8 @@ fio_configs(struct post *p)
 	for (size_t k = 0; k < n; k++) {
 		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
 		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner, caption = 0;
-		bool joined = c != NULL && tags_alike(last, b[k].r);
+		bool joined = c != NULL && tags_alike(last, b[k].r) &&
+		    !renamed_workload(last, b[k].r);
 
 		if (stop <= s)
 			stop = s + 1;

@@ -395,6 +395,22 @@ fio_size_of(struct walk *w, const struct fio_results *rs)
 	return pool_or_null(w->set->pool, size);
 }
 
+/* The version every fio output of the run printed, pooled; NULL when
+ * one printed none or they differ. */
+static char *
+fio_version_of(struct walk *w, const struct fio_results *rs)
+{
+	const char *v = NULL;
+
+	for (size_t r = 0; r < rs->n; r++) {
+		if (rs->v[r].version == NULL ||
+		    (v && strcmp(v, rs->v[r].version) != 0))
+			return NULL;
+		v = rs->v[r].version;
+	}
+	return pool_or_null(w->set->pool, v);
+}
+
 /* Whether word is one of the words of b ("/dev/sdb /dev/sdc"). */
 static bool
 listed(const struct buf *b, const char *word)
@@ -507,6 +523,7 @@ summarise(struct walk *w, struct run *run)
 		keep_params(w, run);
 	run->fio_size = fio_size_of(w, &run->samples.fio);
 	run->fio_target = fio_target_of(w, &run->samples.fio);
+	run->fio_version = fio_version_of(w, &run->samples.fio);
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->fio_buffered = fio_buffered(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
@@ -527,6 +544,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->machine);
 	strpool_release(pool, r->fio_size);
 	strpool_release(pool, r->fio_target);
+	strpool_release(pool, r->fio_version);
 	strpool_release(pool, r->params.version);
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);

@@ -77,6 +77,9 @@ struct run {
 				   ("/dev/nvme0n1 /dev/nvme0n2", pooled),
 				   FIO_ON_FILES when each named a file,
 				   else NULL */
+	char *fio_version;	/* the version fio printed ("fio-3.33"),
+				   when its outputs all print one (pooled),
+				   else NULL */
 	bool fio_disk_idle;	/* fio's disk stats show its disk idle
 				   (util 0%) while a job moved data */
 	bool fio_buffered;	/* a fio job's figures passed the page
