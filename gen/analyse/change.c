@@ -322,6 +322,27 @@ spread(struct metric_summary m)
 	return m.n > 1 && m.median > 0 ? (m.max - m.min) / m.median : 0;
 }
 
+/* Whether two sides of RANK_MIN_SAMPLES samples or more do not overlap:
+ * every figure of one beyond every figure of the other (by chance one
+ * time in ten at three a side, one in three at two). */
+static bool
+apart(const double *x, size_t nx, const double *y, size_t ny)
+{
+	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+
+	if (nx < RANK_MIN_SAMPLES || ny < RANK_MIN_SAMPLES)
+		return false;
+	for (size_t i = 0; i < nx; i++) {
+		xlo = fmin(xlo, x[i]);
+		xhi = fmax(xhi, x[i]);
+	}
+	for (size_t i = 0; i < ny; i++) {
+		ylo = fmin(ylo, y[i]);
+		yhi = fmax(yhi, y[i]);
+	}
+	return xhi < ylo || yhi < xlo;
+}
+
 static void
 compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 {
@@ -381,10 +402,20 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 	} else {
 		/* No history: the metric's noise floor, or the spread of the
 		 * runs' own samples when that is wider (one sample a side has
-		 * none, two hardly any), and at least the minimum change. */
+		 * none, two hardly any; but samples of one side all beyond the
+		 * other's say their spread is no noise between them), and at
+		 * least the minimum change; and, for a change that names no
+		 * cause, the series' own swings so far, too few to fence with,
+		 * yet a night that moved 40% with nothing changed says a fall
+		 * of 20% with nothing changed is within its reach. */
+		double swing = nh > 0 && a->runs[i].series_change == NULL ?
+		    fence_toward(x[nh - 1], rel) : 0;
+
+		nx = figures(r, k, x);
 		c->rule = RULE_THRESHOLD;
 		c->history = (unsigned char)nh;
-		c->fence = fmax(fmax(spread(s), spread(t)), a->noise[id]);
+		c->fence = fmax(apart(x, nx, y, ny) ? 0 : fmax(spread(s),
+		    spread(t)), fmax(a->noise[id], swing));
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	}
 done:

@@ -230,6 +230,7 @@ previous_in_series(const struct analysis *a, size_t i)
 struct series_key {
 	const char *series, *date, *id, *kernel;
 	size_t run;
+	bool inherited;		/* date: the run's before it by id */
 };
 
 static int
@@ -293,11 +294,42 @@ order_by_kernel(struct series_key *k, size_t n)
 
 		for (e = s; e < n && strcmp(k[e].series, k[s].series) == 0 &&
 		    strcmp(k[e].date, k[s].date) == 0; e++) {
-			all = all && isdigit((unsigned char)k[e].kernel[0]);
+			all = all && isdigit((unsigned char)k[e].kernel[0]) &&
+			    !k[e].inherited;
 			differ = differ || strcmp(k[e].kernel, k[s].kernel);
 		}
 		if (e - s > 1 && all && differ)
 			qsort(k + s, e - s, sizeof *k, cmp_by_kernel);
+	}
+}
+
+static int
+cmp_series_id(const void *x, const void *y)
+{
+	const struct series_key *a = x, *b = y;
+	int c = strcmp(a->series, b->series);
+
+	return c ? c : strcmp(a->id, b->id);
+}
+
+/* A run of a series whose meta gives no date, where others do ("night-02"
+ * between "night-01" and "night-03" of their dates), is ordered as of
+ * the date of the run before it by id: it ran after it, as far as
+ * anything says, not before every dated run. */
+static void
+undated_after_their_predecessor(struct series_key *k, size_t n)
+{
+	const char *last = "";
+
+	qsort(k, n, sizeof *k, cmp_series_id);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && strcmp(k[i].series, k[i - 1].series) != 0)
+			last = "";
+		if (k[i].date[0] == '\0') {
+			k[i].date = last;
+			k[i].inherited = last[0] != '\0';
+		} else
+			last = k[i].date;
 	}
 }
 
@@ -312,7 +344,8 @@ order_series(struct analysis *a)
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct series_key){a->runs[i].series,
 		    meta_or_empty(&a->set->runs[i], "date"), a->set->runs[i].id,
-		    meta_or_empty(&a->set->runs[i], "kernel"), i};
+		    meta_or_empty(&a->set->runs[i], "kernel"), i, false};
+	undated_after_their_predecessor(k, n);
 	qsort(k, n, sizeof *k, cmp_series_key);
 	order_by_kernel(k, n);
 	a->order = xcalloc(n ? n : 1, sizeof *a->order);

@@ -354,13 +354,17 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 	const struct run_analysis *ra = f->run >= 0 ? &a->runs[f->run] : NULL;
 	char *who, *ctl, *out;
 	bool one = nruns == 1;
+	/* The change from the run just before it names the cause only when
+	 * that run is the one it was measured against (not when a run of
+	 * another layout or throttle between them was passed over). */
+	bool after = ra && ra->base_in_series && ra->series_change &&
+	    a->pos[f->run] > 0 &&
+	    (long)a->order[a->pos[f->run] - 1] == ra->base;
 
 	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT)
 		return xasprintf("%s %s against %s%s%s: ", run,
 		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
-		    ra->base_in_series && ra->series_change ? " after " : "",
-		    ra->base_in_series && ra->series_change ?
-		    ra->series_change : "");
+		    after ? " after " : "", after ? ra->series_change : "");
 	if (g->kind == FIND_TARGET && one)
 		return xasprintf("%s is below its declared target: ", run);
 	if (g->kind == FIND_TARGET)
