@@ -273,19 +273,41 @@ cmp_kernel(const char *x, const char *y)
 	return strcmp(x, y);
 }
 
+/* Whether a kernel is one under test rather than a release: a release
+ * candidate ("2.4.32-rc3", "6.8-rc7") or one of 2.x's development lines,
+ * whose minor number is odd ("2.5.43"). */
+static bool
+candidate_kernel(const char *k)
+{
+	char *end;
+	unsigned long major = strtoul(k, &end, 10), minor;
+
+	if (strstr(k, "-rc") != NULL)
+		return true;
+	if (major != 2 || *end != '.')
+		return false;
+	minor = strtoul(end + 1, NULL, 10);
+	return minor % 2 == 1;
+}
+
 static int
 cmp_by_kernel(const void *x, const void *y)
 {
 	const struct series_key *a = x, *b = y;
-	int c = cmp_kernel(a->kernel, b->kernel);
+	bool ca = candidate_kernel(a->kernel), cb = candidate_kernel(b->kernel);
+	int c = ca != cb ? (ca ? 1 : -1) : cmp_kernel(a->kernel, b->kernel);
 
 	return c ? c : strcmp(a->id, b->id);
 }
 
 /* Runs of one series and one date (or none), each with a kernel of its
  * own version: the tables of one post, whose order says nothing of
- * which came first. The older kernel is the one a newer is measured
- * against, as a poster who gives "2.5.43" before "2.4.19" means. */
+ * which came first. A release is what a kernel under test (a release
+ * candidate, a development line) is measured against, and an older
+ * release what a newer one is: a poster who gives "2.5.43" before
+ * "2.4.19", or "2.6.13" before "2.4.32-rc3", measures the second
+ * against the first in the one case and the first against the second
+ * in the other. */
 static void
 order_by_kernel(struct series_key *k, size_t n)
 {
