@@ -442,6 +442,17 @@ done:
 	return k;
 }
 
+/* Whether a word of zpool's names a device: "/dev/...", "da0", "sdb",
+ * "nvme0n1", a by-id name with a digit; not a word of prose ("the"). */
+static bool
+zpool_device(const char *w)
+{
+	return strncmp(w, "/dev/", 5) == 0 || strpbrk(w, "0123456789") ||
+	    ((strncmp(w, "sd", 2) == 0 || strncmp(w, "vd", 2) == 0) &&
+	    strlen(w) <= 4 && strspn(w + 2, "abcdefghijklmnopqrstuvwxyz") ==
+	    strlen(w + 2));
+}
+
 /* The level of a pool "zpool create" makes: "raidz2", a mirror
  * ("raid1"), mirrors striped ("raid10"), disks striped ("raid0") or
  * one disk ("none"). */
@@ -457,6 +468,8 @@ fix_zpool_level(const char *s)
 			mirrors++;
 		else if (strncmp(w[i], "raidz", 5) == 0)
 			z = w[i];
+		else if (!zpool_device(w[i]))
+			return NULL;	/* prose, not a command */
 		else if (strncmp(w[i], "draid", 5) != 0)
 			disks++;
 	}
@@ -476,10 +489,14 @@ fix_zpool_disks(const char *s)
 	char w[64][24];
 	size_t n = zpool_vdevs(s, w, 64), disks = 0;
 
-	for (size_t i = 0; i < n; i++)
-		disks += strcmp(w[i], "mirror") != 0 &&
-		    strncmp(w[i], "raidz", 5) != 0 &&
-		    strncmp(w[i], "draid", 5) != 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(w[i], "mirror") == 0 || strncmp(w[i], "raidz", 5) == 0 ||
+		    strncmp(w[i], "draid", 5) == 0)
+			continue;
+		if (!zpool_device(w[i]))
+			return NULL;	/* prose, not a command */
+		disks++;
+	}
 	return disks >= 1 && disks <= 99 ? xasprintf("%zu", disks) : NULL;
 }
 
