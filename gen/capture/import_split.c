@@ -645,6 +645,20 @@ with_job_file(const struct post *p, const struct config *c,
 	}
 }
 
+/* Whether item is one of the ", "-separated items of b. */
+static bool
+in_list(const struct buf *b, const char *item)
+{
+	size_t n = strlen(item);
+
+	for (const char *p = b->n ? b->p : NULL; p; p = strstr(p, ", ")) {
+		p += *p == ',' ? 2 : 0;
+		if (strncmp(p, item, n) == 0 && (p[n] == '\0' || p[n] == ','))
+			return true;
+	}
+	return false;
+}
+
 /* The block devices the fio jobs of a run's output ran on, as fio's
  * reader reads their filename ("/dev/md127", "/dev/nvme0n1, /dev/nvme0n2";
  * malloc'd), when every job names one; else NULL. */
@@ -660,13 +674,9 @@ fio_devices(const char *text, const char *file)
 	for (size_t i = 0; all && i < rs.n; i++)
 		for (size_t j = 0; all && j < rs.v[i].njobs; j++) {
 			const char *f = rs.v[i].jobs[j].param[FP_FILENAME];
-			size_t n = f ? strlen(f) : 0;
-			const char *at = b.n ? strstr(b.p, f) : NULL;
 
 			all = f && strncmp(f, "/dev/", 5) == 0;
-			/* each device once */
-			if (all && (at == NULL || (at[n] != '\0' &&
-			    at[n] != ',')))
+			if (all && !in_list(&b, f))	/* each device once */
 				buf_printf(&b, "%s%s", b.n ? ", " : "", f);
 		}
 	fio_results_free(&rs);
