@@ -453,7 +453,9 @@ make_slug(const struct post *p, const struct config *c)
 		while (end > c->region && (p->kind[end - 1] != L_PROSE ||
 		    line_is_blank(&p->ls.v[end - 1])))
 			end--;
-		if (end == c->region)
+		/* (a damaged post may leave its first line before its
+		 * prose's start) */
+		if (end <= c->region)
 			return job_slug(p, c);
 		/* A rule ("=====") ends a paragraph as a blank line does:
 		 * the caption is the line under it ("2.6.19.1, SATA:"). */
