@@ -647,47 +647,21 @@ with_job_file(const struct post *p, const struct config *c,
 	}
 }
 
-/* Whether item is one of the ", "-separated items of b. */
-static bool
-in_list(const struct buf *b, const char *item)
-{
-	size_t n = strlen(item);
-
-	for (const char *p = b->n ? b->p : NULL; p; p = strstr(p, ", ")) {
-		p += *p == ',' ? 2 : 0;
-		if (strncmp(p, item, n) == 0 && (p[n] == '\0' || p[n] == ','))
-			return true;
-	}
-	return false;
-}
-
-/* The block devices the fio jobs of a run's output ran on, as fio's
- * reader reads their filename ("/dev/md127", "/dev/nvme0n1, /dev/nvme0n2";
- * malloc'd), when every job names one; else NULL. */
+/* The block devices every fio job of a run's output ran on, as fio's
+ * reader reads them (fio_devices), or NULL. */
 static char *
-fio_devices(const char *text, const char *file)
+output_devices(const char *text, const char *file)
 {
 	struct fio_results rs = {0};
 	struct diags quiet = {.quiet = 1};
-	struct buf b = {0};
-	bool all = true;
+	bool files;
+	char *devices;
 
 	fio_read(file, text, strlen(text), NULL, &rs, &quiet);
-	for (size_t i = 0; all && i < rs.n; i++)
-		for (size_t j = 0; all && j < rs.v[i].njobs; j++) {
-			const char *f = rs.v[i].jobs[j].param[FP_FILENAME];
-
-			all = f && strncmp(f, "/dev/", 5) == 0;
-			if (all && !in_list(&b, f))	/* each device once */
-				buf_printf(&b, "%s%s", b.n ? ", " : "", f);
-		}
+	devices = fio_devices(&rs, &files);
 	fio_results_free(&rs);
 	diags_free(&quiet);
-	if (!all || b.n == 0) {
-		buf_free(&b);
-		return NULL;
-	}
-	return buf_take(&b);
+	return devices;
 }
 
 void
@@ -727,7 +701,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		with_job_file(&p, c, &job_file, &scanned, &r->bonnie);
 		given = !c->fio ? SIZE_MAX : own != SIZE_MAX ? own : given;
 		r->notes = make_notes(&p, c);
-		device = c->fio ? fio_devices(r->bonnie, r->file) : NULL;
+		device = c->fio ? output_devices(r->bonnie, r->file) : NULL;
 		r->meta = config_meta(&p, (int)k, path_base_name(file),
 		    device);
 		free(device);

@@ -3,7 +3,6 @@
  * attachments.
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #define _GNU_SOURCE		/* getdents64 */
-#include "base/buf.h"
 #include "base/fileio.h"
 #include "model/fio_figures.h"
 #include "model/model.h"
@@ -411,49 +410,18 @@ fio_version_of(struct walk *w, const struct fio_results *rs)
 	return pool_or_null(w->set->pool, v);
 }
 
-/* Whether word is one of the words of b ("/dev/sdb /dev/sdc"). */
-static bool
-listed(const struct buf *b, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = b->n ? b->p : NULL; p; p = strchr(p, ' ')) {
-		p += *p == ' ';
-		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	}
-	return false;
-}
-
 /* What the fio jobs of the run read or wrote, pooled: the devices their
- * filenames name, each once in the jobs' order ("/dev/sdb", "/dev/nvme0n1
- * /dev/nvme0n2"), when every job names one; FIO_ON_FILES when each named
- * a file (whatever the name: a scratch file of each night's); else NULL
- * (one named none, or some a device and some a file: unknown, not a
- * difference). */
+ * filenames name (fio_devices), FIO_ON_FILES when each named a file
+ * (whatever the name: a scratch file of each night's), else NULL
+ * (unknown, not a difference). */
 static char *
 fio_target_of(struct walk *w, const struct fio_results *rs)
 {
-	struct buf b = {0};
-	bool files = false, devices = false;
-	char *target;
+	bool files;
+	char *devices = fio_devices(rs, &files), *target;
 
-	for (size_t r = 0; r < rs->n; r++)
-		for (size_t j = 0; j < rs->v[r].njobs; j++) {
-			const char *f = rs->v[r].jobs[j].param[FP_FILENAME];
-			bool dev = f && strncmp(f, "/dev/", 5) == 0;
-
-			files |= f && !dev;
-			devices |= dev;
-			if (f == NULL || (files && devices)) {
-				buf_free(&b);
-				return NULL;
-			}
-			if (dev && !listed(&b, f))
-				buf_printf(&b, "%s%s", b.n ? " " : "", f);
-		}
-	target = pool_or_null(w->set->pool, files ? FIO_ON_FILES : b.p);
-	buf_free(&b);
+	target = pool_or_null(w->set->pool, files ? FIO_ON_FILES : devices);
+	free(devices);
 	return target;
 }
 

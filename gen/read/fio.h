@@ -118,6 +118,12 @@ bool fio_read(const char *file, const char *buf, size_t len,
 
 void fio_results_free(struct fio_results *);
 
+/* The block devices the jobs of rs ran on, each once in the jobs' order
+ * ("/dev/nvme0n1 /dev/nvme0n2"; malloc'd), when every job's filename
+ * names one; else NULL, with *on_files set when every job named a file
+ * instead. */
+char *fio_devices(const struct fio_results *rs, bool *on_files);
+
 /* Fills in, from the text of a fio job file (fio_jobfile.c), the
  * options fio's output left out of the jobs in rs that the file names
  * (direct, sync, a throttle: its normal output prints none of them);

@@ -2,6 +2,7 @@
  * options and workload parameters, and the names the renderers print.
  * Below the three parsers of the fio reader; see fio_int.h. */
 #include "read/fio_int.h"
+#include "base/buf.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -88,6 +89,47 @@ fio_add_global_n(struct fio_result *r, const char *key, size_t key_len,
 	r->global[r->nglobal].key = xstrndup(key, key_len);
 	r->global[r->nglobal].value = xstrndup(value, value_len);
 	r->nglobal++;
+}
+
+/* Whether word is one of the words of b ("/dev/sdb /dev/sdc"). */
+static bool
+listed(const struct buf *b, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = b->n ? b->p : NULL; p; p = strchr(p, ' ')) {
+		p += *p == ' ';
+		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
+char *
+fio_devices(const struct fio_results *rs, bool *on_files)
+{
+	struct buf b = {0};
+	bool files = false, devices = false;
+
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			const char *f = rs->v[r].jobs[j].param[FP_FILENAME];
+			bool dev = f && strncmp(f, "/dev/", 5) == 0;
+
+			files |= f && !dev;
+			devices |= dev;
+			if (f == NULL || (files && devices)) {
+				buf_free(&b);
+				*on_files = false;
+				return NULL;
+			}
+			if (dev && !listed(&b, f))
+				buf_printf(&b, "%s%s", b.n ? " " : "", f);
+		}
+	*on_files = files;
+	if (files)
+		buf_free(&b);
+	return files ? NULL : buf_take(&b);
 }
 
 enum fio_param
