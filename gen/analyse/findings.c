@@ -233,8 +233,36 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
 }
 
-/* Only a reference measured the same way is judged: a rough one is
- * context on the run page, never a finding. */
+/* A shortfall against a rough reference (another or unknown disk
+ * model, or measured otherwise): too doubtful to judge, too large to
+ * leave on the run page alone. A warning that says what makes the
+ * reference rough; a weak scaling against one stays context. */
+static void
+rough_scaling_warnings(struct analysis *a, size_t i, const struct scaling *sc)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+		struct scaled_metric x;
+		struct finding *f;
+		char *said;
+
+		if (analysis_change_of(a, i, id)->level == EFF_NONE)
+			continue;
+		x = scaled_figures(a, i, sc, id);
+		if (!x.gates || x.level != EFF_SHORT)
+			continue;
+		said = scaling_sentence(a, i, sc, id, &x);
+		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s "
+		    "Not judged: the reference is rough.", said));
+		free(said);
+		f->sort = x.efficiency - 1;	/* the worst first */
+	}
+}
+
+/* Only a reference measured the same way is judged: a shortfall
+ * against a rough one is a warning (rough_scaling_warnings). */
 static void
 scaling_findings(struct analysis *a, size_t i)
 {
@@ -242,6 +270,10 @@ scaling_findings(struct analysis *a, size_t i)
 	const struct run *r = &a->set->runs[i];
 	struct diff d = {.other = -1};
 
+	if (sc && !sc->valid && sc->reference >= 0) {
+		rough_scaling_warnings(a, i, sc);
+		return;
+	}
 	for (size_t k = 0; sc && k < r->nsum; k++) {
 		int id = run_metric_at(r, k);
 		struct scaled_metric xv, *x = &xv;

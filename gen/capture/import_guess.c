@@ -71,6 +71,8 @@ static char *fix_zpool_disks(const char *);
 	"Samsung [0-9]{3} (EVO|PRO|QVO)( Plus)?|Intel (DC )?[PS][0-9]{4}[A-Z]?|" \
 	"Micron [0-9]{4}( PRO| MAX| ION)?|Crucial (MX|BX|P)[0-9]{3}|" \
 	"WD (Red|Black|Blue|Green|Gold)( Plus| Pro)?)"
+/* A whole disk's block device, not a partition's or an array's. */
+#define DISK_DEVICE "[shv]d[a-z]{1,2}|nvme[0-9]{1,2}n[0-9]{1,2}"
 #define MONTH "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 
 static const struct rule rules[] = {
@@ -162,6 +164,10 @@ static const struct rule rules[] = {
 	/* RAID level and kind: "4 disk raid 0", "RAID-5", "als Mirror" */
 	{"raid.level", WB "raid[ -]?(0|1|5|6|10|1\\+0|0\\+1)" WE, NULL, "$2",
 	    fix_raid, 3, R_ICASE, NULL, NULL, NULL},
+	/* a row's name, the level and a letter of the poster's own:
+	 * "Raid0s(4 disk)" (s: one array at a time), "Raid5p" */
+	{"raid.level", "^raid[ -]?(0|1|5|6|10)[a-z]([^[:alnum:]]|$)", NULL,
+	    "$1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "raid[ -]?(z[123]?)" WE, NULL, "$2", fix_raid, 3,
 	    R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
@@ -174,6 +180,13 @@ static const struct rule rules[] = {
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
 	    NULL, NULL, NULL},
+	/* a row named for the one disk it measured, "/dev/sdc" (nothing
+	 * else on the line: prose that names a disk may name an array's
+	 * member) */
+	{"raid.level", "^(/dev/)?(" DISK_DEVICE ")$", NULL, "none", NULL, 3,
+	    0, NULL, NULL, NULL},
+	{"disks.count", "^(/dev/)?(" DISK_DEVICE ")$", NULL, "1", NULL, 3,
+	    0, NULL, NULL, NULL},
 	{"raid.level", "(--level[= ]|(^| )-l ?)(raid)?([0-9]+|linear)",
 	    "mdadm", "$4", fix_raid, 2, R_ICASE, NULL, NULL, NULL},
 	{"raid.kind", WB "(mdadm|software[- ]raid|md[- ]?raid)", NULL, "md",
@@ -704,10 +717,15 @@ struct guesser {
  * patch, a state before or after ("deadline", "xfs", "raid5",
  * "2.6.0-test9", "ncq", "wc", "module", "compiled in", "patched"). */
 #define SETTING_WORD "^(" SCHED "|ext[234]|xfs|jfs|reiserfs|btrfs|zfs|ufs|" \
-	"raid[0-9]{1,2}|raidz[1-3]?|jbod|lvm|md|[2-6]\\.[0-9]{1,2}" \
+	"raid[0-9]{1,2}[a-z]?|raidz[1-3]?|jbod|lvm|md|[2-6]\\.[0-9]{1,2}" \
 	"(\\.[0-9]{1,3})*([-.+][a-z0-9]+)*|(no)?ncq|(no)?wc|wce|" \
 	"writeback|writethrough|(no)?barriers?|(no)?atime|on|off|" \
-	UNKEYED_WORDS ")$"
+	DEVICE_WORD "|" UNKEYED_WORDS ")$"
+/* A block device the row was measured on, /dev/ taken off: "sdc",
+ * "md3", "nvme0n1p2". A poster who ran one machine's disks and arrays
+ * one by one names each row for its device ("/dev/sdc"). */
+#define DEVICE_WORD DISK_DEVICE "|md[0-9]{1,3}|" \
+	"nvme[0-9]{1,2}n[0-9]{1,2}p[0-9]{1,2}"
 /* Those of them no meta key holds: the row's label says them. */
 #define UNKEYED_WORDS "module|modular|built-?in|compiled|static|patched|" \
 	"unpatched|vanilla|stock|defaults?|tuned|optimi[sz]ed|baseline|" \
@@ -785,6 +803,9 @@ guesser_free(struct guesser *g)
 	free(g);
 }
 
+/* What parts the words of a row name: "Raid0s(4 disk)", "Raid1+0". */
+#define NAME_SEPARATORS "-_/ ()+,"
+
 /* Whether name, or a word of it, matches re. */
 static bool
 name_matches(const regex_t *re, const char *name)
@@ -795,8 +816,8 @@ name_matches(const regex_t *re, const char *name)
 	/* The whole name first: a kernel version holds hyphens. */
 	if (regexec(re, name, 0, NULL, 0) == 0)
 		found = true;
-	for (char *w = strtok_r(copy, "-_/ ", &save); w && !found;
-	    w = strtok_r(NULL, "-_/ ", &save))
+	for (char *w = strtok_r(copy, NAME_SEPARATORS, &save); w && !found;
+	    w = strtok_r(NULL, NAME_SEPARATORS, &save))
 		found = regexec(re, w, 0, NULL, 0) == 0;
 	free(copy);
 	return found;

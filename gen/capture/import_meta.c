@@ -391,24 +391,64 @@ message_date(const struct post *p, int k)
 	return best;
 }
 
+/* The date of the message a quoted table k was quoted from: the
+ * nearest "On <date>, X wrote:" above it, quoted less deeply than the
+ * table (the line that introduces its level); NULL for a table not
+ * quoted, or none. Every table of one quoted message gets its date,
+ * however the reply breaks the quote up, and never the reply's own. */
+static const struct guess *
+quote_date(const struct post *p, int k)
+{
+	int depth = p->ls.v[p->cf[k].table].quote;
+	const struct guess *best = NULL;
+
+	if (depth == 0)
+		return NULL;
+	for (size_t i = 0; i < p->g.n; i++) {
+		const struct guess *g = &p->g.v[i];
+
+		if (strcmp(g->key, "date") == 0 && g->at < p->cf[k].table &&
+		    p->ls.v[g->at].quote < depth &&
+		    strstr(g->text, "wrote") != NULL &&
+		    (best == NULL || g->at > best->at))
+			best = g;
+	}
+	return best;
+}
+
+/* The best guess of key for configuration k, tier by tier, and the
+ * tier it was found in. */
+static const struct guess *
+best_of_tiers(const struct post *p, const char *key, int k,
+    const char *controller, enum tier *tier)
+{
+	const struct guess *best;
+
+	if (strcmp(key, "date") == 0 && (best = quote_date(p, k)) != NULL) {
+		*tier = TIER_START;
+		return best;
+	}
+	for (*tier = TIER_CAPTION; *tier < TIERS; (*tier)++) {
+		if (*tier == TIER_DEFAULT && k > 0 && strcmp(key, "date") == 0 &&
+		    (best = message_date(p, k)) != NULL) {
+			*tier = TIER_START;	/* of the post, as inherited */
+			return best;
+		}
+		if ((best = best_in_tier(p, key, *tier, k, controller)))
+			return best;
+	}
+	return NULL;
+}
+
 static bool
 choose(const struct post *p, const char *key, int k,
     const char *controller, struct choice *ch)
 {
 	const struct guesses *gs = &p->g;
-	const struct guess *best = NULL;
 	enum tier tier;
+	const struct guess *best = best_of_tiers(p, key, k, controller, &tier);
 
 	memset(ch, 0, sizeof *ch);
-	for (tier = TIER_CAPTION; tier < TIERS; tier++) {
-		if (tier == TIER_DEFAULT && k > 0 && strcmp(key, "date") == 0 &&
-		    (best = message_date(p, k)) != NULL) {
-			tier = TIER_START;	/* of the post, as inherited */
-			break;
-		}
-		if ((best = best_in_tier(p, key, tier, k, controller)))
-			break;
-	}
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);

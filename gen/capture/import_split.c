@@ -288,6 +288,28 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }
 
+/* The guesses of the name a poster gave configuration j's row in
+ * place of the machine's ("Raid0 (8 disk)", "deadline"): said of that
+ * run alone, and closer to it than any caption. */
+static void
+guess_row_name(struct post *p, int j)
+{
+	const struct config *c = &p->cf[j];
+	struct guesses row = {0};
+
+	if (c->renamed == NULL || c->host == NULL || c->host_text == NULL)
+		return;
+	guess_line(p->gs, c->host, c->host_no, c->table, &row);
+	for (size_t i = 0; i < row.n; i++) {
+		if (row.v[i].flags & GUESS_POST)
+			continue;
+		row.v[i].caption = 1;
+		row.v[i].command = 1;	/* not inherited by the rows after */
+		copy_guess(&p->g, &row.v[i], j);
+	}
+	guesses_free(&row);
+}
+
 /* Guesses from every line of prose before each configuration, in their
  * order: those of one configuration stand together (region_range). The
  * setups of one table share its prose, but for the lines about another
@@ -300,7 +322,7 @@ guess_post(struct post *p)
 		size_t j;
 
 		guess_prose(p, &p->cf[k], &prose);
-		for (j = k; j < p->ncf && p->cf[j].lead == k; j++)
+		for (j = k; j < p->ncf && p->cf[j].lead == k; j++) {
 			for (size_t i = 0; i < prose.n; i++) {
 				const struct guess *g = &prose.v[i];
 				bool post_wide = g->flags & GUESS_POST;
@@ -311,6 +333,8 @@ guess_post(struct post *p)
 				if (post_wide && j == k)
 					add_post_guess(&p->g, p->g.n - 1);
 			}
+			guess_row_name(p, (int)j);
+		}
 		guesses_free(&prose);
 		k = j - 1;
 	}
