@@ -696,12 +696,27 @@ target_text(const struct run *r)
 }
 
 /* Whether fio ran on another device, or on a device and on files:
- * another configuration, as another disk is. */
+ * another configuration, as another disk is. What the jobs name counts
+ * first; where one side names nothing (files fio names itself), the
+ * devices fio's disk stats show under them (other_disks). */
 static bool
 other_target(const struct run *r, const struct run *b)
 {
 	return r->fio_target && b->fio_target &&
 	    strcmp(r->fio_target, b->fio_target) != 0;
+}
+
+static bool
+other_disks(const struct run *r, const struct run *b)
+{
+	return !(r->fio_target && b->fio_target) && r->fio_disks &&
+	    b->fio_disks && strcmp(r->fio_disks, b->fio_disks) != 0;
+}
+
+static bool
+fio_moved(const struct run *r, const struct run *b)
+{
+	return other_target(r, b) || other_disks(r, b);
 }
 
 /* The same as a reason (the scaling model compares an array with its
@@ -710,10 +725,16 @@ static void
 target_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
-	if (m && m->def.family == FAMILY_FIO && other_target(r, b))
+	if (m == NULL || m->def.family != FAMILY_FIO)
+		return;
+	if (other_target(r, b))
 		reason(w, xasprintf("fio ran on %s, then on %s: another "
 		    "device is another configuration", target_text(b),
 		    target_text(r)));
+	else if (other_disks(r, b))
+		reason(w, xasprintf("fio's disk stats show %s, then %s: "
+		    "another device is another configuration", b->fio_disks,
+		    r->fio_disks));
 }
 
 /* bonnie++ run differently: file size, file tests, options; fio on
@@ -1326,7 +1347,10 @@ own_setup_before(const struct analysis *a, size_t i, size_t o)
  * an earlier run of the same set-up measured the figure about as far
  * from this one: A, B, A, B, where the second A fell as far from the
  * first A as from B. The setting cannot be what moved it; the set-up's
- * own spread is as large. */
+ * own spread is as large. Only where nothing measured that spread: a
+ * change the series' history or the rank test put beyond the noise
+ * (nights of A and B alike, then A far below) is a real drop, which the
+ * setting does not explain but which is no noise either. */
 static void
 own_spread_reason(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric, struct reasons *w)
@@ -1337,6 +1361,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 
 	if (metric < 0 || (d->changed == 0 && d->nextra == 0 &&
 	    d->labels == LABELS_SAME) ||
+	    analysis_change_of(a, i, metric)->rule != RULE_THRESHOLD ||
 	    (j = own_setup_before(a, i, o)) < 0)
 		return;
 	now = analysis_sum(a, i, metric).median;
@@ -1562,7 +1587,7 @@ note_series_changes(struct analysis *a)
 		}
 		/* a change of fio's device or version, or a disk swapped, is
 		 * no measure of the noise */
-		a->runs[i].change_marked = marked || other_target(&runs[i],
+		a->runs[i].change_marked = marked || fio_moved(&runs[i],
 		    &runs[prev]) || other_version(&runs[i], &runs[prev]) ||
 		    swapped_disk(&runs[i], &runs[prev]) ||
 		    (keyed && toggled(&c, &runs[i], &runs[prev]));

@@ -23,13 +23,14 @@ meta_or_empty(const struct run *r, const char *key)
 
 
 /* The meta keys that name a run's series after its host, when its meta
- * gives no "series". */
+ * gives no "series"; then the device fio ran on (fio_device). */
 static const char *const series_keys[] = {"controller", "disks", "raid",
     "filesystem"};
-#define SERIES_FIELDS (1 + sizeof series_keys / sizeof *series_keys)
+#define SERIES_FIELDS (2 + sizeof series_keys / sizeof *series_keys)
+#define DEVICE_FIELD (SERIES_FIELDS - 1)
 
-/* A series named by its fields: the host, then series_keys ("" where
- * the meta gives none). */
+/* A series named by its fields: the host, series_keys, the device ("",
+ * unknown, where the run does not say). */
 struct series_name {
 	char *name;		/* pooled */
 	const char *field[SERIES_FIELDS];
@@ -50,14 +51,27 @@ disks_field(struct strpool *pool, const struct run *r)
 	    m->disk_count, m->disk_model) : xasprintf("%d", m->disk_count));
 }
 
+/* The devices fio ran on, as its jobs name them, else as its disk
+ * stats show them; "" when neither says (bonnie++, files fio made
+ * where no disk stats were printed). Another device is another
+ * configuration: its runs are not the history of this one's. */
+static const char *
+fio_device(const struct run *r)
+{
+	if (r->fio_target && strcmp(r->fio_target, FIO_ON_FILES) != 0)
+		return r->fio_target;
+	return r->fio_disks ? r->fio_disks : "";
+}
+
 static void
 series_fields(struct strpool *pool, const struct run *r,
     const char *field[SERIES_FIELDS])
 {
 	field[0] = run_host(r);
-	for (size_t k = 1; k < SERIES_FIELDS; k++)
+	for (size_t k = 1; k < DEVICE_FIELD; k++)
 		field[k] = strcmp(series_keys[k - 1], "disks") == 0 ?
 		    disks_field(pool, r) : meta_or_empty(r, series_keys[k - 1]);
+	field[DEVICE_FIELD] = fio_device(r);
 }
 
 /* The series the meta names, or NULL (none, or empty). */
@@ -77,7 +91,10 @@ series_of(struct strpool *pool, const struct run *r)
 	if (s)
 		return xstrdup(s);
 	series_fields(pool, r, f);
-	return xasprintf("%s|%s|%s|%s|%s", f[0], f[1], f[2], f[3], f[4]);
+	/* The device only where there is one: a name as before for the
+	 * runs that give none. */
+	return xasprintf("%s|%s|%s|%s|%s%s%s", f[0], f[1], f[2], f[3], f[4],
+	    *f[5] ? "|" : "", f[5]);
 }
 
 /* Whether u says all t says, and more (t's unknown fields are u's). */

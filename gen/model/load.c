@@ -3,6 +3,7 @@
  * attachments.
  * Never follows a symbolic link out of RUNS, nor into any directory. */
 #define _GNU_SOURCE		/* getdents64 */
+#include "base/buf.h"
 #include "base/fileio.h"
 #include "model/fio_figures.h"
 #include "model/model.h"
@@ -410,6 +411,47 @@ fio_version_of(struct walk *w, const struct fio_results *rs)
 	return pool_or_null(w->set->pool, v);
 }
 
+static int
+cmp_words(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* The devices the disk stats of every fio result of the run list,
+ * sorted and pooled ("md0 sdb sdc"); NULL when a result lists none:
+ * whether its jobs moved to another disk is then unknown. */
+static char *
+fio_disks_of(struct walk *w, const struct fio_results *rs)
+{
+	char **word = NULL, *all, *save = NULL, *out;
+	size_t n = 0, cap = 0;
+	struct buf b = {0};
+
+	for (size_t r = 0; r < rs->n; r++) {
+		if (rs->v[r].disks == NULL)
+			return NULL;
+		buf_printf(&b, "%s%s", b.n ? " " : "", rs->v[r].disks);
+	}
+	if (b.n == 0)
+		return NULL;
+	all = buf_take(&b);
+	for (char *t = strtok_r(all, " ", &save); t;
+	    t = strtok_r(NULL, " ", &save)) {
+		xgrow((void **)&word, &cap, n + 1, sizeof *word);
+		word[n++] = t;
+	}
+	qsort(word, n, sizeof *word, cmp_words);
+	for (size_t k = 0; k < n; k++)
+		if (k == 0 || strcmp(word[k], word[k - 1]) != 0)
+			buf_printf(&b, "%s%s", b.n ? " " : "", word[k]);
+	out = buf_take(&b);
+	free(word);
+	free(all);
+	all = pool_or_null(w->set->pool, out);
+	free(out);
+	return all;
+}
+
 /* What the fio jobs of the run read or wrote, pooled: the devices their
  * filenames name (fio_devices), FIO_ON_FILES when each named a file
  * (whatever the name: a scratch file of each night's), else NULL
@@ -492,6 +534,7 @@ summarise(struct walk *w, struct run *run)
 	run->fio_size = fio_size_of(w, &run->samples.fio);
 	run->fio_target = fio_target_of(w, &run->samples.fio);
 	run->fio_version = fio_version_of(w, &run->samples.fio);
+	run->fio_disks = fio_disks_of(w, &run->samples.fio);
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->fio_buffered = fio_buffered(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
@@ -513,6 +556,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->fio_size);
 	strpool_release(pool, r->fio_target);
 	strpool_release(pool, r->fio_version);
+	strpool_release(pool, r->fio_disks);
 	strpool_release(pool, r->params.version);
 	strpool_release(pool, r->params.csv_format);
 	strpool_release(pool, r->params.size);

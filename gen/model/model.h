@@ -77,6 +77,9 @@ struct run {
 				   ("/dev/nvme0n1 /dev/nvme0n2", pooled),
 				   FIO_ON_FILES when each named a file,
 				   else NULL */
+	char *fio_disks;	/* the devices fio's disk stats list, of
+				   every result, sorted ("md0 sdb sdc",
+				   pooled); NULL when one printed none */
 	char *fio_version;	/* the version fio printed ("fio-3.33"),
 				   when its outputs all print one (pooled),
 				   else NULL */

@@ -84,6 +84,9 @@ struct fio_result {
 	size_t nglobal, global_cap;
 	struct fio_job *jobs;
 	size_t njobs, jobs_cap;
+	char *disks;		/* the devices fio's disk stats list, in
+				   its order, space-separated ("md0 sdb
+				   sdc"); NULL when it printed none */
 	char *tag;		/* the name grep or a post put before its
 				   lines ("default-brd.1.fio", "(passthru)"),
 				   or NULL */
@@ -98,6 +101,10 @@ struct fio_results {
 	struct fio_result *v;
 	size_t n, cap;
 };
+
+/* Adds device name[0..len) to r->disks, once (each reader calls it
+ * for each device its disk stats list). */
+void fio_add_disk(struct fio_result *r, const char *name, size_t len);
 
 /* Whether buf looks like fio output at all (cheap; used to spare the
  * bonnie++ reader files it has nothing to find in, and the reverse). */
@@ -117,6 +124,10 @@ bool fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *);
 
 void fio_results_free(struct fio_results *);
+
+/* Whether fio's filename f names a block device: below /dev, but for
+ * the files of /dev/shm and /dev/hugepages. */
+bool fio_is_device(const char *f);
 
 /* The block devices the jobs of rs ran on, each once in the jobs' order
  * ("/dev/nvme0n1 /dev/nvme0n2"; malloc'd), when every job's filename

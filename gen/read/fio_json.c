@@ -289,6 +289,19 @@ busiest_disk(const json_t *disks)
 	return best;
 }
 
+/* The devices of "disk_util", by their "name". */
+static void
+disk_names(const json_t *disks, struct fio_result *r)
+{
+	const json_t *d, *name;
+	size_t i;
+
+	json_array_foreach(disks, i, d)
+		if (json_is_string(name = json_object_get(d, "name")))
+			fio_add_disk(r, json_string_value(name),
+			    json_string_length(name));
+}
+
 static void
 read_document(const json_t *doc, struct fio_result *r, long line)
 {
@@ -304,6 +317,7 @@ read_document(const json_t *doc, struct fio_result *r, long line)
 		if (json_is_object(v))
 			read_job(v, r, line);
 	fio_params_from_global(r);
+	disk_names(json_object_get(doc, "disk_util"), r);
 	for (i = 0; i < r->njobs; i++)
 		r->jobs[i].disk_util = util;
 }

@@ -774,9 +774,9 @@ jobs(struct fio_walk *w, struct fio_result *r, long line)
 }
 
 /* "disk_util": the busiest device's "util" or "aggr_util", as
- * busiest_disk of fio_json.c reads it. */
+ * busiest_disk of fio_json.c reads it, and each device's "name". */
 static bool
-disk_util(struct fio_walk *w, double *util)
+disk_util(struct fio_walk *w, double *util, struct fio_result *r)
 {
 	struct container c, disk;
 	struct value v;
@@ -804,6 +804,8 @@ disk_util(struct fio_walk *w, double *util)
 			    key_is(k, kn, "aggr_util")) &&
 			    !isnan(x = num(&v)) && !(x <= *util))
 				*util = x;
+			else if (key_is(k, kn, "name") && v.kind == K_STRING)
+				fio_add_disk(r, v.str, v.str_len);
 		}
 		if (w->failed)
 			return false;
@@ -830,7 +832,7 @@ document(struct fio_walk *w, struct fio_result *r, long line)
 		else if (key_is(k, kn, "jobs"))
 			ok = jobs(w, r, line);
 		else if (key_is(k, kn, "disk_util"))
-			ok = disk_util(w, &util);
+			ok = disk_util(w, &util, r);
 		else if ((ok = value(w, &v)) && key_is(k, kn, "fio version") &&
 		    v.kind == K_STRING)
 			r->version = xstrndup(v.str, v.str_len);

@@ -91,18 +91,46 @@ fio_add_global_n(struct fio_result *r, const char *key, size_t key_len,
 	r->nglobal++;
 }
 
-/* Whether word is one of the words of b ("/dev/sdb /dev/sdc"). */
+/* Whether word[0..n) is one of the words of list ("/dev/sdb
+ * /dev/sdc"), which may be NULL. */
 static bool
-listed(const struct buf *b, const char *word)
+has_word(const char *list, const char *word, size_t n)
 {
-	size_t n = strlen(word);
-
-	for (const char *p = b->n ? b->p : NULL; p; p = strchr(p, ' ')) {
+	for (const char *p = list; p; p = strchr(p, ' ')) {
 		p += *p == ' ';
 		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
 			return true;
 	}
 	return false;
+}
+
+static bool
+listed(const struct buf *b, const char *word)
+{
+	return b->n > 0 && has_word(b->p, word, strlen(word));
+}
+
+void
+fio_add_disk(struct fio_result *r, const char *name, size_t len)
+{
+	char *was = r->disks;
+
+	/* A device's name, not whatever a damaged file holds there. */
+	if (len == 0 || len > 64 || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") < len ||
+	    has_word(was, name, len))
+		return;
+	r->disks = was ? xasprintf("%s %.*s", was, (int)len, name) :
+	    xstrndup(name, len);
+	free(was);
+}
+
+bool
+fio_is_device(const char *f)
+{
+	/* the memory file systems below /dev hold files */
+	return strncmp(f, "/dev/", 5) == 0 && strncmp(f, "/dev/shm/", 9) &&
+	    strncmp(f, "/dev/hugepages/", 15) != 0;
 }
 
 char *
@@ -114,7 +142,7 @@ fio_devices(const struct fio_results *rs, bool *on_files)
 	for (size_t r = 0; r < rs->n; r++)
 		for (size_t j = 0; j < rs->v[r].njobs; j++) {
 			const char *f = rs->v[r].jobs[j].param[FP_FILENAME];
-			bool dev = f && strncmp(f, "/dev/", 5) == 0;
+			bool dev = f && fio_is_device(f);
 
 			files |= f && !dev;
 			devices |= dev;
@@ -232,6 +260,7 @@ result_free_one(struct fio_result *r)
 	free(r->global);
 	free(r->file);
 	free(r->version);
+	free(r->disks);
 	free(r->tag);
 }
 

@@ -6,6 +6,7 @@
 #include "read/fio_int.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,21 @@ disk_util(const struct fields *f, const struct layout *lo,
 			j->disk_util = util;
 }
 
+/* The devices of the disk stats: their fields that are no number (each
+ * disk's first; an md device's members' figures follow its own). */
+static void
+disk_names(const struct fields *f, const struct layout *lo,
+    struct fio_result *r)
+{
+	int k = lo->first_dir + lo->per_dir * lo->dirs + AFTER_DIRS;
+
+	if ((size_t)(k + DISK_FIELDS) > f->n)
+		return;
+	for (size_t i = (size_t)k; i < f->n; i++)
+		if (f->len[i] > 0 && isalpha((unsigned char)f->at[i][0]))
+			fio_add_disk(r, f->at[i], f->len[i]);
+}
+
 /* Which terse version line s starts, 0 if none. */
 static int
 terse_version(const struct fields *f)
@@ -191,6 +207,7 @@ read_line(const char *file, const struct line *l, const struct fields *f,
 			return;
 		}
 	disk_util(f, lo, j);
+	disk_names(f, lo, r);
 }
 
 size_t

@@ -856,6 +856,19 @@ percentile_line(struct text *t, const char *s)
 	return true;
 }
 
+/* The device a line of the disk stats is about, "vda" of "vda:
+ * ios=0/1046898, ...", added to the run's. */
+static void
+disk_name(struct fio_result *r, const char *s)
+{
+	const char *p = skip_spaces(s);
+	size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+
+	if (n > 0 && p[n] == ':' && find_key(p + n + 1, "ios") != NULL)
+		fio_add_disk(r, p, n);
+}
+
 /* "vda: ios=0/1046898, ..., util=80.66%" after "Disk stats", and an
  * md device's "aggrutil=98.10%" of its members (md's own util is 0 on
  * most kernels): the busiest device's utilisation for the run's jobs. */
@@ -867,6 +880,7 @@ disk_line(struct text *t, const char *s)
 
 	if (!t->in_disks || t->run == NONE)
 		return false;
+	disk_name(run_of(t), s);
 	for (size_t k = 0; k < 2; k++) {
 		const char *u = find_key(s, key[k]);
 		double v;

@@ -98,6 +98,8 @@ fio_result_write(struct json_writer *jw, const struct fio_result *r)
 		jw_integer(jw, r->terse_version);
 	else
 		jw_null(jw);
+	jw_key(jw, "disks");
+	jw_string(jw, r->disks);
 	/* the first of an option given twice, as fio's JSON is read */
 	jw_key(jw, "global_options");
 	jw_open(jw, '{');

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fio_ways.h"
+#include "base/xalloc.h"
 
 static char *
 slurp(const char *path, size_t *n)
@@ -274,6 +275,76 @@ test_job_file(void **state)
 	fio_results_free(&rs);
 }
 
+/* The devices of fio's disk stats, each reader's: an md array and its
+ * members in the text, a disk in a terse line's disk fields and in the
+ * JSON; names that are no device's are not taken. */
+static void
+test_disk_stats(void **state)
+{
+	static const char text[] =
+	    "job1: (groupid=0, jobs=1): err= 0: pid=7: Mon Jan  1 00:00:00 2024\n"
+	    "  read: IOPS=1000, BW=3906KiB/s (4000kB/s)(11.4MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n"
+	    "\nRun status group 0 (all jobs):\n"
+	    "   READ: bw=3906KiB/s (4000kB/s), 3906KiB/s-3906KiB/s "
+	    "(4000kB/s-4000kB/s), io=11.4MiB (12.0MB), run=3001-3001msec\n"
+	    "\nDisk stats (read/write):\n"
+	    "    md0: ios=2900/0, merge=0/0, ticks=0/0, in_queue=0, "
+	    "util=0.00%, aggrios=1450/0, aggrmerge=0/0, aggrticks=100/0, "
+	    "aggrin_queue=100, aggrutil=45.00%\n"
+	    "  sdc: ios=1450/0, merge=0/0, ticks=100/0, in_queue=100, "
+	    "util=44.00%\n"
+	    "  sdb: ios=1450/0, merge=0/0, ticks=100/0, in_queue=100, "
+	    "util=45.00%\n";
+	static const char json[] =
+	    "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": "
+	    "\"j\", \"groupid\": 0, \"read\": {\"bw\": 4000, \"iops\": "
+	    "1000.0}}], \"disk_util\": [{\"name\": \"nvme0n1\", "
+	    "\"util\": 90.5}, {\"name\": \"not a device\"}]}\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+	struct fio_result *r;
+	char *terse, *line, *with_disk;
+	size_t n;
+
+	(void)state;
+	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_string_equal(rs.v[0].disks, "md0 sdc sdb");
+	assert_true(rs.v[0].jobs[0].disk_util == 45.0);
+	fio_results_free(&rs);
+
+	fio_read("fio.json", json, sizeof json - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_string_equal(rs.v[0].disks, "nvme0n1");
+	fio_results_free(&rs);
+
+	/* a terse line of fio's own, with one disk's fields after it */
+	terse = slurp("tests/parse-fio/both-json-terse.out", &n);
+	terse[n] = '\0';
+	line = strncmp(terse, "3;fio", 5) == 0 ? terse :
+	    strstr(terse, "\n3;fio") + 1;
+	assert_true(line != (char *)1);
+	*strchr(line, '\n') = '\0';
+	with_disk = xasprintf("%s;sda;100;200;0;0;10;20;30;55.50%%\n", line);
+	fio_read("terse.txt", with_disk, strlen(with_disk), NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_string_equal(rs.v[0].disks, "sda");
+	fio_results_free(&rs);
+	free(with_disk);
+	free(terse);
+
+	/* each name once; a damaged name is no device */
+	r = fio_new_result(&rs, "x", 1, FIO_TEXT);
+	fio_add_disk(r, "sdb", 3);
+	fio_add_disk(r, "sdb", 3);
+	fio_add_disk(r, "sd b", 4);
+	fio_add_disk(r, "", 0);
+	assert_string_equal(r->disks, "sdb");
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
@@ -282,6 +353,7 @@ main(void)
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_job_file),
+		cmocka_unit_test(test_disk_stats),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -365,13 +365,21 @@ test_device_changed(void **state)
 	size_t r;
 
 	target = "/dev/sdb";
-	write_run(t, "s/1", DISK "date: 2026-01-01\n", a, 1);
+	write_run(t, "s/1", DISK "date: 2026-01-01\nseries: s\n", a, 1);
+	write_run(t, "u/1", DISK "date: 2026-01-01\n", a, 1);
 	write_run(t, "one", DISK, one, 1);
 	target = "/dev/sdc";
-	write_run(t, "s/2", DISK "date: 2026-01-02\n", b, 1);
+	write_run(t, "s/2", DISK "date: 2026-01-02\nseries: s\n", b, 1);
+	write_run(t, "u/2", DISK "date: 2026-01-02\n", b, 1);
 	target = "/dev/md0";
 	write_run(t, "four", RAID0_4 "baseline: one\n", four, 1);
 	load(t);
+	/* A series the meta does not name is named after the device too:
+	 * the other device's run starts its own. */
+	r = run_of(t, "u/2");
+	assert_int_equal(t->an.runs[r].base, -1);
+	assert_non_null(strstr(t->an.runs[r].series, "|/dev/sdc"));
+	/* One the meta names holds both: their change is context. */
 	r = run_of(t, "s/2");
 	f = finding_on(&t->an, FIND_REGRESSION, (long)r,
 	    metric(t, "randread-4k-qd32-j1-libaio-direct.iops"));
