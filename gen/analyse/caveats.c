@@ -1041,6 +1041,65 @@ sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
 	return VERDICT_NONE;
 }
 
+/* How many runs of a series back a tail's level is taken over. */
+#define TAIL_LEVEL_RUNS 10
+
+/* The median of metric over the last runs of i's series before it (at
+ * most TAIL_LEVEL_RUNS that have it), and their highest in *top; *n how
+ * many, 0 when fewer than three. */
+static double
+series_level(const struct analysis *a, size_t i, int metric, size_t *n,
+    double *top)
+{
+	double v[TAIL_LEVEL_RUNS];
+
+	*n = 0;
+	*top = 0;
+	for (size_t p = a->pos[i]; p > 0 && *n < TAIL_LEVEL_RUNS; ) {
+		size_t j = a->order[--p];
+		struct metric_summary s;
+
+		if (!same_series(a, j, i))
+			break;
+		s = analysis_sum(a, j, metric);
+		if (s.state == VS_OK && s.median > 0) {
+			v[(*n)++] = s.median;
+			*top = s.median > *top ? s.median : *top;
+		}
+	}
+	if (*n < 3) {
+		*n = 0;
+		return 0;
+	}
+	return stats_median(v, *n);
+}
+
+/* A tail that rose past the fence from a base that was low for its
+ * series, back to where the series' runs before put it: within the
+ * fence of the median of their tails, or no higher than the highest of
+ * them, while the same requests' median and mean latency held. A
+ * careful reader calls that the base's luck, not this run's
+ * regression. */
+static void
+tail_level_reason(const struct analysis *a, size_t i, int metric,
+    const struct change *c, struct reasons *w)
+{
+	double now = analysis_sum(a, i, metric).median, level, top;
+	char shown_level[48], shown_top[48];
+	size_t n;
+
+	if (c->rule != RULE_NOISE_FENCE || c->fence <= 0 ||
+	    (level = series_level(a, i, metric, &n, &top)) <= 0 ||
+	    (now > level * (1 + c->fence) && now > top))
+		return;
+	display_figure(analysis_def(a, metric), level, shown_level);
+	display_figure(analysis_def(a, metric), top, shown_top);
+	reason(w, xasprintf("a tail back within its series' range: the %zu "
+	    "runs before it measured %s at the median and up to %s, while "
+	    "the same workload's median and mean latency held", n,
+	    shown_level, shown_top));
+}
+
 /* A tail percentile (p99, p99.9) that moved with no history and too
  * few samples for the rank test, while the same requests' median and
  * mean did not rise: the slowest one in a hundred of one run depends
@@ -1065,9 +1124,12 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 		return;		/* a tail that fell is no alarm to temper */
 	p50 = sibling_verdict(a, i, m, FM_P50);
 	lat = sibling_verdict(a, i, m, FM_LAT);
-	if (c->rule != RULE_THRESHOLD || p50 == VERDICT_REGRESSION ||
-	    lat == VERDICT_REGRESSION)
+	if (p50 == VERDICT_REGRESSION || lat == VERDICT_REGRESSION)
 		return;
+	if (c->rule != RULE_THRESHOLD) {
+		tail_level_reason(a, i, metric, c, w);
+		return;
+	}
 	cf = analysis_change(a, i, metric);
 	if (cf.n == 1 && cf.n_base == 1)
 		snprintf(few, sizeof few, "single samples");
