@@ -706,6 +706,14 @@ other_target(const struct run *r, const struct run *b)
 	    strcmp(r->fio_target, b->fio_target) != 0;
 }
 
+/* A run's fio_disks as a reason says them. */
+static const char *
+disks_text(const struct run *r)
+{
+	return strcmp(r->fio_disks, FIO_NO_DISK) == 0 ? "no disk (files in "
+	    "memory or on a network)" : r->fio_disks;
+}
+
 static bool
 other_disks(const struct run *r, const struct run *b)
 {
@@ -733,8 +741,8 @@ target_reason(const struct run *r, const struct run *b,
 		    target_text(r)));
 	else if (other_disks(r, b))
 		reason(w, xasprintf("fio's disk stats show %s, then %s: "
-		    "another device is another configuration", b->fio_disks,
-		    r->fio_disks));
+		    "another device is another configuration",
+		    disks_text(b), disks_text(r)));
 }
 
 /* bonnie++ run differently: file size, file tests, options; fio on

@@ -416,6 +416,14 @@ validity_warnings(struct analysis *a, size_t i)
 		    "0%) while the jobs moved data: the page cache answered, "
 		    "another device did, or the device keeps no statistics (a "
 		    "RAM disk)."));
+	/* fio lists every block device under its files; none at all, where
+	 * the meta names disks, is a file system in memory (tmpfs) or on
+	 * a network, not the disks */
+	if (r->fio_disks && strcmp(r->fio_disks, FIO_NO_DISK) == 0 &&
+	    (r->meta.disk_count > 0 || r->meta.raid != RAID_UNKNOWN))
+		warn(&all, xstrdup("fio's disk stats list no disk: its files "
+		    "were on a file system in memory (tmpfs) or on a network, "
+		    "not on the disks the meta names."));
 	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric_summary s = run_summary_at(r, k);

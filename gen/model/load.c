@@ -418,8 +418,9 @@ cmp_words(const void *x, const void *y)
 }
 
 /* The devices the disk stats of every fio result of the run list,
- * sorted and pooled ("md0 sdb sdc"); NULL when a result lists none:
- * whether its jobs moved to another disk is then unknown. */
+ * sorted and pooled ("md0 sdb sdc"), FIO_NO_DISK when each says there
+ * was none; NULL when one does not say: whether its jobs moved to
+ * another disk is then unknown. */
 static char *
 fio_disks_of(struct walk *w, const struct fio_results *rs)
 {
@@ -428,12 +429,17 @@ fio_disks_of(struct walk *w, const struct fio_results *rs)
 	struct buf b = {0};
 
 	for (size_t r = 0; r < rs->n; r++) {
-		if (rs->v[r].disks == NULL)
+		if (rs->v[r].disks == NULL) {
+			buf_free(&b);
 			return NULL;
-		buf_printf(&b, "%s%s", b.n ? " " : "", rs->v[r].disks);
+		}
+		if (*rs->v[r].disks)
+			buf_printf(&b, "%s%s", b.n ? " " : "", rs->v[r].disks);
 	}
-	if (b.n == 0)
+	if (rs->n == 0)
 		return NULL;
+	if (b.n == 0)
+		return pool_or_null(w->set->pool, FIO_NO_DISK);
 	all = buf_take(&b);
 	for (char *t = strtok_r(all, " ", &save); t;
 	    t = strtok_r(NULL, " ", &save)) {

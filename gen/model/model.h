@@ -79,7 +79,8 @@ struct run {
 				   else NULL */
 	char *fio_disks;	/* the devices fio's disk stats list, of
 				   every result, sorted ("md0 sdb sdc",
-				   pooled); NULL when one printed none */
+				   pooled); FIO_NO_DISK when each said it
+				   met none; NULL when one does not say */
 	char *fio_version;	/* the version fio printed ("fio-3.33"),
 				   when its outputs all print one (pooled),
 				   else NULL */
@@ -136,6 +137,9 @@ struct runset {
 #define RANK_MIN_SAMPLES 3
 /* run.fio_target of jobs that each named a file, not a device. */
 #define FIO_ON_FILES "files"
+/* run.fio_disks of jobs whose disk stats show no block device: their
+ * files were in memory (tmpfs) or on a network file system. */
+#define FIO_NO_DISK "none"
 
 /* Loads the runs below root within lim (NULL: the default limits).
  * The samples of a run of at most shed samples are summarised as it is

@@ -86,7 +86,11 @@ struct fio_result {
 	size_t njobs, jobs_cap;
 	char *disks;		/* the devices fio's disk stats list, in
 				   its order, space-separated ("md0 sdb
-				   sdc"); NULL when it printed none */
+				   sdc"); "" for a JSON document with
+				   none (fio prints them for any file on
+				   a block device: its files were in
+				   memory or on a network); NULL when
+				   not known (a text, a terse line) */
 	char *tag;		/* the name grep or a post put before its
 				   lines ("default-brd.1.fio", "(passthru)"),
 				   or NULL */

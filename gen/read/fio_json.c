@@ -318,6 +318,8 @@ read_document(const json_t *doc, struct fio_result *r, long line)
 			read_job(v, r, line);
 	fio_params_from_global(r);
 	disk_names(json_object_get(doc, "disk_util"), r);
+	if (r->disks == NULL)
+		r->disks = xstrdup("");
 	for (i = 0; i < r->njobs; i++)
 		r->jobs[i].disk_util = util;
 }

@@ -842,6 +842,8 @@ document(struct fio_walk *w, struct fio_result *r, long line)
 	if (w->failed)
 		return false;
 	fio_params_from_global(r);
+	if (r->disks == NULL)	/* as read_document of fio_json.c */
+		r->disks = xstrdup("");
 	for (size_t i = 0; i < r->njobs; i++)
 		r->jobs[i].disk_util = util;
 	return true;

@@ -120,7 +120,7 @@ fio_add_disk(struct fio_result *r, const char *name, size_t len)
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") < len ||
 	    has_word(was, name, len))
 		return;
-	r->disks = was ? xasprintf("%s %.*s", was, (int)len, name) :
+	r->disks = was && *was ? xasprintf("%s %.*s", was, (int)len, name) :
 	    xstrndup(name, len);
 	free(was);
 }

@@ -304,7 +304,7 @@ test_disk_stats(void **state)
 	struct fio_results rs = {0};
 	struct diags d = {.quiet = 1};
 	struct fio_result *r;
-	char *terse, *line, *with_disk;
+	char *terse, *line, *with_disk, *no_disks;
 	size_t n;
 
 	(void)state;
@@ -317,6 +317,14 @@ test_disk_stats(void **state)
 	fio_read("fio.json", json, sizeof json - 1, NULL, &rs, &d);
 	assert_int_equal(rs.n, 1);
 	assert_string_equal(rs.v[0].disks, "nvme0n1");
+	fio_results_free(&rs);
+	/* a document with no disk stats: no block device under its files */
+	no_disks = xasprintf("%.*s}\n", (int)(strstr(json, ", \"disk_util\"")
+	    - json), json);
+	fio_read("fio.json", no_disks, strlen(no_disks), NULL, &rs, &d);
+	free(no_disks);
+	assert_int_equal(rs.n, 1);
+	assert_string_equal(rs.v[0].disks, "");
 	fio_results_free(&rs);
 
 	/* a terse line of fio's own, with one disk's fields after it */
