@@ -227,20 +227,38 @@ share_metrics(const struct run *x, const struct run *y)
 	return false;
 }
 
+/* How far back a run's base may be sought past runs of its series that
+ * bonnie++ measured otherwise. */
+#define ALIKE_LOOKBACK 30
+
 /* The run just before i in its series with the same layout and some
- * figure to compare, or -1. */
+ * figure to compare, or -1; *alike says whether it is the last one
+ * measured alike (bonnie_alike), sought past those measured otherwise:
+ * one night run with another file size does not stand between the
+ * nights around it. Without one, the run just before. */
 static long
-previous_in_series(const struct analysis *a, size_t i)
+previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 {
-	for (size_t p = a->pos[i]; p > 0 && same_series(a, a->order[p - 1],
-	    i); p--) {
+	const struct run *r = &a->set->runs[i];
+	long first = -1;
+	size_t seen = 0;
+
+	*skipped = false;
+	for (size_t p = a->pos[i]; p > 0 && seen < ALIKE_LOOKBACK &&
+	    same_series(a, a->order[p - 1], i); p--) {
 		const struct run *prev = &a->set->runs[a->order[p - 1]];
 
-		if (same_layout(prev, &a->set->runs[i]) &&
-		    share_metrics(prev, &a->set->runs[i]))
+		if (!same_layout(prev, r) || !share_metrics(prev, r))
+			continue;
+		if (bonnie_alike(prev, r)) {
+			*skipped = first >= 0;
 			return (long)a->order[p - 1];
+		}
+		if (first < 0)
+			first = (long)a->order[p - 1];
+		seen++;
 	}
-	return -1;
+	return first;
 }
 
 /* What orders a series: its name, then the run's date, then its id. */
@@ -401,6 +419,7 @@ choose_base(struct analysis *a, size_t i, long forced)
 {
 	struct run_analysis *ra = &a->runs[i];
 	const char *named = meta_get(&a->set->runs[i].meta, "baseline");
+	bool skipped;
 	long b;
 
 	ra->base = -1;
@@ -411,9 +430,11 @@ choose_base(struct analysis *a, size_t i, long forced)
 	    (size_t)b != i && same_layout(&a->set->runs[b], &a->set->runs[i])) {
 		ra->base = b;
 		ra->base_why = "its baseline (meta)";
-	} else if ((b = previous_in_series(a, i)) >= 0) {
+	} else if ((b = previous_in_series(a, i, &skipped)) >= 0) {
 		ra->base = b;
-		ra->base_why = "the run before it in its series";
+		ra->base_why = skipped ? "the last run before it in its series "
+		    "that bonnie++ measured alike" : "the run before it in its "
+		    "series";
 		ra->base_in_series = true;
 	}
 }
