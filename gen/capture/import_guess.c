@@ -328,6 +328,9 @@ static const struct rule rules[] = {
 	    "GBytes)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
 	    "Speicher|Hauptspeicher)", NULL, "$2$4", fix_mem, 3, 0,
 	    NULL, NULL, NULL},
+	/* a virtual machine's: "in an 8G VM", "a 16 GB guest" */
+	{"memory", WB "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|G) +(VM|vm|guest|virtual "
+	    "machine)" WE, NULL, "$2$4", fix_mem, 3, 0, NULL, NULL, NULL},
 	/* the total the poster worked out: "RAM: DDR4 16GB x 4 = 64GB" */
 	{"memory", "(RAM|[Mm]emory)[: ].*[0-9] ?[A-Za-z]* (x|\\*|×) ?[0-9].*= *"
 	    "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|TB|G|M)" WE, NULL, "$3$5",

@@ -129,6 +129,16 @@ test_asserted(void **state)
 		    "raid.level", NULL},
 		{"SINGLE DRIVE:", "raid.level", "none"},
 		{"RAM: DDR4 16GB x 4 = 64GB", "memory", "64GB|16GB"},
+		{"The results of this test on a 8G VM running a non-debug "
+		    "kernel", "memory", "8GB"},
+		/* a row named for one disk is one disk without RAID; a
+		 * line that says more about a device is prose */
+		{"/dev/sdc", "disks.count", "1"},
+		{"/dev/sdc", "raid.level", "none"},
+		{"md3 is built from /dev/sdc and /dev/sdd", "disks.count",
+		    NULL},
+		{"Raid5s(4 disk)", "raid.level", "raid5"},
+		{"Raid5s(4 disk)", "disks.count", "4"},
 		/* a pool as zpool makes it */
 		{"zpool create storage raidz2 da0 da1 da2 da3", "raid.level",
 		    "raidz2"},
@@ -419,9 +429,11 @@ test_setting_names(void **state)
 {
 	static const char *const settings[] = {"deadline", "cfq",
 	    "2.6.0-test9", "2.4.22-nptl", "raid5-xfs", "nas-wc", "ncq-off",
-	    "xfs", "ext3_nobarrier", "mq-deadline"};
+	    "xfs", "ext3_nobarrier", "mq-deadline", "Raid0 (8 disk)",
+	    "Raid5s(4 disk)", "Raid1+0", "/dev/sdc", "nvme0n1"};
 	static const char *const machines[] = {"fileserv", "db1", "nas",
-	    "store1", "backup-01", "hostA", "r710", "vm"};
+	    "store1", "backup-01", "hostA", "r710", "vm", "sdcard-box",
+	    "raid-host"};
 
 	(void)state;
 	for (size_t k = 0; k < sizeof settings / sizeof *settings; k++)
