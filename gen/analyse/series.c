@@ -231,11 +231,12 @@ share_metrics(const struct run *x, const struct run *y)
  * bonnie++ measured otherwise. */
 #define ALIKE_LOOKBACK 30
 
-/* The run just before i in its series with the same layout and some
- * figure to compare, or -1; *alike says whether it is the last one
- * measured alike (bonnie_alike), sought past those measured otherwise:
- * one night run with another file size does not stand between the
- * nights around it. Without one, the run just before. */
+/* The last run before i in its series with the same layout, some
+ * figure to compare, and bonnie++ run alike (bonnie_alike), sought past
+ * those measured otherwise (*skipped then): one night run with another
+ * file size does not stand between the nights around it. Without one,
+ * the run just before with the same layout and a figure to compare; -1
+ * when there is none. */
 static long
 previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 {

@@ -5,6 +5,11 @@
 #ifndef BENCHSITE_FIO_INT_H
 #define BENCHSITE_FIO_INT_H
 
+/* The bytes of a block device's name as fio's disk stats print it
+ * ("nvme0n1", "dm-0", "md127"). */
+#define FIO_DEVICE_CHARS "abcdefghijklmnopqrstuvwxyz" \
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
+
 #include <stdbool.h>
 #include <stddef.h>
 

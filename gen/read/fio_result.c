@@ -116,8 +116,7 @@ fio_add_disk(struct fio_result *r, const char *name, size_t len)
 	char *was = r->disks;
 
 	/* A device's name, not whatever a damaged file holds there. */
-	if (len == 0 || len > 64 || strspn(name, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") < len ||
+	if (len == 0 || len > 64 || strspn(name, FIO_DEVICE_CHARS) < len ||
 	    has_word(was, name, len))
 		return;
 	r->disks = was && *was ? xasprintf("%s %.*s", was, (int)len, name) :

@@ -862,8 +862,7 @@ static void
 disk_name(struct fio_result *r, const char *s)
 {
 	const char *p = skip_spaces(s);
-	size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+	size_t n = strspn(p, FIO_DEVICE_CHARS);
 
 	if (n > 0 && p[n] == ':' && find_key(p + n + 1, "ios") != NULL)
 		fio_add_disk(r, p, n);
