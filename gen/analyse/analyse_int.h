@@ -170,10 +170,6 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
-/* Whether two runs' bonnie++ ran alike, as far as both say: the same
- * file size, file-test parameters and measuring options (a run's base
- * is the last run of its series measured so, where there is one). */
-bool bonnie_alike(const struct run *, const struct run *);
 /* Whether bonnie++ ran with -D (its bonnie-options say): its block
  * tests, rewrite and seeks went round the page cache. */
 bool direct_io(const struct run *);

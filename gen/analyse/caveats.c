@@ -383,18 +383,6 @@ same_bonnie_options(const char *x, const char *y)
 	return !options_differ(x, y, NULL, a, b, sizeof a);
 }
 
-bool
-bonnie_alike(const struct run *r, const struct run *b)
-{
-	const struct bonnie_params *x = &r->params, *y = &b->params;
-	const char *ox = meta_get(&r->meta, "bonnie-options");
-	const char *oy = meta_get(&b->meta, "bonnie-options");
-
-	return !(x->size && y->size && strcmp(x->size, y->size) != 0) &&
-	    !(x->files && y->files && strcmp(x->files, y->files) != 0) &&
-	    !(ox && oy && !same_bonnie_options(ox, oy));
-}
-
 /* Whether two metas' disks are one set written two ways ("VIRTIO-256G",
  * "1 x VIRTIO-256G"), as the meta reader counts them. */
 static bool

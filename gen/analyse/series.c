@@ -231,6 +231,24 @@ share_metrics(const struct run *x, const struct run *y)
  * bonnie++ measured otherwise. */
 #define ALIKE_LOOKBACK 30
 
+static bool
+same_param(const char *x, const char *y)
+{
+	/* what one side does not say is unknown, not a difference */
+	return x == NULL || y == NULL || strcmp(x, y) == 0;
+}
+
+/* Whether bonnie++ ran alike in two runs, as far as its output says
+ * for both: the same file size, file tests and io chunk. (The options
+ * only the meta gives are the caveats' to weigh: caveats.c.) */
+static bool
+bonnie_alike(const struct run *x, const struct run *y)
+{
+	return same_param(x->params.size, y->params.size) &&
+	    same_param(x->params.files, y->params.files) &&
+	    same_param(x->params.chunk, y->params.chunk);
+}
+
 /* The last run before i in its series with the same layout, some
  * figure to compare, and bonnie++ run alike (bonnie_alike), sought past
  * those measured otherwise (*skipped then): one night run with another

@@ -26,7 +26,9 @@ enum line_kind {
 	L_PRE,		/* its command line */
 	L_SKIP,		/* bonnie++ output already taken: quoted again,
 			   or already in RUNS */
-	L_HEADER	/* a mail header a reader is not shown */
+	L_HEADER,	/* a mail header a reader is not shown */
+	L_PATCH		/* a patch quoted in the post: code, whose words
+			   ("chipset", a file's date) say nothing of a run */
 };
 
 /* A result the reader found, where it stands. */

@@ -218,7 +218,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 		char *text;
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
-		    p->kind[i] == L_HEADER ||
+		    p->kind[i] == L_HEADER || p->kind[i] == L_PATCH ||
 		    line_is_blank(l) || quoted_command(p, c, l))
 			continue;
 		text = prose_text(p, l);

@@ -1519,6 +1519,74 @@ mark_mime_parts(struct post *p)
 	}
 }
 
+/* Whether line s is one of a unified diff's headers ("diff -Nru a b",
+ * "--- a/x", "+++ b/x", "index 1a2b..3c4d"). */
+static bool
+diff_header(const char *s)
+{
+	return strncmp(s, "diff -", 6) == 0 || strncmp(s, "--- ", 4) == 0 ||
+	    strncmp(s, "+++ ", 4) == 0 || strncmp(s, "index ", 6) == 0;
+}
+
+/* The lines of the hunk whose header is line i ("@@ -70,7 +70,8 @@"),
+ * counted as the header says (a missing count is 1): the index of the
+ * line after it. A hunk cut short (a mail client's wrap) ends where its
+ * lines stop looking like one. */
+static size_t
+hunk_end(const struct post *p, size_t i)
+{
+	const char *s = p->ls.v[i].text;
+	long old = 1, new = 1;
+	char *e;
+
+	if (strchr(s + 4, ',') && strchr(s + 4, ',') < strchr(s + 4, ' '))
+		old = strtol(strchr(s + 4, ',') + 1, &e, 10);
+	if ((s = strstr(s + 4, " +")) && strchr(s, ',') &&
+	    strchr(s, ',') < strchr(s + 2, ' '))
+		new = strtol(strchr(s, ',') + 1, &e, 10);
+	for (i++; i < p->ls.n && (old > 0 || new > 0); i++) {
+		char c = p->ls.v[i].text[0];
+
+		if (c == '\\')
+			continue;	/* "\ No newline at end of file" */
+		if (c != ' ' && c != '-' && c != '+' && c != '\0')
+			break;
+		old -= c != '+';
+		new -= c != '-';
+	}
+	return i;
+}
+
+/* The patches a post quotes: from a "diff -" line, or a "--- " line
+ * followed by a "+++ " one, through their headers and hunks. Code, not
+ * prose: whatever its words say is no run's. */
+static void
+mark_patches(struct post *p)
+{
+	for (size_t i = 0; i + 1 < p->ls.n; ) {
+		const char *s = p->ls.v[i].text;
+		size_t end = i;
+
+		if (!(strncmp(s, "diff -", 6) == 0 || (strncmp(s, "--- ", 4) ==
+		    0 && strncmp(p->ls.v[i + 1].text, "+++ ", 4) == 0))) {
+			i++;
+			continue;
+		}
+		while (end < p->ls.n) {
+			s = p->ls.v[end].text;
+			if (diff_header(s))
+				end++;
+			else if (strncmp(s, "@@ -", 4) == 0)
+				end = hunk_end(p, end);
+			else
+				break;
+		}
+		for (; i < end; i++)
+			if (p->kind[i] == L_PROSE)
+				p->kind[i] = L_PATCH;
+	}
+}
+
 void
 post_find_configs(struct post *p, struct diags *d)
 {
@@ -1527,6 +1595,7 @@ post_find_configs(struct post *p, struct diags *d)
 	p->kind = xcalloc(p->ls.n + 1, 1);
 	mark_mail_headers(p);
 	mark_mime_parts(p);
+	mark_patches(p);
 	if (p->ls.n > 0) {
 		mark_tables(p, in);
 		group_tables(p, in, d);

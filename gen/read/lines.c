@@ -303,17 +303,48 @@ is_fence(const struct line *l)
 	    strncmp(l->text + i, "~~~", 3) == 0);
 }
 
+static bool starts_results(const char *s, size_t len);
+
+/* Whether a line of a hunk (its marker first) holds results: a bonnie++
+ * table's or CSV line's start (starts_results), or a line of fio's
+ * ("read: IOPS=", "iops=", "\"jobname\""). */
+static bool
+hunk_results(const char *s, size_t len)
+{
+	static const char *const fio[] = {"IOPS=", "iops=", "\"jobname\""};
+
+	if (len == 0)
+		return false;
+	if (starts_results(s + 1, len - 1))
+		return true;
+	for (size_t k = 0; k < sizeof fio / sizeof *fio; k++)
+		for (size_t i = 0; i + strlen(fio[k]) <= len; i++)
+			if (memcmp(s + i, fio[k], strlen(fio[k])) == 0)
+				return true;
+	return false;
+}
+
 int
 lines_is_diff(const char *buf, size_t len)
 {
-	/* Only the starts of lines can hold a hunk header. */
-	for (size_t i = 0; i + 4 < len; ) {
-		const char *nl;
+	bool in_hunk = false;
 
-		if (memcmp(buf + i, "@@ -", 4) == 0 &&
+	/* Only the starts of lines can hold a hunk header. A diff of
+	 * results has results in a hunk; a patch of code quoted in a post
+	 * is read as it is. */
+	for (size_t i = 0; i < len; ) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - buf) - i : len - i;
+
+		if (n > 4 && memcmp(buf + i, "@@ -", 4) == 0 &&
 		    isdigit((unsigned char)buf[i + 4]))
+			in_hunk = true;
+		else if ((n >= 5 && memcmp(buf + i, "diff ", 5) == 0) ||
+		    (n >= 4 && memcmp(buf + i, "--- ", 4) == 0))
+			in_hunk = false;
+		else if (in_hunk && hunk_results(buf + i, n))
 			return 1;
-		if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
+		if (nl == NULL)
 			break;
 		i = (size_t)(nl - buf) + 1;
 	}
@@ -439,27 +470,42 @@ keep_marked_line(struct line *l, enum diff_side side, char old, char new)
 	return 1;
 }
 
-/* Applies the diff side to a clean line: returns 0 to drop it. */
+/* *in_hunk of keep_diff_line: outside a hunk; inside, after a short
+ * line; inside, after a line a mail client may have cut, whose rest,
+ * unmarked, is still the hunk's. */
+enum { HUNK_OUT, HUNK_IN, HUNK_AFTER_LONG };
+#define HUNK_WRAP_WIDTH 60
+
+/* Applies the diff side to a clean line: returns 0 to drop it. An
+ * unmarked line ends the hunk (the post goes on under a patch), but for
+ * the rest of a long line cut by a mail client. */
 static int
 keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
 {
 	char c = l->len ? l->text[0] : ' ';
+	int was = *in_hunk;
 
 	if (side == SIDE_ALL)
 		return 1;
 	if (strncmp(l->text, "@@ -", 4) == 0) {
-		*in_hunk = 1;
+		*in_hunk = HUNK_IN;
 		return 0;
 	}
 	if (strncmp(l->text, "diff ", 5) == 0 ||
 	    (strncmp(l->text, "index ", 6) == 0 && strstr(l->text, "..")) ||
 	    strncmp(l->text, "--- ", 4) == 0 ||
 	    strncmp(l->text, "+++ ", 4) == 0) {
-		*in_hunk = 0;
+		*in_hunk = HUNK_OUT;
 		return 0;
 	}
-	if (!*in_hunk)
+	if (was == HUNK_OUT)
 		return 1;
+	*in_hunk = l->len >= HUNK_WRAP_WIDTH ? HUNK_AFTER_LONG : HUNK_IN;
+	if (c != ' ' && c != '+' && c != '-' && c != '\\') {
+		if (was != HUNK_AFTER_LONG)
+			*in_hunk = HUNK_OUT;	/* past the hunk */
+		return 1;
+	}
 	if (c == '\\')
 		return 0;	/* "\ No newline at end of file" */
 	if ((c == '+' && side == SIDE_OLD) || (c == '-' && side == SIDE_NEW))

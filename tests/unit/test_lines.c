@@ -151,6 +151,13 @@ test_unknown_tags_kept(void **state)
 
 static const char diff[] =
     "--- a/r.txt\n+++ b/r.txt\n@@ -1,3 +1,3 @@\n same\n-old\n+new\n";
+static const char results_diff[] =
+    "--- a/r.txt\n+++ b/r.txt\n@@ -1,4 +1,4 @@\n"
+    " Version  1.97       ------Sequential Output------\n"
+    "-db1 16G 1011 97 201733 24\n+db1 16G 1008 97 203011 24\n";
+static const char fio_diff[] =
+    "--- a/fio.txt\n+++ b/fio.txt\n@@ -2,1 +2,1 @@\n"
+    "-  read: IOPS=2711, BW=10.6MiB/s\n+  read: IOPS=1355, BW=5.3MiB/s\n";
 
 static void
 test_diff_sides(void **state)
@@ -158,7 +165,11 @@ test_diff_sides(void **state)
 	struct lines o, n;
 
 	(void)state;
-	assert_true(lines_is_diff(diff, strlen(diff)));
+	/* a diff of results, bonnie++'s or fio's, is read side by side; a
+	 * patch of code quoted in a post as it is */
+	assert_true(lines_is_diff(results_diff, strlen(results_diff)));
+	assert_true(lines_is_diff(fio_diff, strlen(fio_diff)));
+	assert_false(lines_is_diff(diff, strlen(diff)));
 	assert_false(lines_is_diff("@@ no\n", 6));
 	o = read_all(diff, SIDE_OLD);
 	n = read_all(diff, SIDE_NEW);
