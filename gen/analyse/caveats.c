@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Sets of metrics, by what they measure (enum metric_trait): what a
  * setting can move. A metric is in a set when it has a trait of any,
@@ -824,6 +825,46 @@ cache_size_reason(const struct run *r, const struct run *b,
 /* Words of a run's title, label or raid that say its array was not in
  * its steady state: resyncing, rebuilding, degraded, reshaping. Such a
  * run measured the array's own work too. */
+/* Whether a word of the two before text[at] denies or dates the state
+ * it names away: "without rebuilding", "not degraded", "after the
+ * resync", "no longer degraded". */
+static bool
+state_denied(const char *text, size_t at)
+{
+	static const char *const deny[] = {"without", "not", "no", "after",
+	    "before", "finished", "done", "longer", "never"};
+	size_t end = at;
+
+	for (int w = 0; w < 2 && end > 0; w++) {
+		size_t start;
+
+		while (end > 0 && !isalpha((unsigned char)text[end - 1]))
+			end--;
+		for (start = end; start > 0 &&
+		    isalpha((unsigned char)text[start - 1]); start--)
+			;
+		for (size_t k = 0; k < sizeof deny / sizeof *deny; k++)
+			if (end - start == strlen(deny[k]) &&
+			    strncasecmp(text + start, deny[k], end - start) == 0)
+				return true;
+		end = start;
+	}
+	return false;
+}
+
+/* Whether text says state, where no word before it denies it. */
+static bool
+said_busy(const char *text, const char *state)
+{
+	size_t n = strlen(state);
+
+	for (const char *p = text; *p; p++)
+		if (strncasecmp(p, state, n) == 0 &&
+		    !state_denied(text, (size_t)(p - text)))
+			return true;
+	return false;
+}
+
 static const char *
 array_busy(const struct run *r)
 {
@@ -838,7 +879,7 @@ array_busy(const struct run *r)
 		const char *v = meta_get(&r->meta, keys[k]);
 
 		for (size_t j = 0; v && j < sizeof words / sizeof *words; j++)
-			if (contains_ignoring_case(v, words[j]))
+			if (said_busy(v, words[j]))
 				return v;
 	}
 	return NULL;

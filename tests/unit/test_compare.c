@@ -397,6 +397,34 @@ test_stalls(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* An array measured while it rebuilt is no base; one that says it was
+ * not ("without rebuilding", "after the resync") is. */
+static void
+test_array_busy_said(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\nraid: raid6\n"
+	    "disks: 8\ntitle: RAID6 while rebuilding\n",
+	    (struct fig){.put = 100000, .get = 100000, .seeks = 300});
+	add_run(t, "a2", "series: a\ndate: 2020-01-02\nraid: raid6\n"
+	    "disks: 8\ntitle: RAID6 (without rebuilding RAID)\n",
+	    (struct fig){.put = 60000, .get = 100000, .seeks = 300});
+	add_run(t, "a3", "series: a\ndate: 2020-01-03\nraid: raid6\n"
+	    "disks: 8\ntitle: RAID6 after the resync\n",
+	    (struct fig){.put = 30000, .get = 100000, .seeks = 300});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "a2", M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_non_null(strstr(f->caveat, "a1 was measured while its array "
+	    "was busy or degraded"));
+	f = finding_of(t, FIND_REGRESSION, "a3", M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_true(f->caveat == NULL ||
+	    strstr(f->caveat, "busy or degraded") == NULL);
+}
+
 int
 main(void)
 {
@@ -424,6 +452,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_distro_upgrade, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_stalls, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_array_busy_said, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
