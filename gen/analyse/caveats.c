@@ -711,8 +711,9 @@ other_target(const struct run *r, const struct run *b)
 static const char *
 disks_text(const struct run *r)
 {
-	return strcmp(r->fio_disks, FIO_NO_DISK) == 0 ? "no disk (files in "
-	    "memory or on a network)" : r->fio_disks;
+	return strcmp(r->fio_disks, FIO_NO_DISK) == 0 ? "no disk (a file "
+	    "system in memory, on a network, or over several devices)" :
+	    r->fio_disks;
 }
 
 static bool
@@ -868,7 +869,9 @@ said_busy(const char *text, const char *state)
 static const char *
 array_busy(const struct run *r)
 {
-	static const char *const keys[] = {"label", "title", "raid"};
+	/* and a file system mounted degraded (btrfs's "-o degraded") */
+	static const char *const keys[] = {"label", "title", "raid",
+	    "mount-options"};
 	/* "after resync" is the steady state again */
 	static const char *const words[] = {"resyncing", "during resync",
 	    "while resync", "rebuilding", "during rebuild", "while rebuild",
@@ -1193,6 +1196,32 @@ tail_reason(const struct analysis *a, size_t i, int metric, struct reasons *w)
 	    "times or more to tell"));
 }
 
+/* A median latency (p50) that rose while the same workload's mean
+ * latency and its IOPS or bandwidth held: the requests' spread changed
+ * shape (a throttle's, a cache's), none took longer on average, and a
+ * careful reader does not call the device slower for it. */
+static void
+median_alone_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	enum verdict iops, bw;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    m->fio.measure != FM_P50 ||
+	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION ||
+	    sibling_verdict(a, i, m, FM_LAT) != VERDICT_SAME)
+		return;
+	iops = sibling_verdict(a, i, m, FM_IOPS);
+	bw = sibling_verdict(a, i, m, FM_BW);
+	if (iops == VERDICT_REGRESSION || bw == VERDICT_REGRESSION ||
+	    (iops != VERDICT_SAME && bw != VERDICT_SAME))
+		return;
+	reason(w, xstrdup("the median latency moved alone: the same "
+	    "workload's mean latency and its throughput held, so no request "
+	    "took longer on average"));
+}
+
 /* Whether two dates, as the meta reader let them in (ISO 8601), are of
  * one day: "2026-11-21T03:00Z" and "2026-11-21T05:30Z" (record writes the
  * time) are; a year or a month alone is only itself. */
@@ -1503,6 +1532,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	version_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
 	    analysis_metric(a, metric) : NULL, &w);
 	tail_reason(a, i, metric, &w);
+	median_alone_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	anonymous_reason(d, &w);
@@ -1696,11 +1726,13 @@ note_series_changes(struct analysis *a)
 			count_series(a, from, series_end(a, k), &c);
 			counted = true;
 		}
-		/* a change of fio's device or version, or a disk swapped, is
-		 * no measure of the noise */
+		/* a change of fio's device or version, a disk swapped, or an
+		 * array busy or degraded on either side, is no measure of
+		 * the noise */
 		a->runs[i].change_marked = marked || fio_moved(&runs[i],
 		    &runs[prev]) || other_version(&runs[i], &runs[prev]) ||
 		    swapped_disk(&runs[i], &runs[prev]) ||
+		    array_busy(&runs[i]) || array_busy(&runs[prev]) ||
 		    (keyed && toggled(&c, &runs[i], &runs[prev]));
 	}
 	hashmap_free(&c.map);

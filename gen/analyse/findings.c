@@ -381,6 +381,21 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 	return all;
 }
 
+/* Whether fs, a meta's file system, sits on one block device that
+ * fio's disk stats name: ext2/3/4, xfs and the like; not btrfs, ZFS or
+ * a network's, which fio maps to none. */
+static bool
+one_device_fs(const char *fs)
+{
+	static const char *const one[] = {"ext2", "ext3", "ext4", "xfs",
+	    "jfs", "reiserfs", "f2fs", "nilfs2", "ufs", "hfs", "hfsplus"};
+
+	for (size_t k = 0; fs && k < sizeof one / sizeof *one; k++)
+		if (strcasecmp(fs, one[k]) == 0)
+			return true;
+	return false;
+}
+
 /* One warning per run, of every reason to read its figures with care. */
 static void
 validity_warnings(struct analysis *a, size_t i)
@@ -416,14 +431,17 @@ validity_warnings(struct analysis *a, size_t i)
 		    "0%) while the jobs moved data: the page cache answered, "
 		    "another device did, or the device keeps no statistics (a "
 		    "RAM disk)."));
-	/* fio lists every block device under its files; none at all, where
-	 * the meta names disks, is a file system in memory (tmpfs) or on
-	 * a network, not the disks */
+	/* fio lists the block device under a file system of one device
+	 * (ext4, xfs); none at all, where the meta names such a file system
+	 * on disks, is a file system in memory (tmpfs) or on a network.
+	 * btrfs and ZFS span devices fio does not map their files to. */
 	if (r->fio_disks && strcmp(r->fio_disks, FIO_NO_DISK) == 0 &&
-	    (r->meta.disk_count > 0 || r->meta.raid != RAID_UNKNOWN))
-		warn(&all, xstrdup("fio's disk stats list no disk: its files "
+	    (r->meta.disk_count > 0 || r->meta.raid != RAID_UNKNOWN) &&
+	    one_device_fs(meta_get(&r->meta, "filesystem")))
+		warn(&all, xasprintf("fio's disk stats list no disk: its files "
 		    "were on a file system in memory (tmpfs) or on a network, "
-		    "not on the disks the meta names."));
+		    "not on the %s on the disks the meta names.",
+		    meta_get(&r->meta, "filesystem")));
 	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric_summary s = run_summary_at(r, k);

@@ -138,7 +138,8 @@ struct runset {
 /* run.fio_target of jobs that each named a file, not a device. */
 #define FIO_ON_FILES "files"
 /* run.fio_disks of jobs whose disk stats show no block device: their
- * files were in memory (tmpfs) or on a network file system. */
+ * files were on a file system fio maps to none (tmpfs, NFS, or one over
+ * several devices: btrfs, ZFS). */
 #define FIO_NO_DISK "none"
 
 /* Loads the runs below root within lim (NULL: the default limits).

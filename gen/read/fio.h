@@ -87,10 +87,11 @@ struct fio_result {
 	char *disks;		/* the devices fio's disk stats list, in
 				   its order, space-separated ("md0 sdb
 				   sdc"); "" for a JSON document with
-				   none (fio prints them for any file on
-				   a block device: its files were in
-				   memory or on a network); NULL when
-				   not known (a text, a terse line) */
+				   none (fio prints them for a file
+				   system on a block device: its files
+				   were in memory, on a network, or on
+				   btrfs or ZFS); NULL when not known (a
+				   text, a terse line) */
 	char *tag;		/* the name grep or a post put before its
 				   lines ("default-brd.1.fio", "(passthru)"),
 				   or NULL */
