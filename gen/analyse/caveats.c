@@ -858,9 +858,11 @@ static bool
 said_busy(const char *text, const char *state)
 {
 	size_t n = strlen(state);
+	int first = tolower((unsigned char)state[0]);
 
 	for (const char *p = text; *p; p++)
-		if (strncasecmp(p, state, n) == 0 &&
+		if (tolower((unsigned char)*p) == first &&
+		    strncasecmp(p, state, n) == 0 &&
 		    !state_denied(text, (size_t)(p - text)))
 			return true;
 	return false;
@@ -1709,12 +1711,17 @@ note_series_changes(struct analysis *a)
 	struct value_counts c = {.n = 0};
 	size_t from = 0;
 	bool counted = false;
+	/* whether the run before, in this order, was busy: each run is
+	 * asked once */
+	bool was_busy = a->set->n > 0 && array_busy(&runs[a->order[0]]);
 
 	hashmap_init(&c.map, 64, counted_rehash, &c);
 	for (size_t k = 1; k < a->set->n; k++) {
 		size_t i = a->order[k], prev = a->order[k - 1];
-		bool marked, keyed;
+		bool marked, keyed, busy = array_busy(&runs[i]), busy_before;
 
+		busy_before = was_busy;
+		was_busy = busy;
 		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0) {
 			from = k;
 			counted = false;
@@ -1732,7 +1739,7 @@ note_series_changes(struct analysis *a)
 		a->runs[i].change_marked = marked || fio_moved(&runs[i],
 		    &runs[prev]) || other_version(&runs[i], &runs[prev]) ||
 		    swapped_disk(&runs[i], &runs[prev]) ||
-		    array_busy(&runs[i]) || array_busy(&runs[prev]) ||
+		    busy || busy_before ||
 		    (keyed && toggled(&c, &runs[i], &runs[prev]));
 	}
 	hashmap_free(&c.map);
