@@ -1532,18 +1532,21 @@ diff_header(const char *s)
  * counted as the header says (a missing count is 1): the index of the
  * line after it. A hunk cut short (a mail client's wrap) ends where its
  * lines stop looking like one. */
+static long
+hunk_count(const char *s)
+{
+	char *e;
+
+	strtol(s, &e, 10);	/* the first line's number */
+	return *e == ',' ? strtol(e + 1, NULL, 10) : 1;
+}
+
 static size_t
 hunk_end(const struct post *p, size_t i)
 {
-	const char *s = p->ls.v[i].text;
-	long old = 1, new = 1;
-	char *e;
+	const char *s = p->ls.v[i].text, *plus = strstr(s + 4, " +");
+	long old = hunk_count(s + 4), new = plus ? hunk_count(plus + 2) : 1;
 
-	if (strchr(s + 4, ',') && strchr(s + 4, ',') < strchr(s + 4, ' '))
-		old = strtol(strchr(s + 4, ',') + 1, &e, 10);
-	if ((s = strstr(s + 4, " +")) && strchr(s, ',') &&
-	    strchr(s, ',') < strchr(s + 2, ' '))
-		new = strtol(strchr(s, ',') + 1, &e, 10);
 	for (i++; i < p->ls.n && (old > 0 || new > 0); i++) {
 		char c = p->ls.v[i].text[0];
 
