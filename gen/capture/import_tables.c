@@ -1519,15 +1519,6 @@ mark_mime_parts(struct post *p)
 	}
 }
 
-/* Whether line s is one of a unified diff's headers ("diff -Nru a b",
- * "--- a/x", "+++ b/x", "index 1a2b..3c4d"). */
-static bool
-diff_header(const char *s)
-{
-	return strncmp(s, "diff -", 6) == 0 || strncmp(s, "--- ", 4) == 0 ||
-	    strncmp(s, "+++ ", 4) == 0 || strncmp(s, "index ", 6) == 0;
-}
-
 /* The lines of the hunk whose header is line i ("@@ -70,7 +70,8 @@"),
  * counted as the header says (a missing count is 1): the index of the
  * line after it. A hunk cut short (a mail client's wrap) ends where its
@@ -1577,7 +1568,7 @@ mark_patches(struct post *p)
 		}
 		while (end < p->ls.n) {
 			s = p->ls.v[end].text;
-			if (diff_header(s))
+			if (lines_diff_header(s))
 				end++;
 			else if (strncmp(s, "@@ -", 4) == 0)
 				end = hunk_end(p, end);

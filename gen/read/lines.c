@@ -325,6 +325,14 @@ hunk_results(const char *s, size_t len)
 }
 
 int
+lines_diff_header(const char *s)
+{
+	return strncmp(s, "diff ", 5) == 0 || (strncmp(s, "index ", 6) == 0 &&
+	    strstr(s, "..")) || strncmp(s, "--- ", 4) == 0 ||
+	    strncmp(s, "+++ ", 4) == 0;
+}
+
+int
 lines_is_diff(const char *buf, size_t len)
 {
 	bool in_hunk = false;
@@ -491,10 +499,7 @@ keep_diff_line(struct line *l, enum diff_side side, int *in_hunk)
 		*in_hunk = HUNK_IN;
 		return 0;
 	}
-	if (strncmp(l->text, "diff ", 5) == 0 ||
-	    (strncmp(l->text, "index ", 6) == 0 && strstr(l->text, "..")) ||
-	    strncmp(l->text, "--- ", 4) == 0 ||
-	    strncmp(l->text, "+++ ", 4) == 0) {
+	if (lines_diff_header(l->text)) {
 		*in_hunk = HUNK_OUT;
 		return 0;
 	}

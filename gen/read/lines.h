@@ -46,8 +46,14 @@ enum diff_marks {
 	MARKS_ANGLE	/* "< " and "> " as diff's normal format prints */
 };
 
-/* True if buf holds a unified diff hunk ("@@ -1,4 +1,4 @@"). */
+/* True if buf holds a unified diff of results: a hunk ("@@ -1,4 +1,4
+ * @@") with a bonnie++ or fio line in it (a patch of code is not). */
 int lines_is_diff(const char *buf, size_t len);
+
+/* Whether line s is one of a unified diff's file headers ("diff -Nru a
+ * b", "index 1a2b..3c4d", "--- a/x", "+++ b/x"): the diff reader and the
+ * import's patches (capture/import_tables.c) tell them alike. */
+int lines_diff_header(const char *s);
 
 /* True if buf, without a hunk header, holds a before/after paste: the
  * start of a bonnie++ table or a CSV line marked as old ("-" or "<")
