@@ -1374,8 +1374,9 @@ anonymous_reason(const struct setup_diff *d, struct reasons *w)
 	    (meta_get(&r->meta, "disks") == NULL ||
 	    meta_get(&b->meta, "disks") == NULL) && !devices)
 		reason(w, xstrdup("neither run names its machine (host or "
-		    "series) nor its disks or fio's device: they may be two "
-		    "machines or two disks, not one set-up measured twice"));
+		    "series), and they do not both name their disks or one "
+		    "fio device: they may be two machines or two disks, not "
+		    "one set-up measured twice"));
 }
 
 /* Two runs told apart only by labels that name a part of the machine

@@ -351,9 +351,11 @@ single_fio(const struct run *r)
 	return r->nsum > 0;
 }
 
-/* No device completes a request in under a microsecond: a fio mean
- * completion latency below that is memory's, the page cache's. Appends
- * the sentence, naming the fastest workload, to all; returns it. */
+/* No disk completes a request in under a microsecond: a fio mean
+ * completion latency below that is memory's, the page cache's, or with
+ * the page cache bypassed (direct I/O) a memory device's (pmem, a RAM
+ * disk) or a cache's below. Appends the sentence, naming the fastest
+ * workload, to all; returns it. */
 #define DEVICE_FLOOR_US 1.0
 
 static char *
@@ -374,9 +376,11 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 		char took[48];
 
 		shown(a, fastest, run_summary(r, fastest).median, took);
-		warn(&all, xasprintf("%s is %s: no device completes a request "
-		    "that fast; the page cache did.", analysis_def(a,
-		    fastest)->label, took));
+		warn(&all, xasprintf("%s is %s: no disk completes a request "
+		    "that fast; %s.", analysis_def(a, fastest)->label, took,
+		    fio_key_uncached(&analysis_metric(a, fastest)->fio) ?
+		    "memory did, a memory device (pmem, a RAM disk) or a "
+		    "cache below the direct I/O" : "the page cache did"));
 	}
 	return all;
 }

@@ -63,6 +63,9 @@ struct config {
 	 * written (NULL: the lines first..last as posted), and its name. */
 	char *own_lines;
 	char *label;
+	/* The prose that names it ("**Patched**"), or NULL: import_split
+	 * finds every one's before any meta is written. */
+	char *caption_text;
 	bool named;		/* the setups of its table differ by name */
 	/* When the poster renamed its table's rows to the set-ups (row
 	 * names that name settings, or extend one another, or prose that

@@ -677,6 +677,65 @@ put_kernel_row(struct buf *b, const struct post *p, int k, const char *key,
 	}
 }
 
+/* Captions of a few words name a run's set-up ("Unpatched",
+ * "**Patched**", "Before:"); a longer one is a sentence. */
+#define CAPTION_LABEL_WORDS 4
+
+/* The caption of c when it is short and names a setting no key holds
+ * ("Unpatched", "**Patched**:", "Before"), trimmed; NULL otherwise.
+ * Caller frees. */
+static char *
+caption_setting(const struct post *p, const struct config *c)
+{
+	char *t, *s;
+	size_t n, words = 0;
+
+	if (c->caption_text == NULL)
+		return NULL;
+	t = xstrdup(c->caption_text);
+	n = strlen(t);
+	while (n > 0 && strchr(" .:*_", t[n - 1]))
+		t[--n] = '\0';	/* "**Patched**:", as Markdown bolds it */
+	s = t + strspn(t, "*_ ");
+	memmove(t, s, strlen(s) + 1);
+	for (s = t; *s; s++)
+		words += *s != ' ' && (s == t || s[-1] == ' ');
+	if (words == 0 || words > CAPTION_LABEL_WORDS ||
+	    !guess_names_unkeyed_setting(p->gs, t)) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* The label of run k when its short caption names a setting no key
+ * holds and another run's caption does too ("Unpatched" above one
+ * output, "Patched" above the next): what tells the post's runs apart.
+ * One such caption alone ("Defaults", beside "with stripe_cache_size
+ * 16384") contrasts nothing; a run with a label already (a row named
+ * for its machine and a setting) keeps it. */
+static void
+put_caption_label(struct buf *b, const struct post *p, size_t k)
+{
+	char *t, *other = NULL;
+
+	/* b holds the file's first lines, a string (buf_printf) */
+	if (strstr(b->p, "\nlabel: ") != NULL ||
+	    (t = caption_setting(p, &p->cf[k])) == NULL)
+		return;
+	for (size_t j = 0; j < p->ncf && other == NULL; j++)
+		if (j != k)
+			other = caption_setting(p, &p->cf[j]);
+	if (other) {
+		buf_puts(b, "# its caption names a setting no key holds, as "
+		    "another run's does\nlabel: ");
+		put_text(b, t);
+		buf_puts(b, "\n");
+	}
+	free(other);
+	free(t);
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -728,6 +787,7 @@ config_meta(const struct post *p, int k, const char *name,
 			choice_free(&ch);
 		}
 	}
+	put_caption_label(&b, p, (size_t)k);
 	if (has_ctl)
 		choice_free(&ctl);
 	return buf_take(&b);

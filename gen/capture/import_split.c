@@ -446,31 +446,38 @@ job_slug(const struct post *p, const struct config *c)
 	return xstrdup("run");
 }
 
-/* The name of a run: the first line of the last paragraph above it that
- * names well (not a command, an aside in parentheses, an underline),
- * its caption between its command line and its output first. */
+/* Whether t, a line of prose, names a run: it names well and leaves a
+ * slug. */
+static bool
+names_run(const char *t)
+{
+	char *slug;
+	bool names;
+
+	if (!names_well(t))
+		return false;
+	slug = import_slug(t);
+	names = *slug != '\0';
+	free(slug);
+	return names;
+}
+
+/* The caption that names a run: the first line of the last paragraph
+ * above it that names well (not a command, an aside in parentheses, an
+ * underline), its caption between its command line and its output
+ * first, as text (caller frees); NULL when no prose names it. */
 static char *
-make_slug(const struct post *p, const struct config *c)
+config_caption(const struct post *p, const struct config *c)
 {
 	size_t end = c->first;
 
-	if (c->label) {
-		char *slug = import_slug(c->label);
-
-		if (*slug)
-			return slug;
-		free(slug);
-	}
 	if (c->inner_end > 0) {
 		char *t = prose_text(p, &p->ls.v[c->inner_caption]);
-		char *slug = names_well(t) ? import_slug(t) : xstrdup("");
 
+		if (names_run(t))
+			return t;
 		free(t);
-		if (*slug)
-			return slug;
-		free(slug);
 	}
-
 	for (;;) {
 		size_t s;
 
@@ -480,7 +487,7 @@ make_slug(const struct post *p, const struct config *c)
 		/* (a damaged post may leave its first line before its
 		 * prose's start) */
 		if (end <= c->region)
-			return job_slug(p, c);
+			return NULL;
 		/* A rule ("=====") ends a paragraph as a blank line does:
 		 * the caption is the line under it ("2.6.19.1, SATA:"). */
 		for (s = end; s > c->region && p->kind[s - 1] == L_PROSE &&
@@ -491,18 +498,27 @@ make_slug(const struct post *p, const struct config *c)
 			s--;	/* the rule itself: names_well refuses it */
 		char *t = prose_text(p, &p->ls.v[s]);
 
-		if (names_well(t)) {
-			char *slug = import_slug(t);
-
-			if (*slug) {
-				free(t);
-				return slug;
-			}
-			free(slug);
-		}
+		if (names_run(t))
+			return t;
 		free(t);
 		end = s;
 	}
+}
+
+/* The name of a run: its label, its caption, else its fio job's. */
+static char *
+make_slug(const struct post *p, const struct config *c)
+{
+	if (c->label) {
+		char *slug = import_slug(c->label);
+
+		if (*slug)
+			return slug;
+		free(slug);
+	}
+	if (c->caption_text)
+		return import_slug(c->caption_text);
+	return job_slug(p, c);
 }
 
 /* Byte offset of each line of the post (1-based), and of its end. */
@@ -703,6 +719,8 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	post_read(&p, d);
 	post_find_configs(&p, d);
 	guess_post(&p);
+	for (size_t k = 0; k < p.ncf; k++)	/* a run's meta reads others' */
+		p.cf[k].caption_text = config_caption(&p, &p.cf[k]);
 	for (size_t k = 0; k < p.ncf; k++) {
 		struct config *c = &p.cf[k];
 		struct import_run *r;
@@ -733,6 +751,8 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		free(c->own_lines);
 		free(c->label);
 	}
+	for (size_t k = 0; k < p.ncf; k++)
+		free(p.cf[k].caption_text);
 	free(job_file);
 	out->quoted += p.quoted;
 	out->known += p.in_runs;

@@ -424,6 +424,21 @@ job_file_command(const char *s)
 	    strchr(s, '=') == NULL && strchr(s + 4, ' ') == NULL;
 }
 
+/* Whether the word after "fio " begins a command's arguments: an
+ * option ("--rw=read", "-name"), or a job file ("rand-rw.fio",
+ * "jobs/seq"); not a sentence's next word ("fio built with
+ * -march=native is slower", a mail's subject). */
+static bool
+command_first_word(const char *w)
+{
+	size_t n;
+
+	w = skip_spaces(w);
+	n = strcspn(w, " ");
+	return *w == '-' || memchr(w, '.', n) != NULL ||
+	    memchr(w, '/', n) != NULL;
+}
+
 const char *
 fio_command_options(const char *s)
 {
@@ -436,6 +451,8 @@ fio_command_options(const char *s)
 		return NULL;
 	if (strchr(s, '=') == NULL && !(p[4] == '-' &&
 	    isalpha((unsigned char)p[p[5] == '-' ? 6 : 5])))
+		return NULL;
+	if (!command_first_word(p + 4))
 		return NULL;
 	return strstr(p, " -");
 }
@@ -993,6 +1010,25 @@ starts_item(const char *s)
 	return false;
 }
 
+/* Whether s is an item of a job's figures the reader has no use for
+ * ("bw (", "iops", "cpu", "IO depths", ...): the run's output still,
+ * which an import keeps in the run's fio.txt (line_end). */
+static bool
+passed_over_item(const char *s)
+{
+	static const char *const items[] = {
+		"bw (", "iops", "cpu", "IO depths", "submit", "complete",
+		"issued", "latency",
+	};
+
+	if (starts(s, "lat ") && *skip_spaces(s + 3) == '(')
+		return true;	/* "lat (nsec)   : 250=98.31%, ..." */
+	for (size_t i = 0; i < sizeof items / sizeof *items; i++)
+		if (starts(s, items[i]))
+			return true;
+	return false;
+}
+
 static bool
 ends_with_comma(const struct line *l)
 {
@@ -1025,7 +1061,10 @@ line_cut(const struct buf *b, const char *next)
 		return strstr(b->p, "run=") == NULL &&
 		    strstr(b->p, "maxt=") == NULL;
 	next = skip_spaces(next);
-	return strstr(b->p, "fio ") != NULL && next[0] == '-' &&
+	/* "... fio --bs=4k" or "numactl --membind=3 fio" cut after fio */
+	return (strstr(b->p, "fio ") != NULL || (end - b->p >= 3 &&
+	    memcmp(end - 3, "fio", 3) == 0 && (end - b->p == 3 ||
+	    strchr("/ #$>", end[-4]) != NULL))) && next[0] == '-' &&
 	    (isalpha((unsigned char)next[1]) || next[1] == '-');
 }
 
@@ -1204,8 +1243,11 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	    *skip_spaces(s + n) == ':' && !starts(skip_spaces(s + n), ": IOPS=")
 	    && !starts(skip_spaces(s + n), ": io="))
 		s = skip_spaces(skip_spaces(s + n) + 1);
-	if (percentile_line(t, s) || percentile_header(t, s))
+	if (percentile_line(t, s) || percentile_header(t, s)) {
+		if (t->run != NONE)	/* taken: an import's fio.txt keeps it */
+			run_of(t)->line_end = t->last_no;
 		return;
+	}
 	t->pct_scale = 0;	/* any other line ends a percentile block */
 	if (t->run != NONE)
 		t->in_job_file = false;
@@ -1230,6 +1272,8 @@ read_line(struct text *t, const char *s, long line, bool heading)
 		drop_carry(t);
 	} else if (prose_line(s)) {
 		drop_carry(t);
+	} else if (t->run != NONE && passed_over_item(s)) {
+		run_of(t)->line_end = t->last_no;
 	}
 	/* A heading between a command and the next output begins another
 	 * section of the page: the command was the page's example ("# Run

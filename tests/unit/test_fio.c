@@ -353,6 +353,47 @@ test_disk_stats(void **state)
 	diags_free(&d);
 }
 
+/* fio's command line: an option or a job file after "fio", not a
+ * sentence's next word (a mail's subject); one cut after "fio" goes on
+ * with its options on the next line. */
+static void
+test_command_line(void **state)
+{
+	static const char wrapped[] =
+	    "Subject: Re: fio built with -march=native reads slower?\n"
+	    "host:~ # numactl --membind=3 fio\n"
+	    "--filename=/dev/pmem3 --rw=randread --direct=1 --bs=4k\n"
+	    "--iodepth=1 --name=perf_test\n"
+	    "perf_test: (groupid=0, jobs=1): err= 0: pid=7: Mon Jan  1 2024\n"
+	    "   read: IOPS=1000, BW=3906KiB/s (4000kB/s)(11.4MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n"
+	    "    clat percentiles (usec):\n"
+	    "     |  1.00th=[   12],  5.00th=[   14], 10.00th=[   16],\n"
+	    "   bw (  KiB/s): min= 3800, max= 4000, per=100.00%, avg=3906,\n"
+	    "samples=6\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	assert_null(fio_command_options("fio built with -march=native"));
+	assert_null(fio_command_options("Re: fio results, --direct=1 too"));
+	assert_string_equal(fio_command_options("$ fio --rw=read --bs=4k"),
+	    " --rw=read --bs=4k");
+	assert_string_equal(fio_command_options("fio rand-rw.fio --max-jobs=2"),
+	    " --max-jobs=2");
+	assert_string_equal(fio_command_options("sudo fio -name=x -rw=read"),
+	    " -name=x -rw=read");
+
+	fio_read("fio.txt", wrapped, sizeof wrapped - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.v[0].line, 2);	/* the command, not line 1 */
+	assert_int_equal(rs.v[0].line_end, 11);	/* the bandwidth's rest */
+	assert_non_null(rs.v[0].jobs[0].param[FP_DIRECT]);
+	assert_string_equal(rs.v[0].jobs[0].param[FP_DIRECT], "1");
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
@@ -362,6 +403,7 @@ main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_job_file),
 		cmocka_unit_test(test_disk_stats),
+		cmocka_unit_test(test_command_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
