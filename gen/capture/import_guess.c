@@ -325,7 +325,7 @@ static const struct rule rules[] = {
 	    "Itanium)" WE, NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
 
 	{"memory", WB "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|TB|G|M|GByte|"
-	    "GBytes)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
+	    "GBytes|KiB|kB|KB)( of)?( (ECC|DDR[0-9]?|registered))* +(RAM|[Mm]emory|"
 	    "Speicher|Hauptspeicher)", NULL, "$2$4", fix_mem, 3, 0,
 	    NULL, NULL, NULL},
 	/* a virtual machine's: "in an 8G VM", "a 16 GB guest" */
@@ -638,6 +638,11 @@ fix_mem(const char *s)
 	size_t n = strspn(s, "0123456789.");
 	const char *u = s + n;
 
+	/* a guest's in KiB, as libvirt gives it ("1048576 KiB of
+	 * memory"); less than 64 MiB is a cache's, not a machine's */
+	if (toupper((unsigned char)*u) == 'K')
+		return strtod(s, NULL) >= 65536 ? xasprintf("%.*sKiB", (int)n,
+		    s) : NULL;
 	if (strcmp(u, "G") == 0 || strncmp(u, "GByte", 5) == 0)
 		u = "GB";
 	else if (strcmp(u, "M") == 0 || strcasecmp(u, "mb") == 0)

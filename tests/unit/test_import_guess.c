@@ -202,6 +202,9 @@ test_storage_words(void **state)
 		{"RAM: 480Mb DDR", "memory", "480MB"},
 		{"memory: DDR2 2GB 800Mhz", "memory", "2GB"},
 		{"[*]RAM: 3gb", "memory", "3GB"},
+		/* a guest's, as libvirt counts it; a cache's is no host's */
+		{"1 vcpu, 1048576 KiB of memory", "memory", "1048576KiB"},
+		{"a card with 512 KB of RAM", "memory", NULL},
 		{"results from before, without NCQ:", "queue-depth", "1"},
 		{"and with NCQ:", "queue-depth", "NCQ"},
 		{"NCQ disabled on the controller", "queue-depth", "1"},
