@@ -128,6 +128,9 @@ struct scaling_model {
 	int seekers;		/* concurrent random reads of bonnie++'s
 				   seek test */
 	int chunk_kib;		/* the stripe's chunk, 0 when not given */
+	int synced_kib;		/* what bonnie++ -b (an fsync after every
+				   write) has in flight: its chunk times
+				   -c; 0 when its writes are buffered */
 };
 
 /* What a model gives of a metric, in disks' worth of the reference's

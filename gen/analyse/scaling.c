@@ -722,9 +722,11 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 {
 	static const char *const tiers[NTIERS] = {
 		"the same disk model, measured alike (the same benchmark "
-		    "options and file system), on the same host",
+		    "options and file system, as far as both say), on the "
+		    "same host",
 		"the same disk model, measured alike (the same benchmark "
-		    "options and file system), on the same controller and OS",
+		    "options and file system, as far as both say), on the "
+		    "same controller and OS",
 		"rough: the same disk model, measured otherwise or elsewhere",
 		"rough: another or unknown disk model on the same controller",
 		"rough: another or unknown disk model on the same host",
@@ -816,6 +818,28 @@ stream_bounds(const struct scaling_model *mo, int rule, const struct metric *m,
 		*low = fmin(*low, 0.25);
 }
 
+/* bonnie++'s block write and rewrite under -b: each chunk it writes is
+ * synced before the next, so the stream reaches only the disks its
+ * chunk covers (one, under any stripe's chunk of 8 KiB or more), and
+ * on parity RAID a write that fills no stripe is read before it is
+ * written, as stream_bounds says of fio's. */
+static void
+synced_bounds(const struct scaling_model *mo, const struct metric *m,
+    double *low, double high)
+{
+	int id = metric_by_key(m->def.key);
+	double covers;
+
+	if (mo->synced_kib <= 0 || *low <= 0 || (id != M_PUT_BLOCK &&
+	    id != M_REWRITE))
+		return;
+	covers = fmax(1, floor((double)mo->synced_kib / (mo->chunk_kib > 0 ?
+	    mo->chunk_kib : 512)));
+	*low = fmin(*low, covers);
+	if (two_steps((enum raid_level)mo->raid) && covers < high)
+		*low = fmin(*low, 0.25);
+}
+
 struct model_factors
 scaling_factors(const struct scaling_model *mo, const struct metric *m)
 {
@@ -835,6 +859,7 @@ scaling_factors(const struct scaling_model *mo, const struct metric *m)
 	} else {
 		low = scale_bound(rule, mo->disks, mo->seekers, true);
 		high = scale_bound(rule, mo->disks, mo->seekers, false);
+		synced_bounds(mo, m, &low, high);
 	}
 	if (low <= 0)
 		return f;
@@ -854,6 +879,20 @@ chunk_of(const struct run *r)
 	return mib > 0 && mib < 1024 * 1024 ? (int)(mib * 1024 + 0.5) : 0;
 }
 
+/* What bonnie++ -b keeps in flight, in KiB: its chunk (8 KiB unless the
+ * run says otherwise) times its concurrency; 0 without -b. */
+static int
+synced_of(const struct run *r)
+{
+	const char *opts = meta_get(&r->meta, "bonnie-options");
+	double mib = units_mebibytes(r->params.chunk);
+	int chunk = mib > 0 && mib < 1024 ? (int)(mib * 1024 + 0.5) : 8;
+
+	if (opts == NULL || !has_flag(opts, "-b"))
+		return 0;
+	return chunk * (r->params.concurrency > 1 ? r->params.concurrency : 1);
+}
+
 static uint64_t
 model_hash_of(const struct scaling_model *mo)
 {
@@ -862,6 +901,7 @@ model_hash_of(const struct scaling_model *mo)
 	h ^= (uint64_t)(unsigned)mo->disks * 0xc2b2ae3d27d4eb4fu + (h << 6);
 	h ^= (uint64_t)(unsigned)mo->seekers * 0x165667b19e3779f9u + (h >> 2);
 	h ^= (uint64_t)(unsigned)mo->chunk_kib * 0x27d4eb2f165667c5u + (h << 3);
+	h ^= (uint64_t)(unsigned)mo->synced_kib * 0x9e3779b97f4a7c15u + (h >> 5);
 	return h;
 }
 
@@ -993,6 +1033,7 @@ model_of(const struct run *r, struct scaling_model *mo)
 	mo->disks = r->meta.disk_count;
 	mo->seekers = seekers_of(&r->params);
 	mo->chunk_kib = chunk_of(r);
+	mo->synced_kib = synced_of(r);
 }
 
 /* A RAID run gets its scaling, stored apart (most runs have none):

@@ -148,6 +148,41 @@ test_scaling_factors(void **state)
 	assert_null(analysis_scaling(&t->an, run_of(t, "disk")));
 }
 
+/* bonnie++ -b syncs each chunk before the next: block write and
+ * rewrite reach the disks one chunk covers, one disk's worth on RAID 0
+ * and a quarter of one on RAID 5 (a write that fills no stripe); reads
+ * are not synced and scale as ever. */
+static void
+test_scaling_synced(void **state)
+{
+	struct tree *t = *state;
+	const struct scaled_metric *x;
+
+	add_run(t, "disk", DISK "bonnie-options: -s 2048 -b\n", 30000,
+	    200000, 300, 1, 50);
+	add_run(t, "r0", "host: h\ncontroller: c1\ndisks: 8 x ST1000\n"
+	    "raid: raid0\nchunk: 256k\nbonnie-options: -s 2048 -b\n", 55000,
+	    1600000, 300, 1, 50);
+	add_run(t, "r5", "host: h\ncontroller: c1\ndisks: 4 x ST1000\n"
+	    "raid: raid5\nbonnie-options: -s 2048 -b\n", 10000, 600000, 300,
+	    1, 50);
+	load(t);
+	x = scaled(&t->an, run_of(t, "r0"), M_PUT_BLOCK);
+	assert_non_null(x);
+	assert_true(x->factor == 1);
+	assert_true(x->factor_high == 8);
+	assert_int_equal(x->level, EFF_FINE);
+	assert_null(finding_of(&t->an, FIND_SHORTFALL, (long)run_of(t, "r0"),
+	    M_PUT_BLOCK));
+	x = scaled(&t->an, run_of(t, "r0"), M_REWRITE);
+	assert_true(x->factor == 1);
+	x = scaled(&t->an, run_of(t, "r0"), M_GET_BLOCK);
+	assert_true(x->factor == 8);
+	x = scaled(&t->an, run_of(t, "r5"), M_PUT_BLOCK);
+	assert_true(x->factor == 0.25);
+	assert_true(x->factor_high == 3);
+}
+
 /* The model's factors are worked out once by analyse, kept once for
  * the runs of one model and metrics, and only read afterwards: what
  * scaled_figures gives is what is stored. */
@@ -296,7 +331,8 @@ test_reference_choice(void **state)
 	assert_int_equal(sc->reference, run_of(t, "c-both"));
 	assert_true(sc->valid);
 	assert_string_equal(sc->why, "the same disk model, measured alike "
-	    "(the same benchmark options and file system), on the same host");
+	    "(the same benchmark options and file system, as far as both say), "
+	    "on the same host");
 	sc = analysis_scaling(&t->an, run_of(t, "raid-ctl"));
 	assert_int_equal(sc->reference, run_of(t, "b-model"));
 	assert_true(sc->valid);
@@ -1051,6 +1087,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_scaling_synced, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
 		    teardown),
 		cmocka_unit_test(test_scaling_table),
