@@ -225,6 +225,8 @@ struct run_analysis {
 	 * or only one of the two has a label: its change is no measure of
 	 * the series' noise. */
 	bool change_marked;
+	bool busy;	/* its meta says its array was degraded, resyncing
+			   or rebuilding (note_series_changes) */
 };
 
 

@@ -175,6 +175,9 @@ char *change_caveat(const struct analysis *, size_t i, size_t o,
 bool direct_io(const struct run *);
 /* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
+/* The meta value that says a run's array was degraded, resyncing or
+ * rebuilding ("raid5 md degraded"), or NULL. */
+const char *array_busy(const struct run *r);
 /* The file a run's tests read and write: bonnie++'s (-s, in its own
  * units) or its fio jobs' (size=, a bare number in bytes; buffered I/O
  * only reads it through the cache). */

@@ -868,7 +868,7 @@ said_busy(const char *text, const char *state)
 	return false;
 }
 
-static const char *
+const char *
 array_busy(const struct run *r)
 {
 	/* and a file system mounted degraded (btrfs's "-o degraded") */
@@ -1716,11 +1716,14 @@ note_series_changes(struct analysis *a)
 	 * asked once */
 	bool was_busy = a->set->n > 0 && array_busy(&runs[a->order[0]]);
 
+	if (a->set->n > 0)
+		a->runs[a->order[0]].busy = was_busy;
 	hashmap_init(&c.map, 64, counted_rehash, &c);
 	for (size_t k = 1; k < a->set->n; k++) {
 		size_t i = a->order[k], prev = a->order[k - 1];
 		bool marked, keyed, busy = array_busy(&runs[i]), busy_before;
 
+		a->runs[i].busy = busy;
 		busy_before = was_busy;
 		was_busy = busy;
 		if (strcmp(a->runs[i].series, a->runs[prev].series) != 0) {

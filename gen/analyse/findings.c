@@ -446,6 +446,10 @@ validity_warnings(struct analysis *a, size_t i)
 		    "were on a file system in memory (tmpfs) or on a network, "
 		    "not on the %s on the disks the meta names.",
 		    meta_get(&r->meta, "filesystem")));
+	if (a->runs[i].busy && !single_disk(r))
+		warn(&all, xasprintf("Its array was degraded or busy when "
+		    "measured, as its meta says (\"%s\"): its figures are not "
+		    "what the whole, idle array gives.", array_busy(r)));
 	all = memory_fast(a, r, all);
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric_summary s = run_summary_at(r, k);

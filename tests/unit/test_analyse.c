@@ -758,6 +758,31 @@ test_no_figure(void **state)
 	assert_int_equal(t->an.gate.runs[RUN_WARNED], 1);
 }
 
+/* An array its meta says was degraded or rebuilding gets a warning that
+ * quotes it; one said to be done with it ("after the resync") and a
+ * single disk do not. */
+static void
+test_degraded_warned(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "deg", "host: h\ndisks: 5 x WD1200BB\nraid: raid5 md "
+	    "degraded\n", 20000, 40000, 300, 1, 50);
+	add_run(t, "done", "host: h\ndisks: 5 x WD1200BB\nraid: raid5\n"
+	    "label: after the resync\n", 40000, 80000, 300, 1, 50);
+	add_run(t, "one", DISK "label: degraded\n", 30000, 50000, 300, 1, 50);
+	load(t);
+	assert_non_null(f = finding_of(&t->an, FIND_WARNING,
+	    (long)run_of(t, "deg"), -1));
+	assert_non_null(strstr(f->text, "degraded or busy when measured, as "
+	    "its meta says (\"raid5 md degraded\")"));
+	f = finding_of(&t->an, FIND_WARNING, (long)run_of(t, "done"), -1);
+	assert_true(f == NULL || strstr(f->text, "degraded") == NULL);
+	f = finding_of(&t->an, FIND_WARNING, (long)run_of(t, "one"), -1);
+	assert_true(f == NULL || strstr(f->text, "degraded") == NULL);
+}
+
 /* Ten nights, the block write 20% lower from the sixth on with a new
  * kernel: the regression of the sixth night, and no slide said over the
  * ten ("no step between two runs clears the noise" would be false). */
@@ -1087,6 +1112,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_degraded_warned, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_synced, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors, setup,
