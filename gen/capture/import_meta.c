@@ -736,6 +736,56 @@ put_caption_label(struct buf *b, const struct post *p, size_t k)
 	free(t);
 }
 
+/* Whether name is what bonnie++'s -m gave in the options run k's
+ * table was made with ("bonnie++ -s 2048 -m raid0"). */
+static bool
+named_by_m(const struct post *p, int k, const char *name)
+{
+	struct choice opts;
+	bool named = false;
+
+	if (!choose(p, "bonnie-options", k, NULL, &opts))
+		return false;
+	for (const char *m = strstr(opts.value, "-m "); m && !named;
+	    m = strstr(m + 1, "-m ")) {
+		const char *v = m + 3;
+		size_t n = strcspn(v, " ");
+
+		named = (m == opts.value || m[-1] == ' ') &&
+		    n == strlen(name) && strncmp(v, name, n) == 0;
+	}
+	choice_free(&opts);
+	return named;
+}
+
+/* A row named by bonnie++'s -m on a machine a shell's prompt names
+ * ("[root@ip-10-1-2-3 data1]# bonnie++ ... -m raid0"): the prompt's is
+ * the machine, and the -m name the user's name for the set-up, its
+ * label. False, writing nothing, when no prompt names another. */
+static bool
+put_prompt_host(struct buf *b, const struct post *p, int k)
+{
+	const struct config *c = &p->cf[k];
+	struct choice ch;
+
+	if (!named_by_m(p, k, c->host))
+		return false;
+	if (!choose(p, "host", k, NULL, &ch))
+		return false;
+	if (strcmp(ch.value, c->host) == 0) {
+		choice_free(&ch);
+		return false;
+	}
+	put_evidence(b, &ch);
+	put_weak(b, &ch, NULL);
+	buf_printf(b, "host: %s\n# from line %ld: ", ch.value, c->host_no);
+	put_text(b, c->host_text);
+	buf_printf(b, "\n# the name bonnie++'s -m gave the set-up\n"
+	    "label: %s\n", c->host);
+	choice_free(&ch);
+	return true;
+}
+
 static const char *const meta_order[] = {"date", "host", "chipset",
     "controller", "bus", "disks", "raid", "chunk", "filesystem",
     "mount-options", "kernel", "os", "scheduler", "readahead",
@@ -764,7 +814,8 @@ config_meta(const struct post *p, int k, const char *name,
 		} else if (strcmp(key, "host") == 0 && c->renamed) {
 			put_renamed_host(&b, p, c, name);
 		} else if (strcmp(key, "host") == 0 && c->host_text &&
-		    (put_host_setting(&b, c) || put_host_iteration(&b, c))) {
+		    (put_host_setting(&b, c) || put_host_iteration(&b, c) ||
+		    put_prompt_host(&b, p, k))) {
 			;
 		} else if (strcmp(key, "host") == 0 && c->host_text) {
 			buf_printf(&b, "# from line %ld: ", c->host_no);
