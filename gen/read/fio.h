@@ -65,6 +65,8 @@ struct fio_job {
 	char *param[FIO_PARAMS];
 	struct fio_side side[FIO_DIRS];
 	double disk_util;	/* percent, of the first disk listed */
+	int error;		/* fio's "err=" / "error": 0 when the job ran
+				   to its end */
 };
 
 struct fio_option {

@@ -55,9 +55,10 @@ size_t fio_number(const char *s, size_t len, double *out);
 /* Reads every JSON document of buf; returns how many it found. Sets
  * *only_json when every byte of buf outside the documents it kept is
  * JSON's white space (no line of buf then is fio's text or terse). */
-/* fio_read.c. Completion latencies longer than their total latency
- * (results first..) dropped, and said. */
-void fio_drop_unsound_clat(const char *file, struct fio_results *out,
+/* fio_read.c. The figures of failed jobs, and completion latencies
+ * longer than their total latency (results first..), dropped, and
+ * said. */
+void fio_drop_unsound(const char *file, struct fio_results *out,
     size_t first, struct diags *d);
 
 size_t fio_read_json(const char *file, const char *buf, size_t len,

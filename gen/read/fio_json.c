@@ -259,10 +259,12 @@ read_job(const json_t *o, struct fio_result *r, long line)
 	const json_t *name = json_object_get(o, "jobname");
 	const char *s = json_is_string(name) ? json_string_value(name) : "";
 	struct fio_job *j = fio_new_job(r, s, strlen(s), line);
-	double group = num(o, "groupid");
+	double group = num(o, "groupid"), error = num(o, "error");
 
 	if (group >= 0 && group < 1e6)
 		j->group = (int)group;
+	if (error != 0 && !isnan(error))	/* an errno, or -1 */
+		j->error = error > -1e6 && error < 1e6 ? (int)error : -1;
 	read_options(json_object_get(o, "job options"), j, r);
 	for (int d = 0; d < FIO_DIRS; d++)
 		read_side(json_object_get(o, fio_dir_names[d]), &j->side[d]);

@@ -723,7 +723,7 @@ job(struct fio_walk *w, struct fio_result *r, long line)
 	struct value v;
 	const char *k;
 	size_t kn, j = r->njobs;
-	double group = NAN;
+	double group = NAN, error = NAN;
 
 	if (!open_container(w, &c))
 		return false;
@@ -751,10 +751,15 @@ job(struct fio_walk *w, struct fio_result *r, long line)
 			r->jobs[j].name = xstrndup(v.str, v.str_len);
 		} else if (key_is(k, kn, "groupid")) {
 			group = num(&v);
+		} else if (key_is(k, kn, "error")) {
+			error = num(&v);
 		}
 	}
 	if (group >= 0 && group < 1e6)
 		r->jobs[j].group = (int)group;
+	if (error != 0 && !isnan(error))	/* an errno, or -1 */
+		r->jobs[j].error = error > -1e6 && error < 1e6 ? (int)error :
+		    -1;
 	return !w->failed;
 }
 

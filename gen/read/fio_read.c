@@ -179,14 +179,61 @@ clat_unsound(const struct fio_side *s)
 	    s->clat.mean > s->lat.mean * 1.01 + 0.01;
 }
 
-/* Unsound completion latencies are not read, and said: a latency
- * finding on them would be a finding on nothing. */
+/* The longest run time of a job's directions, in ms; NaN when none
+ * is printed. */
+static double
+job_runtime(const struct fio_job *job)
+{
+	double t = NAN;
+
+	for (int dir = 0; dir < FIO_DIRS; dir++)
+		if (job->side[dir].present && !(job->side[dir].runtime_ms <= t))
+			t = job->side[dir].runtime_ms;
+	return t;
+}
+
+/* A job fio says failed (its "err=", its "error") that ran under a
+ * second, or under a tenth of the longest of its run's other jobs
+ * ("File too large" after 2 ms of a 3 s job): it measured nothing, and
+ * its figures are not read, so that a failed night is neither a
+ * regression nor a swing the series learns as its noise. One that ran
+ * its course though some of its clones failed to start (240 s, err=11
+ * from io_queue_init) is read as fio printed it. Either is said. */
+static void
+drop_failed_job(const char *file, const struct fio_result *r,
+    struct fio_job *job, struct diags *d)
+{
+	double t = job_runtime(job), longest = 0;
+
+	for (size_t j = 0; j < r->njobs; j++)
+		if (r->jobs[j].error == 0 && job_runtime(&r->jobs[j]) > longest)
+			longest = job_runtime(&r->jobs[j]);
+	if (isnan(t))
+		return;		/* no direction, or none timed */
+	if (t >= 1000 && t >= longest / 10) {
+		diags_add(d, MSG_WARNING, file, job->line, "fio's job \"%s\" "
+		    "ended with error %d after %.0f s: its figures are read as "
+		    "fio printed them", job->name, job->error, t / 1000);
+		return;
+	}
+	for (int dir = 0; dir < FIO_DIRS; dir++)
+		job->side[dir].present = false;
+	diags_add(d, MSG_WARNING, file, job->line, "fio's job \"%s\" ended "
+	    "with error %d after %.0f ms: its figures are not read", job->name,
+	    job->error, t);
+}
+
+/* Failed jobs and unsound completion latencies are not read, and said:
+ * a finding on them would be a finding on nothing. */
 void
-fio_drop_unsound_clat(const char *file, struct fio_results *out, size_t first,
+fio_drop_unsound(const char *file, struct fio_results *out, size_t first,
     struct diags *d)
 {
 	for (size_t k = first; k < out->n; k++)
-		for (size_t j = 0; j < out->v[k].njobs; j++)
+		for (size_t j = 0; j < out->v[k].njobs; j++) {
+			if (out->v[k].jobs[j].error != 0)
+				drop_failed_job(file, &out->v[k],
+				    &out->v[k].jobs[j], d);
 			for (int dir = 0; dir < FIO_DIRS; dir++) {
 				struct fio_job *job = &out->v[k].jobs[j];
 				struct fio_side *s = &job->side[dir];
@@ -203,6 +250,7 @@ fio_drop_unsound_clat(const char *file, struct fio_results *out, size_t first,
 				for (int p = 0; p < FIO_PCTS; p++)
 					s->clat_pct[p] = NAN;
 			}
+		}
 }
 
 bool
@@ -220,7 +268,7 @@ fio_read(const char *file, const char *buf, size_t len,
 	/* Nothing but JSON documents, each read: every line is one of
 	 * theirs or blank, and the passes over lines would see none. */
 	if (only_json) {
-		fio_drop_unsound_clat(file, out, first, d);
+		fio_drop_unsound(file, out, first, d);
 		mark_printed_again(file, out, first, d);
 		return true;
 	}
@@ -231,7 +279,7 @@ fio_read(const char *file, const char *buf, size_t len,
 	found += fio_read_text(file, &ls, out, d);
 	if (found > 0)
 		note_fio_messages(file, &ls, d);
-	fio_drop_unsound_clat(file, out, first, d);
+	fio_drop_unsound(file, out, first, d);
 	mark_printed_again(file, out, first, d);
 	lines_free(&ls);
 	return false;

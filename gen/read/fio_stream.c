@@ -145,7 +145,7 @@ fio_stream_end(struct fio_stream *s, struct fio_results *out,
 	}
 	s->res.n = 0;
 	diags_append(d, &s->d);
-	fio_drop_unsound_clat(s->file, out, first, d);
+	fio_drop_unsound(s->file, out, first, d);
 	return true;
 }
 

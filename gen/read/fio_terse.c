@@ -182,7 +182,7 @@ read_line(const char *file, const struct line *l, const struct fields *f,
 	int need = lo->first_dir + lo->per_dir * lo->dirs;
 	struct fio_result *r;
 	struct fio_job *j;
-	double group;
+	double group, error;
 
 	if (f->n < (size_t)need) {
 		diags_add(d, MSG_ERROR, file, l->no, "fio terse line of version "
@@ -197,6 +197,8 @@ read_line(const char *file, const struct line *l, const struct fields *f,
 	j = fio_new_job(r, f->at[lo->name], f->len[lo->name], l->no);
 	if (field_number(f, lo->group, &group) && group >= 0 && group < 1e6)
 		j->group = (int)group;
+	if (field_number(f, lo->error, &error) && error != 0)
+		j->error = error > -1e6 && error < 1e6 ? (int)error : -1;
 	for (int dir = 0; dir < lo->dirs; dir++)
 		if (!read_dir(f, lo, lo->first_dir + dir * lo->per_dir,
 		    &j->side[dir])) {

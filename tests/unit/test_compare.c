@@ -91,17 +91,19 @@ verdict_of(const struct tree *t, const char *id, int metric)
 /* ---- the noise floor ---- */
 
 /* One sample a side, no history: 10% for block transfers, 15% for
- * rewrites and seeks, 20% for the file tests; the rule says which. */
+ * rewrites and seeks, 20% for the file tests; the rule says which. A
+ * kernel changed between the two nights: a fall past the floor is its
+ * regression. */
 static void
 test_floor_default(void **state)
 {
 	struct tree *t = *state;
 	const struct finding *f;
 
-	add_run(t, "s1", S1, (struct fig){.put = 100000, .get = 100000,
-	    .seeks = 300});
-	add_run(t, "s2", S2, (struct fig){.put = 92000, .get = 88000,
-	    .seeks = 260});
+	add_run(t, "s1", S1 "kernel: 5.10\n", (struct fig){.put = 100000,
+	    .get = 100000, .seeks = 300});
+	add_run(t, "s2", S2 "kernel: 6.1\n", (struct fig){.put = 92000,
+	    .get = 88000, .seeks = 260});
 	load(t);
 	assert_true(noise_floor_default(&t->set.metrics.v[M_PUT_BLOCK]) ==
 	    0.10);
@@ -117,6 +119,40 @@ test_floor_default(void **state)
 	assert_non_null(f);
 	assert_non_null(strstr(f->text, "change over 10% (the noise floor of "
 	    "Block read, default)"));
+	assert_true(f->gated);
+}
+
+/* The series' first change with nothing the meta names changed, one
+ * sample a side: a fall of 12% past the 10% floor is told, not gated
+ * (no earlier night says how far the set-up moves by itself); a fall
+ * of 25%, past twice the floor, gates, and the run's other figure past
+ * its floor with it. */
+static void
+test_first_change_unnamed(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "a1", "series: a\ndate: 2020-01-01\n", (struct fig){.put =
+	    100000, .get = 100000, .seeks = 300});
+	add_run(t, "a2", "series: a\ndate: 2020-01-02\n", (struct fig){.put =
+	    100000, .get = 88000, .seeks = 300});
+	add_run(t, "b1", "series: b\ndate: 2020-01-01\n", (struct fig){.put =
+	    100000, .get = 100000, .seeks = 300});
+	add_run(t, "b2", "series: b\ndate: 2020-01-02\n", (struct fig){.put =
+	    75000, .get = 88000, .seeks = 300});
+	load(t);
+	f = finding_of(t, FIND_REGRESSION, "a2", M_GET_BLOCK);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(f->caveat);
+	assert_non_null(strstr(f->caveat, "the series' first change, with "
+	    "nothing the meta names changed"));
+	f = finding_of(t, FIND_REGRESSION, "b2", M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_true(f->gated);
+	f = finding_of(t, FIND_REGRESSION, "b2", M_GET_BLOCK);
+	assert_non_null(f);
 	assert_true(f->gated);
 }
 
@@ -429,6 +465,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_first_change_unnamed,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_floor_default, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_floor_configured, setup,

@@ -353,6 +353,111 @@ test_disk_stats(void **state)
 	diags_free(&d);
 }
 
+/* Whether d says job name ended with error, and then what of its
+ * figures (its message's end). */
+static bool
+said_failed(const struct diags *d, const char *name, int error,
+    const char *then)
+{
+	char want[128];
+
+	snprintf(want, sizeof want, "fio's job \"%s\" ended with error %d "
+	    "after ", name, error);
+	for (size_t k = 0; k < d->n; k++) {
+		const char *m = d->v[k].message;
+
+		if (d->v[k].level == MSG_WARNING &&
+		    strncmp(m, want, strlen(want)) == 0 &&
+		    strlen(m) > strlen(then) &&
+		    strcmp(m + strlen(m) - strlen(then), then) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A job fio says failed ("err=27" in the text, "error": 27 in the
+ * JSON, the terse line's error field) after 2 ms of a run whose other
+ * job ran 3 s measured nothing: no direction of it is read, and the
+ * reader says why; the job beside it that ran to its end is read as
+ * ever. A failed job that ran its course (a terse line of a whole run,
+ * its error field set) is read, and said. The fast ways agree. */
+static void
+test_failed_job(void **state)
+{
+	static const char text[] =
+	    "ok: (groupid=0, jobs=1): err= 0: pid=7: Mon Jan  1 00:00:00 2024\n"
+	    "  read: IOPS=1000, BW=3906KiB/s (4000kB/s)(11.4MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n"
+	    "bad: (groupid=0, jobs=1): err=27 (file:io_u.c:1896, func=io_u "
+	    "error, error=File too large): pid=8: Mon Jan  1 00:00:00 2024\n"
+	    "  write: IOPS=7000, BW=27.3MiB/s (28.7MB/s)(56.0KiB/2msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n";
+	static const char json[] =
+	    "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": "
+	    "\"ok\", \"groupid\": 0, \"error\": 0, \"read\": {\"bw\": "
+	    "4000, \"iops\": 1000.0, \"io_bytes\": 12000000, \"runtime\": "
+	    "3000}}, {\"jobname\": \"bad\", \"groupid\": 0, \"error\": 27, "
+	    "\"write\": {\"bw\": 28000, \"iops\": 7000.0, \"io_bytes\": "
+	    "57344, \"runtime\": 2}}]}\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+	char *terse, *line, *failed;
+	size_t n;
+
+	(void)state;
+	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.v[0].njobs, 2);
+	assert_true(rs.v[0].jobs[0].side[FIO_READ].present);
+	assert_int_equal(rs.v[0].jobs[1].error, 27);
+	assert_false(rs.v[0].jobs[1].side[FIO_WRITE].present);
+	assert_true(said_failed(&d, "bad", 27, "after 2 ms: its figures are "
+	    "not read"));
+	fio_results_free(&rs);
+	diags_free(&d);
+
+	d = (struct diags){.quiet = 1};
+	fio_read("fio.json", json, sizeof json - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_true(rs.v[0].jobs[0].side[FIO_READ].present);
+	assert_int_equal(rs.v[0].jobs[0].error, 0);
+	assert_false(rs.v[0].jobs[1].side[FIO_WRITE].present);
+	assert_true(said_failed(&d, "bad", 27, "after 2 ms: its figures are "
+	    "not read"));
+	fio_results_free(&rs);
+	diags_free(&d);
+	assert_null(fio_ways_check(json, sizeof json - 1, 1));
+	assert_null(fio_ways_check(text, sizeof text - 1, 2));
+
+	/* a terse line of fio's own, its error field (the fifth) set */
+	terse = slurp("tests/parse-fio/both-json-terse.out", &n);
+	terse[n] = '\0';
+	line = strncmp(terse, "3;fio", 5) == 0 ? terse :
+	    strstr(terse, "\n3;fio") + 1;
+	assert_true(line != (char *)1);
+	*strchr(line, '\n') = '\0';
+	{
+		char *f = line;
+
+		for (int k = 0; k < 4; k++)
+			f = strchr(f, ';') + 1;
+		assert_true(f[0] == '0' && f[1] == ';');
+		failed = xasprintf("%.*s5%s\n", (int)(f - line), line, f + 1);
+	}
+	d = (struct diags){.quiet = 1};
+	fio_read("terse.txt", failed, strlen(failed), NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.v[0].jobs[0].error, 5);
+	assert_true(rs.v[0].jobs[0].side[FIO_READ].present ||
+	    rs.v[0].jobs[0].side[FIO_WRITE].present);
+	assert_true(said_failed(&d, rs.v[0].jobs[0].name, 5, "its figures are "
+	    "read as fio printed them"));
+	fio_results_free(&rs);
+	diags_free(&d);
+	free(failed);
+	free(terse);
+}
+
 /* fio's command line: an option or a job file after "fio", not a
  * sentence's next word (a mail's subject); one cut after "fio" goes on
  * with its options on the next line. */
@@ -404,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_job_file),
 		cmocka_unit_test(test_disk_stats),
 		cmocka_unit_test(test_command_line),
+		cmocka_unit_test(test_failed_job),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
