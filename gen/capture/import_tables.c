@@ -1091,10 +1091,28 @@ is_fio_line(const struct line *l)
 	return false;
 }
 
+/* A line that is one option and nothing else ("   bssplit=128k/100",
+ * "recordsize=4k"): a caption the poster wrote between two results, no
+ * line fio prints, however indented. */
+static bool
+lone_option(const struct line *l)
+{
+	const char *s = l->text + strspn(l->text, " \t");
+	size_t key = strspn(s, "abcdefghijklmnopqrstuvwxyz_");
+	size_t value;
+
+	if (key == 0 || s[key] != '=')
+		return false;
+	value = strcspn(s + key + 1, " \t");
+	return value > 0 && s[key + 1 + value + strspn(s + key + 1 + value,
+	    " \t")] == '\0';
+}
+
 /* The last line of the fio result starting at clean line s: a JSON
  * document's end, else fio's lines from there on (blank lines inside),
- * never reaching line stop (the next result's). fio_configs stretches
- * it to the last line the reader took. */
+ * up to a lone option the poster put over the next result, never
+ * reaching line stop (the next result's). fio_configs stretches it to
+ * the last line the reader took. */
 static size_t
 fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
     size_t stop)
@@ -1106,7 +1124,7 @@ fio_block_end(const struct post *p, const struct fio_result *r, size_t s,
 	for (j = s + 1; j < stop; j++) {
 		if (line_is_blank(&p->ls.v[j]))
 			continue;
-		if (!is_fio_line(&p->ls.v[j]))
+		if (!is_fio_line(&p->ls.v[j]) || lone_option(&p->ls.v[j]))
 			break;
 		e = j;
 	}
