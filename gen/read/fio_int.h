@@ -29,6 +29,9 @@ void fio_result_trim(struct fio_result *r);
 void fio_drop_last(struct fio_results *);
 void fio_drop_if_empty(struct fio_results *);
 void fio_add_global(struct fio_result *, const char *key, const char *value);
+/* A job's error as fio gives it (an errno, or -1), into job->error;
+ * 0 and NaN (not printed) leave it 0, a figure no errno is gives -1. */
+void fio_set_error(struct fio_job *, double error);
 /* Frees the keys and values of options v[0..n); the array stays. */
 void fio_options_clear(struct fio_option *v, size_t n);
 /* The same with the key's and the value's lengths. */

@@ -263,8 +263,7 @@ read_job(const json_t *o, struct fio_result *r, long line)
 
 	if (group >= 0 && group < 1e6)
 		j->group = (int)group;
-	if (error != 0 && !isnan(error))	/* an errno, or -1 */
-		j->error = error > -1e6 && error < 1e6 ? (int)error : -1;
+	fio_set_error(j, error);
 	read_options(json_object_get(o, "job options"), j, r);
 	for (int d = 0; d < FIO_DIRS; d++)
 		read_side(json_object_get(o, fio_dir_names[d]), &j->side[d]);

@@ -757,9 +757,7 @@ job(struct fio_walk *w, struct fio_result *r, long line)
 	}
 	if (group >= 0 && group < 1e6)
 		r->jobs[j].group = (int)group;
-	if (error != 0 && !isnan(error))	/* an errno, or -1 */
-		r->jobs[j].error = error > -1e6 && error < 1e6 ? (int)error :
-		    -1;
+	fio_set_error(&r->jobs[j], error);
 	return !w->failed;
 }
 

@@ -186,9 +186,12 @@ job_runtime(const struct fio_job *job)
 {
 	double t = NAN;
 
-	for (int dir = 0; dir < FIO_DIRS; dir++)
-		if (job->side[dir].present && !(job->side[dir].runtime_ms <= t))
-			t = job->side[dir].runtime_ms;
+	for (int dir = 0; dir < FIO_DIRS; dir++) {
+		double d = job->side[dir].runtime_ms;
+
+		if (job->side[dir].present && !isnan(d) && !(d <= t))
+			t = d;
+	}
 	return t;
 }
 

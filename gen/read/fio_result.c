@@ -71,6 +71,13 @@ fio_new_job(struct fio_result *r, const char *name, size_t name_len,
 }
 
 void
+fio_set_error(struct fio_job *j, double error)
+{
+	if (error != 0 && !isnan(error))
+		j->error = error > -1e6 && error < 1e6 ? (int)error : -1;
+}
+
+void
 fio_add_global(struct fio_result *r, const char *key, const char *value)
 {
 	xgrow((void **)&r->global, &r->global_cap, r->nglobal + 1,

@@ -197,8 +197,8 @@ read_line(const char *file, const struct line *l, const struct fields *f,
 	j = fio_new_job(r, f->at[lo->name], f->len[lo->name], l->no);
 	if (field_number(f, lo->group, &group) && group >= 0 && group < 1e6)
 		j->group = (int)group;
-	if (field_number(f, lo->error, &error) && error != 0)
-		j->error = error > -1e6 && error < 1e6 ? (int)error : -1;
+	if (field_number(f, lo->error, &error))
+		fio_set_error(j, error);
 	for (int dir = 0; dir < lo->dirs; dir++)
 		if (!read_dir(f, lo, lo->first_dir + dir * lo->per_dir,
 		    &j->side[dir])) {

@@ -570,18 +570,13 @@ header_counts(const char *g, int *group, int *jobs)
 }
 
 /* The error fio's job header gives after "err=" ("err= 0: pid=7",
- * "err=27 (file:io_u.c:1896, func=io_u error, error=File too large)"):
- * 0 when it ran to its end. */
-static int
+ * "err=27 (file:io_u.c:1896, func=io_u error, error=File too large)"). */
+static double
 header_error(const char *g)
 {
 	const char *e = strstr(g, "): err=");
-	long v;
 
-	if (e == NULL)
-		return 0;
-	v = strtol(e + 7, NULL, 10);
-	return v > -1000000 && v < 1000000 ? (int)v : -1;
+	return e ? strtod(e + 7, NULL) : 0;
 }
 
 /* "myjob: (groupid=0, jobs=1): err= 0: pid=...", fio 1.x "Client1
@@ -619,7 +614,7 @@ job_header(struct text *t, const char *s, long line)
 	t->in_disks = false;
 	j->group = group;
 	j->jobs = jobs;
-	j->error = header_error(g);
+	fio_set_error(j, header_error(g));
 	apply_workload(t, j);
 	return true;
 }
