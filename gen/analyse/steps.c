@@ -61,6 +61,10 @@ change_at(struct analysis *a, size_t i, size_t prev, const char *computed)
 	return computed;
 }
 
+#define STEP_UNNAMED "nothing the meta names changed at the run the " \
+	"step is placed at, which a search that keeps five runs either side " \
+	"may place runs away from its cause"
+
 /* A step of the figures f at the step's index in r: a regression (one
  * that fails the gate when the runs either side compare like for
  * like) or an improvement, unless comparing the run with the one before
@@ -102,6 +106,13 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	fd->confidence = CONFIDENCE_HIGH;
 	fd->caveat = strpool_take(a->pool, comparison_caveat(a, i, prev,
 	    ndiff + nlayout, id, true));
+	/* The search keeps five runs either side of a step, so a step in
+	 * the last runs of a series is placed runs away from where it
+	 * began: at a run where nothing changed, its cause is unknown and
+	 * may be a later run's (one whose own change the noise hid). */
+	if (worse && fd->caveat == NULL && what == NULL)
+		fd->caveat = strpool_add(a->pool, STEP_UNNAMED,
+		    sizeof STEP_UNNAMED - 1);
 	if (worse && fd->caveat == NULL)
 		acknowledge(a, fd, i);
 }
