@@ -41,6 +41,10 @@ void choose_noise_floors(struct analysis *);
 void compare_all(struct analysis *);
 /* The relative range of a run's samples of a metric: its own noise. */
 double spread(struct metric_summary);
+/* change.c. The reason run r's meta gives for acknowledging a finding
+ * of metric id: ack.KEY for the figure, else for its direction
+ * ("...-mix70.read"), else for its whole workload; or NULL. */
+const char *metric_ack(const struct analysis *, const struct run *r, int id);
 
 /* ---- scaling.c ---- */
 

@@ -237,14 +237,26 @@ has_acks(const struct run *r)
 	return false;
 }
 
+const char *
+metric_ack(const struct analysis *a, const struct run *r, int id)
+{
+	char key[FIO_KEY_MAX + 8];
+	const char *ack;
+	char *dot;
+
+	snprintf(key, sizeof key, "ack.%s", analysis_def(a, id)->key);
+	/* the figure's own, else its direction's, else its workload's */
+	while ((ack = meta_get(&r->meta, key)) == NULL &&
+	    (dot = strrchr(key + 4, '.')) != NULL)
+		*dot = '\0';
+	return ack;
+}
+
 /* Whether run r acknowledges a finding of metric id. */
 static bool
 acks_metric(const struct analysis *a, const struct run *r, int id)
 {
-	char key[FIO_KEY_MAX + 8];
-
-	snprintf(key, sizeof key, "ack.%s", analysis_def(a, id)->key);
-	return meta_get(&r->meta, key) != NULL;
+	return metric_ack(a, r, id) != NULL;
 }
 
 /* How far apart two figures are, the same either way: the larger over

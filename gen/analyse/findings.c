@@ -83,13 +83,10 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 void
 acknowledge(struct analysis *a, struct finding *f, size_t i)
 {
-	char key[META_KEY_MAX + 1];
-	const char *ack;
-
+	const char *ack = metric_ack(a, &a->set->runs[i], f->metric);
 	long k = run_metric_slot(&a->set->runs[i], f->metric);
 
-	snprintf(key, sizeof key, "ack.%s", analysis_def(a, f->metric)->key);
-	if ((ack = meta_get(&a->set->runs[i].meta, key)) != NULL)
+	if (ack != NULL)
 		f->ack = strpool_add(a->pool, ack, strlen(ack));
 	f->gated = true;
 	if (k >= 0)

@@ -729,6 +729,25 @@ metric_key_valid(const char *key)
 }
 
 bool
+ack_key_valid(const char *key)
+{
+	static const char *const measures[] = {".iops", ".read.iops",
+	    ".write.iops"};
+	char k[FIO_KEY_MAX + 16];
+
+	if (metric_key_valid(key))
+		return true;
+	for (size_t m = 0; m < sizeof measures / sizeof *measures; m++) {
+		struct fio_key parsed;
+
+		if (snprintf(k, sizeof k, "%s%s", key, measures[m]) <
+		    (int)sizeof k && fio_key_parse(k, &parsed))
+			return true;
+	}
+	return false;
+}
+
+bool
 noise_key_valid(const char *key)
 {
 	enum fio_measure m;

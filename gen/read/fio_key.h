@@ -152,6 +152,11 @@ bool fio_measure_by_key(const char *name, enum fio_measure *m);
  * (putc, put_block, ...) or a key fio_key_format writes. */
 bool metric_key_valid(const char *key);
 
+/* Whether an acknowledgement's key (ack.KEY in a meta) names a metric,
+ * or a fio workload, or one direction of a mixed one, for all its
+ * measures ("randread-4k-qd32-j1-libaio-direct"). */
+bool ack_key_valid(const char *key);
+
 /* Whether a noise key (--noise KEY=P, noise.KEY in a meta) names a
  * metric or one of fio's measures, for all its workloads. */
 bool noise_key_valid(const char *key);

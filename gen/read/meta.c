@@ -395,10 +395,11 @@ check_value(struct run_meta *m, const char *key, const char *value)
 		return check_expect(m, key, value);
 	if (strncmp(key, "noise.", 6) == 0)
 		return check_noise(key, value);
-	if (strncmp(key, "ack.", 4) == 0 && !metric_key_valid(key + 4))
+	if (strncmp(key, "ack.", 4) == 0 && !ack_key_valid(key + 4))
 		return "no such metric after \"ack.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ..., or a "
-		    "fio workload's: randread-4k-qd32-j1-libaio-direct.iops)";
+		    "fio workload's: randread-4k-qd32-j1-libaio-direct.iops, or "
+		    "all its figures: randread-4k-qd32-j1-libaio-direct)";
 	for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
 		if (known_keys[i].key[0] == key[0] &&
 		    strcmp(known_keys[i].key, key) == 0)

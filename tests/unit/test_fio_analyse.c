@@ -627,6 +627,55 @@ test_job_throttle_in_key(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* An acknowledgement of a whole workload (ack.WORKLOAD, no measure)
+ * covers each of its figures: IOPS, bandwidth and latencies of a known
+ * kernel bug pass with its reason; an acknowledgement of IOPS alone
+ * leaves the bandwidth failing, and a key of no workload is refused. */
+static void
+test_ack_workload(void **state)
+{
+	struct tree *t = *state;
+	static const struct job_figs before = {"randread", "4k", 32, 1,
+	    80000, 312.5, 400, 380, 700, 4000};
+	static const struct job_figs after = {"randread", "4k", 32, 1,
+	    50000, 195.3, 640, 600, 1300, 40000};
+	const char *wl = "randread-4k-qd32-j1-libaio-direct";
+	char *ack = xasprintf(DISK "date: 2026-11-02\nkernel: 6.1.28\n"
+	    "ack.%s: a known bug, fixed in 6.1.29\n", wl);
+	char *iops_only = xasprintf(DISK "series: b\ndate: 2026-11-02\n"
+	    "kernel: 6.1.28\nack.%s.iops: a known bug\n", wl);
+	char key[128];
+
+	assert_true(ack_key_valid(wl));
+	assert_true(ack_key_valid("put_block"));
+	assert_false(ack_key_valid("randread-4k"));
+	write_run(t, "a/1", DISK "date: 2026-11-01\nkernel: 6.1.27\n", &before,
+	    1);
+	write_run(t, "a/2", ack, &after, 1);
+	write_run(t, "b/1", DISK "series: b\ndate: 2026-11-01\n"
+	    "kernel: 6.1.27\n", &before, 1);
+	write_run(t, "b/2", iops_only, &after, 1);
+	free(ack);
+	free(iops_only);
+	load(t);
+	for (const char *m = "iops"; m; m = strcmp(m, "iops") == 0 ? "bw" :
+	    strcmp(m, "bw") == 0 ? "lat" : NULL) {
+		const struct finding *f;
+
+		snprintf(key, sizeof key, "%s.%s", wl, m);
+		f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "a/2"),
+		    metric(t, key));
+		assert_non_null(f);
+		assert_string_equal(f->ack, "a known bug, fixed in 6.1.29");
+	}
+	snprintf(key, sizeof key, "%s.iops", wl);
+	assert_non_null(finding_on(&t->an, FIND_REGRESSION, (long)run_of(t,
+	    "b/2"), metric(t, key))->ack);
+	snprintf(key, sizeof key, "%s.bw", wl);
+	assert_null(finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "b/2"),
+	    metric(t, key))->ack);
+}
+
 int
 main(void)
 {
@@ -661,6 +710,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_device_changed, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_ack_workload, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),
