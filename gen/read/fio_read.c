@@ -201,7 +201,8 @@ job_runtime(const struct fio_job *job)
  * its figures are not read, so that a failed night is neither a
  * regression nor a swing the series learns as its noise. One that ran
  * its course though some of its clones failed to start (240 s, err=11
- * from io_queue_init) is read as fio printed it. Either is said. */
+ * from io_queue_init) is read as fio printed it. Either is said; one
+ * whose run time fio did not print (a pasted line) is read as it is. */
 static void
 drop_failed_job(const char *file, const struct fio_result *r,
     struct fio_job *job, struct diags *d)
