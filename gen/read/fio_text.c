@@ -426,17 +426,26 @@ job_file_command(const char *s)
 
 /* Whether the word after "fio " begins a command's arguments: an
  * option ("--rw=read", "-name"), or a job file ("rand-rw.fio",
- * "jobs/seq"); not a sentence's next word ("fio built with
- * -march=native is slower", a mail's subject). */
+ * "jobs/seq", "nightly --output-format=json": a word an option
+ * follows); not a sentence's next word ("fio built with -march=native
+ * is slower", a mail's subject). */
 static bool
 command_first_word(const char *w)
 {
 	size_t n;
+	const char *next;
 
 	w = skip_spaces(w);
 	n = strcspn(w, " ");
-	return *w == '-' || memchr(w, '.', n) != NULL ||
-	    memchr(w, '/', n) != NULL;
+	next = skip_spaces(w + n);
+	if (*w == '-')
+		return true;
+	/* a file's name: no sentence's comma or colon in it */
+	if (strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789_-./+~") < n)
+		return false;
+	return memchr(w, '.', n) != NULL || memchr(w, '/', n) != NULL ||
+	    *next == '-';
 }
 
 const char *

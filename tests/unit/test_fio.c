@@ -486,6 +486,8 @@ test_command_line(void **state)
 	    " --rw=read --bs=4k");
 	assert_string_equal(fio_command_options("fio rand-rw.fio --max-jobs=2"),
 	    " --max-jobs=2");
+	assert_string_equal(fio_command_options("# fio nightly "
+	    "--output-format=json"), " --output-format=json");
 	assert_string_equal(fio_command_options("sudo fio -name=x -rw=read"),
 	    " -name=x -rw=read");
 
