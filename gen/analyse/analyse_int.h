@@ -142,6 +142,14 @@ struct setup_diff {
 	enum label_change labels;
 	char label_word[32];
 };
+
+/* Whether nothing the meta names tells the two runs apart: no set-up
+ * key, no key of the user's own, no label. */
+static inline bool
+nothing_named(const struct setup_diff *d)
+{
+	return d->changed == 0 && d->nextra == 0 && d->labels == LABELS_SAME;
+}
 void diff_setup(const struct run *r, const struct run *b,
     struct setup_diff *);
 /* diff_setup's text and its counts (nother, nlayout). */

@@ -1183,8 +1183,8 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	lat = sibling_verdict(a, i, m, FM_LAT);
 	/* with nothing changed, a median that rose with the tail is the
 	 * same night's shape (median_alone_reason tells it) */
-	if (c->rule != RULE_THRESHOLD && d->changed == 0 && d->nextra == 0 &&
-	    d->labels == LABELS_SAME && lat != VERDICT_REGRESSION &&
+	if (c->rule != RULE_THRESHOLD && nothing_named(d) &&
+	    lat != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION) {
 		reason(w, xstrdup("a tail that rose alone with nothing the meta "
@@ -1291,8 +1291,7 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	size_t n = 0;
 	char shown[48];
 
-	if (metric < 0 || d->changed != 0 || d->nextra > 0 ||
-	    d->labels != LABELS_SAME || !a->runs[i].base_in_series)
+	if (metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series)
 		return;
 	c = analysis_change_of(a, i, metric);
 	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_THRESHOLD)
@@ -1418,8 +1417,7 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 
 	/* runs of one day are no before and after at all (unsaid_reason) */
 	if (was == NULL || now == NULL || same_day(was, now) ||
-	    metric < 0 || d->changed != 0 || d->nextra > 0 ||
-	    d->labels != LABELS_SAME || !a->runs[i].base_in_series ||
+	    metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
 	    !floor_only(analysis_change_of(a, i, metric)) || fell_far(a, i))
 		return;
 	reason(w, xstrdup("nothing the meta names changed, and no figure of "
@@ -1444,8 +1442,8 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *y = meta_get(&d->r->meta, "label");
 	const char *once;
 
-	if (d->changed != 0 || d->nextra > 0 || d->labels != LABELS_SAME ||
-	    (was == NULL) != (now == NULL) || (was && !same_day(was, now)))
+	if (!nothing_named(d) || (was == NULL) != (now == NULL) ||
+	    (was && !same_day(was, now)))
 		return;
 	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
 		once = given_once(&d->b->meta, &d->r->meta);
@@ -1539,7 +1537,7 @@ anonymous_reason(const struct setup_diff *d, struct reasons *w)
 	    strcmp(r->fio_target, FIO_ON_FILES) != 0 &&
 	    strcmp(r->fio_target, b->fio_target) == 0;
 
-	if (d->changed != 0 || d->nextra > 0 || d->labels != LABELS_SAME)
+	if (!nothing_named(d))
 		return;
 	if (run_host(r)[0] == '\0' && run_host(b)[0] == '\0' &&
 	    meta_get(&r->meta, "series") == NULL &&
@@ -1635,7 +1633,7 @@ same_setup(const struct run *x, const struct run *y)
 	bool same;
 
 	diff_setup(x, y, &d);
-	same = d.changed == 0 && d.nextra == 0 && d.labels == LABELS_SAME;
+	same = nothing_named(&d);
 	free(d.text);
 	return same;
 }
@@ -1675,8 +1673,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 	double now, was, then;
 	char shown_then[48];
 
-	if (metric < 0 || (d->changed == 0 && d->nextra == 0 &&
-	    d->labels == LABELS_SAME) ||
+	if (metric < 0 || nothing_named(d) ||
 	    analysis_change_of(a, i, metric)->rule != RULE_THRESHOLD ||
 	    (j = own_setup_before(a, i, o)) < 0)
 		return;

@@ -275,6 +275,23 @@ test_job_file(void **state)
 	fio_results_free(&rs);
 }
 
+/* The first terse line of fio's own in tests/parse-fio, NUL-ended, in
+ * *buf (caller frees). */
+static char *
+terse_line(char **buf)
+{
+	size_t n;
+	char *line;
+
+	*buf = slurp("tests/parse-fio/both-json-terse.out", &n);
+	(*buf)[n] = '\0';
+	line = strncmp(*buf, "3;fio", 5) == 0 ? *buf :
+	    strstr(*buf, "\n3;fio") + 1;
+	assert_true(line != (char *)1);
+	*strchr(line, '\n') = '\0';
+	return line;
+}
+
 /* The devices of fio's disk stats, each reader's: an md array and its
  * members in the text, a disk in a terse line's disk fields and in the
  * JSON; names that are no device's are not taken. */
@@ -305,7 +322,6 @@ test_disk_stats(void **state)
 	struct diags d = {.quiet = 1};
 	struct fio_result *r;
 	char *terse, *line, *with_disk, *no_disks;
-	size_t n;
 
 	(void)state;
 	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
@@ -328,12 +344,7 @@ test_disk_stats(void **state)
 	fio_results_free(&rs);
 
 	/* a terse line of fio's own, with one disk's fields after it */
-	terse = slurp("tests/parse-fio/both-json-terse.out", &n);
-	terse[n] = '\0';
-	line = strncmp(terse, "3;fio", 5) == 0 ? terse :
-	    strstr(terse, "\n3;fio") + 1;
-	assert_true(line != (char *)1);
-	*strchr(line, '\n') = '\0';
+	line = terse_line(&terse);
 	with_disk = xasprintf("%s;sda;100;200;0;0;10;20;30;55.50%%\n", line);
 	fio_read("terse.txt", with_disk, strlen(with_disk), NULL, &rs, &d);
 	assert_int_equal(rs.n, 1);
@@ -375,6 +386,27 @@ said_failed(const struct diags *d, const char *name, int error,
 	return false;
 }
 
+/* file, of a job "ok" that read and a job "bad" that failed with
+ * error 27 after 2 ms: the first is read, the second not, and said. */
+static void
+second_job_failed(const char *file, const char *buf, size_t len)
+{
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+
+	fio_read(file, buf, len, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.v[0].njobs, 2);
+	assert_true(rs.v[0].jobs[0].side[FIO_READ].present);
+	assert_int_equal(rs.v[0].jobs[0].error, 0);
+	assert_int_equal(rs.v[0].jobs[1].error, 27);
+	assert_false(rs.v[0].jobs[1].side[FIO_WRITE].present);
+	assert_true(said_failed(&d, "bad", 27, "after 2 ms: its figures are "
+	    "not read"));
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 /* A job fio says failed ("err=27" in the text, "error": 27 in the
  * JSON, the terse line's error field) after 2 ms of a run whose other
  * job ran 3 s measured nothing: no direction of it is read, and the
@@ -401,50 +433,20 @@ test_failed_job(void **state)
 	    "57344, \"runtime\": 2}}]}\n";
 	struct fio_results rs = {0};
 	struct diags d = {.quiet = 1};
-	char *terse, *line, *failed;
-	size_t n;
+	char *terse, *line, *field, *failed;
 
 	(void)state;
-	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
-	assert_int_equal(rs.n, 1);
-	assert_int_equal(rs.v[0].njobs, 2);
-	assert_true(rs.v[0].jobs[0].side[FIO_READ].present);
-	assert_int_equal(rs.v[0].jobs[1].error, 27);
-	assert_false(rs.v[0].jobs[1].side[FIO_WRITE].present);
-	assert_true(said_failed(&d, "bad", 27, "after 2 ms: its figures are "
-	    "not read"));
-	fio_results_free(&rs);
-	diags_free(&d);
-
-	d = (struct diags){.quiet = 1};
-	fio_read("fio.json", json, sizeof json - 1, NULL, &rs, &d);
-	assert_int_equal(rs.n, 1);
-	assert_true(rs.v[0].jobs[0].side[FIO_READ].present);
-	assert_int_equal(rs.v[0].jobs[0].error, 0);
-	assert_false(rs.v[0].jobs[1].side[FIO_WRITE].present);
-	assert_true(said_failed(&d, "bad", 27, "after 2 ms: its figures are "
-	    "not read"));
-	fio_results_free(&rs);
-	diags_free(&d);
+	second_job_failed("fio.txt", text, sizeof text - 1);
+	second_job_failed("fio.json", json, sizeof json - 1);
 	assert_null(fio_ways_check(json, sizeof json - 1, 1));
 	assert_null(fio_ways_check(text, sizeof text - 1, 2));
 
 	/* a terse line of fio's own, its error field (the fifth) set */
-	terse = slurp("tests/parse-fio/both-json-terse.out", &n);
-	terse[n] = '\0';
-	line = strncmp(terse, "3;fio", 5) == 0 ? terse :
-	    strstr(terse, "\n3;fio") + 1;
-	assert_true(line != (char *)1);
-	*strchr(line, '\n') = '\0';
-	{
-		char *f = line;
-
-		for (int k = 0; k < 4; k++)
-			f = strchr(f, ';') + 1;
-		assert_true(f[0] == '0' && f[1] == ';');
-		failed = xasprintf("%.*s5%s\n", (int)(f - line), line, f + 1);
-	}
-	d = (struct diags){.quiet = 1};
+	line = field = terse_line(&terse);
+	for (int k = 0; k < 4; k++)
+		field = strchr(field, ';') + 1;
+	assert_true(field[0] == '0' && field[1] == ';');
+	failed = xasprintf("%.*s5%s\n", (int)(field - line), line, field + 1);
 	fio_read("terse.txt", failed, strlen(failed), NULL, &rs, &d);
 	assert_int_equal(rs.n, 1);
 	assert_int_equal(rs.v[0].jobs[0].error, 5);
