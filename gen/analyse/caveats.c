@@ -2,6 +2,7 @@
  * they were measured alike, and why a comparison of them cannot be taken
  * at face value. See analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "read/meta.h"
 #include "read/units.h"
 #include "base/buf.h"
 #include "base/hashmap.h"
@@ -910,27 +911,45 @@ array_state_reason(const struct run *r, const struct run *b,
  * the disk's part, fio times apart), its read() copies out of it. */
 #define PAGE_CACHE_US 10.0
 
-/* The mean latency of metric mt's workload in run r, microseconds, or
- * -1 when r has none. */
+/* Metric mt's workload's figure of measure `want' in run r, or -1 when
+ * r has none. */
 static double
-workload_latency(const struct analysis *a, const struct run *r,
-    const struct metric *mt)
+workload_figure(const struct analysis *a, const struct run *r,
+    const struct metric *mt, enum fio_measure want)
 {
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
 		const struct metric_summary s = run_summary_at(r, k);
 
-		if (x->def.family == FAMILY_FIO && x->fio.measure == FM_LAT &&
+		if (x->def.family == FAMILY_FIO && x->fio.measure == want &&
 		    strcmp(x->workload, mt->workload) == 0)
 			return s.state == VS_OK ? s.median : -1;
 	}
 	return -1;
 }
 
+/* Whether the workload's requests took as long as memory's end to end:
+ * the time each took by its IOPS (Little's law, over its jobs and
+ * depth) is within ten times PAGE_CACHE_US. A buffered job of an
+ * asynchronous engine spends its time in the submission, which clat
+ * leaves out: writes paced by the writeback at 4 ms each complete in
+ * 4 us. */
+static bool
+requests_memory_fast(const struct analysis *a, const struct run *r,
+    const struct metric *mt)
+{
+	double iops = workload_figure(a, r, mt, FM_IOPS);
+	double inflight = (mt->fio.iodepth > 1 ? mt->fio.iodepth : 1) *
+	    (mt->fio.numjobs > 1 ? mt->fio.numjobs : 1);
+
+	return !(iops > 0) || inflight * 1e6 / iops < 10 * PAGE_CACHE_US;
+}
+
 /* Whether a buffered fio job's figure m of run r is the page cache's:
  * the figure, a latency, or the job's mean latency is under
- * PAGE_CACHE_US; then its IOPS and bandwidth are memory's too, but for
- * a job that syncs its writes, whose pace the syncs set. */
+ * PAGE_CACHE_US, and its requests took no longer end to end; then its
+ * IOPS and bandwidth are memory's too, but for a job that syncs its
+ * writes, whose pace the syncs set. */
 static bool
 page_cache_figure(const struct analysis *a, const struct run *r,
     const struct metric *mt, struct metric_summary m)
@@ -941,11 +960,13 @@ page_cache_figure(const struct analysis *a, const struct run *r,
 	    m.state != VS_OK)
 		return false;
 	if (fio_measure_is_latency(mt->fio.measure))
-		return m.median < PAGE_CACHE_US;
+		return m.median < PAGE_CACHE_US &&
+		    requests_memory_fast(a, r, mt);
 	if (mt->fio.sync != FSY_NONE)
 		return false;
-	lat = workload_latency(a, r, mt);
-	return lat >= 0 && lat < PAGE_CACHE_US;
+	lat = workload_figure(a, r, mt, FM_LAT);
+	return lat >= 0 && lat < PAGE_CACHE_US &&
+	    requests_memory_fast(a, r, mt);
 }
 
 /* Signs in the figures that a block test hit a cache: the CPU, not the
@@ -1358,6 +1379,83 @@ overlap_reason(const struct analysis *a, size_t i, int metric,
 	    s.n, t.n));
 }
 
+/* How far past the default floor a change of one sample a side and no
+ * history must go to gate: the floor is a guess at a figure's noise,
+ * and a change a fifth past a guess is within the guess's own error.
+ * Reviews set it: -11.4% past a 10% floor from one run each was not
+ * signed; -13.4% and -18.4% past 10% and 15% (NCQ turned on) were. */
+#define THIN_MARGIN 1.2
+
+/* Whether change c, of metric m of run i, is a regression of one sample
+ * a side, no history and the default floor. */
+static bool
+single_on_floor(const struct analysis *a, size_t i, int m,
+    const struct change *c)
+{
+	return c->verdict == VERDICT_REGRESSION && c->rule == RULE_THRESHOLD &&
+	    c->history == 0 && a->noise_from[m] == NOISE_DEFAULT &&
+	    analysis_sum(a, i, m).n == 1 &&
+	    analysis_sum(a, (size_t)a->runs[i].base, m).n == 1;
+}
+
+/* How many times its limit change c of run i's metric m went. */
+static double
+past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
+{
+	return fabs(analysis_change(a, i, m).rel) /
+	    fmax(c->fence, a->opts.threshold);
+}
+
+/* Whether another figure of run i, not a tail, fell THIN_MARGIN times
+ * past its limit or more: then a figure that fell with it is no run's
+ * wobble. */
+static bool
+run_fell_clearly(const struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct change *c = &a->runs[i].change[k];
+		int m = run_metric_at(r, k);
+		const struct metric *mt = analysis_metric(a, m);
+
+		if (mt->def.family == FAMILY_FIO && (mt->fio.measure == FM_P99 ||
+		    mt->fio.measure == FM_P99_9))
+			continue;
+		if (c->verdict == VERDICT_REGRESSION &&
+		    past_limit(a, i, m, c) >= THIN_MARGIN)
+			return true;
+	}
+	return false;
+}
+
+/* A regression of one sample a side, with no history and no noise floor
+ * the user set, that went past the default floor by less than a fifth
+ * of it, when no other figure of the run fell further (write 1m: 228 ->
+ * 202 IOPS, -11.4%, after a kernel): what a second run of each side
+ * would tell, not a finding to sign. */
+static void
+thin_margin_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct change *c;
+	double limit;
+
+	if (metric < 0 || a->runs[i].base < 0)
+		return;
+	c = analysis_change_of(a, i, metric);
+	if (!single_on_floor(a, i, metric, c) ||
+	    past_limit(a, i, metric, c) >= THIN_MARGIN ||
+	    run_fell_clearly(a, i))
+		return;
+	limit = fmax(c->fence, a->opts.threshold);
+	reason(w, xasprintf("one sample a side and no history: a change of "
+	    "%.1f%% is within a fifth past the %.0f%% default floor, itself a "
+	    "guess at how far one run moves from the next; run each side "
+	    "again, or set its noise floor",
+	    100 * fabs(analysis_change(a, i, metric).rel), 100 * limit));
+}
+
 /* A regression judged with fewer than three changes of history behind
  * it (the floor, the samples' spread or the series' one or two swings)
  * and too few samples for the rank test. */
@@ -1397,6 +1495,23 @@ fell_far(const struct analysis *a, size_t i)
 	return false;
 }
 
+/* Days between two runs past which a fall with nothing named is told
+ * however deep: a set-up left a month or more is not the one measured
+ * before (its file system filled, its file moved inward on the
+ * platters, its disks aged), and no nightly series leaves such a gap. */
+#define FAR_APART_DAYS 28
+
+/* Whole days from date `was' to date `now', or -1 when either is no
+ * date. */
+static double
+days_apart(const char *was, const char *now)
+{
+	double x, y;
+
+	return meta_date_days(was, &x) && meta_date_days(now, &y) ?
+	    fabs(y - x) : -1;
+}
+
 /* A change of a series with fewer than three before it, from a night
  * to a later one with nothing the meta names changed, with too few
  * samples for the rank test: no history says how far this set-up moves
@@ -1405,26 +1520,36 @@ fell_far(const struct analysis *a, size_t i)
  * cause a regression. One that some figure of the run makes
  * FAR_PAST_FLOOR times past its limit (a block write down 35%) is no
  * night's wobble: then the run's other figures past their limit fell
- * with it, and gate too. A change the meta names (a kernel) is what a
- * regression is about and gates on the floor; so does a drop once the
- * series has a history to fence it with. */
+ * with it, and gate too; but not between runs FAR_APART_DAYS apart,
+ * whose set-up moved in ways the meta does not say. A change the meta
+ * names (a kernel) is what a regression is about and gates on the
+ * floor; so does a drop once the series has a history to fence it
+ * with. */
 static void
 first_change_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
 	const char *was = meta_get(&d->b->meta, "date");
 	const char *now = meta_get(&d->r->meta, "date");
+	double days;
 
 	/* runs of one day are no before and after at all (unsaid_reason) */
 	if (was == NULL || now == NULL || same_day(was, now) ||
 	    metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
-	    !floor_only(analysis_change_of(a, i, metric)) || fell_far(a, i))
+	    !floor_only(analysis_change_of(a, i, metric)))
 		return;
-	reason(w, xstrdup("nothing the meta names changed, and no figure of "
-	    "the run fell three times past its limit: fewer than three "
-	    "earlier changes say how far this set-up moves by itself, and "
-	    "too few samples a side for the rank test; more nights will "
-	    "tell"));
+	if ((days = days_apart(was, now)) >= FAR_APART_DAYS)
+		reason(w, xasprintf("nothing the meta names changed in the "
+		    "%.0f days between the runs, and fewer than three earlier "
+		    "changes say how far this set-up moves by itself: one left "
+		    "that long also filled, aged or moved in ways the meta "
+		    "does not say; more runs will tell", floor(days)));
+	else if (!fell_far(a, i))
+		reason(w, xstrdup("nothing the meta names changed, and no "
+		    "figure of the run fell three times past its limit: fewer "
+		    "than three earlier changes say how far this set-up moves "
+		    "by itself, and too few samples a side for the rank test; "
+		    "more nights will tell"));
 }
 
 /* Two runs that nothing the meta says tells apart, of one day or of no
@@ -1711,6 +1836,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	first_change_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);
 	overlap_reason(a, i, metric, &w);
+	thin_margin_reason(a, i, metric, &w);
 	anonymous_reason(d, &w);
 	disk_reason(d, &w);
 	part_reason(d, &w);

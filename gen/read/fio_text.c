@@ -313,16 +313,19 @@ next_run_starts(struct text *t, long line)
 		t->preamble_line = line;
 }
 
-/* "fio-3.1", "fio-2.18-59-g618e": the version line. */
+/* "fio-3.1", "fio-2.18-59-g618e": the version line, with the blanks a
+ * paste may leave after it. */
 static bool
 version_line(struct text *t, const char *s, long line)
 {
+	size_t len = strcspn(s, " \t");
+
 	if (!starts(s, "fio-") || s[4] < '0' || s[4] > '9' ||
-	    strchr(s, ' ') != NULL)
+	    *skip_spaces(s + len) != '\0')
 		return false;
 	next_run_starts(t, line);
 	free(t->version);
-	t->version = xstrdup(s);
+	t->version = xstrndup(s, len);
 	return true;
 }
 
@@ -852,16 +855,25 @@ latency_line(struct text *t, const char *s, long line)
 }
 
 /* "clat percentiles (usec):" starts a block; any other percentiles
- * ("sync", "lat") end it. */
+ * ("sync", "lat") end it. The p50 and p99 compared are of completion
+ * latency: a job that gave only the percentiles of its whole latency
+ * (lat_percentiles=1, clat_percentiles=0) is told it has none. */
 static bool
-percentile_header(struct text *t, const char *s)
+percentile_header(struct text *t, const char *s, long line)
 {
 	const char *p = strstr(s, "percentiles (");
+	const struct fio_side *side = side_of(t);
 
 	if (p == NULL)
 		return false;
 	t->pct_scale = starts(s, "clat percentiles") ?
 	    unit_scale(p + strlen("percentiles (")) : 0;
+	if (starts(s, "lat percentiles") && side != NULL &&
+	    isnan(side->clat_pct[P50]) && isnan(side->clat_pct[P99]))
+		diags_add(t->d, MSG_NOTE, t->file, line, "fio's lat "
+		    "percentiles (submission and completion) not read: the "
+		    "p50 and p99 compared are of completion latency, its clat "
+		    "percentiles");
 	return true;
 }
 
@@ -1263,7 +1275,7 @@ read_line(struct text *t, const char *s, long line, bool heading)
 	    *skip_spaces(s + n) == ':' && !starts(skip_spaces(s + n), ": IOPS=")
 	    && !starts(skip_spaces(s + n), ": io="))
 		s = skip_spaces(skip_spaces(s + n) + 1);
-	if (percentile_line(t, s) || percentile_header(t, s)) {
+	if (percentile_line(t, s) || percentile_header(t, s, line)) {
 		if (t->run != NONE)	/* taken: an import's fio.txt keeps it */
 			run_of(t)->line_end = t->last_no;
 		return;

@@ -140,6 +140,56 @@ check_date(struct run_meta *m, const char *v)
 	return i == n ? NULL : "not an ISO 8601 date and time";
 }
 
+/* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar. */
+static long
+days_from_civil(long y, int m, int d)
+{
+	long era, yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* n digits at s as a number, or -1. */
+static int
+digits_at(const char *s, int n)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+bool
+meta_date_days(const char *iso, double *days)
+{
+	int y, mo = 1, d = 1, h = 0, mi = 0;
+	size_t n = iso ? strlen(iso) : 0;
+
+	if (n < 4 || (y = digits_at(iso, 4)) < 0)
+		return false;
+	if (n >= 7 && iso[4] == '-' && (mo = digits_at(iso + 5, 2)) < 0)
+		return false;
+	if (n >= 10 && iso[7] == '-' && (d = digits_at(iso + 8, 2)) < 0)
+		return false;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31)
+		return false;
+	/* The time of day orders runs of one day (its zone is left out). */
+	if (n >= 16 && iso[10] == 'T' && iso[13] == ':' &&
+	    ((h = digits_at(iso + 11, 2)) < 0 ||
+	    (mi = digits_at(iso + 14, 2)) < 0))
+		h = mi = 0;
+	*days = (double)days_from_civil(y, mo, d) + (h * 60 + mi) / 1440.0;
+	return true;
+}
+
 #define MAX_DISKS 100000
 
 /* "4 x ST3400832AS", "4x ST3400832AS", "4" (a count), "ST3400832AS"

@@ -73,6 +73,11 @@ bool meta_expect(const struct run_meta *m, const char *key,
 /* The kind of figure the metric of a valid key is (metric_key_valid):
  * for expect.KEY and noise.KEY. */
 enum metric_kind meta_key_kind(const char *key);
+/* The days since 1970-01-01 (a fraction for a time of day, its zone
+ * left out) of an ISO 8601 date as the date key holds it (YYYY,
+ * YYYY-MM, YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is
+ * none. For a chart's time axis and the days between two runs. */
+bool meta_date_days(const char *iso, double *days);
 void meta_free(struct run_meta *);
 
 #endif

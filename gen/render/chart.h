@@ -57,7 +57,7 @@ struct chart_bar {
 	/* Trends only. */
 	bool has_when;
 	double when;		/* the run's date in days since 1970-01-01
-				 * (chart_date_days) */
+				 * (meta_date_days) */
 	const char *when_label;	/* that date as a tick shows it */
 	const char *step;	/* NULL, or the label of a change point the
 				 * analysis found at this run ("-25%"): a
@@ -165,10 +165,6 @@ int chart_png_again(const struct chart *, const struct chart_fonts *,
  * 2.x does, else "!". A static string. */
 const char *chart_flag_symbol(const struct chart_fonts *);
 
-/* The days since 1970-01-01 (a fraction for a time of day, UTC) of an
- * ISO 8601 date as the meta's date key holds it (YYYY, YYYY-MM,
- * YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is none. */
-bool chart_date_days(const char *iso, double *days);
 
 /* The x axis: 0 to *top in *step increments (1, 2 or 5 times a power of
  * ten), at most max_steps of them, *top >= max. max <= 0 gives 0 to 1. */

@@ -750,6 +750,11 @@ run_files(const struct site_plan *s, size_t i, htmlDocPtr doc)
 	xmlNodePtr ul = html_slot(doc, "files");
 	size_t nf = r->noutputs + r->nattachments;
 	char **names = plan_file_names(s, i);
+	/* The loader keeps no reader per file: a run of one benchmark
+	 * names it; one of both, or of neither read, names none. */
+	const char *kind = r->fio_samples == 0 && r->nsamples > 0 ?
+	    " (bonnie++ output)" : r->nsamples == 0 && r->fio_samples > 0 ?
+	    " (fio output)" : " (benchmark output)";
 
 	for (size_t k = 0; ul && k < nf; k++) {
 		xmlNodePtr li = html_el(ul, "li", NULL, NULL);
@@ -757,8 +762,7 @@ run_files(const struct site_plan *s, size_t i, htmlDocPtr doc)
 
 		html_link(li, href, k < r->noutputs ? r->outputs[k] :
 		    r->attachments[k - r->noutputs]);
-		html_text(li, k < r->noutputs ? " (bonnie++ output)" :
-		    " (attachment)");
+		html_text(li, k < r->noutputs ? kind : " (attachment)");
 		free(href);
 	}
 	plan_file_names_free(s, i, names);

@@ -4,6 +4,7 @@
  * tables.c chooses for their tables, charts and table files alike.
  * Takes the plan, the model and the analysis const. */
 #include "model/display.h"
+#include "read/meta.h"
 #include "render/bars.h"
 #include "render/headline.h"
 #include "render/page_common.h"
@@ -999,7 +1000,7 @@ trend_chart(const struct site_plan *s, int id, const size_t *runs,
 		const char *date = meta_get(&s->set->runs[runs[k]].meta,
 		    "date");
 
-		bars[k].has_when = chart_date_days(date, &bars[k].when);
+		bars[k].has_when = meta_date_days(date, &bars[k].when);
 		bars[k].when_label = date;
 		bars[k].step = steps[k] = step_label(s, runs[k], id);
 	}

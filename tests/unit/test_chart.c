@@ -544,7 +544,6 @@ test_trends(void **state)
 {
 	size_t len;
 	int n;
-	double days = 0;
 	char *d = dump_chart(&charts[6], &len), *s;
 
 	(void)state;
@@ -572,13 +571,6 @@ test_trends(void **state)
 	    "(1 sample); change: kernel: 6.1 → 6.6</title>"));
 	assert_non_null(strstr(s, "; change point: step down</title>"));
 	free(s);
-	assert_true(chart_date_days("1970-01-02", &days));
-	assert_true(days == 1);
-	assert_true(chart_date_days("2026-03-01T12:00+01:00", &days));
-	assert_true(days == 20513.5);
-	assert_true(chart_date_days("2026", &days) && days == 20454);
-	assert_false(chart_date_days("March", &days));
-	assert_false(chart_date_days("2026-13-01", &days));
 }
 
 static void

@@ -503,6 +503,37 @@ test_command_line(void **state)
 	diags_free(&d);
 }
 
+/* A version line a paste padded with blanks is still the version, and a
+ * job that printed only its total latency's percentiles is told it has
+ * no p50 rather than passed over in silence. */
+static void
+test_padded_version_lat_percentiles(void **state)
+{
+	static const char text[] =
+	    "fio-3.7        \n"
+	    "j: (groupid=0, jobs=1): err= 0: pid=7: Mon Jan  1 2024\n"
+	    "   read: IOPS=1000, BW=3906KiB/s (4000kB/s)(11.4MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n"
+	    "     lat (usec): min=11, max=101, avg=51.00, stdev=5.00\n"
+	    "    lat percentiles (usec):\n"
+	    "     |  1.00th=[   12],  5.00th=[   14], 50.00th=[   50],\n"
+	    "     | 99.00th=[   90]\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_non_null(rs.v[0].version);
+	assert_string_equal(rs.v[0].version, "fio-3.7");
+	assert_true(isnan(rs.v[0].jobs[0].side[FIO_READ].clat_pct[P50]));
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].line, 6);
+	assert_non_null(strstr(d.v[0].message, "lat percentiles"));
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
@@ -514,6 +545,7 @@ main(void)
 		cmocka_unit_test(test_disk_stats),
 		cmocka_unit_test(test_command_line),
 		cmocka_unit_test(test_failed_job),
+		cmocka_unit_test(test_padded_version_lat_percentiles),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -195,6 +195,24 @@ test_dates(void **state)
 	diags_free(&d);
 }
 
+/* A date as days since 1970 (a chart's time axis, the days between two
+ * runs): a time of day is a fraction, its zone left out. */
+static void
+test_date_days(void **state)
+{
+	double days = 0;
+
+	(void)state;
+	assert_true(meta_date_days("1970-01-02", &days));
+	assert_true(days == 1);
+	assert_true(meta_date_days("2026-03-01T12:00+01:00", &days));
+	assert_true(days == 20513.5);
+	assert_true(meta_date_days("2026", &days) && days == 20454);
+	assert_true(meta_date_days("2015-09-15", &days) && days == 16693);
+	assert_false(meta_date_days("March", &days));
+	assert_false(meta_date_days("2026-13-01", &days));
+}
+
 int
 main(void)
 {
@@ -206,6 +224,7 @@ main(void)
 		cmocka_unit_test(test_expect),
 		cmocka_unit_test(test_bad_lines_and_duplicates),
 		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_date_days),
 	};
 
 	return cmocka_run_group_tests_name("meta", tests, NULL, NULL);
