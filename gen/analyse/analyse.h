@@ -213,7 +213,8 @@ struct run_analysis {
 	const char *base_why;
 	/* What changed in the set-up (or, when no set-up key did, the
 	 * label) from the run before it in its series, for the series'
-	 * history; pooled, NULL for the first run or when nothing did. */
+	 * history; pooled, NULL for the first run, when nothing did or
+	 * when only a run's number did (numbers_only). */
 	const char *series_change;
 	struct change *change;	/* in analysis.changes */
 	int32_t base;		/* the run it is compared with, or -1 */
@@ -227,6 +228,11 @@ struct run_analysis {
 	bool change_marked;
 	bool busy;	/* its meta says its array was degraded, resyncing
 			   or rebuilding (note_series_changes) */
+	/* From the run before it in its series, only keys of the user's
+	 * own changed that every run of the series gives a value of its
+	 * own (a CI job's number): nothing named a cause, and
+	 * series_change is NULL. */
+	bool numbers_only;
 };
 
 

@@ -1817,12 +1817,23 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
-    const struct setup_diff *d, int metric)
+    const struct setup_diff *named, int metric)
 {
 	struct reasons w = {NULL};
+	/* A night's build number is no cause: from the run before it, a
+	 * run whose only change is one is judged as if nothing changed. */
+	struct setup_diff unnamed = *named;
+	const struct setup_diff *d = named;
 	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT, metric >= 0 ?
 	    analysis_metric(a, metric) : NULL);
 	size_t k;
+
+	if (a->runs[i].numbers_only && a->runs[i].base_in_series &&
+	    a->runs[i].base == (int32_t)o) {
+		unnamed.nextra = 0;
+		unnamed.labels = LABELS_SAME;
+		d = &unnamed;
+	}
 
 	measured_apart(a, i, o, metric, &w);
 	target_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
@@ -1952,6 +1963,12 @@ counted_key(const char *key)
 	return strcmp(key, "label") == 0 || !meta_key_known(key);
 }
 
+/* The values counted under these, which no meta value holds (a value is
+ * one line): how many runs give the key, and how many values they give
+ * twice or more. */
+#define RUNS_GIVING "\n"
+#define VALUES_SHARED "\n\n"
+
 /* The values of the series of order[from..to). */
 static void
 count_series(const struct analysis *a, size_t from, size_t to,
@@ -1965,10 +1982,55 @@ count_series(const struct analysis *a, size_t from, size_t to,
 		for (size_t e = 0; e < m->n; e++) {
 			const char *key = meta_key(m, e);
 
-			if (counted_key(key))
-				count_value(c, key, meta_value(m, e));
+			if (!counted_key(key))
+				continue;
+			count_value(c, key, meta_value(m, e));
+			count_value(c, key, RUNS_GIVING);
+			if (value_count(c, key, meta_value(m, e)) == 2)
+				count_value(c, key, VALUES_SHARED);
 		}
 	}
+}
+
+/* How many runs of a series every one of which gives a key a value of
+ * its own show it to be a run's number (a CI job, a build, a commit),
+ * not a setting: two runs cannot tell the one from the other. */
+#define OWN_VALUE_RUNS 3
+
+/* Whether key is such a number in the series counted. */
+static bool
+own_value_key(const struct value_counts *c, const char *key)
+{
+	return value_count(c, key, RUNS_GIVING) >= OWN_VALUE_RUNS &&
+	    value_count(c, key, VALUES_SHARED) == 0;
+}
+
+/* Whether all that tells run r from run b, of one series, are keys of
+ * the user's own that each run of the series gives a value of its own:
+ * the night's build number names no cause. Not the label: a post's
+ * runs labelled "v2", "v3", "v3+" are three settings. */
+static bool
+numbers_only(const struct value_counts *c, const struct run *r,
+    const struct run *b)
+{
+	const struct run_meta *m[2] = {&r->meta, &b->meta};
+	bool any = false;
+
+	for (int s = 0; s < 2; s++)
+		for (size_t e = 0; e < m[s]->n; e++) {
+			const char *key = meta_key(m[s], e), *y;
+
+			if (!counted_key(key))
+				continue;
+			y = meta_get(m[1 - s], key);
+			if (y != NULL && strcmp(y, meta_value(m[s], e)) == 0)
+				continue;
+			if (y == NULL || strcmp(key, "label") == 0 ||
+			    !own_value_key(c, key))
+				return false;
+			any = true;
+		}
+	return any;
 }
 
 /* Where the series of order[k] ends in order. */
@@ -2044,6 +2106,11 @@ note_series_changes(struct analysis *a)
 		    swapped_disk(&runs[i], &runs[prev]) ||
 		    busy || busy_before ||
 		    (keyed && toggled(&c, &runs[i], &runs[prev]));
+		/* a night's build number is no change to name */
+		a->runs[i].numbers_only = keyed &&
+		    numbers_only(&c, &runs[i], &runs[prev]);
+		if (a->runs[i].numbers_only)
+			a->runs[i].series_change = NULL;
 	}
 	hashmap_free(&c.map);
 	free(c.v);
