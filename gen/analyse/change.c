@@ -334,6 +334,67 @@ spread(struct metric_summary m)
 	return m.n > 1 && m.median > 0 ? (m.max - m.min) / m.median : 0;
 }
 
+/* How many times further from its night's median than the rest one
+ * sample of three or more must lie to be left out of the night's
+ * spread: a background job that slowed one sample of three (5113 IOPS
+ * beside 19468 and 16958) says nothing of how far the night's figures
+ * move by themselves, and let in, it hid the next night's fall of a
+ * quarter. */
+#define LONE_SAMPLE_FAR 3
+
+/* Of three figures or more of one metric of a run, v[n] about their
+ * median, the one LONE_SAMPLE_FAR times further from it than any other
+ * and further than floor (the metric's noise floor, relative): a sample
+ * a job beside it slowed. n when there is none. */
+static size_t
+lone_sample(const double *v, size_t n, double median, double floor)
+{
+	double far = -1, near = 0;
+	size_t at = 0;
+
+	if (n < 3)
+		return n;
+	for (size_t i = 0; i < n; i++)
+		if (fabs(v[i] - median) > far) {
+			far = fabs(v[i] - median);
+			at = i;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (i != at)
+			near = fmax(near, fabs(v[i] - median));
+	return far > LONE_SAMPLE_FAR * near && far > floor * median ? at : n;
+}
+
+/* The spread of n figures about their median, as spread() gives it,
+ * but for a lone one (lone_sample, past floor). */
+static double
+spread_but_lone(const double *v, size_t n, double median, double floor)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t lone = lone_sample(v, n, median, floor);
+
+	if (n < 2 || !(median > 0))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i == lone)
+			continue;
+		lo = fmin(lo, v[i]);
+		hi = fmax(hi, v[i]);
+	}
+	return (hi - lo) / median;
+}
+
+/* The spread of run r's figures v[n] of a metric whose summary is m:
+ * spread_but_lone when the model kept them (RANK_MIN_SAMPLES or more),
+ * else spread(m), of two samples at most, none of them lone. */
+static double
+night_spread(const struct run *r, struct metric_summary m, const double *v,
+    size_t n, double floor)
+{
+	return r->figures != NULL ? spread_but_lone(v, n, m.median, floor) :
+	    spread(m);
+}
+
 /* Whether two sides of RANK_MIN_SAMPLES samples or more do not overlap:
  * every figure of one beyond every figure of the other (by chance one
  * time in ten at three a side, one in three at two). */
@@ -413,7 +474,8 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	} else {
 		/* No history: the metric's noise floor, or the spread of the
-		 * runs' own samples when that is wider (one sample a side has
+		 * runs' own samples (but a lone far one) when that is wider
+		 * (one sample a side has
 		 * none, two hardly any; but samples of one side all beyond the
 		 * other's say their spread is no noise between them), and at
 		 * least the minimum change; and, for a change that names no
@@ -426,8 +488,10 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 		nx = figures(r, k, x);
 		c->rule = RULE_THRESHOLD;
 		c->history = (unsigned char)nh;
-		c->fence = fmax(apart(x, nx, y, ny) ? 0 : fmax(spread(s),
-		    spread(t)), fmax(a->noise[id], swing));
+		c->fence = fmax(apart(x, nx, y, ny) ? 0 :
+		    fmax(night_spread(r, s, x, nx, a->noise[id]),
+		    night_spread(b, t, y, ny, a->noise[id])),
+		    fmax(a->noise[id], swing));
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	}
 done:

@@ -119,10 +119,15 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 		return xasprintf("beyond the series' noise of %.1f%% seen over "
 		    "%d earlier changes, %d vs %d samples", 100 * c->fence,
 		    c->history, cf->n, cf->n_base);
+	/* The fence is the widest of the floor, the samples' spread (but
+	 * a lone sample) and the series' swings: own, with any lone one,
+	 * reaches it when the spread set it. */
 	if (a->opts.threshold > c->fence)
 		why = xstrdup("the minimum change");
-	else if (own > a->noise[id])
+	else if (c->fence > a->noise[id] && own >= c->fence)
 		why = xstrdup("the samples' own spread");
+	else if (c->fence > a->noise[id])
+		why = xstrdup("the series' own swings so far");
 	else
 		why = xasprintf("the noise floor of %s, %s",
 		    analysis_def(a, id)->label,

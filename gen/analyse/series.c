@@ -2,6 +2,7 @@
  * host and its set-up), their order, and the run each one is compared
  * with. The first step of the analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "read/meta.h"
 #include "base/hashmap.h"
 #include "base/xalloc.h"
 
@@ -284,8 +285,22 @@ previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 struct series_key {
 	const char *series, *date, *id, *kernel;
 	size_t run;
+	double when;		/* date as an instant (meta_date_days) */
+	bool has_when;		/* a date, not "" */
 	bool inherited;		/* date: the run's before it by id */
 };
+
+/* Dates by the instant they name, in UTC (2026-09-04T23:30-04:00 is
+ * after 2026-09-05T01:00Z), then as written; no date first. */
+static int
+cmp_date(const struct series_key *a, const struct series_key *b)
+{
+	if (a->has_when != b->has_when)
+		return a->has_when ? 1 : -1;
+	if (a->has_when && a->when != b->when)
+		return a->when < b->when ? -1 : 1;
+	return strcmp(a->date, b->date);
+}
 
 static int
 cmp_series_key(const void *x, const void *y)
@@ -294,7 +309,7 @@ cmp_series_key(const void *x, const void *y)
 	int c = strcmp(a->series, b->series);
 
 	if (c == 0)
-		c = strcmp(a->date, b->date);
+		c = cmp_date(a, b);
 	return c ? c : strcmp(a->id, b->id);
 }
 
@@ -420,8 +435,11 @@ order_series(struct analysis *a)
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct series_key){a->runs[i].series,
 		    meta_or_empty(&a->set->runs[i], "date"), a->set->runs[i].id,
-		    meta_or_empty(&a->set->runs[i], "kernel"), i, false};
+		    meta_or_empty(&a->set->runs[i], "kernel"), i, 0, false,
+		    false};
 	undated_after_their_predecessor(k, n);
+	for (size_t i = 0; i < n; i++)
+		k[i].has_when = meta_date_days(k[i].date, &k[i].when);
 	qsort(k, n, sizeof *k, cmp_series_key);
 	order_by_kernel(k, n);
 	a->order = xcalloc(n ? n : 1, sizeof *a->order);

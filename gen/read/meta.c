@@ -76,23 +76,22 @@ meta_drop(struct run_meta *m, char *s)
 		free(s);
 }
 
-static bool
-digits(const char *s, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-	return true;
-}
-
+/* n digits at s as a number, or -1. */
 static int
-two(const char *s)
+digits_at(const char *s, int n)
 {
-	return (s[0] - '0') * 10 + (s[1] - '0');
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
 }
 
-/* ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, optionally THH:MM[:SS] and a
- * zone (Z or +HH:MM). */
+/* ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, optionally THH:MM[:SS[.fff]]
+ * and a zone (Z or +HH:MM). */
 static const char *
 check_date(struct run_meta *m, const char *v)
 {
@@ -100,20 +99,18 @@ check_date(struct run_meta *m, const char *v)
 	int month, day;
 
 	(void)m;
-	if (n < 4 || !digits(v, 4))
+	if (n < 4 || digits_at(v, 4) < 0)
 		return "not an ISO 8601 date (YYYY-MM-DD)";
 	i = 4;
 	if (i < n && v[i] == '-') {
-		if (n < 7 || !digits(v + 5, 2))
+		if (n < 7 || (month = digits_at(v + 5, 2)) < 0)
 			return "not an ISO 8601 date (YYYY-MM-DD)";
-		month = (v[5] - '0') * 10 + (v[6] - '0');
 		if (month < 1 || month > 12)
 			return "month out of range";
 		i = 7;
 		if (i < n && v[i] == '-') {
-			if (n < 10 || !digits(v + 8, 2))
+			if (n < 10 || (day = digits_at(v + 8, 2)) < 0)
 				return "not an ISO 8601 date (YYYY-MM-DD)";
-			day = (v[8] - '0') * 10 + (v[9] - '0');
 			if (day < 1 || day > 31)
 				return "day out of range";
 			i = 10;
@@ -122,20 +119,25 @@ check_date(struct run_meta *m, const char *v)
 	if (i == n)
 		return NULL;
 	if ((v[i] != 'T' && v[i] != ' ') || i != 10 || n < i + 6 ||
-	    !digits(v + i + 1, 2) || v[i + 3] != ':' || !digits(v + i + 4, 2))
+	    digits_at(v + i + 1, 2) < 0 || v[i + 3] != ':' ||
+	    digits_at(v + i + 4, 2) < 0)
 		return "not an ISO 8601 date and time";
-	if (two(v + i + 1) > 24 || two(v + i + 4) > 59)
+	if (digits_at(v + i + 1, 2) > 24 || digits_at(v + i + 4, 2) > 59)
 		return "time out of range";
 	i += 6;
-	if (i + 3 <= n && v[i] == ':' && digits(v + i + 1, 2)) {
-		if (two(v + i + 1) > 60)
+	if (i + 3 <= n && v[i] == ':' && digits_at(v + i + 1, 2) >= 0) {
+		if (digits_at(v + i + 1, 2) > 60)
 			return "time out of range";
 		i += 3;
+		if (i + 1 < n && v[i] == '.' && digits_at(v + i + 1, 1) >= 0)
+			for (i++; i < n && isdigit((unsigned char)v[i]); i++)
+				;	/* a fraction of a second */
 	}
 	if (i < n && v[i] == 'Z')
 		i++;
 	else if (i + 6 <= n && (v[i] == '+' || v[i] == '-') &&
-	    digits(v + i + 1, 2) && v[i + 3] == ':' && digits(v + i + 4, 2))
+	    digits_at(v + i + 1, 2) >= 0 && v[i + 3] == ':' &&
+	    digits_at(v + i + 4, 2) >= 0)
 		i += 6;
 	return i == n ? NULL : "not an ISO 8601 date and time";
 }
@@ -153,18 +155,23 @@ days_from_civil(long y, int m, int d)
 	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
-/* n digits at s as a number, or -1. */
+/* The minutes east of UTC of the zone that ends a time, at s just past
+ * its HH:MM ("", ":SS", ":SS.fff", then "Z", "+HH:MM" or "-HH:MM"): 0
+ * when it gives none. */
 static int
-digits_at(const char *s, int n)
+zone_minutes(const char *s)
 {
-	int v = 0;
+	int zh, zm;
 
-	for (int i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
+	if (s[0] == ':' && digits_at(s + 1, 2) >= 0)
+		s += 3;
+	if (s[0] == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			;
+	if ((s[0] != '+' && s[0] != '-') || (zh = digits_at(s + 1, 2)) < 0 ||
+	    s[3] != ':' || (zm = digits_at(s + 4, 2)) < 0)
+		return 0;
+	return (s[0] == '-' ? -1 : 1) * (zh * 60 + zm);
 }
 
 bool
@@ -181,10 +188,13 @@ meta_date_days(const char *iso, double *days)
 		return false;
 	if (mo < 1 || mo > 12 || d < 1 || d > 31)
 		return false;
-	/* The time of day orders runs of one day (its zone is left out). */
-	if (n >= 16 && iso[10] == 'T' && iso[13] == ':' &&
-	    ((h = digits_at(iso + 11, 2)) < 0 ||
-	    (mi = digits_at(iso + 14, 2)) < 0))
+	/* The time of day orders runs of one day, in UTC: 23:30-04:00 is
+	 * after 01:00Z of the next day. */
+	if (n >= 16 && (iso[10] == 'T' || iso[10] == ' ') && iso[13] == ':' &&
+	    (h = digits_at(iso + 11, 2)) >= 0 &&
+	    (mi = digits_at(iso + 14, 2)) >= 0)
+		mi -= zone_minutes(iso + 16);
+	else
 		h = mi = 0;
 	*days = (double)days_from_civil(y, mo, d) + (h * 60 + mi) / 1440.0;
 	return true;

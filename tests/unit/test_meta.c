@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <string.h>
 
 #include "read/meta.h"
@@ -172,6 +173,7 @@ test_dates(void **state)
 	static const char *const good[] = {
 		"date: 2006-10-01\n", "date: 2003-02\n", "date: 2005\n",
 		"date: 2026-11-29T10:00Z\n", "date: 2026-11-29T10:00:59+01:00\n",
+		"date: 2026-09-04T23:30:00.123Z\n",
 	};
 	static const char *const bad[] = {
 		"date: 01.10.2006\n", "date: 2006-10-32\n", "date: 2006-1-1\n",
@@ -200,13 +202,19 @@ test_dates(void **state)
 static void
 test_date_days(void **state)
 {
-	double days = 0;
+	double days = 0, later = 0;
 
 	(void)state;
 	assert_true(meta_date_days("1970-01-02", &days));
 	assert_true(days == 1);
-	assert_true(meta_date_days("2026-03-01T12:00+01:00", &days));
+	assert_true(meta_date_days("2026-03-01T12:00Z", &days));
 	assert_true(days == 20513.5);
+	/* in UTC: noon an hour east of it is 11:00 */
+	assert_true(meta_date_days("2026-03-01T12:00+01:00", &days));
+	assert_true(fabs(days - (20513 + 11.0 / 24)) < 1e-9);
+	assert_true(meta_date_days("2026-09-04T23:30:00.123-04:00", &days));
+	assert_true(meta_date_days("2026-09-05T01:00Z", &later));
+	assert_true(days > later);
 	assert_true(meta_date_days("2026", &days) && days == 20454);
 	assert_true(meta_date_days("2015-09-15", &days) && days == 16693);
 	assert_false(meta_date_days("March", &days));
