@@ -342,6 +342,25 @@ run_list(const struct analysis *a, const size_t *m, size_t n)
 	return s;
 }
 
+/* The one changed setting that can move finding f's figure, when more
+ * changed from its base (a fio job's figures do not move with bonnie++'s
+ * options changed the same night), or NULL: then the series' note names
+ * them all. Caller frees. */
+static char *
+lead_cause(const struct analysis *a, const struct finding *f)
+{
+	struct setup_diff d;
+	char *cause;
+
+	if (f->metric < 0 || a->runs[f->run].base < 0)
+		return NULL;
+	diff_setup(&a->set->runs[f->run],
+	    &a->set->runs[a->runs[f->run].base], &d);
+	cause = change_cause(&d, analysis_metric(a, f->metric));
+	free(d.text);
+	return cause;
+}
+
 /* The lead of a group's sentence before its members. Caller frees. */
 static char *
 group_lead(const struct analysis *a, const struct finding_group *g,
@@ -361,10 +380,16 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 	    a->pos[f->run] > 0 &&
 	    (long)a->order[a->pos[f->run] - 1] == ra->base;
 
-	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT)
-		return xasprintf("%s %s against %s%s%s: ", run,
+	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT) {
+		char *cause = after ? lead_cause(a, f) : NULL;
+
+		out = xasprintf("%s %s against %s%s%s: ", run,
 		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
-		    after ? " after " : "", after ? ra->series_change : "");
+		    after ? " after " : "", cause ? cause : after ?
+		    ra->series_change : "");
+		free(cause);
+		return out;
+	}
 	if (g->kind == FIND_TARGET && one)
 		return xasprintf("%s is below its declared target: ", run);
 	if (g->kind == FIND_TARGET)
