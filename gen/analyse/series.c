@@ -250,12 +250,23 @@ bonnie_alike(const struct run *x, const struct run *y)
 	    same_param(x->params.chunk, y->params.chunk);
 }
 
+/* Whether two runs are of one host, as far as both say. */
+static bool
+same_host(const struct run *x, const struct run *y)
+{
+	const char *hx = meta_get(&x->meta, "host");
+	const char *hy = meta_get(&y->meta, "host");
+
+	return hx == NULL || hy == NULL || strcmp(hx, hy) == 0;
+}
+
 /* The last run before i in its series with the same layout, some
- * figure to compare, and bonnie++ run alike (bonnie_alike), sought past
- * those measured otherwise (*skipped then): one night run with another
- * file size does not stand between the nights around it. Without one,
- * the run just before with the same layout and a figure to compare; -1
- * when there is none. */
+ * figure to compare, bonnie++ run alike (bonnie_alike) and the same
+ * host (a series the meta names may span a fleet), sought past those
+ * measured otherwise (*skipped then): one night run with another file
+ * size, or another host's night, does not stand between the nights
+ * around it. Without one, the run just before with the same layout and
+ * a figure to compare; -1 when there is none. */
 static long
 previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 {
@@ -270,7 +281,7 @@ previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 
 		if (!same_layout(prev, r) || !share_metrics(prev, r))
 			continue;
-		if (bonnie_alike(prev, r)) {
+		if (bonnie_alike(prev, r) && same_host(prev, r)) {
 			*skipped = first >= 0;
 			return (long)a->order[p - 1];
 		}
@@ -470,8 +481,8 @@ choose_base(struct analysis *a, size_t i, long forced)
 	} else if ((b = previous_in_series(a, i, &skipped)) >= 0) {
 		ra->base = b;
 		ra->base_why = skipped ? "the last run before it in its series "
-		    "that bonnie++ measured alike" : "the run before it in its "
-		    "series";
+		    "measured alike (by bonnie++ and on its host)" : "the run "
+		    "before it in its series";
 		ra->base_in_series = true;
 	}
 }

@@ -381,11 +381,14 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 	    (long)a->order[a->pos[f->run] - 1] == ra->base;
 
 	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT) {
-		char *cause = after ? lead_cause(a, f) : NULL;
+		/* measured from its base, the cause holds over runs passed
+		 * over (another host's night in a fleet's series) */
+		char *cause = ra && ra->base_in_series ? lead_cause(a, f) :
+		    NULL;
 
 		out = xasprintf("%s %s against %s%s%s: ", run,
 		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
-		    after ? " after " : "", cause ? cause : after ?
+		    after || cause ? " after " : "", cause ? cause : after ?
 		    ra->series_change : "");
 		free(cause);
 		return out;
