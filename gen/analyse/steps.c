@@ -65,6 +65,33 @@ change_at(struct analysis *a, size_t i, size_t prev, const char *computed)
 	"step is placed at, which a search that keeps five runs either side " \
 	"may place runs away from its cause"
 
+/* How many runs after a step's place its cause is looked for: the
+ * search's five either side. */
+#define STEP_CAUSE_AHEAD 5
+
+/* The caveat of a step placed at f's index at, where nothing changed:
+ * with the change the meta names at a run soon after it (before hi,
+ * the next step), which may be its cause. Pooled. */
+static char *
+unnamed_step(struct analysis *a, const struct figures *f, size_t at,
+    size_t hi)
+{
+	for (size_t j = at + 1; j < hi && j <= at + STEP_CAUSE_AHEAD; j++) {
+		const char *what = a->runs[f->run[j]].series_change;
+
+		if (what != NULL && a->pos[f->run[j]] > 0 &&
+		    a->order[a->pos[f->run[j]] - 1] == f->run[j - 1])
+			return strpool_take(a->pool, xasprintf("nothing the "
+			    "meta names changed at the run the step is placed "
+			    "at; %s, %zu run%s later, changed %s: a search that "
+			    "keeps five runs either side may place a step runs "
+			    "away from its cause, and the figures around it do "
+			    "not tell which", a->set->runs[f->run[j]].id, j - at,
+			    j - at > 1 ? "s" : "", what));
+	}
+	return strpool_add(a->pool, STEP_UNNAMED, sizeof STEP_UNNAMED - 1);
+}
+
 /* A step of the figures f at the step's index in r: a regression (one
  * that fails the gate when the runs either side compare like for
  * like) or an improvement, unless comparing the run with the one before
@@ -111,8 +138,7 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	 * began: at a run where nothing changed, its cause is unknown and
 	 * may be a later run's (one whose own change the noise hid). */
 	if (worse && fd->caveat == NULL && what == NULL)
-		fd->caveat = strpool_add(a->pool, STEP_UNNAMED,
-		    sizeof STEP_UNNAMED - 1);
+		fd->caveat = unnamed_step(a, f, s->at, hi);
 	if (worse && fd->caveat == NULL)
 		acknowledge(a, fd, i);
 }
