@@ -485,12 +485,15 @@ validity_warnings(struct analysis *a, size_t i)
 
 /* A block test's single operation of a second or more, any test's of
  * five seconds or more (a file created in 9 s), or one twenty times the
- * usual of its series, is a stall: a controller resetting, a disk
- * retrying, a cache flushing. The per-char and file tests are let wait
- * longer: one of their many small operations may sit behind a flush. */
+ * usual of its series and a tenth of a second at least, is a stall: a
+ * controller resetting, a disk retrying, a cache flushing. The per-char
+ * and file tests are let wait longer: one of their many small
+ * operations may sit behind a flush. An SSD's delete of 4 ms, twenty
+ * times its usual 0.2 ms, is a disk seeking once, no stall. */
 #define STALL_US 1e6
 #define STALL_ANY_US 5e6
 #define STALL_FACTOR 20
+#define STALL_FLOOR_US 1e5
 #define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
 
 static bool
@@ -540,7 +543,8 @@ stall_warning(struct analysis *a, size_t i, int id, double usual,
 	const struct metric_def *d = analysis_def(a, id);
 	char took[32], med[32];
 	bool far = nusual >= STALL_MIN_RUNS && usual > 0 &&
-	    m.latency_us >= STALL_FACTOR * usual;
+	    m.latency_us >= STALL_FACTOR * usual &&
+	    m.latency_us >= STALL_FLOOR_US;
 	struct finding *f;
 
 	if (m.latency_us < 0 || !(far || m.latency_us >= (block_test(d) ?
