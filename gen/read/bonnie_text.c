@@ -42,6 +42,12 @@ struct table {
 	char *version;
 	int concurrency;
 	char *file_header_name;	/* 1.9x: the name over the file section */
+	/* The IO cells the group titles above name, in order, when a post
+	 * cut them down ("-Per Chr- --Block-- -Rewrite- -Per Chr-
+	 * --Block--", no seeks): rows of as many pairs are placed by them. */
+	int titled[CELLS];
+	size_t ntitled;
+	int title_lines;	/* lines of titles: a wrap makes two */
 	struct text_row *io, *fl;
 	size_t nio, capio, nfl, capfl;
 };
@@ -288,6 +294,10 @@ io_cells(const char *text, const struct tok *t, size_t nt, long s,
 		r->by_count = nv < 2 * CELLS;
 		return fill_pairs(v, by_count, nv / 2, tb->suffix, r, why);
 	}
+	if (by_count == NULL && tb->title_lines == 1 && tb->ntitled > 0 &&
+	    nv / 2 == tb->ntitled)
+		return fill_pairs(v, tb->titled, tb->ntitled, tb->suffix, r,
+		    why);
 	if (!positional)
 		return ROW_PARTIAL;
 	np = cells_by_gap(v, nv, t[s].col + t[s].len, cell);
@@ -706,8 +716,45 @@ is_file_label(const struct line *l)
 	return true;
 }
 
-/* Takes what a header line says: version, concurrency, and the machine
- * name 1.9x prints over the file section. */
+/* The IO cells a line of group titles names, in order, into
+ * tb->titled: the first "-Per Chr-" and "--Block--" are the writes',
+ * the second the reads'. */
+static void
+take_titles(struct table *tb, const char *text)
+{
+	static const struct {
+		const char *title;
+		int first, second;
+	} titles[] = {{"-Per Chr-", 0, 3}, {"--Block--", 1, 4},
+	    {"-Rewrite-", 2, -1}, {"--Seeks--", 5, -1}};
+	bool seen[4] = {false};
+	size_t n = 0;
+	const char *end = text;
+
+	for (const char *p = text; *p && n < CELLS; p++)
+		for (size_t k = 0; k < 4; k++) {
+			size_t len = strlen(titles[k].title);
+			int cell;
+
+			if (strncmp(p, titles[k].title, len) != 0)
+				continue;
+			cell = seen[k] ? titles[k].second : titles[k].first;
+			if (cell < 0)
+				return;	/* not bonnie++'s titles */
+			seen[k] = true;
+			tb->titled[n++] = cell;
+			p += len - 1;
+			end = p + 1;
+			break;
+		}
+	/* A title cut by a wrap ("--" of "--Seeks--") leaves the line's
+	 * titles incomplete: its rows are joined as bonnie++'s. */
+	if (strspn(end, " \t") == strlen(end))
+		tb->ntitled = n;
+}
+
+/* Takes what a header line says: version, concurrency, the IO group
+ * titles and the machine name 1.9x prints over the file section. */
 static void
 take_header(struct table *tb, const struct line *l)
 {
@@ -725,6 +772,10 @@ take_header(struct table *tb, const struct line *l)
 	if (nt >= 2 && nt <= MAX_TOKS && tok_is(&t[0], "Concurrency") &&
 	    units_integer(t[1].s, t[1].len, &n) && n < 100000)
 		tb->concurrency = (int)n;
+	if (create == NULL && (strstr(l->text, "--Block--") ||
+	    strstr(l->text, "-Per Chr-") || strstr(l->text, "-Rewrite-") ||
+	    strstr(l->text, "--Seeks--")) && tb->title_lines++ == 0)
+		take_titles(tb, l->text);
 	if (create != NULL && tb->file_header_name == NULL) {
 		struct tok key = {create, 0, 0};
 		char *name = name_before(l->text, &key);
