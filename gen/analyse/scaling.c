@@ -25,7 +25,7 @@ struct per_n {
  * first two), and fio's random reads and writes. */
 enum scale_class {
 	SC_PUT_BLOCK, SC_GET_BLOCK, SC_SEEKS, SC_REWRITE, SC_RAND_READ,
-	SC_RAND_WRITE, SC_NONE
+	SC_RAND_WRITE, SC_JOB, SC_NONE
 };
 
 /* One row of the model: what a layout of n disks should give of a
@@ -177,6 +177,12 @@ static const struct scale_rule scale_rules[] = {
 	    "quarter of one disk at the least"},
 	{RAID_JBOD, SC_RAND_WRITE, N(0, 1), N(1, 0), N(0, 1), true,
 	    "the file may lie on one disk or span them all"},
+	/* A fio job known by its name only (terse output, a post that
+	 * kept no job file): whatever it does, a stripe serves it at
+	 * least as fast as one of its disks. */
+	{RAID_0, SC_JOB, N(0, 1), N(1, 0), NONE_W, true,
+	    "whatever the job does, a stripe serves it as fast as one of its "
+	    "disks at the least"},
 };
 #define NRULES (sizeof scale_rules / sizeof *scale_rules)
 
@@ -776,8 +782,11 @@ seekers_of(const struct bonnie_params *p)
 static enum scale_class
 fio_class(const struct fio_key *k)
 {
-	if (fio_measure_is_latency(k->measure) || fio_rw_mixed(k->rw) ||
-	    k->dir == FIO_TRIM)
+	if (fio_measure_is_latency(k->measure) || k->dir == FIO_TRIM)
+		return SC_NONE;
+	if (k->rw == RW_JOB)
+		return SC_JOB;
+	if (fio_rw_mixed(k->rw))
 		return SC_NONE;
 	if (fio_rw_random(k->rw))
 		return k->dir == FIO_READ ? SC_RAND_READ : SC_RAND_WRITE;
@@ -851,7 +860,10 @@ scaling_factors(const struct scaling_model *mo, const struct metric *m)
 	if (rule < 0)
 		return f;
 	c = scale_rules[rule].metric;
-	if (c == SC_RAND_READ || c == SC_RAND_WRITE) {
+	if (c == SC_JOB) {
+		low = scale_bound(rule, mo->disks, 0, true);
+		high = scale_bound(rule, mo->disks, 0, false);
+	} else if (c == SC_RAND_READ || c == SC_RAND_WRITE) {
 		low = random_bound(&scale_rules[rule], mo->disks, k, true);
 		high = random_bound(&scale_rules[rule], mo->disks, k, false);
 	} else if (m->def.family == FAMILY_FIO) {

@@ -592,6 +592,34 @@ test_job_key_not_gated(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* A 4-disk RAID0 running a job known by its name only at 60% and at 30%
+ * of one of its disks on the same job: whatever the job does, a stripe
+ * serves it as fast as one disk at the least, so both are said (weak,
+ * short), and neither gates, the job's parameters being unknown. */
+static void
+test_job_key_scaling(void **state)
+{
+	struct tree *t = *state;
+	struct scaled_metric x;
+	const struct finding *f;
+	int id;
+
+	write_paced(t, "one", DISK, 1000);
+	write_paced(t, "weak", RAID0_4 "baseline: one\n", 600);
+	write_paced(t, "short", RAID0_4 "chunk: 64k\nbaseline: one\n", 300);
+	load(t);
+	id = metric(t, "job-paced.read.iops");
+	assert_true(analysis_scaled(&t->an, run_of(t, "weak"), id, &x));
+	assert_true(x.factor == 1 && x.factor_high == 4);
+	assert_int_equal(x.level, EFF_WEAK);
+	assert_true(analysis_scaled(&t->an, run_of(t, "short"), id, &x));
+	assert_int_equal(x.level, EFF_SHORT);
+	f = finding_on(&t->an, FIND_SHORTFALL, (long)run_of(t, "short"), id);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_int_equal(t->an.failing, 0);
+}
+
 /* Its command line first: the rate is the job's, and a job held to 500
  * IOPS is not the job held to 1000: two keys, nothing compared. */
 static void
@@ -712,6 +740,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_ack_workload, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_job_key_scaling, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_job_key_not_gated, setup,
 		    tree_teardown),
