@@ -39,6 +39,12 @@ void check_named_baseline(const struct runset *, size_t i, struct diags *);
 void choose_noise_floors(struct analysis *);
 /* Every run with a base compared with it, metric by metric. */
 void compare_all(struct analysis *);
+/* change.c. How far apart two medians are as a fold: the larger over
+ * the smaller, less one (a fall to half weighs as a rise to double). */
+double fold_change(double x, double y);
+/* A fence of fold changes as a relative change in rel's direction: a
+ * fold of 1 is a rise of 100% or a fall of 50%. */
+double fence_toward(double fence, double rel);
 /* The relative range of a run's samples of a metric: its own noise. */
 double spread(struct metric_summary);
 /* change.c. The reason run r's meta gives for acknowledging a finding

@@ -196,7 +196,8 @@ options_differ(const char *a, const char *b, const struct metric *m, char *x,
 
 /* Whether a word of fio's command line says only how fio prints, or
  * where its file is: "--output-format=normal" measures what
- * "--output-format=json" does. */
+ * "--output-format=json" does, and "--group_reporting" prints as one
+ * the jobs benchsite adds up anyway. */
 static bool
 fio_output_option(const char *w, size_t n)
 {
@@ -204,7 +205,8 @@ fio_output_option(const char *w, size_t n)
 	 * the same disk and file system (which their keys say) */
 	static const char *const out[] = {"--output", "--minimal", "--eta",
 	    "--status-interval", "--terse-version", "--append-terse",
-	    "--filename=", "--directory=", "--filename_format="};
+	    "--group_reporting", "--filename=", "--directory=",
+	    "--filename_format="};
 
 	for (size_t k = 0; k < sizeof out / sizeof *out; k++)
 		if (n >= strlen(out[k]) && strncmp(w, out[k], strlen(out[k])) == 0)
@@ -1406,11 +1408,10 @@ past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 	    fmax(c->fence, a->opts.threshold);
 }
 
-/* Whether another figure of run i, not a tail, fell THIN_MARGIN times
- * past its limit or more: then a figure that fell with it is no run's
- * wobble. */
+/* Whether a figure of run i, not a tail, fell `times' times past its
+ * limit or more: then a figure that fell with it is no run's wobble. */
 static bool
-run_fell_clearly(const struct analysis *a, size_t i)
+run_fell_past(const struct analysis *a, size_t i, double times)
 {
 	const struct run *r = &a->set->runs[i];
 
@@ -1423,7 +1424,7 @@ run_fell_clearly(const struct analysis *a, size_t i)
 		    mt->fio.measure == FM_P99_9))
 			continue;
 		if (c->verdict == VERDICT_REGRESSION &&
-		    past_limit(a, i, m, c) >= THIN_MARGIN)
+		    past_limit(a, i, m, c) >= times)
 			return true;
 	}
 	return false;
@@ -1446,7 +1447,7 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	c = analysis_change_of(a, i, metric);
 	if (!single_on_floor(a, i, metric, c) ||
 	    past_limit(a, i, metric, c) >= THIN_MARGIN ||
-	    run_fell_clearly(a, i))
+	    run_fell_past(a, i, THIN_MARGIN))
 		return;
 	limit = fmax(c->fence, a->opts.threshold);
 	reason(w, xasprintf("one sample a side and no history: a change of "
@@ -1493,6 +1494,68 @@ fell_far(const struct analysis *a, size_t i)
 			return true;
 	}
 	return false;
+}
+
+/* The largest fold change of metric between a run of i's series before
+ * it and that run's base, over the last `want' changes its history
+ * holds, of those with nothing named (no key, label or busy array): how
+ * far the set-up moved by itself. 0 when none. */
+static double
+earlier_swing(const struct analysis *a, size_t i, int metric, size_t want)
+{
+	double most = 0;
+	size_t seen = 0;
+
+	for (size_t p = a->pos[i]; p > 0 && seen < want; p--) {
+		size_t k = a->order[p - 1];
+		struct metric_summary x, y;
+
+		if (strcmp(a->runs[k].series, a->runs[i].series) != 0)
+			break;
+		if (!a->runs[k].base_in_series || a->runs[k].change_marked ||
+		    a->runs[k].series_change != NULL)
+			continue;
+		x = analysis_sum(a, k, metric);
+		y = analysis_sum(a, (size_t)a->runs[k].base, metric);
+		if (x.state != VS_OK || y.state != VS_OK || !(x.median > 0) ||
+		    !(y.median > 0))
+			continue;
+		most = fmax(most, fold_change(x.median, y.median));
+		seen++;
+	}
+	return most;
+}
+
+/* A fall after a change the meta names (a kernel), with one or two
+ * changes of history and too few samples for the rank test, as far as
+ * the series already moved between two runs with nothing changed:
+ * bonnie++'s file tests at -n 1 swing from 185 to 1401 creates a second
+ * by themselves, and a night that fell 54% with nothing changed says a
+ * fall of 51% after a kernel is within the set-up's own reach. Unless
+ * the run fell FAR_PAST_FLOOR times past a limit on a figure that is no
+ * tail: then its tails rose with that fall. */
+static void
+swing_reason(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d, struct reasons *w)
+{
+	const struct change *c;
+	double swing, rel;
+
+	if (metric < 0 || nothing_named(d) || !a->runs[i].base_in_series)
+		return;
+	c = analysis_change_of(a, i, metric);
+	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_THRESHOLD ||
+	    c->history == 0)
+		return;
+	rel = analysis_change(a, i, metric).rel;
+	swing = fence_toward(earlier_swing(a, i, metric, c->history), rel);
+	if (swing < fabs(rel) || run_fell_past(a, i, FAR_PAST_FLOOR))
+		return;
+	reason(w, xasprintf("the series moved %.0f%% on this figure between "
+	    "two earlier runs with nothing the meta names changed, as far as "
+	    "this change; %s too few to fence it", 100 * swing,
+	    c->history > 1 ? "two earlier changes are" : "one earlier change "
+	    "is"));
 }
 
 /* Days between two runs past which a fall with nothing named is told
@@ -1845,6 +1908,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	first_change_reason(a, i, metric, d, &w);
+	swing_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);
 	overlap_reason(a, i, metric, &w);
 	thin_margin_reason(a, i, metric, &w);

@@ -263,7 +263,7 @@ acks_metric(const struct analysis *a, const struct run *r, int id)
  * the smaller, less one. A series' noise is learnt so: as a relative
  * change a fall stops short of 100% where a rise does not, and a history
  * of rises of 100% and more would let any fall pass as noise. */
-static double
+double
 fold_change(double x, double y)
 {
 	return x > y ? x / y - 1 : y / x - 1;
@@ -307,9 +307,7 @@ history_get(const struct history *h, int id, double *out)
 	return g->n;
 }
 
-/* A fence of fold changes (fold_change) as a relative change in rel's
- * direction: a fold of 1 is a rise of 100% or a fall of 50%. */
-static double
+double
 fence_toward(double fence, double rel)
 {
 	return rel < 0 ? 1 - 1 / (1 + fence) : fence;
