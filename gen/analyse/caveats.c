@@ -597,11 +597,13 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 }
 
 /* How many changed tunables can move metric m; the first into *which.
- * A key of the user's own is a tunable the meta has no name for: it
- * explains a change only when it alone differs and no named tunable
- * does (*which is then NSETUP), and never counts towards "more than
- * one": keys that change every night (a build's number) would
- * otherwise blur every change of a kernel. */
+ * One is named as the cause (change_cause); with more, a regression
+ * names them all, as the series' note does, since which one moved the
+ * figure is not said. A key of the user's own is a tunable the meta has
+ * no name for: it explains a change only when it alone differs and no
+ * named tunable does (*which is then NSETUP), and never counts towards
+ * two: keys that change every night (a build's number) would otherwise
+ * blur every change of a kernel. */
 static int
 explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 {
@@ -626,7 +628,7 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 char *
 change_cause(const struct setup_diff *d, const struct metric *m)
 {
-	size_t k;
+	size_t k = 0;
 
 	if (explaining(d, m, &k) != 1)
 		return NULL;
@@ -1889,7 +1891,6 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	const struct setup_diff *d = named;
 	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT, metric >= 0 ?
 	    analysis_metric(a, metric) : NULL);
-	size_t k;
 
 	if (a->runs[i].numbers_only && a->runs[i].base_in_series &&
 	    a->runs[i].base == (int32_t)o) {
@@ -1921,9 +1922,6 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));
 	free(config);
-	if (explaining(d, metric >= 0 ? analysis_metric(a, metric) : NULL,
-	    &k) > 1)
-		reason(&w, xstrdup("more than one setting differs"));
 	return w.text;
 }
 
