@@ -431,8 +431,8 @@ group_sentence(struct analysis *a, const struct finding_group *g,
 	s = group_lead(a, g, m, nruns);
 	append_members(a, &s, m, g->n, nruns > 1);
 	next = xasprintf("%s%s%s.", f->ack ? "Acknowledged: " : "", s,
-	    g->kind == FIND_REGRESSION && !f->gated ? " (not like for like: "
-	    "it does not fail the gate)" : "");
+	    g->kind == FIND_REGRESSION && !f->gated ? " (it does not fail the "
+	    "gate)" : "");
 	free(s);
 	return strpool_take(a->pool, next);
 }

@@ -151,7 +151,7 @@ detail_told_before(const struct analysis *a, const struct finding_group *g,
 }
 
 /* A group's details: what differs from its reference, why it is not
- * like for like and the acknowledgements, each text once. */
+ * gated and the acknowledgements, each text once. */
 static void
 group_details(FILE *out, const struct analysis *a, const struct text_style *st,
     const struct finding_group *g)
@@ -246,7 +246,7 @@ render_causes_left(const struct analysis *a, enum verdict_section sec,
 }
 
 const char *const detail_labels[DETAIL_TEXTS] = {
-	"differs", "not like for like", "acknowledged",
+	"differs", "not gated", "acknowledged",
 };
 
 int

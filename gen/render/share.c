@@ -678,7 +678,7 @@ md_link(FILE *out, const char *text, const struct share_links *l,
 	fprintf(out, "%s%s>)", n && url[n - 1] == '/' ? "" : "/", path);
 }
 
-/* A group's details, folded: what differs, why not like for like, the
+/* A group's details, folded: what differs, why not gated, the
  * acknowledgements, each text once. */
 static void
 md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
@@ -935,7 +935,7 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric)
 		}
 		body = xasprintf("%s%s%s%s%s", f->text, f->explain ?
 		    "\nDiffers: " : "", f->explain ? f->explain : "",
-		    f->caveat ? "\nNot like for like: " : "",
+		    f->caveat ? "\nNot gated: " : "",
 		    f->caveat ? f->caveat : "");
 		/* xmlNewTextChild escapes; libxml2 writes the tree. */
 		fail = xmlNewTextChild(tc, NULL, BAD_CAST "failure",
