@@ -189,11 +189,12 @@ line_fit(const double *v, size_t n, double *start, double *end)
 #define TWO_STEPS_FIT 0.5
 
 /* The least squared residuals of v[0..n) about the means of three
- * stretches of at least m figures each (two steps), or INFINITY when n
- * holds no three. By sums of v and v^2 up to each point: O(n^2) over
- * the splits, for a stretch of at most the series' window. */
+ * stretches of at least m figures each, one of its two splits at k (the
+ * best single split) and the other anywhere either side of it, or
+ * INFINITY when no such second split fits. By sums of v and v^2 up to
+ * each point: O(n). */
 static double
-two_steps_sse(const double *v, size_t n, size_t m)
+two_steps_sse(const double *v, size_t n, size_t m, size_t k)
 {
 	double *s1, *s2, best = INFINITY;
 
@@ -207,10 +208,12 @@ two_steps_sse(const double *v, size_t n, size_t m)
 	}
 #define STRETCH_SSE(a, b) (s2[b] - s2[a] - (s1[b] - s1[a]) * \
 	(s1[b] - s1[a]) / (double)((b) - (a)))
-	for (size_t i = m; i + 2 * m <= n; i++)
-		for (size_t j = i + m; j + m <= n; j++)
-			best = fmin(best, STRETCH_SSE(0, i) + STRETCH_SSE(i, j) +
-			    STRETCH_SSE(j, n));
+	for (size_t j = m; j + m <= k; j++)
+		best = fmin(best, STRETCH_SSE(0, j) + STRETCH_SSE(j, k) +
+		    STRETCH_SSE(k, n));
+	for (size_t j = k + m; j + m <= n; j++)
+		best = fmin(best, STRETCH_SSE(0, k) + STRETCH_SSE(k, j) +
+		    STRETCH_SSE(j, n));
 #undef STRETCH_SSE
 	free(s1);
 	free(s2);
@@ -310,7 +313,7 @@ search(struct search *s, size_t lo, size_t hi)
 	 * half (0.42 for 80k, 70k, 58k IOPS). */
 	line = line_fit(v, n, &start, &end);
 	if (step_sse(v, n, k) >= line &&
-	    two_steps_sse(v, n, m) > TWO_STEPS_FIT * line)
+	    two_steps_sse(v, n, m, k) > TWO_STEPS_FIT * line)
 		goto no_step;
 	rel = rel_change(median_of(v, k, s->sorted),
 	    median_of(v + k, n - k, s->sorted));

@@ -145,7 +145,11 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 static char *
 cause_text(const struct analysis *a, const struct diff *d, int id)
 {
-	char *cause = change_cause(&d->setup, analysis_metric(a, id)), *out;
+	size_t i = (size_t)(d->setup.r - a->set->runs);
+	/* a night's build number names no cause (numbers_only) */
+	char *cause = a->runs[i].numbers_only && a->runs[i].base_in_series &&
+	    a->runs[i].base == d->other ? NULL : change_cause(&d->setup,
+	    analysis_metric(a, id)), *out;
 
 	if (cause == NULL && d->setup.changed == 0 &&
 	    d->setup.labels != LABELS_SAME)

@@ -352,7 +352,9 @@ lead_cause(const struct analysis *a, const struct finding *f)
 	struct setup_diff d;
 	char *cause;
 
-	if (f->metric < 0 || a->runs[f->run].base < 0)
+	/* a night's build number names no cause (numbers_only) */
+	if (f->metric < 0 || a->runs[f->run].base < 0 ||
+	    a->runs[f->run].numbers_only)
 		return NULL;
 	diff_setup(&a->set->runs[f->run],
 	    &a->set->runs[a->runs[f->run].base], &d);
