@@ -285,7 +285,12 @@ if [ -z "$VALGRIND" ]; then
 			fi
 		done
 	done
-	rm -rf "$tmp"/.pub.tmp-* "$tmp/.pub.prev"
+	# A killed build's workers may write a moment longer, orphaned,
+	# into the staging directory it left.
+	for try in 1 2 3 4 5; do
+		rm -rf "$tmp"/.pub.tmp-* "$tmp/.pub.prev" 2>/dev/null && break
+		sleep 1
+	done
 	touch "$pub/mine.txt"
 	"$b/benchsite" build -q -o "$pub" samples 2>/dev/null
 	status=$?
