@@ -1639,8 +1639,8 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 		once = given_once(&d->b->meta, &d->r->meta);
 	if (x && y && strcmp(x, y) != 0)
 		reason(w, xasprintf("the labels only number the runs (%s, %s): "
-		    "one set-up measured again, not a before and an after",
-		    x, y));
+		    "one set-up measured again, or two the meta does not tell "
+		    "apart; not a before and an after", x, y));
 	else if (once)
 		reason(w, xasprintf("nothing the meta gives for both differs "
 		    "(%s is given for one only, unknown for the other) and %s: "

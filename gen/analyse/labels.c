@@ -32,12 +32,14 @@ in_list(const char *t, const char *const *list)
 	return false;
 }
 
-/* Words that number a repetition of one set-up. */
+/* Words that number a repetition of one set-up, or a piece of a post
+ * ("attachment 2", "table 3") that says no more of what it holds. */
 static const char *const numbering[] = {"run", "runs", "pass", "try",
     "attempt", "take", "iteration", "iter", "round", "repeat", "repeated",
     "again", "rerun", "retest", "test", "first", "second", "third",
     "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-    "1st", "2nd", "3rd", NULL};
+    "1st", "2nd", "3rd", "attachment", "attached", "table", "output",
+    "result", "results", NULL};
 
 /* Words that name a part of the machine. */
 static const char *const parts[] = {"cable", "cables", "disk", "disks",

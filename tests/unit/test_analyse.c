@@ -994,6 +994,9 @@ test_label_change(void **state)
 		{"without L2ARC", NULL, LABELS_PART, "l2arc"},
 		{"first run", "second run", LABELS_SAME, NULL},
 		{"raidz2 run 1", "raidz2, run 2", LABELS_SAME, NULL},
+		/* a post's pieces, numbered: what each holds is not said */
+		{"attachment 1", "attachment 2", LABELS_SAME, NULL},
+		{"table 1", "table 2", LABELS_SAME, NULL},
 		{"v3", "v3+", LABELS_SETTING, NULL},
 		{"before patch", "with patch", LABELS_SETTING, NULL},
 		/* a load beside the benchmark: not a setting of the disk */
