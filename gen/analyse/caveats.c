@@ -1585,8 +1585,8 @@ days_apart(const char *was, const char *now)
  * cause a regression. One that some figure of the run makes
  * FAR_PAST_FLOOR times past its limit (a block write down 35%) is no
  * night's wobble: then the run's other figures past their limit fell
- * with it, and gate too; but not between runs FAR_APART_DAYS apart,
- * whose set-up moved in ways the meta does not say. A change the meta
+ * with it, and gate too (runs FAR_APART_DAYS apart are
+ * far_apart_reason's, whatever their history). A change the meta
  * names (a kernel) is what a regression is about and gates on the
  * floor; so does a drop once the series has a history to fence it
  * with. */
@@ -1596,25 +1596,42 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 {
 	const char *was = meta_get(&d->b->meta, "date");
 	const char *now = meta_get(&d->r->meta, "date");
-	double days;
 
-	/* runs of one day are no before and after at all (unsaid_reason) */
+	/* runs of one day are no before and after at all (unsaid_reason);
+	 * runs a month apart are far_apart_reason's */
 	if (was == NULL || now == NULL || same_day(was, now) ||
 	    metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
-	    !floor_only(analysis_change_of(a, i, metric)))
+	    !floor_only(analysis_change_of(a, i, metric)) ||
+	    days_apart(was, now) >= FAR_APART_DAYS || fell_far(a, i))
 		return;
-	if ((days = days_apart(was, now)) >= FAR_APART_DAYS)
-		reason(w, xasprintf("nothing the meta names changed in the "
-		    "%.0f days between the runs, and fewer than three earlier "
-		    "changes say how far this set-up moves by itself: one left "
-		    "that long also filled, aged or moved in ways the meta "
-		    "does not say; more runs will tell", floor(days)));
-	else if (!fell_far(a, i))
-		reason(w, xstrdup("nothing the meta names changed, and no "
-		    "figure of the run fell three times past its limit: fewer "
-		    "than three earlier changes say how far this set-up moves "
-		    "by itself, and too few samples a side for the rank test; "
-		    "more nights will tell"));
+	reason(w, xstrdup("nothing the meta names changed, and no figure of "
+	    "the run fell three times past its limit: fewer than three "
+	    "earlier changes say how far this set-up moves by itself, and "
+	    "too few samples a side for the rank test; more nights will "
+	    "tell"));
+}
+
+/* A regression with nothing the meta names changed between runs
+ * FAR_APART_DAYS apart or more, however it was judged: the nights
+ * before the gap say how the set-up moved then, not what a month did
+ * to it. */
+static void
+far_apart_reason(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d, struct reasons *w)
+{
+	const char *was = meta_get(&d->b->meta, "date");
+	const char *now = meta_get(&d->r->meta, "date");
+	double days;
+
+	if (was == NULL || now == NULL || metric < 0 || !nothing_named(d) ||
+	    !a->runs[i].base_in_series || analysis_change_of(a, i,
+	    metric)->verdict != VERDICT_REGRESSION ||
+	    (days = days_apart(was, now)) < FAR_APART_DAYS)
+		return;
+	reason(w, xasprintf("nothing the meta names changed in the %.0f days "
+	    "between the runs: a set-up left that long also filled, aged or "
+	    "moved in ways the meta does not say, which its nights before "
+	    "the gap do not measure; more runs will tell", floor(days)));
 }
 
 /* Two runs that nothing the meta says tells apart, of one day or of no
@@ -1909,6 +1926,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	first_change_reason(a, i, metric, d, &w);
+	far_apart_reason(a, i, metric, d, &w);
 	swing_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);
 	overlap_reason(a, i, metric, &w);

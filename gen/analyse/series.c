@@ -250,6 +250,27 @@ bonnie_alike(const struct run *x, const struct run *y)
 	    same_param(x->params.chunk, y->params.chunk);
 }
 
+/* Whether run prev has one of run r's fio figures, or r has none: in
+ * runs of bonnie++ and fio both, a night whose fio jobs were others
+ * (another depth) shares only bonnie++'s figures with the next, and
+ * would leave its fio figures with nothing to compare. */
+static bool
+fio_alike(const struct run *prev, const struct run *r)
+{
+	bool has_fio = false;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+
+		if (id < M_COUNT)
+			continue;
+		if (run_metric_slot(prev, id) >= 0)
+			return true;
+		has_fio = true;
+	}
+	return !has_fio;
+}
+
 /* Whether two runs are of one host, as far as both say. */
 static bool
 same_host(const struct run *x, const struct run *y)
@@ -261,11 +282,11 @@ same_host(const struct run *x, const struct run *y)
 }
 
 /* The last run before i in its series with the same layout, some
- * figure to compare, bonnie++ run alike (bonnie_alike) and the same
- * host (a series the meta names may span a fleet), sought past those
- * measured otherwise (*skipped then): one night run with another file
- * size, or another host's night, does not stand between the nights
- * around it. Without one, the run just before with the same layout and
+ * figure to compare, bonnie++ run alike (bonnie_alike), one of its fio
+ * figures (fio_alike) and the same host (a series the meta names may
+ * span a fleet), sought past those measured otherwise (*skipped then):
+ * one night run with another file size or other fio jobs, or another
+ * host's night, does not stand between the nights around it. Without one, the run just before with the same layout and
  * a figure to compare; -1 when there is none. */
 static long
 previous_in_series(const struct analysis *a, size_t i, bool *skipped)
@@ -281,7 +302,8 @@ previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 
 		if (!same_layout(prev, r) || !share_metrics(prev, r))
 			continue;
-		if (bonnie_alike(prev, r) && same_host(prev, r)) {
+		if (bonnie_alike(prev, r) && same_host(prev, r) &&
+		    fio_alike(prev, r)) {
 			*skipped = first >= 0;
 			return (long)a->order[p - 1];
 		}
@@ -481,8 +503,8 @@ choose_base(struct analysis *a, size_t i, long forced)
 	} else if ((b = previous_in_series(a, i, &skipped)) >= 0) {
 		ra->base = b;
 		ra->base_why = skipped ? "the last run before it in its series "
-		    "measured alike (by bonnie++ and on its host)" : "the run "
-		    "before it in its series";
+		    "measured alike (by bonnie++, with its fio jobs, on its "
+		    "host)" : "the run before it in its series";
 		ra->base_in_series = true;
 	}
 }

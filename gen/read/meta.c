@@ -90,6 +90,17 @@ digits_at(const char *s, int n)
 	return v;
 }
 
+/* The days of month m (1-12) of year y of the Gregorian calendar. */
+static int
+days_in_month(int y, int m)
+{
+	static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	    30, 31};
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return m == 2 && leap ? 29 : days[m - 1];
+}
+
 /* ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, optionally THH:MM[:SS[.fff]]
  * and a zone (Z or +HH:MM). */
 static const char *
@@ -111,7 +122,8 @@ check_date(struct run_meta *m, const char *v)
 		if (i < n && v[i] == '-') {
 			if (n < 10 || (day = digits_at(v + 8, 2)) < 0)
 				return "not an ISO 8601 date (YYYY-MM-DD)";
-			if (day < 1 || day > 31)
+			if (day < 1 || day > days_in_month(digits_at(v, 4),
+			    month))
 				return "day out of range";
 			i = 10;
 		}

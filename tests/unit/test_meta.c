@@ -173,11 +173,13 @@ test_dates(void **state)
 	static const char *const good[] = {
 		"date: 2006-10-01\n", "date: 2003-02\n", "date: 2005\n",
 		"date: 2026-11-29T10:00Z\n", "date: 2026-11-29T10:00:59+01:00\n",
-		"date: 2026-09-04T23:30:00.123Z\n",
+		"date: 2026-09-04T23:30:00.123Z\n", "date: 2024-02-29\n",
+		"date: 2000-02-29\n",
 	};
 	static const char *const bad[] = {
 		"date: 01.10.2006\n", "date: 2006-10-32\n", "date: 2006-1-1\n",
-		"date: 2006-10-01T25\n",
+		"date: 2006-10-01T25\n", "date: 2026-02-30\n",
+		"date: 2026-04-31\n", "date: 2100-02-29\n",
 	};
 	struct diags d = {0};
 
