@@ -1892,8 +1892,8 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 		return;
 	display_figure(analysis_def(a, metric), then, shown_then);
 	reason(w, xasprintf("%s, of this run's own set-up, measured %s: this "
-	    "run is %.0f%% from it, so the set-up's own spread is as large as "
-	    "the change", a->set->runs[j].id, shown_then,
+	    "run is %.0f%% from it, half the change or more, so the set-up's "
+	    "own spread reaches about as far", a->set->runs[j].id, shown_then,
 	    100 * fabs(now / then - 1)));
 }
 

@@ -60,8 +60,9 @@ static const char *const layers[] = {"encryption", "encrypted", "luks",
 /* Words that say the benchmark ran otherwise: several at once. */
 static const char *const measuring[] = {"instance", "instances",
     "process", "processes", "procs", "threads", "clients", "parallel",
-    "parallelism", "concurrent", "concurrency", "simultaneous",
-    "simultaneously", "streams", "copies", NULL};
+    "parallelism", "concurrent", "concurrency", "concurrently",
+    "simultaneous", "simultaneously", "alongside", "streams", "copies",
+    NULL};
 
 /* Words that name a setting of the same parts. */
 static const char *const settings[] = {"default", "defaults", "size", "on",
@@ -234,7 +235,9 @@ any_part(const struct tokens *x)
 }
 
 /* A label on one side only: unknown, as any key given on one side, but
- * for one that names a part ("new SSD"): the user says the machine
+ * for one that says the benchmark ran otherwise ("a backup ran
+ * concurrently on the same disk": the disk it names is the one
+ * measured) or names a part ("new SSD"): the user says the machine
  * changed there. */
 static enum label_change
 one_side(const char *label, char *part, size_t size)
@@ -243,6 +246,10 @@ one_side(const char *label, char *part, size_t size)
 	const char *p;
 
 	tokenize(label, &t);
+	if ((p = any_of(&t, measuring)) != NULL) {
+		snprintf(part, size, "%s", p);
+		return LABELS_MEASURED;
+	}
 	if ((p = removed_part(&t)) == NULL && (p = any_part(&t)) == NULL)
 		return LABELS_SAME;
 	snprintf(part, size, "%s", p);

@@ -991,6 +991,9 @@ test_label_change(void **state)
 		{NULL, "backup window", LABELS_SAME, NULL},
 		/* one side's only is unknown, unless it names a part */
 		{NULL, "new SSD", LABELS_PART, "ssd"},
+		/* a load beside it on the disk it names: run otherwise */
+		{"backup ran concurrently on the same disk", NULL,
+		    LABELS_MEASURED, "concurrently"},
 		{"without L2ARC", NULL, LABELS_PART, "l2arc"},
 		{"first run", "second run", LABELS_SAME, NULL},
 		{"raidz2 run 1", "raidz2, run 2", LABELS_SAME, NULL},
