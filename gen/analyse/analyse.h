@@ -196,6 +196,10 @@ struct finding {
 	long run;		/* -1 for patterns */
 	char *text;		/* a sentence with its numbers */
 	char *explain;		/* what differs in the metadata, or NULL */
+	/* The one change that can move the figure of a run-to-run finding
+	 * ("kernel: a -> b", or the labels'), pooled; NULL when none or
+	 * several can, or for other findings. */
+	const char *cause;
 	char *caveat;		/* why the comparison is not like for like */
 	char *ack;		/* the acknowledgement (meta ack.METRIC) */
 	double sort;		/* within a kind, lower comes first */

@@ -149,6 +149,15 @@ struct setup_diff {
 	char label_word[32];
 };
 
+/* Whether all that run i changed from o, its base and the run before it
+ * in its series, is a night's build number (numbers_only): no cause. */
+static inline bool
+numbers_only_from(const struct analysis *a, size_t i, long o)
+{
+	return a->runs[i].numbers_only && a->runs[i].base_in_series &&
+	    a->runs[i].base == o;
+}
+
 /* Whether nothing the meta names tells the two runs apart: no set-up
  * key, no key of the user's own, no label. */
 static inline bool

@@ -1179,6 +1179,15 @@ tail_level_reason(const struct analysis *a, size_t i, int metric,
 	    shown_level, shown_top));
 }
 
+/* Whether metric m is a tail percentile of fio's (p99, p99.9): one
+ * run's slowest requests move far on their own. */
+static bool
+tail_metric(const struct metric *m)
+{
+	return m->def.family == FAMILY_FIO && (m->fio.measure == FM_P99 ||
+	    m->fio.measure == FM_P99_9);
+}
+
 /* A tail percentile (p99, p99.9) that moved with no history and too
  * few samples for the rank test, while the same requests' median and
  * mean did not rise: the slowest one in a hundred of one run depends
@@ -1198,8 +1207,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	enum verdict p50, lat;
 	char few[48];
 
-	if (m == NULL || m->def.family != FAMILY_FIO ||
-	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9))
+	if (m == NULL || !tail_metric(m))
 		return;
 	c = analysis_change_of(a, i, metric);
 	if (c->verdict != VERDICT_REGRESSION)
@@ -1383,6 +1391,47 @@ overlap_reason(const struct analysis *a, size_t i, int metric,
 	    s.n, t.n));
 }
 
+/* A regression judged with fewer than three changes of history behind
+ * it (the floor, the samples' spread or the series' one or two swings)
+ * and too few samples for the rank test. */
+static bool
+floor_only(const struct change *c)
+{
+	return c->verdict == VERDICT_REGRESSION && c->rule == RULE_THRESHOLD &&
+	    c->fence > 0;
+}
+
+/* How many times its limit change c of run i's metric m went. */
+static double
+past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
+{
+	return fabs(analysis_change(a, i, m).rel) /
+	    fmax(c->fence, a->opts.threshold);
+}
+
+/* Whether a figure of run i, not a tail, fell `times' times past its
+ * limit or more (of those judged on a short history only, with
+ * short_history): then a figure that fell with it is no run's wobble. */
+static bool
+run_fell_past(const struct analysis *a, size_t i, double times,
+    bool short_history)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct change *c = &a->runs[i].change[k];
+		int m = run_metric_at(r, k);
+
+		if (tail_metric(analysis_metric(a, m)) ||
+		    c->verdict != VERDICT_REGRESSION ||
+		    (short_history && !floor_only(c)))
+			continue;
+		if (past_limit(a, i, m, c) >= times)
+			return true;
+	}
+	return false;
+}
+
 /* How far past the default floor a change of one sample a side and no
  * history must go to gate: the floor is a guess at a figure's noise,
  * and a change a fifth past a guess is within the guess's own error.
@@ -1402,36 +1451,6 @@ single_on_floor(const struct analysis *a, size_t i, int m,
 	    analysis_sum(a, (size_t)a->runs[i].base, m).n == 1;
 }
 
-/* How many times its limit change c of run i's metric m went. */
-static double
-past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
-{
-	return fabs(analysis_change(a, i, m).rel) /
-	    fmax(c->fence, a->opts.threshold);
-}
-
-/* Whether a figure of run i, not a tail, fell `times' times past its
- * limit or more: then a figure that fell with it is no run's wobble. */
-static bool
-run_fell_past(const struct analysis *a, size_t i, double times)
-{
-	const struct run *r = &a->set->runs[i];
-
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct change *c = &a->runs[i].change[k];
-		int m = run_metric_at(r, k);
-		const struct metric *mt = analysis_metric(a, m);
-
-		if (mt->def.family == FAMILY_FIO && (mt->fio.measure == FM_P99 ||
-		    mt->fio.measure == FM_P99_9))
-			continue;
-		if (c->verdict == VERDICT_REGRESSION &&
-		    past_limit(a, i, m, c) >= times)
-			return true;
-	}
-	return false;
-}
-
 /* A regression of one sample a side, with no history and no noise floor
  * the user set, that went past the default floor by less than a fifth
  * of it, when no other figure of the run fell further (write 1m: 228 ->
@@ -1449,7 +1468,7 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	c = analysis_change_of(a, i, metric);
 	if (!single_on_floor(a, i, metric, c) ||
 	    past_limit(a, i, metric, c) >= THIN_MARGIN ||
-	    run_fell_past(a, i, THIN_MARGIN))
+	    run_fell_past(a, i, THIN_MARGIN, false))
 		return;
 	limit = fmax(c->fence, a->opts.threshold);
 	reason(w, xasprintf("one sample a side and no history: a change of "
@@ -1457,16 +1476,6 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	    "guess at how far one run moves from the next; run each side "
 	    "again, or set its noise floor",
 	    100 * fabs(analysis_change(a, i, metric).rel), 100 * limit));
-}
-
-/* A regression judged with fewer than three changes of history behind
- * it (the floor, the samples' spread or the series' one or two swings)
- * and too few samples for the rank test. */
-static bool
-floor_only(const struct change *c)
-{
-	return c->verdict == VERDICT_REGRESSION && c->rule == RULE_THRESHOLD &&
-	    c->fence > 0;
 }
 
 /* How many times the limit it was judged by a figure must fall, with so
@@ -1477,25 +1486,11 @@ floor_only(const struct change *c)
 #define FAR_PAST_FLOOR 3
 
 /* Whether a figure of run i fell FAR_PAST_FLOOR times past the limit it
- * was judged by, with a short history behind it. Not a tail
- * percentile: one run's slowest requests move that far on their own. */
+ * was judged by, with a short history behind it (run_fell_past). */
 static bool
 fell_far(const struct analysis *a, size_t i)
 {
-	const struct run *r = &a->set->runs[i];
-
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct change *c = &a->runs[i].change[k];
-		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
-
-		if (m->def.family == FAMILY_FIO && (m->fio.measure == FM_P99 ||
-		    m->fio.measure == FM_P99_9))
-			continue;
-		if (floor_only(c) && fabs(analysis_change(a, i,
-		    run_metric_at(r, k)).rel) >= FAR_PAST_FLOOR * c->fence)
-			return true;
-	}
-	return false;
+	return run_fell_past(a, i, FAR_PAST_FLOOR, true);
 }
 
 /* The largest fold change of metric between a run of i's series before
@@ -1551,7 +1546,7 @@ swing_reason(const struct analysis *a, size_t i, int metric,
 		return;
 	rel = analysis_change(a, i, metric).rel;
 	swing = fence_toward(earlier_swing(a, i, metric, c->history), rel);
-	if (swing < fabs(rel) || run_fell_past(a, i, FAR_PAST_FLOOR))
+	if (swing < fabs(rel) || run_fell_past(a, i, FAR_PAST_FLOOR, false))
 		return;
 	reason(w, xasprintf("the series moved %.0f%% on this figure between "
 	    "two earlier runs with nothing the meta names changed, as far as "
@@ -1909,8 +1904,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	char *config = changed_keys(d, KEY_CONFIG, KEY_LAYOUT, metric >= 0 ?
 	    analysis_metric(a, metric) : NULL);
 
-	if (a->runs[i].numbers_only && a->runs[i].base_in_series &&
-	    a->runs[i].base == (int32_t)o) {
+	if (numbers_only_from(a, i, (long)o)) {
 		unnamed.nextra = 0;
 		unnamed.labels = LABELS_SAME;
 		d = &unnamed;

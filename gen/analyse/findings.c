@@ -139,24 +139,22 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 	return out;
 }
 
-/* ", after kernel: a -> b": the one changed setting that can explain a
- * change of metric id, else, when no set-up key changed, the labels
- * (a setting the meta names only there, like "NCQ off"); or "". */
-static char *
-cause_text(const struct analysis *a, const struct diff *d, int id)
+/* "kernel: a -> b": the one changed setting that can explain a change
+ * of metric id, else, when nothing else changed, the labels (a setting
+ * the meta names only there, like "NCQ off"); or NULL. Pooled. */
+static const char *
+cause_of(struct analysis *a, const struct diff *d, int id)
 {
 	size_t i = (size_t)(d->setup.r - a->set->runs);
-	/* a night's build number names no cause (numbers_only) */
-	char *cause = a->runs[i].numbers_only && a->runs[i].base_in_series &&
-	    a->runs[i].base == d->other ? NULL : change_cause(&d->setup,
-	    analysis_metric(a, id)), *out;
+	char *cause = numbers_only_from(a, i, d->other) ? NULL :
+	    change_cause(&d->setup, analysis_metric(a, id));
 
-	if (cause == NULL && d->setup.changed == 0 &&
+	/* the labels alone: with a key of the user's own beside them,
+	 * which of the two is not said */
+	if (cause == NULL && d->setup.changed == 0 && d->setup.nextra == 0 &&
 	    d->setup.labels != LABELS_SAME)
 		cause = label_change_text(&d->setup.b->meta, &d->setup.r->meta);
-	out = xasprintf("%s%s", cause ? ", after " : "", cause ? cause : "");
-	free(cause);
-	return out;
+	return cause ? strpool_take(a->pool, cause) : NULL;
 }
 
 static void
@@ -164,7 +162,8 @@ change_findings(struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
 	const struct run *r = &a->set->runs[i];
-	char was[48], now[48], *how, *after;
+	char was[48], now[48], *how;
+	const char *cause;
 	struct diff d = {.other = -1};
 
 	for (size_t k = 0; k < r->nsum; k++) {
@@ -182,15 +181,16 @@ change_findings(struct analysis *a, size_t i)
 		shown(a, id, cf.median, now);
 		how = rule_text(a, i, id, c, &cf);
 		work_out_diff(a, i, ra->base, &d);
-		after = cause_text(a, &d, id);
+		cause = cause_of(a, &d, id);
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
-		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s%s "
+		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s%s%s "
 		    "[%s].", analysis_def(a, id)->label, cf.rel < 0 ? "fell" :
 		    "rose", 100 * fabs(cf.rel), was, now,
-		    a->set->runs[ra->base].id, ra->base_why, after, how));
+		    a->set->runs[ra->base].id, ra->base_why, cause ?
+		    ", after " : "", cause ? cause : "", how));
+		f->cause = cause;
 		free(how);
-		free(after);
 		/* The share it got worse by: a fall of a figure better higher,
 		 * a rise of a latency. */
 		worse = analysis_def(a, id)->higher_is_better ? -cf.rel : cf.rel;

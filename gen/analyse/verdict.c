@@ -342,27 +342,6 @@ run_list(const struct analysis *a, const size_t *m, size_t n)
 	return s;
 }
 
-/* The one changed setting that can move finding f's figure, when more
- * changed from its base (a fio job's figures do not move with bonnie++'s
- * options changed the same night), or NULL: then the series' note names
- * them all. Caller frees. */
-static char *
-lead_cause(const struct analysis *a, const struct finding *f)
-{
-	struct setup_diff d;
-	char *cause;
-
-	/* a night's build number names no cause (numbers_only) */
-	if (f->metric < 0 || a->runs[f->run].base < 0 ||
-	    a->runs[f->run].numbers_only)
-		return NULL;
-	diff_setup(&a->set->runs[f->run],
-	    &a->set->runs[a->runs[f->run].base], &d);
-	cause = change_cause(&d, analysis_metric(a, f->metric));
-	free(d.text);
-	return cause;
-}
-
 /* The lead of a group's sentence before its members. Caller frees. */
 static char *
 group_lead(const struct analysis *a, const struct finding_group *g,
@@ -383,17 +362,16 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 	    (long)a->order[a->pos[f->run] - 1] == ra->base;
 
 	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT) {
-		/* measured from its base, the cause holds over runs passed
-		 * over (another host's night in a fleet's series) */
-		char *cause = ra && ra->base_in_series ? lead_cause(a, f) :
-		    NULL;
+		/* The one change that can move the first finding's figure,
+		 * measured from its base: it holds over runs passed over
+		 * (another host's night in a fleet's series); else the
+		 * series' note of all that changed. */
+		const char *cause = ra && ra->base_in_series ? f->cause : NULL;
 
-		out = xasprintf("%s %s against %s%s%s: ", run,
+		return xasprintf("%s %s against %s%s%s: ", run,
 		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
 		    after || cause ? " after " : "", cause ? cause : after ?
 		    ra->series_change : "");
-		free(cause);
-		return out;
 	}
 	if (g->kind == FIND_TARGET && one)
 		return xasprintf("%s is below its declared target: ", run);

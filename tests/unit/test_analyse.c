@@ -416,6 +416,26 @@ test_caveats(void **state)
 	assert_int_equal(t->an.failing, 1);
 }
 
+/* A series is ordered by the instant its dates name: 23:30 four hours
+ * west of UTC is after 01:00 UTC of the next day, though its text sorts
+ * first, so the later run is the one measured against the earlier. */
+static void
+test_dates_in_utc(void **state)
+{
+	struct tree *t = *state;
+	size_t west, utc;
+
+	add_run(t, "a-west", "series: s\ndate: 2026-09-04T23:30-04:00\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "b-utc", "series: s\ndate: 2026-09-05T01:00Z\n", 100000,
+	    100000, 300, 1, 50);
+	load(t);
+	west = run_of(t, "a-west");
+	utc = run_of(t, "b-utc");
+	assert_int_equal(t->an.runs[west].base, (int32_t)utc);
+	assert_int_equal(t->an.runs[utc].base, -1);
+}
+
 /* bonnie++ -p and -y run instances at once: 6 of them against 3 is
  * another way of running, not a regression of each one's share. */
 static void
@@ -1131,6 +1151,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_no_reference, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dates_in_utc, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveat_instances, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_stack_renamed, setup,
