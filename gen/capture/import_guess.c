@@ -273,6 +273,15 @@ static const struct rule rules[] = {
 	 * "deadline run 2"): the runs of an I/O scheduler test */
 	{"scheduler", "^" SCHED "[0-9]?( run [0-9]+)?:?$", NULL, "$1",
 	    fix_lower, 3, R_ICASE, NULL, NULL, NULL},
+	/* a caption naming a scheduler no other word could be, in
+	 * parentheses or at its end: "Before (mq-deadline):", "After
+	 * switching to bfq:" */
+	{"scheduler", "\\((mq-deadline|anticipatory|cfq|bfq|kyber)"
+	    "( scheduler)?\\)", NULL, "$1", fix_lower, 2, R_ICASE, NULL, NULL,
+	    NULL},
+	{"scheduler", WB "(to|with|using|under) +(the +)?(mq-deadline|"
+	    "anticipatory|cfq|bfq|kyber)( +scheduler)? *:?$", NULL, "$4",
+	    fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	{"scheduler", "scheduler( is| was| set to| to|:|=) *(none)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	/* "Where I change the scheduler from anticipatory I note it":

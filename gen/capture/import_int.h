@@ -103,6 +103,8 @@ struct post {
 	size_t ncf, cfcap;
 	struct guesses g;
 	bool html;		/* a web page: its tags are not prose */
+	bool layout_shared;	/* no run but the first names its disks'
+				   layout: the post's start says it of all */
 	size_t *off;		/* where each line of buf starts */
 	long nlines;
 	const struct seen *known;	/* results already in RUNS, or NULL */
@@ -187,7 +189,10 @@ void post_read(struct post *, struct diags *);
  * skipped and counted. */
 void post_find_configs(struct post *, struct diags *);
 
-/* import_meta.c. Configuration k's meta file, guessed from p->g, with
+/* import_meta.c. Sets p->layout_shared from p->g: whether the disks'
+ * layout the post's start gives is every run's. */
+void post_layout_shared(struct post *);
+/* Configuration k's meta file, guessed from p->g, with
  * file_name in its first line; device names the block devices its fio
  * jobs all ran on ("/dev/md127"), whose file system is none whatever
  * the prose says, or is NULL. Caller frees. */

@@ -23,6 +23,20 @@ static const char *const inherited_keys[] = {"date", "chipset",
     "controller", "bus", "driver", "firmware", "filesystem", "mount-options",
     "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};
 
+/* The layout of the disks: each run's own, unless no run but the first
+ * says one (post_layout_shared); then the start of the post says it of
+ * every run, as it does the machine's keys. Its guesses' keys are
+ * "disks.count", "raid.level" and the like. */
+static bool
+layout_key(const char *key)
+{
+	size_t n = strcspn(key, ".");
+
+	return (n == 5 && strncmp(key, "disks", n) == 0) ||
+	    (n == 4 && strncmp(key, "raid", n) == 0) ||
+	    (n == 5 && strncmp(key, "chunk", n) == 0);
+}
+
 /*
  * Choosing among the guesses for one key of one configuration: first
  * what its caption says, then the rest of its prose before its table,
@@ -119,7 +133,8 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 	default:
 		return k > 0 && g->region == 0 && !g->command && !g->trailing &&
 		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
-		    sizeof inherited_keys / sizeof *inherited_keys));
+		    sizeof inherited_keys / sizeof *inherited_keys) ||
+		    (p->layout_shared && !g->caption && layout_key(g->key)));
 	}
 }
 
@@ -784,6 +799,26 @@ put_prompt_host(struct buf *b, const struct post *p, int k)
 	    "label: %s\n", c->host);
 	choice_free(&ch);
 	return true;
+}
+
+void
+post_layout_shared(struct post *p)
+{
+	int lead0 = p->ncf > 0 ? (int)p->cf[0].lead : 0;
+
+	p->layout_shared = p->ncf > 1;
+	for (size_t i = 0; i < p->g.n && p->layout_shared; i++) {
+		const struct guess *g = &p->g.v[i];
+
+		if (!layout_key(g->key))
+			continue;
+		/* a caption of the first run's, a sentence naming one run,
+		 * or a run's own prose: the runs' layouts are compared */
+
+		if (g->caption || g->named != 0 ||
+		    (int)p->cf[g->region].lead != lead0)
+			p->layout_shared = false;
+	}
 }
 
 static const char *const meta_order[] = {"date", "host", "chipset",

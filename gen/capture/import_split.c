@@ -648,6 +648,7 @@ job_file_among(const struct post *p, size_t from, size_t to)
 			if (fio_job_file_option(s))
 				options++;
 			else if (!fio_job_file_section(s) &&
+			    !fio_job_file_comment(s) &&
 			    !line_is_blank(&p->ls.v[i]))
 				break;
 			buf_puts(&b, s);
@@ -719,6 +720,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	post_read(&p, d);
 	post_find_configs(&p, d);
 	guess_post(&p);
+	post_layout_shared(&p);
 	for (size_t k = 0; k < p.ncf; k++)	/* a run's meta reads others' */
 		p.cf[k].caption_text = config_caption(&p, &p.cf[k]);
 	for (size_t k = 0; k < p.ncf; k++) {

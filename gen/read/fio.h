@@ -153,6 +153,9 @@ bool fio_job_file_apply(struct fio_results *rs, const char *buf,
  * "time_based"): how a job file pasted among other text is told. */
 bool fio_job_file_section(const char *s);
 bool fio_job_file_option(const char *s);
+/* Whether a line is a job file's comment ("#bs=4096", "; old depth"):
+ * part of a pasted file, though neither of the above. */
+bool fio_job_file_comment(const char *s);
 /* Whether buf may be a job file at all (a line begins with '['), cheap:
  * what the run loader asks of each file no reader took. */
 bool fio_job_file_may_be(const char *buf, size_t len);

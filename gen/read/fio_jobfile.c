@@ -173,6 +173,13 @@ fio_job_file_option(const char *s)
 }
 
 bool
+fio_job_file_comment(const char *s)
+{
+	s += strspn(s, " \t");
+	return *s == '#' || *s == ';';
+}
+
+bool
 fio_job_file_may_be(const char *buf, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {

@@ -1,6 +1,8 @@
 /* fio's metric keys: from a job's options to a key and back; see
  * fio_key.h. */
 #include "read/fio_key.h"
+#include "base/hashmap.h"
+#include "base/xalloc.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -241,6 +243,33 @@ slug(const char *text, const char *extra, char gap_char, char *out,
 	out[n] = '\0';
 }
 
+/* A job's name as its key holds it: slugged, and when longer than
+ * FIO_JOB_NAME_MAX its start and a digest of the whole, so that
+ * "randread-4k-qd32-numjobs4-..." and "...-numjobs8-..." stay two jobs
+ * (cut to their first bytes alone they were one). */
+static void
+job_name_slug(const char *name, char *out)
+{
+	enum { TAIL = 7 };	/* "-" and six hex digits */
+	size_t len = name ? strlen(name) : 0;
+	char *full = xmalloc(len + 1);
+	size_t n;
+
+	slug(name, "", '-', full, len);
+	n = strlen(full);
+	if (n <= FIO_JOB_NAME_MAX) {
+		memcpy(out, full, n + 1);
+	} else {
+		n = FIO_JOB_NAME_MAX - TAIL;
+		while (n > 0 && full[n - 1] == '-')
+			n--;
+		memcpy(out, full, n);
+		snprintf(out + n, TAIL + 1, "-%06x", (unsigned)(hash_bytes(full,
+		    strlen(full), 0) & 0xffffffu));
+	}
+	free(full);
+}
+
 /* Whether name is one slug() could write with gap_char: a-z, 0-9 and
  * gap_char only. */
 static bool
@@ -381,7 +410,7 @@ job_key(const struct fio_job *j, struct fio_key *k)
 	size_t n;
 
 	k->rw = RW_JOB;
-	slug(j->name, "", '-', k->job, FIO_JOB_NAME_MAX);
+	job_name_slug(j->name, k->job);
 	if (k->job[0] == '\0')
 		snprintf(k->job, sizeof k->job, "unnamed");
 	for (size_t t = 0; t < sizeof throttles / sizeof *throttles; t++) {

@@ -67,8 +67,8 @@ extern const char *const fio_sync_labels[FIO_SYNCS];	/* "fdatasync" */
  * direction and a measure: 102 bytes), and so does a meta key of
  * "expect." and one (META_KEY_MAX). */
 #define FIO_KEY_MAX 112
-#define FIO_JOB_NAME_MAX 24	/* bytes of a job name kept in a key */
-#define FIO_JOB_MAX 48		/* and of its throttle: "-iops-5000" */
+#define FIO_JOB_NAME_MAX 40	/* bytes of a job name kept in a key */
+#define FIO_JOB_MAX 64		/* and of its throttle: "-iops-5000" */
 #define FIO_ENGINE_MAX 16
 
 struct fio_key {

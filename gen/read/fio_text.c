@@ -1242,7 +1242,8 @@ take_grep_name(struct text *t, const char *s, long line)
 
 /* Reads line s into the job file when it is one of its lines: a section
  * begins a job file (the command line read before it was not what ran
- * next: the file was), an option or a blank line goes on with one. */
+ * next: the file was), an option, a comment or a blank line goes on
+ * with one. */
 static bool
 job_file_line(struct text *t, const char *s)
 {
@@ -1252,7 +1253,8 @@ job_file_line(struct text *t, const char *s)
 			drop_pending_command(t);
 		}
 		t->in_job_file = true;
-	} else if (!t->in_job_file || (*s != '\0' && !fio_job_file_option(s))) {
+	} else if (!t->in_job_file || (*s != '\0' && !fio_job_file_option(s) &&
+	    !fio_job_file_comment(s))) {
 		t->in_job_file = false;
 		return false;
 	}

@@ -273,6 +273,35 @@ test_job_file(void **state)
 	assert_false(fio_job_file_option("read: IOPS=2711, BW=1356KiB/s"));
 	assert_null(r->jobs[0].param[FP_DIRECT]);
 	fio_results_free(&rs);
+	assert_true(fio_job_file_comment("#bs=4096"));
+	assert_true(fio_job_file_comment("  ; iodepth=64 was too deep"));
+	assert_false(fio_job_file_comment("bs=4096 # the old size"));
+}
+
+/* A job file pasted above fio's text output goes on past its comments:
+ * the options after "#bs=4096" are the job's too. */
+static void
+test_job_file_with_comments(void **state)
+{
+	static const char text[] =
+	    "[global]\nioengine=libaio\n#bs=4096\nbs=16k\n"
+	    "; iodepth=64 overloaded the card\ndirect=1\n"
+	    "[randrw-16k]\nrw=randrw\n\n"
+	    "randrw-16k: (groupid=0, jobs=1): err= 0: pid=7: "
+	    "Mon Jan  1 00:00:00 2024\n"
+	    "  read: IOPS=1000, BW=15.6MiB/s (16.4MB/s)(31.3MiB/2001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	fio_read("fio.txt", text, sizeof text - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_int_equal(rs.v[0].njobs, 1);
+	assert_string_equal(rs.v[0].jobs[0].param[FP_DIRECT], "1");
+	assert_string_equal(rs.v[0].jobs[0].param[FP_RW], "randrw");
+	fio_results_free(&rs);
+	diags_free(&d);
 }
 
 /* The first terse line of fio's own in tests/parse-fio, NUL-ended, in
@@ -542,6 +571,7 @@ main(void)
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_job_file),
+		cmocka_unit_test(test_job_file_with_comments),
 		cmocka_unit_test(test_disk_stats),
 		cmocka_unit_test(test_command_line),
 		cmocka_unit_test(test_failed_job),

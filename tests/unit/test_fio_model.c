@@ -112,6 +112,34 @@ test_keys(void **state)
 	key_of(&a, FIO_READ, FM_IOPS, "job-q.read.iops");
 }
 
+/* A long job name keeps its start and a digest of the whole: two names
+ * alike in their first forty bytes are two jobs. */
+static void
+test_long_job_names(void **state)
+{
+	struct fio_job x = job("randread_4k_qd32_numjobs4_on_the_scratch_"
+	    "array_x", NULL, NULL, NULL, NULL, NULL, NULL);
+	struct fio_job y = job("randread_4k_qd32_numjobs4_on_the_scratch_"
+	    "array_y", NULL, NULL, NULL, NULL, NULL, NULL);
+	struct fio_job fits = job("randread_4k_qd32_numjobs4_on_the_scratc",
+	    NULL, NULL, NULL, NULL, NULL, NULL);
+	struct fio_key kx, ky;
+
+	(void)state;
+	assert_true(fio_key_of(&x, FIO_READ, FM_IOPS, &kx));
+	assert_true(fio_key_of(&y, FIO_READ, FM_IOPS, &ky));
+	assert_true(strlen(kx.job) <= FIO_JOB_NAME_MAX);
+	assert_memory_equal(kx.job, "randread-4k-qd32-numjobs4-on-the-", 33);
+	assert_int_equal(strspn(kx.job + 33, "0123456789abcdef"), 6);
+	assert_string_not_equal(kx.job, ky.job);
+	/* the same name, the same key */
+	assert_true(fio_key_of(&x, FIO_READ, FM_IOPS, &ky));
+	assert_string_equal(kx.job, ky.job);
+	/* forty bytes fit whole */
+	key_of(&fits, FIO_READ, FM_IOPS,
+	    "job-randread-4k-qd32-numjobs4-on-the-scratc.read.iops");
+}
+
 /* Writes made durable one by one are another workload; reads have
  * nothing to sync. */
 static void
@@ -539,6 +567,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_long_job_names),
 		cmocka_unit_test(test_sync_keys),
 		cmocka_unit_test(test_job_uncached),
 		cmocka_unit_test(test_keys_beyond),

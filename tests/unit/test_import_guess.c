@@ -195,6 +195,12 @@ test_storage_words(void **state)
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
+		/* a caption naming a scheduler only it could be */
+		{"Before (mq-deadline):", "scheduler", "mq-deadline"},
+		{"After switching to bfq:", "scheduler", "bfq"},
+		{"and with the kyber scheduler", "scheduler", "kyber"},
+		{"[mq-deadline] kyber bfq none", "scheduler", "mq-deadline"},
+		{"bfq (low latency) against the default:", "scheduler", NULL},
 		/* a digit's point starts no count */
 		{"SSD: Crucial T500 2TB PCIe Gen4 NVMe M.2 SSD", "disks.count",
 		    NULL},
