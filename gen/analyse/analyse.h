@@ -100,6 +100,8 @@ struct __attribute__((packed)) change {
 	unsigned char flagged : 1;	/* a finding of it fails the gate,
 					   acknowledged or not */
 	unsigned char level : 2;	/* enum efficiency of its scaling */
+	unsigned char floor_wider : 1;	/* a short history's fence, and the
+					   noise floor wider than it */
 };
 
 extern const char *const efficiency_names[];

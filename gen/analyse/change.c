@@ -467,8 +467,10 @@ compare_metric(struct analysis *a, size_t i, size_t k, const struct history *h)
 		 * changes may be tighter than the figure's floor by luck. With
 		 * samples enough a side the rank test above decided. */
 		c->rule = RULE_NOISE_FENCE;
-		if (nh < HISTORY_TRUSTED)
-			c->fence = fmax(c->fence, a->noise[id]);
+		if (nh < HISTORY_TRUSTED && a->noise[id] > c->fence) {
+			c->fence = a->noise[id];
+			c->floor_wider = 1;
+		}
 		judge_by_size(c, rel, fmax(c->fence, a->opts.threshold), up);
 	} else {
 		/* No history: the metric's noise floor, or the spread of the

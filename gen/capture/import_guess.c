@@ -178,6 +178,10 @@ static const struct rule rules[] = {
 	    "([^- [:alnum:]]|$| +"
 	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
+	/* "my IDE drive NOT on RAID0": a disk of its own */
+	{"raid.level", WB "(drive|disk|hdd|ssd) +(that is +|which is +|is +)?"
+	    "not +(on|in|part of) +(the +|a +|my +|any +)?(raid|array)", NULL,
+	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(jbod)" WE, NULL, "jbod", NULL, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	/* a row named for the one disk it measured, "/dev/sdc" (nothing

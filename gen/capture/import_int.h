@@ -105,6 +105,9 @@ struct post {
 	bool html;		/* a web page: its tags are not prose */
 	bool layout_shared;	/* no run but the first names its disks'
 				   layout: the post's start says it of all */
+	size_t options_own;	/* the first run after the first table's
+				   that gives bonnie++'s options itself:
+				   the runs after it do not take the start's */
 	size_t *off;		/* where each line of buf starts */
 	long nlines;
 	const struct seen *known;	/* results already in RUNS, or NULL */
@@ -189,9 +192,9 @@ void post_read(struct post *, struct diags *);
  * skipped and counted. */
 void post_find_configs(struct post *, struct diags *);
 
-/* import_meta.c. Sets p->layout_shared from p->g: whether the disks'
- * layout the post's start gives is every run's. */
-void post_layout_shared(struct post *);
+/* import_meta.c. Sets what the runs take from the start of the post,
+ * from p->g: p->layout_shared and p->options_own. */
+void post_inheritance(struct post *);
 /* Configuration k's meta file, guessed from p->g, with
  * file_name in its first line; device names the block devices its fio
  * jobs all ran on ("/dev/md127"), whose file system is none whatever

@@ -24,7 +24,7 @@ static const char *const inherited_keys[] = {"date", "chipset",
     "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};
 
 /* The layout of the disks: each run's own, unless no run but the first
- * says one (post_layout_shared); then the start of the post says it of
+ * says one (post_inheritance); then the start of the post says it of
  * every run, as it does the machine's keys. Its guesses' keys are
  * "disks.count", "raid.level" and the like. */
 static bool
@@ -115,6 +115,15 @@ said_of(const struct post *p, const struct guess *g, int k)
 	return g->region == k || g->named == 0;
 }
 
+/* Whether g is at most FAR_LINES above configuration k's prose: the
+ * layout a thread's title gives is not that of a disk a post far below
+ * measured. */
+static bool
+near_table(const struct post *p, const struct guess *g, int k)
+{
+	return p->ls.v[p->cf[k].first].no - g->line <= FAR_LINES;
+}
+
 static bool
 in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 {
@@ -134,7 +143,10 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 		return k > 0 && g->region == 0 && !g->command && !g->trailing &&
 		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
 		    sizeof inherited_keys / sizeof *inherited_keys) ||
-		    (p->layout_shared && !g->caption && layout_key(g->key)));
+		    (p->layout_shared && !g->caption && layout_key(g->key) &&
+		    near_table(p, g, k))) &&
+		    (strcmp(g->key, "bonnie-options") != 0 ||
+		    (size_t)k < p->options_own);
 	}
 }
 
@@ -801,24 +813,49 @@ put_prompt_host(struct buf *b, const struct post *p, int k)
 	return true;
 }
 
-void
-post_layout_shared(struct post *p)
+/* Whether the disks' layout the post's start gives is every run's: no
+ * run but the first names one of its own (post_inheritance). */
+static bool
+layout_shared(const struct post *p)
 {
-	int lead0 = p->ncf > 0 ? (int)p->cf[0].lead : 0;
+	size_t lead0 = p->cf[0].lead;
 
-	p->layout_shared = p->ncf > 1;
-	for (size_t i = 0; i < p->g.n && p->layout_shared; i++) {
+	for (size_t i = 0; i < p->g.n; i++) {
 		const struct guess *g = &p->g.v[i];
 
-		if (!layout_key(g->key))
-			continue;
 		/* a caption of the first run's, a sentence naming one run,
 		 * or a run's own prose: the runs' layouts are compared */
-
-		if (g->caption || g->named != 0 ||
-		    (int)p->cf[g->region].lead != lead0)
-			p->layout_shared = false;
+		if (layout_key(g->key) && (g->caption || g->named != 0 ||
+		    p->cf[g->region].lead != lead0))
+			return false;
 	}
+	return true;
+}
+
+/* The first run, past those of the first table, whose own prose gives
+ * bonnie++'s options ("bonnie++ -u rob -ys"), or p->ncf: a run after
+ * it that gives none may have run those, or others, but not surely the
+ * start's (post_inheritance). */
+static size_t
+options_own(const struct post *p)
+{
+	size_t first = p->ncf, lead0 = p->cf[0].lead;
+
+	for (size_t i = 0; i < p->g.n; i++) {
+		const struct guess *g = &p->g.v[i];
+
+		if (strcmp(g->key, "bonnie-options") == 0 &&
+		    p->cf[g->region].lead != lead0 && (size_t)g->region < first)
+			first = (size_t)g->region;
+	}
+	return first;
+}
+
+void
+post_inheritance(struct post *p)
+{
+	p->layout_shared = p->ncf > 1 && layout_shared(p);
+	p->options_own = p->ncf > 0 ? options_own(p) : 0;
 }
 
 static const char *const meta_order[] = {"date", "host", "chipset",

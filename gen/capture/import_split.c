@@ -720,7 +720,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	post_read(&p, d);
 	post_find_configs(&p, d);
 	guess_post(&p);
-	post_layout_shared(&p);
+	post_inheritance(&p);
 	for (size_t k = 0; k < p.ncf; k++)	/* a run's meta reads others' */
 		p.cf[k].caption_text = config_caption(&p, &p.cf[k]);
 	for (size_t k = 0; k < p.ncf; k++) {

@@ -195,6 +195,9 @@ test_storage_words(void **state)
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
+		/* a negation: not raid0, a disk of its own */
+		{"my IDE drive NOT on RAID0", "raid.level", "none"},
+		{"the disk that is not in the array", "raid.level", "none"},
 		/* a caption naming a scheduler only it could be */
 		{"Before (mq-deadline):", "scheduler", "mq-deadline"},
 		{"After switching to bfq:", "scheduler", "bfq"},
@@ -264,7 +267,6 @@ test_not_asserted(void **state)
 {
 	static const struct case_ cases[] = {
 		/* negations */
-		{"my IDE drive NOT on RAID0", "raid.level", NULL},
 		{"The system disk isn't using LVM or XFS.", "filesystem", NULL},
 		{"I never tried xfs.", "filesystem", NULL},
 		{"tested without RAID 5 this time", "raid.level", NULL},
