@@ -22,6 +22,9 @@ void order_series(struct analysis *);
 bool share_metrics(const struct run *x, const struct run *y);
 /* Whether runs x and y are of one series. */
 bool same_series(const struct analysis *, size_t x, size_t y);
+/* caveats.c. Whether metric m is a tail percentile of fio's (p99,
+ * p99.9): one run's slowest requests move far on their own. */
+bool tail_metric(const struct metric *m);
 /* Run i's base: the forced baseline (>= 0), else the one its meta
  * names, else the run before it in its series with the same layout. */
 void choose_base(struct analysis *, size_t i, long forced);

@@ -1179,9 +1179,7 @@ tail_level_reason(const struct analysis *a, size_t i, int metric,
 	    shown_level, shown_top));
 }
 
-/* Whether metric m is a tail percentile of fio's (p99, p99.9): one
- * run's slowest requests move far on their own. */
-static bool
+bool
 tail_metric(const struct metric *m)
 {
 	return m->def.family == FAMILY_FIO && (m->fio.measure == FM_P99 ||

@@ -537,6 +537,81 @@ rate_warnings(struct analysis *a, size_t i)
 	}
 }
 
+/* How many runs back a figure its base did not measure is sought. */
+#define UNCOMPARED_LOOKBACK 30
+
+/* The last run of i's series before it, of its host as far as both
+ * say, with a figure of metric id; -1 when none in reach. */
+static long
+last_with_figure(const struct analysis *a, size_t i, int id)
+{
+	const char *host = meta_get(&a->set->runs[i].meta, "host");
+
+	for (size_t p = a->pos[i], n = 0; p > 0 && n < UNCOMPARED_LOOKBACK;
+	    p--, n++) {
+		size_t j = a->order[p - 1];
+		const char *h = meta_get(&a->set->runs[j].meta, "host");
+
+		if (!same_series(a, j, i))
+			break;
+		if ((host == NULL || h == NULL || strcmp(host, h) == 0) &&
+		    run_summary(&a->set->runs[j], id).state == VS_OK)
+			return (long)j;
+	}
+	return -1;
+}
+
+/* A figure of run i its base did not measure (a night that ran other
+ * fio jobs): nothing compared it, so a fall past its floor from the
+ * last run of the series that measured it is told, with what the meta
+ * says changed between them, and how to compare the two. A warning:
+ * the runs between may have moved it, and the base is the run's. */
+static void
+uncompared_warnings(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	long b = a->runs[i].base;
+
+	if (b < 0 || !a->runs[i].base_in_series)
+		return;
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+		const struct metric *m = analysis_metric(a, id);
+		const struct metric_summary s = run_summary_at(r, k);
+		struct metric_summary t;
+		struct setup_diff d;
+		char now[48], was[48];
+		double rel;
+		long j;
+		struct finding *f;
+
+		if (a->runs[i].change[k].verdict != VERDICT_INSUFFICIENT ||
+		    s.state != VS_OK || tail_metric(m) ||
+		    run_summary(&a->set->runs[b], id).state != VS_NOT_RUN ||
+		    (j = last_with_figure(a, i, id)) < 0)
+			continue;
+		t = run_summary(&a->set->runs[j], id);
+		if (!(t.median > 0))
+			continue;
+		rel = s.median / t.median - 1;
+		if (fabs(rel) <= fmax(a->noise[id], a->opts.threshold) ||
+		    (rel < 0) != m->def.higher_is_better)
+			continue;
+		shown(a, id, s.median, now);
+		shown(a, id, t.median, was);
+		diff_setup(r, &a->set->runs[j], &d);
+		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s was "
+		    "not compared: its base, %s, did not measure it; %s, the "
+		    "last run of its series that did, measured %s, and this run "
+		    "%s (%+.1f%%)%s%s; --baseline %s compares the two.",
+		    m->def.label, a->set->runs[b].id, a->set->runs[j].id, was,
+		    now, 100 * rel, d.text ? ", and between them " : "",
+		    d.text ? d.text : "", a->set->runs[j].id));
+		free(d.text);
+		f->sort = -fabs(rel);
+	}
+}
+
 /* Run i's stall on metric id, if any, against usual, the median
  * maximum latency of nusual runs of its series (0: too few). */
 static void
@@ -615,6 +690,7 @@ run_findings(struct analysis *a, size_t i)
 	target_findings(a, i);
 	validity_warnings(a, i);
 	rate_warnings(a, i);
+	uncompared_warnings(a, i);
 }
 
 /* A finding's size as one scale across kinds: the share of the figure
