@@ -157,6 +157,17 @@ cause_of(struct analysis *a, const struct diff *d, int id)
 	return cause ? strpool_take(a->pool, cause) : NULL;
 }
 
+/* The share a figure got worse by, on one scale for every figure: a
+ * fall of one better higher as it is, a rise of a latency as the fall
+ * of the rate it stands for (+100% is the rate halved, -50%), so that a
+ * tail's +580% does not come before a throughput's -54%, nor before a
+ * shortfall's missing share. Negative when it got better. */
+static double
+worse_share(const struct metric_def *d, double rel)
+{
+	return d->higher_is_better ? -rel : rel / (1 + rel);
+}
+
 static void
 change_findings(struct analysis *a, size_t i)
 {
@@ -191,10 +202,12 @@ change_findings(struct analysis *a, size_t i)
 		    ", after " : "", cause ? cause : "", how));
 		f->cause = cause;
 		free(how);
-		/* The share it got worse by: a fall of a figure better higher,
-		 * a rise of a latency. */
-		worse = analysis_def(a, id)->higher_is_better ? -cf.rel : cf.rel;
+		worse = worse_share(analysis_def(a, id), cf.rel);
 		f->sort = c->verdict == VERDICT_REGRESSION ? -worse : worse;
+		/* a tail after the figures an engineer signs on: one run's
+		 * slowest requests move far on their own */
+		if (tail_metric(analysis_metric(a, id)))
+			f->sort += 1;
 		f->confidence = c->rule == RULE_RANK_TEST ? CONFIDENCE_HIGH :
 		    c->rule == RULE_NOISE_FENCE ? CONFIDENCE_MEDIUM :
 		    CONFIDENCE_LOW;
