@@ -209,6 +209,8 @@ struct finding {
 	enum finding_kind kind;
 	unsigned char confidence;	/* CONFIDENCE_*, or 0 */
 	bool gated;		/* fails CI unless acknowledged */
+	bool unnamed;		/* a run-to-run change with nothing the meta
+				   names changed between its runs */
 };
 
 /* What the analysis says of one run: a change per metric it has (in

@@ -212,6 +212,7 @@ change_findings(struct analysis *a, size_t i)
 		    c->rule == RULE_NOISE_FENCE ? CONFIDENCE_MEDIUM :
 		    CONFIDENCE_LOW;
 		explain(a, f, i, ra->base, false, &d);
+		f->unnamed = f->explain == NULL;
 		/* Only a comparison that can be defended fails the gate. */
 		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
 			acknowledge(a, f, i);

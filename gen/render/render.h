@@ -81,9 +81,14 @@ extern const char *const detail_labels[DETAIL_TEXTS];
  * one: each text is told once a group. */
 bool detail_told_before(const struct analysis *, const struct finding_group *,
     size_t k, int t);
+/* A regression that fails the gate with nothing the meta names changed
+ * says so, rather than leave the reader to wonder whether a cause was
+ * left out. */
 static inline const char *
 finding_detail(const struct finding *f, int t)
 {
+	if (t == 0 && f->unnamed && f->gated)
+		return "nothing the meta names changed; what did is unknown";
 	return t == 0 ? f->explain : t == 1 ? f->caveat : f->ack;
 }
 
