@@ -232,3 +232,26 @@ row_head(xmlNodePtr tr, const char *label)
 	html_attr(th, "scope", "row");
 	return th;
 }
+
+char *
+series_shown(const char *series)
+{
+	size_t n = strlen(series);
+	char *out = xmalloc(2 * n + 1), *o = out;
+
+	for (const char *p = series; *p; ) {
+		size_t len = strcspn(p, "|");
+
+		if (len > 0) {
+			if (o > out) {
+				memcpy(o, ", ", 2);
+				o += 2;
+			}
+			memcpy(o, p, len);
+			o += len;
+		}
+		p += len + (p[len] == '|');
+	}
+	*o = '\0';
+	return out;
+}

@@ -23,6 +23,11 @@ htmlDocPtr page_start(const struct site_plan *, enum page_template,
  * places nothing filled left out; frees the page. Returns 0, or -1. */
 int page_serialize(htmlDocPtr, char **buf, size_t *len);
 
+/* A series' name as a page shows it: the fields of a name benchsite
+ * made ("db1|LSI SAS2008||raid0|xfs") joined by ", ", the empty ones
+ * left out ("db1, LSI SAS2008, raid0, xfs"). Caller frees. */
+char *series_shown(const char *series);
+
 /* Table cells and page parts shared by the page files. */
 xmlNodePtr figure_cell(xmlNodePtr tr, const struct metric_def *,
     struct metric_summary);

@@ -869,13 +869,16 @@ series_cell(const struct site_plan *s, xmlNodePtr tr, size_t run)
 	xmlNodePtr td = html_el(tr, "td", NULL, NULL);
 	char *href, count[32];
 
+	char *shown = series_shown(s->an->runs[run].series);
+
 	if (sp->slug != NULL) {
 		href = xasprintf("../series/%s.html", sp->slug);
-		html_link(td, href, s->an->runs[run].series);
+		html_link(td, href, shown);
 		free(href);
 	} else {
-		html_text(td, s->an->runs[run].series);
+		html_text(td, shown);
 	}
+	free(shown);
 	snprintf(count, sizeof count, "%zu run%s", sp->len, sp->len == 1 ?
 	    "" : "s");
 	html_el(td, "span", "sub", count);

@@ -1181,7 +1181,8 @@ page_series(const struct site_plan *s, const struct series_span *sp,
     size_t page, const struct compare_rows *r, struct diags *d,
     int *charts, char **rel)
 {
-	char *title = xasprintf("Series %s", s->an->runs[r->runs[0]].series);
+	char *shown = series_shown(s->an->runs[r->runs[0]].series);
+	char *title = xasprintf("Series %s", shown);
 	htmlDocPtr doc;
 	xmlNodePtr p;
 
@@ -1203,6 +1204,7 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 		fill_comparison(s, doc, r, *rel, d, charts);
 	}
 	free(title);
+	free(shown);
 	return doc;
 }
 
@@ -1245,16 +1247,17 @@ index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 	}
 	for (size_t k = 0; k < s->nseries; k++) {
 		const struct series_span *sp = &s->series[k];
-		char *href, *text;
+		char *href, *text, *shown;
 
 		if (sp->slug == NULL)
 			continue;
 		href = series_page(sp, 0, "");
-		text = xasprintf("Series %s",
-		    s->an->runs[s->an->order[sp->start]].series);
+		shown = series_shown(s->an->runs[s->an->order[sp->start]].series);
+		text = xasprintf("Series %s", shown);
 		html_link(html_el(ul, "li", NULL, NULL), href, text);
 		free(href);
 		free(text);
+		free(shown);
 	}
 	if (ul->children == NULL)
 		html_drop(sec);

@@ -11,8 +11,29 @@
 #include <string.h>
 
 #include "render/html.h"
+#include "render/page_common.h"
 #include "render/plan.h"
 #include "base/xalloc.h"
+
+/* A series' name made of its fields, shown without the empty ones. */
+static void
+test_series_shown(void **state)
+{
+	static const char *const cases[][2] = {
+		{"db1|LSI SAS2008||raid0|xfs", "db1, LSI SAS2008, raid0, xfs"},
+		{"lab7||1 x virtio-loop image||ext4|loop0",
+		    "lab7, 1 x virtio-loop image, ext4, loop0"},
+		{"nightly", "nightly"}, {"||", ""}, {"|a|", "a"},
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		char *got = series_shown(cases[k][0]);
+
+		assert_string_equal(got, cases[k][1]);
+		free(got);
+	}
+}
 
 static void
 test_safe_names(void **state)
@@ -147,6 +168,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_series_shown),
 		cmocka_unit_test(test_safe_names),
 		cmocka_unit_test(test_unique_names),
 		cmocka_unit_test(test_file_names),
