@@ -1156,9 +1156,9 @@ series_level(const struct analysis *a, size_t i, int metric, size_t *n,
 /* A tail that rose past the fence from a base that was low for its
  * series, back to where the series' runs before put it: within the
  * fence of the median of their tails, or no higher than the highest of
- * them, while the same requests' median and mean latency held. A
- * careful reader calls that the base's luck, not this run's
- * regression. */
+ * them, while the same requests' median and mean latency stayed within
+ * their noise. A careful reader calls that the base's luck, not this
+ * run's regression. */
 static void
 tail_level_reason(const struct analysis *a, size_t i, int metric,
     const struct change *c, struct reasons *w)
@@ -1175,8 +1175,8 @@ tail_level_reason(const struct analysis *a, size_t i, int metric,
 	display_figure(analysis_def(a, metric), top, shown_top);
 	reason(w, xasprintf("a tail back within its series' range: the %zu "
 	    "runs before it measured %s at the median and up to %s, while "
-	    "the same workload's median and mean latency held", n,
-	    shown_level, shown_top));
+	    "the same workload's median and mean latency stayed within "
+	    "their noise", n, shown_level, shown_top));
 }
 
 bool
@@ -1237,8 +1237,8 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
 	reason(w, xasprintf("a tail of %s: %s; %s", few, p50 == VERDICT_SAME &&
 	    lat == VERDICT_SAME ? "the same workload's median and mean "
-	    "latency held" : "neither the same workload's median nor its mean "
-	    "latency was judged worse",
+	    "latency stayed within their noise" : "neither the same "
+	    "workload's median nor its mean latency was judged worse",
 	    c->rank_too_small ? "too few a side for the rank test at its "
 	    "level: run each side more times to tell" : "run each side 3 "
 	    "times or more to tell"));

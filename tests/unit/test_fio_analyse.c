@@ -464,8 +464,8 @@ test_tail_says_what_held(void **state)
 	assert_non_null(f);
 	assert_false(f->gated);
 	assert_string_equal(f->caveat, "a tail of 2 vs 2 samples: the same "
-	    "workload's median and mean latency held; run each side 3 times or "
-	    "more to tell");
+	    "workload's median and mean latency stayed within their noise; run "
+	    "each side 3 times or more to tell");
 }
 
 /* A fio run and a bonnie++ run of one series share no figure: neither
