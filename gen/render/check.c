@@ -166,9 +166,9 @@ group_details(FILE *out, const struct analysis *a, const struct text_style *st,
 
 			if (detail_told_before(a, g, k, t))
 				continue;
-			lead = many ? xasprintf("     %s, %s:", detail_labels[t],
-			    a->set->runs[f->run].id) : xasprintf("     %s:",
-			    detail_labels[t]);
+			lead = many ? xasprintf("     %s, %s:", detail_label(f,
+			    t), a->set->runs[f->run].id) : xasprintf("     %s:",
+			    detail_label(f, t));
 			styled(out, st, lead, finding_detail(f, t), 7);
 			free(lead);
 		}

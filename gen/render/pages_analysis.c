@@ -184,8 +184,8 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 				ul = html_el(det, "ul", NULL, NULL);
 			}
 			lead = f->run >= 0 && many ? xasprintf("%s, %s: ",
-			    detail_labels[t], s->set->runs[f->run].id) :
-			    xasprintf("%s: ", detail_labels[t]);
+			    detail_label(f, t), s->set->runs[f->run].id) :
+			    xasprintf("%s: ", detail_label(f, t));
 			html_text(html_el(ul, "li", NULL, lead),
 			    finding_detail(f, t));
 			free(lead);

@@ -77,6 +77,14 @@ enum { DETAIL_TEXTS = 3 };
 /* Whether the findings of group g are of more than one run. */
 bool group_spans_runs(const struct analysis *, const struct finding_group *);
 extern const char *const detail_labels[DETAIL_TEXTS];
+/* Text t's label for finding f: an improvement is never gated, so why
+ * it is not like for like is told as what to read it with. */
+static inline const char *
+detail_label(const struct finding *f, int t)
+{
+	return t == 1 && f->kind == FIND_IMPROVEMENT ? "read with care" :
+	    detail_labels[t];
+}
 /* Whether text t of finding k of g is empty or was told for an earlier
  * one: each text is told once a group. */
 bool detail_told_before(const struct analysis *, const struct finding_group *,
