@@ -867,9 +867,7 @@ series_cell(const struct site_plan *s, xmlNodePtr tr, size_t run)
 {
 	const struct series_span *sp = &s->series[s->series_of[run]];
 	xmlNodePtr td = html_el(tr, "td", NULL, NULL);
-	char *href, count[32];
-
-	char *shown = series_shown(s->an->runs[run].series);
+	char *href, count[32], *shown = series_shown(s->an->runs[run].series);
 
 	if (sp->slug != NULL) {
 		href = xasprintf("../series/%s.html", sp->slug);

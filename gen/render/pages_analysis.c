@@ -1252,7 +1252,8 @@ index_comparisons(const struct site_plan *s, htmlDocPtr doc)
 		if (sp->slug == NULL)
 			continue;
 		href = series_page(sp, 0, "");
-		shown = series_shown(s->an->runs[s->an->order[sp->start]].series);
+		shown = series_shown(
+		    s->an->runs[s->an->order[sp->start]].series);
 		text = xasprintf("Series %s", shown);
 		html_link(html_el(ul, "li", NULL, NULL), href, text);
 		free(href);
