@@ -103,6 +103,7 @@ struct post {
 	size_t ncf, cfcap;
 	struct guesses g;
 	bool html;		/* a web page: its tags are not prose */
+	bool qp;		/* a mail body still in quoted-printable */
 	bool layout_shared;	/* no run but the first names its disks'
 				   layout: the post's start says it of all */
 	size_t options_own;	/* the first run after the first table's

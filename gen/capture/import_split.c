@@ -621,6 +621,16 @@ make_bonnie(const struct post *p, size_t k, size_t cmd)
 		buf_add(&b, p->buf + p->off[a], p->off[z + 1] - p->off[a]);
 	if (b.n > 0 && b.p[b.n - 1] != '\n')
 		buf_puts(&b, "\n");
+	if (p->qp && b.n > 0) {
+		/* as the poster wrote them: a part of the mail may hold no
+		 * soft break by which its reader would know the encoding */
+		size_t n;
+		char *plain = lines_qp_decode(b.p, b.n, &n);
+
+		b.n = 0;
+		buf_add(&b, plain, n);
+		free(plain);
+	}
 	if (c->own_lines)
 		buf_puts(&b, c->own_lines);
 	if (b.n == 0 || b.p[b.n - 1] != '\n')
@@ -716,6 +726,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	char *job_file = NULL;
 
 	p.html = looks_like_html(buf);
+	p.qp = lines_quoted_printable(buf, len);
 	p.off = line_offsets(buf, len, &p.nlines);
 	post_read(&p, d);
 	post_find_configs(&p, d);

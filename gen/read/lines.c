@@ -680,6 +680,33 @@ read_quoted_printable(struct lines *out, const char *buf, size_t len,
 	buf_free(&joined);
 }
 
+bool
+lines_quoted_printable(const char *buf, size_t len)
+{
+	return is_quoted_printable(buf, len);
+}
+
+char *
+lines_qp_decode(const char *buf, size_t len, size_t *out_len)
+{
+	struct buf b = {0};
+	size_t start = 0;
+
+	while (start < len) {
+		const char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = without_cr(buf + start, end - start);
+		bool soft = n > 0 && buf[start + n - 1] == '=';
+
+		put_qp_decoded(&b, buf + start, soft ? n - 1 : n);
+		if (!soft && nl)
+			buf_putc(&b, '\n');
+		start = end + 1;
+	}
+	*out_len = b.n;
+	return b.p ? buf_take(&b) : xstrdup("");
+}
+
 void
 lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side)

@@ -5,6 +5,7 @@
 #ifndef BENCHSITE_LINES_H
 #define BENCHSITE_LINES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct line {
@@ -65,6 +66,13 @@ int lines_is_marked_diff(const char *buf, size_t len, enum diff_marks *marks);
  * of buf. A line over max_len bytes costs nothing: it stays as an empty
  * line marked too_long on every side of a diff, for the caller to
  * report. */
+/* Whether buf is a mail body still in quoted-printable (its headers
+ * aside), as lines_read tells it. */
+bool lines_quoted_printable(const char *buf, size_t len);
+/* buf[0..len), part of such a body, decoded: the lines a soft break
+ * ends joined to the next, "=XX" the byte XX; *out_len its length.
+ * Caller frees. */
+char *lines_qp_decode(const char *buf, size_t len, size_t *out_len);
 void lines_read(struct lines *out, const char *buf, size_t len,
     enum diff_side side);
 void lines_free(struct lines *);

@@ -253,6 +253,29 @@ test_unterminated_header(void **state)
 	free(buf);
 }
 
+/* A part of a quoted-printable mail decoded as its writer wrote it:
+ * soft breaks joined, "=XX" the byte, any other "=" kept. */
+static void
+test_qp_decode(void **state)
+{
+	static const char part[] = "  read: IOPS=3D9.1k, BW=3D142MiB/s=\r\n"
+	    " (149MB/s); 0 zone rese=\nts\nbs=3D4k, caf=C3=A9, x=1\n";
+	/* two lines cut where the encoding cuts them, near 76 */
+	static const char body[] = "a long line of prose that the mail "
+	    "program had to cut near seventy-=\nsix, and then another one "
+	    "that it also had to cut before the end of=\nit\n";
+	size_t n;
+	char *got = lines_qp_decode(part, sizeof part - 1, &n);
+
+	(void)state;
+	assert_string_equal(got, "  read: IOPS=9.1k, BW=142MiB/s (149MB/s); "
+	    "0 zone resets\nbs=4k, caf\xc3\xa9, x=1\n");
+	assert_int_equal(n, strlen(got));
+	free(got);
+	assert_false(lines_quoted_printable(part, sizeof part - 1));
+	assert_true(lines_quoted_printable(body, sizeof body - 1));
+}
+
 int
 main(void)
 {
@@ -260,6 +283,7 @@ main(void)
 		cmocka_unit_test(test_bom_crlf_and_numbers),
 		cmocka_unit_test(test_line_breaks),
 		cmocka_unit_test(test_quote_prefixes),
+		cmocka_unit_test(test_qp_decode),
 		cmocka_unit_test(test_marked_diff),
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_rule_of_stars_kept),
