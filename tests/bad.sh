@@ -152,14 +152,18 @@ done
 # the big post gives the runs of one copy, and of 2 000 tables of
 # results of their own.
 if [ -z "$VALGRIND" ]; then
-	cat tests/import/*.txt >"$work/one-post.txt"
+	# a quoted-printable mail pasted after other text is encoded no
+	# longer as a whole: the fixtures of plain text only
+	plain=$(grep -Li '^Content-Transfer-Encoding: quoted-printable' \
+	    tests/import/*.txt)
+	cat $plain >"$work/one-post.txt"
 	"$b/benchsite" import -o "$work/imported-one" "$work/one-post.txt" \
 		>"$work/imported.out" 2>/dev/null
 	want=$(wc -l <"$work/imported.out")
 	# copies of the fixtures to about 4 MB, however many there are
 	copies=$((4194304 / $(wc -c <"$work/one-post.txt") + 1))
 	i=0
-	{ while [ $i -lt $copies ]; do cat tests/import/*.txt; i=$((i + 1)); done
+	{ while [ $i -lt $copies ]; do cat $plain; i=$((i + 1)); done
 	awk 'BEGIN { for (i = 1; i <= 2000; i++) {
 		printf "Run %d on the spare box, 2 disks:\n\n", i
 		print "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-"

@@ -953,7 +953,8 @@ requests_memory_fast(const struct analysis *a, const struct run *r,
  * the figure, a latency, or the job's mean latency is under
  * PAGE_CACHE_US, and its requests took no longer end to end; then its
  * IOPS and bandwidth are memory's too, but for a job that syncs its
- * writes, whose pace the syncs set. */
+ * writes, whose pace the syncs set, and for reads while fio's disk
+ * stats show the disk busy. */
 static bool
 page_cache_figure(const struct analysis *a, const struct run *r,
     const struct metric *mt, struct metric_summary m)
@@ -962,6 +963,10 @@ page_cache_figure(const struct analysis *a, const struct run *r,
 
 	if (mt->def.family != FAMILY_FIO || mt->fio.direct ||
 	    m.state != VS_OK)
+		return false;
+	/* reads its disk was busy serving came from the disk (an Optane
+	 * answers in 7 us); writes may be memory's while it writes back */
+	if (r->fio_disk_busy && mt->fio.dir == FIO_READ)
 		return false;
 	if (fio_measure_is_latency(mt->fio.measure))
 		return m.median < PAGE_CACHE_US &&

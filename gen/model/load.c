@@ -492,6 +492,22 @@ fio_disk_idle(const struct fio_results *rs)
 	return false;
 }
 
+/* How busy fio's disk stats must show a job's disk, in per cent, to
+ * say the device served its requests rather than a cache above it. */
+#define DISK_BUSY_UTIL 50
+
+/* Whether fio's disk stats show a job's disk busy while it ran (a
+ * util not printed is NaN, never busy). */
+static bool
+fio_disk_busy(const struct fio_results *rs)
+{
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++)
+			if (rs->v[r].jobs[j].disk_util >= DISK_BUSY_UTIL)
+				return true;
+	return false;
+}
+
 /* Whether a fio job that moved data went through the page cache. */
 static bool
 fio_buffered(const struct fio_results *rs)
@@ -543,6 +559,7 @@ summarise(struct walk *w, struct run *run)
 	run->fio_disks = fio_disks_of(w, &run->samples.fio);
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->fio_buffered = fio_buffered(&run->samples.fio);
+	run->fio_disk_busy = fio_disk_busy(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
 	fio_figures_free(&ff);
 	if (run->samples.n + run->samples.fio.n <= w->shed)

@@ -89,6 +89,8 @@ struct run {
 	bool fio_buffered;	/* a fio job's figures passed the page
 				   cache, as its options say (neither
 				   direct nor writes made durable) */
+	bool fio_disk_busy;	/* fio's disk stats show its disk busy
+				   (util half or more) while it ran */
 	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its
