@@ -16,12 +16,46 @@
  * date, id), and each one's place in it (a->order, a->pos). */
 void name_series(struct analysis *);
 void order_series(struct analysis *);
+
+/* Sets of metrics, by what they measure (enum metric_trait): what a
+ * setting can move. A metric is in a set when it has a trait of any,
+ * every trait of all and none of none. */
+struct moves {
+	unsigned char any, all, none;
+};
+
+#define ALL_METRICS {0xff, 0, 0}
+#define IO_TESTS {MT_IO, MT_BONNIE, 0}		/* bonnie++'s -s */
+#define FILE_TESTS {MT_FILE, 0, 0}
+#define BONNIE {MT_BONNIE, 0, 0}
+#define WRITES {MT_WRITE, 0, 0}
+#define READS {MT_READ, 0, 0}
+#define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR}
+#define NOT_BONNIE {0xff, 0, MT_BONNIE}
+
+/* Whether metric m is in the set (NULL, the run as a whole: any). */
+static inline bool
+moves_metric(struct moves mv, const struct metric *m)
+{
+	unsigned t;
+
+	if (m == NULL)
+		return mv.any != 0;
+	t = m->def.traits;
+	return (t & mv.any) && (t & mv.all) == mv.all && !(t & mv.none);
+}
+
 /* Whether two runs have a metric in common: runs of bonnie++ always
  * do; a fio run and a bonnie++ run, or fio runs of other workloads,
  * have nothing to compare. */
 bool share_metrics(const struct run *x, const struct run *y);
 /* Whether runs x and y are of one series. */
 bool same_series(const struct analysis *, size_t x, size_t y);
+/* series.c. Whether the measuring options of two bonnie++ command lines
+ * (meta bonnie-options) differ on metric m (NULL: on any), and both
+ * as "-n 1 -s 64" into x and y (of size n each). */
+bool bonnie_options_differ(const char *a, const char *b,
+    const struct metric *m, char *x, char *y, size_t n);
 /* caveats.c. Whether metric m is a tail percentile of fio's (p99,
  * p99.9): one run's slowest requests move far on their own. */
 bool tail_metric(const struct metric *m);

@@ -16,35 +16,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Sets of metrics, by what they measure (enum metric_trait): what a
- * setting can move. A metric is in a set when it has a trait of any,
- * every trait of all and none of none. */
-struct moves {
-	unsigned char any, all, none;
-};
-
-#define ALL_METRICS {0xff, 0, 0}
-#define IO_TESTS {MT_IO, MT_BONNIE, 0}		/* bonnie++'s -s */
-#define FILE_TESTS {MT_FILE, 0, 0}
-#define BONNIE {MT_BONNIE, 0, 0}
-#define WRITES {MT_WRITE, 0, 0}
-#define READS {MT_READ, 0, 0}
-#define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR}
-#define NOT_BONNIE {0xff, 0, MT_BONNIE}
-
-/* Whether metric m is in the set (NULL, the run as a whole: any). */
-static bool
-moves_metric(struct moves mv, const struct metric *m)
-{
-	unsigned t;
-
-	if (m == NULL)
-		return mv.any != 0;
-	t = m->def.traits;
-	return (t & mv.any) && (t & mv.all) == mv.all && !(t & mv.none);
-}
-
-
 enum key_role {
 	KEY_CONFIG,	/* another configuration: context, never a regression */
 	KEY_LAYOUT,	/* the same, and what the scaling model studies */
@@ -103,94 +74,6 @@ static const struct setup_key {
 };
 #define NSETUP (sizeof setup_keys / sizeof *setup_keys)
 _Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
-
-/* ---- bonnie++ options ---- */
-
-/* The options of a bonnie++ command line that change what it measures
- * (-s, -n, -r, -c, -p and the flags -f, -b, -D, -y), each with the
- * metrics it moves; -d, -m, -u, -x and the like do not. -p N and -y run
- * N instances at once, held together by a semaphore: each measures its
- * share. The file tests run last:
- * -n moves them alone, while a file of another size (or per-char tests
- * skipped) leaves them another page cache and disk to start from. */
-static const struct measure_option {
-	char letter;
-	bool value;
-	struct moves moves;
-} measure_options[] = {
-	{'s', true, BONNIE}, {'r', true, BONNIE}, {'f', false, BONNIE},
-	{'n', true, FILE_TESTS}, {'c', true, BONNIE},
-	{'b', false, BONNIE}, {'D', false, BONNIE}, {'p', true, BONNIE},
-	{'y', false, BONNIE},
-};
-#define NMEASURE (sizeof measure_options / sizeof *measure_options)
-
-/* Options that take a value but do not change the measurement. */
-static bool
-takes_value(char letter)
-{
-	return strchr("dmuxgzZ", letter) != NULL;
-}
-
-/* The measuring options of a bonnie-options text, each one's value
- * ("" for a flag given, NULL when absent) into v (room for NMEASURE,
- * each of 32 bytes). */
-static void
-parse_options(const char *text, char v[][32], bool *given)
-{
-	char *copy = xstrdup(text), *save, *tok;
-
-	for (size_t k = 0; k < NMEASURE; k++)
-		given[k] = false;
-	for (tok = strtok_r(copy, " \t", &save); tok;
-	    tok = strtok_r(NULL, " \t", &save)) {
-		const char *val = NULL;
-
-		if (tok[0] != '-' || tok[1] == '\0')
-			continue;
-		for (size_t k = 0; k < NMEASURE; k++) {
-			if (measure_options[k].letter != tok[1])
-				continue;
-			/* "-n20:128" and "-fN" carry their value. */
-			val = tok[2] ? tok + 2 : measure_options[k].value ?
-			    strtok_r(NULL, " \t", &save) : "";
-			given[k] = true;
-			snprintf(v[k], 32, "%s", val ? val : "");
-		}
-		if (val == NULL && takes_value(tok[1]) && tok[2] == '\0')
-			strtok_r(NULL, " \t", &save);
-	}
-	free(copy);
-}
-
-/* Whether the measuring options of two command lines differ on metric m
- * (NULL: on any), and both as "-n 1 -s 64" into x and y (of size n). */
-static bool
-options_differ(const char *a, const char *b, const struct metric *m, char *x,
-    char *y, size_t n)
-{
-	char va[NMEASURE][32], vb[NMEASURE][32];
-	bool ga[NMEASURE], gb[NMEASURE];
-	bool moves = false;
-	size_t ox = 0, oy = 0;
-
-	parse_options(a, va, ga);
-	parse_options(b, vb, gb);
-	x[0] = y[0] = '\0';
-	for (size_t k = 0; k < NMEASURE; k++) {
-		if (ga[k] != gb[k] || (ga[k] && strcmp(va[k], vb[k]) != 0))
-			moves |= moves_metric(measure_options[k].moves, m);
-		if (ga[k] && ox < n)
-			ox += (size_t)snprintf(x + ox, n - ox, "%s-%c%s%s",
-			    ox ? " " : "", measure_options[k].letter,
-			    va[k][0] ? " " : "", va[k]);
-		if (gb[k] && oy < n)
-			oy += (size_t)snprintf(y + oy, n - oy, "%s-%c%s%s",
-			    oy ? " " : "", measure_options[k].letter,
-			    vb[k][0] ? " " : "", vb[k]);
-	}
-	return moves;
-}
 
 /* ---- the set-up ---- */
 
@@ -384,7 +267,7 @@ same_bonnie_options(const char *x, const char *y)
 {
 	char a[160], b[160];
 
-	return !options_differ(x, y, NULL, a, b, sizeof a);
+	return !bonnie_options_differ(x, y, NULL, a, b, sizeof a);
 }
 
 /* Whether two metas' disks are one set written two ways ("VIRTIO-256G",
@@ -776,7 +659,7 @@ options_reasons(const struct run *r, const struct run *b,
 	    strcmp(x->files, y->files) != 0)
 		reason(w, xasprintf("file-test parameters differ (%s \u2192 "
 		    "%s)", y->files, x->files));
-	if (oa && ob && options_differ(oa, ob, m, was, now, sizeof was))
+	if (oa && ob && bonnie_options_differ(oa, ob, m, was, now, sizeof was))
 		reason(w, xasprintf("bonnie++ options differ (%s \u2192 %s)",
 		    was[0] ? was : "none", now[0] ? now : "none"));
 }
@@ -1526,6 +1409,34 @@ earlier_swing(const struct analysis *a, size_t i, int metric, size_t want)
 	return most;
 }
 
+/* Whether nothing the meta names that can move metric m tells the
+ * runs apart: nothing at all, or only tunables that move other figures
+ * (a read-ahead, for a write); then a fall of m names no cause. */
+static bool
+nothing_moves(const struct analysis *a, const struct setup_diff *d,
+    int metric)
+{
+	const struct metric *m = analysis_metric(a, metric);
+
+	if (nothing_named(d))
+		return true;
+	if (d->nextra != 0 || d->labels != LABELS_SAME)
+		return false;
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((d->changed >> k & 1) && (setup_keys[k].role != KEY_TUNABLE ||
+		    moves_metric(setup_keys[k].moves, m)))
+			return false;
+	return true;
+}
+
+/* How a reason that no change explains a fall begins. */
+static const char *
+unexplained_lead(const struct setup_diff *d)
+{
+	return nothing_named(d) ? "nothing the meta names changed" :
+	    "what the meta names changed cannot move it";
+}
+
 /* A fall after a change the meta names (a kernel), with one or two
  * changes of history and too few samples for the rank test, as far as
  * the series already moved between two runs with nothing changed:
@@ -1598,15 +1509,15 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 	/* runs of one day are no before and after at all (unsaid_reason);
 	 * runs a month apart are far_apart_reason's */
 	if (was == NULL || now == NULL || same_day(was, now) ||
-	    metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
+	    metric < 0 || !nothing_moves(a, d, metric) ||
+	    !a->runs[i].base_in_series ||
 	    !floor_only(analysis_change_of(a, i, metric)) ||
 	    days_apart(was, now) >= FAR_APART_DAYS || fell_far(a, i))
 		return;
-	reason(w, xstrdup("nothing the meta names changed, and no figure of "
-	    "the run fell three times past its limit: fewer than three "
-	    "earlier changes say how far this set-up moves by itself, and "
-	    "too few samples a side for the rank test; more nights will "
-	    "tell"));
+	reason(w, xasprintf("%s, and no figure of the run fell three times "
+	    "past its limit: fewer than three earlier changes say how far "
+	    "this set-up moves by itself, and too few samples a side for the "
+	    "rank test; more nights will tell", unexplained_lead(d)));
 }
 
 /* How many times past a fence fewer than HISTORY_TRUSTED changes drew
@@ -1633,8 +1544,8 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	const char *now = meta_get(&d->r->meta, "date");
 	const struct change *c;
 
-	if (metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
-	    (was && now && same_day(was, now)))
+	if (metric < 0 || !nothing_moves(a, d, metric) ||
+	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
 		return;
 	c = analysis_change_of(a, i, metric);
 	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_NOISE_FENCE ||
@@ -1642,11 +1553,11 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	    (c->floor_wider && !tail_metric(analysis_metric(a, metric))) ||
 	    run_fell_past(a, i, FAR_PAST_FENCE, false))
 		return;
-	reason(w, xasprintf("nothing the meta names changed, and no figure of "
-	    "the run fell twice past its limit: the %u earlier changes that "
-	    "drew the series' noise are too few to fence it (a night beyond "
-	    "the widest of them comes about one time in %u by chance); more "
-	    "nights will tell", (unsigned)c->history,
+	reason(w, xasprintf("%s, and no figure of the run fell twice past its "
+	    "limit: the %u earlier changes that drew the series' noise are "
+	    "too few to fence it (a night beyond the widest of them comes "
+	    "about one time in %u by chance); more nights will tell",
+	    unexplained_lead(d), (unsigned)c->history,
 	    (unsigned)c->history + 1));
 }
 

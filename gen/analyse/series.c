@@ -7,6 +7,7 @@
 #include "base/xalloc.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,15 +240,108 @@ same_param(const char *x, const char *y)
 	return x == NULL || y == NULL || strcmp(x, y) == 0;
 }
 
-/* Whether bonnie++ ran alike in two runs, as far as its output says
- * for both: the same file size, file tests and io chunk. (The options
- * only the meta gives are the caveats' to weigh: caveats.c.) */
+/* ---- bonnie++ options ---- */
+
+/* The options of a bonnie++ command line that change what it measures
+ * (-s, -n, -r, -c, -p and the flags -f, -b, -D, -y), each with the
+ * metrics it moves; -d, -m, -u, -x and the like do not. -p N and -y run
+ * N instances at once, held together by a semaphore: each measures its
+ * share. The file tests run last:
+ * -n moves them alone, while a file of another size (or per-char tests
+ * skipped) leaves them another page cache and disk to start from. */
+static const struct measure_option {
+	char letter;
+	bool value;
+	struct moves moves;
+} measure_options[] = {
+	{'s', true, BONNIE}, {'r', true, BONNIE}, {'f', false, BONNIE},
+	{'n', true, FILE_TESTS}, {'c', true, BONNIE},
+	{'b', false, BONNIE}, {'D', false, BONNIE}, {'p', true, BONNIE},
+	{'y', false, BONNIE},
+};
+#define NMEASURE (sizeof measure_options / sizeof *measure_options)
+
+/* Options that take a value but do not change the measurement. */
+static bool
+takes_value(char letter)
+{
+	return strchr("dmuxgzZ", letter) != NULL;
+}
+
+/* The measuring options of a bonnie-options text, each one's value
+ * ("" for a flag given, NULL when absent) into v (room for NMEASURE,
+ * each of 32 bytes). */
+static void
+parse_options(const char *text, char v[][32], bool *given)
+{
+	char *copy = xstrdup(text), *save, *tok;
+
+	for (size_t k = 0; k < NMEASURE; k++)
+		given[k] = false;
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	    tok = strtok_r(NULL, " \t", &save)) {
+		const char *val = NULL;
+
+		if (tok[0] != '-' || tok[1] == '\0')
+			continue;
+		for (size_t k = 0; k < NMEASURE; k++) {
+			if (measure_options[k].letter != tok[1])
+				continue;
+			/* "-n20:128" and "-fN" carry their value. */
+			val = tok[2] ? tok + 2 : measure_options[k].value ?
+			    strtok_r(NULL, " \t", &save) : "";
+			given[k] = true;
+			snprintf(v[k], 32, "%s", val ? val : "");
+		}
+		if (val == NULL && takes_value(tok[1]) && tok[2] == '\0')
+			strtok_r(NULL, " \t", &save);
+	}
+	free(copy);
+}
+
+bool
+bonnie_options_differ(const char *a, const char *b, const struct metric *m, char *x,
+    char *y, size_t n)
+{
+	char va[NMEASURE][32], vb[NMEASURE][32];
+	bool ga[NMEASURE], gb[NMEASURE];
+	bool moves = false;
+	size_t ox = 0, oy = 0;
+
+	parse_options(a, va, ga);
+	parse_options(b, vb, gb);
+	x[0] = y[0] = '\0';
+	for (size_t k = 0; k < NMEASURE; k++) {
+		if (ga[k] != gb[k] || (ga[k] && strcmp(va[k], vb[k]) != 0))
+			moves |= moves_metric(measure_options[k].moves, m);
+		if (ga[k] && ox < n)
+			ox += (size_t)snprintf(x + ox, n - ox, "%s-%c%s%s",
+			    ox ? " " : "", measure_options[k].letter,
+			    va[k][0] ? " " : "", va[k]);
+		if (gb[k] && oy < n)
+			oy += (size_t)snprintf(y + oy, n - oy, "%s-%c%s%s",
+			    oy ? " " : "", measure_options[k].letter,
+			    vb[k][0] ? " " : "", vb[k]);
+	}
+	return moves;
+}
+
+/* Whether bonnie++ ran alike in two runs, as far as both say: the same
+ * file size, file tests and io chunk in its output, and the same
+ * measuring options in their meta (a night run with -b or another -r
+ * does not stand between the nights around it). */
 static bool
 bonnie_alike(const struct run *x, const struct run *y)
 {
+	const char *ox = meta_get(&x->meta, "bonnie-options");
+	const char *oy = meta_get(&y->meta, "bonnie-options");
+	char sx[160], sy[160];
+
 	return same_param(x->params.size, y->params.size) &&
 	    same_param(x->params.files, y->params.files) &&
-	    same_param(x->params.chunk, y->params.chunk);
+	    same_param(x->params.chunk, y->params.chunk) &&
+	    (ox == NULL || oy == NULL ||
+	    !bonnie_options_differ(ox, oy, NULL, sx, sy, sizeof sx));
 }
 
 /* Whether run prev has one of run r's fio figures, or r has none: in
