@@ -195,6 +195,11 @@ test_storage_words(void **state)
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
+		/* ZFS's release, a module of its own */
+		{"ZFS 0.7.12:", "driver", "zfs 0.7.12"},
+		{"after the upgrade to zfs-0.8.3", "driver", "zfs 0.8.3"},
+		{"ZoL v0.7.9 on the same pool", "driver", "zfs 0.7.9"},
+		{"the pool is zfs, raidz2", "driver", NULL},
 		/* a negation: not raid0, a disk of its own */
 		{"my IDE drive NOT on RAID0", "raid.level", "none"},
 		{"the disk that is not in the array", "raid.level", "none"},
