@@ -51,6 +51,8 @@ moves_metric(struct moves mv, const struct metric *m)
 bool share_metrics(const struct run *x, const struct run *y);
 /* Whether runs x and y are of one series. */
 bool same_series(const struct analysis *, size_t x, size_t y);
+/* Whether two runs are of one host, as far as both say. */
+bool same_host(const struct run *x, const struct run *y);
 /* series.c. Whether the measuring options of two bonnie++ command lines
  * (meta bonnie-options) differ on metric m (NULL: on any), and both
  * as "-n 1 -s 64" into x and y (of size n each). */

@@ -1418,15 +1418,16 @@ nothing_moves(const struct analysis *a, const struct setup_diff *d,
 {
 	const struct metric *m = analysis_metric(a, metric);
 
+	size_t which;
+
 	if (nothing_named(d))
 		return true;
 	if (d->nextra != 0 || d->labels != LABELS_SAME)
 		return false;
 	for (size_t k = 0; k < NSETUP; k++)
-		if ((d->changed >> k & 1) && (setup_keys[k].role != KEY_TUNABLE ||
-		    moves_metric(setup_keys[k].moves, m)))
+		if ((d->changed >> k & 1) && setup_keys[k].role != KEY_TUNABLE)
 			return false;
-	return true;
+	return explaining(d, m, &which) == 0;
 }
 
 /* How a reason that no change explains a fall begins. */

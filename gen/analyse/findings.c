@@ -559,16 +559,13 @@ rate_warnings(struct analysis *a, size_t i)
 static long
 last_with_figure(const struct analysis *a, size_t i, int id)
 {
-	const char *host = meta_get(&a->set->runs[i].meta, "host");
-
 	for (size_t p = a->pos[i], n = 0; p > 0 && n < UNCOMPARED_LOOKBACK;
 	    p--, n++) {
 		size_t j = a->order[p - 1];
-		const char *h = meta_get(&a->set->runs[j].meta, "host");
 
 		if (!same_series(a, j, i))
 			break;
-		if ((host == NULL || h == NULL || strcmp(host, h) == 0) &&
+		if (same_host(&a->set->runs[j], &a->set->runs[i]) &&
 		    run_summary(&a->set->runs[j], id).state == VS_OK)
 			return (long)j;
 	}

@@ -340,7 +340,7 @@ bonnie_alike(const struct run *x, const struct run *y)
 	return same_param(x->params.size, y->params.size) &&
 	    same_param(x->params.files, y->params.files) &&
 	    same_param(x->params.chunk, y->params.chunk) &&
-	    (ox == NULL || oy == NULL ||
+	    (ox == NULL || oy == NULL || strcmp(ox, oy) == 0 ||
 	    !bonnie_options_differ(ox, oy, NULL, sx, sy, sizeof sx));
 }
 
@@ -365,8 +365,7 @@ fio_alike(const struct run *prev, const struct run *r)
 	return !has_fio;
 }
 
-/* Whether two runs are of one host, as far as both say. */
-static bool
+bool
 same_host(const struct run *x, const struct run *y)
 {
 	const char *hx = meta_get(&x->meta, "host");

@@ -252,7 +252,8 @@ job_name_slug(const char *name, char *out)
 {
 	enum { TAIL = 7 };	/* "-" and six hex digits */
 	size_t len = name ? strlen(name) : 0;
-	char *full = xmalloc(len + 1);
+	char small[128];	/* most names: no allocation per key */
+	char *full = len < sizeof small ? small : xmalloc(len + 1);
 	size_t n;
 
 	slug(name, "", '-', full, len);
@@ -267,7 +268,8 @@ job_name_slug(const char *name, char *out)
 		snprintf(out + n, TAIL + 1, "-%06x", (unsigned)(hash_bytes(full,
 		    strlen(full), 0) & 0xffffffu));
 	}
-	free(full);
+	if (full != small)
+		free(full);
 }
 
 /* Whether name is one slug() could write with gap_char: a-z, 0-9 and
