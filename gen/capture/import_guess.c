@@ -303,6 +303,10 @@ static const struct rule rules[] = {
 	    "queue_depth", NULL, "$1", NULL, 3, 0, NULL, NULL, NULL},
 	{"queue-depth", "queue[_ ]depth( of| is| =|:)? *([0-9]+)", NULL, "$2",
 	    NULL, 2, R_ICASE, NULL, NULL, NULL},
+	/* "NCQ (depth 32)", "NCQ on, queue depth 31": the depth given */
+	{"queue-depth", WB "NCQ( +(on|enabled))? *[(,]? *(queue +)?depth"
+	    "( of| is| =|:|=)? *([0-9]+)", NULL, "$6", NULL, 3, R_ICASE, NULL,
+	    NULL, NULL},
 	/* NCQ off is one command at a time; on, the drive's own depth */
 	{"queue-depth", WB "(without|no|disabled?|disabling) NCQ" WE, NULL, "1",
 	    NULL, 2, 0, NULL, NULL, NULL},

@@ -222,6 +222,11 @@ test_storage_words(void **state)
 		{"results from before, without NCQ:", "queue-depth", "1"},
 		{"and with NCQ:", "queue-depth", "NCQ"},
 		{"NCQ disabled on the controller", "queue-depth", "1"},
+		{"NCQ (depth 32):", "queue-depth", "32"},
+		/* both guessed; the depth's rule is the more specific, and
+		 * the run's meta takes it (import test ncq-depth-captions) */
+		{"NCQ on, queue depth 8:", "queue-depth", "8|NCQ"},
+		{"ncq depth=4", "queue-depth", "4"},
 		{"result on 5.3 kernel", "kernel", "5.3"},
 		{"10.0.0.1:/m0 /mnt/m0 nfs4 rw,relatime,vers=4.2 0 0",
 		    "filesystem", "nfs4"},
