@@ -70,7 +70,12 @@ static char *fix_zpool_disks(const char *);
 	"IBM [0-9]+ ?G[Bb]?[a-z]*|Samsung (PM|SM)[0-9][0-9A-Z]{1,4}|" \
 	"Samsung [0-9]{3} (EVO|PRO|QVO)( Plus)?|Intel (DC )?[PS][0-9]{4}[A-Z]?|" \
 	"Micron [0-9]{4}( PRO| MAX| ION)?|Crucial (MX|BX|P)[0-9]{3}|" \
-	"WD (Red|Black|Blue|Green|Gold)( Plus| Pro)?)"
+	"WD (Red|Black|Blue|Green|Gold)( Plus| Pro)?|WD (RE[0-9]?|Raptor|" \
+	"VelociRaptor)|(Deskstar|Ultrastar) [0-9A-Z]{3,}[0-9A-Z.]*|" \
+	"(Barracuda|Cheetah|Savvio) [0-9A-Z]+[0-9A-Z.]*)"
+/* A maker's name before a model number: "4 x Seagate ST3500630AS". */
+#define MAKER "((Seagate|Western Digital|Hitachi|HGST|IBM|Maxtor|Samsung|" \
+	"Toshiba|Fujitsu) )?"
 /* A whole disk's block device, not a partition's or an array's. */
 #define DISK_DEVICE "[shv]d[a-z]{1,2}|nvme[0-9]{1,2}n[0-9]{1,2}"
 #define MONTH "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -128,8 +133,13 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 
 	/* disks: "4 x ST3400832AS", "2 * IBM 120 GByte", "4 disk raid 0" */
-	{"disks.count", WB NUMW " ?(x|\\*|×) ?" MODEL WE, NULL, "$2",
-	    fix_count, 4, 0, "disks.model", "$4", fix_model},
+	{"disks.count", WB NUMW " ?(x|\\*|×) ?" MAKER MODEL WE, NULL, "$2",
+	    fix_count, 4, 0, "disks.model", "$6", fix_model},
+	/* "4 Hitachi Deskstar 7K1000 drives", "four 500GB WD RE2 disks",
+	 * "one IBM Deskstar 120GXP" */
+	{"disks.count", WBN NUMW " +([0-9.]+ ?(GB|TB|G|T) +)?" MAKER MODEL
+	    "( +(disks?|drives?|hdds?|ssds?))?" WE, NULL, "$2", fix_count, 4,
+	    R_ICASE, "disks.model", "$7", fix_model},
 	/* "8+2 disks": data and parity, all of them */
 	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
 	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
