@@ -62,6 +62,15 @@ static const char *const other_runs[] = {"these", "both", "other",
     "previous", "last", "those"};
 static const char *const disk_words[] = {"disk", "disks", "drive", "drives",
     "spindles", "platten", "ssds", "hdds"};
+/* Who else may run a post's benchmark, and what they did: "a friend
+ * ran the same on his PowerEdge" gives a run of another machine. */
+static const char *const runners[] = {"friend", "colleague", "coworker",
+    "co-worker", "workmate", "buddy", "brother", "boss", "kollege",
+    "freund"};
+static const char *const running[] = {"ran", "runs", "tested", "tests",
+    "benchmarked", "measured", "got", "did", "repeated"};
+/* The possessives that the runner's machine takes ("his box"). */
+static const char *const possessive[] = {"his", "her", "their"};
 
 #define LISTED(w, list) word_listed(w, list, sizeof list / sizeof *list)
 
@@ -165,11 +174,40 @@ around(const char *text, size_t at, bool clause)
 	return s;
 }
 
+/* Whether words [start, end) of text tell of a run another person made:
+ * a runner, then what they did ("My colleague ran it on"). */
+static bool
+words_tell_others_run(const char *text, size_t start, size_t end)
+{
+	struct word w;
+	bool runner = false;
+
+	for (size_t i = start; next_word(text, i, end, &w); i = w.end) {
+		struct word one = w;	/* "friends": a friend's */
+
+		if (ends_with(&w, "s"))
+			one.s[strlen(one.s) - 1] = '\0';
+		if (LISTED(&w, runners) || LISTED(&one, runners))
+			runner = true;
+		else if (runner && LISTED(&w, running))
+			return true;
+	}
+	return false;
+}
+
+bool
+clause_others_run(const char *text)
+{
+	return words_tell_others_run(text, 0, strlen(text));
+}
+
 /* The mood of the words of clause c but the match [at, at_end); "no"
- * and "instead of" reach the match only from near words before it. */
+ * and "instead of" reach the match only from near words before it. In
+ * a sentence telling of another's run (others_run), "his" is the
+ * machine the run was made on, not hearsay. */
 static unsigned
 clause_markers(const char *text, struct span c, size_t at, size_t at_end,
-    size_t near)
+    size_t near, bool others_run)
 {
 	struct word w;
 	unsigned m = 0, near_mood = 0;
@@ -198,7 +236,8 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 			m |= MOOD_CONDITIONAL;
 		if (LISTED(&w, plans) || ends_with(&w, "'ll"))
 			m |= MOOD_PLANNED;
-		if (LISTED(&w, others) || strcmp(w.s, "you're") == 0 ||
+		if ((LISTED(&w, others) && !(others_run &&
+		    LISTED(&w, possessive))) || strcmp(w.s, "you're") == 0 ||
 		    strcmp(w.s, "someone's") == 0)
 			m |= MOOD_REPORTED;
 	}
@@ -234,7 +273,8 @@ clause_mood(const char *text, size_t at, size_t at_end,
     const struct clause_carry *carry)
 {
 	struct span s = around(text, at, false), c = around(text, at, true);
-	unsigned m = clause_markers(text, c, at, at_end, NEAR_WORDS);
+	unsigned m = clause_markers(text, c, at, at_end, NEAR_WORDS,
+	    words_tell_others_run(text, s.start, s.end));
 
 	if (s.last == '?')
 		m |= MOOD_QUESTION;
@@ -269,7 +309,8 @@ clause_carry_line(const char *text, size_t at, bool cont,
 
 	struct span s = around(text, n, false), c = around(text, n, true);
 
-	carry->clause = clause_markers(text, c, n, n, 1);
+	carry->clause = clause_markers(text, c, n, n, 1,
+	    words_tell_others_run(text, s.start, s.end));
 	if (cont && c.from_line_start)
 		carry->clause |= was.clause;
 	carry->sentence = cont && s.from_line_start ? was.sentence :

@@ -107,7 +107,8 @@ static const struct rule rules[] = {
 	    "NetRaid|NetRAID|MegaRAID|PERC|Mylex|ICP Vortex)( (RocketRAID|"
 	    "SuperTrak|FastTrak|ARC|SAS|MegaRAID SAS|MegaRAID|ServeRAID|"
 	    "Escalade))?"
-	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*)", NULL, "$2", fix_controller, 2, 0,
+	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*(/[[:alnum:]]{1,3})?)", NULL, "$2",
+	    fix_controller, 2, 0,
 	    NULL, NULL, NULL},
 	{"controller", WB "(3ware|3Ware|3WARE|Adaptec|Areca|Promise|HighPoint|"
 	    "Highpoint|NetRaid|NetRAID|LSI|Silicon Image|Marvell)" WE, NULL,

@@ -67,6 +67,13 @@ struct config {
 	 * finds every one's before any meta is written. */
 	char *caption_text;
 	bool named;		/* the setups of its table differ by name */
+	bool others_run;	/* its caption tells of another person's run
+				   ("A friend ran the same on his box"):
+				   the post's start is not its machine */
+	size_t layout_from;	/* its caption says it is "the same array"
+				   (or disks, set-up): 1 + the run before
+				   on its machine, whose layout it takes
+				   when it names none; or 0 */
 	/* When the poster renamed its table's rows to the set-ups (row
 	 * names that name settings, or extend one another, or prose that
 	 * says so): why it is thought so, and the one machine's name, or
@@ -180,6 +187,9 @@ void clause_carry_line(const char *text, size_t at, bool cont,
  * first run", -1 for one it does not say which ("with 4 disks"), -2
  * for others than the one it stands by ("these two runs"), 0 none. */
 int clause_names_run(const char *text, size_t at);
+/* Whether a line tells of a run another person made ("A friend ran the
+ * same on his PowerEdge"): that run's machine is not the poster's. */
+bool clause_others_run(const char *text);
 /* The first reason of mood as a word ("negated"), "asserted" for 0. */
 const char *mood_name(unsigned mood);
 

@@ -23,6 +23,10 @@ static const char *const inherited_keys[] = {"date", "chipset",
     "controller", "bus", "driver", "firmware", "filesystem", "mount-options",
     "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};
 
+/* What a run made by another person ("a friend ran the same") takes
+ * from the post's start: when, and with what, not the machine. */
+static const char *const shared_keys[] = {"date", "bonnie-options"};
+
 /* The layout of the disks: each run's own, unless no run but the first
  * says one (post_inheritance); then the start of the post says it of
  * every run, as it does the machine's keys. Its guesses' keys are
@@ -146,7 +150,9 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 		    (p->layout_shared && !g->caption && layout_key(g->key) &&
 		    near_table(p, g, k))) &&
 		    (strcmp(g->key, "bonnie-options") != 0 ||
-		    (size_t)k < p->options_own);
+		    (size_t)k < p->options_own) && (!p->cf[k].others_run ||
+		    key_listed(g->key, shared_keys, sizeof shared_keys /
+		    sizeof *shared_keys));
 	}
 }
 
@@ -474,8 +480,13 @@ choose(const struct post *p, const char *key, int k,
 	const struct guesses *gs = &p->g;
 	enum tier tier;
 	const struct guess *best = best_of_tiers(p, key, k, controller, &tier);
+	size_t from = p->cf[k].layout_from;
 
 	memset(ch, 0, sizeof *ch);
+	/* "the same array": the layout of the run before on its machine */
+	if (best == NULL && from > 0 && from - 1 < (size_t)k &&
+	    layout_key(key))
+		return choose(p, key, (int)from - 1, controller, ch);
 	if (best == NULL)
 		return false;
 	ch->value = xstrdup(best->value);
@@ -851,11 +862,50 @@ options_own(const struct post *p)
 	return first;
 }
 
+/* The run before k on its machine, or k when there is none. */
+static size_t
+run_before_on_host(const struct post *p, size_t k)
+{
+	const char *host = p->cf[k].host;
+
+	for (size_t j = k; j-- > 0;)
+		if (host && p->cf[j].host && strcmp(p->cf[j].host, host) == 0)
+			return j;
+	return k;
+}
+
+/* What configuration k's caption tells of it: a run another person
+ * made, or one on the same disks as before; its lines joined, as a mail
+ * client may have cut the sentence. */
+static void
+read_caption(struct post *p, size_t k)
+{
+	static const char *const same[] = {"same array", "same disks",
+	    "same drives", "same raid", "same setup", "same set-up",
+	    "same hardware"};
+	struct config *c = &p->cf[k];
+	struct buf b = {0};
+
+	for (size_t i = c->caption; i < c->table; i++)
+		if (p->kind[i] == L_PROSE)
+			buf_printf(&b, "%s ", p->ls.v[i].text);
+	if (b.p == NULL)
+		return;
+	c->others_run = clause_others_run(b.p);
+	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+		if (contains_ignoring_case(b.p, same[i]) &&
+		    run_before_on_host(p, k) < k)
+			c->layout_from = run_before_on_host(p, k) + 1;
+	free(b.p);
+}
+
 void
 post_inheritance(struct post *p)
 {
 	p->layout_shared = p->ncf > 1 && layout_shared(p);
 	p->options_own = p->ncf > 0 ? options_own(p) : 0;
+	for (size_t k = 0; k < p->ncf; k++)
+		read_caption(p, k);
 }
 
 static const char *const meta_order[] = {"date", "host", "chipset",

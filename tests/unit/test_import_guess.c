@@ -326,6 +326,13 @@ test_not_asserted(void **state)
 		    NULL},
 		{"3ware recommends RAID 5 for this card", "raid.level", NULL},
 		{"Looks like you're right about XFS.", "filesystem", NULL},
+		{"my friend said his 3ware 9550SX is faster", "controller",
+		    NULL},
+		/* a run another person made: his machine is the run's */
+		{"A friend ran the same on his Dell PowerEdge 2950 with a "
+		    "PERC 5/i:", "controller", "PERC 5/i"},
+		{"My colleagues tested it on their box with xfs:",
+		    "filesystem", "xfs"},
 	};
 
 	(void)state;
