@@ -791,11 +791,34 @@ group_free(struct group *g)
 	free(g->own);
 }
 
+/* A table a reply broke up goes on in a piece of its own ("> /dev/sdc
+ * 15744M ..." under a comment): its rows name set-ups when those of the
+ * piece before, at its quote depth, did and its own name one too. */
+static void
+follow_renamed(struct post *p, size_t from)
+{
+	const struct config *before;
+
+	if (from == 0 || from >= p->ncf || !p->cf[from - 1].renamed)
+		return;
+	before = &p->cf[from - 1];
+	for (size_t k = from; k < p->ncf; k++) {
+		struct config *c = &p->cf[k];
+
+		if (c->renamed || c->host == NULL ||
+		    !guess_names_setting(p->gs, c->host) ||
+		    p->ls.v[c->table].quote != p->ls.v[before->table].quote)
+			continue;
+		c->renamed = "the rows of the table it goes on name set-ups";
+		c->machine = before->machine;
+	}
+}
+
 static void
 take_group(struct post *p, struct group *g, struct seen *taken,
     struct diags *d)
 {
-	size_t quoted = p->quoted, in_runs = p->in_runs;
+	size_t quoted = p->quoted, in_runs = p->in_runs, from = p->ncf;
 	bool all = true;
 
 	find_setups(p, g, taken);
@@ -807,6 +830,7 @@ take_group(struct post *p, struct group *g, struct seen *taken,
 		return;
 	if (g->nsetups == 1 && all) {
 		whole_group(p, g, quoted, in_runs);
+		follow_renamed(p, from);
 		return;
 	}
 	if (g->nsetups < MAX_SETUPS) {

@@ -1323,38 +1323,47 @@ read_bare_row(struct reader_ctx *c, size_t i)
 	const struct line *l = &c->ls->v[i];
 	struct table tb = {.concurrency = -1};
 	struct tok t[MAX_TOKS];
-	size_t nt, used = 1;
+	size_t nt, used = 1, len = l->len;
 	bool suffixed = false, bare_mb = false;
-	char *text = NULL;
+	char *text = NULL, *fixed = NULL;
+	const char *src = l->text;
 	long s;
 
-	nt = tokenize(l->text, l->len, t);
+	nt = tokenize(src, len, t);
+	/* "Raid5 (8 disk)15744M 55881 ...", quoted apart from its header */
+	if (nt <= MAX_TOKS && bare_row_shape(t, nt, &bare_mb, &suffixed) < 0 &&
+	    (fixed = unglued(t, nt, src)) != NULL) {
+		src = fixed;
+		len = strlen(fixed);
+		nt = tokenize(src, len, t);
+	}
 	if (nt < 2 * CELLS + 2 || nt > MAX_TOKS || !is_bare_label(&t[0]) ||
 	    (s = bare_row_shape(t, nt, &bare_mb, &suffixed)) < 0 ||
-	    !is_printable(l->text, t[s].col))
-		return 0;
-	tb.version = version_above(c, i);
-	if (!version_fits(tb.version, bare_mb, suffixed)) {
+	    !is_printable(src, t[s].col) ||
+	    !version_fits((tb.version = version_above(c, i)), bare_mb,
+	    suffixed)) {
 		free(tb.version);
+		free(fixed);
 		return 0;
 	}
 	tb.suffix = suffixed || (tb.version &&
 	    strncmp(tb.version, "1.98", 4) >= 0);
 	/* Without its concurrency the row is a bare row of 1.0x's shape. */
 	if ((tb.concurrency = bare_concurrency(t, s, tb.version)) >= 0) {
-		text = xasprintf("%.*s%s", (int)t[s - 1].col, l->text,
-		    l->text + t[s].col);
+		text = xasprintf("%.*s%s", (int)t[s - 1].col, src,
+		    src + t[s].col);
 		nt = tokenize(text, strlen(text), t);
 		s--;
 	}
-	if (read_bare_parts(l, text ? text : l->text, text ? strlen(text) :
-	    l->len, t, s, nt, bare_mb, &tb)) {
+	if (read_bare_parts(l, text ? text : src, text ? strlen(text) :
+	    len, t, s, nt, bare_mb, &tb)) {
 		used += read_bare_latency(c, i + 1, tb.io[0].name, &tb);
 		emit_results(c, &tb, l->no);
 	} else {
 		used = 0;
 	}
 	free(text);
+	free(fixed);
 	table_free(&tb);
 	return used;
 }
