@@ -440,6 +440,26 @@ split_colon_size(struct reader_ctx *c, const struct line *l,
 	return true;
 }
 
+/* Whether a CSV line, fs, is a copy of the table row read just above it
+ * (its name and size, within a table's height): bonnie++ 1.0x prints
+ * both, and a poster who cut the CSV short lost nothing. */
+static bool
+copies_row_above(const struct reader_ctx *c, const struct line *l,
+    const struct fields *fs)
+{
+	const struct result *r;
+
+	if (c->out->n == 0 || fs->n < 2)
+		return false;
+	r = &c->out->v[c->out->n - 1];
+	return r->from == FROM_TEXT && l->no > r->line &&
+	    l->no - r->line <= 12 && r->name && r->size &&
+	    strlen(r->name) == fs->len[0] &&
+	    strncmp(r->name, fs->f[0], fs->len[0]) == 0 &&
+	    strlen(r->size) == fs->len[1] &&
+	    strncmp(r->size, fs->f[1], fs->len[1]) == 0;
+}
+
 size_t
 read_csv(struct reader_ctx *c, size_t i)
 {
@@ -489,7 +509,12 @@ read_csv(struct reader_ctx *c, size_t i)
 		split_fields(&fs, fixed, strlen(fixed));
 		free(fixed);
 	}
-	if (fs.n != (size_t)lay->nfields) {
+	if (fs.n < (size_t)lay->nfields && copies_row_above(c, l, &fs)) {
+		diags_add(c->diags, MSG_NOTE, c->file, l->no,
+		    "CSV line cut short after %zu of %d fields, a copy of "
+		    "the table's row on line %ld; that row is read", fs.n,
+		    lay->nfields, c->out->v[c->out->n - 1].line);
+	} else if (fs.n != (size_t)lay->nfields) {
 		diags_add(c->diags, MSG_ERROR, c->file, l->no,
 		    "CSV line has %zu fields where bonnie++ %s writes %d; %s",
 		    fs.n, kind == START_OLD ? "1.0x" : "of this format",
