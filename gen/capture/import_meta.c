@@ -449,6 +449,23 @@ quote_date(const struct post *p, int k)
 	return best;
 }
 
+/* Whether quoted table k is another message's: a line less deeply
+ * quoted above it says who wrote it ("Holger Kiehl <...> wrote:").
+ * A poster who marks his own output with "> " writes none. */
+static bool
+quotes_message(const struct post *p, int k)
+{
+	int depth = p->ls.v[p->cf[k].table].quote;
+
+	for (size_t i = p->cf[k].table; i-- > 0;)
+		if (p->ls.v[i].quote < depth &&
+		    (strstr(p->ls.v[i].text, "wrote") ||
+		    strstr(p->ls.v[i].text, "writes:") ||
+		    strstr(p->ls.v[i].text, "schrieb")))
+			return true;
+	return false;
+}
+
 /* The best guess of key for configuration k, tier by tier, and the
  * tier it was found in. */
 static const struct guess *
@@ -457,7 +474,10 @@ best_of_tiers(const struct post *p, const char *key, int k,
 {
 	const struct guess *best;
 
-	if (strcmp(key, "date") == 0 && (best = quote_date(p, k)) != NULL) {
+	/* A quoted message's table is dated by its attribution, never by
+	 * the reply: when that gives no date, it has none. */
+	if (strcmp(key, "date") == 0 && ((best = quote_date(p, k)) != NULL ||
+	    quotes_message(p, k))) {
 		*tier = TIER_START;
 		return best;
 	}
