@@ -216,7 +216,7 @@ static const struct rule rules[] = {
 	{"chunk", WB "([0-9]+) ?(k|kb|kib)( byte)? (chunks?|stripes?|"
 	    "chunk size|stripe size)", NULL, "$2k", NULL, 2, R_ICASE,
 	    NULL, NULL, NULL},
-	{"chunk", "(chunk|stripe)[ -]?(size)?( of|:|=| is)? ?([0-9]+) ?"
+	{"chunk", "(chunk|stripe)[ -]?(size)?( of| ?:| ?=| is)? ?([0-9]+) ?"
 	    "(k|kb|kib)" WE, NULL, "$4k", NULL, 2, R_ICASE, NULL, NULL, NULL},
 
 	/* file systems: mkfs commands, then names */
@@ -275,6 +275,11 @@ static const struct rule rules[] = {
 	    "Linux Mint|Arch Linux|Manjaro|NixOS)( (GNU/Linux|"
 	    "Linux|Enterprise Linux|Core|Server|LTS))*( ?[0-9]+(\\.[0-9]+)*"
 	    "( \\([a-z]+\\))?)?)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	/* Ubuntu's release by its code name ("my Gutsy server"); not the
+	 * ones that are English words too ("Precise", "Trusty") */
+	{"os", WB "(Dapper|Edgy|Feisty|Gutsy|Intrepid|Jaunty|Karmic|Maverick|"
+	    "Oneiric|Quantal|Raring|Saucy|Utopic|Xenial|Bionic|Focal|Jammy)"
+	    WE, NULL, "Ubuntu $2", NULL, 1, 0, NULL, NULL, NULL},
 	{"os", WB "(Linux)" WE, NULL, "Linux", NULL, 1, 0, NULL, NULL, NULL},
 
 	/* I/O schedulers, only where the line is about the scheduler */
