@@ -212,8 +212,20 @@ drop_failed_job(const char *file, const struct fio_result *r,
 	for (size_t j = 0; j < r->njobs; j++)
 		if (r->jobs[j].error == 0 && job_runtime(&r->jobs[j]) > longest)
 			longest = job_runtime(&r->jobs[j]);
-	if (isnan(t))
-		return;		/* no direction, or none timed */
+	if (isnan(t)) {
+		bool any = false;
+
+		for (int dir = 0; dir < FIO_DIRS; dir++)
+			any |= job->side[dir].present;
+		/* a pasted line that gave no run time is read as it is; a
+		 * job that did no I/O at all ("ENOSPC on laying out file")
+		 * is said, or a failed night would pass unseen */
+		if (!any)
+			diags_add(d, MSG_WARNING, file, job->line, "fio's job "
+			    "\"%s\" ended with error %d before any I/O: it "
+			    "measured nothing", job->name, job->error);
+		return;
+	}
 	if (t >= 1000 && t >= longest / 10) {
 		diags_add(d, MSG_WARNING, file, job->line, "fio's job \"%s\" "
 		    "ended with error %d after %.0f s: its figures are read as "

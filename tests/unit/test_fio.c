@@ -436,6 +436,35 @@ second_job_failed(const char *file, const char *buf, size_t len)
 	diags_free(&d);
 }
 
+/* A job that failed before any I/O ("ENOSPC on laying out file": its
+ * sides' io_bytes and runtime 0) measured nothing: said, not silent. */
+static void
+job_failed_before_io(void)
+{
+	static const char json[] =
+	    "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": "
+	    "\"seqwrite\", \"groupid\": 0, \"error\": 0, \"write\": "
+	    "{\"bw\": 6656, \"iops\": 6.5, \"io_bytes\": 27262976, "
+	    "\"runtime\": 4097}}, {\"jobname\": \"seqread\", \"groupid\": "
+	    "0, \"error\": 28, \"read\": {\"bw\": 0, \"iops\": 0.0, "
+	    "\"io_bytes\": 0, \"runtime\": 0}, \"write\": {\"bw\": 0, "
+	    "\"iops\": 0.0, \"io_bytes\": 0, \"runtime\": 0}}]}\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+	bool said = false;
+
+	fio_read("fio.json", json, sizeof json - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 1);
+	assert_false(rs.v[0].jobs[1].side[FIO_READ].present);
+	for (size_t k = 0; k < d.n; k++)
+		said |= d.v[k].level == MSG_WARNING && strcmp(d.v[k].message,
+		    "fio's job \"seqread\" ended with error 28 before any "
+		    "I/O: it measured nothing") == 0;
+	assert_true(said);
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 /* A job fio says failed ("err=27" in the text, "error": 27 in the
  * JSON, the terse line's error field) after 2 ms of a run whose other
  * job ran 3 s measured nothing: no direction of it is read, and the
@@ -487,6 +516,7 @@ test_failed_job(void **state)
 	diags_free(&d);
 	free(failed);
 	free(terse);
+	job_failed_before_io();
 }
 
 /* fio's command line: an option or a job file after "fio", not a
