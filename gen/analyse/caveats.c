@@ -513,6 +513,13 @@ change_cause(const struct setup_diff *d, const struct metric *m)
 {
 	size_t k = 0;
 
+	/* another host, disks or options that measure m too: another
+	 * configuration, and a tunable changed beside them is not the
+	 * cause of its figures */
+	for (size_t j = 0; j < NSETUP; j++)
+		if ((d->changed >> j & 1) && setup_keys[j].role != KEY_TUNABLE &&
+		    moves_metric(setup_keys[j].moves, m))
+			return NULL;
 	if (explaining(d, m, &k) != 1)
 		return NULL;
 	if (k == NSETUP)
