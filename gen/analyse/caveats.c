@@ -1338,6 +1338,45 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	    shown));
 }
 
+/* A fall, with nothing the meta names changed, from a run that stood
+ * out above its series back to the series' level: within the limit it
+ * was judged by of the median of the series' last runs. The run before
+ * was the odd one (seeks of 5801, 5823, then 5414 to 5440 for ten
+ * nights, 5778, then 5441; a block write that a kernel raised 38% and
+ * the next night gave 14% of back, still above every night before the
+ * kernel): no engineer signs the return as a regression. */
+static void
+back_to_level_reason(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d, struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	const struct change *c;
+	double level, top, was, now, limit;
+	char shown_was[48], shown_level[48];
+	bool up;
+	size_t n;
+
+	if (m == NULL || tail_metric(m) || !nothing_named(d) ||
+	    !a->runs[i].base_in_series ||
+	    (c = analysis_change_of(a, i, metric))->verdict !=
+	    VERDICT_REGRESSION ||
+	    (level = series_level(a, i, metric, &n, &top)) <= 0)
+		return;
+	up = analysis_def(a, metric)->higher_is_better;
+	was = analysis_sum(a, (size_t)a->runs[i].base, metric).median;
+	now = analysis_sum(a, i, metric).median;
+	limit = fmax(c->fence, a->opts.threshold);
+	if (up ? !(was > level) || now < level / (1 + limit) :
+	    !(was < level) || now > level * (1 + limit))
+		return;
+	display_figure(analysis_def(a, metric), was, shown_was);
+	display_figure(analysis_def(a, metric), level, shown_level);
+	reason(w, xasprintf("back to the series' level: the run before it "
+	    "stood out (%s, against a median of %s over the series' last %zu "
+	    "runs), and this one is within the noise of that median",
+	    shown_was, shown_level, n));
+}
+
 /* A change the series' history fenced, between two runs of a few
  * samples each (too few for the rank test) whose ranges overlap and
  * one of which spreads wider than the change: seq_create 13116/s ->
@@ -2044,6 +2083,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	far_apart_reason(a, i, metric, d, &w);
 	swing_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);
+	back_to_level_reason(a, i, metric, d, &w);
 	overlap_reason(a, i, metric, &w);
 	thin_margin_reason(a, i, metric, &w);
 	anonymous_reason(d, &w);

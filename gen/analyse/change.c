@@ -150,6 +150,9 @@ struct ring {
 	double v[HISTORY_WINDOW];	/* oldest at next */
 	double sorted[HISTORY_WINDOW];	/* the same, ascending */
 	size_t n, next;
+	size_t last_run;	/* 1 + the run whose change came last, or 0 */
+	bool left_out;		/* an excursion was left out (history_add) */
+	size_t since;		/* changes added since it was */
 };
 
 /* The rings of every metric of the set, and which ones the current
@@ -208,17 +211,80 @@ sorted_insert(double *v, size_t n, double value)
 }
 
 static void
-ring_add(struct history *h, int id, double change)
+ring_add(struct history *h, int id, double change, size_t run)
 {
 	struct ring *g = &h->ring[id];
 
-	if (g->n == 0 && g->next == 0)
+	if (g->n == 0 && g->next == 0 && g->last_run == 0 && !g->left_out)
 		h->touched[h->ntouched++] = id;
 	if (g->n == HISTORY_WINDOW)
 		sorted_remove(g->sorted, g->n--, g->v[g->next]);
 	sorted_insert(g->sorted, g->n++, change);
 	g->v[g->next] = change;
 	g->next = (g->next + 1) % HISTORY_WINDOW;
+	g->last_run = run + 1;
+	g->since++;
+}
+
+/* How many times the widest change before it an excursion must be to
+ * be left out of a series' noise (undoes_excursion). */
+#define EXCURSION_FAR 3
+/* How many changes before it must say the series was quiet. */
+#define EXCURSION_AFTER 2
+
+/* Takes out the change added last (an excursion's first night). */
+static void
+ring_drop_last(struct ring *g)
+{
+	g->next = (g->next + HISTORY_WINDOW - 1) % HISTORY_WINDOW;
+	sorted_remove(g->sorted, g->n--, g->v[g->next]);
+	g->last_run = 0;
+	g->since--;
+}
+
+/* Whether run k's change of metric id undoes the change of its base
+ * (prev) that came last into the ring: prev went past its limit one
+ * way, k past its own the other way, back to within k's limit of the
+ * level before prev, with nothing the meta names changed on either
+ * night. A night that fell 37% with nothing named and came back the
+ * next is an event the gate told of, not the set-up's noise: learnt,
+ * its two swings made a fence of 60% that a kernel's -25% passed under.
+ * Once in HISTORY_WINDOW changes: a second such night is the set-up's
+ * own way, and learnt. */
+static bool
+undoes_excursion(const struct history *h, const struct analysis *a,
+    size_t k, long prev, int id, double x)
+{
+	const struct ring *g = &h->ring[id];
+	const struct change *was = analysis_change_of(a, (size_t)prev, id);
+	const struct change *now = analysis_change_of(a, k, id);
+	long before = a->runs[prev].base;
+	struct metric_summary y;
+	double dip, widest;
+
+	if (g->last_run != (size_t)prev + 1 || g->n == 0 ||
+	    (g->left_out && g->since < HISTORY_WINDOW) || before < 0 ||
+	    a->runs[prev].series_change || a->runs[k].series_change ||
+	    (was->verdict != VERDICT_REGRESSION &&
+	    was->verdict != VERDICT_IMPROVEMENT) ||
+	    (now->verdict != VERDICT_REGRESSION &&
+	    now->verdict != VERDICT_IMPROVEMENT) ||
+	    was->verdict == now->verdict)
+		return false;
+	/* an outlier of the ring: past the floor, and three times the
+	 * widest change before it (the ring, ascending, holds it last
+	 * unless another was wider) */
+	dip = g->v[(g->next + HISTORY_WINDOW - 1) % HISTORY_WINDOW];
+	widest = 0;
+	for (size_t j = 0; j < g->n; j++)
+		if (g->sorted[j] != dip || (j > 0 && g->sorted[j - 1] == dip))
+			widest = fmax(widest, g->sorted[j]);
+	if (g->n < EXCURSION_AFTER + 1 || dip <= a->noise[id] ||
+	    dip < EXCURSION_FAR * widest)
+		return false;
+	y = analysis_sum(a, (size_t)before, id);
+	return y.state == VS_OK && y.median > 0 &&
+	    fold_change(x, y.median) <= fmax(now->fence, a->opts.threshold);
 }
 
 /* Adds run k's changes against its base, when that is the run before it
@@ -292,7 +358,13 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 		    x.median <= 0 || (acks && (acks_metric(a, r, id) ||
 		    acks_metric(a, &a->set->runs[prev], id))))
 			continue;
-		ring_add(h, id, fold_change(x.median, y.median));
+		if (undoes_excursion(h, a, k, prev, id, x.median)) {
+			ring_drop_last(&h->ring[id]);
+			h->ring[id].left_out = true;
+			h->ring[id].since = 0;
+			continue;
+		}
+		ring_add(h, id, fold_change(x.median, y.median), k);
 	}
 }
 
