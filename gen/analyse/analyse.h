@@ -211,6 +211,8 @@ struct finding {
 	bool gated;		/* fails CI unless acknowledged */
 	bool unnamed;		/* a run-to-run change with nothing the meta
 				   names changed between its runs */
+	bool over_runs;		/* said of many runs of a series (a slide),
+				   not of one run's figures */
 };
 
 /* What the analysis says of one run: a change per metric it has (in

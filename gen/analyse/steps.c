@@ -180,6 +180,7 @@ drift_finding(struct analysis *a, const struct figures *f, int id,
 	    a->set->runs[f->run[d->from]].id, a->set->runs[last].id, was, now,
 	    100 * fabs(rel) / (double)(len - 1), f->n, d->p));
 	fd->sort = -fabs(rel);
+	fd->over_runs = true;
 }
 
 /* The latest runs (at most SERIES_WINDOW) of the series ending at place

@@ -321,7 +321,10 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 	char *line;
 
 	for (size_t k = 0; k < n; k++) {
-		if (g[k].kind == FIND_WARNING) {
+		/* a slide of a series is told, as a shift of one run's
+		 * figures is; the caveats of runs are counted */
+		if (g[k].kind == FIND_WARNING &&
+		    !group_finding(an, &g[k], 0)->over_runs) {
 			/* Runs, not findings: a run may have several. */
 			for (size_t j = 0; j < g[k].n; j++) {
 				long r = group_finding(an, &g[k], j)->run;
