@@ -366,7 +366,7 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 		 * measured from its base: it holds over runs passed over
 		 * (another host's night in a fleet's series); else the
 		 * series' note of all that changed. */
-		const char *cause = ra && ra->base_in_series ? f->cause : NULL;
+		const char *cause = ra ? f->cause : NULL;
 
 		return xasprintf("%s %s against %s%s%s: ", run,
 		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
