@@ -1810,6 +1810,12 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 		reason(w, xasprintf("the labels only number the runs (%s, %s): "
 		    "one set-up measured again, or two the meta does not tell "
 		    "apart; not a before and an after", x, y));
+	else if ((x == NULL) != (y == NULL))
+		reason(w, xasprintf("only %s has a label (\"%s\"), nothing "
+		    "else the meta gives differs, and %s: not a before and an "
+		    "after, and what the label names is no key to judge it by",
+		    x ? d->b->id : d->r->id, x ? x : y, was ? "both are of one "
+		    "day" : "neither has a date"));
 	else if (once)
 		reason(w, xasprintf("nothing the meta gives for both differs "
 		    "(%s is given for one only, unknown for the other) and %s: "
