@@ -24,7 +24,8 @@ struct cause {
 	char *first;	/* 'controller "X"' */
 	char *also;	/* other keys the same runs share, or NULL */
 	size_t n;
-	size_t passing;	/* the judged runs without it, all passing */
+	size_t passing;	/* the judged runs that give another value,
+			   all passing */
 	uint64_t hash;	/* of runs */
 };
 
@@ -109,6 +110,7 @@ failing_group(const struct analysis *a, const unsigned char *pf,
 {
 	const struct run *runs = a->set->runs;
 	const char *v, *x;
+	size_t known = 0;
 
 	if (passing == 0 || fails < 2 ||
 	    (v = meta_get(&runs[failing[0]].meta, key)) == NULL)
@@ -117,12 +119,19 @@ failing_group(const struct analysis *a, const unsigned char *pf,
 		if ((x = meta_get(&runs[failing[k]].meta, key)) == NULL ||
 		    (x != v && strcmp(x, v) != 0))
 			return;
-	for (size_t i = 0; i < a->set->n; i++)
-		if ((pf[i] & (P_JUDGED | P_FAILS)) == P_JUDGED &&
-		    (x = meta_get(&runs[i].meta, key)) != NULL &&
-		    (x == v || strcmp(x, v) == 0))
+	/* the passing runs that give another value: one that gives none
+	 * is unknown, not a run "without it" */
+	for (size_t i = 0; i < a->set->n; i++) {
+		if ((pf[i] & (P_JUDGED | P_FAILS)) != P_JUDGED ||
+		    (x = meta_get(&runs[i].meta, key)) == NULL)
+			continue;
+		if (x == v || strcmp(x, v) == 0)
 			return;
-	add_cause(causes, index_list(failing, fails), fails, passing, key, v);
+		known++;
+	}
+	if (known > 0)
+		add_cause(causes, index_list(failing, fails), fails, known, key,
+		    v);
 }
 
 /* The metrics with a failing run, ascending, into *out (caller
