@@ -1978,8 +1978,17 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	    !fio_measure_is_latency(m->fio.measure) ||
 	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION)
 		return;
-	if (sibling_verdict(a, i, m, FM_IOPS) == VERDICT_IMPROVEMENT ||
-	    sibling_verdict(a, i, m, FM_BW) == VERDICT_IMPROVEMENT)
+	if (sibling_verdict(a, i, m, FM_IOPS) != VERDICT_IMPROVEMENT &&
+	    sibling_verdict(a, i, m, FM_BW) != VERDICT_IMPROVEMENT)
+		return;
+	/* one request in flight has no queue: its IOPS rose as its mean
+	 * wait fell, and a tail that rose is the spread widened */
+	if (fio_key_inflight(&m->fio) <= 1)
+		reason(w, xstrdup("the same job moved more I/O one request "
+		    "at a time, so its requests waited less on average; the "
+		    "slowest waited longer while the rest came faster (a "
+		    "read-ahead's or a cache's way), not a slower device"));
+	else
 		reason(w, xstrdup("the same job moved more I/O, and its "
 		    "latency rose with its load: a longer queue, not a slower "
 		    "device"));
