@@ -1345,6 +1345,10 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
  * nights, 5778, then 5441; a block write that a kernel raised 38% and
  * the next night gave 14% of back, still above every night before the
  * kernel): no engineer signs the return as a regression. */
+/* How many runs before it a series' level is taken over, at least:
+ * the median of three is one of them. */
+#define LEVEL_RUNS 5
+
 static void
 back_to_level_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
@@ -1360,7 +1364,8 @@ back_to_level_reason(const struct analysis *a, size_t i, int metric,
 	    !a->runs[i].base_in_series ||
 	    (c = analysis_change_of(a, i, metric))->verdict !=
 	    VERDICT_REGRESSION ||
-	    (level = series_level(a, i, metric, &n, &top)) <= 0)
+	    (level = series_level(a, i, metric, &n, &top)) <= 0 ||
+	    n < LEVEL_RUNS)
 		return;
 	up = analysis_def(a, metric)->higher_is_better;
 	was = analysis_sum(a, (size_t)a->runs[i].base, metric).median;
