@@ -913,14 +913,38 @@ test_pattern_also(void **state)
 	add_run(t, "r2", "host: h2\ncontroller: bad\ndriver: x\n"
 	    "disks: 2 x ST1000\nraid: raid0\nbaseline: disk\n", 40000,
 	    200000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndriver: y\n"
+	    "disks: 2 x ST1000\nraid: raid0\n", 200000, 200000, 600, 1, 50);
 	load(t);
 	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
 	assert_non_null(f);
 	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
 	    "fail on Block write, and the 1 other run judged on it passes "
 	    "(the same runs share driver \u201cx\u201d).");
+}
+
+/* A key the passing runs do not give is unknown for them, not another
+ * value: the failing runs' driver is no cause when no passing run says
+ * its own. */
+static void
+test_pattern_unknown_not_other(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
+	add_run(t, "r1", "host: h\ncontroller: bad\ndriver: x\n"
+	    "disks: 2 x ST1000\nraid: raid0\n", 40000, 200000, 600, 1, 50);
+	add_run(t, "r2", "host: h2\ncontroller: bad\ndriver: x\n"
+	    "disks: 2 x ST1000\nraid: raid0\nbaseline: disk\n", 40000,
+	    200000, 600, 1, 50);
+	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
+	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
+	load(t);
+	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
+	    "fail on Block write, and the 1 other run judged on it passes.");
 }
 
 /* A run that passes on the failing runs' controller: "the runs without
@@ -1165,6 +1189,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_patterns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pattern_needs_both_halves,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pattern_unknown_not_other,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pattern_also, setup,
 		    teardown),

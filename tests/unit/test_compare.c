@@ -124,9 +124,10 @@ test_floor_default(void **state)
 
 /* The series' first change with nothing the meta names changed, one
  * sample a side: a fall of 12% past the 10% floor is told, not gated
- * (no earlier night says how far the set-up moves by itself); a fall
- * of 35%, three times past the floor, gates, and the run's other figure
- * past its floor with it. */
+ * (no earlier night says how far the set-up moves by itself), and so is
+ * one of 35%, three times past that guess at the noise; a fall of 45%,
+ * four times past, gates, and the run's other figure past its floor
+ * with it. */
 static void
 test_first_change_unnamed(void **state)
 {
@@ -140,8 +141,16 @@ test_first_change_unnamed(void **state)
 	add_run(t, "b1", "series: b\ndate: 2020-01-01\n", (struct fig){.put =
 	    100000, .get = 100000, .seeks = 300});
 	add_run(t, "b2", "series: b\ndate: 2020-01-02\n", (struct fig){.put =
-	    65000, .get = 88000, .seeks = 300});
+	    55000, .get = 88000, .seeks = 300});
+	add_run(t, "c1", "series: c\ndate: 2020-01-01\n", (struct fig){.put =
+	    100000, .get = 100000, .seeks = 300});
+	add_run(t, "c2", "series: c\ndate: 2020-01-02\n", (struct fig){.put =
+	    65000, .get = 100000, .seeks = 300});
 	load(t);
+	f = finding_of(t, FIND_REGRESSION, "c2", M_PUT_BLOCK);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "the noise is unmeasured"));
 	f = finding_of(t, FIND_REGRESSION, "a2", M_GET_BLOCK);
 	assert_non_null(f);
 	assert_false(f->gated);
