@@ -70,6 +70,8 @@ struct config {
 	bool others_run;	/* its caption tells of another person's run
 				   ("A friend ran the same on his box"):
 				   the post's start is not its machine */
+	bool quotes_message;	/* its table is quoted from a message whose
+				   attribution stands above it */
 	size_t layout_from;	/* its caption says it is "the same array"
 				   (or disks, set-up): 1 + the run before
 				   on its machine, whose layout it takes

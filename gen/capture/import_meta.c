@@ -8,6 +8,7 @@
 #include "base/xalloc.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,21 +450,10 @@ quote_date(const struct post *p, int k)
 	return best;
 }
 
-/* Whether quoted table k is another message's: a line less deeply
- * quoted above it says who wrote it ("Holger Kiehl <...> wrote:").
- * A poster who marks his own output with "> " writes none. */
 static bool
 quotes_message(const struct post *p, int k)
 {
-	int depth = p->ls.v[p->cf[k].table].quote;
-
-	for (size_t i = p->cf[k].table; i-- > 0;)
-		if (p->ls.v[i].quote < depth &&
-		    (strstr(p->ls.v[i].text, "wrote") ||
-		    strstr(p->ls.v[i].text, "writes:") ||
-		    strstr(p->ls.v[i].text, "schrieb")))
-			return true;
-	return false;
+	return p->cf[k].quotes_message;
 }
 
 /* The best guess of key for configuration k, tier by tier, and the
@@ -919,9 +909,43 @@ read_caption(struct post *p, size_t k)
 	free(b.p);
 }
 
+/* How many quote depths an attribution is looked for at; deeper ones
+ * count as the deepest. */
+#define QUOTE_LEVELS 8
+
+/* Whether each quoted table is another message's: a line less deeply
+ * quoted above it says who wrote it ("Holger Kiehl <...> wrote:"); a
+ * poster who marks his own output with "> " writes none. One pass over
+ * the lines for all of them: a big post has thousands. */
+static void
+mark_quoted_messages(struct post *p)
+{
+	size_t first[QUOTE_LEVELS];
+
+	for (int j = 0; j < QUOTE_LEVELS; j++)
+		first[j] = SIZE_MAX;
+	for (size_t i = 0; i < p->ls.n; i++) {
+		int q = p->ls.v[i].quote < QUOTE_LEVELS ? p->ls.v[i].quote :
+		    QUOTE_LEVELS - 1;
+
+		if (first[q] == SIZE_MAX && (strstr(p->ls.v[i].text, "wrote") ||
+		    strstr(p->ls.v[i].text, "writes:") ||
+		    strstr(p->ls.v[i].text, "schrieb")))
+			first[q] = i;
+	}
+	for (size_t k = 0; k < p->ncf; k++) {
+		size_t t = p->cf[k].table;
+		int depth = p->ls.v[t].quote;
+
+		for (int j = 0; j < depth && j < QUOTE_LEVELS; j++)
+			p->cf[k].quotes_message |= first[j] < t;
+	}
+}
+
 void
 post_inheritance(struct post *p)
 {
+	mark_quoted_messages(p);
 	p->layout_shared = p->ncf > 1 && layout_shared(p);
 	p->options_own = p->ncf > 0 ? options_own(p) : 0;
 	for (size_t k = 0; k < p->ncf; k++)
