@@ -68,7 +68,7 @@ static char *fix_zpool_disks(const char *);
 	"[0-9A-Z-]*|MA[NSXPW][0-9]{4}[A-Z]{0,2}|HD[ST][0-9]{6}[A-Z0-9]*|" \
 	"HU[AS][0-9]{6}[A-Z0-9]*|DT01ACA[0-9]{3}|Maxtor [0-9][A-Z0-9]{5,}|" \
 	"IBM [0-9]+ ?G[Bb]?[a-z]*|Samsung (PM|SM)[0-9][0-9A-Z]{1,4}|" \
-	"Samsung [0-9]{3} (EVO|PRO|QVO)( Plus)?|Intel (DC )?[PS][0-9]{4}[A-Z]?|" \
+	"Samsung (SSD )?[0-9]{3} (EVO|PRO|QVO)( Plus)?|Intel (DC )?[PS][0-9]{4}[A-Z]?|" \
 	"Micron [0-9]{4}( PRO| MAX| ION)?|Crucial (MX|BX|P)[0-9]{3}|" \
 	"WD (Red|Black|Blue|Green|Gold)( Plus| Pro)?|WD (RE[0-9]?|Raptor|" \
 	"VelociRaptor)|(Deskstar|Ultrastar) [0-9A-Z]{3,}[0-9A-Z.]*|" \
@@ -243,6 +243,10 @@ static const struct rule rules[] = {
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
 	/* a release candidate, "6.8-rc7", and one patched, "6.8-rc7+" */
+	/* a line that is a kernel's release alone: `uname -r` printed it */
+	{"kernel", "^ *([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(\\.[0-9]{1,3})?"
+	    "(-[[:alnum:]_.+~]+)+) *$", NULL, "$1", NULL, 3, 0, NULL, NULL,
+	    NULL},
 	{"kernel", "(^|[^.[:alnum:]])([2-9]\\.[0-9]{1,2}-rc[0-9]{1,2}\\+?)"
 	    "([^[:alnum:]+]|$)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,

@@ -169,6 +169,10 @@ test_asserted(void **state)
 		{"2 x 4TB disks", "disks.count", "2"},
 		{"one IBM Deskstar 120GXP (IC35L060AVVA07)", "disks.count", "1"},
 		{"     Chunk Size : 64K", "chunk", "64k"},
+		{"5.14.0-427.20.1.el9_4", "kernel", "5.14.0-427.20.1.el9_4"},
+		{"/dev/nvme1n1  /dev/ng1n1  S6WRNJ0WA04045P  Samsung SSD 980 "
+		    "PRO with Heatsink 2TB  0x1  0.00 B / 2.00 TB  512 B + 0 B  "
+		    "5B2QGXA7", "disks.model", "Samsung SSD 980 PRO"},
 		{"I have a 5 disk RAID volume setup on my Gutsy server.", "os",
 		    "Ubuntu Gutsy"},
 		{"with 3 ST3250823AS on the card", "disks.count", "3"},
