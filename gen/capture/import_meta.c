@@ -160,6 +160,11 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 static bool
 usable(const struct guess *g, const char *key, const char *controller)
 {
+	/* the date of an attribution ("On Sat, May 18, 2019, X wrote:") is
+	 * the quoted message's, which dates its quoted tables (quote_date),
+	 * not a table of the reply's own below it */
+	if (strcmp(key, "date") == 0 && strstr(g->text, "wrote") != NULL)
+		return false;
 	return strcmp(g->key, key) == 0 && (g->tie == NULL ||
 	    controller == NULL || same_controller(g->tie, controller));
 }
