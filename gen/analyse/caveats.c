@@ -2017,10 +2017,26 @@ same_setup(const struct run *x, const struct run *y)
 	return same;
 }
 
+/* Whether run j gives every set-up key and the label that tell i from
+ * its base (named): a run that leaves the kernel out is of no known
+ * kernel, not of i's new one. */
+static bool
+gives_what_changed(const struct setup_diff *named, const struct run *j)
+{
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((named->changed >> k & 1) &&
+		    meta_get(&j->meta, setup_keys[k].key) == NULL)
+			return false;
+	return named->labels == LABELS_SAME ||
+	    meta_get(&named->r->meta, "label") == NULL ||
+	    meta_get(&j->meta, "label") != NULL;
+}
+
 /* The latest run of i's series before its base o that has i's own
- * set-up, or -1. */
+ * set-up, saying so of what tells i from o (named), or -1. */
 static long
-own_setup_before(const struct analysis *a, size_t i, size_t o)
+own_setup_before(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *named)
 {
 	const struct run *runs = a->set->runs;
 
@@ -2030,7 +2046,8 @@ own_setup_before(const struct analysis *a, size_t i, size_t o)
 
 		if (!same_series(a, j, i))
 			break;
-		if (same_setup(&runs[i], &runs[j]))
+		if (same_setup(&runs[i], &runs[j]) &&
+		    gives_what_changed(named, &runs[j]))
 			return (long)j;
 	}
 	return -1;
@@ -2054,7 +2071,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 
 	if (metric < 0 || nothing_named(d) ||
 	    analysis_change_of(a, i, metric)->rule != RULE_THRESHOLD ||
-	    (j = own_setup_before(a, i, o)) < 0)
+	    (j = own_setup_before(a, i, o, d)) < 0)
 		return;
 	now = analysis_sum(a, i, metric).median;
 	was = analysis_sum(a, o, metric).median;
