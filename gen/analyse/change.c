@@ -272,13 +272,15 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	    was->verdict == now->verdict)
 		return false;
 	/* an outlier of the ring: past the floor, and three times the
-	 * widest change before it (the ring, ascending, holds it last
-	 * unless another was wider) */
+	 * widest of the changes before it (all but the dip's own) */
 	dip = g->v[(g->next + HISTORY_WINDOW - 1) % HISTORY_WINDOW];
 	widest = 0;
-	for (size_t j = 0; j < g->n; j++)
-		if (g->sorted[j] != dip || (j > 0 && g->sorted[j - 1] == dip))
+	for (size_t j = 0, skipped = 0; j < g->n; j++) {
+		if (!skipped && g->sorted[j] == dip)
+			skipped = 1;
+		else
 			widest = fmax(widest, g->sorted[j]);
+	}
 	if (g->n < EXCURSION_AFTER + 1 || dip <= a->noise[id] ||
 	    dip < EXCURSION_FAR * widest)
 		return false;
