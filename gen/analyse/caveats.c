@@ -1338,6 +1338,10 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	    shown));
 }
 
+/* How many runs before it a series' level is taken over, at least:
+ * the median of three is one of them. */
+#define LEVEL_RUNS 5
+
 /* A fall, with nothing the meta names changed, from a run that stood
  * out above its series back to the series' level: within the limit it
  * was judged by of the median of the series' last runs. The run before
@@ -1345,10 +1349,6 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
  * nights, 5778, then 5441; a block write that a kernel raised 38% and
  * the next night gave 14% of back, still above every night before the
  * kernel): no engineer signs the return as a regression. */
-/* How many runs before it a series' level is taken over, at least:
- * the median of three is one of them. */
-#define LEVEL_RUNS 5
-
 static void
 back_to_level_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
