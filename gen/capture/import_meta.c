@@ -157,13 +157,22 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 	}
 }
 
+/* Whether a line says who wrote the quote below it ("On Sat, May 18,
+ * 2019, X wrote:", "X writes:", "X schrieb:"). */
+static bool
+is_attribution(const char *text)
+{
+	return strstr(text, "wrote") != NULL || strstr(text, "writes:") !=
+	    NULL || strstr(text, "schrieb") != NULL;
+}
+
 static bool
 usable(const struct guess *g, const char *key, const char *controller)
 {
-	/* the date of an attribution ("On Sat, May 18, 2019, X wrote:") is
-	 * the quoted message's, which dates its quoted tables (quote_date),
-	 * not a table of the reply's own below it */
-	if (strcmp(key, "date") == 0 && strstr(g->text, "wrote") != NULL)
+	/* the date of an attribution is the quoted message's, which dates
+	 * its quoted tables (quote_date), not a table of the reply's own
+	 * below it */
+	if (strcmp(key, "date") == 0 && is_attribution(g->text))
 		return false;
 	return strcmp(g->key, key) == 0 && (g->tie == NULL ||
 	    controller == NULL || same_controller(g->tie, controller));
@@ -447,18 +456,11 @@ quote_date(const struct post *p, int k)
 		const struct guess *g = &p->g.v[i];
 
 		if (strcmp(g->key, "date") == 0 && g->at < p->cf[k].table &&
-		    p->ls.v[g->at].quote < depth &&
-		    strstr(g->text, "wrote") != NULL &&
+		    p->ls.v[g->at].quote < depth && is_attribution(g->text) &&
 		    (best == NULL || g->at > best->at))
 			best = g;
 	}
 	return best;
-}
-
-static bool
-quotes_message(const struct post *p, int k)
-{
-	return p->cf[k].quotes_message;
 }
 
 /* The best guess of key for configuration k, tier by tier, and the
@@ -472,7 +474,7 @@ best_of_tiers(const struct post *p, const char *key, int k,
 	/* A quoted message's table is dated by its attribution, never by
 	 * the reply: when that gives no date, it has none. */
 	if (strcmp(key, "date") == 0 && ((best = quote_date(p, k)) != NULL ||
-	    quotes_message(p, k))) {
+	    p->cf[k].quotes_message)) {
 		*tier = TIER_START;
 		return best;
 	}
@@ -900,6 +902,8 @@ read_caption(struct post *p, size_t k)
 	    "same hardware"};
 	struct config *c = &p->cf[k];
 	struct buf b = {0};
+	bool same_layout = false;
+	size_t before;
 
 	for (size_t i = c->caption; i < c->table; i++)
 		if (p->kind[i] == L_PROSE)
@@ -908,9 +912,9 @@ read_caption(struct post *p, size_t k)
 		return;
 	c->others_run = clause_others_run(b.p);
 	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
-		if (contains_ignoring_case(b.p, same[i]) &&
-		    run_before_on_host(p, k) < k)
-			c->layout_from = run_before_on_host(p, k) + 1;
+		same_layout |= contains_ignoring_case(b.p, same[i]);
+	if (same_layout && (before = run_before_on_host(p, k)) < k)
+		c->layout_from = before + 1;
 	free(b.p);
 }
 
@@ -933,9 +937,7 @@ mark_quoted_messages(struct post *p)
 		int q = p->ls.v[i].quote < QUOTE_LEVELS ? p->ls.v[i].quote :
 		    QUOTE_LEVELS - 1;
 
-		if (first[q] == SIZE_MAX && (strstr(p->ls.v[i].text, "wrote") ||
-		    strstr(p->ls.v[i].text, "writes:") ||
-		    strstr(p->ls.v[i].text, "schrieb")))
+		if (first[q] == SIZE_MAX && is_attribution(p->ls.v[i].text))
 			first[q] = i;
 	}
 	for (size_t k = 0; k < p->ncf; k++) {
