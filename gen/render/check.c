@@ -6,6 +6,7 @@
 #include "base/xalloc.h"
 
 #include <jansson.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,16 +136,56 @@ group_spans_runs(const struct analysis *a, const struct finding_group *g)
 	return false;
 }
 
+/* Skips a figure at *s, its digits and the word after it ("69500
+ * IOPS,", "24%", "266 MiB/s"), when *s is a digit. */
+static bool
+skip_figure(const char **s)
+{
+	const char *p = *s;
+
+	if (!isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p) || *p == '.' || *p == ',')
+		p++;
+	p += *p == ' ';
+	while (*p && *p != ' ')
+		p++;
+	*s = p;
+	return true;
+}
+
+/* Whether two texts say the same but for their figures: a workload's
+ * IOPS and bandwidth caveats ("measured 51000 IOPS", "measured 199
+ * MiB/s") are one reason told twice. */
+static bool
+same_but_figures(const char *x, const char *y)
+{
+	while (*x && *y) {
+		bool fx = skip_figure(&x), fy = skip_figure(&y);
+
+		if (fx != fy)
+			return false;
+		if (fx)
+			continue;
+		if (*x++ != *y++)
+			return false;
+	}
+	return *x == *y;
+}
+
 bool
 detail_told_before(const struct analysis *a, const struct finding_group *g,
     size_t k, int t)
 {
-	const char *x = finding_detail(group_finding(a, g, k), t);
+	const struct finding *f = group_finding(a, g, k);
+	const char *x = finding_detail(f, t);
 
 	for (size_t j = 0; x && j < k; j++) {
-		const char *y = finding_detail(group_finding(a, g, j), t);
+		const struct finding *e = group_finding(a, g, j);
+		const char *y = finding_detail(e, t);
 
-		if (y && strcmp(x, y) == 0)
+		if (y && (strcmp(x, y) == 0 || (e->run == f->run &&
+		    same_but_figures(x, y))))
 			return true;
 	}
 	return x == NULL;

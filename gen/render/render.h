@@ -86,7 +86,8 @@ detail_label(const struct finding *f, int t)
 	    detail_labels[t];
 }
 /* Whether text t of finding k of g is empty or was told for an earlier
- * one: each text is told once a group. */
+ * one: each text is told once a group (once a run, when it differs only
+ * by its figures: a workload's IOPS and bandwidth). */
 bool detail_told_before(const struct analysis *, const struct finding_group *,
     size_t k, int t);
 /* A regression that fails the gate with nothing the meta names changed

@@ -693,15 +693,8 @@ md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
 
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
 			const char *x = finding_detail(f, t);
-			bool told = x == NULL;
 
-			for (size_t j = 0; j < k && !told; j++) {
-				const char *y = finding_detail(group_finding(an,
-				    g, j), t);
-
-				told = y && strcmp(x, y) == 0;
-			}
-			if (told)
+			if (detail_told_before(an, g, k, t))
 				continue;
 			if (!any)
 				fputs("<details><summary>What differs</summary>"
