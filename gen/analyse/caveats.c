@@ -1626,6 +1626,44 @@ days_apart(const char *was, const char *now)
 	    fabs(y - x) : -1;
 }
 
+/* How many times the default floor a figure must fall, its noise
+ * unmeasured and nothing named changed, to be past what a set-up does by
+ * itself: the floor is one machine's run-to-run spread, and a shared or
+ * virtual one swings two or three times it (review sixteen: 2993, 2076
+ * and 1801 MiB/s on three nights with nothing changed, three times past
+ * a 10% floor); a night that lost 45% of its IOPS is past that. */
+#define FAR_PAST_GUESS 4
+
+/* Whether change c of run i's metric m was judged by the default floor
+ * alone: no earlier change of its series and too few samples a side for
+ * the rank test, so its noise is unmeasured. */
+static bool
+noise_unmeasured(const struct analysis *a, int m, const struct change *c)
+{
+	return c->rule == RULE_THRESHOLD && c->history == 0 &&
+	    a->noise_from[m] == NOISE_DEFAULT;
+}
+
+/* Whether a figure of run i whose noise was measured (by its series'
+ * earlier changes, the rank test or a floor the user set) fell too: the
+ * night's fall is then no guess's. */
+static bool
+measured_fall(const struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct change *c = &a->runs[i].change[k];
+		int m = run_metric_at(r, k);
+
+		if (c->verdict == VERDICT_REGRESSION &&
+		    !tail_metric(analysis_metric(a, m)) &&
+		    !noise_unmeasured(a, m, c))
+			return true;
+	}
+	return false;
+}
+
 /* A change of a series with fewer than three before it, from a night
  * to a later one with nothing the meta names changed, with too few
  * samples for the rank test: no history says how far this set-up moves
@@ -1633,7 +1671,8 @@ days_apart(const char *was, const char *now)
  * asks for more nights before calling a drop of 12% or 25% with no
  * cause a regression. One that some figure of the run makes
  * FAR_PAST_FLOOR times past its limit (a block write down 35%) is no
- * night's wobble: then the run's other figures past their limit fell
+ * night's wobble (FAR_PAST_GUESS times with no change behind it at all,
+ * or a figure whose noise was measured falling with it): then the run's other figures past their limit fell
  * with it, and gate too (runs FAR_APART_DAYS apart are
  * far_apart_reason's, whatever their history). A change the meta
  * names (a kernel) is what a regression is about and gates on the
@@ -1646,18 +1685,37 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 	const char *was = meta_get(&d->b->meta, "date");
 	const char *now = meta_get(&d->r->meta, "date");
 
+	const struct change *c;
+	bool unmeasured;
+
 	/* runs of one day are no before and after at all (unsaid_reason);
 	 * runs a month apart are far_apart_reason's */
 	if (was == NULL || now == NULL || same_day(was, now) ||
 	    metric < 0 || !nothing_moves(a, d, metric) ||
 	    !a->runs[i].base_in_series ||
-	    !floor_only(analysis_change_of(a, i, metric)) ||
-	    days_apart(was, now) >= FAR_APART_DAYS || fell_far(a, i))
+	    !floor_only(c = analysis_change_of(a, i, metric)) ||
+	    days_apart(was, now) >= FAR_APART_DAYS)
 		return;
-	reason(w, xasprintf("%s, and no figure of the run fell three times "
-	    "past its limit: fewer than three earlier changes say how far "
-	    "this set-up moves by itself, and too few samples a side for the "
-	    "rank test; more nights will tell", unexplained_lead(d)));
+	/* with no change behind it at all, the floor is a guess: further
+	 * past it, or a measured figure's fall beside it */
+	unmeasured = noise_unmeasured(a, metric, c);
+	if (unmeasured ? run_fell_past(a, i, FAR_PAST_GUESS, false) ||
+	    measured_fall(a, i) : fell_far(a, i))
+		return;
+	if (unmeasured)
+		reason(w, xasprintf("%s, and the noise is unmeasured: no "
+		    "earlier night of the series and too few samples a side "
+		    "for the rank test, so each limit is benchsite's default, "
+		    "a guess at how far one run moves from the next, and no "
+		    "figure fell %d times past its own; more nights, or a "
+		    "noise floor set, will tell", unexplained_lead(d),
+		    FAR_PAST_GUESS));
+	else
+		reason(w, xasprintf("%s, and no figure of the run fell three "
+		    "times past its limit: fewer than three earlier changes "
+		    "say how far this set-up moves by itself, and too few "
+		    "samples a side for the rank test; more nights will tell",
+		    unexplained_lead(d)));
 }
 
 /* How many times past a fence fewer than HISTORY_TRUSTED changes drew
@@ -1699,73 +1757,6 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	    "about one time in %u by chance); more nights will tell",
 	    unexplained_lead(d), (unsigned)c->history,
 	    (unsigned)c->history + 1));
-}
-
-/* How many times the default floor a figure must fall, its noise
- * unmeasured and nothing named changed, to be past what a set-up does by
- * itself: the floor is one machine's run-to-run spread, and a shared or
- * virtual one swings two or three times it (review sixteen: 2993, 2076
- * and 1801 MiB/s on three nights with nothing changed, three times past
- * a 10% floor); a night that lost 45% of its IOPS is past that. */
-#define FAR_PAST_GUESS 4
-
-/* Whether change c of run i's metric m was judged by the default floor
- * alone: no earlier change of its series and too few samples a side for
- * the rank test, so its noise is unmeasured. */
-static bool
-noise_unmeasured(const struct analysis *a, int m, const struct change *c)
-{
-	return c->rule == RULE_THRESHOLD && c->history == 0 &&
-	    a->noise_from[m] == NOISE_DEFAULT;
-}
-
-/* Whether a figure of run i whose noise was measured (by its series'
- * earlier changes, the rank test or a floor the user set) fell too: the
- * night's fall is then no guess's. */
-static bool
-measured_fall(const struct analysis *a, size_t i)
-{
-	const struct run *r = &a->set->runs[i];
-
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct change *c = &a->runs[i].change[k];
-		int m = run_metric_at(r, k);
-
-		if (c->verdict == VERDICT_REGRESSION &&
-		    !tail_metric(analysis_metric(a, m)) &&
-		    !noise_unmeasured(a, m, c))
-			return true;
-	}
-	return false;
-}
-
-/* A fall with nothing the meta names changed, its noise unmeasured
- * (noise_unmeasured): the floor is a guess, and with no change to blame
- * a guess fails no build, unless a figure of the run fell FAR_PAST_GUESS
- * times past its limit or a figure whose noise was measured fell with
- * it. A floor the user set measures the set-up, and is trusted. */
-static void
-unmeasured_reason(const struct analysis *a, size_t i, int metric,
-    const struct setup_diff *d, struct reasons *w)
-{
-	const char *was = meta_get(&d->b->meta, "date");
-	const char *now = meta_get(&d->r->meta, "date");
-	const struct change *c;
-
-	if (metric < 0 || !nothing_moves(a, d, metric) ||
-	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
-		return;
-	c = analysis_change_of(a, i, metric);
-	if (c->verdict != VERDICT_REGRESSION ||
-	    !noise_unmeasured(a, metric, c) ||
-	    run_fell_past(a, i, FAR_PAST_GUESS, false) || measured_fall(a, i))
-		return;
-	reason(w, xasprintf("%s, and the noise is unmeasured: no earlier "
-	    "night of the series and too few samples a side for the rank "
-	    "test, so each limit is benchsite's default, a guess at how far "
-	    "one run moves from the next, and no figure fell %d times past "
-	    "its own; more nights, or a noise floor set, will tell",
-	    unexplained_lead(d), FAR_PAST_GUESS));
 }
 
 /* A regression with nothing the meta names changed between runs
@@ -2116,7 +2107,6 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	unsaid_reason(d, &w);
 	first_change_reason(a, i, metric, d, &w);
 	short_fence_reason(a, i, metric, d, &w);
-	unmeasured_reason(a, i, metric, d, &w);
 	far_apart_reason(a, i, metric, d, &w);
 	swing_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);

@@ -899,12 +899,14 @@ test_pattern_needs_both_halves(void **state)
 	assert_null(finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK));
 }
 
-/* Another key the failing runs share, and only they, is said with the
- * first one, in the order of the cause keys. */
-static void
-test_pattern_also(void **state)
+/* Two runs on controller "bad" with driver x that fall short, and one
+ * on another controller that passes, whose driver line is r3_driver
+ * ("driver: y\n", or "" for none); the pattern said of block write. */
+static const char *
+bad_driver_pattern(struct tree *t, const char *r3_driver)
 {
-	struct tree *t = *state;
+	char *r3 = xasprintf("host: h\ncontroller: c1\n%sdisks: 2 x ST1000\n"
+	    "raid: raid0\n", r3_driver);
 	const struct finding *f;
 
 	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
@@ -913,14 +915,23 @@ test_pattern_also(void **state)
 	add_run(t, "r2", "host: h2\ncontroller: bad\ndriver: x\n"
 	    "disks: 2 x ST1000\nraid: raid0\nbaseline: disk\n", 40000,
 	    200000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndriver: y\n"
-	    "disks: 2 x ST1000\nraid: raid0\n", 200000, 200000, 600, 1, 50);
+	add_run(t, "r3", r3, 200000, 200000, 600, 1, 50);
+	free(r3);
 	load(t);
 	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
 	assert_non_null(f);
-	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
-	    "fail on Block write, and the 1 other run judged on it passes "
-	    "(the same runs share driver \u201cx\u201d).");
+	return f->text;
+}
+
+/* Another key the failing runs share, and only they, is said with the
+ * first one, in the order of the cause keys. */
+static void
+test_pattern_also(void **state)
+{
+	assert_string_equal(bad_driver_pattern(*state, "driver: y\n"),
+	    "Both runs with controller \u201cbad\u201d fail on Block write, "
+	    "and the 1 other run judged on it passes (the same runs share "
+	    "driver \u201cx\u201d).");
 }
 
 /* A key the passing runs do not give is unknown for them, not another
@@ -929,22 +940,9 @@ test_pattern_also(void **state)
 static void
 test_pattern_unknown_not_other(void **state)
 {
-	struct tree *t = *state;
-	const struct finding *f;
-
-	add_run(t, "disk", DISK, 100000, 100000, 300, 1, 50);
-	add_run(t, "r1", "host: h\ncontroller: bad\ndriver: x\n"
-	    "disks: 2 x ST1000\nraid: raid0\n", 40000, 200000, 600, 1, 50);
-	add_run(t, "r2", "host: h2\ncontroller: bad\ndriver: x\n"
-	    "disks: 2 x ST1000\nraid: raid0\nbaseline: disk\n", 40000,
-	    200000, 600, 1, 50);
-	add_run(t, "r3", "host: h\ncontroller: c1\ndisks: 2 x ST1000\n"
-	    "raid: raid0\n", 200000, 200000, 600, 1, 50);
-	load(t);
-	f = finding_of(&t->an, FIND_PATTERN, -1, M_PUT_BLOCK);
-	assert_non_null(f);
-	assert_string_equal(f->text, "Both runs with controller \u201cbad\u201d "
-	    "fail on Block write, and the 1 other run judged on it passes.");
+	assert_string_equal(bad_driver_pattern(*state, ""),
+	    "Both runs with controller \u201cbad\u201d fail on Block write, "
+	    "and the 1 other run judged on it passes.");
 }
 
 /* A run that passes on the failing runs' controller: "the runs without

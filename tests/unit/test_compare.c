@@ -127,7 +127,8 @@ test_floor_default(void **state)
  * (no earlier night says how far the set-up moves by itself), and so is
  * one of 35%, three times past that guess at the noise; a fall of 45%,
  * four times past, gates, and the run's other figure past its floor
- * with it. */
+ * with it. With one change behind it, -20% past a fence its swing drew
+ * is told too, not three times past. */
 static void
 test_first_change_unnamed(void **state)
 {
@@ -138,6 +139,8 @@ test_first_change_unnamed(void **state)
 	    100000, .get = 100000, .seeks = 300});
 	add_run(t, "a2", "series: a\ndate: 2020-01-02\n", (struct fig){.put =
 	    100000, .get = 88000, .seeks = 300});
+	add_run(t, "a3", "series: a\ndate: 2020-01-03\n", (struct fig){.put =
+	    100000, .get = 70000, .seeks = 300});
 	add_run(t, "b1", "series: b\ndate: 2020-01-01\n", (struct fig){.put =
 	    100000, .get = 100000, .seeks = 300});
 	add_run(t, "b2", "series: b\ndate: 2020-01-02\n", (struct fig){.put =
@@ -156,6 +159,12 @@ test_first_change_unnamed(void **state)
 	assert_false(f->gated);
 	assert_non_null(f->caveat);
 	assert_non_null(strstr(f->caveat, "nothing the meta names changed, and "
+	    "the noise is unmeasured"));
+	/* one change behind it: its swing is a measure, three times */
+	f = finding_of(t, FIND_REGRESSION, "a3", M_GET_BLOCK);
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "nothing the meta names changed, and "
 	    "no figure of the run fell three times past its limit"));
 	f = finding_of(t, FIND_REGRESSION, "b2", M_PUT_BLOCK);
 	assert_non_null(f);
@@ -163,6 +172,46 @@ test_first_change_unnamed(void **state)
 	f = finding_of(t, FIND_REGRESSION, "b2", M_GET_BLOCK);
 	assert_non_null(f);
 	assert_true(f->gated);
+}
+
+/* Nights of series NAME, one a day from 2020-01-01, their block writes
+ * put[0..n), the kernel 2 from night `kernel2` on (0-based). */
+static void
+add_nights(struct tree *t, const char *name, const long *put, size_t n,
+    size_t kernel2)
+{
+	for (size_t k = 0; k < n; k++) {
+		char id[32], *meta;
+
+		snprintf(id, sizeof id, "%s%zu", name, k + 1);
+		meta = xasprintf("series: %s\ndate: 2020-01-%02zu\nkernel: %d\n",
+		    name, k + 1, k >= kernel2 ? 2 : 1);
+		add_run(t, id, meta, (struct fig){.put = put[k], .get = 100000,
+		    .seeks = 300});
+		free(meta);
+	}
+}
+
+/* A quiet figure's one-night dip, undone the next night, is no measure
+ * of the series' noise: the kernel's -22% after it gates. A second such
+ * dip within the window is the set-up's own way, and learnt: the same
+ * -22% is then within its noise. */
+static void
+test_excursion_left_out_once(void **state)
+{
+	struct tree *t = *state;
+	static const long once[] = {100000, 100000, 100000, 100000, 60000,
+	    100000, 78000};
+	static const long twice[] = {100000, 100000, 100000, 100000, 60000,
+	    100000, 60000, 100000, 78000};
+
+	add_nights(t, "x", once, sizeof once / sizeof *once, 6);
+	add_nights(t, "y", twice, sizeof twice / sizeof *twice, 8);
+	load(t);
+	assert_int_equal(verdict_of(t, "x7", M_PUT_BLOCK), VERDICT_REGRESSION);
+	assert_non_null(finding_of(t, FIND_REGRESSION, "x7", M_PUT_BLOCK));
+	assert_true(finding_of(t, FIND_REGRESSION, "x7", M_PUT_BLOCK)->gated);
+	assert_int_equal(verdict_of(t, "y9", M_PUT_BLOCK), VERDICT_SAME);
 }
 
 /* RUNS/meta sets a floor; --noise overrides it. */
@@ -485,6 +534,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_excursion_left_out_once,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_first_change_unnamed,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_floor_default, setup,
