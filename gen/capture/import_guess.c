@@ -45,6 +45,7 @@ static char *fix_raid(const char *);
 static char *fix_model(const char *);
 static char *fix_date(const char *);
 static char *fix_iso(const char *);
+static char *fix_numeric_date(const char *);
 static char *fix_bus(const char *);
 static char *fix_onoff(const char *);
 static char *fix_chunk(const char *);
@@ -89,8 +90,16 @@ static const struct rule rules[] = {
 	    "([0-9]{4})", NULL, "$4 $2 $3", fix_date, 3, 0, NULL, NULL, NULL},
 	{"date", WB "([0-9]{1,2}) +" MONTH "[a-z]* +([0-9]{4})", NULL,
 	    "$4 $3 $2", fix_date, 3, 0, NULL, NULL, NULL},
+	/* "On Mar 12, 2008  17:05 +0000, X wrote:" */
+	{"date", WB MONTH "[a-z]* +([0-9]{1,2}),? +"
+	    "([0-9]{4})" WE, NULL, "$4 $2 $3", fix_date, 3, 0, NULL, NULL,
+	    NULL},
 	{"date", WB "((19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])" WE, NULL,
 	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
+	/* a mail client's attribution, "Am 20.03.2005 schrieb X:", "On
+	 * 20/03/2005 10:04, X wrote:" */
+	{"date", WB "([0-9]{1,2})([./])([0-9]{1,2})[./]((19|20)[0-9]{2})" WE,
+	    NULL, "$2$3$4$3$5", fix_numeric_date, 2, 0, NULL, NULL, NULL},
 
 	/* controllers: lspci lines, device names, vendor and model */
 	{"controller", "^([0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\\.[0-9] +"
@@ -641,6 +650,31 @@ fix_iso(const char *s)
 	    d < 1 || d > 31)
 		return NULL;
 	return xstrdup(s);
+}
+
+/* "20.03.2005" (day first wherever dots part it) and "20/03/2005" or
+ * "03/20/2005" (by slashes, the order the numbers tell: one above 12
+ * is the day) -> "2005-03-20"; NULL where slashes leave it open
+ * ("03/04/2005" is April in London and March in Boston). */
+static char *
+fix_numeric_date(const char *s)
+{
+	int a, b, y, day, mon;
+	char sep;
+
+	if (sscanf(s, "%d%c%d%*c%d", &a, &sep, &b, &y) != 4)
+		return NULL;
+	if (sep == '.' || a > 12) {
+		day = a;
+		mon = b;
+	} else if (b > 12) {
+		day = b;
+		mon = a;
+	} else
+		return NULL;
+	if (mon < 1 || mon > 12 || day < 1 || day > 31)
+		return NULL;
+	return xasprintf("%04d-%02d-%02d", y, mon, day);
 }
 
 static char *

@@ -136,6 +136,9 @@ bool rule_line(const char *);
  * nothing is left): its directory's name, and the host of renamed rows
  * whose machine it does not name. Caller frees. */
 char *post_slug(const char *file);
+/* Whether a line says who wrote the quote below it ("On ..., X wrote:"):
+ * it dates the quoted message, and it is no caption. */
+bool is_attribution(const char *text);
 /* What follows the last '/' of path. */
 const char *path_base_name(const char *path);
 /* The length of a machine name without a run's number at its end

@@ -157,15 +157,6 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 	}
 }
 
-/* Whether a line says who wrote the quote below it ("On Sat, May 18,
- * 2019, X wrote:", "X writes:", "X schrieb:"). */
-static bool
-is_attribution(const char *text)
-{
-	return strstr(text, "wrote") != NULL || strstr(text, "writes:") !=
-	    NULL || strstr(text, "schrieb") != NULL;
-}
-
 static bool
 usable(const struct guess *g, const char *key, const char *controller)
 {
@@ -447,20 +438,35 @@ message_date(const struct post *p, int k)
 static const struct guess *
 quote_date(const struct post *p, int k)
 {
-	int depth = p->ls.v[p->cf[k].table].quote;
-	const struct guess *best = NULL;
+	size_t t = p->cf[k].table, at = t;
+	int depth = p->ls.v[t].quote;
 
 	if (depth == 0)
 		return NULL;
+	/* the attribution that opens this level, dated or not: an undated
+	 * one ("Quoting X:") gives no date, not an earlier message's */
+	while (at-- > 0)
+		if (p->ls.v[at].quote < depth &&
+		    is_attribution(p->ls.v[at].text))
+			break;
+	if (at == SIZE_MAX)
+		return NULL;
+	const struct guess *wrapped = NULL;
+
 	for (size_t i = 0; i < p->g.n; i++) {
 		const struct guess *g = &p->g.v[i];
 
-		if (strcmp(g->key, "date") == 0 && g->at < p->cf[k].table &&
-		    p->ls.v[g->at].quote < depth && is_attribution(g->text) &&
-		    (best == NULL || g->at > best->at))
-			best = g;
+		if (strcmp(g->key, "date") != 0)
+			continue;
+		if (g->at == at)
+			return g;
+		/* a mail client wraps a long attribution: "On Sat, May 18,
+		 * 2019 at 10:02 AM A Name" / "<a@example.org> wrote:" */
+		if (at > 0 && g->at == at - 1 && !line_is_blank(&p->ls.v[at -
+		    1]) && p->ls.v[at - 1].quote == p->ls.v[at].quote)
+			wrapped = g;
 	}
-	return best;
+	return wrapped;
 }
 
 /* The best guess of key for configuration k, tier by tier, and the

@@ -496,6 +496,10 @@ config_caption(const struct post *p, const struct config *c)
 			;
 		if (s == end)
 			s--;	/* the rule itself: names_well refuses it */
+		/* "On ..., X wrote:" opens a quote; the quote's first line
+		 * is its caption */
+		if (s + 1 < end && is_attribution(p->ls.v[s].text))
+			s++;
 		char *t = prose_text(p, &p->ls.v[s]);
 
 		if (names_run(t))

@@ -35,6 +35,28 @@ rule_line(const char *s)
 	return *s != '\0' && strspn(s, "-=_~* ") == strlen(s);
 }
 
+/* Whether a line says who wrote the quote below it: "On Sat, May 18,
+ * 2019, X wrote:", "X writes:", the words of other languages' mail
+ * clients ("Am 20.03.2005 schrieb X:", "Le ..., X a écrit :"), a web
+ * mail's "Quoting X <x@example.org>:" and mutt's "* X <x@example.org>
+ * [2005-03-20 10:04]:". */
+bool
+is_attribution(const char *text)
+{
+	static const char *const said[] = {"wrote", "writes:", "schrieb",
+	    "a écrit", "escribió", "ha scritto", "scrisse", "skrev",
+	    "napisał", "kirjoitti"};
+	size_t len = strlen(text);
+
+	for (size_t i = 0; i < sizeof said / sizeof *said; i++)
+		if (strstr(text, said[i]) != NULL)
+			return true;
+	while (len > 0 && isspace((unsigned char)text[len - 1]))
+		len--;
+	return len > 0 && text[len - 1] == ':' && strchr(text, '@') != NULL &&
+	    (strncmp(text, "Quoting ", 8) == 0 ||
+	    (strncmp(text, "* ", 2) == 0 && len > 1 && text[len - 2] == ']'));
+}
 
 bool
 key_listed(const char *key, const char *const *list, size_t n)

@@ -208,6 +208,16 @@ test_machine(void **state)
 		{"Date: Tue, 20 Dec 2005 10:11:12 -0800", "date", "2005-12-20"},
 		{"by kbz &raquo; Sat Feb 09, 2008 10:21 pm", "date",
 		    "2008-02-09"},
+		{"On Mar 12, 2008  17:05 +0000, X wrote:", "date",
+		    "2008-03-12"},
+		/* in figures: day first by dots, by slashes where a
+		 * number above 12 tells the order, else none */
+		{"Am 20.03.2005 schrieb X <x@example.de>:", "date",
+		    "2005-03-20"},
+		{"On 20/03/2005 10:04, X wrote:", "date", "2005-03-20"},
+		{"On 03/20/2005 10:04 AM, X wrote:", "date", "2005-03-20"},
+		{"On 03/04/2005 10:04 AM, X wrote:", "date", NULL},
+		{"On 31.13.2005, X wrote:", "date", NULL},
 		{"blockdev --setra 16384 /dev/sda", "readahead",
 		    "16384 sectors"},
 		{"hdparm -W0 /dev/sdb", "write-cache", "off"},
