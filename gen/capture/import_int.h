@@ -104,6 +104,8 @@ struct post {
 	size_t len;
 	struct lines ls;
 	unsigned char *kind;
+	bool *summary_row;	/* a row of a hand-made table of results,
+				   which speaks of many runs: no guesses */
 	struct anchor *an;
 	size_t nan;
 	struct results raw;	/* as read, before any merge */

@@ -20,7 +20,7 @@ static const char *const storage_keys[] = {"controller", "chipset", "bus",
 
 /* Keys a run that does not name them takes from the start of the post
  * (the machine, its system); the layout of each run is its own. */
-static const char *const inherited_keys[] = {"date", "chipset",
+static const char *const inherited_keys[] = {"date", "chipset", "disks.model",
     "controller", "bus", "driver", "firmware", "filesystem", "mount-options",
     "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};
 
@@ -597,6 +597,14 @@ put_disks(struct buf *b, const struct post *p, int k)
 	bool has_n = choose(p, "disks.count", k, NULL, &n);
 	bool has_m = choose(p, "disks.model", k, NULL, &m);
 
+	/* The model the start of the post names is that of a run that
+	 * counts its disks but does not name them ("bitmap none, 5
+	 * disks"); of a run that says neither, nothing: it may be
+	 * another disk ("for comparison, the boot disk"). */
+	if (has_m && !has_n && m.ev[0]->region != k) {
+		choice_free(&m);
+		has_m = false;
+	}
 	put_both(b, has_n ? &n : NULL, has_m ? &m : NULL);
 	if (has_n)
 		put_weak(b, &n, has_m ? &m : NULL);

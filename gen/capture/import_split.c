@@ -219,7 +219,8 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
 		    p->kind[i] == L_HEADER || p->kind[i] == L_PATCH ||
-		    line_is_blank(l) || quoted_command(p, c, l))
+		    p->summary_row[i] || line_is_blank(l) ||
+		    quoted_command(p, c, l))
 			continue;
 		text = prose_text(p, l);
 		for (last = i; last - i < MAX_JOINED && continues(p, last, end);
@@ -778,6 +779,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		    "found; nothing imported");
 	free(p.off);
 	free(p.kind);
+	free(p.summary_row);
 	for (size_t i = 0; i < p.nan; i++)
 		free(p.an[i].name);
 	free(p.an);

@@ -1623,6 +1623,57 @@ mark_patches(struct post *p)
 	}
 }
 
+/* Whether s holds a figure with a rate's unit ("700KiB/s", "54.1 MB/s",
+ * "174 IOPS") in columns parted by two blanks or a tab: a row of a
+ * table of results a poster made by hand. */
+static bool
+figures_row(const char *s)
+{
+	static const char *const units[] = {"KiB/s", "MiB/s", "GiB/s", "KB/s",
+	    "MB/s", "GB/s", "K/sec", "M/sec", "IOPS"};
+	bool columns = false, figure = false;
+
+	for (const char *c = s; *c && !(columns && figure); c++) {
+		if (c > s && !isspace((unsigned char)c[-1]) &&
+		    (*c == '\t' || (c[0] == ' ' && c[1] == ' ')))
+			columns = true;
+		if (!isdigit((unsigned char)*c))
+			continue;
+		const char *u = c + 1 + (c[1] == ' ');
+
+		for (size_t k = 0; k < sizeof units / sizeof *units; k++)
+			if (strncasecmp(u, units[k], strlen(units[k])) == 0)
+				figure = true;
+	}
+	return columns && figure;
+}
+
+/* The least rows of figures, one under the other, that make a
+ * table of results rather than a sentence about one. */
+#define SUMMARY_ROWS 3
+
+/* Marks the rows of the hand-made tables of results in the post's
+ * prose: "Test  BW  IOPS" over a row per run the post sums up ("bitmap
+ * internal 64M  700KiB/s  174", ..., "Single disk 4K  269MiB/s  68.8k").
+ * What they name is the runs they sum up, not the run whose prose holds
+ * the table. */
+static void
+mark_summaries(struct post *p)
+{
+	p->summary_row = xcalloc(p->ls.n + 1, sizeof *p->summary_row);
+	for (size_t i = 0; i < p->ls.n; ) {
+		size_t end = i;
+
+		while (end < p->ls.n && p->kind[end] == L_PROSE &&
+		    figures_row(p->ls.v[end].text))
+			end++;
+		if (end - i >= SUMMARY_ROWS)
+			for (size_t j = i; j < end; j++)
+				p->summary_row[j] = true;
+		i = end > i ? end : i + 1;
+	}
+}
+
 void
 post_find_configs(struct post *p, struct diags *d)
 {
@@ -1639,6 +1690,7 @@ post_find_configs(struct post *p, struct diags *d)
 		order_configs(p);
 	}
 	free(in);
+	mark_summaries(p);
 	find_prose(p);
 	for (size_t k = 0; k < p->ncf; k++)
 		find_host(p, &p->cf[k]);
