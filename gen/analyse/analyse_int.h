@@ -73,6 +73,11 @@ void check_named_baseline(const struct runset *, size_t i, struct diags *);
  * least at the figure's noise floor. */
 #define HISTORY_TRUSTED 8
 
+/* No disk completes a request in under a microsecond: a fio mean
+ * completion latency below that is memory's (findings.c warns of it;
+ * caveats.c gates no change of such a workload's latencies). */
+#define DEVICE_FLOOR_US 1.0
+
 /* Each metric's noise floor into a->noise: --noise, else RUNS/meta's
  * noise.METRIC, else the default. */
 void choose_noise_floors(struct analysis *);

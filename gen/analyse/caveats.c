@@ -1254,6 +1254,41 @@ mixed_share_reason(const struct analysis *a, size_t i, int metric,
 	    "reads", 100 * rel, shown_was, shown_now));
 }
 
+/* A latency of a workload whose mean completion latency, in this run or
+ * its base, is under DEVICE_FLOOR_US: no disk completes a request that
+ * fast, so memory served it (the page cache, a RAM disk, a cache below
+ * direct I/O), as the run's own warning says, and a change of it tells
+ * nothing of the storage (review eighteen: md RAID1 over RAM disks at a
+ * held rate, mean 0.61 -> 0.96 us, p99.9 1 -> 90 us). */
+static void
+memory_latency_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	struct metric_summary now, was;
+	char shown_was[48], shown_now[48];
+	long base;
+	int lat;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    !fio_measure_is_latency(m->fio.measure) ||
+	    (base = a->runs[i].base) < 0 ||
+	    (lat = workload_metric(a, i, m->workload, FM_LAT)) < 0)
+		return;
+	now = analysis_sum(a, i, lat);
+	was = analysis_sum(a, (size_t)base, lat);
+	if (now.state != VS_OK || was.state != VS_OK ||
+	    !(now.median < DEVICE_FLOOR_US || was.median < DEVICE_FLOOR_US))
+		return;
+	display_figure(analysis_def(a, lat), was.median, shown_was);
+	display_figure(analysis_def(a, lat), now.median, shown_now);
+	reason(w, xasprintf("the workload's mean latency, %s before and %s "
+	    "now, is under a microsecond on %s: no disk completes a request "
+	    "that fast, so memory served it, not the storage", shown_was,
+	    shown_now, now.median < DEVICE_FLOOR_US &&
+	    was.median < DEVICE_FLOOR_US ? "both sides" : "one side"));
+}
+
 /* Whether two dates, as the meta reader let them in (ISO 8601), are of
  * one day: "2026-11-21T03:00Z" and "2026-11-21T05:30Z" (record writes the
  * time) are; a year or a month alone is only itself. */
@@ -2103,6 +2138,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	tail_reason(a, i, metric, d, &w);
 	median_alone_reason(a, i, metric, &w);
 	mixed_share_reason(a, i, metric, &w);
+	memory_latency_reason(a, i, metric, &w);
 	load_reason(a, i, metric, &w);
 	unsaid_reason(d, &w);
 	first_change_reason(a, i, metric, d, &w);

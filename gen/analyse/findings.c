@@ -371,12 +371,10 @@ single_fio(const struct run *r)
 	return r->nsum > 0;
 }
 
-/* No disk completes a request in under a microsecond: a fio mean
- * completion latency below that is memory's, the page cache's, or with
- * the page cache bypassed (direct I/O) a memory device's (pmem, a RAM
- * disk) or a cache's below. Appends the sentence, naming the fastest
- * workload, to all; returns it. */
-#define DEVICE_FLOOR_US 1.0
+/* A fio mean completion latency under DEVICE_FLOOR_US is memory's, the
+ * page cache's, or with the page cache bypassed (direct I/O) a memory
+ * device's (pmem, a RAM disk) or a cache's below. Appends the sentence,
+ * naming the fastest workload, to all; returns it. */
 
 static char *
 memory_fast(const struct analysis *a, const struct run *r, char *all)

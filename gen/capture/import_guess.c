@@ -60,8 +60,9 @@ static char *fix_zpool_disks(const char *);
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
 #define WE "([^[:alnum:]]|$)"
-/* Before a count: no digit's point either ("M.2 SSD" is one SSD). */
-#define WBN "(^|[^[:alnum:].])"
+/* Before a count: no digit's point either ("M.2 SSD" is one SSD), nor a
+ * clock's or a date's ("00:05 ssd" is no five SSDs). */
+#define WBN "(^|[^[:alnum:].:/])"
 #define NUMW "([0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|" \
 	"ten|twelve|sixteen)"
 #define SCHED "(mq-deadline|anticipatory|deadline|noop|cfq|bfq|kyber)"
@@ -95,6 +96,9 @@ static const struct rule rules[] = {
 	    "([0-9]{4})" WE, NULL, "$4 $2 $3", fix_date, 3, 0, NULL, NULL,
 	    NULL},
 	{"date", WB "((19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])" WE, NULL,
+	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
+	/* "2023/03/07 11:40" */
+	{"date", WB "((19|20)[0-9]{2})/([01]?[0-9])/([0-3]?[0-9])" WE, NULL,
 	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
 	/* a mail client's attribution, "Am 20.03.2005 schrieb X:", "On
 	 * 20/03/2005 10:04, X wrote:" */
@@ -246,8 +250,9 @@ static const struct rule rules[] = {
 	    "([a-z][^ ]*)", NULL, "$1", NULL, 3, 0, "mount-options", "$2",
 	    NULL},
 
-	/* not the tail of another version ("ZFS 0.6.5.11") */
-	{"kernel", "(^|[^.[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
+	/* not the tail of another version ("ZFS 0.6.5.11"), nor a part of a
+	 * file's name ("md_lat_5.3.0-rc3_2019_0806.log") */
+	{"kernel", "(^|[^._[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
 	    "(\\.[0-9]{1,3})?"
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
@@ -649,7 +654,7 @@ fix_iso(const char *s)
 	if (sscanf(s, "%d-%d-%d", &y, &mo, &d) != 3 || mo < 1 || mo > 12 ||
 	    d < 1 || d > 31)
 		return NULL;
-	return xstrdup(s);
+	return xasprintf("%04d-%02d-%02d", y, mo, d);
 }
 
 /* "20.03.2005" (day first wherever dots part it) and "20/03/2005" or

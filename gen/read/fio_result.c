@@ -172,6 +172,8 @@ fio_param_of(const char *key, size_t len)
 	/* fio's aliases of the same options */
 	static const struct { const char *key; enum fio_param p; } alias[] = {
 		{"readwrite", FP_RW}, {"blocksize", FP_BS},
+		/* a range of sizes: a job named by its name (fio_key.c) */
+		{"bsrange", FP_BS}, {"blocksize_range", FP_BS},
 		{"filesize", FP_SIZE}, {"timeout", FP_RUNTIME},
 	};
 
@@ -198,12 +200,26 @@ fio_set_param(struct fio_job *j, enum fio_param p, const char *value,
 void
 fio_params_from_global(struct fio_result *r)
 {
+	const char *name = NULL;
+	size_t names = 0;
+
 	for (size_t g = 0; g < r->nglobal; g++) {
 		const char *k = r->global[g].key, *v = r->global[g].value;
 		enum fio_param p = fio_param_of(k, strlen(k));
 
 		for (size_t i = 0; i < r->njobs; i++)
 			fio_set_param(&r->jobs[i], p, v, strlen(v));
+		if (strcmp(k, "name") == 0) {
+			name = v;
+			names++;
+		}
+	}
+	/* "fio ... --name=Test4KRandRW" over its group's summary lines
+	 * alone ("READ: bw=..."): the one job the command line names is
+	 * the one fio printed no name for */
+	if (names == 1 && r->njobs == 1 && r->jobs[0].name[0] == '\0') {
+		free(r->jobs[0].name);
+		r->jobs[0].name = xstrdup(name);
 	}
 }
 

@@ -385,7 +385,7 @@ static bool
 takes_value(const char *key, size_t n)
 {
 	static const char *const named[] = {"name", "filename", "directory",
-	    "output", "output-format", "ramp_time", "bsrange"};
+	    "output", "output-format", "ramp_time"};
 
 	if (fio_param_of(key, n) != FIO_PARAMS)
 		return true;
