@@ -37,12 +37,21 @@ struct rule {
 };
 
 #define R_ICASE 0x100u
+/* Only where no rule before it guessed the key from the line (its
+ * second key, when it has one): a looser reading of what a stricter one
+ * reads better. */
+#define R_FALLBACK 0x200u
+#define R_ONLY (R_ICASE | R_FALLBACK)
 
 static char *fix_lower(const char *);
 static char *fix_count(const char *);
 static char *fix_sum(const char *);
 static char *fix_raid(const char *);
 static char *fix_model(const char *);
+static char *fix_named_model(const char *);
+static char *fix_named_count(const char *);
+static char *fix_part_number(const char *);
+static char *fix_part_count(const char *);
 static char *fix_date(const char *);
 static char *fix_iso(const char *);
 static char *fix_numeric_date(const char *);
@@ -78,6 +87,18 @@ static char *fix_zpool_disks(const char *);
 /* A maker's name before a model number: "4 x Seagate ST3500630AS". */
 #define MAKER "((Seagate|Western Digital|Hitachi|HGST|IBM|Maxtor|Samsung|" \
 	"Toshiba|Fujitsu) )?"
+/* A disk named by its maker and up to three words after it, each with
+ * a capital or a digit, the last with a digit: "Maxtor DiamondMax VL40",
+ * "Fujitsu U320", "Samsung SSD 860", "Samsung 9a3" (not "pci" after it);
+ * read only where a count of disks goes with it (fix_named_model
+ * refuses a processor's or memory's name). */
+#define NAMED_MODEL "((Seagate|Western Digital|WD|Hitachi|HGST|IBM|Maxtor|" \
+	"Samsung|SAMSUNG|Toshiba|TOSHIBA|Fujitsu|FUJITSU|Intel|INTEL|Micron|" \
+	"Crucial|Kingston|OCZ|SanDisk|Quantum|Kioxia|KIOXIA|Hynix) " \
+	"([A-Za-z0-9-]*[A-Z0-9][A-Za-z0-9-]* ){0,2}" \
+	"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*)"
+/* A maker's part number alone: "MZQL23T8HCLS", "SSDPE2KX040T8". */
+#define PART_NUMBER "([A-Z][A-Z0-9-]*[0-9][A-Z0-9-]*)"
 /* A whole disk's block device, not a partition's or an array's. */
 #define DISK_DEVICE "[shv]d[a-z]{1,2}|nvme[0-9]{1,2}n[0-9]{1,2}"
 #define MONTH "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -166,6 +187,22 @@ static const struct rule rules[] = {
 	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
 	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",
 	    "$3", fix_count, 2, GUESS_SUM, NULL, NULL, NULL},
+	/* the looser names, where no model above was read: "2 x Maxtor
+	 * DiamondMax VL40", "two 74G Fujitsu U320 drives", "both Maxtor
+	 * DiamondMax VL40", "2 x MZQL23T8HCLS" */
+	{"disks.count", WB NUMW " ?(x|\\*|×) ?" NAMED_MODEL WE, NULL, "$2|$4",
+	    fix_named_count, 4, R_FALLBACK, "disks.model", "$4",
+	    fix_named_model},
+	{"disks.count", WBN NUMW " +([0-9.]+ ?(GB|TB|G|T) +)?" NAMED_MODEL
+	    " +(disks?|drives?|hdds?|ssds?|Drives)" WE, NULL, "$2|$5",
+	    fix_named_count, 4, R_FALLBACK, "disks.model", "$5",
+	    fix_named_model},
+	{"disks.count", WB "(both|Both) " NAMED_MODEL WE, NULL, "2|$3",
+	    fix_named_count, 4, R_FALLBACK, "disks.model", "$3",
+	    fix_named_model},
+	{"disks.count", WB NUMW " ?(x|×) ?" PART_NUMBER WE, NULL, "$2|$4",
+	    fix_part_count, 4, R_FALLBACK, "disks.model", "$4",
+	    fix_part_number},
 	{"disks.model", WB MODEL WE, NULL, "$2", fix_model, 2, 0,
 	    NULL, NULL, NULL},
 
@@ -229,6 +266,9 @@ static const struct rule rules[] = {
 	{"chunk", WB "([0-9]+) ?(k|kb|kib)( byte)? (chunks?|stripes?|"
 	    "chunk size|stripe size)", NULL, "$2k", NULL, 2, R_ICASE,
 	    NULL, NULL, NULL},
+	/* raidtab's and mdadm's word for it, in KiB: "chunk-size=32" */
+	{"chunk", WB "chunk-size( ?= ?| )([0-9]+)" WE, NULL, "$3k", NULL, 2,
+	    R_ICASE, NULL, NULL, NULL},
 	{"chunk", "(chunk|stripe)[ -]?(size)?( of| ?:| ?=| is)? ?([0-9]+) ?"
 	    "(k|kb|kib)" WE, NULL, "$4k", NULL, 2, R_ICASE, NULL, NULL, NULL},
 
@@ -460,6 +500,70 @@ fix_count(const char *s)
 	if (n < 1 || n > 99)
 		return NULL;
 	return xasprintf("%ld", n);
+}
+
+/* A maker's disk named in words (NAMED_MODEL), not a processor
+ * ("Intel Xeon E5620"), memory ("Kingston 4GB DDR3") or a machine: the
+ * name, else NULL. */
+static char *
+fix_named_model(const char *s)
+{
+	static const char *const not_disks[] = {"Xeon", "Core", "Pentium",
+	    "Celeron", "Atom", "Itanium", "DDR", "DIMM", "RAM", "Exynos",
+	    "Galaxy", "NUC", "Arc", "GHz", "MHz"};
+
+	for (size_t i = 0; i < sizeof not_disks / sizeof *not_disks; i++)
+		if (strstr(s, not_disks[i]) != NULL)
+			return NULL;
+	return fix_model(s);
+}
+
+/* "2|Maxtor DiamondMax VL40": the count, when the model is a disk's. */
+static char *
+fix_named_count(const char *s)
+{
+	const char *bar = strchr(s, '|');
+	char *model = bar ? fix_named_model(bar + 1) : NULL, *count;
+
+	if (model == NULL)
+		return NULL;
+	free(model);
+	count = xstrndup(s, (size_t)(bar - s));
+	char *n = fix_count(count);
+
+	free(count);
+	return n;
+}
+
+/* A part number: eight characters or more, with two letters and two
+ * digits at least ("MZQL23T8HCLS"), not a size ("2 x 4TB") or a word. */
+static char *
+fix_part_number(const char *s)
+{
+	size_t letters = 0, digits = 0;
+
+	for (const char *c = s; *c; c++) {
+		letters += isalpha((unsigned char)*c) != 0;
+		digits += isdigit((unsigned char)*c) != 0;
+	}
+	return strlen(s) >= 8 && letters >= 2 && digits >= 2 ? xstrdup(s) :
+	    NULL;
+}
+
+static char *
+fix_part_count(const char *s)
+{
+	const char *bar = strchr(s, '|');
+	char *part = bar ? fix_part_number(bar + 1) : NULL, *count;
+
+	if (part == NULL)
+		return NULL;
+	free(part);
+	count = xstrndup(s, (size_t)(bar - s));
+	char *n = fix_count(count);
+
+	free(count);
+	return n;
 }
 
 /* The members of an md array as /proc/mdstat lists them, "nvme5n1[3]
@@ -991,7 +1095,7 @@ add_guess(struct guesses *out, const char *key, char *value,
 		    strcmp(out->v[i].value, value) == 0) {
 			if (r->prio > out->v[i].prio)
 				out->v[i].prio = r->prio;
-			out->v[i].flags |= r->flags & ~R_ICASE;
+			out->v[i].flags |= r->flags & ~R_ONLY;
 			free(value);
 			return;
 		}
@@ -1005,7 +1109,7 @@ add_guess(struct guesses *out, const char *key, char *value,
 	g->line = f->line;
 	g->at = f->at;
 	g->prio = r->prio;
-	g->flags = r->flags & ~R_ICASE;
+	g->flags = r->flags & ~R_ONLY;
 	g->named = f->named;
 	g->col = f->col;
 }
@@ -1072,9 +1176,13 @@ apply_rule(const struct guesser *gs, size_t i, const struct found *line,
 		    !in_address(r, text, at, end)) {
 			f.named = clause_names_run(text, at);
 			f.col = at;
-			add_guess(out, r->key, make_value(r->fmt, r->fix, s, m),
-			    &f, r);
-			if (r->key2)
+			char *v = make_value(r->fmt, r->fix, s, m);
+			/* a looser rule's second value stands on its first
+			 * ("0xFFFFC200" is no count, nor its digits a model) */
+			bool second = v != NULL || !(r->flags & R_FALLBACK);
+
+			add_guess(out, r->key, v, &f, r);
+			if (r->key2 && second)
 				add_guess(out, r->key2, make_value(r->fmt2,
 				    r->fix2, s, m), &f, r);
 		}
@@ -1193,6 +1301,17 @@ drop_misreads(struct guesses *out, size_t first)
 	out->n = o;
 }
 
+/* Whether a guess of key was made from the line, its guesses from
+ * first on. */
+static bool
+guessed_here(const struct guesses *out, size_t first, const char *key)
+{
+	for (size_t i = first; i < out->n; i++)
+		if (strcmp(out->v[i].key, key) == 0)
+			return true;
+	return false;
+}
+
 void
 guess_line(const struct guesser *gs, const char *text, long line, size_t at,
     struct guesses *out)
@@ -1207,7 +1326,10 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 	if (strncmp(text + strspn(text, " "), "Personalities :", 15) == 0)
 		return;
 	for (size_t i = 0; i < gs->n; i++)
-		apply_rule(gs, i, &f, cont ? &carry : NULL, out);
+		if (!(rules[i].flags & R_FALLBACK) ||
+		    !guessed_here(out, first, rules[i].key2 ? rules[i].key2 :
+		    rules[i].key))
+			apply_rule(gs, i, &f, cont ? &carry : NULL, out);
 	clause_carry_line(text, at, cont, &out->carry);
 	drop_misreads(out, first);
 	mark_rivals(out, first);
