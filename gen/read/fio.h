@@ -131,6 +131,11 @@ bool fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *);
 
 void fio_results_free(struct fio_results *);
+/* Marks the results of a run's files that print a run of another of its
+ * files again (--output-format=json,normal,terse split into fio.json,
+ * fio.txt and fio.terse; a copy of fio.json): one run, counted once. A
+ * file's own repeats are marked as it is read. */
+void fio_count_once(struct fio_results *, struct diags *);
 
 /* Whether fio's filename f names a block device: below /dev, but for
  * the files of /dev/shm and /dev/hugepages. */

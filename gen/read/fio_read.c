@@ -168,6 +168,28 @@ mark_printed_again(const char *file, struct fio_results *out, size_t first,
 		}
 }
 
+void
+fio_count_once(struct fio_results *rs, struct diags *d)
+{
+	static const char *const forms[] = {[FIO_JSON] = "JSON",
+	    [FIO_TERSE] = "terse", [FIO_TEXT] = "text"};
+
+	for (size_t k = 1; k < rs->n; k++)
+		for (size_t j = 0; j < k && !rs->v[k].again_of; j++) {
+			const struct fio_result *a = &rs->v[j];
+
+			if (a->again_of || strcmp(a->file, rs->v[k].file) == 0 ||
+			    !printed_again(a, &rs->v[k]))
+				continue;
+			rs->v[k].again_of = j + 1;
+			diags_add(d, MSG_NOTE, rs->v[k].file, rs->v[k].line,
+			    "fio's %s output here prints the run of the %s at "
+			    "%s:%ld again (one run kept in two files): counted "
+			    "once", forms[rs->v[k].form], forms[a->form],
+			    a->file, a->line);
+		}
+}
+
 /* Whether a side's completion latency is longer than its total
  * latency, which holds it (lat = slat + clat): a fio that measured clat
  * wrongly (a patched fio's 4663 s beside a total of 22 us). A hair of

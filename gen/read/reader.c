@@ -427,6 +427,7 @@ reader_merge(struct results *rs, struct diags *d)
 	}
 	pair_text_with_csv(&m);
 	drop_reposts(&m);
+	fio_count_once(&rs->fio, d);
 	for (size_t i = 0; i < rs->n; i++) {
 		if (m.gone[i])
 			result_free(&rs->v[i]);

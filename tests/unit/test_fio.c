@@ -324,6 +324,38 @@ terse_line(char **buf)
 /* The devices of fio's disk stats, each reader's: an md array and its
  * members in the text, a disk in a terse line's disk fields and in the
  * JSON; names that are no device's are not taken. */
+/* One run kept in two files of a run (fio.txt and a copy): counted
+ * once; a run of other figures in a third file is a sample of its own,
+ * and a file's own repeat is the reader's to mark, not this. */
+static void
+test_count_once_across_files(void **state)
+{
+	static const char text[] =
+	    "job1: (groupid=0, jobs=1): err= 0: pid=7: Mon Jan  1 00:00:00 2024\n"
+	    "  read: IOPS=1000, BW=3906KiB/s (4000kB/s)(11.4MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=50.00, stdev=5.00\n";
+	static const char other[] =
+	    "job1: (groupid=0, jobs=1): err= 0: pid=9: Mon Jan  1 00:10:00 2024\n"
+	    "  read: IOPS=1010, BW=3945KiB/s (4040kB/s)(11.6MiB/3001msec)\n"
+	    "    clat (usec): min=10, max=100, avg=49.50, stdev=5.00\n";
+	struct fio_results rs = {0};
+	struct diags d = {.quiet = 1};
+
+	(void)state;
+	fio_read("n1/fio.txt", text, sizeof text - 1, NULL, &rs, &d);
+	fio_read("n1/copy.txt", text, sizeof text - 1, NULL, &rs, &d);
+	fio_read("n1/again.txt", other, sizeof other - 1, NULL, &rs, &d);
+	assert_int_equal(rs.n, 3);
+	fio_count_once(&rs, &d);
+	assert_int_equal(rs.v[0].again_of, 0);
+	assert_int_equal(rs.v[1].again_of, 1);
+	assert_int_equal(rs.v[2].again_of, 0);
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.v[0].message, "n1/fio.txt:1 again"));
+	fio_results_free(&rs);
+	diags_free(&d);
+}
+
 static void
 test_disk_stats(void **state)
 {
@@ -605,6 +637,7 @@ main(void)
 		cmocka_unit_test(test_disk_stats),
 		cmocka_unit_test(test_command_line),
 		cmocka_unit_test(test_failed_job),
+		cmocka_unit_test(test_count_once_across_files),
 		cmocka_unit_test(test_padded_version_lat_percentiles),
 	};
 
