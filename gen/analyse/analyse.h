@@ -213,6 +213,11 @@ struct finding {
 				   names changed between its runs */
 	bool over_runs;		/* said of many runs of a series (a slide),
 				   not of one run's figures */
+	bool unmoved;		/* a run-to-run change whose runs differ only
+				   in settings that cannot move its figure
+				   (a read-ahead for a direct write): its
+				   group, when all are, is told after
+				   none of them */
 };
 
 /* What the analysis says of one run: a change per metric it has (in

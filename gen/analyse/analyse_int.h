@@ -217,6 +217,10 @@ char *setup_differences(const struct run *r, const struct run *b,
 /* The one changed tunable that can move metric m ("kernel: a -> b"),
  * or NULL when none or several can; caller frees. */
 char *change_cause(const struct setup_diff *, const struct metric *m);
+/* Whether something changed and none of it can move metric m: keys
+ * only, each of them a setting that cannot (a read-ahead for a direct
+ * write), no label or key of the user's own beside them. */
+bool change_moves_nothing(const struct setup_diff *, const struct metric *m);
 /* Fills series_change of every run from the run before it in series
  * order. */
 void note_series_changes(struct analysis *);

@@ -533,6 +533,17 @@ change_cause(const struct setup_diff *d, const struct metric *m)
 	    meta_get(&d->r->meta, setup_keys[k].key));
 }
 
+bool
+change_moves_nothing(const struct setup_diff *d, const struct metric *m)
+{
+	if (d->changed == 0 || d->nextra > 0 || d->labels != LABELS_SAME)
+		return false;
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((d->changed >> k & 1) && moves_metric(setup_keys[k].moves, m))
+			return false;
+	return true;
+}
+
 /* ---- measured alike ---- */
 
 const char *

@@ -201,6 +201,8 @@ change_findings(struct analysis *a, size_t i)
 		    a->set->runs[ra->base].id, ra->base_why, cause ?
 		    ", after " : "", cause ? cause : "", how));
 		f->cause = cause;
+		f->unmoved = change_moves_nothing(&d.setup,
+		    analysis_metric(a, id));
 		free(how);
 		worse = worse_share(analysis_def(a, id), cf.rel);
 		f->sort = c->verdict == VERDICT_REGRESSION ? -worse : worse;

@@ -342,6 +342,17 @@ run_list(const struct analysis *a, const size_t *m, size_t n)
 	return s;
 }
 
+/* Whether no finding of members m[0..n) has a figure the settings that
+ * changed can move: the group is told after none of them. */
+static bool
+all_unmoved(const struct analysis *a, const size_t *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!a->f[m[k]].unmoved)
+			return false;
+	return n > 0;
+}
+
 /* The lead of a group's sentence before its members. Caller frees. */
 static char *
 group_lead(const struct analysis *a, const struct finding_group *g,
@@ -358,7 +369,7 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 	 * that run is the one it was measured against (not when a run of
 	 * another layout or throttle between them was passed over). */
 	bool after = ra && ra->base_in_series && ra->series_change &&
-	    a->pos[f->run] > 0 &&
+	    a->pos[f->run] > 0 && !all_unmoved(a, m, g->n) &&
 	    (long)a->order[a->pos[f->run] - 1] == ra->base;
 
 	if (g->kind == FIND_REGRESSION || g->kind == FIND_IMPROVEMENT) {
