@@ -932,6 +932,42 @@ read_caption(struct post *p, size_t k)
 	free(b.p);
 }
 
+/* The poster a thread's heading names ("### Post by Jive Turkey on
+ * 2010-05-08"): its start and length in text, or 0. */
+static size_t
+heading_poster(const char *text, const char **who)
+{
+	const char *s = text + strspn(text, "#* \t"), *end;
+
+	if (strncasecmp(s, "Post by ", 8) != 0)
+		return 0;
+	*who = s + 8;
+	end = strstr(*who, " on ");
+	return end ? (size_t)(end - *who) : strcspn(*who, "\r\n");
+}
+
+/* A thread's posts by another poster than the first's ("### Post by X"
+ * over each): their runs are others', as a friend's run is (read_caption),
+ * and take no machine from the first post. */
+static void
+mark_other_posters(struct post *p)
+{
+	const char *first = NULL, *who;
+	size_t nfirst = 0, n;
+
+	for (size_t k = 0; k < p->ncf; k++) {
+		if (p->cf[k].region >= p->ls.n || (n = heading_poster(
+		    p->ls.v[p->cf[k].region].text, &who)) == 0)
+			continue;
+		if (first == NULL) {
+			first = who;
+			nfirst = n;
+		} else if (n != nfirst || strncmp(who, first, n) != 0) {
+			p->cf[k].others_run = true;
+		}
+	}
+}
+
 /* How many quote depths an attribution is looked for at; deeper ones
  * count as the deepest. */
 #define QUOTE_LEVELS 8
@@ -971,6 +1007,7 @@ post_inheritance(struct post *p)
 	p->options_own = p->ncf > 0 ? options_own(p) : 0;
 	for (size_t k = 0; k < p->ncf; k++)
 		read_caption(p, k);
+	mark_other_posters(p);
 }
 
 static const char *const meta_order[] = {"date", "host", "chipset",

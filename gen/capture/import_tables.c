@@ -1014,7 +1014,8 @@ set_tail(struct post *p, size_t lead, size_t from, size_t end)
  * The prose after the last table is its own only up to a heading (a
  * thread's next post): what ends a post, a rule or a signature after
  * it, is of all its runs ("All three on the same Dell"), and a web
- * page's is its page's. */
+ * page's is its page's; but the last post of a thread, under a heading
+ * as the posts before it, is its poster's to its end. */
 static void
 find_prose(struct post *p)
 {
@@ -1059,8 +1060,12 @@ find_prose(struct post *p)
 	if (p->ncf > 0) {
 		size_t b = p->html ? after : next_section(p, after, p->ls.n,
 		    SECTION_HEADING);
+		/* the last post of a thread ("### Post by X" over it, as
+		 * over the posts before): its poster's words to its end */
+		bool thread = !p->html && prev > 0 &&
+		    section_starts(p, p->cf[prev].region) == SECTION_HEADING;
 
-		set_tail(p, prev, after, b < p->ls.n ? b : after);
+		set_tail(p, prev, after, b < p->ls.n || thread ? b : after);
 	}
 }
 
