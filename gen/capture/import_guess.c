@@ -49,6 +49,7 @@ static char *fix_sum(const char *);
 static char *fix_raid(const char *);
 static char *fix_model(const char *);
 static char *fix_named_model(const char *);
+static char *fix_spaced_model(const char *);
 static char *fix_named_count(const char *);
 static char *fix_part_number(const char *);
 static char *fix_part_count(const char *);
@@ -187,6 +188,8 @@ static const struct rule rules[] = {
 	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
 	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",
 	    "$3", fix_count, 2, GUESS_SUM, NULL, NULL, NULL},
+	{"disks.count", "(^|[ (])Model=([^,]*[^ ,]) *, *FwRev=", NULL, "1",
+	    NULL, 2, 0, "disks.model", "$2", fix_spaced_model},
 	/* the looser names, where no model above was read: "2 x Maxtor
 	 * DiamondMax VL40", "two 74G Fujitsu U320 drives", "both Maxtor
 	 * DiamondMax VL40", "2 x MZQL23T8HCLS" */
@@ -457,6 +460,10 @@ static const struct rule rules[] = {
 	    "sata_promise|hptiop|mvsas|ahci|ata_piix)" WE, NULL, "$2", NULL, 2,
 	    0,
 	    NULL, NULL, NULL},
+	/* hdparm -i's line of the one disk it asked: "Model=WDC
+	 * WD1600AAJS-00B4A0   , FwRev=01.03A01, SerialNo=..." */
+	{"firmware", "(^|[ (])FwRev=([^ ,]+)", NULL, "$2", NULL, 2, 0, NULL,
+	    NULL, NULL},
 	{"firmware", "([Ff]irmware|FW)( version| revision)?[: ]+(is )?"
 	    "([A-Za-z]*[0-9][[:alnum:]._-]*)", NULL, "$4", NULL, 2, 0,
 	    NULL, NULL, NULL},
@@ -516,6 +523,19 @@ fix_named_model(const char *s)
 		if (strstr(s, not_disks[i]) != NULL)
 			return NULL;
 	return fix_model(s);
+}
+
+/* hdparm's padded model, "OCZ       VERTEX        00.PT1", with single
+ * spaces. */
+static char *
+fix_spaced_model(const char *s)
+{
+	struct buf b = {0};
+
+	for (; *s; s++)
+		if (*s != ' ' || (b.n > 0 && s[1] != ' ' && s[1] != '\0'))
+			buf_add(&b, s, 1);
+	return b.p ? b.p : xstrdup("");
 }
 
 /* "2|Maxtor DiamondMax VL40": the count, when the model is a disk's. */

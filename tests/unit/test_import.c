@@ -204,6 +204,12 @@ test_disks_raid_chunk(void **state)
 		{"2 x Kingston 4GB DDR3", "disks.count", NULL},
 		{"2 x 4TB", "disks.model", NULL},
 		{"2 x RAID5", "disks.model", NULL},
+		{"(Model=OCZ       VERTEX        00.PT1          , FwRev=00.PT1  "
+		    ", SerialNo=D10F8XZ)", "disks.model", "OCZ VERTEX 00.PT1"},
+		{"(Model=OCZ       VERTEX        00.PT1          , FwRev=00.PT1  "
+		    ", SerialNo=D10F8XZ)", "disks.count", "1"},
+		{" Model=WDC WD1600AAJS-00B4A0   , FwRev=01.03A01, SerialNo=",
+		    "firmware", "01.03A01"},
 		{"-- chunk-size=16 --", "chunk", "16k"},
 		{"chunk-size 32", "chunk", "32k"},
 		{"ata4: SATA max UDMA/133 cmd 0xFFFFC20000006580 ctl",
