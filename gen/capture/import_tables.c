@@ -51,7 +51,9 @@ is_table_word(const char *s, size_t n)
 	    "Delete", "Random", "Sequential", "Output", "Input", "Seeks",
 	    "Block", "Rewrite",
 	    /* the headers of a table copied off a bon_csv2html page */
-	    "Char", "CPU", "%", "M/sec", "Chunk", "Dirs", "Max", "Min"};
+	    "Char", "CPU", "%", "M/sec", "Chunk", "Dirs", "Max", "Min",
+	    /* the original bonnie's, before bonnie++ */
+	    "MB", "%CPU"};
 	bool letter = false, comma = false, ok = true;
 
 	if (n == 0)
@@ -174,19 +176,21 @@ is_prompt_word(const char *w, size_t n)
 	return false;
 }
 
-/* A bonnie++ command line, its elided or progress output: kept with
- * the table it made. */
+/* A bonnie++ command line (or the original bonnie's, "# time bonnie
+ * -d /vm -s 4096"), its elided or progress output: kept with the table
+ * it made. */
 static bool
 is_preamble(const char *s)
 {
-	const char *b = strstr(s, "bonnie++");
+	const char *b = strstr(s, "bonnie");
+	size_t len = b && strncmp(b + 6, "++", 2) == 0 ? 8 : 6;
 
 	while (*s == ' ')
 		s++;
 	if (strcmp(s, "[...]") == 0 || strcmp(s, "...") == 0 ||
 	    strstr(s, "...done") || strncmp(s, "Using uid:", 10) == 0)
 		return true;
-	if (b == NULL || (b[8] != '\0' && strncmp(b + 8, " -", 2) != 0))
+	if (b == NULL || (b[len] != '\0' && strncmp(b + len, " -", 2) != 0))
 		return false;
 	while (s < b) {
 		size_t n = strcspn(s, " ");

@@ -5,6 +5,7 @@
  * be placed is reported, never guessed. */
 #include "read/reader_int.h"
 #include "read/units.h"
+#include "base/buf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -39,6 +40,8 @@ struct table {
 	bool positional;	/* spacing as bonnie++ printed it */
 	bool suffix;		/* 1.98+: k/m/g in throughput cells */
 	bool k_sec;		/* "K/sec" titles: not 2.00's print_stat */
+	bool original;		/* Tim Bray's bonnie, before bonnie++:
+				   "Machine MB K/sec %CPU" (original_row) */
 	char *version;
 	int concurrency;
 	char *file_header_name;	/* 1.9x: the name over the file section */
@@ -332,6 +335,59 @@ unglued(const struct tok *t, size_t nt, const char *text)
 	return NULL;
 }
 
+/* A %CPU cell of the original bonnie ("61.8"), rounded as bonnie++
+ * prints its own; false when it is not one. */
+static bool
+original_cpu(const struct tok *t, int *cpu)
+{
+	char num[16], *end;
+	double v;
+
+	if (t->len == 0 || t->len >= sizeof num)
+		return false;
+	memcpy(num, t->s, t->len);
+	num[t->len] = '\0';
+	v = strtod(num, &end);
+	if (*end != '\0' || !(v >= 0 && v <= 1000))
+		return false;
+	*cpu = (int)(v + 0.5);
+	return true;
+}
+
+/* A row of Tim Bray's bonnie ("stan 4096 67903 61.8 ... 676.0 1.5",
+ * its machine's name maybe blank) as bonnie++ 1.0x prints it, the six
+ * tests in the same order and K/sec: its size in MiB marked "M", each
+ * %CPU rounded. NULL when it is not one (caller frees). */
+static char *
+original_row(const char *text, size_t len)
+{
+	struct tok t[MAX_TOKS];
+	size_t nt = tokenize(text, len, t), s;
+	struct buf b = {0};
+	long long mb;
+	int cpu;
+
+	if (nt < 2 * CELLS + 1 || nt > MAX_TOKS)
+		return NULL;
+	s = nt - 2 * CELLS - 1;
+	if (!units_integer(t[s].s, t[s].len, &mb))
+		return NULL;
+	buf_add(&b, text, (size_t)(t[s].s - text));
+	buf_printf(&b, "%lldM", mb);
+	for (size_t k = s + 1; k < nt; k++) {
+		if ((k - s) % 2 == 1) {
+			buf_printf(&b, " %.*s", (int)t[k].len, t[k].s);
+			continue;
+		}
+		if (!original_cpu(&t[k], &cpu)) {
+			buf_free(&b);
+			return NULL;
+		}
+		buf_printf(&b, " %d", cpu);
+	}
+	return b.p;
+}
+
 static enum row_status
 io_row(const char *text, size_t len, bool positional, const struct table *tb,
     struct text_row *r, char *why)
@@ -341,6 +397,18 @@ io_row(const char *text, size_t len, bool positional, const struct table *tb,
 	bool cut = cut_last(t, &nt), damaged;
 	long s;
 	char *fixed;
+
+	if (tb->original) {
+		struct table as_bonnie = *tb;
+		enum row_status st;
+
+		if ((fixed = original_row(text, len)) == NULL)
+			return ROW_NONE;
+		as_bonnie.original = false;
+		st = io_row(fixed, strlen(fixed), false, &as_bonnie, r, why);
+		free(fixed);
+		return st;
+	}
 
 	if (nt <= MAX_TOKS && find_key(t, nt, is_size_tok, 2 * CELLS,
 	    &damaged) < 0 && (fixed = unglued(t, nt, text)) != NULL) {
@@ -678,6 +746,16 @@ is_io_label(const struct line *l, struct table *tb)
 		tb->suffix = false;
 		tb->k_sec = true;
 		tb->positional = t[1].col - (t[0].col + t[0].len) >= 2;
+		return true;
+	}
+	/* Tim Bray's bonnie, which bonnie++ grew from: the same six
+	 * tests, the size in MiB, %CPU with a decimal */
+	if (tok_is(&t[0], "Machine") && nt > 3 && tok_is(&t[1], "MB") &&
+	    tok_is(&t[2], "K/sec") && tok_is(&t[3], "%CPU")) {
+		tb->suffix = false;
+		tb->k_sec = true;
+		tb->positional = false;
+		tb->original = true;
 		return true;
 	}
 	if ((tok_is(&t[0], "Size") || tok_is(&t[0], "Size:chnk")) &&
