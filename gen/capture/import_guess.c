@@ -138,12 +138,21 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 	{"controller", WB "((HP |Dell |IBM )?(3ware|3Ware|3WARE|Adaptec|"
 	    "Super[Mm]icro AOC|"
-	    "LSI Logic|LSI|Areca|Promise|HighPoint|Highpoint|Silicon Image|"
+	    "LSI Logic|LSI|Symbios Logic|Areca|Promise|HighPoint|Highpoint|Silicon Image|"
 	    "NetRaid|NetRAID|MegaRAID|PERC|Mylex|ICP Vortex)( (RocketRAID|"
 	    "SuperTrak|FastTrak|ARC|SAS|MegaRAID SAS|MegaRAID|ServeRAID|"
 	    "Escalade))?"
 	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*(/[[:alnum:]]{1,3})?)", NULL, "$2",
 	    fix_controller, 2, 0,
+	    NULL, NULL, NULL},
+	/* "Controller is a Symbios Logic 53c1030 PCI-X Fusion-MPT Dual
+	 * Ultra320 SCSI.", "raid controller: Dell Perc i/5" */
+	{"controller", "(^|[.!?] +)[Cc]ontroller( is|:) +(an? |the )?"
+	    "([A-Z0-9][^.,;()]{2,70}[^.,;() ])", NULL, "$4", NULL, 3, 0,
+	    NULL, NULL, NULL},
+	{"controller", WB "(RAID|[Rr]aid|[Dd]isk|[Ss]torage|SATA|SCSI|SAS|"
+	    "HBA|[Mm]y|[Tt]he) [Cc]ontroller( is|:) +(an? |the )?"
+	    "([A-Z0-9][^.,;()]{2,70}[^.,;() ])", NULL, "$5", NULL, 3, 0,
 	    NULL, NULL, NULL},
 	{"controller", WB "(3ware|3Ware|3WARE|Adaptec|Areca|Promise|HighPoint|"
 	    "Highpoint|NetRaid|NetRAID|LSI|Silicon Image|Marvell)" WE, NULL,

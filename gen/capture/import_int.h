@@ -104,6 +104,10 @@ struct post {
 	size_t len;
 	struct lines ls;
 	unsigned char *kind;
+	/* The prose that ends the post after its last table when it is
+	 * not that table's own (no thread's heading over it): said of all
+	 * its runs, "Controller is a Symbios 53c1030" (import_split.c) */
+	size_t end_from, end_to;
 	bool *summary_row;	/* a row of a hand-made table of results,
 				   which speaks of many runs: no guesses */
 	struct anchor *an;

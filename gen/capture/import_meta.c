@@ -50,7 +50,7 @@ layout_key(const char *key)
  * more specific rule, then the nearer line.
  */
 enum tier { TIER_CAPTION, TIER_PROSE, TIER_AFTER, TIER_DEFAULT, TIER_START,
-    TIERS };
+    TIER_END, TIERS };
 
 struct choice {
 	const struct guess *ev[8];	/* evidence */
@@ -144,6 +144,10 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 		return g->region == k && g->trailing;
 	case TIER_DEFAULT:
 		return (g->flags & GUESS_POST) && g->region <= k;
+	case TIER_END:
+		/* the prose ending the post (guess_post_end): the machine of
+		 * every run but another man's */
+		return g->region == (int)p->ncf && !p->cf[k].others_run;
 	default:
 		return k > 0 && g->region == 0 && !g->command && !g->trailing &&
 		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
@@ -241,15 +245,17 @@ struct candidates {
 };
 
 static struct candidates
-tier_candidates(const struct guesses *gs, enum tier tier, int k)
+tier_candidates(const struct post *p, enum tier tier, int k)
 {
+	const struct guesses *gs = &p->g;
 	struct candidates c = {0, 0, NULL};
 
 	if (tier == TIER_DEFAULT) {
 		c.hi = gs->npost;
 		c.idx = gs->post;
 	} else {
-		region_range(gs, tier == TIER_START ? 0 : k, &c.lo, &c.hi);
+		region_range(gs, tier == TIER_START ? 0 : tier == TIER_END ?
+		    (int)p->ncf : k, &c.lo, &c.hi);
 	}
 	return c;
 }
@@ -268,7 +274,7 @@ sum_counts(const struct post *p, const struct guess *best, enum tier tier,
 	const struct guesses *gs = &p->g;
 	long total = 0;
 
-	struct candidates c = tier_candidates(gs, tier, k);
+	struct candidates c = tier_candidates(p, tier, k);
 
 	ch->nev = 0;
 	for (size_t i = c.lo; i < c.hi; i++) {
@@ -348,7 +354,7 @@ best_in_tier(const struct post *p, const char *key, enum tier tier, int k,
     const char *controller)
 {
 	const struct guesses *gs = &p->g;
-	struct candidates c = tier_candidates(gs, tier, k);
+	struct candidates c = tier_candidates(p, tier, k);
 	const struct guess *best = NULL;
 
 	for (size_t i = c.lo; i < c.hi; i++) {

@@ -311,6 +311,39 @@ guess_row_name(struct post *p, int j)
 	guesses_free(&row);
 }
 
+/* The keys the prose ending a post gives every run: its machine's and
+ * system's, never a layout, a date or options of one run. */
+static const char *const end_keys[] = {"controller", "chipset", "bus",
+    "driver", "firmware", "filesystem", "mount-options", "kernel", "os",
+    "cpu", "memory", "motherboard"};
+
+/* The guesses of the prose ending the post (p->end_from on), said of
+ * all its runs: region ncf, past every configuration's, which
+ * inherits() lets every run take below its own prose. */
+static void
+guess_post_end(struct post *p)
+{
+	struct guesses end = {0};
+	struct config whole = {0};
+
+	if (p->ncf == 0 || p->end_from >= p->end_to)
+		return;
+	whole.table = p->end_from;
+	whole.inner_end = 0;
+	guess_lines(p, &whole, p->end_from, p->end_to, &end);
+	for (size_t i = 0; i < end.n; i++) {
+		const struct guess *g = &end.v[i];
+
+		if (!key_listed(g->key, end_keys, sizeof end_keys /
+		    sizeof *end_keys) || g->named != 0 || g->command)
+			continue;
+		copy_guess(&p->g, g, (int)p->ncf);
+		p->g.v[p->g.n - 1].trailing = 0;
+		p->g.v[p->g.n - 1].caption = 0;
+	}
+	guesses_free(&end);
+}
+
 /* Guesses from every line of prose before each configuration, in their
  * order: those of one configuration stand together (region_range). The
  * setups of one table share its prose, but for the lines about another
@@ -339,6 +372,7 @@ guess_post(struct post *p)
 		guesses_free(&prose);
 		k = j - 1;
 	}
+	guess_post_end(p);
 }
 
 /* Lines [from, end) of prose into b, blank runs made one. */

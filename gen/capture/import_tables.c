@@ -1010,6 +1010,22 @@ set_tail(struct post *p, size_t lead, size_t from, size_t end)
 	}
 }
 
+/* Where a mail's signature begins at or after from: its "-- " line or a
+ * PGP signature's armour (what the sender's programs say is no run's),
+ * else the post's end. */
+static size_t
+signature_start(const struct post *p, size_t from)
+{
+	for (size_t i = from; i < p->ls.n; i++) {
+		const char *s = p->ls.v[i].text;
+
+		if (strcmp(s, "-- ") == 0 || strcmp(s, "--") == 0 ||
+		    strncmp(s, "-----BEGIN PGP SIGNATURE", 24) == 0)
+			return i;
+	}
+	return p->ls.n;
+}
+
 /* Its command line and the prose before it, up to the previous group;
  * when a section begins between the two, the prose up to the first such
  * section is the previous group's (set_tail), and its own begins with
@@ -1070,6 +1086,10 @@ find_prose(struct post *p)
 		    section_starts(p, p->cf[prev].region) == SECTION_HEADING;
 
 		set_tail(p, prev, after, b < p->ls.n || thread ? b : after);
+		if (b == p->ls.n && !thread && !p->html) {
+			p->end_from = after;
+			p->end_to = signature_start(p, after);
+		}
 	}
 }
 

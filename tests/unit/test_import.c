@@ -238,6 +238,14 @@ test_machine(void **state)
 		{"Das Testsystem (FreeBSD 5.0-current, 20.02.2003)", "os",
 		    "FreeBSD 5.0-current"},
 		{"[CentOS] 3Ware 9550SX-4LP Performance", "os", "CentOS"},
+		{"Controller is a Symbios Logic 53c1030 PCI-X Fusion-MPT Dual "
+		    "Ultra320 SCSI.", "controller", "Symbios Logic 53c1030 "
+		    "PCI-X Fusion-MPT Dual Ultra320 SCSI"},
+		{"raid controller: Dell Perc i/5", "controller",
+		    "Dell Perc i/5"},
+		{"The controller is a bit slow here", "controller", NULL},
+		{"VGA compatible controller: Silicon Integrated Systems [SiS] "
+		    "6306", "controller", NULL},
 		{"Wed Mar 23 18:41:43 WST 2005", "date", "2005-03-23"},
 		{"Date: Tue, 20 Dec 2005 10:11:12 -0800", "date", "2005-12-20"},
 		{"by kbz &raquo; Sat Feb 09, 2008 10:21 pm", "date",
