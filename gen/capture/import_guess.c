@@ -138,10 +138,10 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 	{"controller", WB "((HP |Dell |IBM )?(3ware|3Ware|3WARE|Adaptec|"
 	    "Super[Mm]icro AOC|"
-	    "LSI Logic|LSI|Symbios Logic|Areca|Promise|HighPoint|Highpoint|Silicon Image|"
-	    "NetRaid|NetRAID|MegaRAID|PERC|Mylex|ICP Vortex)( (RocketRAID|"
-	    "SuperTrak|FastTrak|ARC|SAS|MegaRAID SAS|MegaRAID|ServeRAID|"
-	    "Escalade))?"
+	    "LSI Logic|LSI|Symbios Logic|Areca|Promise|HighPoint|Highpoint|"
+	    "Silicon Image|NetRaid|NetRAID|MegaRAID|PERC|Mylex|ICP Vortex)"
+	    "( (RocketRAID|RocketRaid|SuperTrak|FastTrak|ARC|SAS|"
+	    "MegaRAID SAS|MegaRAID|ServeRAID|Escalade))?"
 	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*(/[[:alnum:]]{1,3})?)", NULL, "$2",
 	    fix_controller, 2, 0,
 	    NULL, NULL, NULL},
@@ -188,8 +188,8 @@ static const struct rule rules[] = {
 	/* "8+2 disks": data and parity, all of them */
 	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
 	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
-	{"disks.count", WBN NUMW "[ -]?(disks?|drives?|platten|hdds?|ssds?|"
-	    "spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
+	{"disks.count", WBN NUMW "([ -]?| ?x ?| ?× ?)(disks?|drives?|platten|"
+	    "hdds?|ssds?|spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
 	    NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
 	    "1", NULL, 3, R_ICASE, NULL, NULL, NULL},
@@ -243,6 +243,9 @@ static const struct rule rules[] = {
 	    "$1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "raid[ -]?(z[123]?)" WE, NULL, "$2", fix_raid, 3,
 	    R_ICASE, NULL, NULL, NULL},
+	/* "LVM striped across the four disks", "a stripe set" */
+	{"raid.level", WB "(striped|striping|stripe-?set|stripe set)" WE,
+	    NULL, "0", fix_raid, 2, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(mirror|mirrored|mirroring|gespiegelt)" WE, NULL,
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	/* "no RAID", not "without RAID 5" (another level was used) */
