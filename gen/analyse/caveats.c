@@ -673,6 +673,10 @@ options_reasons(const struct run *r, const struct run *b,
 	    b->fio_size))
 		reason(w, xasprintf("fio file sizes differ (%s \u2192 %s)",
 		    b->fio_size, r->fio_size));
+	if (moves_metric(fio, m) && units_durations_differ(r->fio_runtime,
+	    b->fio_runtime))
+		reason(w, xasprintf("fio run times differ (runtime %s \u2192 "
+		    "%s)", b->fio_runtime, r->fio_runtime));
 	if (moves_metric((struct moves)FILE_TESTS, m) && x->files && y->files &&
 	    strcmp(x->files, y->files) != 0)
 		reason(w, xasprintf("file-test parameters differ (%s \u2192 "

@@ -377,22 +377,23 @@ keep_params(struct walk *w, struct run *run)
 	run->params.seekers = x->seekers;
 }
 
-/* The size of the file of every fio job of the run, when they all give
- * the same, pooled; else NULL (unknown, not a difference). */
+/* Option p of every fio job of the run (its file's size, its run
+ * time), when they all give the same, pooled; else NULL (unknown, not a
+ * difference). */
 static char *
-fio_size_of(struct walk *w, const struct fio_results *rs)
+fio_option_of(struct walk *w, const struct fio_results *rs, enum fio_param p)
 {
-	const char *size = NULL;
+	const char *value = NULL;
 
 	for (size_t r = 0; r < rs->n; r++)
 		for (size_t j = 0; j < rs->v[r].njobs; j++) {
-			const char *s = rs->v[r].jobs[j].param[FP_SIZE];
+			const char *s = rs->v[r].jobs[j].param[p];
 
-			if (s == NULL || (size && strcmp(size, s) != 0))
+			if (s == NULL || (value && strcmp(value, s) != 0))
 				return NULL;
-			size = s;
+			value = s;
 		}
-	return pool_or_null(w->set->pool, size);
+	return pool_or_null(w->set->pool, value);
 }
 
 /* The version every fio output of the run printed, pooled; NULL when
@@ -553,7 +554,8 @@ summarise(struct walk *w, struct run *run)
 	run->params.concurrency = run->params.seekers = -1;
 	if (run->samples.n)
 		keep_params(w, run);
-	run->fio_size = fio_size_of(w, &run->samples.fio);
+	run->fio_size = fio_option_of(w, &run->samples.fio, FP_SIZE);
+	run->fio_runtime = fio_option_of(w, &run->samples.fio, FP_RUNTIME);
 	run->fio_target = fio_target_of(w, &run->samples.fio);
 	run->fio_version = fio_version_of(w, &run->samples.fio);
 	run->fio_disks = fio_disks_of(w, &run->samples.fio);
@@ -577,6 +579,7 @@ run_free(struct run *r, struct strpool *pool)
 	strpool_release(pool, r->notes);
 	strpool_release(pool, r->machine);
 	strpool_release(pool, r->fio_size);
+	strpool_release(pool, r->fio_runtime);
 	strpool_release(pool, r->fio_target);
 	strpool_release(pool, r->fio_version);
 	strpool_release(pool, r->fio_disks);

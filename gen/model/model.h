@@ -73,6 +73,9 @@ struct run {
 	char *fio_size;		/* the size of the file of its fio jobs
 				   when they all give the same (pooled),
 				   else NULL */
+	char *fio_runtime;	/* the run time its fio jobs ask for
+				   (runtime=) when they all give the same
+				   (pooled), else NULL */
 	char *fio_target;	/* the devices its fio jobs ran on
 				   ("/dev/nvme0n1 /dev/nvme0n2", pooled),
 				   FIO_ON_FILES when each named a file,

@@ -504,6 +504,7 @@ put_run(struct blob *b, const struct run *run, const struct runset *set)
 	put_sums(b, run, set);
 	put_str(b, run->machine);
 	put_str(b, run->fio_size);
+	put_str(b, run->fio_runtime);
 	put_str(b, run->fio_target);
 	put_str(b, run->fio_version);
 	put_str(b, run->fio_disks);
@@ -765,6 +766,7 @@ get_run(struct rd *r, struct fill *f)
 	get_figures(r, f, nsum, nsamples + fio_samples);
 	run->machine = get_pooled(r, f, true);
 	run->fio_size = get_pooled(r, f, true);
+	run->fio_runtime = get_pooled(r, f, true);
 	run->fio_target = get_pooled(r, f, true);
 	run->fio_version = get_pooled(r, f, true);
 	run->fio_disks = get_pooled(r, f, true);

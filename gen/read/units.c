@@ -410,6 +410,40 @@ units_sizes_differ(const char *a, const char *b)
 	return fabs(x - y) > 1e-9 * fmax(x, y);
 }
 
+/* Seconds in a run time of fio's options, or -1. */
+static double
+fio_seconds(const char *s)
+{
+	static const struct { const char *unit; double s; } units[] = {
+		{"", 1}, {"s", 1}, {"sec", 1}, {"us", 1e-6}, {"usec", 1e-6},
+		{"ms", 1e-3}, {"msec", 1e-3}, {"m", 60}, {"min", 60},
+		{"h", 3600}, {"d", 86400}};
+	char *end;
+	double v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	for (size_t k = 0; k < sizeof units / sizeof *units; k++)
+		if (strcasecmp(end, units[k].unit) == 0)
+			return v * units[k].s;
+	return -1;
+}
+
+bool
+units_durations_differ(const char *a, const char *b)
+{
+	double x, y;
+
+	if (a == NULL || b == NULL)
+		return false;
+	x = fio_seconds(a);
+	y = fio_seconds(b);
+	if (x < 0 || y < 0)
+		return strcmp(a, b) != 0;
+	return fabs(x - y) > 1e-9 * fmax(x, y);
+}
+
 double
 units_mebibytes(const char *s)
 {

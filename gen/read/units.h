@@ -85,4 +85,10 @@ double units_fio_mebibytes(const char *s);
  * differ when they are not equal. */
 bool units_sizes_differ(const char *a, const char *b);
 
+/* Whether two of fio's run times (runtime=) differ: "60", "60s" and
+ * "1m" do not (a bare number is seconds; us, ms, s, m, h and d as fio
+ * reads them); false when either is NULL, and texts this cannot read
+ * differ when they are not equal. */
+bool units_durations_differ(const char *a, const char *b);
+
 #endif

@@ -230,11 +230,28 @@ test_fio_sizes(void **state)
 	assert_false(units_sizes_differ(NULL, "1g"));
 }
 
+/* fio's run times: a bare number is seconds, and one time written two
+ * ways is no difference; unknown is none either. */
+static void
+test_fio_durations(void **state)
+{
+	(void)state;
+	assert_false(units_durations_differ("60", "60s"));
+	assert_false(units_durations_differ("60", "1m"));
+	assert_false(units_durations_differ("1500ms", "1.5s"));
+	assert_true(units_durations_differ("2", "1"));
+	assert_true(units_durations_differ("30s", "1m"));
+	assert_true(units_durations_differ("${RUNTIME}", "60"));
+	assert_false(units_durations_differ("${RUNTIME}", "${RUNTIME}"));
+	assert_false(units_durations_differ(NULL, "60"));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rate_plain),
+		cmocka_unit_test(test_fio_durations),
 		cmocka_unit_test(test_rate_too_fast_is_not_zero),
 		cmocka_unit_test(test_rate_suffixes),
 		cmocka_unit_test(test_cpu),
