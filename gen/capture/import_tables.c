@@ -1083,6 +1083,7 @@ find_prose(struct post *p)
 		/* the last post of a thread ("### Post by X" over it, as
 		 * over the posts before): its poster's words to its end */
 		bool thread = !p->html && prev > 0 &&
+		    p->cf[prev].region < p->ls.n &&
 		    section_starts(p, p->cf[prev].region) == SECTION_HEADING;
 
 		set_tail(p, prev, after, b < p->ls.n || thread ? b : after);
