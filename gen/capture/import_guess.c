@@ -325,14 +325,14 @@ static const struct rule rules[] = {
 	    NULL, 1, 0, NULL, NULL, NULL},
 	/* a shell prompt names its machine: "root@ib1:/home/jwang# fio",
 	 * "[jane@db2 ~]$ fio" */
-	{"host", "(^|[ >])[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	{"host", "(^|[ >])[A-Za-z_][A-Za-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
 	    "(\\.[A-Za-z0-9.-]+)?:[^ ]*[#$]( |$)", NULL, "$2", NULL, 2, 0, NULL,
 	    NULL, NULL},
-	{"host", "(^|[ >])\\[[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	{"host", "(^|[ >])\\[[A-Za-z_][A-Za-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
 	    "(\\.[A-Za-z0-9.-]+)? [^]]*\\][#$]( |$)", NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
 	/* csh's on FreeBSD and TrueNAS: "root@truenas[/home/admin]#" */
-	{"host", "(^|[ >])[a-z_][a-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
+	{"host", "(^|[ >])[A-Za-z_][A-Za-z0-9_.-]*@([A-Za-z][A-Za-z0-9-]*)"
 	    "(\\.[A-Za-z0-9.-]+)?\\[[^] ]*\\][#%$]( |$)", NULL, "$2", NULL, 2,
 	    0, NULL, NULL, NULL},
 

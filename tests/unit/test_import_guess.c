@@ -255,6 +255,9 @@ test_storage_words(void **state)
 		    "rw,noatime,inode64"},
 		{"root@ib1:/home/jwang# fio --rw=write", "host", "ib1"},
 		{"[jane@db2.example.org ~]$ fio x.fio", "host", "db2"},
+		/* RHEL's default prompt, a user name in capitals */
+		{"[SDS_Admin@node61 wsh]$ sudo fio x.fio", "host", "node61"},
+		{"SDS_Admin@node61:~$ fio x.fio", "host", "node61"},
 		{"mail me at jane@db2.example.org: thanks", "host", NULL},
 		{"root@truenas[/home/admin]# fio --name=x --rw=write", "host",
 		    "truenas"},
