@@ -117,8 +117,9 @@ static const struct rule rules[] = {
 	{"date", WB MONTH "[a-z]* +([0-9]{1,2}),? +"
 	    "([0-9]{4})" WE, NULL, "$4 $2 $3", fix_date, 3, 0, NULL, NULL,
 	    NULL},
-	{"date", WB "((19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])" WE, NULL,
-	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
+	{"date", WB "((19|20)[0-9]{2})-([01][0-9])-([0-3][0-9])"
+	    "([^[:alnum:]]|$|T[0-9])", NULL, "$2-$4-$5", fix_iso, 2, 0, NULL,
+	    NULL, NULL},
 	/* "2023/03/07 11:40" */
 	{"date", WB "((19|20)[0-9]{2})/([01]?[0-9])/([0-3]?[0-9])" WE, NULL,
 	    "$2-$4-$5", fix_iso, 2, 0, NULL, NULL, NULL},
@@ -427,6 +428,9 @@ static const struct rule rules[] = {
 	{"cpu", WB "((Intel|AMD) ((Celeron |Pentium |Atom )?[A-OQRT-Z]|"
 	    "(Celeron |Pentium |Atom )[A-Z])[A-Z]?[0-9]{4}"
 	    "[A-Z]{0,2})" WE, NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	/* a Xeon named by its model alone: "CPU：Intel E5-2630" */
+	{"cpu", WB "(Intel|INTEL) ((Xeon )?E[357]-[0-9]{4}[A-Z]?( ?v[0-9])?)" WE,
+	    NULL, "Intel $3", NULL, 2, 0, NULL, NULL, NULL},
 	{"cpu", WB "(Xeon|Opteron|Athlon|Pentium|Celeron|EPYC|Ryzen|Phenom|"
 	    "Itanium)" WE, NULL, "$2", NULL, 1, 0, NULL, NULL, NULL},
 
@@ -443,9 +447,11 @@ static const struct rule rules[] = {
 	    fix_mem, 4,
 	    0, NULL, NULL, NULL},
 	/* "RAM: 480Mb DDR", "memory: DDR2 2GB 800Mhz" */
-	{"memory", "(RAM|[Mm]emory)[: ]+((DDR[0-9]?|ECC) +)*([0-9]+(\\.[0-9]+)?)"
-	    " ?(GB|GiB|MB|MiB|Mb|gb|mb|TB|G|M)" WE, NULL, "$4$6", fix_mem, 2, 0, NULL,
-	    NULL, NULL},
+	/* and a maker's name before it, after a full-width colon as a
+	 * Chinese or Japanese post writes it: "RAM：Kingston 16GB DDR3" */
+	{"memory", "(RAM|[Mm]emory) *(:|：| ) *((DDR[0-9]?|ECC|[A-Z][A-Za-z]+) +)*"
+	    "([0-9]+(\\.[0-9]+)?) ?(GB|GiB|MB|MiB|Mb|gb|mb|TB|G|M)" WE, NULL,
+	    "$5$7", fix_mem, 2, 0, NULL, NULL, NULL},
 
 	{"motherboard", WB "((Super[Mm]icro|SUPERMICRO|Tyan|TYAN|ASUS|Asus|"
 	    "ASRock|Gigabyte|GIGABYTE|Abit|ABIT|EPoX|Epox|DFI|MSI) +"

@@ -354,12 +354,52 @@ original_cpu(const struct tok *t, int *cpu)
 	return true;
 }
 
+/* The original bonnie's size: MiB, or files times MiB ("1*1024"). */
+static bool
+original_size(const struct tok *t, long long *mb)
+{
+	const char *star = memchr(t->s, '*', t->len);
+	long long files;
+
+	if (star == NULL)
+		return units_integer(t->s, t->len, mb);
+	if (!units_integer(t->s, (size_t)(star - t->s), &files) ||
+	    !units_integer(star + 1, t->len - (size_t)(star - t->s) - 1, mb) ||
+	    files > 1000)
+		return false;
+	*mb *= files;
+	return true;
+}
+
+/* Whether the tokens of a row are a size and fewer cells than a row
+ * holds, all figures, its machine's name maybe before them: a row a
+ * mail client cut ("... 1504.4" over "6.4"). */
+static bool
+original_cut(const struct tok *t, size_t nt)
+{
+	long long mb;
+	double v;
+
+	for (size_t s = 0; s < 2 && s < nt; s++) {
+		size_t k = s + 1;
+
+		if (!original_size(&t[s], &mb))
+			continue;
+		while (k < nt && units_decimal(t[k].s, t[k].len, &v))
+			k++;
+		if (k == nt && nt - s - 1 < 2 * CELLS)
+			return true;
+	}
+	return false;
+}
+
 /* A row of Tim Bray's bonnie ("stan 4096 67903 61.8 ... 676.0 1.5",
- * its machine's name maybe blank) as bonnie++ 1.0x prints it, the six
- * tests in the same order and K/sec: its size in MiB marked "M", each
- * %CPU rounded. NULL when it is not one (caller frees). */
+ * its machine's name maybe blank, its size maybe "1*1024") as bonnie++
+ * 1.0x prints it, the six tests in the same order and K/sec: its size
+ * in MiB marked "M", each %CPU rounded. NULL when it is not one, *cut
+ * set when it is one cut short (caller frees). */
 static char *
-original_row(const char *text, size_t len)
+original_row(const char *text, size_t len, bool *cut)
 {
 	struct tok t[MAX_TOKS];
 	size_t nt = tokenize(text, len, t), s;
@@ -367,10 +407,11 @@ original_row(const char *text, size_t len)
 	long long mb;
 	int cpu;
 
+	*cut = nt <= MAX_TOKS && original_cut(t, nt);
 	if (nt < 2 * CELLS + 1 || nt > MAX_TOKS)
 		return NULL;
 	s = nt - 2 * CELLS - 1;
-	if (!units_integer(t[s].s, t[s].len, &mb))
+	if (!original_size(&t[s], &mb))
 		return NULL;
 	buf_add(&b, text, (size_t)(t[s].s - text));
 	buf_printf(&b, "%lldM", mb);
@@ -401,9 +442,10 @@ io_row(const char *text, size_t len, bool positional, const struct table *tb,
 	if (tb->original) {
 		struct table as_bonnie = *tb;
 		enum row_status st;
+		bool short_row;
 
-		if ((fixed = original_row(text, len)) == NULL)
-			return ROW_NONE;
+		if ((fixed = original_row(text, len, &short_row)) == NULL)
+			return short_row ? ROW_PARTIAL : ROW_NONE;
 		as_bonnie.original = false;
 		st = io_row(fixed, strlen(fixed), false, &as_bonnie, r, why);
 		free(fixed);
