@@ -106,6 +106,24 @@ all_run_findings(struct analysis *a)
 	a->failing += h[0].own.failing + h[1].own.failing;
 }
 
+/* Whether each run's change from its base is no measure of the noise
+ * (run_analysis.base_marked): as from the night before it when that is
+ * its base, else from the base itself. */
+static void
+mark_base_changes(struct analysis *a)
+{
+	for (size_t i = 0; i < a->set->n; i++) {
+		long b = a->runs[i].base;
+
+		if (b < 0 || !a->runs[i].base_in_series)
+			continue;
+		a->runs[i].base_marked = a->pos[i] > 0 &&
+		    (long)a->order[a->pos[i] - 1] == b ?
+		    a->runs[i].change_marked :
+		    change_marked_from(a, i, (size_t)b);
+	}
+}
+
 int
 analyse(struct analysis *a, const struct runset *set,
     const struct analyse_opts *opts, struct diags *d)
@@ -133,6 +151,7 @@ analyse(struct analysis *a, const struct runset *set,
 		choose_base(a, i, forced);
 	for (size_t i = 0; i < set->n; i++)
 		check_named_baseline(set, i, d);
+	mark_base_changes(a);
 	compare_all(a);
 	for (size_t i = 0; i < set->n; i++) {
 		scale_run(a, i, &capsc);

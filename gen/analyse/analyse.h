@@ -241,6 +241,10 @@ struct run_analysis {
 	 * or only one of the two has a label: its change is no measure of
 	 * the series' noise. */
 	bool change_marked;
+	/* The same of the change from its base (mark_base_changes): a
+	 * base past other hosts' nights of a fleet's series is judged
+	 * from itself, not from the night just before. */
+	bool base_marked;
 	bool busy;	/* its meta says its array was degraded, resyncing
 			   or rebuilding (note_series_changes) */
 	/* From the run before it in its series, only keys of the user's

@@ -224,6 +224,12 @@ bool change_moves_nothing(const struct setup_diff *, const struct metric *m);
 /* Fills series_change of every run from the run before it in series
  * order. */
 void note_series_changes(struct analysis *);
+/* Whether the change from run b to run i is no measure of the noise, as
+ * change_marked says of the run just before: a known key changed, one
+ * side only has a label, fio's device or version moved, a disk was
+ * swapped, or an array was busy. For a base that other hosts' nights of
+ * a fleet's series stand between. */
+bool change_marked_from(const struct analysis *, size_t i, size_t b);
 /* Whether runs i and o were measured alike on metric: the same
  * bonnie++ options, a file the cache cannot hold, no sign of cache
  * hits, comparable per-char tests. A scaling finding fails the gate

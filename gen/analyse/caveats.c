@@ -2379,6 +2379,20 @@ toggled(const struct value_counts *c, const struct run *r,
 	return false;
 }
 
+bool
+change_marked_from(const struct analysis *a, size_t i, size_t b)
+{
+	const struct run *runs = a->set->runs;
+	bool marked, keyed;
+	char *text = what_changed(&runs[i], &runs[b], &marked, &keyed);
+
+	free(text);
+	return marked || fio_moved(&runs[i], &runs[b]) ||
+	    other_version(&runs[i], &runs[b]) ||
+	    swapped_disk(&runs[i], &runs[b]) || a->runs[i].busy ||
+	    a->runs[b].busy;
+}
+
 void
 note_series_changes(struct analysis *a)
 {

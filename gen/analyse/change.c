@@ -344,7 +344,7 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 	long prev = a->runs[k].base;
 	bool acks;
 
-	if (!a->runs[k].base_in_series || a->runs[k].change_marked)
+	if (!a->runs[k].base_in_series || a->runs[k].base_marked)
 		return;
 	/* A change the user explained (ack.KEY on either run: a night
 	 * of a backup, and the night after it) is no measure of the noise
