@@ -19,7 +19,8 @@ static const char *const storage_keys[] = {"controller", "chipset", "bus",
     "driver", "firmware"};
 
 /* Keys a run that does not name them takes from the start of the post
- * (the machine, its system); the layout of each run is its own. */
+ * (the machine, its system, and the model of disks it counts: put_disks);
+ * the layout of each run is its own. */
 static const char *const inherited_keys[] = {"date", "chipset", "disks.model",
     "controller", "bus", "driver", "firmware", "filesystem", "mount-options",
     "kernel", "os", "cpu", "memory", "motherboard", "bonnie-options"};

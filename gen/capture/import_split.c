@@ -329,7 +329,6 @@ guess_post_end(struct post *p)
 	if (p->ncf == 0 || p->end_from >= p->end_to)
 		return;
 	whole.table = p->end_from;
-	whole.inner_end = 0;
 	guess_lines(p, &whole, p->end_from, p->end_to, &end);
 	for (size_t i = 0; i < end.n; i++) {
 		const struct guess *g = &end.v[i];

@@ -365,7 +365,7 @@ original_size(const struct tok *t, long long *mb)
 		return units_integer(t->s, t->len, mb);
 	if (!units_integer(t->s, (size_t)(star - t->s), &files) ||
 	    !units_integer(star + 1, t->len - (size_t)(star - t->s) - 1, mb) ||
-	    files > 1000)
+	    files > 1000 || *mb > 1000000000)
 		return false;
 	*mb *= files;
 	return true;
