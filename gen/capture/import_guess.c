@@ -74,7 +74,7 @@ static char *fix_zpool_disks(const char *);
  * clock's or a date's ("00:05 ssd" is no five SSDs). */
 #define WBN "(^|[^[:alnum:].:/])"
 #define NUMW "([0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|" \
-	"ten|twelve|sixteen)"
+	"ten|twelve|sixteen|zwei|drei|vier|fünf|sechs|acht|zehn|zwölf)"
 #define SCHED "(mq-deadline|anticipatory|deadline|noop|cfq|bfq|kyber)"
 #define MODEL "(ST[0-9]{3,8}[A-Z]{1,3}[0-9]{0,4}|WD[0-9]{2,5}[A-Z]{2,4}" \
 	"[0-9A-Z-]*|MA[NSXPW][0-9]{4}[A-Z]{0,2}|HD[ST][0-9]{6}[A-Z0-9]*|" \
@@ -194,6 +194,12 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
 	    "1", NULL, 3, R_ICASE, NULL, NULL, NULL},
+	/* German: "eine einzelne Platte", "RAID0 aus beiden Platten" */
+	{"disks.count", WB "(einzelne|einzelnen|einer|eine) "
+	    "(Fest)?(platte|disk|hdd|ssd)" WE, NULL, "1", NULL, 3, R_ICASE,
+	    NULL, NULL, NULL},
+	{"disks.count", WB "(beide|beiden) (Fest)?(platten|disks|hdds|ssds)" WE,
+	    NULL, "2", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB "([0-9]{1,2}) ?(x|\\*) ?[0-9.]+ ?(TB?|GB?|GByte)"
 	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
 	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",
@@ -207,10 +213,15 @@ static const struct rule rules[] = {
 	    fix_named_count, 4, R_FALLBACK, "disks.model", "$4",
 	    fix_named_model},
 	{"disks.count", WBN NUMW " +([0-9.]+ ?(GB|TB|G|T) +)?" NAMED_MODEL
-	    " +(disks?|drives?|hdds?|ssds?|Drives)" WE, NULL, "$2|$5",
+	    " +(disks?|drives?|hdds?|ssds?|Drives|[Pp]latten)" WE, NULL, "$2|$5",
 	    fix_named_count, 4, R_FALLBACK, "disks.model", "$5",
 	    fix_named_model},
 	{"disks.count", WB "(both|Both) " NAMED_MODEL WE, NULL, "2|$3",
+	    fix_named_count, 4, R_FALLBACK, "disks.model", "$3",
+	    fix_named_model},
+	/* "Disks: two Samsung HD501LJ", where the line says they are disks */
+	{"disks.count", WBN NUMW " +" NAMED_MODEL WE,
+	    "([Dd]isks?|[Dd]rives?|HDDs?|SSDs?|[Pp]latten?)", "$2|$3",
 	    fix_named_count, 4, R_FALLBACK, "disks.model", "$3",
 	    fix_named_model},
 	{"disks.count", WB NUMW " ?(x|×) ?" PART_NUMBER WE, NULL, "$2|$4",
@@ -256,6 +267,8 @@ static const struct rule rules[] = {
 	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	/* "my IDE drive NOT on RAID0": a disk of its own */
+	{"raid.level", WB "(einzelne|einzelnen) (Fest)?(platte|disk)" WE, NULL,
+	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	{"raid.level", WB "(drive|disk|hdd|ssd) +(that is +|which is +|is +)?"
 	    "not +(on|in|part of) +(the +|a +|my +|any +)?(raid|array)", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
@@ -510,6 +523,10 @@ fix_lower(const char *s)
 static const char *const number_words[] = {"zero", "one", "two", "three",
     "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen"};
+/* German, as a German post counts its Platten */
+static const char *const german_numbers[] = {"null", "eins", "zwei", "drei",
+    "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
+    "zwölf"};
 
 /* "4", "four" -> "4"; a count of 0 or over 99 is no count. */
 static char *
@@ -521,6 +538,10 @@ fix_count(const char *s)
 		n = strtol(s, NULL, 10);
 	for (size_t i = 0; i < sizeof number_words / sizeof *number_words; i++)
 		if (strcasecmp(s, number_words[i]) == 0)
+			n = (long)i;
+	for (size_t i = 0; i < sizeof german_numbers / sizeof *german_numbers;
+	    i++)
+		if (strcasecmp(s, german_numbers[i]) == 0)
 			n = (long)i;
 	if (n < 1 || n > 99)
 		return NULL;
@@ -573,8 +594,9 @@ fix_named_count(const char *s)
 	return n;
 }
 
-/* A part number: eight characters or more, with two letters and two
- * digits at least ("MZQL23T8HCLS"), not a size ("2 x 4TB") or a word. */
+/* A part number: seven characters or more, with two letters and two
+ * digits at least ("HD501LJ", "MZQL23T8HCLS"), not a size ("2 x 4TB"),
+ * a word or a level ("RAID10"). */
 static char *
 fix_part_number(const char *s)
 {
@@ -584,8 +606,9 @@ fix_part_number(const char *s)
 		letters += isalpha((unsigned char)*c) != 0;
 		digits += isdigit((unsigned char)*c) != 0;
 	}
-	return strlen(s) >= 8 && letters >= 2 && digits >= 2 ? xstrdup(s) :
-	    NULL;
+	return strlen(s) >= 7 && letters >= 2 && digits >= 2 &&
+	    strncmp(s, "RAID", 4) != 0 && strncmp(s, "DDR", 3) != 0 &&
+	    strncmp(s, "PCI", 3) != 0 ? xstrdup(s) : NULL;
 }
 
 static char *
