@@ -50,6 +50,7 @@ static char *fix_raid(const char *);
 static char *fix_model(const char *);
 static char *fix_named_model(const char *);
 static char *fix_spaced_model(const char *);
+static char *fix_kernel(const char *);
 static char *fix_named_count(const char *);
 static char *fix_part_number(const char *);
 static char *fix_part_count(const char *);
@@ -266,9 +267,10 @@ static const struct rule rules[] = {
 	    "([^- [:alnum:]]|$| +"
 	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
-	/* "my IDE drive NOT on RAID0": a disk of its own */
+	/* German: "eine einzelne Platte" */
 	{"raid.level", WB "(einzelne|einzelnen) (Fest)?(platte|disk)" WE, NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
+	/* "my IDE drive NOT on RAID0": a disk of its own */
 	{"raid.level", WB "(drive|disk|hdd|ssd) +(that is +|which is +|is +)?"
 	    "not +(on|in|part of) +(the +|a +|my +|any +)?(raid|array)", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},
@@ -323,13 +325,13 @@ static const struct rule rules[] = {
 	 * file's name ("md_lat_5.3.0-rc3_2019_0806.log") */
 	{"kernel", "(^|[^._[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
 	    "(\\.[0-9]{1,3})?"
-	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", NULL, 2, 0,
+	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", fix_kernel, 2, 0,
 	    NULL, NULL, NULL},
 	/* a release candidate, "6.8-rc7", and one patched, "6.8-rc7+" */
 	/* a line that is a kernel's release alone: `uname -r` printed it */
 	{"kernel", "^ *([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(\\.[0-9]{1,3})?"
-	    "(-[[:alnum:]_.+~]+)+) *$", NULL, "$1", NULL, 3, 0, NULL, NULL,
-	    NULL},
+	    "(-[[:alnum:]_.+~]+)+) *$", NULL, "$1", fix_kernel, 3, 0, NULL,
+	    NULL, NULL},
 	{"kernel", "(^|[^.[:alnum:]])([2-9]\\.[0-9]{1,2}-rc[0-9]{1,2}\\+?)"
 	    "([^[:alnum:]+]|$)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
 	{"kernel", "(Linux|linux|kernel|Kernel) +([2-9]\\.[0-9]{1,2})" WE,
@@ -562,6 +564,21 @@ fix_named_model(const char *s)
 		if (strstr(s, not_disks[i]) != NULL)
 			return NULL;
 	return fix_model(s);
+}
+
+/* A kernel release: four numbers only in 2.6's stable line (2.6.16.60);
+ * "5.8.2.1" is a section of a specification, not a kernel. */
+static char *
+fix_kernel(const char *s)
+{
+	size_t dots = 0;
+
+	for (const char *c = s; *c && (isdigit((unsigned char)*c) ||
+	    *c == '.'); c++)
+		dots += *c == '.';
+	if (dots >= 3 && strncmp(s, "2.6.", 4) != 0)
+		return NULL;
+	return xstrdup(s);
 }
 
 /* hdparm's padded model, "OCZ       VERTEX        00.PT1", with single
@@ -982,7 +999,7 @@ struct guesser {
 /* Those of them no meta key holds: the row's label says them. */
 #define UNKEYED_WORDS "module|modular|built-?in|compiled|static|patched|" \
 	"unpatched|vanilla|stock|defaults?|tuned|optimi[sz]ed|baseline|" \
-	"before|after"
+	"before|after|(with|without)( the)? patch(es|set)?"
 
 /* A kernel version and nothing else: "2.4.20", "2.4.20-nas1",
  * "2.6.0-test9", "5.4.0-42-generic". */

@@ -282,6 +282,8 @@ test_machine(void **state)
 		{"2023/03/08 00:05 ssd local disk", "disks.count", NULL},
 		{"cat md_lat_ib2_5.3.0-rc3-1-storage_2019_0806_092003.log",
 		    "kernel", NULL},
+		{"Per 5.8.2.1 Improved I/O examples", "kernel", NULL},
+		{"kernel 2.6.16.60 on the old box", "kernel", "2.6.16.60"},
 		{"blockdev --setra 16384 /dev/sda", "readahead",
 		    "16384 sectors"},
 		{"hdparm -W0 /dev/sdb", "write-cache", "off"},
