@@ -594,21 +594,27 @@ fix_spaced_model(const char *s)
 	return b.p ? b.p : xstrdup("");
 }
 
-/* "2|Maxtor DiamondMax VL40": the count, when the model is a disk's. */
+/* "2|Maxtor DiamondMax VL40": the count, when model_fix takes what
+ * follows the bar for a disk's model. */
 static char *
-fix_named_count(const char *s)
+count_with_model(const char *s, fix_fn model_fix)
 {
 	const char *bar = strchr(s, '|');
-	char *model = bar ? fix_named_model(bar + 1) : NULL, *count;
+	char *model = bar ? model_fix(bar + 1) : NULL, *count, *n;
 
 	if (model == NULL)
 		return NULL;
 	free(model);
 	count = xstrndup(s, (size_t)(bar - s));
-	char *n = fix_count(count);
-
+	n = fix_count(count);
 	free(count);
 	return n;
+}
+
+static char *
+fix_named_count(const char *s)
+{
+	return count_with_model(s, fix_named_model);
 }
 
 /* A part number: seven characters or more, with two letters and two
@@ -631,17 +637,7 @@ fix_part_number(const char *s)
 static char *
 fix_part_count(const char *s)
 {
-	const char *bar = strchr(s, '|');
-	char *part = bar ? fix_part_number(bar + 1) : NULL, *count;
-
-	if (part == NULL)
-		return NULL;
-	free(part);
-	count = xstrndup(s, (size_t)(bar - s));
-	char *n = fix_count(count);
-
-	free(count);
-	return n;
+	return count_with_model(s, fix_part_number);
 }
 
 /* The members of an md array as /proc/mdstat lists them, "nvme5n1[3]

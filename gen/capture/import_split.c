@@ -530,9 +530,12 @@ config_caption(const struct post *p, const struct config *c)
 			;
 		if (s == end)
 			s--;	/* the rule itself: names_well refuses it */
-		/* "On ..., X wrote:" opens a quote; the quote's first line
-		 * is its caption */
-		if (s + 1 < end && is_attribution(p->ls.v[s].text))
+		/* "On ..., X wrote:" opens a quote (a mail client may have
+		 * wrapped it over two lines); the quote's first line is its
+		 * caption */
+		if (s + 2 < end && is_attribution(p->ls.v[s + 1].text))
+			s += 2;
+		else if (s + 1 < end && is_attribution(p->ls.v[s].text))
 			s++;
 		char *t = prose_text(p, &p->ls.v[s]);
 
