@@ -201,6 +201,49 @@ clause_others_run(const char *text)
 	return words_tell_others_run(text, 0, strlen(text));
 }
 
+/* The poster's other machines ("on my laptop", "my home PC"): a run on
+ * one is not on the machine the post's start describes. ("The other
+ * box" is not one: the start may describe both.) */
+static const char *const own_others[] = {"laptop", "notebook", "netbook",
+    "desktop", "workstation"};
+static const char *const machines[] = {"machine", "box", "computer", "pc",
+    "server"};
+
+bool
+clause_other_machine(const char *text)
+{
+	struct word w, prev = {.s = ""}, prev2 = {.s = ""};
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
+		if ((strcmp(prev.s, "my") == 0 && LISTED(&w, own_others)) ||
+		    (strcmp(prev2.s, "my") == 0 && strcmp(prev.s, "home") == 0 &&
+		    LISTED(&w, machines)))
+			return true;
+		prev2 = prev;
+		prev = w;
+	}
+	return false;
+}
+
+/* The machine's own system disk ("on system drive", "the boot SSD"):
+ * a run on it is not on the array the post's start describes. */
+static const char *const system_roles[] = {"system", "boot", "os", "root"};
+static const char *const system_devices[] = {"drive", "disk", "ssd",
+    "partition", "volume"};
+
+bool
+clause_system_disk(const char *text)
+{
+	struct word w, prev = {.s = ""};
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
+		if (LISTED(&prev, system_roles) && LISTED(&w, system_devices))
+			return true;
+		prev = w;
+	}
+	return false;
+}
+
 /* The mood of the words of clause c but the match [at, at_end); "no"
  * and "instead of" reach the match only from near words before it. In
  * a sentence telling of another's run (others_run), "his" is the

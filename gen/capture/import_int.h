@@ -72,6 +72,10 @@ struct config {
 				   the post's start is not its machine */
 	bool quotes_message;	/* its table is quoted from a message whose
 				   attribution stands above it */
+	size_t system_disk;	/* its caption says it ran on the machine's
+				   system disk ("on system drive"): 1 + the
+				   caption's line (in p->ls); its storage,
+				   one disk, is not the post's; or 0 */
 	size_t layout_from;	/* its caption says it is "the same array"
 				   (or disks, set-up): 1 + the run before
 				   on its machine, whose layout it takes
@@ -201,6 +205,12 @@ int clause_names_run(const char *text, size_t at);
 /* Whether a line tells of a run another person made ("A friend ran the
  * same on his PowerEdge"): that run's machine is not the poster's. */
 bool clause_others_run(const char *text);
+/* Whether a caption says its run was made on another machine of the
+ * poster's ("on my laptop", "my home PC"). */
+bool clause_other_machine(const char *text);
+/* Whether a caption names the machine's system disk ("bonnie++ on
+ * system drive", "the boot SSD"). */
+bool clause_system_disk(const char *text);
 /* The first reason of mood as a word ("negated"), "asserted" for 0. */
 const char *mood_name(unsigned mood);
 

@@ -130,10 +130,31 @@ near_table(const struct post *p, const struct guess *g, int k)
 	return p->ls.v[p->cf[k].first].no - g->line <= FAR_LINES;
 }
 
+/* What a run on the machine's system disk does not share with the
+ * post's start: where its data went. */
+static bool
+storage_key(const char *key)
+{
+	return layout_key(key) || key_listed(key, storage_keys,
+	    sizeof storage_keys / sizeof *storage_keys) ||
+	    strcmp(key, "filesystem") == 0 ||
+	    strcmp(key, "mount-options") == 0;
+}
+
+/* Whether g, said above configuration k's caption, describes storage
+ * that k's caption says it did not use (config.system_disk). */
+static bool
+other_storage(const struct post *p, const struct guess *g, int k)
+{
+	size_t at = p->cf[k].system_disk;
+
+	return at > 0 && storage_key(g->key) && g->line < p->ls.v[at - 1].no;
+}
+
 static bool
 in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 {
-	if (!said_of(p, g, k))
+	if (!said_of(p, g, k) || other_storage(p, g, k))
 		return false;
 	/* TIER_START is narrowed further by inherits() */
 	switch (tier) {
@@ -601,6 +622,7 @@ static void
 put_disks(struct buf *b, const struct post *p, int k)
 {
 	struct choice n, m;
+	size_t at;
 	bool has_n = choose(p, "disks.count", k, NULL, &n);
 	bool has_m = choose(p, "disks.model", k, NULL, &m);
 
@@ -615,7 +637,13 @@ put_disks(struct buf *b, const struct post *p, int k)
 	put_both(b, has_n ? &n : NULL, has_m ? &m : NULL);
 	if (has_n)
 		put_weak(b, &n, has_m ? &m : NULL);
-	if (has_n && has_m)
+	if (!has_n && (at = p->cf[k].system_disk) > 0) {
+		/* the machine's system disk: one, whatever the array is */
+		buf_printf(b, "# from line %ld: ", p->ls.v[at - 1].no);
+		put_text(b, p->ls.v[at - 1].text);
+		buf_printf(b, "\ndisks: 1%s%s\n", has_m ? " x " : "",
+		    has_m ? m.value : "");
+	} else if (has_n && has_m)
 		buf_printf(b, "disks: %s x %s\n", n.value, m.value);
 	else if (has_n)
 		buf_printf(b, "disks: %s\n", n.value);
@@ -926,12 +954,16 @@ read_caption(struct post *p, size_t k)
 	bool same_layout = false;
 	size_t before;
 
-	for (size_t i = c->caption; i < c->table; i++)
-		if (p->kind[i] == L_PROSE)
-			buf_printf(&b, "%s ", p->ls.v[i].text);
+	for (size_t i = c->caption; i < c->table; i++) {
+		if (p->kind[i] != L_PROSE)
+			continue;
+		buf_printf(&b, "%s ", p->ls.v[i].text);
+		if (c->system_disk == 0 && clause_system_disk(p->ls.v[i].text))
+			c->system_disk = i + 1;
+	}
 	if (b.p == NULL)
 		return;
-	c->others_run = clause_others_run(b.p);
+	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p);
 	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
 		same_layout |= contains_ignoring_case(b.p, same[i]);
 	if (same_layout && (before = run_before_on_host(p, k)) < k)

@@ -520,6 +520,24 @@ test_iteration_stem(void **state)
 	assert_int_equal(iteration_stem(""), 0);
 }
 
+/* A caption naming the machine's system disk, or another machine of the
+ * poster's, is read as such; the machine the start describes is not. */
+static void
+test_other_storage_words(void **state)
+{
+	(void)state;
+	assert_true(clause_system_disk("* bonnie++ on system drive"));
+	assert_true(clause_system_disk("And the boot SSD, an Intel X25-M"));
+	assert_true(clause_system_disk("on the OS disk (sda)"));
+	assert_false(clause_system_disk("the system has 8 drives"));
+	assert_false(clause_system_disk("boot time drive check"));
+	assert_true(clause_other_machine("For comparison, on my laptop:"));
+	assert_true(clause_other_machine("the same on my home PC"));
+	assert_false(clause_other_machine("Then the other box:"));
+	assert_false(clause_other_machine("This is the report for my server"));
+	assert_false(clause_other_machine("a laptop disk in my server"));
+}
+
 int
 main(void)
 {
@@ -533,6 +551,7 @@ main(void)
 		cmocka_unit_test(test_setting_names),
 		cmocka_unit_test(test_storage_words),
 		cmocka_unit_test(test_iteration_stem),
+		cmocka_unit_test(test_other_storage_words),
 	};
 
 	return cmocka_run_group_tests_name("import_guess", tests, setup,
