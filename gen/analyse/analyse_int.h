@@ -251,6 +251,9 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
  * frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *, int metric);
+/* Whether two fio command lines (meta fio-options) ask the same of
+ * fio, but for how it prints and where its file is. */
+bool same_fio_options(const char *x, const char *y);
 /* Whether bonnie++ ran with -D (its bonnie-options say): its block
  * tests, rewrite and seeks went round the page cache. */
 bool direct_io(const struct run *);

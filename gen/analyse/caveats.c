@@ -27,7 +27,7 @@ enum key_role {
  * text; the ways of each key are below (same_value). */
 typedef bool same_fn(const char *, const char *);
 static same_fn same_memory, same_stack, same_os, same_bonnie_options,
-    same_fio_options, same_mount_options;
+    same_mount_options;	/* and same_fio_options, series.c's */
 
 /* Keys that describe the set-up: what may explain a difference, which
  * metrics a change of each can move, and how two values of it that
@@ -76,62 +76,6 @@ static const struct setup_key {
 _Static_assert(NSETUP <= 32, "setup_diff.changed holds a bit per key");
 
 /* ---- the set-up ---- */
-
-/* Whether a word of fio's command line says only how fio prints, or
- * where its file is: "--output-format=normal" measures what
- * "--output-format=json" does, and "--group_reporting" prints as one
- * the jobs benchsite adds up anyway. */
-static bool
-fio_output_option(const char *w, size_t n)
-{
-	/* and where its files are: a scratch file of each night's name on
-	 * the same disk and file system (which their keys say) */
-	static const char *const out[] = {"--output", "--minimal", "--eta",
-	    "--status-interval", "--terse-version", "--append-terse",
-	    "--group_reporting", "--filename=", "--directory=",
-	    "--filename_format="};
-
-	for (size_t k = 0; k < sizeof out / sizeof *out; k++)
-		if (n >= strlen(out[k]) && strncmp(w, out[k], strlen(out[k])) == 0)
-			return true;
-	return false;
-}
-
-/* The next word of s at or after *p that is not an output option, as
- * start and length; false at the end. */
-static bool
-next_fio_word(const char **p, const char **w, size_t *n)
-{
-	for (;;) {
-		*p += strspn(*p, " \t");
-		if (**p == '\0')
-			return false;
-		*w = *p;
-		*n = strcspn(*p, " \t");
-		*p += *n;
-		if (!fio_output_option(*w, *n))
-			return true;
-	}
-}
-
-/* Whether two fio command lines ask the same of fio, but for how it
- * prints. */
-static bool
-same_fio_options(const char *x, const char *y)
-{
-	const char *wx, *wy;
-	size_t nx, ny;
-
-	for (;;) {
-		bool more_x = next_fio_word(&x, &wx, &nx);
-		bool more_y = next_fio_word(&y, &wy, &ny);
-
-		if (!more_x || !more_y)
-			return more_x == more_y;
-		if (nx != ny || strncmp(wx, wy, nx) != 0)
-			return false;
-	}
-}
 
 /* Whether option o[0..n) is one of the comma-separated options of s. */
 static bool
@@ -1838,6 +1782,25 @@ far_apart_reason(const struct analysis *a, size_t i, int metric,
  * runs of one night. What made a drop between them is unknown, so it is
  * told, not gated. A later date, a changed key or label (a setting the
  * meta names only there, like "NCQ off") is what makes one. */
+/* When the two runs of d were made, as unsaid_reason tells it: "both
+ * are of 2015-09-15", "neither has a date", "only X has a date" (the
+ * other may be older or newer). Caller frees. */
+static char *
+when_unsaid(const struct setup_diff *d, bool name_day)
+{
+	const char *was = meta_get(&d->b->meta, "date");
+	const char *now = meta_get(&d->r->meta, "date");
+
+	if (was && now)
+		return name_day ? xasprintf("both are of %.*s", strlen(was) >
+		    10 ? 10 : (int)strlen(was), was) :
+		    xstrdup("both are of one day");
+	if (was || now)
+		return xasprintf("only %s has a date", was ? d->b->id :
+		    d->r->id);
+	return xstrdup("neither has a date");
+}
+
 static void
 unsaid_reason(const struct setup_diff *d, struct reasons *w)
 {
@@ -1846,12 +1809,14 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	const char *x = meta_get(&d->b->meta, "label");
 	const char *y = meta_get(&d->r->meta, "label");
 	const char *once;
+	char *when;
 
-	if (!nothing_named(d) || (was == NULL) != (now == NULL) ||
-	    (was && !same_day(was, now)))
+	/* one date only: which came first is unknown too */
+	if (!nothing_named(d) || (was && now && !same_day(was, now)))
 		return;
 	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
 		once = given_once(&d->b->meta, &d->r->meta);
+	when = when_unsaid(d, !x && !y && !once);
 	if (x && y && strcmp(x, y) != 0)
 		reason(w, xasprintf("the labels only number the runs (%s, %s): "
 		    "one set-up measured again, or two the meta does not tell "
@@ -1860,20 +1825,16 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 		reason(w, xasprintf("only %s has a label (\"%s\"), nothing "
 		    "else the meta gives differs, and %s: not a before and an "
 		    "after, and what the label names is no key to judge it by",
-		    x ? d->b->id : d->r->id, x ? x : y, was ? "both are of one "
-		    "day" : "neither has a date"));
+		    x ? d->b->id : d->r->id, x ? x : y, when));
 	else if (once)
 		reason(w, xasprintf("nothing the meta gives for both differs "
 		    "(%s is given for one only, unknown for the other) and %s: "
 		    "not a before and an after, what changed is unknown", once,
-		    was ? "both are of one day" : "neither has a date"));
+		    when));
 	else
-		reason(w, was ? xasprintf("nothing the meta says differs and "
-		    "both are of %.*s: not a before and an after, what changed "
-		    "is unknown", strlen(was) > 10 ? 10 : (int)strlen(was),
-		    was) : xstrdup("nothing the meta says differs and neither "
-		    "has a date: not a before and an after, what changed is "
-		    "unknown"));
+		reason(w, xasprintf("nothing the meta says differs and %s: not "
+		    "a before and an after, what changed is unknown", when));
+	free(when);
 }
 
 /* The first of a disk's details as collect gives them ("disk.sdb.model",

@@ -3,6 +3,7 @@
  * with. The first step of the analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
 #include "read/meta.h"
+#include "read/units.h"
 #include "base/hashmap.h"
 #include "base/xalloc.h"
 
@@ -344,10 +345,81 @@ bonnie_alike(const struct run *x, const struct run *y)
 	    !bonnie_options_differ(ox, oy, NULL, sx, sy, sizeof sx));
 }
 
-/* Whether run prev has one of run r's fio figures, or r has none: in
- * runs of bonnie++ and fio both, a night whose fio jobs were others
- * (another depth) shares only bonnie++'s figures with the next, and
- * would leave its fio figures with nothing to compare. */
+/* Whether a word of fio's command line says only how fio prints, or
+ * where its file is: "--output-format=normal" measures what
+ * "--output-format=json" does, and "--group_reporting" prints as one
+ * the jobs benchsite adds up anyway. */
+static bool
+fio_output_option(const char *w, size_t n)
+{
+	/* and where its files are: a scratch file of each night's name on
+	 * the same disk and file system (which their keys say) */
+	static const char *const out[] = {"--output", "--minimal", "--eta",
+	    "--status-interval", "--terse-version", "--append-terse",
+	    "--group_reporting", "--filename=", "--directory=",
+	    "--filename_format="};
+
+	for (size_t k = 0; k < sizeof out / sizeof *out; k++)
+		if (n >= strlen(out[k]) && strncmp(w, out[k], strlen(out[k])) == 0)
+			return true;
+	return false;
+}
+
+/* The next word of s at or after *p that is not an output option, as
+ * start and length; false at the end. */
+static bool
+next_fio_word(const char **p, const char **w, size_t *n)
+{
+	for (;;) {
+		*p += strspn(*p, " \t");
+		if (**p == '\0')
+			return false;
+		*w = *p;
+		*n = strcspn(*p, " \t");
+		*p += *n;
+		if (!fio_output_option(*w, *n))
+			return true;
+	}
+}
+
+/* Whether two fio command lines ask the same of fio, but for how it
+ * prints (analyse_int.h): the set-up's keys and the base chooser ask. */
+bool
+same_fio_options(const char *x, const char *y)
+{
+	const char *wx, *wy;
+	size_t nx, ny;
+
+	for (;;) {
+		bool more_x = next_fio_word(&x, &wx, &nx);
+		bool more_y = next_fio_word(&y, &wy, &ny);
+
+		if (!more_x || !more_y)
+			return more_x == more_y;
+		if (nx != ny || strncmp(wx, wy, nx) != 0)
+			return false;
+	}
+}
+
+/* Whether fio ran alike in two runs, as far as both say: the same job
+ * options in their meta, file size and run time (a night run for 3 s
+ * instead of 5 is another configuration's). */
+static bool
+fio_options_alike(const struct run *x, const struct run *y)
+{
+	const char *ox = meta_get(&x->meta, "fio-options");
+	const char *oy = meta_get(&y->meta, "fio-options");
+
+	return (ox == NULL || oy == NULL || same_fio_options(ox, oy)) &&
+	    !units_sizes_differ(x->fio_size, y->fio_size) &&
+	    !units_durations_differ(x->fio_runtime, y->fio_runtime);
+}
+
+/* Whether run prev ran alike (fio_options_alike) and has one of run
+ * r's fio figures, or r has none: in runs of bonnie++ and fio both, a
+ * night whose fio jobs were others (another depth) shares only
+ * bonnie++'s figures with the next, and would leave its fio figures
+ * with nothing to compare. */
 static bool
 fio_alike(const struct run *prev, const struct run *r)
 {
@@ -359,7 +431,7 @@ fio_alike(const struct run *prev, const struct run *r)
 		if (id < M_COUNT)
 			continue;
 		if (run_metric_slot(prev, id) >= 0)
-			return true;
+			return fio_options_alike(prev, r);
 		has_fio = true;
 	}
 	return !has_fio;
