@@ -58,6 +58,7 @@ static char *fix_date(const char *);
 static char *fix_iso(const char *);
 static char *fix_numeric_date(const char *);
 static char *fix_bus(const char *);
+static char *fix_distro(const char *);
 static char *fix_onoff(const char *);
 static char *fix_chunk(const char *);
 static char *fix_mem(const char *);
@@ -364,6 +365,10 @@ static const struct rule rules[] = {
 	    "Linux Mint|Arch Linux|Manjaro|NixOS)( (GNU/Linux|"
 	    "Linux|Enterprise Linux|Core|Server|LTS))*( ?[0-9]+(\\.[0-9]+)*"
 	    "( \\([a-z]+\\))?)?)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	/* the same written in lower case, with its release ("all on
+	 * ubuntu 16.04 x64"): a word alone may be a package's name */
+	{"os", WB "((ubuntu|debian|centos|fedora) [0-9]+(\\.[0-9]+)*)" WE,
+	    NULL, "$2", fix_distro, 2, R_FALLBACK, NULL, NULL, NULL},
 	/* Ubuntu's release by its code name ("my Gutsy server"); not the
 	 * ones that are English words too ("Precise", "Trusty") */
 	{"os", WB "(Dapper|Edgy|Feisty|Gutsy|Intrepid|Jaunty|Karmic|Maverick|"
@@ -779,6 +784,20 @@ fix_raid(const char *s)
 }
 
 /* Writes "GByte", "GBytes" and "Gbyte" the way meta does: "GB". */
+/* A distribution's name as it writes it: "ubuntu 16.04" is Ubuntu's. */
+static char *
+fix_distro(const char *s)
+{
+	static const char *const names[] = {"Ubuntu", "Debian", "CentOS",
+	    "Fedora"};
+	size_t n = strcspn(s, " ");
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen(names[i]) == n && strncasecmp(s, names[i], n) == 0)
+			return xasprintf("%s%s", names[i], s + n);
+	return xstrdup(s);
+}
+
 static char *
 fix_model(const char *s)
 {

@@ -313,19 +313,32 @@ next_run_starts(struct text *t, long line)
 		t->preamble_line = line;
 }
 
+/* fio 2.0.8 and before print their version bare ("2.0.8") between the
+ * jobs' lines and "Starting 4 processes": a number alone elsewhere is
+ * no version. */
+static bool
+bare_version(const struct text *t, const char *s, size_t len)
+{
+	return t->nwl > 0 && t->run == NONE && isdigit((unsigned char)*s) &&
+	    strspn(s, "0123456789.") == len && memchr(s, '.', len) &&
+	    s[len - 1] != '.';
+}
+
 /* "fio-3.1", "fio-2.18-59-g618e": the version line, with the blanks a
  * paste may leave after it. */
 static bool
 version_line(struct text *t, const char *s, long line)
 {
 	size_t len = strcspn(s, " \t");
+	bool bare;
 
-	if (!starts(s, "fio-") || s[4] < '0' || s[4] > '9' ||
-	    *skip_spaces(s + len) != '\0')
+	if (*skip_spaces(s + len) != '\0' || (!(bare = bare_version(t, s,
+	    len)) && (!starts(s, "fio-") || s[4] < '0' || s[4] > '9')))
 		return false;
 	next_run_starts(t, line);
 	free(t->version);
-	t->version = xstrndup(s, len);
+	t->version = bare ? xasprintf("fio-%.*s", (int)len, s) :
+	    xstrndup(s, len);
 	return true;
 }
 
