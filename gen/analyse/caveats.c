@@ -677,69 +677,18 @@ cache_size_reason(const struct run *r, const struct run *b,
 		    "the cache", f->fio_size, f->id, host_memory(f)));
 }
 
-/* Words of a run's title, label or raid that say its array was not in
- * its steady state: resyncing, rebuilding, degraded, reshaping. Such a
- * run measured the array's own work too. */
-/* Whether a word of the two before text[at] denies or dates the state
- * it names away: "without rebuilding", "not degraded", "after the
- * resync", "no longer degraded". */
-static bool
-state_denied(const char *text, size_t at)
-{
-	static const char *const deny[] = {"without", "not", "no", "after",
-	    "before", "finished", "done", "longer", "never"};
-	size_t end = at;
-
-	for (int w = 0; w < 2 && end > 0; w++) {
-		size_t start;
-
-		while (end > 0 && !isalpha((unsigned char)text[end - 1]))
-			end--;
-		for (start = end; start > 0 &&
-		    isalpha((unsigned char)text[start - 1]); start--)
-			;
-		for (size_t k = 0; k < sizeof deny / sizeof *deny; k++)
-			if (end - start == strlen(deny[k]) &&
-			    strncasecmp(text + start, deny[k], end - start) == 0)
-				return true;
-		end = start;
-	}
-	return false;
-}
-
-/* Whether text says state, where no word before it denies it. */
-static bool
-said_busy(const char *text, const char *state)
-{
-	size_t n = strlen(state);
-	int first = tolower((unsigned char)state[0]);
-
-	for (const char *p = text; *p; p++)
-		if (tolower((unsigned char)*p) == first &&
-		    strncasecmp(p, state, n) == 0 &&
-		    !state_denied(text, (size_t)(p - text)))
-			return true;
-	return false;
-}
-
 const char *
 array_busy(const struct run *r)
 {
 	/* and a file system mounted degraded (btrfs's "-o degraded") */
 	static const char *const keys[] = {"label", "title", "raid",
 	    "mount-options"};
-	/* "after resync" is the steady state again */
-	static const char *const words[] = {"resyncing", "during resync",
-	    "while resync", "rebuilding", "during rebuild", "while rebuild",
-	    "degraded", "recovering", "during recovery", "reshaping",
-	    "during reshape", "initializing", "initialising"};
 
 	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
 		const char *v = meta_get(&r->meta, keys[k]);
 
-		for (size_t j = 0; v && j < sizeof words / sizeof *words; j++)
-			if (said_busy(v, words[j]))
-				return v;
+		if (v && meta_busy_state(v))
+			return v;
 	}
 	return NULL;
 }

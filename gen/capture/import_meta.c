@@ -4,6 +4,7 @@
  * instead. The guesses themselves are import_guess.c's. */
 #include "base/buf.h"
 #include "capture/import_int.h"
+#include "read/meta.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -658,25 +659,48 @@ put_disks(struct buf *b, const struct post *p, int k)
 	choice_free(&m);
 }
 
-/* "raid: raid0 md": the level, and whether md or a card does it. */
+/* The line of configuration k's caption that says its array was busy
+ * ("Bonnie ++ (while rebuilding RAID6)"), and the words that say it;
+ * or 0. */
+static size_t
+caption_busy(const struct post *p, int k, const char **words)
+{
+	const struct config *c = &p->cf[k];
+
+	for (size_t i = c->caption; i < c->table; i++)
+		if (p->kind[i] == L_PROSE &&
+		    (*words = meta_busy_state(p->ls.v[i].text)) != NULL)
+			return i + 1;
+	return 0;
+}
+
+/* "raid: raid0 md": the level, whether md or a card does it, and the
+ * state its caption gives the array ("raid6 md, rebuilding"), which
+ * the analysis warns of. */
 static void
 put_raid(struct buf *b, const struct post *p, int k)
 {
 	struct choice l, w;
+	const char *busy = NULL;
+	size_t at;
 	bool has_w;
 
 	if (!choose(p, "raid.level", k, NULL, &l))
 		return;
 	has_w = strcmp(l.value, "none") != 0 &&
 	    choose(p, "raid.kind", k, NULL, &w);
+	at = strcmp(l.value, "none") != 0 ? caption_busy(p, k, &busy) : 0;
 	put_both(b, &l, has_w ? &w : NULL);
-	put_weak(b, &l, has_w ? &w : NULL);
-	if (has_w) {
-		buf_printf(b, "raid: %s %s\n", l.value, w.value);
-		choice_free(&w);
-	} else {
-		buf_printf(b, "raid: %s\n", l.value);
+	if (at > 0 && p->ls.v[at - 1].no != l.ev[0]->line) {
+		buf_printf(b, "# from line %ld: ", p->ls.v[at - 1].no);
+		put_text(b, p->ls.v[at - 1].text);
+		buf_puts(b, "\n");
 	}
+	put_weak(b, &l, has_w ? &w : NULL);
+	buf_printf(b, "raid: %s%s%s%s%s\n", l.value, has_w ? " " : "",
+	    has_w ? w.value : "", at > 0 ? ", " : "", at > 0 ? busy : "");
+	if (has_w)
+		choice_free(&w);
 	put_alternatives(b, &l);
 	choice_free(&l);
 }

@@ -78,6 +78,12 @@ enum metric_kind meta_key_kind(const char *key);
  * YYYY-MM, YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is
  * none. For a chart's time axis and the days between two runs. */
 bool meta_date_days(const char *iso, double *days);
+/* The words of text (a title, label or raid value, a caption) that say
+ * an array was not in its steady state: "resyncing", "during rebuild",
+ * "degraded", "reshaping" and the like, unless a word before them
+ * denies or dates them away ("without rebuilding", "after the resync");
+ * or NULL. The analysis warns of such runs; import keeps the words. */
+const char *meta_busy_state(const char *text);
 void meta_free(struct run_meta *);
 
 #endif

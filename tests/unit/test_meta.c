@@ -223,6 +223,22 @@ test_date_days(void **state)
 	assert_false(meta_date_days("2026-13-01", &days));
 }
 
+/* The words that say an array was busy, where nothing denies them. */
+static void
+test_busy_state(void **state)
+{
+	(void)state;
+	assert_string_equal(meta_busy_state("raid5 md degraded"), "degraded");
+	assert_string_equal(meta_busy_state("Bonnie ++ (while rebuilding "
+	    "RAID6)"), "rebuilding");
+	assert_string_equal(meta_busy_state("during resync"),
+	    "during resync");
+	assert_null(meta_busy_state("after the resync finished"));
+	assert_null(meta_busy_state("(without rebuilding RAID)"));
+	assert_null(meta_busy_state("no longer degraded"));
+	assert_null(meta_busy_state("raid6 md"));
+}
+
 int
 main(void)
 {
@@ -235,6 +251,7 @@ main(void)
 		cmocka_unit_test(test_bad_lines_and_duplicates),
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_date_days),
+		cmocka_unit_test(test_busy_state),
 	};
 
 	return cmocka_run_group_tests_name("meta", tests, NULL, NULL);
