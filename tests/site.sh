@@ -326,6 +326,21 @@ if [ -z "$VALGRIND" ]; then
 		say_bad "foreign SITE: exit $status"
 fi
 
+# A series' change points are changes between runs measured like for
+# like (tests/analysis/mixed-one-night: one night's new kernel and new
+# bonnie++ file size): its fio figure's fall is ruled, its bonnie++
+# figures, measured otherwise that night, are not.
+"$b/benchsite" build -q -o "$tmp/mixed" tests/analysis/mixed-one-night/input \
+	2>/dev/null
+rules=$(grep -oh '<title>[^<]*change point[^<]*</title>' \
+	"$tmp"/mixed/series/*.html)
+if printf '%s\n' "$rules" | grep -q 'IOPS' &&
+    ! printf '%s\n' "$rules" | grep -q 'MiB/s\|[0-9]/s '; then
+	say_ok "change points like for like"
+else
+	say_bad "change points like for like: $rules"
+fi
+
 [ -n "$BROWSER" ] || exit 0
 
 # Layout, print and accessibility in headless Chromium (tests/browser.sh).
@@ -378,3 +393,4 @@ if grep -q '</html>' "$tmp/dom" && [ -z "$problems" ]; then
 else
 	say_bad "browser single file: $problems"
 fi
+

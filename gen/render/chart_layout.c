@@ -916,8 +916,8 @@ trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
 		free(t);
 	}
 	if (steps)
-		add_para(&v, n, &cap, xstrdup("Vertical rules: change points "
-		    "the analysis found in the series."));
+		add_para(&v, n, &cap, xstrdup("Vertical rules: changes the "
+		    "analysis found between runs measured like for like."));
 	if (flagged)
 		add_para(&v, n, &cap, xstrdup("Large orange points: flagged "
 		    "by the analysis."));

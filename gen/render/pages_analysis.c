@@ -956,7 +956,9 @@ page_chart(const struct site_plan *s, int id, const size_t *runs,
 /* The change point the analysis found at run i in metric id, as a
  * label: a step across the series (a finding of its own, where the run
  * against the one before it found none) or a change against the run
- * before it in its series. NULL when none; caller frees. */
+ * before it in its series, measured like for like (a night run with
+ * another file size is no change point of the nights'). NULL when
+ * none; caller frees. */
 static char *
 step_label(const struct site_plan *s, size_t i, int id)
 {
@@ -969,7 +971,7 @@ step_label(const struct site_plan *s, size_t i, int id)
 		const struct finding *f = &an->f[an->by_run[k]];
 
 		if (f->metric != (int)id || (f->kind != FIND_REGRESSION &&
-		    f->kind != FIND_IMPROVEMENT))
+		    f->kind != FIND_IMPROVEMENT) || f->caveat)
 			continue;
 		if (!judged)
 			return xstrdup(f->kind == FIND_REGRESSION ?
@@ -1192,7 +1194,8 @@ page_series(const struct site_plan *s, const struct series_span *sp,
 			html_text(p, "The runs of this series in order (by "
 			    "date, then name): a numbered marker shows where "
 			    "the configuration changed, a vertical rule a "
-			    "change point the analysis found.");
+			    "change the analysis found between runs measured "
+			    "like for like.");
 		if ((p = html_slot(doc, "pager")) != NULL &&
 		    series_pages(sp) == 1)
 			html_drop(p);

@@ -40,6 +40,6 @@ run 8 not-run point 692.0,239.0 strip 656.4-700.0
 legend "Median of the samples, whiskers min-max. MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." at 16.0,315.0 w 499.9
 legend "1: kernel: 6.1 → 6.6 (from night-03 on)" at 16.0,329.0 w 211.9
 legend "2: scheduler: mq-deadline → none; readahead: 128 → 4096 (from night-09 on)" at 16.0,343.0 w 431.6
-legend "Vertical rules: change points the analysis found in the series." at 16.0,357.0 w 336.8
+legend "Vertical rules: changes the analysis found between runs measured like for like." at 16.0,357.0 w 435.7
 legend "Large orange points: flagged by the analysis." at 16.0,371.0 w 249.3
 legend "Short dark lines: the run's expected value." at 16.0,385.0 w 234.4

@@ -29,4 +29,4 @@ run 4 value point 692.0,111.5 strip 585.2-700.0
   step "-25%" at 570.0,55.0 w 31.0
 legend "Median of the samples, whiskers min-max. MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." at 16.0,315.0 w 499.9
 legend "1: kernel: 6.1 → 6.6 (from night-03 on)" at 16.0,329.0 w 211.9
-legend "Vertical rules: change points the analysis found in the series." at 16.0,343.0 w 336.8
+legend "Vertical rules: changes the analysis found between runs measured like for like." at 16.0,343.0 w 435.7
