@@ -184,6 +184,20 @@ verdict_tests() {
 		[ -n "$noted" ] && ok ||
 		bad "single file of 200 runs: $runs runs, $lost links lost," \
 		    "note \"$note\""
+	# Two failing runs of one name in two series (nightly/2026-11-05 of
+	# bonnie++, lab-f1/2026-11-05 of fio): every chart is named after
+	# its run's whole path, though no two charts' names would be one.
+	mkdir -p "$tmp/twins"
+	cp -r tests/cases/ci-bonnie-dip-then-kernel/input/nightly \
+	    tests/cases/ci-fio-short-night-between/input/lab-f1 "$tmp/twins"
+	rm -rf "$tmp/att-twins"
+	wrap "$b/benchsite" check --format mail --attach "$tmp/att-twins" \
+		"$tmp/twins" >/dev/null 2>&1
+	short=$(ls "$tmp/att-twins" | grep -c '^2026-11-05--')
+	whole=$(ls "$tmp/att-twins" | grep -c '^nightly--2026-11-05--')
+	fio=$(ls "$tmp/att-twins" | grep -c '^lab-f1--2026-11-05--')
+	[ "$short" = 0 ] && [ "$whole" -gt 0 ] && [ "$fio" -gt 0 ] && ok ||
+		bad "charts of two runs of one name: $(ls "$tmp/att-twins")"
 	# The digests people post stay short however long the history: the
 	# first SHARE_CAUSES (20) causes, a line counting the others, a
 	# table of at most 40 runs, the charts of the causes told (1 000

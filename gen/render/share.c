@@ -480,18 +480,37 @@ chart_named(const struct mail_chart *c, size_t n, const char *name)
 	return false;
 }
 
+/* Whether two of the charts are named after different runs of one
+ * name ("bonnie/2026-11-06" and "fio/2026-11-06"), whatever metrics
+ * they show: a reader would take them for one run's. */
+static bool
+run_names_repeat(const struct analysis *an, const struct mail_chart *c,
+    size_t n)
+{
+	for (size_t k = 1; k < n; k++) {
+		const char *x = an->set->runs[c[k].named_after].id;
+
+		for (size_t j = 0; j < k; j++) {
+			const char *y = an->set->runs[c[j].named_after].id;
+
+			if (c[j].named_after != c[k].named_after &&
+			    strcmp(x + dir_length(x), y + dir_length(y)) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Makes the charts' names unique. A run's name alone is the same for
- * host/DATE runs of every host of one night: when two charts have one
- * name, every chart is named after its run's whole path instead, and
- * a chart whose name is still taken (one run, two causes of the same
- * metric) gets a number after it. */
+ * host/DATE runs of every host of one night: when two charts are named
+ * after two runs of one name, every chart is named after its run's
+ * whole path instead, and a chart whose name is still taken (one run,
+ * two causes of the same metric) gets a number after it. */
 static void
 names_apart(const struct analysis *an, struct mail_chart *c, size_t n)
 {
-	bool repeated = false;
+	bool repeated = run_names_repeat(an, c, n);
 
-	for (size_t k = 1; k < n && !repeated; k++)
-		repeated = chart_named(c, k, c[k].name);
 	for (size_t k = 0; k < n && repeated; k++) {
 		free(c[k].name);
 		c[k].name = chart_name(an, c[k].named_after, c[k].metric, true);
