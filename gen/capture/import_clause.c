@@ -225,6 +225,36 @@ clause_other_machine(const char *text)
 	return false;
 }
 
+/* A caption of the host's own run in a post about virtual machines
+ * ("==== HOST SYSTEM ====", "on the host itself", "bare metal"), and
+ * the words of a line about the guests ("The guest has 100MB RAM"). */
+static const char *const host_words[] = {"host", "hypervisor", "dom0",
+    "metal"};
+static const char *const guest_words[] = {"guest", "guests", "vm", "vms",
+    "domu", "virtual"};
+
+bool
+clause_host_side(const char *text)
+{
+	struct word w;
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
+		if (LISTED(&w, host_words))
+			return true;
+	return false;
+}
+
+bool
+clause_about_guest(const char *text)
+{
+	struct word w;
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
+		if (LISTED(&w, guest_words))
+			return true;
+	return false;
+}
+
 /* The machine's own system disk ("on system drive", "the boot SSD"):
  * a run on it is not on the array the post's start describes. */
 static const char *const system_roles[] = {"system", "boot", "os", "root"};

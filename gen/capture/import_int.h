@@ -72,6 +72,10 @@ struct config {
 				   the post's start is not its machine */
 	bool quotes_message;	/* its table is quoted from a message whose
 				   attribution stands above it */
+	bool host_side;		/* its caption says it ran on the host of
+				   the post's virtual machines ("HOST
+				   SYSTEM"): what is said of the guests is
+				   not its */
 	size_t system_disk;	/* its caption says it ran on the machine's
 				   system disk ("on system drive"): 1 + the
 				   caption's line (in p->ls); its storage,
@@ -208,6 +212,11 @@ bool clause_others_run(const char *text);
 /* Whether a caption says its run was made on another machine of the
  * poster's ("on my laptop", "my home PC"). */
 bool clause_other_machine(const char *text);
+/* Whether a caption is of the host's own run ("HOST SYSTEM", "bare
+ * metal"), and whether a line speaks of guests ("The guest has 100MB
+ * RAM"): such a line is not said of the host's run. */
+bool clause_host_side(const char *text);
+bool clause_about_guest(const char *text);
 /* Whether a caption names the machine's system disk ("bonnie++ on
  * system drive", "the boot SSD"). */
 bool clause_system_disk(const char *text);

@@ -117,7 +117,9 @@ said_of(const struct post *p, const struct guess *g, int k)
 {
 	if (g->named > 0)
 		return g->named == k + 1;
-	if (g->named == -2 || names_other_host(p, g, k))
+	if (g->named == -2 || names_other_host(p, g, k) ||
+	    (p->cf[k].host_side && g->region != k &&
+	    clause_about_guest(g->text)))
 		return false;
 	return g->region == k || g->named == 0;
 }
@@ -988,6 +990,7 @@ read_caption(struct post *p, size_t k)
 	if (b.p == NULL)
 		return;
 	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p);
+	c->host_side = clause_host_side(b.p);
 	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
 		same_layout |= contains_ignoring_case(b.p, same[i]);
 	if (same_layout && (before = run_before_on_host(p, k)) < k)

@@ -541,6 +541,12 @@ test_other_storage_words(void **state)
 	assert_false(clause_other_machine("Then the other box:"));
 	assert_false(clause_other_machine("This is the report for my server"));
 	assert_false(clause_other_machine("a laptop disk in my server"));
+	assert_true(clause_host_side("============ HOST SYSTEM ============"));
+	assert_true(clause_host_side("and on bare metal:"));
+	assert_false(clause_host_side("VIRTIO"));
+	assert_true(clause_about_guest("The guest has 1 VCPU and 100MB RAM"));
+	assert_true(clause_about_guest("inside the VM I made ext3"));
+	assert_false(clause_about_guest("6G RAM, Soft-RAID1 on SATA"));
 }
 
 int
