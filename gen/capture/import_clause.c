@@ -255,6 +255,40 @@ clause_about_guest(const char *text)
 	return false;
 }
 
+static bool
+is_md_device(const struct word *w)
+{
+	return strncmp(w->s, "md", 2) == 0 && w->s[2] != '\0' &&
+	    strspn(w->s + 2, "0123456789") == strlen(w->s + 2) &&
+	    strlen(w->s) < 16;
+}
+
+bool
+clause_md_device(const char *text, char name[16])
+{
+	struct word w;
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
+		if (is_md_device(&w)) {
+			memcpy(name, w.s, strlen(w.s) + 1);
+			return true;
+		}
+	return false;
+}
+
+bool
+clause_one_md_device(const char *text, char name[16])
+{
+	struct word w;
+
+	if (!clause_md_device(text, name))
+		return false;
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
+		if (is_md_device(&w) && strcmp(w.s, name) != 0)
+			return false;
+	return true;
+}
+
 /* The machine's own system disk ("on system drive", "the boot SSD"):
  * a run on it is not on the array the post's start describes. */
 static const char *const system_roles[] = {"system", "boot", "os", "root"};

@@ -1326,6 +1326,27 @@ tie_to_controller(struct guesses *out, size_t first)
 			out->v[i].tie = xstrdup(ctl->value);
 }
 
+/* The one RAID level named on a line, for the count beside it: the
+ * members /proc/mdstat lists of a raid0 are not those of the raid6 above
+ * it (import_meta.c's put_disks counts with the run's level). A line
+ * naming two ("Single disk still beat the raid0") ties none. */
+static void
+tie_to_level(struct guesses *out, size_t first)
+{
+	const struct guess *level = NULL;
+
+	for (size_t i = first; i < out->n; i++)
+		if (strcmp(out->v[i].key, "raid.level") == 0) {
+			if (level && strcmp(level->value, out->v[i].value))
+				return;
+			level = &out->v[i];
+		}
+	for (size_t i = first; level && i < out->n; i++)
+		if (strcmp(out->v[i].key, "disks.count") == 0 &&
+		    out->v[i].tie == NULL)
+			out->v[i].tie = xstrdup(level->value);
+}
+
 /* Whether guess k of the line is a kernel version that is the version
  * of a distribution named with it ("Ubuntu 6.06.1", "Debian 5.0.3"):
  * the operating system's, not the kernel's. */
@@ -1427,6 +1448,7 @@ guess_line(const struct guesser *gs, const char *text, long line, size_t at,
 	drop_misreads(out, first);
 	mark_rivals(out, first);
 	tie_to_controller(out, first);
+	tie_to_level(out, first);
 }
 
 void

@@ -72,6 +72,9 @@ struct config {
 				   the post's start is not its machine */
 	bool quotes_message;	/* its table is quoted from a message whose
 				   attribution stands above it */
+	char array[16];		/* the md device its caption names ("on
+				   md0"), or "": a line of another one's
+				   ("md1 : active raid1") is not its */
 	bool host_side;		/* its caption says it ran on the host of
 				   the post's virtual machines ("HOST
 				   SYSTEM"): what is said of the guests is
@@ -212,6 +215,12 @@ bool clause_others_run(const char *text);
 /* Whether a caption says its run was made on another machine of the
  * poster's ("on my laptop", "my home PC"). */
 bool clause_other_machine(const char *text);
+/* The first md device text names ("bonnie++ on md0", "md1 : active
+ * raid1"), lower case, into name; false when none. */
+bool clause_md_device(const char *text, char name[16]);
+/* The same when text names that one md device only ("And on md1, the
+ * mirror"), not two ("md0 ... md1"). */
+bool clause_one_md_device(const char *text, char name[16]);
 /* Whether a caption is of the host's own run ("HOST SYSTEM", "bare
  * metal"), and whether a line speaks of guests ("The guest has 100MB
  * RAM"): such a line is not said of the host's run. */

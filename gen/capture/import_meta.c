@@ -109,15 +109,27 @@ names_other_host(const struct post *p, const struct guess *g, int k)
 	return false;
 }
 
+/* Whether g's line names another md array than the one configuration
+ * k's caption names ("md1 : active raid1" for a run "on md0"). */
+static bool
+names_other_array(const struct post *p, const struct guess *g, int k)
+{
+	char md[16];
+
+	return p->cf[k].array[0] != '\0' && clause_md_device(g->text, md) &&
+	    strcmp(md, p->cf[k].array) != 0;
+}
+
 /* Prose about one configuration ("the second run used deadline", "with
- * 4 disks", a row's machine name) is not said of the others; what its
- * own prose says is said of it. */
+ * 4 disks", a row's machine name, another array's line) is not said of
+ * the others; what its own prose says is said of it. */
 static bool
 said_of(const struct post *p, const struct guess *g, int k)
 {
 	if (g->named > 0)
 		return g->named == k + 1;
 	if (g->named == -2 || names_other_host(p, g, k) ||
+	    names_other_array(p, g, k) ||
 	    (p->cf[k].host_side && g->region != k &&
 	    clause_about_guest(g->text)))
 		return false;
@@ -624,9 +636,11 @@ choice_free(struct choice *ch)
 static void
 put_disks(struct buf *b, const struct post *p, int k)
 {
-	struct choice n, m;
+	struct choice n, m, l;
 	size_t at;
-	bool has_n = choose(p, "disks.count", k, NULL, &n);
+	/* a count said with another level is another array's */
+	bool has_l = choose(p, "raid.level", k, NULL, &l);
+	bool has_n = choose(p, "disks.count", k, has_l ? l.value : NULL, &n);
 	bool has_m = choose(p, "disks.model", k, NULL, &m);
 
 	/* The model the start of the post names is that of a run that
@@ -659,6 +673,8 @@ put_disks(struct buf *b, const struct post *p, int k)
 		put_alternatives(b, &m);
 	choice_free(&n);
 	choice_free(&m);
+	if (has_l)
+		choice_free(&l);
 }
 
 /* The line of configuration k's caption that says its array was busy
@@ -991,6 +1007,8 @@ read_caption(struct post *p, size_t k)
 		return;
 	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p);
 	c->host_side = clause_host_side(b.p);
+	if (!clause_one_md_device(b.p, c->array))
+		c->array[0] = '\0';
 	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
 		same_layout |= contains_ignoring_case(b.p, same[i]);
 	if (same_layout && (before = run_before_on_host(p, k)) < k)

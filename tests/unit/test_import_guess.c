@@ -547,6 +547,17 @@ test_other_storage_words(void **state)
 	assert_true(clause_about_guest("The guest has 1 VCPU and 100MB RAM"));
 	assert_true(clause_about_guest("inside the VM I made ext3"));
 	assert_false(clause_about_guest("6G RAM, Soft-RAID1 on SATA"));
+	{
+		char md[16];
+
+		assert_true(clause_one_md_device("bonnie++ on md0, xfs:", md));
+		assert_string_equal(md, "md0");
+		assert_true(clause_md_device("md1 : active raid1 sdi1[0]", md));
+		assert_string_equal(md, "md1");
+		assert_false(clause_one_md_device("mdadm -l1 /dev/md0; and "
+		    "/dev/md1 the same", md));
+		assert_false(clause_md_device("mdadm --create; mdx md", md));
+	}
 }
 
 int
