@@ -1725,12 +1725,6 @@ far_apart_reason(const struct analysis *a, size_t i, int metric,
 	    "the gap do not measure; more runs will tell", floor(days)));
 }
 
-/* Two runs that nothing the meta says tells apart, of one day or of no
- * day, are not a before and an after: the tables of one post, told
- * apart only by their headings ("chunk 32k", "single disk"), or two
- * runs of one night. What made a drop between them is unknown, so it is
- * told, not gated. A later date, a changed key or label (a setting the
- * meta names only there, like "NCQ off") is what makes one. */
 /* When the two runs of d were made, as unsaid_reason tells it: "both
  * are of 2015-09-15", "neither has a date", "only X has a date" (the
  * other may be older or newer). Caller frees. */
@@ -1750,6 +1744,14 @@ when_unsaid(const struct setup_diff *d, bool name_day)
 	return xstrdup("neither has a date");
 }
 
+/* Two runs that nothing the meta says tells apart, of one day, of no
+ * day or of which one only has a date, are not a before and an after:
+ * the tables of one post, told apart only by their headings ("chunk
+ * 32k", "single disk"), a log's undated summary and a dated section, or
+ * two runs of one night. What made a drop between them is unknown, so
+ * it is told, not gated. A later date, a changed key or label (a
+ * setting the meta names only there, like "NCQ off") is what makes
+ * one. */
 static void
 unsaid_reason(const struct setup_diff *d, struct reasons *w)
 {

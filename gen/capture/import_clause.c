@@ -215,9 +215,12 @@ clause_other_machine(const char *text)
 	struct word w, prev = {.s = ""}, prev2 = {.s = ""};
 
 	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
-		if ((strcmp(prev.s, "my") == 0 && LISTED(&w, own_others)) ||
-		    (strcmp(prev2.s, "my") == 0 && strcmp(prev.s, "home") == 0 &&
-		    LISTED(&w, machines)))
+		bool mine = strcmp(prev.s, "my") == 0;
+		bool home = strcmp(prev2.s, "my") == 0 &&
+		    strcmp(prev.s, "home") == 0;
+
+		if ((mine && LISTED(&w, own_others)) ||
+		    (home && LISTED(&w, machines)))
 			return true;
 		prev2 = prev;
 		prev = w;
