@@ -245,6 +245,32 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 	}
 }
 
+/* The guesses of key alone that line i gives, its own (command: not
+ * inherited by the runs after it). */
+static void
+guess_key_of_line(struct post *p, size_t i, const char *key,
+    struct guesses *out)
+{
+	size_t first = out->n, kept = first;
+	char *text = prose_text(p, &p->ls.v[i]);
+
+	guess_line(p->gs, text, p->ls.v[i].no, i, out);
+	free(text);
+	for (size_t j = first; j < out->n; j++) {
+		struct guess *g = &out->v[j];
+
+		if (strcmp(g->key, key) != 0) {
+			free(g->value);
+			free(g->text);
+			free(g->tie);
+			continue;
+		}
+		g->command = 1;
+		out->v[kept++] = *g;
+	}
+	out->n = kept;
+}
+
 /* The machine a shell prompt of fio's command line in c's own lines
  * names ("root@ib1:/home/jwang# fio ..."): the rest of that line is
  * fio's options, no prose to guess from. */
@@ -252,33 +278,53 @@ static void
 guess_prompt_host(struct post *p, const struct config *c,
     struct guesses *out)
 {
+	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++)
+		if (fio_command_options(p->ls.v[i].text) != NULL)
+			guess_key_of_line(p, i, "host", out);
+}
+
+/* Whether the date guess g is later than a mail's Date header guessed
+ * before it: a clock that was wrong, as no run comes after the mail
+ * that reports it. */
+static bool
+after_mail(const struct guesses *out, const struct guess *g)
+{
+	for (const struct guess *h = out->v; h < g; h++)
+		if (strcmp(h->key, "date") == 0 &&
+		    strncmp(h->text, "Date: ", 6) == 0 &&
+		    strcmp(g->value, h->value) > 0)
+			return true;
+	return false;
+}
+
+/* When fio ran c's first job, as its results' header says ("seq-read:
+ * (groupid=0, jobs=1): err= 0: pid=3407: Thu Jun 21 10:06:16 2018"):
+ * the run's own date, nearer than the post's, unless it is later than
+ * the mail's. */
+static void
+guess_fio_started(struct post *p, const struct config *c,
+    struct guesses *out)
+{
 	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++) {
-		size_t first = out->n, kept = first;
-		char *text;
+		const char *t = p->ls.v[i].text;
+		const char *pid = strstr(t, "pid=");
+		size_t first = out->n;
 
-		if (fio_command_options(p->ls.v[i].text) == NULL)
+		if (!strstr(t, "(groupid=") || !pid || !strchr(pid, ':'))
 			continue;
-		text = prose_text(p, &p->ls.v[i]);
-		guess_line(p->gs, text, p->ls.v[i].no, i, out);
-		free(text);
-		for (size_t j = first; j < out->n; j++) {
-			struct guess *g = &out->v[j];
-
-			if (strcmp(g->key, "host") != 0) {
-				free(g->value);
-				free(g->text);
-				free(g->tie);
-				continue;
-			}
-			g->command = 1;
-			out->v[kept++] = *g;
+		guess_key_of_line(p, i, "date", out);
+		if (out->n > first && after_mail(out, &out->v[first])) {
+			free(out->v[first].value);
+			free(out->v[first].text);
+			free(out->v[first].tie);
+			out->n = first;
 		}
-		out->n = kept;
+		return;
 	}
 }
 
 /* The guesses of configuration c's prose, before its table and after,
- * and of its command line's prompt. */
+ * of its command line's prompt and of when fio says it ran. */
 static void
 guess_prose(struct post *p, const struct config *c, struct guesses *out)
 {
@@ -286,6 +332,7 @@ guess_prose(struct post *p, const struct config *c, struct guesses *out)
 	if (c->inner_end > 0)
 		guess_lines(p, c, c->table + 1, c->inner_end, out);
 	guess_prompt_host(p, c, out);
+	guess_fio_started(p, c, out);
 	guess_lines(p, c, c->tail_from, c->tail_end, out);
 }
 
