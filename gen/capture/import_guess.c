@@ -1391,9 +1391,22 @@ kernel_build_date(const struct guesses *out, size_t k)
 	    strchr(t, '#') != NULL;
 }
 
+/* Whether guess k is a controller read off a driver's boot banner
+ * ("3ware Storage Controller device driver for Linux v1.02"): the
+ * kernel loaded the driver, which may find no card at all. */
+static bool
+driver_banner(const struct guesses *out, size_t k)
+{
+	const char *t = out->v[k].text;
+
+	return strcmp(out->v[k].key, "controller") == 0 &&
+	    (contains_ignoring_case(t, "device driver") ||
+	    contains_ignoring_case(t, "driver for "));
+}
+
 /* Drops the line's guesses that its other words show to be of
  * something else: a distribution's release, a bitmap's chunk, a
- * kernel's build date. */
+ * kernel's build date, a driver's banner. */
 static void
 drop_misreads(struct guesses *out, size_t first)
 {
@@ -1401,7 +1414,7 @@ drop_misreads(struct guesses *out, size_t first)
 
 	for (size_t i = first; i < out->n; i++)
 		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i) ||
-		    kernel_build_date(out, i))
+		    kernel_build_date(out, i) || driver_banner(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].flags & GUESS_DROP) {

@@ -218,6 +218,11 @@ test_storage_words(void **state)
 		{"# fio results (all on ubuntu 16.04 x64)", "os",
 		    "Ubuntu 16.04"},
 		{"apt-get install ubuntu-desktop", "os", NULL},
+		/* a driver's banner: the card may not be there */
+		{"3ware Storage Controller device driver for Linux v1.02.00.037.",
+		    "controller", NULL},
+		{"Controller is a 3ware 9550SX-4LP", "controller",
+		    "3ware 9550SX-4LP|3ware"},
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
