@@ -326,6 +326,24 @@ if [ -z "$VALGRIND" ]; then
 		say_bad "foreign SITE: exit $status"
 fi
 
+# A run's page keeps its name when runs are added: "a b", whose name
+# had to change, ends in a hash of it and takes nothing from "a_b".
+mkdir -p "$tmp/names/a_b"
+cp samples/martello-sx8/bare-disk-ext3/bonnie.txt "$tmp/names/a_b/"
+"$b/benchsite" build -q -o "$tmp/names-site" "$tmp/names" 2>/dev/null
+before=$(grep -o 'href="runs/[^"]*">a_b<' "$tmp/names-site/index.html")
+mkdir -p "$tmp/names/a b"
+cp samples/martello-sx8/bare-disk-ext3/bonnie.txt "$tmp/names/a b/"
+"$b/benchsite" build -q -o "$tmp/names-site" "$tmp/names" 2>/dev/null
+after=$(grep -o 'href="runs/[^"]*">a_b<' "$tmp/names-site/index.html")
+other=$(grep -o 'href="runs/[^"]*">a b<' "$tmp/names-site/index.html")
+if [ "$before" = 'href="runs/a_b.html">a_b<' ] && [ "$after" = "$before" ] &&
+    [ -n "$other" ] && [ "$other" != "$before" ]; then
+	say_ok "run page names stay"
+else
+	say_bad "run page names stay: $before, then $after and $other"
+fi
+
 # A series' change points are changes between runs measured like for
 # like (tests/analysis/mixed-one-night: one night's new kernel and new
 # bonnie++ file size): its fio figure's fall is ruled, its bonnie++

@@ -6,6 +6,7 @@
 #include "render/headline.h"
 #include "site/site_int.h"
 #include "base/fileio.h"
+#include "base/hashmap.h"
 #include "base/xalloc.h"
 
 #include <stdio.h>
@@ -13,15 +14,36 @@
 #include <string.h>
 #include <strings.h>
 
+/* Whether name_safe gives id back as it is, but for its slashes, and
+ * no other id could give the same: letters, digits, '.', '_' and '-',
+ * no "--" (a slash's), not first a '.' or '-'. */
+static bool
+slug_faithful(const char *id)
+{
+	return id[0] != '\0' && id[0] != '.' && id[0] != '-' &&
+	    strstr(id, "--") == NULL && strspn(id, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/") == strlen(id);
+}
+
 /* A run's name in the site: runs/SLUG.html is its page, runs/SLUG@NAME
- * its files. A slug never ends in ".html" (runs "x" and "x.html" once
- * met as a page and a directory; it stays a rule). */
+ * its files. A name_safe that had to change the id ("a b" as "a_b")
+ * ends in a hash of the id, so that no run takes another's page when
+ * runs are added: the page of "a_b" stays runs/a_b.html whatever "a b"
+ * comes. A slug never ends in ".html" (runs "x" and "x.html" once met
+ * as a page and a directory; it stays a rule). */
 static char *
 run_slug(const char *id)
 {
 	char *slug = name_safe(id), *out;
 	size_t n = strlen(slug);
 
+	if (!slug_faithful(id)) {
+		out = xasprintf("%s-%08x", slug, (unsigned)(hash_bytes(id,
+		    strlen(id), 0) & 0xffffffffu));
+		free(slug);
+		slug = out;
+		n = strlen(slug);
+	}
 	if (n < 5 || strcasecmp(slug + n - 5, ".html") != 0)
 		return slug;
 	out = xasprintf("%s_", slug);
