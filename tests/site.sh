@@ -248,6 +248,17 @@ run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 status=$?
 [ $status -eq 0 ] && say_ok "samples build" || say_bad "samples build: exit $status"
 check_site samples "$site"
+# A RAID run against its single-disk reference: each figure in the unit
+# the other pages show, and the scaling model's verdict where it judged
+# one (the RAID5's block write is 38% of what it should give).
+page="$site/compare/martello-sx8--bare-disk-ext3~martello-sx8--raid5-lvm-ext3.html"
+if grep -q '<th scope="row">Block write</th><td>MiB/s</td>.*short of its scaling' \
+    "$page" && grep -q '<th scope="row">Random seeks</th><td>/s</td>' "$page"
+then
+	say_ok "compare page against a scaling reference"
+else
+	say_bad "compare page against a scaling reference"
+fi
 # Their table files against their pages: the series pages, which the
 # small site has none of, and (nightly runs) compare pages whose changes
 # the analysis judged: within the noise, a regression, no data.

@@ -764,6 +764,7 @@ pair_figures(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
 
 	if (tr) {
 		head_cell(tr, "Metric", NULL, false);
+		head_cell(tr, "Unit", NULL, false);
 		head_cell(tr, s->set->runs[other].id, NULL, true);
 		head_cell(tr, s->set->runs[run].id, NULL, true);
 		head_cell(tr, "Change", NULL, true);
@@ -776,6 +777,7 @@ pair_figures(const struct site_plan *s, htmlDocPtr doc, size_t run, int which)
 			continue;
 		tr = html_el(tbody, "tr", NULL, NULL);
 		row_head(tr, d->label);
+		text_cell(tr, display_unit(d));
 		figure_cell(tr, d, analysis_sum(s->an, (size_t)other, (int)id));
 		figure_cell(tr, d, analysis_sum(s->an, run, (int)id));
 		pair_change_cells(s, tr, run, which, (int)id);

@@ -693,6 +693,29 @@ pair_shows(const struct site_plan *s, size_t run, int which, int id)
 	    plan_has_metric(s, (size_t)other, id));
 }
 
+/* What the scaling model said of run's figure id against other, its
+ * single-disk reference, or "not judged" (no reference, or another). */
+static const char *
+scaling_verdict(const struct site_plan *s, size_t run, long other, int id)
+{
+	const struct scaling *sc = analysis_scaling(s->an, run);
+	struct scaled_metric x;
+
+	if (sc == NULL || sc->reference != other ||
+	    !analysis_scaled(s->an, run, id, &x))
+		return "not judged";
+	switch (x.level) {
+	case EFF_SHORT:
+		return "short of its scaling";
+	case EFF_WEAK:
+		return "scales weakly";
+	case EFF_FINE:
+		return "scales as expected";
+	default:
+		return "not judged";
+	}
+}
+
 void
 pair_change_of(const struct site_plan *s, size_t run, int which, int id,
     struct pair_change *c)
@@ -712,10 +735,12 @@ pair_change_of(const struct site_plan *s, size_t run, int which, int id,
 		c->verdict = verdict_names[v];
 		return;
 	}
-	/* Not compared by the analysis: the figures' ratio only. */
+	/* Not compared by the analysis: the figures' ratio only, and
+	 * against its single-disk reference, what the scaling model said
+	 * (the RAID run's page gives the expected figures). */
 	c->has_rel = a.state == VS_OK && b.state == VS_OK && a.median > 0;
 	c->rel = c->has_rel ? b.median / a.median - 1 : 0;
-	c->verdict = "not judged";
+	c->verdict = scaling_verdict(s, run, other, id);
 }
 
 static void
