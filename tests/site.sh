@@ -259,6 +259,13 @@ then
 else
 	say_bad "compare page against a scaling reference"
 fi
+# A run's page links its series' page.
+if grep -q 'Series page</dt><dd><a href="../series/martello-sx8.html">' \
+    "$site/runs/martello-sx8--raid5-lvm-ext3.html"; then
+	say_ok "run page links its series"
+else
+	say_bad "run page links its series"
+fi
 # Their table files against their pages: the series pages, which the
 # small site has none of, and (nightly runs) compare pages whose changes
 # the analysis judged: within the noise, a regression, no data.

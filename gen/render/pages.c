@@ -468,6 +468,25 @@ expect_row(xmlNodePtr dl, const struct run *r, const struct metric_def *d)
 	free(text);
 }
 
+/* The run's series, when it has a page (two runs or more): a link to
+ * its latest runs' page, which leads to the rest of its history. */
+static void
+series_row(const struct site_plan *s, xmlNodePtr dl, const struct run *r)
+{
+	size_t i = (size_t)(r - s->set->runs);
+	const struct series_span *sp = &s->series[s->series_of[i]];
+	xmlNodePtr dd;
+	char *href;
+
+	if (sp->slug == NULL)
+		return;
+	meta_row(dl, "Series page", "");
+	dd = dl->last->type == XML_TEXT_NODE ? dl->last->prev : dl->last;
+	href = xasprintf("../series/%s.html", sp->slug);
+	html_link(dd, href, s->an->runs[i].series);
+	free(href);
+}
+
 static void
 run_meta(const struct site_plan *s, xmlNodePtr dl, const struct run *r,
     const struct results *rs)
@@ -502,6 +521,8 @@ run_meta(const struct site_plan *s, xmlNodePtr dl, const struct run *r,
 		if (!is_known_key(meta_key(&r->meta, i)))
 			meta_row(dl, meta_key(&r->meta, i),
 			    meta_value(&r->meta, i));
+	if (s->series && !s->single)
+		series_row(s, dl, r);
 	bonnie_facts(dl, r, rs);
 }
 

@@ -222,6 +222,9 @@ run_page_fp(struct site *s, size_t i, struct fp *f, char (*content)[FP_HEX])
 	b = meta_get(&r->meta, "baseline");
 	other_run(s, f, b ? runset_find(s->plan.set, b) : -1, content);
 	pairs_fp(s, f, i);
+	/* its series' page, linked (not its length: a night added to the
+	 * series leaves the pages of the nights before it alone) */
+	fp_str(f, s->plan.series[s->plan.series_of[i]].slug);
 	fp_digest_bytes(f, s->fp_run[i]);
 }
 
