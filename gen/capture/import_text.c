@@ -103,6 +103,10 @@ import_slug(const char *text)
 			buf_puts(&b, "-");
 		for (size_t i = 0; i < n; i++)
 			buf_putc(&b, (char)tolower((unsigned char)p[i]));
+		/* "v3+" is not "v3": a version and the one after it */
+		if (isdigit((unsigned char)p[n - 1]) && p[n] == '+' &&
+		    p[n + 1] != '+' && !isalnum((unsigned char)p[n + 1]))
+			buf_puts(&b, "plus");
 		p += n;
 		words++;
 	}

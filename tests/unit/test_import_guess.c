@@ -565,6 +565,22 @@ test_other_storage_words(void **state)
 	}
 }
 
+/* A run's directory name keeps what tells "v3+" from "v3". */
+static void
+test_slug_plus(void **state)
+{
+	char *a = import_slug("can (v3)"), *b = import_slug("can (v3+)");
+	char *c = import_slug("bonnie++ on raid1+0");
+
+	(void)state;
+	assert_string_equal(a, "can-v3");
+	assert_string_equal(b, "can-v3plus");
+	assert_string_equal(c, "bonnie-on-raid1-0");
+	free(a);
+	free(b);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -579,6 +595,7 @@ main(void)
 		cmocka_unit_test(test_storage_words),
 		cmocka_unit_test(test_iteration_stem),
 		cmocka_unit_test(test_other_storage_words),
+		cmocka_unit_test(test_slug_plus),
 	};
 
 	return cmocka_run_group_tests_name("import_guess", tests, setup,
