@@ -227,13 +227,14 @@ change=$(xmllint --html --xpath "string($an//tr[th[starts-with(.,
 	say_ok "fio run against its base" ||
 	say_bad "fio run against its base: $cols columns, $rows rows, '$change'"
 
-# The overview's columns: the run, then only the texts some run gives
-# (these name no scheduler), then the figures.
+# The overview's columns: the run and what the gate says of it, then
+# only the texts some run gives (these name no scheduler), then the
+# figures.
 heads=$(xmllint --html --xpath \
 	'//table[@class = "runs"]//th[@scope = "col"]/text()' \
 	"$site/index.html" 2>/dev/null | tr '\n' '|')
 case $heads in
-"Run|Host|Controller|Disks|RAID|File system|Kernel|"*)
+"Run|Gate|Host|Controller|Disks|RAID|File system|Kernel|"*)
 	case $heads in
 	*Scheduler*) say_bad "fio overview: an empty Scheduler column: $heads" ;;
 	*) say_ok "fio overview: no empty column" ;;
@@ -259,6 +260,10 @@ then
 else
 	say_bad "compare page against a scaling reference"
 fi
+# The overview says what the gate says of each run: the four that fail.
+fails=$(grep -o '<td class="bad">FAIL</td>' "$site/index.html" | wc -l)
+[ "$fails" -eq 4 ] && say_ok "overview marks the runs that fail" ||
+	say_bad "overview marks the runs that fail: $fails, not 4"
 # A run's page links its series' page.
 if grep -q 'Series page</dt><dd><a href="../series/martello-sx8.html">' \
     "$site/runs/martello-sx8--raid5-lvm-ext3.html"; then

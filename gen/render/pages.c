@@ -5,6 +5,7 @@
 #include "render/notes.h"
 #include "render/page_common.h"
 #include "render/pages.h"
+#include "render/render.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -174,6 +175,7 @@ overview_head(const struct site_plan *s, htmlDocPtr doc,
 	if (tr == NULL)
 		return;
 	head_cell(tr, "Run", NULL, false);
+	head_cell(tr, "Gate", NULL, false);
 	for (size_t i = 0; i < OVERVIEW_TEXTS; i++)
 		if (keep[i])
 			head_cell(tr, cols[i], NULL, false);
@@ -242,6 +244,9 @@ overview_rows(const struct site_plan *s, htmlDocPtr doc,
 
 		html_link(html_el(tr, "td", NULL, NULL), href, run_title(r));
 		free(href);
+		/* what the gate says of it, as the digests' tables do */
+		html_el(tr, "td", s->an->gate.outcome[i] == RUN_FAILS ? "bad" :
+		    NULL, outcome_words[s->an->gate.outcome[i]]);
 		for (size_t k = 0; k < OVERVIEW_TEXTS; k++)
 			if (keep[k] && k == 1)
 				controller_cell(tr, r);
