@@ -1702,6 +1702,37 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	    (unsigned)c->history + 1));
 }
 
+/* A fall with nothing the meta names changed, judged by the fence a
+ * long quiet history drew, that stays within the figure's noise floor
+ * (10% for the block tests, 15% for rewrite and seeks): a series that
+ * moved 2% a night for a month draws a fence of a few per cent, and one
+ * night 5% down is a night beyond it, which comes about once a month by
+ * chance and on a figure of a dozen more often. With no cause to name,
+ * a careful engineer waits for a second night as low. */
+static void
+quiet_dip_reason(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d, struct reasons *w)
+{
+	const char *was = meta_get(&d->b->meta, "date");
+	const char *now = meta_get(&d->r->meta, "date");
+	const struct change *c;
+	double fall;
+
+	if (metric < 0 || !nothing_moves(a, d, metric) ||
+	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
+		return;
+	c = analysis_change_of(a, i, metric);
+	fall = fabs(analysis_change(a, i, metric).rel);
+	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_NOISE_FENCE ||
+	    c->history < HISTORY_TRUSTED || fall >= a->noise[metric])
+		return;
+	reason(w, xasprintf("%s, and the fall of %.1f%% is within the %.0f%% "
+	    "noise floor of the figure: the series' quiet nights drew a "
+	    "tighter fence, and one night beyond it with no cause to name is "
+	    "no regression to sign; a second night as low will tell",
+	    unexplained_lead(d), 100 * fall, 100 * a->noise[metric]));
+}
+
 /* A regression with nothing the meta names changed between runs
  * FAR_APART_DAYS apart or more, however it was judged: the nights
  * before the gap say how the set-up moved then, not what a month did
@@ -2070,6 +2101,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	unsaid_reason(d, &w);
 	first_change_reason(a, i, metric, d, &w);
 	short_fence_reason(a, i, metric, d, &w);
+	quiet_dip_reason(a, i, metric, d, &w);
 	far_apart_reason(a, i, metric, d, &w);
 	swing_reason(a, i, metric, d, &w);
 	series_range_reason(a, i, metric, d, &w);
