@@ -1669,6 +1669,26 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
  * not signed. */
 #define FAR_PAST_FENCE 2
 
+/* The change of run i's metric when it is a fall judged by the series'
+ * fence with nothing the meta names able to move it, from the night
+ * before it in its series (not one of the same day: unsaid_reason's);
+ * else NULL. What short_fence_reason and quiet_dip_reason weigh. */
+static const struct change *
+unnamed_fenced_fall(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d)
+{
+	const char *was = meta_get(&d->b->meta, "date");
+	const char *now = meta_get(&d->r->meta, "date");
+	const struct change *c;
+
+	if (metric < 0 || !nothing_moves(a, d, metric) ||
+	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
+		return NULL;
+	c = analysis_change_of(a, i, metric);
+	return c->verdict == VERDICT_REGRESSION &&
+	    c->rule == RULE_NOISE_FENCE ? c : NULL;
+}
+
 /* A fall with nothing the meta names changed, judged by a fence that
  * a short history drew, and no figure of the run FAR_PAST_FENCE times
  * past its limit: the set-up's own reach is not yet known well enough
@@ -1681,16 +1701,9 @@ static void
 short_fence_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
-	const char *was = meta_get(&d->b->meta, "date");
-	const char *now = meta_get(&d->r->meta, "date");
-	const struct change *c;
+	const struct change *c = unnamed_fenced_fall(a, i, metric, d);
 
-	if (metric < 0 || !nothing_moves(a, d, metric) ||
-	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
-		return;
-	c = analysis_change_of(a, i, metric);
-	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_NOISE_FENCE ||
-	    c->history >= HISTORY_TRUSTED ||
+	if (c == NULL || c->history >= HISTORY_TRUSTED ||
 	    (c->floor_wider && !tail_metric(analysis_metric(a, metric))) ||
 	    run_fell_past(a, i, FAR_PAST_FENCE, false))
 		return;
@@ -1713,18 +1726,12 @@ static void
 quiet_dip_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
-	const char *was = meta_get(&d->b->meta, "date");
-	const char *now = meta_get(&d->r->meta, "date");
-	const struct change *c;
+	const struct change *c = unnamed_fenced_fall(a, i, metric, d);
 	double fall;
 
-	if (metric < 0 || !nothing_moves(a, d, metric) ||
-	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
-		return;
-	c = analysis_change_of(a, i, metric);
-	fall = fabs(analysis_change(a, i, metric).rel);
-	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_NOISE_FENCE ||
-	    c->history < HISTORY_TRUSTED || fall >= a->noise[metric])
+	if (c == NULL || c->history < HISTORY_TRUSTED ||
+	    (fall = fabs(analysis_change(a, i, metric).rel)) >=
+	    a->noise[metric])
 		return;
 	reason(w, xasprintf("%s, and the fall of %.1f%% is within the %.0f%% "
 	    "noise floor of the figure: the series' quiet nights drew a "

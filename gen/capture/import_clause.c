@@ -236,26 +236,30 @@ static const char *const host_words[] = {"host", "hypervisor", "dom0",
 static const char *const guest_words[] = {"guest", "guests", "vm", "vms",
     "domu", "virtual"};
 
-bool
-clause_host_side(const char *text)
+/* Whether a word of text is one of list's. */
+static bool
+any_word_listed(const char *text, const char *const *list, size_t n)
 {
 	struct word w;
 
 	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
-		if (LISTED(&w, host_words))
+		if (word_listed(&w, list, n))
 			return true;
 	return false;
 }
 
 bool
+clause_host_side(const char *text)
+{
+	return any_word_listed(text, host_words, sizeof host_words /
+	    sizeof *host_words);
+}
+
+bool
 clause_about_guest(const char *text)
 {
-	struct word w;
-
-	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end)
-		if (LISTED(&w, guest_words))
-			return true;
-	return false;
+	return any_word_listed(text, guest_words, sizeof guest_words /
+	    sizeof *guest_words);
 }
 
 static bool
