@@ -283,18 +283,33 @@ guess_prompt_host(struct post *p, const struct config *c,
 			guess_key_of_line(p, i, "host", out);
 }
 
-/* Whether the date guess g is later than a mail's Date header guessed
- * before it: a clock that was wrong, as no run comes after the mail
- * that reports it. */
-static bool
-after_mail(const struct guesses *out, const struct guess *g)
+/* The latest date a mail's Date header among gs gives, or NULL. */
+static const char *
+latest_mail_date(const struct guesses *gs, size_t n, const char *latest)
 {
-	for (const struct guess *h = out->v; h < g; h++)
+	for (size_t i = 0; i < n; i++) {
+		const struct guess *h = &gs->v[i];
+
 		if (strcmp(h->key, "date") == 0 &&
 		    strncmp(h->text, "Date: ", 6) == 0 &&
-		    strcmp(g->value, h->value) > 0)
-			return true;
-	return false;
+		    (latest == NULL || strcmp(h->value, latest) > 0))
+			latest = h->value;
+	}
+	return latest;
+}
+
+/* Whether the date guess g (of out, a run's own guesses) is later than
+ * every mail's Date header of the post so far: a clock that was wrong,
+ * as no run comes after the last mail that reports it (the reply's, not
+ * the older mail it quotes). */
+static bool
+after_mail(const struct post *p, const struct guesses *out,
+    const struct guess *g)
+{
+	const char *latest = latest_mail_date(&p->g, p->g.n, NULL);
+
+	latest = latest_mail_date(out, (size_t)(g - out->v), latest);
+	return latest && strcmp(g->value, latest) > 0;
 }
 
 /* When fio ran c's first job, as its results' header says ("seq-read:
@@ -313,7 +328,7 @@ guess_fio_started(struct post *p, const struct config *c,
 		if (!strstr(t, "(groupid=") || !pid || !strchr(pid, ':'))
 			continue;
 		guess_key_of_line(p, i, "date", out);
-		if (out->n > first && after_mail(out, &out->v[first])) {
+		if (out->n > first && after_mail(p, out, &out->v[first])) {
 			free(out->v[first].value);
 			free(out->v[first].text);
 			free(out->v[first].tie);
