@@ -1064,8 +1064,13 @@ comparison_row(const struct site_plan *s, xmlNodePtr tbody,
 
 		text_cell(tr, date ? date : "");
 	}
-	text_cell(tr, r->groups ? r->groups[k] : r->changes && r->changes[k] ?
-	    r->changes[k] : "");
+	/* A "by KEY" page gives the value on every row, as its CSV does:
+	 * sorted by a figure, a row still says which group it is of. */
+	if (r->key)
+		text_cell(tr, meta_get(&s->set->runs[run].meta, r->key));
+	else
+		text_cell(tr, r->changes && r->changes[k] ? r->changes[k] :
+		    "");
 	for (size_t m = 0; m < r->nmetrics; m++)
 		figure_cell(tr, analysis_def(s->an, r->metrics[m]),
 		    analysis_sum(s->an, run, r->metrics[m]));

@@ -4,6 +4,7 @@
  * of the comparison pages are chosen here, for their tables, charts and
  * files alike (pages_analysis.c). */
 #include "render/headline.h"
+#include "render/render.h"
 #include "render/tables.h"
 #include "base/hashmap.h"
 #include "base/xalloc.h"
@@ -102,8 +103,9 @@ controller_of(const struct run *r)
 void
 index_table(const struct site_plan *s, struct data_table *t)
 {
-	static const char *const cols[] = {"Run", "Host", "Controller",
-	    "Disks", "RAID", "File system", "Kernel", "Scheduler"};
+	static const char *const cols[] = {"Run", "Gate", "Host",
+	    "Controller", "Disks", "RAID", "File system", "Kernel",
+	    "Scheduler"};
 	static const char *const keys[] = {"disks", "raid", "filesystem",
 	    "kernel", "scheduler"};
 	size_t n, ntext = sizeof cols / sizeof *cols;
@@ -119,10 +121,12 @@ index_table(const struct site_plan *s, struct data_table *t)
 		struct table_cell *c = add_row(t);
 
 		set_text(&c[0], run_title(r));
-		set_text(&c[1], run_host(r));
-		set_text(&c[2], controller_of(r));
+		/* what the gate says of it, as the overview's column does */
+		set_text(&c[1], outcome_words[s->an->gate.outcome[rows[row]]]);
+		set_text(&c[2], run_host(r));
+		set_text(&c[3], controller_of(r));
 		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
-			set_text(&c[3 + k], meta_get(&r->meta, keys[k]));
+			set_text(&c[4 + k], meta_get(&r->meta, keys[k]));
 		for (size_t k = 0; k < s->noverview; k++) {
 			const struct metric_summary m = run_summary(r,
 			    s->overview[k]);

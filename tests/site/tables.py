@@ -18,7 +18,7 @@ FIGURE_UNITS = {"KiB/s", "/s"}
 # A table's first column: what its rows are.
 FIRST = ("Run", "Sample", "Series", "Metric")
 # Columns the page shows as the file gives them.
-SAME_TEXT = {"Date", "What changed", "Verdict"}
+SAME_TEXT = {"Date", "What changed", "Verdict", "Gate"}
 # A compare page's columns that are not figures of its row's metric.
 PAIR_TEXT = {"Metric", "Unit", "Change", "Verdict"}
 
@@ -110,9 +110,9 @@ def shown_change(text):
     return tuple("%+.1f%%" % (float(text) * f) for f in EITHER_WAY)
 
 
-def check_cell(rel, label, name, unit, cell, value, heading):
+def check_cell(rel, label, name, unit, cell, value):
     """Whether the page's cell shows the file's value; None when the
-    column is not checked. heading: the group headings seen so far."""
+    column is not checked."""
     base = os.path.basename(rel)[:-len(".html")]
     if unit in FIGURE_UNITS:
         seeks = (name == "Random seeks" or label == "Random seeks" or
@@ -123,11 +123,9 @@ def check_cell(rel, label, name, unit, cell, value, heading):
     if name == "Change" and unit == "%":
         return cell.lstrip("~").strip(" \u25bc\u25b2") in shown_change(value)
     if rel.startswith("compare/") and name == base:
-        # "by KEY": the page heads each value's runs with "KEY: VALUE",
-        # the file gives the value on every row.
-        if cell:
-            heading[name] = cell
-        return heading.get(name) == "%s: %s" % (name, value)
+        # "by KEY": the page, like the file, gives the value on every
+        # row, so that a row sorted away from its group still says it.
+        return cell == value
     return None
 
 
@@ -179,7 +177,7 @@ def check_page(site, rel, problems):
     by_label = {r[0]: r for r in rows}
     # A compare page's rows are metrics, each with its unit in a column.
     unit_col = cols.index(("Unit", None)) if ("Unit", None) in cols else None
-    seen, heading = set(), {}
+    seen = set()
     for table in page.tables:
         names = table[0]
         for tr in table[1:]:
@@ -197,8 +195,7 @@ def check_page(site, rel, problems):
                 unit = cols[i][1]
                 if unit_col is not None and name not in PAIR_TEXT:
                     unit = row[unit_col]
-                ok = check_cell(rel, label, name, unit, tr[k], row[i],
-                                heading)
+                ok = check_cell(rel, label, name, unit, tr[k], row[i])
                 if ok is False:
                     problems.append("%s, %s: page %r, file %r" %
                                     (label, name, tr[k], row[i]))
