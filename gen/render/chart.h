@@ -65,6 +65,7 @@ struct chart_bar {
 				 * label above the plot, elided or left
 				 * out where labels crowd, whole in the
 				 * run's <title> */
+	bool step_better;	/* that change point is an improvement */
 };
 
 struct chart {

@@ -255,6 +255,7 @@ chart_row_visible(const struct pen *p, const struct grow *r)
 /* ---- trends ---- */
 
 #define RGB_STEP	0xb33c00	/* a change point's rule */
+#define RGB_STEP_BETTER	0x1c5d99	/* an improvement's (TS_BETTER) */
 #define FULL_TURN	(2 * 3.14159265358979)	/* radians of a circle */
 
 static void
@@ -344,7 +345,7 @@ draw_trend_point(struct pen *p, const struct chart_geom *g,
 
 	if (r->step_full != NULL) {
 		cairo_set_line_width(cr, 1.5);
-		set_rgb(cr, RGB_STEP);
+		set_rgb(cr, r->step_better ? RGB_STEP_BETTER : RGB_STEP);
 		cairo_move_to(cr, r->stepx, g->ptop - 4);
 		cairo_line_to(cr, r->stepx, g->pbot);
 		cairo_stroke(cr);

@@ -65,8 +65,8 @@ dump_trend_row(FILE *fp, size_t i, const struct grow *r)
 	if (r->expect)
 		fprintf(fp, "  expect %.1f\n", r->ex);
 	if (r->step_full != NULL) {
-		fprintf(fp, "  change point rule %.1f \"%s\"\n", r->stepx,
-		    r->step_full);
+		fprintf(fp, "  change point rule %.1f \"%s\" %s\n", r->stepx,
+		    r->step_full, r->step_better ? "better" : "worse");
 		dump_text(fp, "  step", &r->step);
 	}
 	if (r->cnum > 0) {

@@ -36,6 +36,9 @@ const struct chart_tstyle chart_tstyles[TS_COUNT] = {
 	[TS_NOTE] = { FONT_BOOK, 11, 0x595959 },
 	[TS_GROUP] = { FONT_BOLD, 12, 0x1a1a1a },
 	[TS_CHANGE] = { FONT_BOOK, 11, 0x595959 },
+	/* the blue of the site's links: calm, and apart from the orange
+	 * of what fell for the colour-blind too */
+	[TS_BETTER] = { FONT_BOOK, 12, 0x1c5d99 },
 };
 
 /* Freed by cairo with the font face, once its caches let go of it. */

@@ -35,6 +35,7 @@ enum tstyle {
 	TS_NOTE,
 	TS_GROUP,	/* group heading */
 	TS_CHANGE,	/* change marker text */
+	TS_BETTER,	/* an improvement's change point label */
 	TS_COUNT
 };
 
@@ -92,6 +93,7 @@ struct grow {
 	 * a change at (cnx, cny). */
 	double px, py, sx0, sx1;
 	char *step_full;	/* the change point's label, NULL when none */
+	bool step_better;	/* an improvement: blue, not orange */
 	double stepx;
 	struct gtext step;
 	int cnum;		/* 1 + the change's number, 0 when none */

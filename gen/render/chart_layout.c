@@ -626,6 +626,7 @@ trend_rows(struct chart_geom *g, const struct meter *m, const struct chart *c)
 		r->flag_full = chart_clean_trimmed(c->bars[i].flag_text);
 		r->change_full = chart_clean_trimmed(c->bars[i].change);
 		r->step_full = chart_clean_trimmed(c->bars[i].step);
+		r->step_better = c->bars[i].step_better;
 		if (r->change_full != NULL) {
 			r->cnum = ++changes;
 			snprintf(buf, sizeof buf, "%d", r->cnum);
@@ -712,7 +713,9 @@ trend_steps(struct chart_geom *g, const struct meter *m, double y)
 			continue;
 		r->stepx = trend_change_x(g, i);
 		maxw = (g->px1 - g->px0) / 3;
-		text_at(&r->step, m, TS_FLAGNOTE, measure(m, TS_FLAGNOTE,
+		/* TS_BETTER has TS_FLAGNOTE's font and size: one measure */
+		text_at(&r->step, m, r->step_better ? TS_BETTER : TS_FLAGNOTE,
+		    measure(m, TS_FLAGNOTE,
 		    r->step_full) <= maxw ? xstrdup(r->step_full) :
 		    chart_elide(r->step_full, maxw, measure_n, &mc), 0, 0);
 		w = r->step.w;
@@ -916,8 +919,9 @@ trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
 		free(t);
 	}
 	if (steps)
-		add_para(&v, n, &cap, xstrdup("Vertical rules: changes the "
-		    "analysis found between runs measured like for like."));
+		add_para(&v, n, &cap, xstrdup("Vertical rules: changes "
+		    "found between runs measured like for like; orange: "
+		    "worse, blue: better."));
 	if (flagged)
 		add_para(&v, n, &cap, xstrdup("Large orange points: flagged "
 		    "by the analysis."));

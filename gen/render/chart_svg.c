@@ -96,7 +96,8 @@ desc_line(const struct grow *r, const struct chart_bar *b, const char *unit)
 	if (r->change_full != NULL)
 		cat(&s, "; change: %s", r->change_full);
 	if (r->step_full != NULL)
-		cat(&s, "; change point: %s", r->step_full);
+		cat(&s, "; change point: %s, %s", r->step_full,
+		    r->step_better ? "better" : "worse");
 	return s;
 }
 

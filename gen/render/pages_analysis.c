@@ -960,9 +960,9 @@ page_chart(const struct site_plan *s, int id, const size_t *runs,
  * against the one before it found none) or a change against the run
  * before it in its series, measured like for like (a night run with
  * another file size is no change point of the nights'). NULL when
- * none; caller frees. */
+ * none; caller frees. *better: whether it is an improvement. */
 static char *
-step_label(const struct site_plan *s, size_t i, int id)
+step_label(const struct site_plan *s, size_t i, int id, bool *better)
 {
 	const struct analysis *an = s->an;
 	const struct run_analysis *ra = &an->runs[i];
@@ -975,6 +975,7 @@ step_label(const struct site_plan *s, size_t i, int id)
 		if (f->metric != (int)id || (f->kind != FIND_REGRESSION &&
 		    f->kind != FIND_IMPROVEMENT) || f->caveat)
 			continue;
+		*better = f->kind == FIND_IMPROVEMENT;
 		if (!judged)
 			return xstrdup(f->kind == FIND_REGRESSION ?
 			    "step down" : "step up");
@@ -1005,7 +1006,8 @@ trend_chart(const struct site_plan *s, int id, const size_t *runs,
 
 		bars[k].has_when = meta_date_days(date, &bars[k].when);
 		bars[k].when_label = date;
-		bars[k].step = steps[k] = step_label(s, runs[k], id);
+		bars[k].step = steps[k] = step_label(s, runs[k], id,
+		    &bars[k].step_better);
 	}
 	if ((svg = chart_svg_at(&c, s->fonts, width, err)) == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", def->key, err);

@@ -29,7 +29,7 @@ run 3 value point 193.4,67.6 strip 157.8-264.7
   number "1" at 154.0,259.0 w 7.0
 run 4 value point 335.9,68.7 strip 264.7-371.5
 run 5 value highlight point 407.1,111.5 strip 371.5-442.7
-  change point rule 371.5 "step down"
+  change point rule 371.5 "step down" worse
   step "step down" at 340.4,55.0 w 62.2
 run 6 too-fast point 478.3,69.0 strip 442.7-549.6
 run 7 value point 620.8,110.8 strip 549.6-656.4
@@ -40,6 +40,6 @@ run 8 not-run point 692.0,239.0 strip 656.4-700.0
 legend "Median of the samples, whiskers min-max. MiB/s = 1024 KiB/s (bonnie++'s K/sec is KiB/s)." at 16.0,315.0 w 499.9
 legend "1: kernel: 6.1 → 6.6 (from night-03 on)" at 16.0,329.0 w 211.9
 legend "2: scheduler: mq-deadline → none; readahead: 128 → 4096 (from night-09 on)" at 16.0,343.0 w 431.6
-legend "Vertical rules: changes the analysis found between runs measured like for like." at 16.0,357.0 w 435.7
+legend "Vertical rules: changes found between runs measured like for like; orange: worse, blue: better." at 16.0,357.0 w 523.6
 legend "Large orange points: flagged by the analysis." at 16.0,371.0 w 249.3
 legend "Short dark lines: the run's expected value." at 16.0,385.0 w 234.4

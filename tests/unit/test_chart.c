@@ -164,6 +164,9 @@ static const struct chart_bar undated_bars[] = {
 	{ .label = "night-06", .kind = BAR_VALUE, .value = 110.4,
 	  .has_when = true, .when = 20518, .when_label = "2026-03-06",
 	  .step = "-25%" },
+	{ .label = "night-07", .kind = BAR_VALUE, .value = 146.0,
+	  .has_when = true, .when = 20519, .when_label = "2026-03-07",
+	  .step = "+32%", .step_better = true },
 };
 
 /* A fio run's latencies, a workload a group: a tail a hundred times the
@@ -557,9 +560,17 @@ test_trends(void **state)
 	free(d);
 	d = dump_chart(&charts[7], &len);
 	assert_non_null(strstr(d, "trend by run order,"));
-	assert_non_null(strstr(d, "\"run order (1 of 4 runs have no date)\""));
-	assert_non_null(strstr(d, "time \"4\""));
+	assert_non_null(strstr(d, "\"run order (1 of 5 runs have no date)\""));
+	assert_non_null(strstr(d, "time \"5\""));
+	/* a fall and a rise ruled apart: orange and blue */
+	assert_non_null(strstr(d, "  change point rule 451.5 \"-25%\" worse"));
+	assert_non_null(strstr(d, "\"+32%\" better"));
 	free(d);
+	s = svg_bytes(&charts[7], &n);
+	assert_non_null(strstr(s, "; change point: +32%, better</title>"));
+	assert_non_null(strstr(s, "fill=\"#1c5d99\" textLength=\"36.73\" "
+	    "lengthAdjust=\"spacingAndGlyphs\">+32%</text>"));
+	free(s);
 	d = dump_chart(&charts[8], &len);
 	assert_non_null(strstr(d, "\"run order (no run has a date)\""));
 	assert_int_equal(count_str(d, "  number \""), 4);
@@ -569,7 +580,7 @@ test_trends(void **state)
 	    "chart of 8 runs\""));
 	assert_non_null(strstr(s, "<title>night-03, 2026-03-03: 147 MiB/s "
 	    "(1 sample); change: kernel: 6.1 → 6.6</title>"));
-	assert_non_null(strstr(s, "; change point: step down</title>"));
+	assert_non_null(strstr(s, "; change point: step down, worse</title>"));
 	free(s);
 }
 
