@@ -254,6 +254,11 @@ char *change_caveat(const struct analysis *, size_t i, size_t o,
 /* Whether two fio command lines (meta fio-options) ask the same of
  * fio, but for how it prints and where its file is. */
 bool same_fio_options(const char *x, const char *y);
+/* Whether each word of the raid value t is one of u's (meta_raid_words:
+ * "RAID 0" is "raid0"); *more is set when u has another. "raid0" says
+ * less than "raid0 md": what it leaves out is unknown, as a key given
+ * on one side only is, not a difference. */
+bool raid_within(const char *t, const char *u, bool *more);
 /* Whether bonnie++ ran with -D (its bonnie-options say): its block
  * tests, rewrite and seeks went round the page cache. */
 bool direct_io(const struct run *);

@@ -27,7 +27,7 @@ enum key_role {
  * text; the ways of each key are below (same_value). */
 typedef bool same_fn(const char *, const char *);
 static same_fn same_memory, same_stack, same_os, same_bonnie_options,
-    same_mount_options;	/* and same_fio_options, series.c's */
+    same_mount_options, same_raid;	/* and same_fio_options, series.c's */
 
 /* Keys that describe the set-up: what may explain a difference, which
  * metrics a change of each can move, and how two values of it that
@@ -45,7 +45,7 @@ static const struct setup_key {
 	{"driver", KEY_TUNABLE, ALL_METRICS, NULL},
 	{"firmware", KEY_TUNABLE, ALL_METRICS, NULL},
 	{"disks", KEY_LAYOUT, ALL_METRICS, NULL},
-	{"raid", KEY_LAYOUT, ALL_METRICS, NULL},
+	{"raid", KEY_LAYOUT, ALL_METRICS, same_raid},
 	{"chunk", KEY_LAYOUT, ALL_METRICS, NULL},
 	{"filesystem", KEY_CONFIG, ALL_METRICS, NULL},
 	/* What collect says is under the file system: "ext4 on lvm on
@@ -196,6 +196,16 @@ same_value(size_t k, const char *x, const char *y)
 {
 	return x == NULL || y == NULL || strcmp(x, y) == 0 ||
 	    (setup_keys[k].same && setup_keys[k].same(x, y));
+}
+
+/* Whether one raid value says no more than the other ("raid0", "RAID 0
+ * md"): what one leaves out is unknown there. */
+static bool
+same_raid(const char *x, const char *y)
+{
+	bool more = false;
+
+	return raid_within(x, y, &more) || raid_within(y, x, &more);
 }
 
 /* Whether two OSes are one (os_differ: a bare "Linux" is any Linux). */
@@ -1229,32 +1239,21 @@ given_once(const struct run_meta *x, const struct run_meta *y)
 	return NULL;
 }
 
-/* A fall, with nothing the meta names changed and too short a history
- * to fence it (the series' own swings then set the bar), to a level
- * the samples of the series' runs before it already reached with
- * nothing marked changed: a night of random creates at 2317/s after one
- * whose three runs gave 9352, 8344 and 2170. The set-up reaches that
- * far on its own; the night is told, not gated. Runs whose change was
- * marked (a key, a one-sided label, a busy array) say nothing of the
- * set-up's own reach. */
-static void
-series_range_reason(const struct analysis *a, size_t i, int metric,
-    const struct setup_diff *d, struct reasons *w)
+/* Where run i's figure of metric stands against the lowest (the
+ * highest for a latency) its series' last TAIL_LEVEL_RUNS runs before it
+ * reached with nothing marked changed, their samples' extremes: into
+ * *reach and *at (the run), false when fewer than two such runs give
+ * it. Runs whose change was marked (a key, a one-sided label, a busy
+ * array) say nothing of the set-up's own reach. */
+static bool
+series_reach(const struct analysis *a, size_t i, int metric, double *reach,
+    long *at)
 {
-	const struct change *c;
-	bool up;
-	double now, reach = NAN;
-	long at = -1;
+	bool up = analysis_def(a, metric)->higher_is_better;
 	size_t n = 0;
-	char shown[48];
 
-	if (metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series)
-		return;
-	c = analysis_change_of(a, i, metric);
-	if (c->verdict != VERDICT_REGRESSION || c->rule != RULE_THRESHOLD)
-		return;
-	up = analysis_def(a, metric)->higher_is_better;
-	now = analysis_sum(a, i, metric).median;
+	*reach = NAN;
+	*at = -1;
 	for (size_t p = a->pos[i]; p > 0 && n < TAIL_LEVEL_RUNS; ) {
 		size_t j = a->order[--p];
 		struct metric_summary s;
@@ -1268,17 +1267,112 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 			continue;
 		n++;
 		x = up ? s.min : s.max;
-		if (isnan(reach) || (up ? x < reach : x > reach)) {
-			reach = x;
-			at = (long)j;
+		if (isnan(*reach) || (up ? x < *reach : x > *reach)) {
+			*reach = x;
+			*at = (long)j;
 		}
 	}
-	if (n < 2 || at < 0 || (up ? now < reach : now > reach))
+	return n >= 2 && *at >= 0;
+}
+
+/* The share of its figure a regression of run i's metric may go past
+ * the series' reach and still be within it (within_reach): none when a
+ * history too short to fence it set the bar by the series' own swings,
+ * else the fence it was judged by. -1: no such regression. */
+static double
+reach_margin(const struct analysis *a, size_t i, int metric)
+{
+	const struct change *c = analysis_change_of(a, i, metric);
+
+	if (c->verdict != VERDICT_REGRESSION)
+		return -1;
+	if (c->rule == RULE_THRESHOLD)
+		return 0;
+	return c->rule == RULE_NOISE_FENCE ? fmax(c->fence,
+	    a->opts.threshold) : -1;
+}
+
+/* Whether run i's regression of metric is within its series' reach
+ * (series_reach) by its margin (reach_margin); *reach and *at as
+ * series_reach gives them. */
+static bool
+within_reach(const struct analysis *a, size_t i, int metric, double *reach,
+    long *at)
+{
+	double limit = reach_margin(a, i, metric), now;
+
+	if (limit < 0 || !series_reach(a, i, metric, reach, at))
+		return false;
+	now = analysis_sum(a, i, metric).median;
+	return analysis_def(a, metric)->higher_is_better ?
+	    now >= *reach / (1 + limit) : now <= *reach * (1 + limit);
+}
+
+/* Whether every figure of run i but its tails that was judged worse
+ * against the fence is within its series' reach: then a tail that rose
+ * with them rose with the night's noise, not past it. */
+static bool
+run_within_reach(const struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	double reach;
+	long at;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int m = run_metric_at(r, k);
+		const struct change *c = &a->runs[i].change[k];
+
+		if (c->verdict == VERDICT_REGRESSION &&
+		    !tail_metric(analysis_metric(a, m)) &&
+		    !within_reach(a, i, m, &reach, &at))
+			return false;
+	}
+	return true;
+}
+
+/* A fall, with nothing the meta names changed, to a level the samples
+ * of the series' runs before it already reached with nothing marked
+ * changed (series_reach): a night of random creates at 2317/s after one
+ * whose three runs gave 9352, 8344 and 2170. The set-up reaches that
+ * far on its own; the night is told, not gated. With too short a
+ * history to fence the fall (the series' own swings then set the bar)
+ * the level must have been reached; where a history fenced it, to
+ * within that fence of it: a nightly fio write that swung 3000 to 3800
+ * MiB/s for nine nights and then gave 2700, 9% below its lowest night
+ * and within one night's swing of it, is the set-up's noise until a
+ * second night says otherwise (the series' change points then tell a
+ * lasting fall). A tail's fence, which a few slow requests draw wide,
+ * counts only when every other figure of the run that fell is within
+ * its reach too: a tail that rose with a night that fell past the
+ * series' reach is that night's (tail_reason tells one that rose
+ * alone). */
+static void
+series_range_reason(const struct analysis *a, size_t i, int metric,
+    const struct setup_diff *d, struct reasons *w)
+{
+	double reach, limit;
+	long at;
+	char shown[48];
+
+	if (metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
+	    !within_reach(a, i, metric, &reach, &at))
+		return;
+	limit = reach_margin(a, i, metric);
+	if (limit > 0 && tail_metric(analysis_metric(a, metric)) &&
+	    !run_within_reach(a, i))
 		return;
 	display_figure(analysis_def(a, metric), reach, shown);
-	reason(w, xasprintf("within the series' own reach: %s measured %s "
-	    "with nothing the meta names changed", a->set->runs[at].id,
-	    shown));
+	if (limit > 0 && (analysis_def(a, metric)->higher_is_better ?
+	    analysis_sum(a, i, metric).median < reach :
+	    analysis_sum(a, i, metric).median > reach))
+		reason(w, xasprintf("within the series' own reach: %s measured "
+		    "%s with nothing the meta names changed, and this run is "
+		    "within the series' noise (%.1f%%) of it",
+		    a->set->runs[at].id, shown, 100 * limit));
+	else
+		reason(w, xasprintf("within the series' own reach: %s measured "
+		    "%s with nothing the meta names changed",
+		    a->set->runs[at].id, shown));
 }
 
 /* How many runs before it a series' level is taken over, at least:

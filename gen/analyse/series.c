@@ -31,6 +31,7 @@ static const char *const series_keys[] = {"controller", "disks", "raid",
     "filesystem"};
 #define SERIES_FIELDS (2 + sizeof series_keys / sizeof *series_keys)
 #define DEVICE_FIELD (SERIES_FIELDS - 1)
+#define RAID_FIELD 3	/* 1 + "raid"'s place in series_keys */
 
 /* A series named by its fields: the host, series_keys, the device ("",
  * unknown, where the run does not say). */
@@ -100,6 +101,38 @@ series_of(struct strpool *pool, const struct run *r)
 	    *f[5] ? "|" : "", f[5]);
 }
 
+/* See analyse_int.h. An array's passing state ("raid6 md, rebuilding")
+ * is no more said of it: a run measured while it rebuilt is not the
+ * series. */
+bool
+raid_within(const char *t, const char *u, bool *more)
+{
+	char *tw = meta_raid_words(t), *uw = meta_raid_words(u), *w, *save;
+	const char *uv[16];
+	size_t nu = 0, found = 0;
+	bool within = meta_busy_state(u) == NULL || meta_busy_state(t);
+
+	for (w = strtok_r(uw, META_RAID_SEPARATORS, &save); w && nu < 16;
+	    w = strtok_r(NULL, META_RAID_SEPARATORS, &save))
+		uv[nu++] = w;
+	for (w = strtok_r(tw, META_RAID_SEPARATORS, &save); w && within;
+	    w = strtok_r(NULL, META_RAID_SEPARATORS, &save)) {
+		size_t k = 0;
+
+		while (k < nu && strcmp(uv[k], w) != 0)
+			k++;
+		within = k < nu;
+		found++;
+	}
+	/* u's words past 16 are not looked at: such a value is no raid
+	 * value another is a shorter form of */
+	within = within && w == NULL && nu < 16;
+	*more |= within && nu > found;
+	free(tw);
+	free(uw);
+	return within;
+}
+
 /* Whether u says all t says, and more (t's unknown fields are u's). */
 static bool
 extends(const struct series_name *u, const struct series_name *t)
@@ -107,6 +140,12 @@ extends(const struct series_name *u, const struct series_name *t)
 	bool more = false;
 
 	for (size_t k = 0; k < SERIES_FIELDS; k++) {
+		if (k == RAID_FIELD && t->field[k][0] != '\0' &&
+		    strcmp(t->field[k], u->field[k]) != 0) {
+			if (!raid_within(t->field[k], u->field[k], &more))
+				return false;
+			continue;
+		}
 		if (t->field[k][0] != '\0' && strcmp(t->field[k], u->field[k]))
 			return false;
 		more |= t->field[k][0] == '\0' && u->field[k][0] != '\0';

@@ -309,19 +309,11 @@ named_level(unsigned named)
 	return found;
 }
 
-/* Any word of the value may name the level, in any case ("raid5 md",
- * "hw RAID10"); "RAID 5", "RAID-5", "raid 1+0" and "RAID-Z2" read as
- * "raid5", "raid1+0" and "raidz2". Several words may name one level,
- * the most precise of them counting ("raid6 zfs raidz2"); words naming
- * two levels ("striped mirror": raid10, or raid0+1?) are ambiguous: no
- * level is read rather than the wrong one. */
-static const char *
-check_raid(struct run_meta *m, const char *v)
+char *
+meta_raid_words(const char *v)
 {
 	size_t n = strlen(v), o = 0;
-	char *norm = xmalloc(n + 1), *word, *save = NULL;
-	enum raid_level found;
-	unsigned named = 0;
+	char *norm = xmalloc(n + 1);
 
 	for (size_t i = 0; i < n; i++) {
 		char c = (char)tolower((unsigned char)v[i]);
@@ -332,7 +324,24 @@ check_raid(struct run_meta *m, const char *v)
 		norm[o++] = c;
 	}
 	norm[o] = '\0';
-	for (word = strtok_r(norm, " ,/", &save); word;
+	return norm;
+}
+
+/* Any word of the value may name the level, in any case ("raid5 md",
+ * "hw RAID10"); "RAID 5", "RAID-5", "raid 1+0" and "RAID-Z2" read as
+ * "raid5", "raid1+0" and "raidz2" (meta_raid_words). Several words
+ * may name one level, the most precise of them counting ("raid6 zfs
+ * raidz2"); words naming two levels ("striped mirror": raid10, or
+ * raid0+1?) are ambiguous: no level is read rather than the wrong
+ * one. */
+static const char *
+check_raid(struct run_meta *m, const char *v)
+{
+	char *norm = meta_raid_words(v), *word, *save = NULL;
+	enum raid_level found;
+	unsigned named = 0;
+
+	for (word = strtok_r(norm, META_RAID_SEPARATORS, &save); word;
 	    word = strtok_r(NULL, " ,/", &save))
 		for (size_t k = 0; k < sizeof raid_words / sizeof *raid_words;
 		    k++)

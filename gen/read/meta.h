@@ -78,6 +78,11 @@ enum metric_kind meta_key_kind(const char *key);
  * YYYY-MM, YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is
  * none. For a chart's time axis and the days between two runs. */
 bool meta_date_days(const char *iso, double *days);
+/* A raid value in lower case with "raid" joined to what follows it
+ * ("RAID 5", "raid-5": "raid5"), its words apart at any of
+ * META_RAID_SEPARATORS, as the level is read from them; caller frees. */
+char *meta_raid_words(const char *v);
+#define META_RAID_SEPARATORS " ,/"
 /* The words of text (a title, label or raid value, a caption) that say
  * an array was not in its steady state: "resyncing", "during rebuild",
  * "degraded", "reshaping" and the like, unless a word before them

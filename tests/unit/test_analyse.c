@@ -1128,6 +1128,38 @@ test_os_differ(void **state)
 	assert_false(os_differ("Debian 12", "Debian 12"));
 }
 
+/* A raid value that says less than another is that one's series, not
+ * another layout: each of its words is one of the other's. */
+static void
+test_raid_within(void **state)
+{
+	static const struct {
+		const char *t, *u;
+		bool within, more;
+	} cases[] = {
+		{"raid0", "raid0 md", true, true},
+		{"RAID 0", "raid0 md", true, true},	/* as the level is read */
+		{"Raid-5", "raid5", true, false},
+		{"raid0 md", "raid0", false, false},	/* says more: no */
+		{"raid5 md", "raid5 hw", false, false},
+		{"raid5", "raid6 md", false, false},
+		/* a passing state is not what the series is */
+		{"raid6 md", "raid6 md, rebuilding", false, false},
+		{"raid6 md, rebuilding", "raid6 md, rebuilding", true, false},
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		bool more = false;
+
+		if (raid_within(cases[k].t, cases[k].u, &more) !=
+		    cases[k].within || more != cases[k].more)
+			fail_msg("raid_within(\"%s\", \"%s\"): want %d, more %d",
+			    cases[k].t, cases[k].u, cases[k].within,
+			    cases[k].more);
+	}
+}
+
 static void
 test_percent_beside(void **state)
 {
@@ -1156,6 +1188,7 @@ main(void)
 		cmocka_unit_test(test_label_change),
 		cmocka_unit_test(test_percent_beside),
 		cmocka_unit_test(test_os_differ),
+		cmocka_unit_test(test_raid_within),
 		cmocka_unit_test_setup_teardown(test_fits_cache, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
