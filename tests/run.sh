@@ -99,6 +99,11 @@ verdict_tests() {
 		tests/check-samples.err "$b/benchsite" check --format json samples
 	golden "$b check samples text" tests/check-samples.txt \
 		tests/check-samples.err "$b/benchsite" check samples
+	# A baseline far back in a noisy series: each night against it,
+	# with the noise the series' nights drew between themselves.
+	golden "$b check --baseline" tests/check-baseline.txt \
+		tests/check-baseline.err "$b/benchsite" check --baseline \
+		2026-11-20 tests/cases/ci-fio-quiet-vm-nights/input
 	# Sharing: the mail digest (never over 72 columns), Markdown, JUnit.
 	golden "$b check mail samples" tests/share/mail.txt \
 		tests/check-samples.err "$b/benchsite" check --format mail samples

@@ -106,21 +106,29 @@ all_run_findings(struct analysis *a)
 	a->failing += h[0].own.failing + h[1].own.failing;
 }
 
-/* Whether each run's change from its base is no measure of the noise
- * (run_analysis.base_marked): as from the night before it when that is
- * its base, else from the base itself. */
+/* Whether run i's change from run b of its series is no measure of the
+ * noise: as from the night before it when b is that, else from b. */
+static bool
+marked_from(const struct analysis *a, size_t i, size_t b)
+{
+	return a->pos[i] > 0 && a->order[a->pos[i] - 1] == b ?
+	    a->runs[i].change_marked : change_marked_from(a, i, b);
+}
+
+/* Whether each run's change from its base, and from the run before it
+ * a baseline stands for, is no measure of the noise
+ * (run_analysis.base_marked, prev_marked). */
 static void
 mark_base_changes(struct analysis *a)
 {
 	for (size_t i = 0; i < a->set->n; i++) {
-		long b = a->runs[i].base;
+		struct run_analysis *ra = &a->runs[i];
 
-		if (b < 0 || !a->runs[i].base_in_series)
-			continue;
-		a->runs[i].base_marked = a->pos[i] > 0 &&
-		    (long)a->order[a->pos[i] - 1] == b ?
-		    a->runs[i].change_marked :
-		    change_marked_from(a, i, (size_t)b);
+		if (ra->base >= 0 && ra->base_in_series)
+			ra->base_marked = marked_from(a, i, (size_t)ra->base);
+		if (ra->prev >= 0)
+			ra->prev_marked = ra->base_in_series ? ra->base_marked :
+			    marked_from(a, i, (size_t)ra->prev);
 	}
 }
 

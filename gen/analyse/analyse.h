@@ -233,6 +233,10 @@ struct run_analysis {
 	const char *series_change;
 	struct change *change;	/* in analysis.changes */
 	int32_t base;		/* the run it is compared with, or -1 */
+	/* The run before it in its series it would be compared with but
+	 * for a baseline (meta or --baseline), or -1: its change from
+	 * that one is its night's noise all the same, for the history. */
+	int32_t prev;
 	uint32_t scaling;	/* 1 + its index in analysis.scaling, or 0 */
 	uint32_t targets;	/* its first in analysis.targets */
 	uint16_t ntargets;
@@ -245,6 +249,7 @@ struct run_analysis {
 	 * base past other hosts' nights of a fleet's series is judged
 	 * from itself, not from the night just before. */
 	bool base_marked;
+	bool prev_marked;	/* the same of the change from prev */
 	bool busy;	/* its meta says its array was degraded, resyncing
 			   or rebuilding (note_series_changes) */
 	/* From the run before it in its series, only keys of the user's

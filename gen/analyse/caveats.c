@@ -1239,6 +1239,18 @@ given_once(const struct run_meta *x, const struct run_meta *y)
 	return NULL;
 }
 
+/* Whether run i's base is of its series: the run before it, or a
+ * baseline (meta or --baseline) of its own series, whose nights before
+ * it say how far the set-up reaches alike. */
+static bool
+base_of_series(const struct analysis *a, size_t i)
+{
+	long b = a->runs[i].base;
+
+	return a->runs[i].base_in_series || (b >= 0 &&
+	    same_series(a, (size_t)b, i));
+}
+
 /* Where run i's figure of metric stands against the lowest (the
  * highest for a latency) its series' last TAIL_LEVEL_RUNS runs before it
  * reached with nothing marked changed, their samples' extremes: into
@@ -1354,7 +1366,7 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	long at;
 	char shown[48];
 
-	if (metric < 0 || !nothing_named(d) || !a->runs[i].base_in_series ||
+	if (metric < 0 || !nothing_named(d) || !base_of_series(a, i) ||
 	    !within_reach(a, i, metric, &reach, &at))
 		return;
 	limit = reach_margin(a, i, metric);
@@ -1776,7 +1788,7 @@ unnamed_fenced_fall(const struct analysis *a, size_t i, int metric,
 	const struct change *c;
 
 	if (metric < 0 || !nothing_moves(a, d, metric) ||
-	    !a->runs[i].base_in_series || (was && now && same_day(was, now)))
+	    !base_of_series(a, i) || (was && now && same_day(was, now)))
 		return NULL;
 	c = analysis_change_of(a, i, metric);
 	return c->verdict == VERDICT_REGRESSION &&

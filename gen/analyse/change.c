@@ -341,10 +341,11 @@ static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
 	const struct run *r = &a->set->runs[k];
-	long prev = a->runs[k].base;
+	/* the night before it, whatever baseline it was compared with */
+	long prev = a->runs[k].prev;
 	bool acks;
 
-	if (!a->runs[k].base_in_series || a->runs[k].base_marked)
+	if (prev < 0 || a->runs[k].prev_marked)
 		return;
 	/* A change the user explained (ack.KEY on either run: a night
 	 * of a backup, and the night after it) is no measure of the noise

@@ -697,6 +697,7 @@ choose_base(struct analysis *a, size_t i, long forced)
 	long b;
 
 	ra->base = -1;
+	ra->prev = (int32_t)previous_in_series(a, i, &skipped);
 	if (forced >= 0 && (size_t)forced != i) {
 		ra->base = forced;
 		ra->base_why = "the baseline given on the command line";
@@ -704,13 +705,14 @@ choose_base(struct analysis *a, size_t i, long forced)
 	    (size_t)b != i && same_layout(&a->set->runs[b], &a->set->runs[i])) {
 		ra->base = b;
 		ra->base_why = "its baseline (meta)";
-	} else if ((b = previous_in_series(a, i, &skipped)) >= 0) {
+	} else if ((b = ra->prev) >= 0) {
 		ra->base = b;
 		ra->base_why = skipped ? "the last run before it in its series "
 		    "measured alike (by bonnie++, with its fio jobs, on its "
 		    "host)" : "the run before it in its series";
-		ra->base_in_series = true;
 	}
+	/* a baseline that is the run before it is judged as that run */
+	ra->base_in_series = ra->base >= 0 && ra->base == ra->prev;
 }
 
 static uint64_t
