@@ -64,7 +64,8 @@ bool tail_metric(const struct metric *m);
 /* Run i's base: the forced baseline (>= 0), else the one its meta
  * names, else the run before it in its series with the same layout. */
 void choose_base(struct analysis *, size_t i, long forced);
-/* Says a meta baseline of run i that names no run, or the run itself. */
+/* Says a meta baseline of run i that names no run, or the run itself,
+ * and an ack.KEY of it that no figure of the run has. */
 void check_named_baseline(const struct runset *, size_t i, struct diags *);
 
 /* ---- change.c ---- */

@@ -2,6 +2,7 @@
  * host and its set-up), their order, and the run each one is compared
  * with. The first step of the analysis; see analyse_int.h. */
 #include "analyse/analyse_int.h"
+#include "read/fio_key.h"
 #include "read/meta.h"
 #include "read/units.h"
 #include "base/hashmap.h"
@@ -770,9 +771,52 @@ name_series(struct analysis *a)
 
 /* A meta baseline that names no run, or the run itself, is said, not
  * silently dropped. */
+/* Whether key, a metric's key ("randread-4k-qd16-j1-libaio-direct.iops"),
+ * is ack, or ack one of its heads at a dot (the workload's, its
+ * direction's), as metric_ack looks them up. */
+static bool
+ack_covers(const char *ack, const char *key)
+{
+	size_t n = strlen(ack);
+
+	return strncmp(key, ack, n) == 0 && (key[n] == '\0' || key[n] == '.');
+}
+
+/* Warns of each ack.KEY of run i's meta that no figure of the run has:
+ * a typo ("-direct" left out) acknowledges nothing, silently. A KEY of
+ * no metric at all the meta reader has said. */
+static void
+check_acks(const struct runset *set, size_t i, struct diags *d)
+{
+	const struct run *r = &set->runs[i];
+
+	for (size_t e = 0; e < r->meta.n; e++) {
+		const char *key = meta_key(&r->meta, e);
+		bool covers = false;
+		char *dir, *path;
+
+		if (strncmp(key, "ack.", 4) != 0 || r->nsum == 0 ||
+		    !ack_key_valid(key + 4))
+			continue;
+		for (size_t k = 0; k < r->nsum && !covers; k++)
+			covers = ack_covers(key + 4,
+			    set->metrics.v[run_metric_at(r, k)].def.key);
+		if (covers)
+			continue;
+		dir = run_dir(set, r);
+		path = xasprintf("%s/meta", dir);
+		diags_add(d, MSG_WARNING, path, 0, "%s names no figure of this "
+		    "run; it acknowledges nothing (a fio workload's figures "
+		    "are like ack.randread-4k-qd16-j1-libaio-direct.iops)", key);
+		free(path);
+		free(dir);
+	}
+}
+
 void
 check_named_baseline(const struct runset *set, size_t i, struct diags *d)
 {
+	check_acks(set, i, d);
 	const struct run *r = &set->runs[i];
 	const char *named = meta_get(&r->meta, "baseline");
 	long b;
