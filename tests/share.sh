@@ -157,3 +157,25 @@ links=$(grep -c 'runs/' tests/share/fixtures/samples.md)
 [ -z "$missing" ] && [ "$links" -ge 14 ] &&
 	say_ok "markdown links to the site's pages" ||
 	say_bad "markdown links to no page: $missing ($links run links)"
+
+# A run's name that holds control characters, a terminal's escape or a
+# mark that turns text backwards is shown, not obeyed: JUnit stays well
+# formed and no report carries the raw bytes.
+names=$tmp/names
+rm -rf "$names"
+mkdir -p "$names"
+cp -r samples/3ware-9550sx/1-xfs-ncq-on "$names/a"
+cp -r samples/3ware-9550sx/2-xfs-ncq-off-storsave-balance \
+	"$names/$(printf 'ncq\001off\033[31m\342\200\256rev')"
+"$bin" check --format junit "$names" >"$tmp/names.xml" 2>/dev/null
+"$bin" check --format mail --utf8 "$names" >"$tmp/names.txt" 2>&1
+"$bin" check --format markdown "$names" >>"$tmp/names.txt" 2>&1
+if xmllint --noout "$tmp/names.xml" 2>/dev/null &&
+    grep -q 'ncq\\x01off\\x1b\[31m\\u202erev' "$tmp/names.xml" &&
+    ! LC_ALL=C grep -q "$(printf '[\001\033]')" "$tmp/names.txt" &&
+    ! grep -q "$(printf '\342\200\256')" "$tmp/names.txt" "$tmp/names.xml"
+then
+	say_ok "names with control characters shown, not obeyed"
+else
+	say_bad "names with control characters: JUnit or reports carry them"
+fi

@@ -3,6 +3,7 @@
 #include "base/xalloc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,18 +27,7 @@ msg_level_name(enum msg_level level)
 static char *
 clean(const char *s)
 {
-	char *out = xmalloc(4 * strlen(s) + 1), *o = out;
-
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			o += sprintf(o, "\\x%02x", c);
-		else
-			*o++ = (char)c;
-	}
-	*o = '\0';
-	return out;
+	return xstrndup_shown(s, SIZE_MAX);
 }
 
 static void

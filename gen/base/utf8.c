@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -109,6 +110,15 @@ utf8_span(const char *s, size_t len, size_t cols)
 	return i;
 }
 
+/* Whether cp marks or overrides the direction of the text after it:
+ * a name holding U+202E shows the rest of a line backwards. */
+static bool
+turns_direction(unsigned long cp)
+{
+	return cp == 0x200e || cp == 0x200f || (cp >= 0x202a &&
+	    cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* The length of the sequence at s[0..n) that utf8_clean keeps, 0 when
  * it becomes U+FFFD. */
 static size_t
@@ -131,13 +141,22 @@ utf8_clean(char *out, const char *s, size_t n, unsigned flags)
 	n = strnlen(s, n);
 	while (i < n) {
 		k = kept_length(s + i, n - i, flags, &cp);
-		if (k == 0) {
+		if (k == 0 && (flags & UTF8_SHOW_CONTROLS)) {
+			o += (size_t)sprintf(out + o, "\\x%02x",
+			    (unsigned char)s[i]);
+			k = 1;
+		} else if (k == 0) {
 			memcpy(out + o, UTF8_REPLACEMENT, 3);
 			o += 3;
 			k = 1;
 		} else if ((flags & UTF8_NO_CONTROLS) &&
 		    (cp < 0x20 || cp == 0x7f))
 			out[o++] = ' ';
+		else if ((flags & UTF8_SHOW_CONTROLS) &&
+		    (cp < 0x20 || cp == 0x7f))
+			o += (size_t)sprintf(out + o, "\\x%02lx", cp);
+		else if ((flags & UTF8_SHOW_CONTROLS) && turns_direction(cp))
+			o += (size_t)sprintf(out + o, "\\u%04lx", cp);
 		else {
 			memcpy(out + o, s + i, k);
 			o += k;

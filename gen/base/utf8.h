@@ -47,6 +47,16 @@ enum utf8_clean_flags {
 				 * UTF-8 */
 	UTF8_NO_CONTROLS = 2,	/* U+0000 to U+001F and U+007F become
 				 * spaces */
+	UTF8_SHOW_CONTROLS = 4,	/* they become "\xNN", as do bytes
+				 * that are not UTF-8 (no U+FFFD: two
+				 * names stay two), and the marks
+				 * and overrides that turn the direction
+				 * of text (U+200E, U+200F, U+202A to
+				 * U+202E, U+2066 to U+2069) "\uNNNN":
+				 * a name shown in a terminal, a report
+				 * or a page then says what it holds
+				 * rather than doing it (out: room for
+				 * 4 * n + 1 bytes) */
 };
 
 /* Copies s[0..n), up to a NUL, into out (room for 3 * n + 1 bytes) as

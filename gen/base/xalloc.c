@@ -101,6 +101,17 @@ xstrndup_utf8(const char *s, size_t n)
 }
 
 char *
+xstrndup_shown(const char *s, size_t n)
+{
+	char *out;
+
+	n = strnlen(s, n);
+	out = xmalloc(n * 4 + 1);
+	utf8_clean(out, s, n, UTF8_SHOW_CONTROLS);
+	return out;
+}
+
+char *
 xstrdup_utf8(const char *s)
 {
 	return xstrndup_utf8(s, strlen(s));

@@ -23,6 +23,11 @@ char *xstrndup(const char *, size_t);
  * Unicode. */
 char *xstrndup_utf8(const char *s, size_t n);
 char *xstrdup_utf8(const char *s);
+/* The same, with control characters and bytes that are not UTF-8 as
+ * "\xNN" and the marks that turn the direction of text as "\uNNNN"
+ * (UTF8_SHOW_CONTROLS): for a name or a meta value, which every report,
+ * page and message shows. */
+char *xstrndup_shown(const char *s, size_t n);
 /* s itself when it is valid UTF-8, as most text is, else
  * xstrdup_utf8(s), kept in *copy for the caller to free (*copy is NULL
  * when s is used). */

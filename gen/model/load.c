@@ -777,7 +777,7 @@ add_skimmed(struct runset *set, struct skimmed *s, struct diags *d)
 		if ((rc = skimmed_next(s, &run, set, &key, &keylen)) > 0) {
 			char *raw = xstrndup(key, keylen);
 
-			run.id = xstrdup_utf8(raw);
+			run.id = xstrndup_shown(raw, SIZE_MAX);
 			name_run(set, &run, raw);
 			free(raw);
 			append_run(set, &run);
@@ -1075,7 +1075,8 @@ walk_dir(struct walk *w, int parentfd, const char *name, const char *dir,
 {
 	/* The id is shown on pages and charts, which are UTF-8; dir keeps
 	 * the bytes the files are found by. */
-	struct run run = {.id = xstrdup_utf8(id), .meta.disk_count = -1,
+	struct run run = {.id = xstrndup_shown(id, SIZE_MAX),
+	    .meta.disk_count = -1,
 	    .meta.pool = w->set->pool};
 	struct leaf leaf = {0};
 	size_t msg0 = w->d->n;

@@ -551,23 +551,25 @@ shown(const char *v)
 	return (int)utf8_cut(v, 60);
 }
 
+/* Whether s[0..n) is printable ASCII, which needs no cleaning. */
 static bool
 is_ascii(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
+		if ((unsigned char)s[i] >= 0x7f || (unsigned char)s[i] < 0x20)
 			return false;
 	return true;
 }
 
-/* An entry of m: "key\0value", the value made UTF-8 for the pages
- * (ASCII, the usual, is as it is); pooled, as most runs of a series
- * have most of their entries in common. */
+/* An entry of m: "key\0value", the value made UTF-8 for the pages, its
+ * control characters and direction marks shown (xstrndup_shown; plain
+ * ASCII, the usual, is as it is); pooled, as most runs of a series have
+ * most of their entries in common. */
 static char *
 entry(struct run_meta *m, const char *key, size_t klen, const char *val,
     size_t vlen)
 {
-	char *utf8 = is_ascii(val, vlen) ? NULL : xstrndup_utf8(val, vlen);
+	char *utf8 = is_ascii(val, vlen) ? NULL : xstrndup_shown(val, vlen);
 	size_t ulen = utf8 ? strlen(utf8) : vlen;
 	char *e = xmalloc(klen + 1 + ulen + 1), *pooled;
 

@@ -172,6 +172,36 @@ test_xstrndup_utf8(void **state)
 	free(s);
 }
 
+/* A name as every output shows it: what would act on a terminal, break
+ * an XML report or turn a line backwards is written out, and two names
+ * that differ in bytes that are not UTF-8 stay two. */
+static void
+test_xstrndup_shown(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"ncq\x01off\x1b[31mred", "ncq\\x01off\\x1b[31mred"},
+		{"line\nbreak\ttab\x7f", "line\\x0abreak\\x09tab\\x7f"},
+		{"caf\xe9", "caf\\xe9"},
+		{"caf\xe8", "caf\\xe8"},
+		{"caf\xc3\xa9 \xd7\xa2\xd7\x91", "caf\xc3\xa9 \xd7\xa2\xd7\x91"},
+		/* U+202E, U+2066 and U+200F turn the text after them */
+		{"a\xe2\x80\xae" "b", "a\\u202eb"},
+		{"\xe2\x81\xa6x\xe2\x80\x8f", "\\u2066x\\u200f"},
+		/* U+2028 is no direction mark: kept */
+		{"a\xe2\x80\xa8", "a\xe2\x80\xa8"},
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		char *s = xstrndup_shown(cases[k].in, strlen(cases[k].in));
+
+		assert_string_equal(s, cases[k].out);
+		free(s);
+	}
+}
+
 static void
 test_walking(void **state)
 {
@@ -239,6 +269,7 @@ main(void)
 		cmocka_unit_test(test_valid_text),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_xstrndup_utf8),
+		cmocka_unit_test(test_xstrndup_shown),
 		cmocka_unit_test(test_walking),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_words),
