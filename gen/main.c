@@ -20,6 +20,7 @@
 #include "site/workers.h"
 #include "base/xalloc.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <malloc.h>
 #include <stddef.h>
@@ -762,12 +763,20 @@ cmd_build(const struct cli_command *cmd, const struct cli_args *a)
 	const char *runs = a->operands[0];
 	int status;
 	bool built, loaded, gate_fails;
-	char *data, *cache;
+	char *data, *cache, *made = NULL;
 
 	analyse_default_opts(&ao);
 	for (size_t k = 0; k < a->n; k++)
 		if (build_option(cmd, &a->v[k], &opts, &rq, &ao, &lim) != 0)
 			return EXIT_INPUT;
+	/* SITE's parents, as "-o out/site" in a fresh checkout asks; the
+	 * single file's too */
+	if (make_dirs(opts.single ? opts.single : opts.out, true, &made)) {
+		fprintf(stderr, "benchsite: %s: cannot create: %s\n", made,
+		    strerror(errno));
+		free(made);
+		return EXIT_INTERNAL;
+	}
 	/* A run with pages of its samples keeps them: each would read them
 	 * all again. What loading found is cached beside SITE for the next
 	 * build, when SITE may be written; --full reads every file again. */

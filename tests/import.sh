@@ -174,6 +174,25 @@ run "$b/benchsite" import -o "$tmp/a-file" "$post" >/dev/null 2>&1
 s=$?
 if [ $s -eq 3 ]; then say_ok "$b import into a file: exit 3"; else
 	say_bad "$b import into a file: exit $s, not 3"; fi
+# RUNS's missing parents are made, as record makes them; one that is a
+# file is said.
+rm -rf "$tmp/new"
+run "$b/benchsite" import -o "$tmp/new/lab/runs" "$post" >/dev/null 2>&1
+s=$?
+if [ $s -eq 0 ] && [ -n "$(ls "$tmp/new/lab/runs")" ]; then
+	say_ok "$b import makes RUNS's parents"
+else
+	say_bad "$b import into missing parents: exit $s"
+fi
+run "$b/benchsite" import -o "$tmp/a-file/runs" "$post" >/dev/null \
+	2>"$tmp/under-file.err"
+s=$?
+if [ $s -eq 3 ] && grep -q "a-file: cannot create: Not a directory" \
+    "$tmp/under-file.err"; then
+	say_ok "$b import under a file: said, exit 3"
+else
+	say_bad "$b import under a file: exit $s, $(cat "$tmp/under-file.err")"
+fi
 
 # Twelve runs of one post are named 01 to 12, so that their names sort as
 # the post has them (10 is not before 2).

@@ -271,6 +271,24 @@ if grep -q 'Series page</dt><dd><a href="../series/martello-sx8.html">' \
 else
 	say_bad "run page links its series"
 fi
+# SITE's missing parents are made ("-o public/bench/site" in a fresh
+# checkout); a parent that is a file is said, and nothing is built.
+rm -rf "$tmp/parents"
+mkdir -p "$tmp/parents"
+: >"$tmp/parents/file"
+"$b/benchsite" build -q -o "$tmp/parents/new/site" tests/site/small/input \
+	2>/dev/null
+s1=$?
+"$b/benchsite" build -q -o "$tmp/parents/file/site" tests/site/small/input \
+	2>"$tmp/parents.err"
+s2=$?
+if [ $s1 -eq 0 ] && [ -f "$tmp/parents/new/site/index.html" ] &&
+    [ $s2 -eq 3 ] && grep -q "file: cannot create: Not a directory" \
+    "$tmp/parents.err"; then
+	say_ok "build makes SITE's parents"
+else
+	say_bad "build into missing parents: exit $s1, under a file exit $s2"
+fi
 # Their table files against their pages: the series pages, which the
 # small site has none of, and (nightly runs) compare pages whose changes
 # the analysis judged: within the noise, a regression, no data.

@@ -315,6 +315,47 @@ path_beside(const char *path, const char *suffix)
 	return out;
 }
 
+/* Whether path is a directory, or a link to one; errno ENOTDIR when it
+ * is something else. */
+static bool
+is_directory(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return false;
+	if (!S_ISDIR(st.st_mode))
+		errno = ENOTDIR;
+	return S_ISDIR(st.st_mode);
+}
+
+int
+make_dirs(const char *path, bool parents_only, char **failed)
+{
+	char *p = xstrdup(path), c;
+	int status = 0;
+
+	for (char *s = p + 1; *p != '\0'; s++) {
+		if ((c = *s) != '/' && c != '\0')
+			continue;
+		if (c == '\0' && parents_only)
+			break;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && (errno != EEXIST ||
+		    !is_directory(p))) {
+			if (failed)
+				*failed = xstrdup(p);
+			status = -1;
+			break;
+		}
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return status;
+}
+
 /* file_read_lines' pieces: a line begun stays at the buffer's start
  * until its end is read. */
 struct lines_read {

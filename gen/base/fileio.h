@@ -85,6 +85,12 @@ bool path_below(const char *p, size_t len);
  * hidden name beside path, on its file system. Caller frees. */
 char *path_beside(const char *path, const char *suffix);
 
+/* Creates the directory path and any missing parents ("mkdir -p"); with
+ * parents_only, only the directories path lies in. Returns 0, or -1
+ * with errno set and *failed the directory that could not be made
+ * (caller frees; NULL when failed is NULL). */
+int make_dirs(const char *path, bool parents_only, char **failed);
+
 /* Writes len bytes to path through a temporary file beside it that is
  * renamed into place, so nobody ever sees half a file. Returns 0, or -1
  * (reported to d). */

@@ -153,6 +153,7 @@ int
 cmd_import(int argc, char **argv)
 {
 	const char *root = "runs";
+	char *made = NULL;
 	struct diags d = {0};
 	struct guesser *gs;
 	struct seen known;
@@ -171,9 +172,10 @@ cmd_import(int argc, char **argv)
 		return import_usage();
 	if ((gs = guesser_new()) == NULL)
 		return EXIT_INTERNAL;
-	if (mkdir(root, 0777) != 0 && errno != EEXIST) {
-		diags_add(&d, MSG_SYSERR, root, 0, "cannot create: %s",
+	if (make_dirs(root, false, &made) != 0) {
+		diags_add(&d, MSG_SYSERR, made, 0, "cannot create: %s",
 		    strerror(errno));
+		free(made);
 		failed = 1;
 	}
 	seen_init(&known);

@@ -314,24 +314,14 @@ parse_args(struct record *r, int argc, char **argv)
 static int
 make_runs_dir(const char *runs)
 {
-	char *p = xstrdup(runs), c;
-	int status = 0;
+	char *failed = NULL;
 
-	for (char *s = p + 1; status == 0; s++) {
-		if ((c = *s) != '/' && c != '\0')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			fprintf(stderr, "benchsite: %s: cannot create: %s\n", p,
-			    strerror(errno));
-			status = -1;
-		}
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return status;
+	if (make_dirs(runs, false, &failed) == 0)
+		return 0;
+	fprintf(stderr, "benchsite: %s: cannot create: %s\n", failed,
+	    strerror(errno));
+	free(failed);
+	return -1;
 }
 
 /* The host part of a run's name: letters, digits, '-', '_' and '.'
