@@ -160,11 +160,12 @@ links=$(grep -c 'runs/' tests/share/fixtures/samples.md)
 
 # A run's name that holds control characters, a terminal's escape or a
 # mark that turns text backwards is shown, not obeyed: JUnit stays well
-# formed and no report carries the raw bytes.
+# formed and no report carries the raw bytes; one with an '@' mentions
+# nobody in Markdown.
 names=$tmp/names
 rm -rf "$names"
 mkdir -p "$names"
-cp -r samples/3ware-9550sx/1-xfs-ncq-on "$names/a"
+cp -r samples/3ware-9550sx/1-xfs-ncq-on "$names/@octocat"
 cp -r samples/3ware-9550sx/2-xfs-ncq-off-storsave-balance \
 	"$names/$(printf 'ncq\001off\033[31m\342\200\256rev')"
 "$bin" check --format junit "$names" >"$tmp/names.xml" 2>/dev/null
@@ -173,7 +174,10 @@ cp -r samples/3ware-9550sx/2-xfs-ncq-off-storsave-balance \
 if xmllint --noout "$tmp/names.xml" 2>/dev/null &&
     grep -q 'ncq\\x01off\\x1b\[31m\\u202erev' "$tmp/names.xml" &&
     ! LC_ALL=C grep -q "$(printf '[\001\033]')" "$tmp/names.txt" &&
-    ! grep -q "$(printf '\342\200\256')" "$tmp/names.txt" "$tmp/names.xml"
+    ! grep -q "$(printf '\342\200\256')" "$tmp/names.txt" "$tmp/names.xml" &&
+    "$bin" check --format markdown "$names" 2>/dev/null |
+    grep -q '@<!-- -->octocat' &&
+    ! "$bin" check --format markdown "$names" 2>/dev/null | grep -q '@octocat'
 then
 	say_ok "names with control characters shown, not obeyed"
 else

@@ -648,7 +648,10 @@ render_attachments(const struct analysis *an, const struct chart_fonts *fonts,
 /* ---- Markdown ---- */
 
 /* User text in Markdown and in the HTML GitHub allows in it: table
- * pipes, markup and emphasis characters are escaped. */
+ * pipes, markup and emphasis characters are escaped, and an '@' is
+ * followed by an empty comment, so that a run named "@octocat" shown
+ * in a pull request's comment mentions nobody (an escaped "\@" still
+ * would). */
 static void
 md_text(FILE *out, const char *s)
 {
@@ -665,6 +668,9 @@ md_text(FILE *out, const char *s)
 			break;
 		case '\n':
 			fputc(' ', out);
+			break;
+		case '@':
+			fputs("@<!-- -->", out);
 			break;
 		case '|': case '*': case '_': case '`': case '[': case ']':
 		case '\\': case '#': case '~':
