@@ -166,6 +166,20 @@ done
 if grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' \
     "$site/runs/evil-run.html" && grep -q 'alert(15)' "$site/runs/evil-run.html"
 then say_ok "hostile text shown"; else say_bad "hostile text not shown"; fi
+# The notes' links to the run's own files lead to their copies, a name
+# with a space or '#' ("lspci%20out%20%231.txt") and "./bonnie.txt" too;
+# a refused link has no target at all (href="" loads the page again).
+missing=$(xmllint --html --xpath '//section[@class = "notes"]//a/@href' \
+    "$site/runs/evil-run.html" 2>/dev/null | sed 's/^ *href="//; s/"$//' |
+    grep -v '^https\{0,1\}:\|^mailto:\|^#' | while read -r h; do
+	[ -n "$h" ] && [ -f "$site/runs/$h" ] || echo "[$h]"; done)
+empty=$(grep -c 'href=""' "$site/runs/evil-run.html")
+if [ -z "$missing" ] && [ "$empty" = 0 ] &&
+    grep -q 'href="evil-run@lspci' "$site/runs/evil-run.html"; then
+	say_ok "notes link the run's files"
+else
+	say_bad "notes links lead nowhere: $missing, $empty empty"
+fi
 # A run's own .html is copied as text, never served as a page.
 if [ -f "$site/runs/evil-run@page.html.txt" ] &&
     [ ! -e "$site/runs/evil-run@page.html" ]; then

@@ -21,16 +21,17 @@ scheme_len(const char *url)
 	return i > 0 && url[i] == ':' ? i : 0;
 }
 
-/* A relative link that stays among the run's files: no "/x", no
- * "//host", no "." or ".." segment and no backslash, also when written
- * with %-escapes ("%2e%2e/"), which browsers decode. */
-static int
-stays_inside(const char *url)
+/* The path of a relative link as a browser reads it: up to its query or
+ * fragment, its %-escapes decoded, a leading "./" left out. Caller
+ * frees. */
+static char *
+link_path(const char *url)
 {
-	char *dec = xmalloc(strlen(url) + 1), *seg;
+	char *dec = xmalloc(strlen(url) + 1);
 	size_t o = 0;
-	int ok = 1;
 
+	while (url[0] == '.' && url[1] == '/')
+		url += 2;
 	for (const char *p = url; *p && *p != '?' && *p != '#'; p++) {
 		if (p[0] == '%' && isxdigit((unsigned char)p[1]) &&
 		    isxdigit((unsigned char)p[2])) {
@@ -43,6 +44,20 @@ stays_inside(const char *url)
 		}
 	}
 	dec[o] = '\0';
+	return dec;
+}
+
+/* A relative link that stays among the run's files: no "/x", no
+ * "//host", no "." or ".." segment but a leading "./", and no
+ * backslash, also when written with %-escapes ("%2e%2e/"), which
+ * browsers decode; and not empty (safe mode's empty target for a
+ * "javascript:" one, which would load the page again). */
+static int
+stays_inside(const char *url)
+{
+	char *dec = link_path(url), *seg;
+	int ok = url[0] != '\0';
+
 	if (dec[0] == '/' || strchr(dec, '\\'))
 		ok = 0;
 	for (seg = dec; ok && seg; seg = strchr(seg, '/') ? strchr(seg, '/') +
@@ -83,16 +98,40 @@ image_to_link(xmlNodePtr img, xmlChar *src)
 	xmlFreeNode(img);
 }
 
+/* The site name of the run's file a relative link names, or NULL. */
+static const char *
+site_name(const char *url, const struct notes_files *files)
+{
+	char *path = files ? link_path(url) : NULL;
+	const char *found = NULL;
+
+	for (size_t k = 0; path && k < files->n && !found; k++)
+		if (strcmp(path, files->names[k]) == 0)
+			found = files->site_names[k];
+	free(path);
+	return found;
+}
+
 /* Puts base in front of a relative link (not a "#fragment", nor the
- * empty link a refused one was left as). */
+ * empty link a refused one was left as), and a link to one of the run's
+ * files becomes one to its copy (its fragment kept). */
 static void
-rebase(xmlNodePtr n, const char *attr, const char *base)
+rebase(xmlNodePtr n, const char *attr, const char *base,
+    const struct notes_files *files)
 {
 	xmlChar *v = xmlGetProp(n, BAD_CAST attr);
+	const char *copy;
 
 	if (v && v[0] && base[0] && v[0] != '#' &&
 	    scheme_len((char *)v) == 0) {
-		char *nv = xasprintf("%s%s", base, (char *)v);
+		const char *frag = strchr((char *)v, '#'), *rest = (char *)v;
+		char *nv;
+
+		while (rest[0] == '.' && rest[1] == '/')
+			rest += 2;
+		nv = (copy = site_name(rest, files)) != NULL ?
+		    xasprintf("%s%s%s", base, copy, frag ? frag : "") :
+		    xasprintf("%s%s", base, rest);
 
 		xmlSetProp(n, BAD_CAST attr, BAD_CAST nv);
 		free(nv);
@@ -101,7 +140,7 @@ rebase(xmlNodePtr n, const char *attr, const char *base)
 }
 
 static void
-sanitise(xmlNodePtr n, const char *base)
+sanitise(xmlNodePtr n, const char *base, const struct notes_files *files)
 {
 	xmlNodePtr next;
 
@@ -114,7 +153,7 @@ sanitise(xmlNodePtr n, const char *base)
 		}
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		sanitise(n->children, base);
+		sanitise(n->children, base, files);
 		xmlChar *href = xmlGetProp(n, BAD_CAST "href");
 		xmlChar *src = xmlGetProp(n, BAD_CAST "src");
 
@@ -132,8 +171,8 @@ sanitise(xmlNodePtr n, const char *base)
 			xmlUnsetProp(n, BAD_CAST "src");
 		xmlFree(href);
 		xmlFree(src);
-		rebase(n, "href", base);
-		rebase(n, "src", base);
+		rebase(n, "href", base, files);
+		rebase(n, "src", base, files);
 	}
 }
 
@@ -155,7 +194,7 @@ title_line(const char *md, size_t len)
 
 int
 notes_render(xmlNodePtr target, const char *md, size_t len, int skip_title,
-    const char *base)
+    const char *base, const struct notes_files *files)
 {
 	size_t skip = skip_title ? title_line(md, len) : 0;
 	/* Safe mode is cmark's default: raw HTML becomes a comment and
@@ -180,7 +219,7 @@ notes_render(xmlNodePtr target, const char *md, size_t len, int skip_title,
 			xmlAddChildList(target, list);
 			list = NULL;
 			sanitise(before ? before->next : target->children,
-			    base);
+			    base, files);
 		}
 	}
 	if (list)

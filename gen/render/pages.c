@@ -349,13 +349,13 @@ index_problems(const struct site_plan *s, htmlDocPtr doc,
 }
 
 /* Notes the site stage read (none when they could not be read) into
- * target. */
+ * target; files: those they may link, or NULL. */
 static void
 show_notes(xmlNodePtr target, const struct notes_text *notes, int skip,
-    const char *base, struct diags *d)
+    const char *base, const struct notes_files *files, struct diags *d)
 {
 	if (notes->md && notes_render(target, notes->md, notes->len, skip,
-	    base) != 0)
+	    base, files) != 0)
 		diags_add(d, MSG_ERROR, notes->path, 0, "notes could not be "
 		    "shown");
 }
@@ -372,7 +372,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 		return NULL;
 	intro = html_slot(doc, "intro");
 	if (intro && s->set->has_index && intro_md)
-		show_notes(intro, intro_md, 1, "", d);
+		show_notes(intro, intro_md, 1, "", NULL, d);
 	else
 		html_drop(intro);
 	verdicts_fill(s, doc, -1, "");
@@ -755,7 +755,9 @@ run_notes(const struct site_plan *s, size_t i, htmlDocPtr doc,
 {
 	const struct run *r = &s->set->runs[i];
 	xmlNodePtr sec = html_slot(doc, "notes");
-	char *base;
+	size_t nf = r->noutputs + r->nattachments;
+	const char **names;
+	char *base, **site_names;
 
 	if (sec == NULL)
 		return;
@@ -765,7 +767,15 @@ run_notes(const struct site_plan *s, size_t i, htmlDocPtr doc,
 	}
 	html_el(sec, "h2", NULL, "Notes");
 	base = xasprintf("%s@", s->slug[i]);
-	show_notes(sec, notes, 0, base, d);
+	site_names = plan_file_names(s, i);
+	names = xcalloc(nf ? nf : 1, sizeof *names);
+	for (size_t k = 0; k < nf; k++)
+		names[k] = k < r->noutputs ? r->outputs[k] :
+		    r->attachments[k - r->noutputs];
+	show_notes(sec, notes, 0, base, &(struct notes_files){names,
+	    (const char *const *)site_names, nf}, d);
+	free(names);
+	plan_file_names_free(s, i, site_names);
 	free(base);
 }
 
