@@ -1194,10 +1194,28 @@ heading_line(const struct line *l, const char *s)
 	return l->heading || (h >= 2 && h <= 6 && s[h] == ' ');
 }
 
+/* The length of the name grep put before s's ": " (a file's, with no
+ * space in it, "default-brd.1.fio" or "fio-output-32G-2019-05-15@06:52",
+ * whose time has a ':' of its own), or 0. */
+static size_t
+grep_name_length(const char *s)
+{
+	size_t k = 0;
+
+	for (;;) {
+		k += strcspn(s + k, ": \t");
+		if (s[k] != ':' || k == 0)
+			return 0;
+		if (s[k + 1] == ' ' || s[k + 1] == '\t')
+			return k;
+		k++;
+	}
+}
+
 /* A line of fio's that grep prefixed with its file's name
- * ("default-brd.1.fio:     read: IOPS=7504k, ...", a file name has a
- * '.'), or a post with a tag in brackets ("(passthru) read: IOPS=17.2k"):
- * fio's line after the name, else NULL; *n the name's length. */
+ * ("default-brd.1.fio:     read: IOPS=7504k, ..."), or a post with a
+ * tag in brackets ("(passthru) read: IOPS=17.2k"): fio's line after the
+ * name, else NULL; *n the name's length. */
 static const char *
 grep_rest(const char *s, size_t *n)
 {
@@ -1205,15 +1223,13 @@ grep_rest(const char *s, size_t *n)
 	    "read :", "write :", "trim :", "lat (", "clat (", "slat (",
 	    "clat percentiles", "bw (", "iops ", "cpu ", "READ:", "WRITE:",
 	    "TRIM:"};
-	size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
-	    "VWXYZ0123456789_.+-/");
+	size_t k = grep_name_length(s);
 	const char *rest, *close;
 
 	if (s[0] == '(' && (close = strchr(s, ')')) != NULL && close > s + 1 &&
 	    close[1] == ' ' && memchr(s, ' ', (size_t)(close - s)) == NULL)
 		k = (size_t)(close + 1 - s);
-	else if (k == 0 || s[k] != ':' || s[k + 1] != ' ' ||
-	    memchr(s, '.', k) == NULL)
+	else if (k == 0)
 		return NULL;
 	rest = skip_spaces(s + k + (s[k] == ':'));
 	for (size_t i = 0; i < sizeof fio_starts / sizeof *fio_starts; i++)
