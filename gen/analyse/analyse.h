@@ -188,6 +188,8 @@ enum __attribute__((packed)) finding_kind {
 };
 
 extern const char *const finding_names[];
+/* Each kind as a headline counts it, singular and plural. */
+extern const char *const finding_nouns[FIND_KIND_COUNT][2];
 
 /* How firmly the data says a finding, which orders what fails the
  * gate: a rank test or a step across a series, the series' noise or a

@@ -577,17 +577,6 @@ render_check_json(FILE *out, const struct analysis *a, const struct diags *d)
 	return json_stream_end(&js);
 }
 
-/* Each kind as counted in a headline, singular and plural. */
-static const char *const kind_nouns[FIND_KIND_COUNT][2] = {
-	[FIND_REGRESSION] = {"regression", "regressions"},
-	[FIND_SHORTFALL] = {"shortfall", "shortfalls"},
-	[FIND_TARGET] = {"missed target", "missed targets"},
-	[FIND_WEAK] = {"weak scaling", "weak scalings"},
-	[FIND_PATTERN] = {"pattern", "patterns"},
-	[FIND_WARNING] = {"warning", "warnings"},
-	[FIND_IMPROVEMENT] = {"improvement", "improvements"},
-};
-
 /* Appends tail (taken) to *s. */
 static void
 append_to(char **s, char *tail)
@@ -611,7 +600,7 @@ kind_list(const int *count, int acknowledged)
 
 		if (n > 0)
 			append_to(&out, xasprintf("%s%d %s", *out ? ", " : " (",
-			    n, k < FIND_KIND_COUNT ? kind_nouns[k][n != 1] :
+			    n, k < FIND_KIND_COUNT ? finding_nouns[k][n != 1] :
 			    "acknowledged"));
 	}
 	if (*out)
@@ -649,7 +638,7 @@ gate_counts(const struct analysis *a, const size_t *sel, size_t n)
 		    "do not", ol));
 	if (better > 0)
 		append_to(&out, xasprintf("; %d %s", better,
-		    kind_nouns[FIND_IMPROVEMENT][better != 1]));
+		    finding_nouns[FIND_IMPROVEMENT][better != 1]));
 	free(gate);
 	free(fl);
 	free(ol);
