@@ -90,23 +90,62 @@ utf8_cut(const char *s, size_t n)
 	return n;
 }
 
+/* Code points a terminal draws two columns wide: CJK, Hangul, fullwidth
+ * forms and the emoji blocks (East Asian Wide and Fullwidth, the ranges
+ * text in a post or a run's name meets); and none wide: combining marks,
+ * zero-width spaces and joiners, variation selectors. */
+static const struct {
+	unsigned long from, to;
+	unsigned char cols;
+} widths[] = {
+	{0x0300, 0x036f, 0}, {0x1100, 0x115f, 2}, {0x1ab0, 0x1aff, 0},
+	{0x1dc0, 0x1dff, 0}, {0x200b, 0x200f, 0}, {0x20d0, 0x20ff, 0},
+	{0x2e80, 0x303e, 2}, {0x3041, 0x33ff, 2}, {0x3400, 0x4dbf, 2},
+	{0x4e00, 0x9fff, 2}, {0xa000, 0xa4cf, 2}, {0xac00, 0xd7a3, 2},
+	{0xf900, 0xfaff, 2}, {0xfe00, 0xfe0f, 0}, {0xfe20, 0xfe2f, 0},
+	{0xfe30, 0xfe4f, 2}, {0xff00, 0xff60, 2}, {0xffe0, 0xffe6, 2},
+	{0x1f300, 0x1f64f, 2}, {0x1f900, 0x1f9ff, 2}, {0x20000, 0x2fffd, 2},
+	{0x30000, 0x3fffd, 2},
+};
+
+/* The columns of the character at s[0..n), and its length in *k. */
+static size_t
+char_columns(const char *s, size_t n, size_t *k)
+{
+	unsigned long cp;
+
+	if ((*k = utf8_decode(s, n, &cp)) == 0) {
+		*k = 1;
+		while (*k < n && is_continuation(s[*k]))
+			(*k)++;
+		return 1;
+	}
+	for (size_t r = 0; r < sizeof widths / sizeof *widths &&
+	    cp >= widths[r].from; r++)
+		if (cp <= widths[r].to)
+			return widths[r].cols;
+	return 1;
+}
+
 size_t
 utf8_columns(const char *s, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, k;
 
-	for (size_t i = 0; i < len; i++)
-		n += !is_continuation(s[i]);
+	for (size_t i = 0; i < len; i += k)
+		n += char_columns(s + i, len - i, &k);
 	return n;
 }
 
 size_t
 utf8_span(const char *s, size_t len, size_t cols)
 {
-	size_t i = 0;
+	size_t i = 0, c = 0, k, w;
 
-	for (size_t c = 0; i < len && c < cols; c++)
-		i = utf8_next(s, len, i);
+	while (i < len && (w = char_columns(s + i, len - i, &k)) + c <= cols) {
+		c += w;
+		i += k;
+	}
 	return i;
 }
 

@@ -32,8 +32,10 @@ size_t utf8_next(const char *s, size_t len, size_t i);
  * at least n bytes may be cut without splitting a character. */
 size_t utf8_cut(const char *s, size_t n);
 
-/* The columns s[0..len) takes in mail and terminals: one per character
- * (per byte that is not a continuation byte). */
+/* The columns s[0..len) takes in mail and terminals: two for a wide
+ * character (CJK, Hangul, fullwidth forms, emoji), none for a combining
+ * mark or a zero-width one, one for any other (and for each piece of a
+ * sequence that is not UTF-8). */
 size_t utf8_columns(const char *s, size_t len);
 
 /* The bytes of s[0..len) that fill at most cols columns, in whole

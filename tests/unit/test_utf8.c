@@ -238,15 +238,23 @@ test_columns(void **state)
 	(void)state;
 	assert_int_equal(utf8_columns("", 0), 0);
 	assert_int_equal(utf8_columns("plain", 5), 5);
-	assert_int_equal(utf8_columns(s, len), 5);
+	/* the floppy disk, an emoji, is two columns wide */
+	assert_int_equal(utf8_columns(s, len), 6);
 	assert_int_equal(utf8_columns(s, 2), 2);	/* a cut character */
 	assert_int_equal(utf8_columns("\xe9t\xe9", 3), 3);	/* Latin-1 */
 	assert_int_equal(utf8_span(s, len, 0), 0);
 	assert_int_equal(utf8_span(s, len, 1), 1);
 	assert_int_equal(utf8_span(s, len, 3), 6);
-	assert_int_equal(utf8_span(s, len, 5), len);
+	assert_int_equal(utf8_span(s, len, 4), 6);	/* no half emoji */
+	assert_int_equal(utf8_span(s, len, 5), 10);
+	assert_int_equal(utf8_span(s, len, 6), len);
 	assert_int_equal(utf8_span(s, len, 99), len);
 	assert_int_equal(utf8_span(s, 4, 3), 4);
+	/* CJK and Hangul two each; a combining accent none */
+	assert_int_equal(utf8_columns("\xe6\x97\xa5\xe6\x9c\xac", 6), 4);
+	assert_int_equal(utf8_columns("\xea\xb0\x80x", 4), 3);
+	assert_int_equal(utf8_columns("e\xcc\x81", 3), 1);
+	assert_int_equal(utf8_span("\xe6\x97\xa5\xe6\x9c\xac", 6, 3), 3);
 }
 
 static void
