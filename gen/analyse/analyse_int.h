@@ -140,8 +140,10 @@ enum label_change {
 				   ("first run") */
 	LABELS_SETTING,		/* a setting, or nothing known of it */
 	LABELS_PART,		/* a part of the machine ("80pin cable") */
-	LABELS_MEASURED		/* the benchmark run otherwise ("6
+	LABELS_MEASURED,	/* the benchmark run otherwise ("6
 				   instances"): another configuration */
+	LABELS_WHEN		/* only which came first ("old" against
+				   "new"): what changed is not said */
 };
 /* What labels x and y (either may be NULL) say changed; for
  * LABELS_PART and LABELS_MEASURED, the word that says it into

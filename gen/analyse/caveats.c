@@ -2044,6 +2044,23 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		    "regression", d->extra, part));
 }
 
+/* Two runs told apart only by labels that say which came first ("old"
+ * against "new", "before" against "after"): what changed between them
+ * is not said, and a disk or a machine swapped is as likely as a
+ * setting (a post's "inez(old)" and "inez(new)" were two drives). A
+ * careful reader asks what changed before signing. */
+static void
+when_label_reason(const struct setup_diff *d, struct reasons *w)
+{
+	if (d->changed != 0 || d->nextra != 0 || d->labels != LABELS_WHEN)
+		return;
+	reason(w, xasprintf("only the labels differ (%s \u2192 %s), and they "
+	    "say which run came first, not what changed: a part of the "
+	    "machine as well as a setting; context, not a regression, until "
+	    "a meta key says what changed", meta_get(&d->b->meta, "label"),
+	    meta_get(&d->r->meta, "label")));
+}
+
 /* A key of the user's own that names a part ("slog: none -> Optane
  * M10") and changed beside a named setting or another key of the
  * user's: the part came or went with it, so the drop is not the
@@ -2224,6 +2241,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	anonymous_reason(d, &w);
 	disk_reason(d, &w);
 	part_reason(d, &w);
+	when_label_reason(d, &w);
 	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)

@@ -64,6 +64,22 @@ static const char *const measuring[] = {"instance", "instances",
     "simultaneous", "simultaneously", "alongside", "streams", "copies",
     NULL};
 
+/* Words that say only when: which of two runs came first. */
+static const char *const when[] = {"old", "new", "older", "newer",
+    "before", "after", "original", "orig", "previous", "prev", "current",
+    "updated", "upgraded", "upgrade", "earlier", "later", "now", "then",
+    "latest", "last", NULL};
+
+/* Whether every word of t says only when. */
+static bool
+only_when(const struct tokens *t)
+{
+	for (size_t k = 0; k < t->n; k++)
+		if (!in_list(t->v[k], when))
+			return false;
+	return t->n > 0;
+}
+
 /* Words that name a setting of the same parts. */
 static const char *const settings[] = {"default", "defaults", "size", "on",
     "off", "enabled", "disabled", "enable", "disable", "tuned", "tuning",
@@ -272,6 +288,11 @@ label_change(const char *x, const char *y, char *part, size_t size)
 	tokenize(y, &b);
 	if (same_but_numbering(&a, &b))
 		return LABELS_SAME;
+	/* "old" against "new": which came first, not what changed (a
+	 * disk swapped as well as a kernel); "before patch" against "after
+	 * patch" says the patch */
+	if (only_when(&a) && only_when(&b))
+		return LABELS_WHEN;
 	/* A part one takes away ("without SLOG"), or one that one names
 	 * and the other does not; else a setting that differs; else a
 	 * part named by both (a cable of another kind). */

@@ -1044,6 +1044,11 @@ test_label_change(void **state)
 		{"table 1", "table 2", LABELS_SAME, NULL},
 		{"v3", "v3+", LABELS_SETTING, NULL},
 		{"before patch", "with patch", LABELS_SETTING, NULL},
+		/* which came first, not what changed */
+		{"old", "new", LABELS_WHEN, NULL},
+		{"Before", "after", LABELS_WHEN, NULL},
+		{"before patch", "after patch", LABELS_SETTING, NULL},
+		{"old", "new kernel", LABELS_SETTING, NULL},
 		/* a load beside the benchmark: not a setting of the disk */
 		{"idle baseline", "concurrent ostree pull", LABELS_MEASURED,
 		    "concurrent"},
