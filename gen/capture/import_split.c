@@ -334,6 +334,10 @@ guess_fio_started(struct post *p, const struct config *c,
 			free(out->v[first].tie);
 			out->n = first;
 		}
+		/* the run's own, as its caption is: before a comment's or a
+		 * byline's date above the output */
+		if (out->n > first)
+			out->v[first].caption = true;
 		return;
 	}
 }
