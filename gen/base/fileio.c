@@ -335,7 +335,8 @@ make_dirs(const char *path, bool parents_only, char **failed)
 	char *p = xstrdup(path), c;
 	int status = 0;
 
-	for (char *s = p + 1; *p != '\0'; s++) {
+	/* from the second byte: a leading '/' is the root's */
+	for (char *s = p + (*p != '\0'); *p != '\0'; s++) {
 		if ((c = *s) != '/' && c != '\0')
 			continue;
 		if (c == '\0' && parents_only)
