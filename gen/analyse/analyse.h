@@ -190,6 +190,11 @@ enum __attribute__((packed)) finding_kind {
 extern const char *const finding_names[];
 /* Each kind as a headline counts it, singular and plural. */
 extern const char *const finding_nouns[FIND_KIND_COUNT][2];
+/* "4 shortfalls, 1 missed target, 2 acknowledged" of counts by kind
+ * (finding_nouns) and those acknowledged; "" when all are zero. Caller
+ * frees. */
+char *finding_kinds_text(const size_t count[FIND_KIND_COUNT],
+    size_t acknowledged);
 
 /* How firmly the data says a finding, which orders what fails the
  * gate: a rank test or a step across a series, the series' noise or a
@@ -300,10 +305,13 @@ struct finding_group {
 struct gate_summary {
 	const char *headline;	/* "14 runs: 4 fail the gate, 9 pass with
 				   warnings, 1 passes." (pooled) */
-	const char *causes;	/* "3 causes fail the gate (5 findings)."
-				   or NULL when nothing fails (pooled) */
+	const char *causes;	/* "3 causes fail the gate (5 findings: 4
+				   shortfalls, 1 missed target)." or NULL
+				   when nothing fails (pooled) */
 	size_t runs[RUN_OUTCOMES];	/* adds up to the runs */
 	size_t findings[SECTIONS];	/* adds up to nf */
+	/* of findings[SECTION_FAILS], by kind */
+	size_t failing_kinds[FIND_KIND_COUNT];
 	size_t ngroups_in[SECTIONS];
 	struct finding_group *groups;	/* by section, each in the order
 					   of its first finding */

@@ -1287,6 +1287,14 @@ series_reach(const struct analysis *a, size_t i, int metric, double *reach,
 	return n >= 2 && *at >= 0;
 }
 
+/* Where a regression stands against its series' reach (within_reach). */
+struct reach {
+	double reach;	/* the series' lowest (highest for a latency) */
+	long at;	/* the run that measured it */
+	double limit;	/* the share it may go past it (reach_margin) */
+	bool beyond;	/* past the reach itself, within limit only */
+};
+
 /* The share of its figure a regression of run i's metric may go past
  * the series' reach and still be within it (within_reach): none when a
  * history too short to fence it set the bar by the series' own swings,
@@ -1305,19 +1313,22 @@ reach_margin(const struct analysis *a, size_t i, int metric)
 }
 
 /* Whether run i's regression of metric is within its series' reach
- * (series_reach) by its margin (reach_margin); *reach and *at as
- * series_reach gives them. */
+ * (series_reach) by its margin (reach_margin): where it stands into r. */
 static bool
-within_reach(const struct analysis *a, size_t i, int metric, double *reach,
-    long *at)
+within_reach(const struct analysis *a, size_t i, int metric,
+    struct reach *r)
 {
-	double limit = reach_margin(a, i, metric), now;
+	double now;
+	bool up;
 
-	if (limit < 0 || !series_reach(a, i, metric, reach, at))
+	if ((r->limit = reach_margin(a, i, metric)) < 0 ||
+	    !series_reach(a, i, metric, &r->reach, &r->at))
 		return false;
 	now = analysis_sum(a, i, metric).median;
-	return analysis_def(a, metric)->higher_is_better ?
-	    now >= *reach / (1 + limit) : now <= *reach * (1 + limit);
+	up = analysis_def(a, metric)->higher_is_better;
+	r->beyond = up ? now < r->reach : now > r->reach;
+	return up ? now >= r->reach / (1 + r->limit) :
+	    now <= r->reach * (1 + r->limit);
 }
 
 /* Whether every figure of run i but its tails that was judged worse
@@ -1327,8 +1338,7 @@ static bool
 run_within_reach(const struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
-	double reach;
-	long at;
+	struct reach where;
 
 	for (size_t k = 0; k < r->nsum; k++) {
 		int m = run_metric_at(r, k);
@@ -1336,7 +1346,7 @@ run_within_reach(const struct analysis *a, size_t i)
 
 		if (c->verdict == VERDICT_REGRESSION &&
 		    !tail_metric(analysis_metric(a, m)) &&
-		    !within_reach(a, i, m, &reach, &at))
+		    !within_reach(a, i, m, &where))
 			return false;
 	}
 	return true;
@@ -1362,29 +1372,21 @@ static void
 series_range_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
-	double reach, limit;
-	long at;
-	char shown[48];
+	struct reach r;
+	char shown[48], *noise = NULL;
 
 	if (metric < 0 || !nothing_named(d) || !base_of_series(a, i) ||
-	    !within_reach(a, i, metric, &reach, &at))
+	    !within_reach(a, i, metric, &r) || (r.limit > 0 &&
+	    tail_metric(analysis_metric(a, metric)) && !run_within_reach(a, i)))
 		return;
-	limit = reach_margin(a, i, metric);
-	if (limit > 0 && tail_metric(analysis_metric(a, metric)) &&
-	    !run_within_reach(a, i))
-		return;
-	display_figure(analysis_def(a, metric), reach, shown);
-	if (limit > 0 && (analysis_def(a, metric)->higher_is_better ?
-	    analysis_sum(a, i, metric).median < reach :
-	    analysis_sum(a, i, metric).median > reach))
-		reason(w, xasprintf("within the series' own reach: %s measured "
-		    "%s with nothing the meta names changed, and this run is "
-		    "within the series' noise (%.1f%%) of it",
-		    a->set->runs[at].id, shown, 100 * limit));
-	else
-		reason(w, xasprintf("within the series' own reach: %s measured "
-		    "%s with nothing the meta names changed",
-		    a->set->runs[at].id, shown));
+	display_figure(analysis_def(a, metric), r.reach, shown);
+	if (r.beyond)
+		noise = xasprintf(", and this run is within the series' noise "
+		    "(%.1f%%) of it", 100 * r.limit);
+	reason(w, xasprintf("within the series' own reach: %s measured %s "
+	    "with nothing the meta names changed%s", a->set->runs[r.at].id,
+	    shown, noise ? noise : ""));
+	free(noise);
 }
 
 /* How many runs before it a series' level is taken over, at least:

@@ -445,26 +445,37 @@ const char *const finding_nouns[FIND_KIND_COUNT][2] = {
 	[FIND_IMPROVEMENT] = {"improvement", "improvements"},
 };
 
+char *
+finding_kinds_text(const size_t count[FIND_KIND_COUNT], size_t acknowledged)
+{
+	char *out = xstrdup(""), *next;
+
+	for (int k = 0; k <= FIND_KIND_COUNT; k++) {
+		size_t n = k < FIND_KIND_COUNT ? count[k] : acknowledged;
+
+		if (n == 0)
+			continue;
+		next = xasprintf("%s%s%zu %s", out, *out ? ", " : "", n,
+		    k < FIND_KIND_COUNT ? finding_nouns[k][n != 1] :
+		    "acknowledged");
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
 /* "3 causes fail the gate (5 findings: 1 regression, 4 missed
  * targets).": what fails, by kind, so that a regression among targets
  * missed is named before its cause is reached. */
 static char *
-causes_line(const struct analysis *a, size_t nc, size_t nf)
+causes_line(const struct gate_summary *g, size_t nc, size_t nf)
 {
-	size_t n[FIND_KIND_COUNT] = {0};
-	char kinds[256] = "";
-	size_t at = 0;
+	char *kinds = finding_kinds_text(g->failing_kinds, 0);
+	char *line = xasprintf("%zu cause%s the gate (%zu finding%s: %s).",
+	    nc, nc == 1 ? " fails" : "s fail", nf, nf == 1 ? "" : "s", kinds);
 
-	for (size_t k = 0; k < a->nf; k++)
-		if (finding_section(&a->f[k]) == SECTION_FAILS)
-			n[a->f[k].kind]++;
-	for (int k = 0; k < FIND_KIND_COUNT; k++)
-		if (n[k] > 0 && at < sizeof kinds)
-			at += (size_t)snprintf(kinds + at, sizeof kinds - at,
-			    "%s%zu %s", at ? ", " : ": ", n[k],
-			    finding_nouns[k][n[k] != 1]);
-	return xasprintf("%zu cause%s the gate (%zu finding%s%s).", nc,
-	    nc == 1 ? " fails" : "s fail", nf, nf == 1 ? "" : "s", kinds);
+	free(kinds);
+	return line;
 }
 
 static void
@@ -492,7 +503,7 @@ headline(struct analysis *a)
 	for (int k = 0; k < RUN_OUTCOMES; k++)
 		free(parts[k]);
 	if (nc > 0)
-		g->causes = strpool_take(a->pool, causes_line(a, nc, nf));
+		g->causes = strpool_take(a->pool, causes_line(g, nc, nf));
 }
 
 static void
@@ -508,6 +519,8 @@ outcomes(struct analysis *a)
 		enum verdict_section sec = finding_section(f);
 
 		g->findings[sec]++;
+		if (sec == SECTION_FAILS)
+			g->failing_kinds[f->kind]++;
 		if (f->run < 0)
 			continue;
 		if (sec == SECTION_FAILS)

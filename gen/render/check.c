@@ -589,30 +589,24 @@ append_to(char **s, char *tail)
 }
 
 /* " (12 shortfalls, 1 missed target)" from counts by kind, plus the
- * acknowledged ones; "" when all are zero. Caller frees. */
+ * acknowledged ones (finding_kinds_text); "" when all are zero. Caller
+ * frees. */
 static char *
-kind_list(const int *count, int acknowledged)
+kind_list(const size_t *count, size_t acknowledged)
 {
-	char *out = xstrdup("");
+	char *kinds = finding_kinds_text(count, acknowledged), *out;
 
-	for (int k = 0; k <= FIND_KIND_COUNT; k++) {
-		int n = k < FIND_KIND_COUNT ? count[k] : acknowledged;
-
-		if (n > 0)
-			append_to(&out, xasprintf("%s%d %s", *out ? ", " : " (",
-			    n, k < FIND_KIND_COUNT ? finding_nouns[k][n != 1] :
-			    "acknowledged"));
-	}
-	if (*out)
-		append_to(&out, xstrdup(")"));
+	out = *kinds ? xasprintf(" (%s)", kinds) : xstrdup("");
+	free(kinds);
 	return out;
 }
 
 char *
 gate_counts(const struct analysis *a, const size_t *sel, size_t n)
 {
-	int fails[FIND_KIND_COUNT] = {0}, other[FIND_KIND_COUNT] = {0};
-	int nfail = 0, nother = 0, acked = 0, better = 0;
+	size_t fails[FIND_KIND_COUNT] = {0}, other[FIND_KIND_COUNT] = {0};
+	size_t acked = 0;
+	int nfail = 0, nother = 0, better = 0;
 	char *gate, *fl, *ol, *out;
 
 	for (size_t k = 0; k < (sel ? n : a->nf); k++) {
