@@ -158,7 +158,8 @@ bool labels_measure_otherwise(const char *x, const char *y);
 bool label_measures(const char *label);
 /* Whether two runs' os values (either may be NULL: unknown) name
  * different systems: a bare "Linux" is any Linux, so against "Ubuntu
- * 24.04" it says nothing differs. */
+ * 24.04" it says nothing differs, nor does "Red Hat" against "Red Hat
+ * 9.0" (the first words of the other say less of the same system). */
 bool os_differ(const char *x, const char *y);
 /* "label: x -> y" of two runs' metas, "none" for a side with no label. */
 char *label_change_text(const struct run_meta *was,
@@ -250,17 +251,19 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
     int ndiff, int metric, bool same_config);
 /* The same for run i's change against its base o: besides, another
  * configuration (hardware, disks, layout, file system, fio's device),
- * or more than one changed tunable that can move metric. Caller
+ * or more than one changed tunable that can move metric;
+ * *other_config says whether it was another configuration. Caller
  * frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
-    const struct setup_diff *, int metric);
+    const struct setup_diff *, int metric, bool *other_config);
 /* Whether two fio command lines (meta fio-options) ask the same of
  * fio, but for how it prints and where its file is. */
 bool same_fio_options(const char *x, const char *y);
 /* Whether each word of the raid value t is one of u's (meta_raid_words:
  * "RAID 0" is "raid0"); *more is set when u has another. "raid0" says
  * less than "raid0 md": what it leaves out is unknown, as a key given
- * on one side only is, not a difference. */
+ * on one side only is, not a difference; nor is a passing state
+ * ("raid0 md, degraded"), which each side's busy state tells. */
 bool raid_within(const char *t, const char *u, bool *more);
 /* Whether bonnie++ ran with -D (its bonnie-options say): its block
  * tests, rewrite and seeks went round the page cache. */

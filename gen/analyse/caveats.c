@@ -619,8 +619,8 @@ options_reasons(const struct run *r, const struct run *b,
 	char was[160], now[160];
 	const struct moves fio = {MT_IO, 0, MT_BONNIE};
 
-	if (moves_metric((struct moves)IO_TESTS, m) && x->size && y->size &&
-	    strcmp(x->size, y->size) != 0)
+	if (moves_metric((struct moves)IO_TESTS, m) &&
+	    units_bonnie_sizes_differ(x->size, y->size))
 		reason(w, xasprintf("file sizes differ (%s \u2192 %s)",
 		    y->size, x->size));
 	if (moves_metric(fio, m) && units_sizes_differ(r->fio_size,
@@ -2204,7 +2204,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
-    const struct setup_diff *named, int metric)
+    const struct setup_diff *named, int metric, bool *other_config)
 {
 	struct reasons w = {NULL};
 	/* A night's build number is no cause: from the run before it, a
@@ -2246,6 +2246,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	when_label_reason(d, &w);
 	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
+	*other_config = config != NULL;
 	if (config)
 		reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));

@@ -386,9 +386,21 @@ bare_linux_of(const char *x, const char *y)
 	return any_of(&t, linux_words) != NULL;
 }
 
+/* Whether os x is y's first words ("Red Hat" of "Red Hat 9.0", "FreeBSD"
+ * of "FreeBSD 5.0-CURRENT"): y says more of one OS, not another. */
+static bool
+leading_words_of(const char *x, const char *y)
+{
+	size_t n = strlen(x);
+
+	return n > 0 && strncasecmp(x, y, n) == 0 && (y[n] == ' ' ||
+	    y[n] == '\0');
+}
+
 bool
 os_differ(const char *x, const char *y)
 {
 	return x && y && strcmp(x, y) != 0 && !bare_linux_of(x, y) &&
-	    !bare_linux_of(y, x);
+	    !bare_linux_of(y, x) && !leading_words_of(x, y) &&
+	    !leading_words_of(y, x);
 }

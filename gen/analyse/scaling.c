@@ -552,7 +552,8 @@ measured_alike(const struct analysis *a, size_t r, size_t c)
 	int gx = generation(p), gy = generation(q);
 	int fx = per_char_skipped(a, r), fy = per_char_skipped(a, c);
 
-	if (known_differ(p->size, q->size) || known_differ(p->files, q->files) ||
+	if (units_bonnie_sizes_differ(p->size, q->size) ||
+	    known_differ(p->files, q->files) ||
 	    known_differ(p->chunk, q->chunk) ||
 	    counts_differ(p->concurrency, q->concurrency) ||
 	    counts_differ(p->seekers, q->seekers) || counts_differ(gx, gy) ||

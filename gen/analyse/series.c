@@ -76,6 +76,11 @@ series_fields(struct strpool *pool, const struct run *r,
 	for (size_t k = 1; k < DEVICE_FIELD; k++)
 		field[k] = strcmp(series_keys[k - 1], "disks") == 0 ?
 		    disks_field(pool, r) : meta_or_empty(r, series_keys[k - 1]);
+	/* A run of an array measured degraded is one of the array's: its
+	 * state is told of its comparisons (run_analysis.busy) */
+	if (meta_busy_state(field[RAID_FIELD]))
+		field[RAID_FIELD] = strpool_take(pool,
+		    meta_raid_steady(field[RAID_FIELD]));
 	field[DEVICE_FIELD] = fio_device(r);
 }
 
@@ -103,16 +108,19 @@ series_of(struct strpool *pool, const struct run *r)
 }
 
 /* See analyse_int.h. An array's passing state ("raid6 md, rebuilding")
- * is no more said of it: a run measured while it rebuilt is not the
- * series. */
+ * says nothing of the array (meta_raid_steady): its runs are told as
+ * measured busy, not as another layout. */
 bool
 raid_within(const char *t, const char *u, bool *more)
 {
-	char *tw = meta_raid_words(t), *uw = meta_raid_words(u), *w, *save;
+	char *ts = meta_raid_steady(t), *us = meta_raid_steady(u);
+	char *tw = meta_raid_words(ts), *uw = meta_raid_words(us), *w, *save;
 	const char *uv[16];
 	size_t nu = 0, found = 0;
-	bool within = meta_busy_state(u) == NULL || meta_busy_state(t);
+	bool within = true;
 
+	free(ts);
+	free(us);
 	for (w = strtok_r(uw, META_RAID_SEPARATORS, &save); w && nu < 16;
 	    w = strtok_r(NULL, META_RAID_SEPARATORS, &save))
 		uv[nu++] = w;
@@ -378,7 +386,7 @@ bonnie_alike(const struct run *x, const struct run *y)
 	const char *oy = meta_get(&y->meta, "bonnie-options");
 	char sx[160], sy[160];
 
-	return same_param(x->params.size, y->params.size) &&
+	return !units_bonnie_sizes_differ(x->params.size, y->params.size) &&
 	    same_param(x->params.files, y->params.files) &&
 	    same_param(x->params.chunk, y->params.chunk) &&
 	    (ox == NULL || oy == NULL || strcmp(ox, oy) == 0 ||

@@ -98,7 +98,13 @@ cause_of(const struct analysis *a, size_t k)
 		/* A series that misses its targets night after night is
 		 * one cause, not one a night. */
 		c.text = a->runs[f->run].series;
-	else if (f->kind != FIND_SHORTFALL && f->kind != FIND_WEAK)
+	else if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT) {
+		/* A run's falls after a setting that moves some of its
+		 * figures and not others (a read-ahead: the reads, not the
+		 * writes) are two causes: a lead names one. */
+		c.run = f->run;
+		c.text = f->cause;
+	} else if (f->kind != FIND_SHORTFALL && f->kind != FIND_WEAK)
 		c.run = f->run;
 	return c;
 }
@@ -120,9 +126,10 @@ cmp_cause(const void *x, const void *y)
 	    (c = cmp_long(p->kind, q->kind)) ||
 	    (c = cmp_long(p->acked, q->acked)) ||
 	    (c = cmp_long(p->ref, q->ref)) || (c = cmp_long(p->run, q->run)) ||
-	    (c = cmp_long(p->alone, q->alone)))
+	    (c = cmp_long(p->alone, q->alone)) ||
+	    (c = cmp_long(p->text == NULL, q->text == NULL)))
 		return c;
-	if (p->text && q->text && (c = strcmp(p->text, q->text)))
+	if (p->text && (c = strcmp(p->text, q->text)))
 		return c;
 	return cmp_long((long)p->f, (long)q->f);
 }
@@ -353,6 +360,18 @@ all_unmoved(const struct analysis *a, const size_t *m, size_t n)
 	return n > 0;
 }
 
+/* Whether every finding of members m[0..n) was measured against a run
+ * of another configuration: the group tells a difference, not a
+ * regression or an improvement. */
+static bool
+all_other_config(const struct analysis *a, const size_t *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!a->f[m[k]].other_config)
+			return false;
+	return n > 0;
+}
+
 /* The lead of a group's sentence before its members. Caller frees. */
 static char *
 group_lead(const struct analysis *a, const struct finding_group *g,
@@ -378,11 +397,18 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 		 * (another host's night in a fleet's series); else the
 		 * series' note of all that changed. */
 		const char *cause = ra ? f->cause : NULL;
+		const char *what = cause ? cause : after ?
+		    ra->series_change : NULL;
+		bool worse = g->kind == FIND_REGRESSION;
 
-		return xasprintf("%s %s against %s%s%s: ", run,
-		    g->kind == FIND_REGRESSION ? "regressed" : "improved", ref,
-		    after || cause ? " after " : "", cause ? cause : after ?
-		    ra->series_change : "");
+		if (all_other_config(a, m, g->n))
+			return xasprintf("%s measured %s than %s, another "
+			    "configuration%s%s%s: ", run, worse ? "worse" :
+			    "better", ref, what ? " (" : "", what ? what : "",
+			    what ? ")" : "");
+		return xasprintf("%s %s against %s%s%s: ", run, worse ?
+		    "regressed" : "improved", ref, what ? " after " : "",
+		    what ? what : "");
 	}
 	if (g->kind == FIND_TARGET && one)
 		return xasprintf("%s is below its declared target: ", run);

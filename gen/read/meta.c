@@ -735,6 +735,33 @@ said_busy(const char *text, const char *state)
 	return false;
 }
 
+/* Separators a state leaves at the end of the words before it ("raid5
+ * md, degraded") or at the start of those after it ("degraded: raid5"). */
+#define STATE_SEPARATORS " ,;:-([)]"
+
+char *
+meta_raid_steady(const char *v)
+{
+	const char *state = meta_busy_state(v), *at = v, *end;
+	size_t n;
+
+	if (state == NULL)
+		return xstrdup(v);
+	n = strlen(state);
+	while (*at && strncasecmp(at, state, n) != 0)
+		at++;
+	end = at;
+	while (end > v && strchr(STATE_SEPARATORS, end[-1]))
+		end--;
+	if (end > v)		/* the words before the state */
+		return xstrndup(v, (size_t)(end - v));
+	at += strspn(at + n, STATE_SEPARATORS) + n;
+	end = at + strlen(at);
+	while (end > at && strchr(STATE_SEPARATORS, end[-1]))
+		end--;
+	return xstrndup(at, (size_t)(end - at));
+}
+
 const char *
 meta_busy_state(const char *text)
 {

@@ -89,6 +89,11 @@ char *meta_raid_words(const char *v);
  * denies or dates them away ("without rebuilding", "after the resync");
  * or NULL. The analysis warns of such runs; import keeps the words. */
 const char *meta_busy_state(const char *text);
+/* A raid value without the passing state it gives ("raid5 md, degraded",
+ * "raid1 md (degraded, one member)": "raid5 md", "raid1 md"): the array
+ * it was, of which the run is one more measure; the value itself when
+ * it gives none. Caller frees. */
+char *meta_raid_steady(const char *v);
 void meta_free(struct run_meta *);
 
 #endif

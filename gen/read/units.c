@@ -410,6 +410,36 @@ units_sizes_differ(const char *a, const char *b)
 	return fabs(x - y) > 1e-9 * fmax(x, y);
 }
 
+/* A bonnie++ file size in MiB: a number, bare or with one of K, M, G
+ * and T after it; -1 for anything else. */
+static double
+bonnie_mebibytes(const char *s)
+{
+	char *end;
+	double v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	if (*end == '\0')
+		return v;
+	return end[1] == '\0' ? units_mebibytes(s) : -1;
+}
+
+bool
+units_bonnie_sizes_differ(const char *a, const char *b)
+{
+	double x, y;
+
+	if (a == NULL || b == NULL)
+		return false;
+	x = bonnie_mebibytes(a);
+	y = bonnie_mebibytes(b);
+	if (x < 0 || y < 0)
+		return strcmp(a, b) != 0;
+	return fabs(x - y) > 1e-9 * fmax(x, y);
+}
+
 /* Seconds in a run time of fio's options, or -1. */
 static double
 fio_seconds(const char *s)

@@ -85,6 +85,12 @@ double units_fio_mebibytes(const char *s);
  * differ when they are not equal. */
 bool units_sizes_differ(const char *a, const char *b);
 
+/* The same of two bonnie++ file sizes as its reports print them ("4G"
+ * and "4096M" do not differ; a bare number, as 1.00 printed it, is
+ * MiB): false when either is NULL, and texts it cannot read differ when
+ * they are not equal. */
+bool units_bonnie_sizes_differ(const char *a, const char *b);
+
 /* Whether two of fio's run times (runtime=) differ: "60", "60s" and
  * "1m" do not (a bare number is seconds; us, ms, s, m, h and d as fio
  * reads them); false when either is NULL, and texts this cannot read

@@ -1128,6 +1128,12 @@ test_os_differ(void **state)
 	assert_true(os_differ("Linux", "FreeBSD 13.2"));
 	assert_true(os_differ("Ubuntu 16.04", "Ubuntu 18.04"));
 	assert_true(os_differ("Linux", "macOS 14"));
+	/* the first words of the other: that system, said with less */
+	assert_false(os_differ("Red Hat", "Red Hat 9.0"));
+	assert_false(os_differ("freebsd 5.0-CURRENT", "FreeBSD"));
+	assert_true(os_differ("Red Hat 9.0", "Red Hat 8.0"));
+	assert_true(os_differ("Ubuntu 6.06", "Ubuntu 6.06.1"));
+	assert_true(os_differ("Red", "Redhat 9"));
 	/* unknown on one side is no difference */
 	assert_false(os_differ(NULL, "Ubuntu 24.04"));
 	assert_false(os_differ("Debian 12", "Debian 12"));
@@ -1148,9 +1154,13 @@ test_raid_within(void **state)
 		{"raid0 md", "raid0", false, false},	/* says more: no */
 		{"raid5 md", "raid5 hw", false, false},
 		{"raid5", "raid6 md", false, false},
-		/* a passing state is not what the series is */
-		{"raid6 md", "raid6 md, rebuilding", false, false},
+		/* a passing state says nothing of the array: each run's
+		 * busy state tells it */
+		{"raid6 md", "raid6 md, rebuilding", true, false},
+		{"raid6 md, rebuilding", "raid6 md", true, false},
 		{"raid6 md, rebuilding", "raid6 md, rebuilding", true, false},
+		{"raid6, degraded", "raid6 md", true, true},
+		{"raid6 md, degraded", "raid5 md", false, false},
 	};
 
 	(void)state;

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "read/meta.h"
@@ -239,6 +240,30 @@ test_busy_state(void **state)
 	assert_null(meta_busy_state("raid6 md"));
 }
 
+/* The array a raid value names, its passing state taken off. */
+static void
+test_raid_steady(void **state)
+{
+	static const char *const cases[][2] = {
+		{"raid5 md, degraded", "raid5 md"},
+		{"raid1 md (degraded, one of its two members active)",
+		    "raid1 md"},
+		{"RAID6 md rebuilding", "RAID6 md"},
+		{"degraded: raid5 md", "raid5 md"},
+		{"(rebuilding) raid10", "raid10"},
+		{"raid6 md", "raid6 md"},
+		{"raid6 md, no longer degraded", "raid6 md, no longer degraded"},
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		char *got = meta_raid_steady(cases[k][0]);
+
+		assert_string_equal(got, cases[k][1]);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
@@ -252,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_date_days),
 		cmocka_unit_test(test_busy_state),
+		cmocka_unit_test(test_raid_steady),
 	};
 
 	return cmocka_run_group_tests_name("meta", tests, NULL, NULL);

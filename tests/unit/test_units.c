@@ -230,6 +230,22 @@ test_fio_sizes(void **state)
 	assert_false(units_sizes_differ(NULL, "1g"));
 }
 
+/* bonnie++'s file sizes: "4G" is "4096M", a bare number (1.00) MiB;
+ * a size with anything after its unit is read as text. */
+static void
+test_bonnie_sizes(void **state)
+{
+	(void)state;
+	assert_false(units_bonnie_sizes_differ("4G", "4096M"));
+	assert_false(units_bonnie_sizes_differ("300", "300M"));
+	assert_false(units_bonnie_sizes_differ("4G", "4g"));
+	assert_true(units_bonnie_sizes_differ("4G", "4000M"));
+	assert_true(units_bonnie_sizes_differ("2G", "2T"));
+	assert_true(units_bonnie_sizes_differ("4G:8k", "4G:4k"));
+	assert_false(units_bonnie_sizes_differ("4G:8k", "4G:8k"));
+	assert_false(units_bonnie_sizes_differ(NULL, "4G"));
+}
+
 /* fio's run times: a bare number is seconds, and one time written two
  * ways is no difference; unknown is none either. */
 static void
@@ -263,6 +279,7 @@ main(void)
 		cmocka_unit_test(test_integer_and_decimal),
 		cmocka_unit_test(test_target_units),
 		cmocka_unit_test(test_fio_sizes),
+		cmocka_unit_test(test_bonnie_sizes),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);
