@@ -81,6 +81,10 @@ void guesses_free(struct guesses *);
 /* Lower-case words of text joined by hyphens, at most five words and
  * 40 bytes; "" when text has no letter or digit. Caller frees. */
 char *import_slug(const char *text);
+/* The same, and the words with a digit after the first five, up to 40
+ * bytes ("Rand Read Test, nr_threads=2": "rand-read-test-nr-threads-2"):
+ * for runs whose five words are the same. Caller frees. */
+char *import_slug_numbered(const char *text);
 
 /* One configuration found in a post. */
 struct import_run {

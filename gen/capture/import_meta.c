@@ -779,18 +779,23 @@ put_host_setting(struct buf *b, const struct config *c)
 }
 
 /* A row named for its machine and the run's number, "default_run1":
- * the machine is the host, and its rows are the run's samples. */
+ * the machine is the host, and its rows are the run's samples. A name
+ * grep prefixed with its file's ("ra_run1:ra_run1") is its machine's,
+ * after the colon. */
 static bool
 put_host_iteration(struct buf *b, const struct config *c)
 {
-	size_t n = iteration_stem(c->host);
+	const char *colon = strchr(c->host, ':');
+	const char *name = colon && !strchr(colon + 1, ':') && colon[1] ?
+	    colon + 1 : c->host;
+	size_t n = iteration_stem(name);
 
-	if (n == strlen(c->host))
+	if (n == strlen(name))
 		return false;
 	buf_printf(b, "# from line %ld: ", c->host_no);
 	put_text(b, c->host_text);
 	buf_printf(b, "\n# the machine, then the number of one of its "
-	    "runs\nhost: %.*s\n", (int)n, c->host);
+	    "runs\nhost: %.*s\n", (int)n, name);
 	return true;
 }
 

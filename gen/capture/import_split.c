@@ -513,6 +513,11 @@ names_well(const char *s)
 	/* a tag alone, "</details>", names nothing either */
 	if (*s == '(' || *s == '/' || *s == '<' || *s == '\0' || rule_line(s))
 		return false;
+	/* nor what /usr/bin/time printed after each run ("168.08user
+	 * 46.05system 5:55.13elapsed 60%CPU") */
+	if (isdigit((unsigned char)*s) && strstr(s, "user ") &&
+	    strstr(s, "system ") && strstr(s, "elapsed"))
+		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		size_t c = strlen(commands[i]);
 
@@ -612,20 +617,48 @@ config_caption(const struct post *p, const struct config *c)
 	}
 }
 
-/* The name of a run: its label, its caption, else its fio job's. */
+/* The name of a run: its label, its caption, else its fio job's; with
+ * numbered, the numbers past their first five words too. */
 static char *
-make_slug(const struct post *p, const struct config *c)
+make_slug(const struct post *p, const struct config *c, bool numbered)
 {
+	char *(*slug_of)(const char *) = numbered ? import_slug_numbered :
+	    import_slug;
+
 	if (c->label) {
-		char *slug = import_slug(c->label);
+		char *slug = slug_of(c->label);
 
 		if (*slug)
 			return slug;
 		free(slug);
 	}
 	if (c->caption_text)
-		return import_slug(c->caption_text);
+		return slug_of(c->caption_text);
 	return job_slug(p, c);
+}
+
+/* The post's runs' names, where two are the same the numbers of their
+ * captions after the first five words added ("nr_threads=1", "=2"):
+ * the value that tells them apart is not lost. Caller frees each. */
+static char **
+make_slugs(const struct post *p)
+{
+	char **slug = xcalloc(p->ncf + 1, sizeof *slug);
+	bool *twin = xcalloc(p->ncf + 1, sizeof *twin);
+
+	for (size_t k = 0; k < p->ncf; k++)
+		slug[k] = make_slug(p, &p->cf[k], false);
+	for (size_t k = 0; k < p->ncf; k++)
+		for (size_t j = k + 1; j < p->ncf; j++)
+			if (strcmp(slug[j], slug[k]) == 0)
+				twin[j] = twin[k] = true;
+	for (size_t k = 0; k < p->ncf; k++)
+		if (twin[k]) {
+			free(slug[k]);
+			slug[k] = make_slug(p, &p->cf[k], true);
+		}
+	free(twin);
+	return slug;
 }
 
 /* Byte offset of each line of the post (1-based), and of its end. */
@@ -785,23 +818,30 @@ job_file_among(const struct post *p, size_t from, size_t to)
 /* A post that pastes fio's job file once and then its outputs: each
  * output after it is written with the file above it, for fio's reader
  * to take the options the output leaves out from (which jobs it names
- * say). *job_file is the last one found up to line *scanned. */
+ * say). *job_file is the last one found up to line *scanned. A job file
+ * among the output's own lines (the first run's, its command and file
+ * above its output) is in its text already, and the later outputs'. */
 static void
 with_job_file(const struct post *p, const struct config *c,
     char **job_file, size_t *scanned, char **text)
 {
 	char *found = job_file_among(p, *scanned, c->first);
+	char *own = c->fio ? job_file_among(p, c->first, c->last + 1) : NULL;
 
 	if (found) {
 		free(*job_file);
 		*job_file = found;
 	}
 	*scanned = c->last + 1 > *scanned ? c->last + 1 : *scanned;
-	if (c->fio && *job_file) {
+	if (c->fio && *job_file && own == NULL) {
 		char *both = xasprintf("%s\n%s", *job_file, *text);
 
 		free(*text);
 		*text = both;
+	}
+	if (own) {
+		free(*job_file);
+		*job_file = own;
 	}
 }
 
@@ -830,7 +870,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len,
 	    .known = known};
 	size_t cap = out->cap, given = SIZE_MAX, scanned = 0;
-	char *job_file = NULL;
+	char *job_file = NULL, **slug;
 
 	p.html = looks_like_html(buf);
 	p.qp = lines_quoted_printable(buf, len);
@@ -841,6 +881,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	post_inheritance(&p);
 	for (size_t k = 0; k < p.ncf; k++)	/* a run's meta reads others' */
 		p.cf[k].caption_text = config_caption(&p, &p.cf[k]);
+	slug = make_slugs(&p);
 	for (size_t k = 0; k < p.ncf; k++) {
 		struct config *c = &p.cf[k];
 		struct import_run *r;
@@ -850,7 +891,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		xgrow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
 		out->cap = cap;
 		r = &out->v[out->n++];
-		r->slug = make_slug(&p, c);
+		r->slug = slug[k];
 		r->first = p.ls.v[c->first].no;
 		r->last = p.ls.v[c->last].no;
 		r->samples = c->samples;
@@ -873,6 +914,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	}
 	for (size_t k = 0; k < p.ncf; k++)
 		free(p.cf[k].caption_text);
+	free(slug);
 	free(job_file);
 	out->quoted += p.quoted;
 	out->known += p.in_runs;

@@ -317,14 +317,28 @@ same_text(const char *a, const char *b)
 }
 
 /* The same machine name, or names that differ only by a run's number
- * ("default_run1", "default_run2"). */
+ * ("default_run1", "default_run2"); a name grep prefixed with its file's
+ * ("ra128_run1:ra128_run1", as "grep . *" prints each file's CSV line)
+ * half by half. */
 static bool
 same_machine(const char *a, const char *b)
 {
+	const char *ca, *cb;
 	size_t n;
 
 	if (a == NULL || b == NULL)
 		return a == b;
+	ca = strchr(a, ':');
+	cb = strchr(b, ':');
+	if (ca && cb && !strchr(ca + 1, ':') && !strchr(cb + 1, ':')) {
+		char *fa = xstrndup(a, (size_t)(ca - a));
+		char *fb = xstrndup(b, (size_t)(cb - b));
+		bool same = same_machine(fa, fb) && same_machine(ca + 1, cb + 1);
+
+		free(fa);
+		free(fb);
+		return same;
+	}
 	n = iteration_stem(a);
 	return n == iteration_stem(b) && strncmp(a, b, n) == 0;
 }

@@ -75,13 +75,25 @@ path_base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-char *
-import_slug(const char *text)
+/* Whether p[0..n) has a digit. */
+static bool
+digits_in(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (isdigit((unsigned char)p[i]))
+			return true;
+	return false;
+}
+
+/* The slug of text's first five words; with numbers, of the numbers
+ * after them too (up to 40 bytes in all). */
+static char *
+slug_words(const char *text, bool numbers)
 {
 	struct buf b = {0};
 	int words = 0;
 
-	for (const char *p = text; *p && words < 5; ) {
+	for (const char *p = text; *p; ) {
 		size_t n = 0;
 
 		while (*p && !(isalnum((unsigned char)*p) &&
@@ -92,6 +104,12 @@ import_slug(const char *text)
 			n++;
 		if (n == 0)
 			break;
+		if (words >= 5 && !numbers)
+			break;
+		if (words >= 5 && !digits_in(p, n)) {
+			p += n;
+			continue;
+		}
 		/* whole words only, unless the first is too long alone */
 		if (b.n + (b.n > 0) + n > 40) {
 			if (b.n == 0)
@@ -111,6 +129,18 @@ import_slug(const char *text)
 		words++;
 	}
 	return buf_take(&b);
+}
+
+char *
+import_slug(const char *text)
+{
+	return slug_words(text, false);
+}
+
+char *
+import_slug_numbered(const char *text)
+{
+	return slug_words(text, true);
 }
 
 size_t

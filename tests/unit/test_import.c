@@ -334,6 +334,32 @@ test_slug(void **state)
 	}
 }
 
+/* Past the first five words, the words with a digit: what tells apart
+ * runs whose captions begin alike; still 40 bytes at most. */
+static void
+test_slug_numbered(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{"Rand Read Test, nr_threads=2", "rand-read-test-nr-threads-2"},
+		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)",
+		    "mv88sx6081-8-port-sata-ii-09"},
+		{"Ubuntu 18.04 / Linux 5.4.0:", "ubuntu-18-04-linux-5-4-0"},
+		{"one two three four five six seven", "one-two-three-four-five"},
+		{"aaaaaaaa bbbbbbbb cccccccc dddddddd e 12345 67890",
+		    "aaaaaaaa-bbbbbbbb-cccccccc-dddddddd-e"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *s = import_slug_numbered(cases[i].text);
+
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
 /* Two tables of one machine told apart by their captions, the first
  * quoted again in a reply: two runs, each with its own prose. */
 static const char post[] =
@@ -516,6 +542,7 @@ main(void)
 		cmocka_unit_test(test_machine),
 		cmocka_unit_test(test_bonnie_options),
 		cmocka_unit_test(test_slug),
+		cmocka_unit_test(test_slug_numbered),
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_split_setups),
 		cmocka_unit_test(test_taken_before),
