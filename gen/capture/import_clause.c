@@ -228,6 +228,37 @@ clause_other_machine(const char *text)
 	return false;
 }
 
+/* What a machine or its results are called after "his", "her" or "my"
+ * (a word between them allowed: "his older system"). */
+static const char *const owned[] = {"raid", "array", "machine", "box",
+    "system", "server", "computer", "pc", "results", "result", "numbers",
+    "setup", "benchmark", "benchmarks", "bonnie"};
+static const char *const own[] = {"my", "our"};
+
+/* Whether a possessive of list, at most one word before one of owned,
+ * is in text. */
+static bool
+owns_machine(const char *text, const char *const *list, size_t n)
+{
+	struct word w, prev = {.s = ""}, prev2 = {.s = ""};
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
+		if (LISTED(&w, owned) && (word_listed(&prev, list, n) ||
+		    word_listed(&prev2, list, n)))
+			return true;
+		prev2 = prev;
+		prev = w;
+	}
+	return false;
+}
+
+bool
+clause_others_machine(const char *text)
+{
+	return owns_machine(text, possessive, 2) &&
+	    !owns_machine(text, own, sizeof own / sizeof *own);
+}
+
 /* A caption of the host's own run in a post about virtual machines
  * ("==== HOST SYSTEM ====", "on the host itself", "bare metal"), and
  * the words of a line about the guests ("The guest has 100MB RAM"). */

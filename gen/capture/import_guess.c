@@ -202,8 +202,9 @@ static const struct rule rules[] = {
 	    NULL, NULL, NULL},
 	{"disks.count", WB "(beide|beiden) (Fest)?(platten|disks|hdds|ssds)" WE,
 	    NULL, "2", NULL, 3, R_ICASE, NULL, NULL, NULL},
+	/* "4 x 500GB", "raid0 5*120gb" */
 	{"disks.count", WB "([0-9]{1,2}) ?(x|\\*) ?[0-9.]+ ?(TB?|GB?|GByte)"
-	    WE, NULL, "$2", fix_count, 3, 0, NULL, NULL, NULL},
+	    WE, NULL, "$2", fix_count, 3, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", "(--raid-devices[= ]|(^| )-n ?)([0-9]+)", "mdadm",
 	    "$3", fix_count, 2, GUESS_SUM, NULL, NULL, NULL},
 	{"disks.count", "(^|[ (])Model=([^,]*[^ ,]) *, *FwRev=", NULL, "1",
@@ -407,6 +408,10 @@ static const struct rule rules[] = {
 
 	{"readahead", "blockdev +--setra +([0-9]+)", NULL, "$1 sectors", NULL,
 	    3, 0, NULL, NULL, NULL},
+	/* "hdparm -a0 -c1 -m16 /dev/hde": -a sets it, -A the drive's own
+	 * look-ahead */
+	{"readahead", "hdparm( +-[A-Za-z0-9]+)* +-a ?([0-9]+)", NULL,
+	    "$2 sectors", NULL, 3, 0, NULL, NULL, NULL},
 	{"readahead", "echo +([0-9]+) *> */sys/block/[^ ]*/read_ahead_kb",
 	    NULL, "$1 KiB", NULL, 3, 0, NULL, NULL, NULL},
 	{"queue-depth", "echo +([0-9]+) *> */sys/block/[^ ]*/device/"

@@ -215,6 +215,10 @@ bool clause_others_run(const char *text);
 /* Whether a caption says its run was made on another machine of the
  * poster's ("on my laptop", "my home PC"). */
 bool clause_other_machine(const char *text);
+/* Whether the prose before a run says it is another person's machine
+ * ("His raid:", "Even his older system"), and says no machine or result
+ * of the poster's ("my results", "My raid"). */
+bool clause_others_machine(const char *text);
 /* The first md device text names ("bonnie++ on md0", "md1 : active
  * raid1"), lower case, into name; false when none. */
 bool clause_md_device(const char *text, char name[16]);

@@ -987,6 +987,22 @@ run_before_on_host(const struct post *p, size_t k)
 	return k;
 }
 
+/* Whether the prose before c's table, from where its region begins,
+ * says the machine is another person's ("His raid:"). */
+static bool
+region_says_others(const struct post *p, const struct config *c)
+{
+	struct buf b = {0};
+	bool others;
+
+	for (size_t i = c->region; i < c->table && i < p->ls.n; i++)
+		if (p->kind[i] == L_PROSE)
+			buf_printf(&b, "%s ", p->ls.v[i].text);
+	others = b.p && clause_others_machine(b.p);
+	free(b.p);
+	return others;
+}
+
 /* What configuration k's caption tells of it: a run another person
  * made, or one on the same disks as before; its lines joined, as a mail
  * client may have cut the sentence. */
@@ -1010,7 +1026,8 @@ read_caption(struct post *p, size_t k)
 	}
 	if (b.p == NULL)
 		return;
-	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p);
+	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p) ||
+	    region_says_others(p, c);
 	c->host_side = clause_host_side(b.p);
 	if (!clause_one_md_device(b.p, c->array))
 		c->array[0] = '\0';

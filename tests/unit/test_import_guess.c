@@ -546,6 +546,13 @@ test_other_storage_words(void **state)
 	assert_false(clause_other_machine("Then the other box:"));
 	assert_false(clause_other_machine("This is the report for my server"));
 	assert_false(clause_other_machine("a laptop disk in my server"));
+	/* another person's machine, where none of the poster's is named */
+	assert_true(clause_others_machine("His raid: ---raid0 5*120gb:"));
+	assert_true(clause_others_machine("Even his older system is faster"));
+	assert_false(clause_others_machine("I've compared my results to his "
+	    "results: My raid:"));
+	assert_false(clause_others_machine("he said it was slow"));
+	assert_false(clause_others_machine("His disks are in my box now"));
 	assert_true(clause_host_side("============ HOST SYSTEM ============"));
 	assert_true(clause_host_side("and on bare metal:"));
 	assert_false(clause_host_side("VIRTIO"));
