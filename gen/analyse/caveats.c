@@ -527,6 +527,7 @@ fits_cache(const struct run *r, enum test_file which)
 /* The reasons of a caveat, joined with "; " as they come. */
 struct reasons {
 	char *text;
+	bool config;	/* one says it is another configuration */
 };
 
 static void
@@ -538,6 +539,15 @@ reason(struct reasons *w, char *why)
 	free(w->text);
 	free(why);
 	w->text = next;
+}
+
+/* A reason that the two runs are of other configurations: the finding
+ * tells a difference, not a change (finding.other_config). */
+static void
+config_reason(struct reasons *w, char *why)
+{
+	w->config = true;
+	reason(w, why);
 }
 
 static bool
@@ -598,12 +608,12 @@ target_reason(const struct run *r, const struct run *b,
 	if (m == NULL || m->def.family != FAMILY_FIO)
 		return;
 	if (other_target(r, b))
-		reason(w, xasprintf("fio ran on %s, then on %s: another "
-		    "device is another configuration", target_text(b),
+		config_reason(w, xasprintf("fio ran on %s, then on %s: "
+		    "another device is another configuration", target_text(b),
 		    target_text(r)));
 	else if (other_disks(r, b))
-		reason(w, xasprintf("fio's disk stats show %s, then %s: "
-		    "another device is another configuration",
+		config_reason(w, xasprintf("fio's disk stats show %s, then "
+		    "%s: another device is another configuration",
 		    disks_text(b), disks_text(r)));
 }
 
@@ -916,9 +926,10 @@ changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y,
 	return out;
 }
 
-/* The verdict of measure fm of the workload of run i's fio metric m. */
-static enum verdict
-sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
+/* Run i's slot of measure fm of the workload of its fio metric m, or
+ * -1. */
+static long
+sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
     enum fio_measure fm)
 {
 	const struct run *r = &a->set->runs[i];
@@ -928,9 +939,51 @@ sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
 
 		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
 		    strcmp(x->workload, m->workload) == 0)
-			return a->runs[i].change[k].verdict;
+			return (long)k;
 	}
-	return VERDICT_NONE;
+	return -1;
+}
+
+/* The verdict of measure fm of the workload of run i's fio metric m. */
+static enum verdict
+sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
+    enum fio_measure fm)
+{
+	long k = sibling_slot(a, i, m, fm);
+
+	return k < 0 ? VERDICT_NONE : a->runs[i].change[k].verdict;
+}
+
+/* A fall of a fio job's bandwidth that its IOPS do not share, or the
+ * other way round: fio prints both of one count of blocks of one size,
+ * so they move together; apart, a figure was typed or read wrong (a
+ * post's own table), and neither is signed. */
+static void
+throughput_apart_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	enum fio_measure other;
+	struct change_figures mine, its;
+	long k;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    (m->fio.measure != FM_BW && m->fio.measure != FM_IOPS))
+		return;
+	other = m->fio.measure == FM_BW ? FM_IOPS : FM_BW;
+	if ((k = sibling_slot(a, i, m, other)) < 0 ||
+	    a->runs[i].change[k].verdict == VERDICT_REGRESSION)
+		return;
+	mine = analysis_change(a, i, metric);
+	its = analysis_change(a, i, run_metric_at(&a->set->runs[i],
+	    (size_t)k));
+	if (its.base_median <= 0 || fabs(mine.rel - its.rel) <=
+	    0.5 * fabs(mine.rel))
+		return;
+	reason(w, xasprintf("the same job's %s %s %.1f%%, not with it: fio "
+	    "prints both of the same blocks, so one of the two figures was "
+	    "typed or read wrong", other == FM_IOPS ? "IOPS" : "bandwidth",
+	    its.rel < 0 ? "fell" : "rose", 100 * fabs(its.rel)));
 }
 
 /* How many runs of a series back a tail's level is taken over. */
@@ -1976,9 +2029,10 @@ version_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
 	if (m && m->def.family == FAMILY_FIO && other_version(r, b))
-		reason(w, xasprintf("another configuration (fio's version, as "
-		    "its output prints it: %s \u2192 %s): context, not a "
-		    "regression", b->fio_version, r->fio_version));
+		config_reason(w, xasprintf("another configuration (fio's "
+		    "version, as its output prints it: %s \u2192 %s): "
+		    "context, not a regression", b->fio_version,
+		    r->fio_version));
 }
 
 /* A disk swapped, as a reason. */
@@ -2034,14 +2088,14 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		return;
 	if (d->nextra == 0 && (d->labels == LABELS_PART ||
 	    d->labels == LABELS_MEASURED))
-		reason(w, xasprintf("only the labels differ, and they name %s "
-		    "(%s), not a setting: another configuration, context, not a "
+		config_reason(w, xasprintf("only the labels differ, and they "
+		    "name %s (%s), not a setting: another configuration, context, not a "
 		    "regression; a setting to gate on is said as a meta key",
 		    d->labels == LABELS_PART ? "a part of the machine or its "
 		    "stack" : "another way of running the benchmark",
 		    d->label_word));
 	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
-		reason(w, xasprintf("only %s differs, a part (%s), not a "
+		config_reason(w, xasprintf("only %s differs, a part (%s), not a "
 		    "setting: another configuration, context, not a "
 		    "regression", d->extra, part));
 }
@@ -2077,8 +2131,8 @@ part_key_reason(const struct setup_diff *d, struct reasons *w)
 		return;
 	for (size_t i = 0; (key = next_extra(d, &i, &was)) != NULL; i++)
 		if (names_part(key, part, sizeof part)) {
-			reason(w, xasprintf("%s changed too, a part (%s), not a "
-			    "setting: another configuration, context, not a "
+			config_reason(w, xasprintf("%s changed too, a part (%s), "
+			    "not a setting: another configuration, context, not a "
 			    "regression", key, part));
 			return;
 		}
@@ -2226,6 +2280,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	version_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
 	    analysis_metric(a, metric) : NULL, &w);
 	tail_reason(a, i, metric, d, &w);
+	throughput_apart_reason(a, i, metric, &w);
 	median_alone_reason(a, i, metric, &w);
 	mixed_share_reason(a, i, metric, &w);
 	memory_latency_reason(a, i, metric, &w);
@@ -2246,11 +2301,11 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	when_label_reason(d, &w);
 	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
-	*other_config = config != NULL;
 	if (config)
-		reason(&w, xasprintf("another configuration (%s changed): "
+		config_reason(&w, xasprintf("another configuration (%s changed): "
 		    "context, not a regression", config));
 	free(config);
+	*other_config = w.config;
 	return w.text;
 }
 

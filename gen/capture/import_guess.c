@@ -148,6 +148,15 @@ static const struct rule rules[] = {
 	    "[ -]?[A-Z]*[0-9][[:alnum:]-]*(/[[:alnum:]]{1,3})?)", NULL, "$2",
 	    fix_controller, 2, 0,
 	    NULL, NULL, NULL},
+	/* a vendor typed in lower case, its model as printed on the card
+	 * ("on intel u100/promise U100"): "promise" alone is a word */
+	{"controller", WB "(3ware|adaptec|areca|promise|highpoint) "
+	    "([A-Z]+[0-9][[:alnum:]-]*)" WE, NULL, "$2 $3", fix_controller,
+	    2, 0, NULL, NULL, NULL},
+	/* its model in parentheses: "on 3ware (7850) :" */
+	{"controller", WB "(3ware|3Ware|3WARE|Adaptec|Areca|Promise|HighPoint)"
+	    " \\(([A-Z]*[0-9][[:alnum:]-]*)\\)", NULL, "$2 $3",
+	    fix_controller, 2, 0, NULL, NULL, NULL},
 	/* "Controller is a Symbios Logic 53c1030 PCI-X Fusion-MPT Dual
 	 * Ultra320 SCSI.", "raid controller: Dell Perc i/5" */
 	{"controller", "(^|[.!?] +)[Cc]ontroller( is|:) +(an? |the )?"

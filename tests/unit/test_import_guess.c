@@ -223,6 +223,15 @@ test_storage_words(void **state)
 		    "controller", NULL},
 		{"Controller is a 3ware 9550SX-4LP", "controller",
 		    "3ware 9550SX-4LP|3ware"},
+		/* a vendor in lower case with its model; a model in
+		 * parentheses; "promise" the word */
+		{"on intel u100/promise U100 :", "controller", "promise U100"},
+		{"on 3ware (7850) :", "controller", "3ware 7850|3ware"},
+		{"I promise 2 things", "controller", NULL},
+		/* hdparm's -a, not its -A */
+		{"hdparm -m16 -u1 -a4096 /dev/hde", "readahead",
+		    "4096 sectors"},
+		{"hdparm -A1 -c1 /dev/hde", "readahead", NULL},
 		{"deadline:", "scheduler", "deadline"},
 		{"cfq2", "scheduler", "cfq"},
 		{"cfq is slow here:", "scheduler", NULL},
