@@ -72,6 +72,8 @@ static char *fix_zpool_disks(const char *);
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
 #define WE "([^[:alnum:]]|$)"
+/* The same where a word is not a file's name before its extension. */
+#define WE_NOT_FILE "([^[:alnum:].]|[.]([^[:alnum:]]|$)|$)"
 /* Before a count: no digit's point either ("M.2 SSD" is one SSD), nor a
  * clock's or a date's ("00:05 ssd" is no five SSDs). */
 #define WBN "(^|[^[:alnum:].:/])"
@@ -200,9 +202,10 @@ static const struct rule rules[] = {
 	/* "8+2 disks": data and parity, all of them */
 	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
 	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
+	/* ("sh onedisk.sh": a file's name, no count) */
 	{"disks.count", WBN NUMW "([ -]?| ?x ?| ?× ?)(disks?|drives?|platten|"
-	    "hdds?|ssds?|spindles)" WE, NULL, "$2", fix_count, 3, R_ICASE,
-	    NULL, NULL, NULL},
+	    "hdds?|ssds?|spindles)" WE_NOT_FILE, NULL, "$2", fix_count, 3,
+	    R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
 	    "1", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	/* German: "eine einzelne Platte", "RAID0 aus beiden Platten" */

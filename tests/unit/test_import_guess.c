@@ -227,6 +227,9 @@ test_storage_words(void **state)
 		 * parentheses; "promise" the word */
 		{"on intel u100/promise U100 :", "controller", "promise U100"},
 		{"on 3ware (7850) :", "controller", "3ware 7850|3ware"},
+		/* a script's name is no count; a sentence's end is */
+		{"# sh onedisk.sh 4 /root/file 4k", "disks.count", NULL},
+		{"the array has 4 disks.", "disks.count", "4"},
 		{"I promise 2 things", "controller", NULL},
 		/* hdparm's -a, not its -A */
 		{"hdparm -m16 -u1 -a4096 /dev/hde", "readahead",
