@@ -220,8 +220,8 @@ struct finding {
 				   names changed between its runs */
 	bool over_runs;		/* said of many runs of a series (a slide),
 				   not of one run's figures */
-	/* a run-to-run change across a key that makes another
-	 * configuration (disks, file system, fio's options): context */
+	/* a run-to-run change across another configuration (disks, a
+	 * file system, fio's options or device, a part): context */
 	bool other_config;
 	bool unmoved;		/* a run-to-run change whose runs differ only
 				   in settings that cannot move its figure

@@ -618,7 +618,7 @@ target_reason(const struct run *r, const struct run *b,
 }
 
 /* bonnie++ run differently: file size, file tests, options; fio on
- * files of other sizes. */
+ * files of other sizes: measured otherwise, another configuration. */
 static void
 options_reasons(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
@@ -631,23 +631,24 @@ options_reasons(const struct run *r, const struct run *b,
 
 	if (moves_metric((struct moves)IO_TESTS, m) &&
 	    units_bonnie_sizes_differ(x->size, y->size))
-		reason(w, xasprintf("file sizes differ (%s \u2192 %s)",
-		    y->size, x->size));
+		config_reason(w, xasprintf("file sizes differ (%s \u2192 "
+		    "%s)", y->size, x->size));
 	if (moves_metric(fio, m) && units_sizes_differ(r->fio_size,
 	    b->fio_size))
-		reason(w, xasprintf("fio file sizes differ (%s \u2192 %s)",
-		    b->fio_size, r->fio_size));
+		config_reason(w, xasprintf("fio file sizes differ (%s "
+		    "\u2192 %s)", b->fio_size, r->fio_size));
 	if (moves_metric(fio, m) && units_durations_differ(r->fio_runtime,
 	    b->fio_runtime))
-		reason(w, xasprintf("fio run times differ (runtime %s \u2192 "
-		    "%s)", b->fio_runtime, r->fio_runtime));
+		config_reason(w, xasprintf("fio run times differ (runtime "
+		    "%s \u2192 %s)", b->fio_runtime, r->fio_runtime));
 	if (moves_metric((struct moves)FILE_TESTS, m) && x->files && y->files &&
 	    strcmp(x->files, y->files) != 0)
-		reason(w, xasprintf("file-test parameters differ (%s \u2192 "
-		    "%s)", y->files, x->files));
+		config_reason(w, xasprintf("file-test parameters differ "
+		    "(%s \u2192 %s)", y->files, x->files));
 	if (oa && ob && bonnie_options_differ(oa, ob, m, was, now, sizeof was))
-		reason(w, xasprintf("bonnie++ options differ (%s \u2192 %s)",
-		    was[0] ? was : "none", now[0] ? now : "none"));
+		config_reason(w, xasprintf("bonnie++ options differ (%s "
+		    "\u2192 %s)", was[0] ? was : "none", now[0] ? now :
+		    "none"));
 }
 
 /* Whether bonnie++ ran with -D: its bulk I/O (the block tests, rewrite
@@ -854,6 +855,28 @@ job_key_reason(const struct metric *m, struct reasons *w)
 		    "warning, not a regression", m->fio.job));
 }
 
+/* A bonnie++ file test the processor paced in both runs: at 95% CPU or
+ * more in one and 80% or more in the other, creating and deleting
+ * files went as fast as the kernel's metadata code, not the disk, and
+ * its rate moves with what else the processor did (a file test that fell
+ * from 99% to 46% CPU began to wait on the disk: that one is judged). */
+static void
+file_cpu_reason(const struct analysis *a, size_t i, size_t o, int metric,
+    const struct metric *m, struct reasons *w)
+{
+	int now, was;
+
+	if (m == NULL || !(m->def.traits & MT_BONNIE) ||
+	    !(m->def.traits & MT_FILE))
+		return;
+	now = analysis_sum(a, i, metric).cpu;
+	was = analysis_sum(a, o, metric).cpu;
+	if ((now >= 95 && was >= 80) || (was >= 95 && now >= 80))
+		reason(w, xasprintf("%s ran at %d%% CPU, then %d%%: the "
+		    "processor set the file test's pace in both runs, not the "
+		    "disk", m->def.label, was, now));
+}
+
 /* Why runs i and o were not measured alike on metric, into w. */
 static void
 measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
@@ -868,6 +891,7 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 	    analysis_sum(a, o, metric).cpu >= 95))
 		reason(w, xstrdup("per-char tests at 95% CPU or more measure "
 		    "the processor"));
+	file_cpu_reason(a, i, o, metric, m, w);
 	job_key_reason(m, w);
 	options_reasons(r, b, m, w);
 	cache_size_reason(r, b, m, w);
@@ -962,7 +986,8 @@ static void
 throughput_apart_reason(const struct analysis *a, size_t i, int metric,
     struct reasons *w)
 {
-	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
 	enum fio_measure other;
 	struct change_figures mine, its;
 	long k;
@@ -2089,14 +2114,15 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 	if (d->nextra == 0 && (d->labels == LABELS_PART ||
 	    d->labels == LABELS_MEASURED))
 		config_reason(w, xasprintf("only the labels differ, and they "
-		    "name %s (%s), not a setting: another configuration, context, not a "
-		    "regression; a setting to gate on is said as a meta key",
+		    "name %s (%s), not a setting: another configuration, "
+		    "context, not a regression; a setting to gate on is said "
+		    "as a meta key",
 		    d->labels == LABELS_PART ? "a part of the machine or its "
 		    "stack" : "another way of running the benchmark",
 		    d->label_word));
 	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
-		config_reason(w, xasprintf("only %s differs, a part (%s), not a "
-		    "setting: another configuration, context, not a "
+		config_reason(w, xasprintf("only %s differs, a part (%s), "
+		    "not a setting: another configuration, context, not a "
 		    "regression", d->extra, part));
 }
 
@@ -2131,9 +2157,9 @@ part_key_reason(const struct setup_diff *d, struct reasons *w)
 		return;
 	for (size_t i = 0; (key = next_extra(d, &i, &was)) != NULL; i++)
 		if (names_part(key, part, sizeof part)) {
-			config_reason(w, xasprintf("%s changed too, a part (%s), "
-			    "not a setting: another configuration, context, not a "
-			    "regression", key, part));
+			config_reason(w, xasprintf("%s changed too, a part "
+			    "(%s), not a setting: another configuration, "
+			    "context, not a regression", key, part));
 			return;
 		}
 }
@@ -2302,8 +2328,8 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);
 	if (config)
-		config_reason(&w, xasprintf("another configuration (%s changed): "
-		    "context, not a regression", config));
+		config_reason(&w, xasprintf("another configuration (%s "
+		    "changed): context, not a regression", config));
 	free(config);
 	*other_config = w.config;
 	return w.text;

@@ -333,7 +333,8 @@ same_machine(const char *a, const char *b)
 	if (ca && cb && !strchr(ca + 1, ':') && !strchr(cb + 1, ':')) {
 		char *fa = xstrndup(a, (size_t)(ca - a));
 		char *fb = xstrndup(b, (size_t)(cb - b));
-		bool same = same_machine(fa, fb) && same_machine(ca + 1, cb + 1);
+		bool same = same_machine(fa, fb) &&
+		    same_machine(ca + 1, cb + 1);
 
 		free(fa);
 		free(fb);

@@ -477,6 +477,23 @@ random_of(const struct fio_job *j, enum fio_rw rw, enum fio_dir dir)
 	return v >= 0 ? v : 100;
 }
 
+/* fio's synchronous engines, which keep one request in flight whatever
+ * iodepth says ("increasing iodepth beyond 1 will not affect synchronous
+ * ioengines"): such a job's depth is 1, so that "psync, iodepth=64" is
+ * the same workload as "psync" and counts one request a job. */
+static void
+sync_engine_depth(struct fio_key *k)
+{
+	static const char *const sync_engines[] = {"sync", "psync", "vsync",
+	    "pvsync", "pvsync2", "mmap", "splice", "falloc", "ftruncate",
+	    "filecreate", "filestat", "filedelete"};
+
+	for (size_t i = 0; i < sizeof sync_engines / sizeof *sync_engines;
+	    i++)
+		if (strcmp(k->engine, sync_engines[i]) == 0)
+			k->iodepth = 1;
+}
+
 bool
 fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
     struct fio_key *k)
@@ -508,6 +525,7 @@ fio_key_of(const struct fio_job *j, enum fio_dir dir, enum fio_measure m,
 	k->random = random_of(j, k->rw, dir);
 	sync_of(j, k);
 	slug(j->param[FP_IOENGINE], "_", '_', k->engine, FIO_ENGINE_MAX);
+	sync_engine_depth(k);
 	return true;	/* and fits FIO_KEY_MAX, by the limits above */
 }
 

@@ -346,7 +346,8 @@ test_slug_numbered(void **state)
 		{"MV88SX6081 8-port SATA II PCI-X Controller (rev 09)",
 		    "mv88sx6081-8-port-sata-ii-09"},
 		{"Ubuntu 18.04 / Linux 5.4.0:", "ubuntu-18-04-linux-5-4-0"},
-		{"one two three four five six seven", "one-two-three-four-five"},
+		{"one two three four five six seven",
+		    "one-two-three-four-five"},
 		{"aaaaaaaa bbbbbbbb cccccccc dddddddd e 12345 67890",
 		    "aaaaaaaa-bbbbbbbb-cccccccc-dddddddd-e"},
 	};

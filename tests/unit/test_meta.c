@@ -252,7 +252,8 @@ test_raid_steady(void **state)
 		{"degraded: raid5 md", "raid5 md"},
 		{"(rebuilding) raid10", "raid10"},
 		{"raid6 md", "raid6 md"},
-		{"raid6 md, no longer degraded", "raid6 md, no longer degraded"},
+		{"raid6 md, no longer degraded",
+		    "raid6 md, no longer degraded"},
 	};
 
 	(void)state;
