@@ -372,6 +372,24 @@ all_other_config(const struct analysis *a, const size_t *m, size_t n)
 	return n > 0;
 }
 
+/* Whether the model expects of every finding of members m[0..n) no
+ * more than one disk's worth (a stripe at one request in flight, a job
+ * whose workload is not known): below it, the array is slower than one
+ * of its own disks, which "scales weakly" undersells. */
+static bool
+all_below_one_disk(const struct analysis *a, const size_t *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		const struct finding *f = &a->f[m[k]];
+		struct scaled_metric x = {0};
+
+		if (f->run < 0 || f->metric < 0 || !analysis_scaled(a,
+		    (size_t)f->run, f->metric, &x) || x.factor > 1 + 1e-9)
+			return false;
+	}
+	return n > 0;
+}
+
 /* The lead of a group's sentence before its members. Caller frees. */
 static char *
 group_lead(const struct analysis *a, const struct finding_group *g,
@@ -417,9 +435,13 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 		    "declared targets: ", nruns, ra->series);
 	ctl = one ? xstrdup("") : shared_controller(a, m, g->n, g->reference);
 	who = one ? xstrdup(run) : xasprintf("%zu runs%s", nruns, ctl);
-	out = xasprintf(g->kind == FIND_SHORTFALL ? "%s fall%s short of RAID "
-	    "scaling from %s: " : "%s scale%s weakly from %s: ", who,
-	    one ? "s" : "", ref);
+	if (all_below_one_disk(a, m, g->n))
+		out = xasprintf("%s fall%s below one of %s disks (%s): ", who,
+		    one ? "s" : "", one ? "its" : "their", ref);
+	else
+		out = xasprintf(g->kind == FIND_SHORTFALL ? "%s fall%s short "
+		    "of RAID scaling from %s: " : "%s scale%s weakly from %s: ",
+		    who, one ? "s" : "", ref);
 	free(who);
 	free(ctl);
 	return out;
