@@ -57,12 +57,14 @@ static const char *const layers[] = {"encryption", "encrypted", "luks",
     "overlayfs", "nfs", "iscsi", "ext2", "ext3", "ext4", "xfs", "btrfs",
     "zfs", "jfs", "reiserfs", "ntfs", "ufs", "f2fs", NULL};
 
-/* Words that say the benchmark ran otherwise: several at once. */
+/* Words that say the benchmark ran otherwise: several at once, or
+ * beside a load ("busy: a second fio on the same disk": the disk it
+ * names is the one measured, not a part changed). */
 static const char *const measuring[] = {"instance", "instances",
     "process", "processes", "procs", "threads", "clients", "parallel",
     "parallelism", "concurrent", "concurrency", "concurrently",
     "simultaneous", "simultaneously", "alongside", "streams", "copies",
-    NULL};
+    "busy", "loaded", "contention", "hog", "hogs", NULL};
 
 /* Words that say only when: which of two runs came first. */
 static const char *const when[] = {"old", "new", "older", "newer",

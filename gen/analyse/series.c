@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Zero, as a run's changes start: no verdict, no rule. Here, in the
  * analysis' first step, as every later one reads it. */
@@ -494,13 +495,25 @@ same_host(const struct run *x, const struct run *y)
 	return hx == NULL || hy == NULL || strcmp(hx, hy) == 0;
 }
 
+/* Whether two runs are on one file system, as far as both metas say
+ * (a series the meta names may hold a night on tmpfs). */
+static bool
+same_filesystem(const struct run *x, const struct run *y)
+{
+	const char *fx = meta_get(&x->meta, "filesystem");
+	const char *fy = meta_get(&y->meta, "filesystem");
+
+	return fx == NULL || fy == NULL || strcasecmp(fx, fy) == 0;
+}
+
 /* The last run before i in its series with the same layout, some
  * figure to compare, bonnie++ run alike (bonnie_alike), one of its fio
- * figures (fio_alike) and the same host (a series the meta names may
- * span a fleet), sought past those measured otherwise (*skipped then):
- * one night run with another file size or other fio jobs, or another
- * host's night, does not stand between the nights around it. Without one, the run just before with the same layout and
- * a figure to compare; -1 when there is none. */
+ * figures (fio_alike), the same host (a series the meta names may
+ * span a fleet) and file system, sought past those measured otherwise
+ * (*skipped then): one night run with another file size or other fio
+ * jobs, on tmpfs, or another host's night, does not stand between the
+ * nights around it. Without one, the run just before with the same
+ * layout and a figure to compare; -1 when there is none. */
 static long
 previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 {
@@ -516,7 +529,7 @@ previous_in_series(const struct analysis *a, size_t i, bool *skipped)
 		if (!same_layout(prev, r) || !share_metrics(prev, r))
 			continue;
 		if (bonnie_alike(prev, r) && same_host(prev, r) &&
-		    fio_alike(prev, r)) {
+		    fio_alike(prev, r) && same_filesystem(prev, r)) {
 			*skipped = first >= 0;
 			return (long)a->order[p - 1];
 		}
@@ -718,7 +731,7 @@ choose_base(struct analysis *a, size_t i, long forced)
 		ra->base = b;
 		ra->base_why = skipped ? "the last run before it in its series "
 		    "measured alike (by bonnie++, with its fio jobs, on its "
-		    "host)" : "the run before it in its series";
+		    "host and file system)" : "the run before it in its series";
 	}
 	/* a baseline that is the run before it is judged as that run */
 	ra->base_in_series = ra->base >= 0 && ra->base == ra->prev;

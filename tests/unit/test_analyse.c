@@ -1114,6 +1114,9 @@ test_label_change(void **state)
 	assert_false(labels_measure_otherwise("2 instances", "2 instances"));
 	assert_true(label_measures("run simultaneously"));
 	assert_false(label_measures(NULL));
+	/* beside a load: the disk it names is the one measured */
+	assert_true(labels_measure_otherwise(NULL,
+	    "busy: a second fio on the same disk"));
 }
 
 static void
