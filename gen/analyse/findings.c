@@ -720,10 +720,15 @@ cmp_findings(const void *x, const void *y)
 	bool fails = a->gated && !a->ack;
 
 	/* What fails the gate first, acknowledged and ungated ones after;
-	 * of what fails, the surest first, then the largest, so that the
+	 * of what fails, a run's regression against its series first (the
+	 * news a CI reader acts on tonight, not a shortfall its layout has
+	 * had for years), then the surest, then the largest, so that the
 	 * first is the headline. */
 	if (fails != (b->gated && !b->ack))
 		return fails ? -1 : 1;
+	if (fails && (a->kind == FIND_REGRESSION) !=
+	    (b->kind == FIND_REGRESSION))
+		return a->kind == FIND_REGRESSION ? -1 : 1;
 	if (fails && a->confidence != b->confidence)
 		return a->confidence > b->confidence ? -1 : 1;
 	if (fails && deficit(a) != deficit(b))
