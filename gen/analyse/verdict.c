@@ -186,6 +186,26 @@ percent_beside(double share, double bound, char *buf)
 		percent_text(share, 1000, buf);
 }
 
+/* "Block write 127 MiB/s is 72% of its target 185 MB/s (176 MiB/s)":
+ * the target as the meta gives it, which a reader looks for, and in the
+ * unit the figures are shown in when that reads otherwise. */
+static char *
+target_phrase(const struct analysis *a, const struct finding *f,
+    const char *label, const char *now, const char *pct, const char *shown)
+{
+	char key[META_KEY_MAX + 1];
+	const char *given;
+
+	snprintf(key, sizeof key, "expect.%s", analysis_def(a,
+	    f->metric)->key);
+	given = meta_get(&a->set->runs[f->run].meta, key);
+	if (given == NULL || strcmp(given, shown) == 0)
+		return xasprintf("%s %s is %s%% of its target %s", label, now,
+		    pct, shown);
+	return xasprintf("%s %s is %s%% of its target %s (%s)", label, now,
+	    pct, given, shown);
+}
+
 /* One finding's part of its group's sentence: its figures. */
 static char *
 member_phrase(const struct analysis *a, const struct finding *f,
@@ -211,8 +231,7 @@ member_phrase(const struct analysis *a, const struct finding *f,
 	    (t = analysis_target(a, (size_t)f->run, id)) != NULL) {
 		figure_text(a, id, t->value, other);
 		percent_beside(t->ratio, 1, pct);
-		return xasprintf("%s %s is %s%% of its target %s", label, now,
-		    pct, other);
+		return target_phrase(a, f, label, now, pct, other);
 	}
 	if (f->kind == FIND_REGRESSION || f->kind == FIND_IMPROVEMENT) {
 		struct change_figures cf = analysis_change(a, (size_t)f->run, id);
