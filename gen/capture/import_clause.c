@@ -234,6 +234,8 @@ static const char *const owned[] = {"raid", "array", "machine", "box",
     "system", "server", "computer", "pc", "results", "result", "numbers",
     "setup", "benchmark", "benchmarks", "bonnie"};
 static const char *const own[] = {"my", "our"};
+/* Another person's ("their" may be the disks'). */
+static const char *const other_owner[] = {"his", "her"};
 
 /* Whether a possessive of list, at most one word before one of owned,
  * is in text. */
@@ -255,7 +257,8 @@ owns_machine(const char *text, const char *const *list, size_t n)
 bool
 clause_others_machine(const char *text)
 {
-	return owns_machine(text, possessive, 2) &&
+	return owns_machine(text, other_owner, sizeof other_owner /
+	    sizeof *other_owner) &&
 	    !owns_machine(text, own, sizeof own / sizeof *own);
 }
 
