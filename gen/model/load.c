@@ -252,8 +252,11 @@ apply_job_files(struct walk *w, struct run *run, size_t first)
 static void
 check_samples_agree(const struct run *run, struct diags *d)
 {
-	const struct result *a = &run->samples.v[0];
+	const struct result *a;
 
+	if (run->samples.n == 0)
+		return;
+	a = &run->samples.v[0];
 	for (size_t i = 1; i < run->samples.n; i++) {
 		const struct result *b = &run->samples.v[i];
 		size_t la = strlen(a->name), lb = strlen(b->name);
