@@ -1065,6 +1065,10 @@ comparison_row(const struct site_plan *s, xmlNodePtr tbody,
 		const char *date = meta_get(&s->set->runs[run].meta, "date");
 
 		text_cell(tr, date ? date : "");
+		/* and what the gate says of it, as the overview does: the
+		 * night that fails is found in the history too */
+		html_el(tr, "td", s->an->gate.outcome[run] == RUN_FAILS ?
+		    "bad" : NULL, outcome_words[s->an->gate.outcome[run]]);
 	}
 	/* A "by KEY" page gives the value on every row, as its CSV does:
 	 * sorted by a figure, a row still says which group it is of. */
@@ -1078,8 +1082,9 @@ comparison_row(const struct site_plan *s, xmlNodePtr tbody,
 		    analysis_sum(s->an, run, r->metrics[m]));
 }
 
-/* Charts of the compared figures, then a table of the rows (with their
- * label column third), then its files' links (the page at rel). */
+/* Charts of the compared figures, then a table of the rows (a
+ * history's with its date and gate after the run, then the label
+ * column), then its files' links (the page at rel). */
 static void
 fill_comparison(const struct site_plan *s, htmlDocPtr doc,
     const struct compare_rows *r, const char *rel, struct diags *d,
@@ -1090,8 +1095,10 @@ fill_comparison(const struct site_plan *s, htmlDocPtr doc,
 	comparison_charts(s, doc, r, d, charts);
 	if ((tr = html_slot(doc, "head")) != NULL) {
 		head_cell(tr, "Run", NULL, false);
-		if (r->changes)
+		if (r->changes) {
 			head_cell(tr, "Date", NULL, false);
+			head_cell(tr, "Gate", NULL, false);
+		}
 		head_cell(tr, r->label, NULL, false);
 		for (size_t k = 0; k < r->nmetrics; k++) {
 			const struct metric_def *def = analysis_def(s->an,

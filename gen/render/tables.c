@@ -658,8 +658,10 @@ compare_row(const struct site_plan *s, const struct compare_rows *r,
 	struct table_cell *c = add_row(t);
 
 	set_text(c++, run_title(run));
-	if (r->changes)
+	if (r->changes) {
 		set_text(c++, meta_get(&run->meta, "date"));
+		set_text(c++, outcome_words[s->an->gate.outcome[r->runs[k]]]);
+	}
 	/* The value on every row: the page heads each group with it once,
 	 * a row of the file stands alone. */
 	set_text(c++, r->key ? meta_get(&run->meta, r->key) : r->changes[k]);
@@ -676,8 +678,10 @@ compare_table(const struct site_plan *s, const struct compare_rows *r,
     struct data_table *t)
 {
 	add_col(t, "Run", NULL);
-	if (r->changes)
+	if (r->changes) {
 		add_col(t, "Date", NULL);
+		add_col(t, "Gate", NULL);
+	}
 	add_col(t, r->label, NULL);
 	for (size_t m = 0; m < r->nmetrics; m++)
 		add_col(t, analysis_def(s->an, r->metrics[m])->label,
