@@ -313,6 +313,21 @@ if command -v python3 >/dev/null 2>&1; then
 		2>/dev/null
 	python3 tests/site/tables.py "$tmp/nightly" nightly
 fi
+# The night that fails the gate (night-08, after a kernel) is marked so
+# in its series' history, on the page and in its CSV; the others not.
+rm -rf "$tmp/nightly"
+"$b/benchsite" build -q -o "$tmp/nightly" tests/analysis/nightly/input \
+	2>/dev/null
+series_csv=$(ls "$tmp/nightly"/series/*.csv 2>/dev/null | head -1)
+if [ -n "$series_csv" ] &&
+    [ "$(grep -c ',FAIL,' "$series_csv")" -eq 1 ] &&
+    grep -q '^night-08,[^,]*,FAIL,kernel' "$series_csv" &&
+    [ "$(grep -o '<td class="bad">FAIL</td>' "${series_csv%.csv}.html" |
+    wc -l)" -eq 1 ]; then
+	say_ok "series history gives the gate's word"
+else
+	say_bad "series history: night-08's FAIL not marked once in $series_csv"
+fi
 
 # Publishing is atomic: a build killed at any moment leaves SITE the old
 # whole site or the new one, never a mix; a SITE benchsite did not make,
