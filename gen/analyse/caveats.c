@@ -2228,25 +2228,39 @@ gives_what_changed(const struct setup_diff *named, const struct run *j)
 	    meta_get(&j->meta, "label") != NULL;
 }
 
+/* The walk back from a run's base over its series for runs of its own
+ * set-up: *p the base's place at first, *seen 0; each call gives the
+ * next such run (one that gives what tells i from o, named), latest
+ * first, or -1 past SAME_SETUP_LOOKBACK runs or the series' start. A
+ * base the run's date put after it is passed over as i itself. */
+static long
+next_own_setup(const struct analysis *a, size_t i,
+    const struct setup_diff *named, size_t *p, size_t *seen)
+{
+	const struct run *runs = a->set->runs;
+
+	while (*p > 0 && *seen < SAME_SETUP_LOOKBACK) {
+		size_t j = a->order[--*p];
+
+		++*seen;
+		if (!same_series(a, j, i))
+			return -1;
+		if (j != i && same_setup(&runs[i], &runs[j]) &&
+		    gives_what_changed(named, &runs[j]))
+			return (long)j;
+	}
+	return -1;
+}
+
 /* The latest run of i's series before its base o that has i's own
  * set-up, saying so of what tells i from o (named), or -1. */
 static long
 own_setup_before(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *named)
 {
-	const struct run *runs = a->set->runs;
+	size_t p = a->pos[o], seen = 0;
 
-	for (size_t p = a->pos[o], n = 0; p > 0 && n < SAME_SETUP_LOOKBACK;
-	    n++) {
-		size_t j = a->order[--p];
-
-		if (!same_series(a, j, i))
-			break;
-		if (same_setup(&runs[i], &runs[j]) &&
-		    gives_what_changed(named, &runs[j]))
-			return (long)j;
-	}
-	return -1;
+	return next_own_setup(a, i, named, &p, &seen);
 }
 
 /* A change told as a setting's (its base has another label or key) when
@@ -2289,23 +2303,15 @@ static size_t
 own_setup_range(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *named, int metric, double *lo, double *hi)
 {
-	const struct run *runs = a->set->runs;
-	size_t n = 0;
+	size_t p = a->pos[o], seen = 0, n = 0;
+	long j;
 
 	*lo = HUGE_VAL;
 	*hi = -HUGE_VAL;
-	for (size_t p = a->pos[o], k = 0; p > 0 && k < SAME_SETUP_LOOKBACK;
-	    k++) {
-		size_t j = a->order[--p];
-		double v;
+	while ((j = next_own_setup(a, i, named, &p, &seen)) >= 0) {
+		double v = analysis_sum(a, (size_t)j, metric).median;
 
-		if (!same_series(a, j, i))
-			break;
-		/* (a base the run's date put after it: its own set-up's
-		 * runs are the others) */
-		if (j == i || !same_setup(&runs[i], &runs[j]) ||
-		    !gives_what_changed(named, &runs[j]) ||
-		    !((v = analysis_sum(a, j, metric).median) > 0))
+		if (!(v > 0))
 			continue;
 		*lo = fmin(*lo, v);
 		*hi = fmax(*hi, v);

@@ -398,16 +398,28 @@ units_fio_mebibytes(const char *s)
 	return *end == '\0' ? v / (1024.0 * 1024.0) : units_mebibytes(s);
 }
 
-bool
-units_sizes_differ(const char *a, const char *b)
+/* Whether two texts of a quantity say different amounts, as read reads
+ * them (-1: unread); unknown (NULL) is no difference, and texts read
+ * cannot read differ when they are not equal. One rule for the sizes
+ * and run times below. */
+static bool
+amounts_differ(const char *a, const char *b, double (*read)(const char *))
 {
-	double x = units_fio_mebibytes(a), y = units_fio_mebibytes(b);
+	double x, y;
 
 	if (a == NULL || b == NULL)
 		return false;
+	x = read(a);
+	y = read(b);
 	if (x < 0 || y < 0)
 		return strcmp(a, b) != 0;
 	return fabs(x - y) > 1e-9 * fmax(x, y);
+}
+
+bool
+units_sizes_differ(const char *a, const char *b)
+{
+	return amounts_differ(a, b, units_fio_mebibytes);
 }
 
 /* A bonnie++ file size in MiB: a number, bare or with one of K, M, G
@@ -429,15 +441,7 @@ bonnie_mebibytes(const char *s)
 bool
 units_bonnie_sizes_differ(const char *a, const char *b)
 {
-	double x, y;
-
-	if (a == NULL || b == NULL)
-		return false;
-	x = bonnie_mebibytes(a);
-	y = bonnie_mebibytes(b);
-	if (x < 0 || y < 0)
-		return strcmp(a, b) != 0;
-	return fabs(x - y) > 1e-9 * fmax(x, y);
+	return amounts_differ(a, b, bonnie_mebibytes);
 }
 
 /* Seconds in a run time of fio's options, or -1. */
@@ -463,15 +467,7 @@ fio_seconds(const char *s)
 bool
 units_durations_differ(const char *a, const char *b)
 {
-	double x, y;
-
-	if (a == NULL || b == NULL)
-		return false;
-	x = fio_seconds(a);
-	y = fio_seconds(b);
-	if (x < 0 || y < 0)
-		return strcmp(a, b) != 0;
-	return fabs(x - y) > 1e-9 * fmax(x, y);
+	return amounts_differ(a, b, fio_seconds);
 }
 
 double
