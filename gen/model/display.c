@@ -72,9 +72,12 @@ display_format(const struct metric_def *d, double shown, char *buf)
 void
 display_latency(double us, char *buf)
 {
-	if (us >= 1e6)
-		snprintf(buf, 32, "%.3g s", us / 1e6);
-	else if (us >= 1e3)
+	/* The unit is chosen on the figure as printed, three digits: 999.7
+	 * ms is "1 s", never "1e+03 ms". */
+	if (us >= 999.5e3)
+		snprintf(buf, 32, us >= 999.5e6 ? "%.0f s" : "%.3g s",
+		    us / 1e6);
+	else if (us >= 999.5)
 		snprintf(buf, 32, "%.3g ms", us / 1e3);
 	else
 		snprintf(buf, 32, "%.0f \u00b5s", us);
@@ -85,6 +88,12 @@ display_figure(const struct metric_def *d, double stored, char *buf)
 {
 	char num[32];
 
+	/* fio's latencies from a millisecond on in the unit fio itself
+	 * would print them in: "18.5 ms", not "18481 \u00b5s" */
+	if (d->kind == MK_LATENCY && stored >= 999.5) {
+		display_latency(stored, buf);
+		return;
+	}
 	display_format(d, display_value(d, stored), num);
 	snprintf(buf, 48, "%s %s", num, display_unit(d));
 }

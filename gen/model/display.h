@@ -58,7 +58,8 @@ double display_fine_below(const struct metric_def *);
 void display_format(const struct metric_def *, double shown, char *buf);
 
 /* A stored figure as a sentence gives it, "55.7 MiB/s", "412 /s",
- * "81.2 \u00b5s", into buf (at least 48 bytes). */
+ * "81.2 \u00b5s", "18.5 ms" (a latency from a millisecond on, as
+ * display_latency gives it), into buf (at least 48 bytes). */
 void display_figure(const struct metric_def *, double stored, char *buf);
 
 /* Formats a latency in microseconds as "5.3 ms", "676 \u00b5s", "132 s":

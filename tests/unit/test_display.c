@@ -116,6 +116,34 @@ test_units_and_latency(void **state)
 	assert_string_equal(buf, "1.2 s");
 	display_latency(132e6, buf);
 	assert_string_equal(buf, "132 s");
+	/* the unit follows the figure as printed */
+	display_latency(999.7, buf);
+	assert_string_equal(buf, "1 ms");
+	display_latency(999.7e3, buf);
+	assert_string_equal(buf, "1 s");
+	display_latency(1234.4e6, buf);
+	assert_string_equal(buf, "1234 s");
+}
+
+/* A sentence's latency: in the unit fio would print it in. */
+static void
+test_figure_of_latency(void **state)
+{
+	struct metric_def lat = {.key = "randread-4k-qd1-j1-psync.p99",
+	    .family = FAMILY_FIO, .kind = MK_LATENCY};
+	char buf[48];
+
+	(void)state;
+	display_figure(&lat, 81.24, buf);
+	assert_string_equal(buf, "81.2 \u00b5s");
+	display_figure(&lat, 999.4, buf);
+	assert_string_equal(buf, "999 \u00b5s");
+	display_figure(&lat, 18481, buf);
+	assert_string_equal(buf, "18.5 ms");
+	display_figure(&lat, 4112, buf);
+	assert_string_equal(buf, "4.11 ms");
+	display_figure(&lat, 421528, buf);
+	assert_string_equal(buf, "422 ms");
 }
 
 int
@@ -126,6 +154,7 @@ main(void)
 		cmocka_unit_test(test_page_figures),
 		cmocka_unit_test(test_number_flags),
 		cmocka_unit_test(test_units_and_latency),
+		cmocka_unit_test(test_figure_of_latency),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
