@@ -190,6 +190,10 @@ struct setup_diff {
 	 * "max-request-size"; the first of them, and how many. */
 	const char *extra;
 	int nextra;
+	/* beside a named key's change, a key of the user's own whose two
+	 * values hold no digit ("prefetch: off -> on"): a setting, where a
+	 * build's number or a date would hold one */
+	bool setting_beside;
 	/* What the two runs' labels say changed (labels.c), worked out
 	 * once; the word that says it, for a part or another way of
 	 * running. */

@@ -303,6 +303,51 @@ next_extra(const struct setup_diff *d, size_t *i, const char **was)
 	return NULL;
 }
 
+static bool
+has_digit(const char *s)
+{
+	return strpbrk(s, "0123456789") != NULL;
+}
+
+/* Whether a changed set-up key went from was to now: a key of the
+ * user's own that says so too ("disk.vda.scheduler") is that change. */
+static bool
+named_change(const struct setup_diff *d, const char *was, const char *now)
+{
+	for (size_t k = 0; k < NSETUP; k++) {
+		const char *x = meta_get(&d->b->meta, setup_keys[k].key);
+		const char *y = meta_get(&d->r->meta, setup_keys[k].key);
+
+		if ((d->changed >> k & 1) && x && y && strcmp(x, was) == 0 &&
+		    strcmp(y, now) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the key of the user's own at entry i of d's later run, whose
+ * earlier value was, differs in words alone ("on" and "off"), as a
+ * setting does, and is no named key's change said again: see
+ * setup_diff.setting_beside. */
+static bool
+worded_setting(const struct setup_diff *d, size_t i, const char *was)
+{
+	const char *now = meta_value(&d->r->meta, i);
+
+	return !has_digit(was) && !has_digit(now) && !named_change(d, was, now);
+}
+
+static bool
+worded_extra(const struct setup_diff *d)
+{
+	const char *was;
+
+	for (size_t i = 0; next_extra(d, &i, &was) != NULL; i++)
+		if (worded_setting(d, i, was))
+			return true;
+	return false;
+}
+
 /* "kernel: A -> B", and what came with it: "(with os: X -> Y; driver:
  * ata_piix -> ahci)". */
 static char *
@@ -327,13 +372,24 @@ kernel_cause(const struct setup_diff *d)
 	return buf_take(&b);
 }
 
+/* Which keys of the user's own setup_text tells beside the set-up keys
+ * that differ (where none differs, it tells them all). */
+enum extra_keys {
+	EXTRA_NONE,
+	EXTRA_ALL,	/* a finding's differences tell them all, though
+			   they explain nothing beside a named key
+			   (explaining) */
+	EXTRA_SETTINGS	/* a series' note of what changed: the settings
+			   of words alone (worded_setting), which may
+			   have moved the figure as well, not a night's
+			   number */
+};
+
 /* "key: x -> y; key: x -> y": the set-up keys that differ, what came
- * with a kernel told with it, then the keys of the user's own: always
- * where no set-up key differs, and beside them when extra (a finding's
- * differences tell them, though they explain nothing beside a named key:
- * explaining; a headline's cause names the set-up keys alone). */
+ * with a kernel told with it, then the keys of the user's own as extra
+ * says. */
 static char *
-setup_text(const struct setup_diff *d, bool extra)
+setup_text(const struct setup_diff *d, enum extra_keys extra)
 {
 	struct buf b = {0};
 	const char *key, *was;
@@ -355,10 +411,12 @@ setup_text(const struct setup_diff *d, bool extra)
 		buf_printf(&b, "%s: %s \u2192 %s", key, meta_get(&d->b->meta,
 		    key), meta_get(&d->r->meta, key));
 	}
-	for (; (extra || d->changed == 0) &&
+	for (; (extra != EXTRA_NONE || d->changed == 0) &&
 	    (key = next_extra(d, &i, &was)) != NULL; i++)
-		buf_printf(&b, "%s%s: %s \u2192 %s", b.n ? "; " : "", key, was,
-		    meta_value(&d->r->meta, i));
+		if (d->changed == 0 || extra == EXTRA_ALL ||
+		    worded_setting(d, i, was))
+			buf_printf(&b, "%s%s: %s \u2192 %s", b.n ? "; " : "",
+			    key, was, meta_value(&d->r->meta, i));
 	return buf_take(&b);
 }
 
@@ -417,8 +475,9 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 	for (; d->changed == 0 && next_extra(d, &i, &was) != NULL; i++)
 		if (d->nextra++ == 0)
 			d->extra = meta_key(&r->meta, i);
+	d->setting_beside = d->changed != 0 && worded_extra(d);
 	if (d->changed != 0 || d->nextra > 0)
-		d->text = labelled(d, setup_text(d, true));
+		d->text = labelled(d, setup_text(d, EXTRA_ALL));
 }
 
 char *
@@ -451,6 +510,10 @@ explaining(const struct setup_diff *d, const struct metric *m, size_t *which)
 		    setup_keys[k].role == KEY_TUNABLE &&
 		    moves_metric(setup_keys[k].moves, m) && n++ == 0)
 			*which = k;
+	/* a setting of the user's own changed with it: which of the two
+	 * moved the figure is not said */
+	if (n == 1 && d->setting_beside)
+		n = 2;
 	if (n == 0 && d->nextra == 1 && d->nother == 0) {
 		*which = NSETUP;
 		n = 1;
@@ -2424,9 +2487,10 @@ what_changed(const struct run *r, const struct run *b, bool *marked,
 	*marked = d.changed != 0 || (lx == NULL) != (ly == NULL);
 	/* else a key of the user's own or the label may say it (toggled) */
 	*keyed = !*marked && (d.nextra > 0 || (lx && strcmp(lx, ly) != 0));
-	if (d.changed != 0) {	/* the set-up keys name the change */
+	if (d.changed != 0) {	/* the set-up keys name the change, with
+				   a setting of the user's own beside them */
 		free(d.text);
-		d.text = setup_text(&d, false);
+		d.text = setup_text(&d, EXTRA_SETTINGS);
 	}
 	if (d.text == NULL && d.labels != LABELS_SAME)
 		d.text = label_change_text(&b->meta, &r->meta);
