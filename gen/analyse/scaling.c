@@ -732,8 +732,8 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		    "options and file system, as far as both say), on the "
 		    "same host",
 		"the same disk model, measured alike (the same benchmark "
-		    "options and file system, as far as both say), on the "
-		    "same controller and OS",
+		    "options, file system and OS, as far as both say), on "
+		    "the same controller",
 		"rough: the same disk model, measured otherwise or elsewhere",
 		"rough: another or unknown disk model on the same controller",
 		"rough: another or unknown disk model on the same host",
