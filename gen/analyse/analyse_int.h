@@ -194,6 +194,10 @@ struct setup_diff {
 	 * values hold no digit ("prefetch: off -> on"): a setting, where a
 	 * build's number or a date would hold one */
 	bool setting_beside;
+	/* beside a named key's change, labels in words that name none of
+	 * its values ("prefetch" against "no prefetch" beside "driver:
+	 * zfs 0.6 -> zfs 0.7"): a setting besides, told with the keys */
+	bool label_beside;
 	/* What the two runs' labels say changed (labels.c), worked out
 	 * once; the word that says it, for a part or another way of
 	 * running. */

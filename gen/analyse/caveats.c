@@ -337,6 +337,26 @@ worded_setting(const struct setup_diff *d, size_t i, const char *was)
 	return !has_digit(was) && !has_digit(now) && !named_change(d, was, now);
 }
 
+/* Whether label names none of the values of the set-up keys that
+ * differ: it says another setting than theirs ("no prefetch" beside
+ * "driver: zfs 0.6 -> zfs 0.7"), not theirs again ("6.6 kernel"). */
+static bool
+label_names_other(const struct setup_diff *d, const char *label)
+{
+	for (size_t k = 0; k < NSETUP; k++) {
+		const char *x = meta_get(&d->b->meta, setup_keys[k].key);
+		const char *y = meta_get(&d->r->meta, setup_keys[k].key);
+
+		if (!(d->changed >> k & 1))
+			continue;
+		if ((x && contains_ignoring_case(label, x)) ||
+		    (y && contains_ignoring_case(label, y)) ||
+		    contains_ignoring_case(label, setup_keys[k].key))
+			return false;
+	}
+	return true;
+}
+
 static bool
 worded_extra(const struct setup_diff *d)
 {
@@ -346,6 +366,19 @@ worded_extra(const struct setup_diff *d)
 		if (worded_setting(d, i, was))
 			return true;
 	return false;
+}
+
+/* Whether the labels, in words, say a setting the set-up keys that
+ * differ do not: see setup_diff.label_beside. */
+static bool
+worded_labels(const struct setup_diff *d)
+{
+	const char *lx = meta_get(&d->b->meta, "label");
+	const char *ly = meta_get(&d->r->meta, "label");
+
+	return d->labels == LABELS_SETTING && lx && ly && !has_digit(lx) &&
+	    !has_digit(ly) && label_names_other(d, lx) &&
+	    label_names_other(d, ly);
 }
 
 /* "kernel: A -> B", and what came with it: "(with os: X -> Y; driver:
@@ -423,13 +456,15 @@ setup_text(const struct setup_diff *d, enum extra_keys extra)
 /* The set-up's differences, text, with the labels' when only keys of
  * the user's own differ and the labels do too: the two together may be
  * what changed, and neither is hidden. (Beside a known key, a label
- * most often says the same again.) */
+ * most often says the same again: it is told there only when it names
+ * none of the key's values, label_beside.) */
 static char *
 labelled(const struct setup_diff *d, char *text)
 {
 	char *out, *label;
 
-	if (text == NULL || d->changed != 0 || d->labels == LABELS_SAME)
+	if (text == NULL || (d->changed != 0 && !d->label_beside) ||
+	    d->labels == LABELS_SAME)
 		return text;
 	label = label_change_text(&d->b->meta, &d->r->meta);
 	out = xasprintf("%s; %s", text, label);
@@ -475,7 +510,9 @@ diff_setup(const struct run *r, const struct run *b, struct setup_diff *d)
 	for (; d->changed == 0 && next_extra(d, &i, &was) != NULL; i++)
 		if (d->nextra++ == 0)
 			d->extra = meta_key(&r->meta, i);
-	d->setting_beside = d->changed != 0 && worded_extra(d);
+	d->label_beside = d->changed != 0 && worded_labels(d);
+	d->setting_beside = d->label_beside ||
+	    (d->changed != 0 && worded_extra(d));
 	if (d->changed != 0 || d->nextra > 0)
 		d->text = labelled(d, setup_text(d, EXTRA_ALL));
 }
@@ -2490,7 +2527,7 @@ what_changed(const struct run *r, const struct run *b, bool *marked,
 	if (d.changed != 0) {	/* the set-up keys name the change, with
 				   a setting of the user's own beside them */
 		free(d.text);
-		d.text = setup_text(&d, EXTRA_SETTINGS);
+		d.text = labelled(&d, setup_text(&d, EXTRA_SETTINGS));
 	}
 	if (d.text == NULL && d.labels != LABELS_SAME)
 		d.text = label_change_text(&b->meta, &r->meta);
