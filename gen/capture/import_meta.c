@@ -859,24 +859,65 @@ caption_setting(const struct post *p, const struct config *c)
 	return t;
 }
 
+/* Most words an aside of a caption may have to be its label. */
+#define CAPTION_ASIDE_WORDS 3
+
+/* What a caption puts in parentheses at its end when that names a
+ * setting no key holds: "zfs 0.6 (no prefetch):" gives "no prefetch",
+ * where the words before it name the driver. Not an aside with a
+ * figure ("(4 disks)") or naming what a key holds ("(mq-deadline)",
+ * "(while rebuilding RAID6)"). NULL otherwise; caller frees. */
+static char *
+caption_aside(const struct post *p, const struct config *c)
+{
+	const char *t = c->caption_text, *open, *close;
+	char *aside, *w, *save = NULL, *copy;
+	size_t words = 0;
+	bool keyed = false;
+
+	if (t == NULL || (close = strrchr(t, ')')) == NULL ||
+	    close[strspn(close + 1, " .:*_") + 1] != '\0' ||
+	    (open = strrchr(t, '(')) == NULL || open > close)
+		return NULL;
+	aside = xstrndup(open + 1, (size_t)(close - open - 1));
+	copy = xstrdup(aside);
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		keyed |= ++words > CAPTION_ASIDE_WORDS ||
+		    strpbrk(w, "0123456789") != NULL ||
+		    (guess_names_setting(p->gs, w) &&
+		    !guess_names_unkeyed_setting(p->gs, w));
+	free(copy);
+	if (words == 0 || keyed) {
+		free(aside);
+		return NULL;
+	}
+	return aside;
+}
+
 /* The label of run k when its short caption names a setting no key
  * holds and another run's caption does too ("Unpatched" above one
  * output, "Patched" above the next): what tells the post's runs apart.
  * One such caption alone ("Defaults", beside "with stripe_cache_size
  * 16384") contrasts nothing; a run with a label already (a row named
- * for its machine and a setting) keeps it. */
+ * for its machine and a setting) keeps it. Else its caption's aside, when
+ * another run's caption has one (caption_aside). */
 static void
 put_caption_label(struct buf *b, const struct post *p, size_t k)
 {
 	char *t, *other = NULL;
 
 	/* b holds the file's first lines, a string (buf_printf) */
-	if (strstr(b->p, "\nlabel: ") != NULL ||
-	    (t = caption_setting(p, &p->cf[k])) == NULL)
+	char *(*setting)(const struct post *, const struct config *) =
+	    caption_setting;
+
+	if (strstr(b->p, "\nlabel: ") != NULL)
+		return;
+	if ((t = setting(p, &p->cf[k])) == NULL &&
+	    (t = (setting = caption_aside)(p, &p->cf[k])) == NULL)
 		return;
 	for (size_t j = 0; j < p->ncf && other == NULL; j++)
 		if (j != k)
-			other = caption_setting(p, &p->cf[j]);
+			other = setting(p, &p->cf[j]);
 	if (other) {
 		buf_puts(b, "# its caption names a setting no key holds, as "
 		    "another run's does\nlabel: ");
