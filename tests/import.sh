@@ -194,6 +194,26 @@ else
 	say_bad "$b import under a file: exit $s, $(cat "$tmp/under-file.err")"
 fi
 
+# A post with no result in it imports nothing, and says so with exit 2
+# (a CI step "import && check" stops there); one imported again, whose
+# results are all in RUNS already, has done its job: exit 0.
+printf 'Subject: slow array\n\nThe array reads at 20 MB/s; any idea?\n' \
+    >"$tmp/no-result.txt"
+run "$b/benchsite" import -o "$tmp/none" "$tmp/no-result.txt" >/dev/null \
+    2>"$tmp/no-result.err"
+s=$?
+if [ $s -eq 2 ] && grep -q "no-result.txt: no bonnie++ or fio output found" \
+    "$tmp/no-result.err"; then
+	say_ok "$b import of a post with no result: said, exit 2"
+else
+	say_bad "$b import of a post with no result: exit $s"
+fi
+run "$b/benchsite" import -o "$tmp/again" "$post" >/dev/null 2>&1
+run "$b/benchsite" import -o "$tmp/again" "$post" >/dev/null 2>&1
+s=$?
+if [ $s -eq 0 ]; then say_ok "$b import of a post again: exit 0"; else
+	say_bad "$b import of a post again: exit $s, not 0"; fi
+
 # Twelve runs of one post are named 01 to 12, so that their names sort as
 # the post has them (10 is not before 2).
 i=1

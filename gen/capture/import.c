@@ -158,6 +158,9 @@ cmd_import(int argc, char **argv)
 	struct guesser *gs;
 	struct seen known;
 	int i = 1, failed = 0;
+	/* results found in the files, new or already imported: none at
+	 * all is input that could not be read, as check says of RUNS */
+	size_t found = 0;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
@@ -192,6 +195,7 @@ cmd_import(int argc, char **argv)
 			continue;
 		split_post(gs, name, buf, len, &known, &rs, &d);
 		report_skipped(name, root, &rs, &d);
+		found += rs.n + rs.quoted + rs.known;
 		if (rs.n > 0 && import_write_runs(root, argv[i], &rs, &d) != 0)
 			failed = 1;
 		remember_runs(&rs, &known);
@@ -204,7 +208,8 @@ cmd_import(int argc, char **argv)
 	if (fflush(stdout) != 0)
 		failed = 1;
 	int status = failed || (d.n && d.worst == MSG_SYSERR) ? EXIT_INTERNAL :
-	    d.n && d.worst >= MSG_ERROR ? EXIT_INPUT : EXIT_DONE;
+	    (d.n && d.worst >= MSG_ERROR) || found == 0 ? EXIT_INPUT :
+	    EXIT_DONE;
 
 	diags_free(&d);
 	return status;
