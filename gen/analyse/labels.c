@@ -57,6 +57,19 @@ static const char *const layers[] = {"encryption", "encrypted", "luks",
     "overlayfs", "nfs", "iscsi", "ext2", "ext3", "ext4", "xfs", "btrfs",
     "zfs", "jfs", "reiserfs", "ntfs", "ufs", "f2fs", NULL};
 
+/* Words that name what a guest's disk runs under, a layer of its own
+ * (another hypervisor is another virtual device, not a setting of
+ * one): "cloud-hypervisor" against "QEMU", "VM" against "bare metal". */
+static const char *const hypervisors[] = {"hypervisor", "vmm", "qemu",
+    "kvm", "xen", "firecracker", "vmware", "esxi", "virtualbox", "vbox",
+    "bhyve", "hyper", "hyperv", "guest", "vm", "container", "docker",
+    "lxc", "podman", NULL};
+
+/* Of them, those that name a part when a key of the user's own is
+ * named so ("vmm: cloud-hypervisor -> qemu"); a key such as
+ * "guest-cache" names a setting of the guest. */
+static const char *const hypervisor_keys[] = {"hypervisor", "vmm", NULL};
+
 /* Words that say the benchmark ran otherwise: several at once, or
  * beside a load ("busy: a second fio on the same disk": the disk it
  * names is the one measured, not a part changed). */
@@ -302,8 +315,10 @@ label_change(const char *x, const char *y, char *part, size_t size)
 	    (p = removed_here(&b, &a)) == NULL &&
 	    (p = differing(&a, &b, parts)) == NULL &&
 	    (p = differing(&b, &a, parts)) == NULL &&
-	    (p = differing(&a, &b, layers)) == NULL)
-		p = differing(&b, &a, layers);
+	    (p = differing(&a, &b, layers)) == NULL &&
+	    (p = differing(&b, &a, layers)) == NULL &&
+	    (p = differing(&a, &b, hypervisors)) == NULL)
+		p = differing(&b, &a, hypervisors);
 	if (p == NULL && ((p = differing(&a, &b, measuring)) != NULL ||
 	    (p = differing(&b, &a, measuring)) != NULL ||
 	    (p = count_differs(&a, &b)) != NULL)) {
@@ -361,7 +376,8 @@ names_part(const char *text, char *part, size_t size)
 	if (text == NULL)
 		return false;
 	tokenize(text, &t);
-	if ((p = any_part(&t)) == NULL)
+	if ((p = any_part(&t)) == NULL &&
+	    (p = any_of(&t, hypervisor_keys)) == NULL)
 		return false;
 	snprintf(part, size, "%s", p);
 	return true;
