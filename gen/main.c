@@ -354,7 +354,7 @@ render_check(FILE *out, enum check_format format, const struct analysis *an,
 	case CHECK_JSON:
 		return render_check_json(out, an, d);
 	case CHECK_MAIL:
-		return render_check_mail(out, an, utf8);
+		return render_check_mail(out, an, d, utf8);
 	case CHECK_JUNIT:
 		return render_check_junit(out, an, d);
 	default:

@@ -71,6 +71,10 @@ EOF
 	say_ok "$b share words and counts $n"
 done
 
+# A meta line not read: the digest says so first, as check's exit 2 does.
+golden "$b share mail of input not read" tests/share/mail-unread.txt \
+	"$bin" check --format mail tests/share/unread/input
+
 # At most 72 columns (UTF-8 characters) in every digest and eml body.
 long=$(cat tests/share/fixtures/*.mail.txt tests/share/mail*.txt |
 	awk '{ n = 0; s = $0
@@ -80,8 +84,8 @@ long=$(cat tests/share/fixtures/*.mail.txt tests/share/mail*.txt |
 [ -z "$long" ] && say_ok "mail within 72 columns" ||
 	say_bad "mail over 72 columns: $long"
 n=$(wc -l <tests/share/fixtures/samples.mail.txt)
-[ "$n" -le 62 ] && say_ok "mail of samples: $n lines" ||
-	say_bad "mail of samples: $n lines, over about 60 (62)"
+[ "$n" -le 64 ] && say_ok "mail of samples: $n lines" ||
+	say_bad "mail of samples: $n lines, over about 60 (64)"
 
 # The eml as mail programs read it: no defects, the headline as Subject,
 # a UTF-8 text part, and each chart a PNG named run--metric.png.

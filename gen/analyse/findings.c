@@ -340,8 +340,8 @@ target_findings(struct analysis *a, size_t i)
 		shown(a, id, t->value, want);
 		f = add_finding(a, FIND_TARGET, (long)i, id, xasprintf("%s %s "
 		    "is %s%% of its %s %s (%s).", def->label, now,
-		    pct, def->higher_is_better ? "expected" :
-		    "expected most", meta_get(&a->set->runs[i].meta, key),
+		    pct, def->higher_is_better ? "target" :
+		    "target of at most", meta_get(&a->set->runs[i].meta, key),
 		    want));
 		/* The share of the target reached, as for a scaling. */
 		f->sort = def->higher_is_better ? t->ratio : 1 / t->ratio;

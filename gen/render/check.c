@@ -253,7 +253,9 @@ render_verdict_section(FILE *out, const struct analysis *a,
 		snprintf(lead, sizeof lead, sec == SECTION_FAILS ? "%3zu." :
 		    "   -", k + 1);
 		styled(out, st, lead, g[k].text, 5);
-		if (sec == SECTION_FAILS ? st->details : st->details_all)
+		if ((sec == SECTION_FAILS ? st->details : st->details_all) &&
+		    (!st->details_changes || g[k].kind == FIND_REGRESSION ||
+		    g[k].kind == FIND_IMPROVEMENT))
 			group_details(out, a, st, &g[k]);
 	}
 	if (st->causes > 0 && n > st->causes) {
@@ -293,7 +295,7 @@ const char *const detail_labels[DETAIL_TEXTS] = {
 int
 render_check_text(FILE *out, const struct analysis *a)
 {
-	struct text_style st = {78, true, true, true, true, 0};
+	struct text_style st = {78, true, true, false, true, true, 0};
 
 	render_verdict_head(out, a, &st);
 	for (int sec = 0; sec < SECTIONS; sec++)

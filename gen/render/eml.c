@@ -202,7 +202,8 @@ render_check_eml(FILE *out, const struct analysis *an,
 	if (mem == NULL)
 		return -1;
 	n = mail_charts(an, &ch);
-	render_mail_digest(mem, an, true, n ? "Charts attached:" : NULL);
+	render_mail_digest(mem, an, d, true, n ? "Charts attached:" :
+	    NULL);
 	fclose(mem);
 	message_headers(out, an, o);
 	body_part(out, body, len);

@@ -367,6 +367,20 @@ efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 	html_el(tr, "td", cls, buf);
 }
 
+/* Why run's figure of metric id was not compared with its base's: a
+ * side too fast to measure ("+++++"), or without the figure. */
+static const char *
+insufficient_words(const struct analysis *an, size_t run, int id)
+{
+	const struct run_analysis *ra = &an->runs[run];
+
+	if (analysis_sum(an, run, id).state == VS_TOO_FAST ||
+	    (ra->base >= 0 && analysis_sum(an, (size_t)ra->base,
+	    id).state == VS_TOO_FAST))
+		return "too fast to measure";
+	return "no figure";
+}
+
 void
 change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 {
@@ -389,7 +403,9 @@ change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 		cls = "num good";
 		break;
 	case VERDICT_INSUFFICIENT:
-		snprintf(buf, sizeof buf, "no data");
+		/* what stands instead of a figure, on either side */
+		snprintf(buf, sizeof buf, "%s", insufficient_words(s->an, run,
+		    id));
 		break;
 	default:
 		break;
@@ -541,8 +557,8 @@ scaling_intro(const struct site_plan *s, xmlNodePtr sec, size_t i)
 	char *text, *href;
 
 	if (sc->reference < 0) {
-		text = xasprintf("A %d-disk %s is measured against one of its "
-		    "disks: there is %s, so its scaling is not judged.",
+		text = xasprintf("A %d-disk %s would be measured against one "
+		    "of its disks: there is %s, so its scaling is not judged.",
 		    r->meta.disk_count, raid_level_names[r->meta.raid],
 		    sc->why);
 		html_el(sec, "p", NULL, text);

@@ -45,6 +45,9 @@ struct text_style {
 	size_t width;
 	bool utf8;
 	bool details;		/* what differs, for what fails */
+	bool details_changes;	/* only for the changes from a run's
+				   base (a scaling's reference differs in
+				   its layout by design) */
 	bool details_all;	/* and for warnings */
 	bool improvements;	/* the improvements' section */
 	size_t causes;		/* the groups told a section, 0: all */
@@ -113,12 +116,13 @@ int render_check_text(FILE *, const struct analysis *);
 int render_check_json(FILE *, const struct analysis *, const struct diags *);
 
 /* "check --format mail": a mail body of at most 72 columns, ASCII
- * unless utf8. */
-int render_check_mail(FILE *, const struct analysis *, bool utf8);
+ * unless utf8; the inputs d says were not read come first. */
+int render_check_mail(FILE *, const struct analysis *, const struct diags *,
+    bool utf8);
 /* The digest, with its charts named after charts_lead (or not named
  * when NULL). */
-int render_mail_digest(FILE *, const struct analysis *, bool utf8,
-    const char *charts_lead);
+int render_mail_digest(FILE *, const struct analysis *, const struct diags *,
+    bool utf8, const char *charts_lead);
 
 /* "check --format eml": a whole message for sendmail -t (eml.c). From
  * and To are the draft's placeholders unless given; Date only when

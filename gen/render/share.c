@@ -242,7 +242,7 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		return;
 	}
 	fprintf(out, "\nFigures (%s; ! fails the gate)\n",
-	    fc.fio && fc.bonnie ? "MiB/s; seeks and IOPS per second" : fc.fio ?
+	    fc.fio && fc.bonnie ? "MiB/s; seeks /s; IOPS" : fc.fio ?
 	    "MiB/s or IOPS" : "MiB/s; seeks /s");
 	figures_legend(out, an, &fc, utf8);
 	fprintf(out, "%-*s %-*s", TABLE_NAME, "Run", TABLE_GATE, "Gate");
@@ -310,12 +310,60 @@ mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
 	free(t);
 }
 
+/* The diagnostics of input that was not read (errors and worse): what
+ * makes check exit 2. */
+static size_t
+inputs_not_read(const struct diags *d)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; d && k < d->n; k++)
+		n += d->v[k].level >= MSG_ERROR;
+	return n;
+}
+
+/* "path:line: what is wrong", as benchsite says it on stderr. */
+static char *
+diag_line(const struct diag *g)
+{
+	return g->line > 0 ? xasprintf("%s:%ld: %s", g->file, g->line,
+	    g->message) : xasprintf("%s: %s", g->file, g->message);
+}
+
+/* A pull request's reader sees why the check exited 2: the first of
+ * the inputs not read, each as benchsite said it. */
+#define UNREAD_SHOWN 20
+
+/* The inputs not read, in the mail: a reader of the digest sees why
+ * the check said exit 2 before the verdict of what was read. */
+static void
+mail_unread(FILE *out, const struct diags *d, bool utf8)
+{
+	size_t unread = inputs_not_read(d), shown = 0;
+
+	if (unread == 0)
+		return;
+	fprintf(out, "\nInput not read (%zu): fix it first\n", unread);
+	for (size_t k = 0; k < d->n && shown < UNREAD_SHOWN; k++) {
+		char *line;
+
+		if (d->v[k].level < MSG_ERROR)
+			continue;
+		line = diag_line(&d->v[k]);
+		mail_wrap(out, "   -", line, 5, utf8);
+		free(line);
+		shown++;
+	}
+	if (unread > shown)
+		fprintf(out, "     and %zu more\n", unread - shown);
+}
+
 /* The warnings of runs' figures in one line; the other groups of the
  * section (weak scaling, what is acknowledged) one sentence each. */
 static void
 mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 {
-	size_t n, runs = 0, sentences = 0, more = 0;
+	size_t n, runs = 0, failing = 0, sentences = 0, more = 0;
 	const struct finding_group *g = gate_groups(an, SECTION_WARNINGS, &n);
 	bool any = false, *warned = xcalloc(an->set->n + 1, sizeof *warned);
 	char *line;
@@ -332,6 +380,8 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 				if (r >= 0 && !warned[r]) {
 					warned[r] = true;
 					runs++;
+					failing += an->gate.outcome[r] ==
+					    RUN_FAILS;
 				}
 			}
 			continue;
@@ -352,30 +402,42 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 	free(warned);
 	if (runs == 0)
 		return;
-	line = xasprintf("%zu run%s %s figures to read with care: `benchsite "
-	    "check` lists them.", runs, runs == 1 ? "" : "s", runs == 1 ?
-	    "has" : "have");
+	/* the headline counts a failing run once, as failing: said so, or
+	 * the two counts would not add up */
+	if (failing)
+		line = xasprintf("%zu run%s %s figures to read with care, %zu "
+		    "of them among those failing the gate: `benchsite check` "
+		    "lists them.", runs, runs == 1 ? "" : "s", runs == 1 ?
+		    "has" : "have", failing);
+	else
+		line = xasprintf("%zu run%s %s figures to read with care: "
+		    "`benchsite check` lists them.", runs, runs == 1 ? "" :
+		    "s", runs == 1 ? "has" : "have");
 	fputc('\n', out);
 	mail_wrap(out, "", line, 0, utf8);
 	free(line);
 }
 
 int
-render_check_mail(FILE *out, const struct analysis *an, bool utf8)
+render_check_mail(FILE *out, const struct analysis *an,
+    const struct diags *d, bool utf8)
 {
-	return render_mail_digest(out, an, utf8, "Charts to attach:");
+	return render_mail_digest(out, an, d, utf8, "Charts to attach:");
 }
 
 int
-render_mail_digest(FILE *out, const struct analysis *an, bool utf8,
-    const char *charts_lead)
+render_mail_digest(FILE *out, const struct analysis *an,
+    const struct diags *d, bool utf8, const char *charts_lead)
 {
-	struct text_style st = {MAIL_WIDTH, utf8, false, false, false,
+	/* what differs is told of what fails: a drop after a named change
+	 * and one after nothing named are told apart */
+	struct text_style st = {MAIL_WIDTH, utf8, true, true, false, false,
 	    SHARE_CAUSES};
 	struct mail_chart *ch;
 	size_t n = mail_charts(an, &ch);
 
 	render_verdict_head(out, an, &st);
+	mail_unread(out, d, utf8);
 	render_verdict_section(out, an, &st, SECTION_FAILS);
 	render_verdict_section(out, an, &st, SECTION_SHARED);
 	mail_warnings(out, an, utf8);
@@ -829,29 +891,6 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 	free(in);
 }
 
-/* The diagnostics of input that was not read (errors and worse): what
- * makes check exit 2. */
-static size_t
-inputs_not_read(const struct diags *d)
-{
-	size_t n = 0;
-
-	for (size_t k = 0; d && k < d->n; k++)
-		n += d->v[k].level >= MSG_ERROR;
-	return n;
-}
-
-/* "path:line: what is wrong", as benchsite says it on stderr. */
-static char *
-diag_line(const struct diag *g)
-{
-	return g->line > 0 ? xasprintf("%s:%ld: %s", g->file, g->line,
-	    g->message) : xasprintf("%s: %s", g->file, g->message);
-}
-
-/* A pull request's reader sees why the check exited 2: the first of
- * the inputs not read, each as benchsite said it. */
-#define UNREAD_SHOWN 20
 
 static void
 md_unread(FILE *out, const struct diags *d, size_t unread)
