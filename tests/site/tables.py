@@ -106,7 +106,7 @@ def shown_change(text):
     """A CSV change (per cent) as the page shows it, "~" (within the
     noise) and the verdict's arrow left out."""
     if text == "":
-        return ("", "no data")
+        return ("", "too fast to measure", "no figure")
     return tuple("%+.1f%%" % (float(text) * f) for f in EITHER_WAY)
 
 
