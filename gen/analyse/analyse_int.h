@@ -190,9 +190,10 @@ struct setup_diff {
 	 * "max-request-size"; the first of them, and how many. */
 	const char *extra;
 	int nextra;
-	/* beside a named key's change, a key of the user's own whose two
-	 * values hold no digit ("prefetch: off -> on"): a setting, where a
-	 * build's number or a date would hold one */
+	/* beside a named key's change, a key of the user's own with a
+	 * value in words on one side at least ("prefetch: off -> on",
+	 * "io-throttle: none -> blkio 1500 read IOPS"): a setting, where a
+	 * build's number or a date has figures on both */
 	bool setting_beside;
 	/* beside a named key's change, labels in words that name none of
 	 * its values ("prefetch" against "no prefetch" beside "driver:

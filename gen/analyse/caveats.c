@@ -326,15 +326,17 @@ named_change(const struct setup_diff *d, const char *was, const char *now)
 }
 
 /* Whether the key of the user's own at entry i of d's later run, whose
- * earlier value was, differs in words alone ("on" and "off"), as a
- * setting does, and is no named key's change said again: see
- * setup_diff.setting_beside. */
+ * earlier value was, is a setting: one side at least in words alone
+ * ("on" against "off", "none" against "blkio 1500 read IOPS"), where a
+ * build's number, a date or a commit has figures on both; and no named
+ * key's change said again. See setup_diff.setting_beside. */
 static bool
 worded_setting(const struct setup_diff *d, size_t i, const char *was)
 {
 	const char *now = meta_value(&d->r->meta, i);
 
-	return !has_digit(was) && !has_digit(now) && !named_change(d, was, now);
+	return (!has_digit(was) || !has_digit(now)) &&
+	    !named_change(d, was, now);
 }
 
 /* Whether label names none of the values of the set-up keys that

@@ -244,11 +244,14 @@ ring_drop_last(struct ring *g)
 
 /* Whether run k's change of metric id undoes the change of its base
  * (prev) that came last into the ring: prev went past its limit one
- * way, k past its own the other way, back to within k's limit of the
- * level before prev, with nothing the meta names changed on either
- * night. A night that fell 37% with nothing named and came back the
- * next is an event the gate told of, not the set-up's noise: learnt,
- * its two swings made a fence of 60% that a kernel's -25% passed under.
+ * way, k came back the other way, past the series' quiet swings and to
+ * within them of the level before prev, with nothing the meta names
+ * changed on either night. A night that fell 37% with nothing named and
+ * came back the next is an event the gate told of, not the set-up's
+ * noise: learnt, its two swings made a fence of 60% that a kernel's
+ * -25% passed under. The night back is measured against the swings
+ * before the dip, not against its own fence, which the dip has widened
+ * already (a 98% fall makes a fence the night back stays inside).
  * Once in HISTORY_WINDOW changes: a second such night is the set-up's
  * own way, and learnt. */
 static bool
@@ -257,19 +260,15 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 {
 	const struct ring *g = &h->ring[id];
 	const struct change *was = analysis_change_of(a, (size_t)prev, id);
-	const struct change *now = analysis_change_of(a, k, id);
 	long before = a->runs[prev].base;
-	struct metric_summary y;
-	double dip, widest;
+	struct metric_summary y, p;
+	double dip, widest, quiet;
 
 	if (g->last_run != (size_t)prev + 1 || g->n == 0 ||
 	    (g->left_out && g->since < HISTORY_WINDOW) || before < 0 ||
 	    a->runs[prev].series_change || a->runs[k].series_change ||
 	    (was->verdict != VERDICT_REGRESSION &&
-	    was->verdict != VERDICT_IMPROVEMENT) ||
-	    (now->verdict != VERDICT_REGRESSION &&
-	    now->verdict != VERDICT_IMPROVEMENT) ||
-	    was->verdict == now->verdict)
+	    was->verdict != VERDICT_IMPROVEMENT))
 		return false;
 	/* an outlier of the ring: past the floor, and three times the
 	 * widest of the changes before it (all but the dip's own) */
@@ -284,9 +283,13 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	if (g->n < EXCURSION_AFTER + 1 || dip <= a->noise[id] ||
 	    dip < EXCURSION_FAR * widest)
 		return false;
+	quiet = fmax(fmax(widest, a->noise[id]), a->opts.threshold);
 	y = analysis_sum(a, (size_t)before, id);
-	return y.state == VS_OK && y.median > 0 &&
-	    fold_change(x, y.median) <= fmax(now->fence, a->opts.threshold);
+	p = analysis_sum(a, (size_t)prev, id);
+	return y.state == VS_OK && y.median > 0 && p.state == VS_OK &&
+	    p.median > 0 && (p.median < y.median) != (x < p.median) &&
+	    fold_change(x, p.median) > quiet &&
+	    fold_change(x, y.median) <= quiet;
 }
 
 /* Adds run k's changes against its base, when that is the run before it
