@@ -2365,6 +2365,31 @@ own_setup_before(const struct analysis *a, size_t i, size_t o,
 	return next_own_setup(a, i, named, &p, &seen);
 }
 
+static size_t own_setup_range(const struct analysis *, size_t, size_t,
+    const struct setup_diff *, int, double *, double *);
+
+/* How many times its runs' own spread (or the noise floor, when wider)
+ * a run must lie outside the range of two or more earlier runs of its
+ * set-up for that spread not to reach it. */
+#define OWN_SPREAD_FAR 3
+
+/* Whether run i's figure lies far outside what two or more earlier runs
+ * of its own set-up measured, close together: A, A, A, B, then A far
+ * below all of them is no spread of A. */
+static bool
+beyond_own_spread(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *d, int metric, double now)
+{
+	double lo, hi, width, off;
+
+	if (own_setup_range(a, i, o, d, metric, &lo, &hi) < 2 || !(lo > 0) ||
+	    !(now > 0))
+		return false;
+	width = fmax(hi / lo - 1, a->noise[metric]);
+	off = now < lo ? lo / now - 1 : now > hi ? now / hi - 1 : 0;
+	return off > OWN_SPREAD_FAR * width;
+}
+
 /* A change told as a setting's (its base has another label or key) when
  * an earlier run of the same set-up measured the figure about as far
  * from this one: A, B, A, B, where the second A fell as far from the
@@ -2389,7 +2414,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 	was = analysis_sum(a, o, metric).median;
 	then = analysis_sum(a, (size_t)j, metric).median;
 	if (!(was > 0 && then > 0) || fabs(now / then - 1) < 0.5 *
-	    fabs(now / was - 1))
+	    fabs(now / was - 1) || beyond_own_spread(a, i, o, d, metric, now))
 		return;
 	display_figure(analysis_def(a, metric), then, shown_then);
 	reason(w, xasprintf("%s, of this run's own set-up, measured %s: this "

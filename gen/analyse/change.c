@@ -292,6 +292,43 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	    fold_change(x, y.median) <= quiet;
 }
 
+/* The widest change in the ring, or the floors when wider: how far the
+ * series moved by itself so far. */
+static double
+quiet_limit(const struct ring *g, const struct analysis *a, int id)
+{
+	double widest = g->n ? g->sorted[g->n - 1] : 0;
+
+	return fmax(fmax(widest, a->noise[id]), a->opts.threshold);
+}
+
+/* Whether run k's change of metric id only returns from a change the
+ * meta named (prev, after another kernel, fell past its limit; k, with
+ * nothing named, is back within the series' swings of the level before
+ * prev): the return is the named change undone, not the set-up's
+ * noise. Learnt, a fall of 98% after a kernel put back would make a
+ * fence the next week's throttle passes under. */
+static bool
+returns_from_marked(const struct history *h, const struct analysis *a,
+    long prev, int id, double x)
+{
+	const struct change *was = analysis_change_of(a, (size_t)prev, id);
+	long before = a->runs[prev].prev;
+	struct metric_summary y, p;
+	double quiet = quiet_limit(&h->ring[id], a, id);
+
+	if (!a->runs[prev].prev_marked || before < 0 ||
+	    (was->verdict != VERDICT_REGRESSION &&
+	    was->verdict != VERDICT_IMPROVEMENT))
+		return false;
+	y = analysis_sum(a, (size_t)before, id);
+	p = analysis_sum(a, (size_t)prev, id);
+	return y.state == VS_OK && y.median > 0 && p.state == VS_OK &&
+	    p.median > 0 && (p.median < y.median) != (x < p.median) &&
+	    fold_change(x, p.median) > quiet &&
+	    fold_change(x, y.median) <= quiet;
+}
+
 /* Adds run k's changes against its base, when that is the run before it
  * in its series and nothing the meta says marks the two apart: the
  * noise of a series is how its runs vary when nothing said changed. A
@@ -370,6 +407,8 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 			h->ring[id].since = 0;
 			continue;
 		}
+		if (returns_from_marked(h, a, prev, id, x.median))
+			continue;
 		ring_add(h, id, fold_change(x.median, y.median), k);
 	}
 }
