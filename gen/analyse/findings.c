@@ -132,7 +132,13 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 		why = xasprintf("the noise floor of %s, %s",
 		    analysis_def(a, id)->label,
 		    noise_source_names[a->noise_from[id]]);
-	out = xasprintf("change over %.0f%% (%s), %d vs %d samples; no "
+	/* with a few earlier changes, too few to fence with: said so, not
+	 * "no history", when their swings set the limit */
+	out = c->history > 0 ? xasprintf("change over %.0f%% (%s), %d vs %d "
+	    "samples; %d earlier change%s of the series, too few to estimate "
+	    "its noise", 100 * fmax(c->fence, a->opts.threshold), why, cf->n,
+	    cf->n_base, c->history, c->history == 1 ? "" : "s") :
+	    xasprintf("change over %.0f%% (%s), %d vs %d samples; no "
 	    "history of the series to estimate its noise",
 	    100 * fmax(c->fence, a->opts.threshold), why, cf->n, cf->n_base);
 	free(why);
