@@ -181,6 +181,9 @@ extern const char *const outcome_words[RUN_OUTCOMES];
  * wide; 0, or -1 with err). */
 struct mail_chart {
 	char *name;		/* unique among a digest's charts */
+	/* what it shows, opened on its own: "Block write: night-26,
+	 * regression against night-25" */
+	char *title;
 	int metric;
 	size_t *runs, n;
 	size_t named_after;	/* the run its name begins with */

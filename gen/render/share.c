@@ -515,8 +515,9 @@ static struct mail_chart
 group_chart(const struct analysis *an, const struct finding_group *g, int id)
 {
 	const struct finding *f0 = NULL;
-	struct mail_chart c = {NULL, id, xcalloc(g->n + 2, sizeof *c.runs), 0,
-	    0};
+	struct mail_chart c = {NULL, NULL, id, xcalloc(g->n + 2,
+	    sizeof *c.runs), 0, 0};
+	const char *run, *ref;
 
 	if (g->reference >= 0)
 		chart_add_run(&c, (size_t)g->reference);
@@ -530,6 +531,12 @@ group_chart(const struct analysis *an, const struct finding_group *g, int id)
 	}
 	c.named_after = (size_t)f0->run;
 	c.name = chart_name(an, c.named_after, id, false);
+	/* the runs' last components, as the chart's name has them */
+	run = an->set->runs[f0->run].id;
+	ref = g->reference >= 0 ? an->set->runs[g->reference].id : NULL;
+	c.title = xasprintf("%s: %s, %s%s%s", analysis_def(an, id)->label,
+	    run + dir_length(run), finding_names[f0->kind], ref ?
+	    " against " : "", ref ? ref + dir_length(ref) : "");
 	return c;
 }
 
@@ -649,6 +656,7 @@ mail_charts_free(struct mail_chart *c, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
 		free(c[k].name);
+		free(c[k].title);
 		free(c[k].runs);
 	}
 	free(c);
@@ -661,8 +669,8 @@ mail_chart_png(const struct analysis *an, const struct chart_fonts *fonts,
 	struct chart_bar *bars = chart_bars(an, c->metric, c->runs, c->n, NULL,
 	    NULL);
 	const struct metric_def *d = analysis_def(an, c->metric);
-	struct chart ch = {d->label, display_unit(d), chart_note(d), bars, c->n,
-	    false, false, display_fine_below(d)};
+	struct chart ch = {c->title, display_unit(d), chart_note(d), bars,
+	    c->n, false, false, display_fine_below(d)};
 	int rc = chart_png(&ch, fonts, 1, png, len, err);
 
 	chart_bars_free(bars, c->n);
