@@ -809,32 +809,64 @@ xtick_label(const struct chart_geom *g, const struct chart *c, size_t i)
 	    xasprintf("%zu", i + 1);
 }
 
-/* Labels of the first and the last run, and of those between them that
- * leave room on both sides. */
+/* Whether a label over [x0, x1] keeps 10 points from each of the n
+ * labels taken so far. */
+static bool
+xtick_room(const double (*taken)[2], size_t n, double x0, double x1)
+{
+	for (size_t k = 0; k < n; k++)
+		if (x1 + 10 > taken[k][0] && x0 < taken[k][1] + 10)
+			return false;
+	return true;
+}
+
+/* Labels of the first run, of the runs the analysis flagged (the night
+ * a reader looks for, before the last where the two would touch), of
+ * the last, then of those between that leave room on both sides; drawn
+ * in run order. */
 static void
 trend_xticks(struct chart_geom *g, const struct meter *m,
     const struct chart *c, double y)
 {
-	size_t n = g->nrows, last = n - 1;
-	double end = -INFINITY, lastx0, w;
-	char *label = xtick_label(g, c, last);
+	size_t n = g->nrows, ntaken = 0;
+	double (*span)[2] = xcalloc(n, sizeof *span);
+	double (*taken)[2] = xcalloc(n, sizeof *taken);
+	bool *shown = xcalloc(n, sizeof *shown);
 
-	w = measure(m, TS_TICK, label);
-	lastx0 = fmin(fmax(g->rows[last].px - w / 2, PAD), g->w - PAD - w);
-	free(label);
-	g->xticks = xcalloc(n, sizeof *g->xticks);
-	g->xtickx = xcalloc(n, sizeof *g->xtickx);
 	for (size_t i = 0; i < n; i++) {
-		label = xtick_label(g, c, i);
-		w = measure(m, TS_TICK, label);
-		if (i == 0 || (i == last && lastx0 >= end + 10) ||
-		    (g->rows[i].px - w / 2 >= end + 10 &&
-		    g->rows[i].px + w / 2 + 10 <= lastx0)) {
-			xtick_at(g, m, label, g->rows[i].px, y);
-			end = g->xticks[g->nxticks - 1].x + w;
-		}
+		char *label = xtick_label(g, c, i);
+		double w = measure(m, TS_TICK, label);
+
+		span[i][0] = fmin(fmax(g->rows[i].px - w / 2, PAD),
+		    g->w - PAD - w);
+		span[i][1] = span[i][0] + w;
 		free(label);
 	}
+	/* pass 0: the first; 1: the flagged runs; 2: the last; 3: the
+	 * others */
+	for (int pass = 0; pass < 4; pass++)
+		for (size_t i = 0; i < n; i++) {
+			if (shown[i] || (pass == 0 && i != 0) || (pass == 1 &&
+			    !c->bars[i].highlight) || (pass == 2 &&
+			    i != n - 1) || !xtick_room(taken, ntaken,
+			    span[i][0], span[i][1]))
+				continue;
+			shown[i] = true;
+			taken[ntaken][0] = span[i][0];
+			taken[ntaken++][1] = span[i][1];
+		}
+	g->xticks = xcalloc(n, sizeof *g->xticks);
+	g->xtickx = xcalloc(n, sizeof *g->xtickx);
+	for (size_t i = 0; i < n; i++)
+		if (shown[i]) {
+			char *label = xtick_label(g, c, i);
+
+			xtick_at(g, m, label, g->rows[i].px, y);
+			free(label);
+		}
+	free(span);
+	free(taken);
+	free(shown);
 }
 
 /* What the time axis is: dates, or run order and why. */

@@ -14,10 +14,8 @@ time "2026-03-01" at 19.0,277.0 w 63.9
   tick at 51.5
 time "2026-03-03" at 161.5,277.0 w 63.9
   tick at 193.5
-time "2026-03-05" at 303.9,277.0 w 63.9
-  tick at 335.5
-time "2026-03-07" at 446.4,277.0 w 63.9
-  tick at 478.5
+time "2026-03-06" at 375.1,277.0 w 63.9
+  tick at 407.5
 time "2026-03-10" at 640.1,277.0 w 63.9
   tick at 692.5
 caption "date (meta date)" at 324.6,293.0 w 93.7

@@ -384,6 +384,33 @@ test_golden_geometry(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/* Eight nights, the seventh flagged: its date is labelled though the
+ * last night's label leaves no room for it and the others. */
+static void
+test_flagged_night_labelled(void **state)
+{
+	static const char *const dates[] = {"2026-11-20", "2026-11-21",
+	    "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
+	    "2026-11-26", "2026-11-27"};
+	struct chart_bar bars[8];
+	struct chart c = { "Block write", "MiB/s", NULL, bars, 8, true,
+	    false, 0 };
+	size_t len;
+	char *d;
+
+	(void)state;
+	for (int k = 0; k < 8; k++)
+		bars[k] = (struct chart_bar){ .label = dates[k],
+		    .kind = BAR_VALUE, .value = k < 6 ? 290 : 192,
+		    .nsamples = 1, .has_when = true, .when = 20777 + k,
+		    .when_label = dates[k], .highlight = k == 6,
+		    .step = k == 6 ? "-29%" : NULL };
+	d = dump_chart(&c, &len);
+	assert_non_null(strstr(d, "\"2026-11-26\""));
+	assert_non_null(strstr(d, "\"2026-11-20\""));
+	free(d);
+}
+
 static void
 test_layout_rules(void **state)
 {
@@ -1349,6 +1376,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_format_tick),
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_golden_geometry),
+		cmocka_unit_test(test_flagged_night_labelled),
 		cmocka_unit_test(test_layout_rules),
 		cmocka_unit_test(test_flag_symbol),
 		cmocka_unit_test(test_groups),
