@@ -936,12 +936,15 @@ static char **
 trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
     bool flagged, bool expect)
 {
-	bool steps = false;
+	bool steps = false, too_fast = false, none = false;
 	int num = 0;
 	char *t, *who;
 
 	for (size_t i = 0; i < c->nbars; i++) {
 		steps |= c->bars[i].step != NULL;
+		too_fast |= c->bars[i].kind == BAR_TOO_FAST;
+		none |= c->bars[i].kind != BAR_VALUE &&
+		    c->bars[i].kind != BAR_TOO_FAST;
 		if ((t = chart_clean_trimmed(c->bars[i].change)) == NULL)
 			continue;
 		who = chart_drawable_copy(c->bars[i].label);
@@ -960,6 +963,13 @@ trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
 	if (expect)
 		add_para(&v, n, &cap, xstrdup("Short dark lines: the run's "
 		    "expected value."));
+	/* a ring stands where no figure is: never read as one */
+	if (too_fast)
+		add_para(&v, n, &cap, xstrdup("Rings at the top: too fast to "
+		    "measure (+++++), no figure."));
+	if (none)
+		add_para(&v, n, &cap, xstrdup("Rings at the bottom: no figure "
+		    "(not run, or not valid)."));
 	return v;
 }
 

@@ -1,4 +1,4 @@
-chart 720.0x397.0
+chart 720.0x425.0
 title "Block write" at 16.0,28.0 w 94.7
 trend by date, values 0 to 150 step 50 plot 43.0-700.0 x 64.0-244.0
 unit "MiB/s" at 16.0,55.0 w 29.5
@@ -41,3 +41,5 @@ legend "2: scheduler: mq-deadline → none; readahead: 128 → 4096 (from night-
 legend "Vertical rules: changes found between runs measured like for like; orange: worse, blue: better." at 16.0,357.0 w 523.6
 legend "Large orange points: flagged by the analysis." at 16.0,371.0 w 249.3
 legend "Short dark lines: the run's expected value." at 16.0,385.0 w 234.4
+legend "Rings at the top: too fast to measure (+++++), no figure." at 16.0,399.0 w 321.4
+legend "Rings at the bottom: no figure (not run, or not valid)." at 16.0,413.0 w 291.5
