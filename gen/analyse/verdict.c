@@ -346,21 +346,28 @@ shared_controller(const struct analysis *a, const size_t *m, size_t n,
 	return xasprintf(" on %s", c);
 }
 
-/* "a, b, c and 2 more": the runs of a warning. Caller frees. */
+/* Runs a warning's sentence names all of: up to five, since "and 2
+ * more" would hide two names in the room of two (a run whose only
+ * warning it is would never be named); beyond, the first three. */
+#define RUN_LIST_ALL 5
+#define RUN_LIST_FIRST 3
+
+/* "a, b, c and 6 more": the runs of a warning. Caller frees. */
 static char *
 run_list(const struct analysis *a, const size_t *m, size_t n)
 {
+	size_t named = n <= RUN_LIST_ALL ? n : RUN_LIST_FIRST;
 	char *s = xstrdup("");
 
-	for (size_t k = 0; k < n && k < 3; k++) {
+	for (size_t k = 0; k < named; k++) {
 		char *next = xasprintf("%s%s%s", s, k == 0 ? "" : k + 1 == n ?
 		    " and " : ", ", a->set->runs[a->f[m[k]].run].id);
 
 		free(s);
 		s = next;
 	}
-	if (n > 3) {
-		char *next = xasprintf("%s and %zu more", s, n - 3);
+	if (n > named) {
+		char *next = xasprintf("%s and %zu more", s, n - named);
 
 		free(s);
 		s = next;
