@@ -723,6 +723,21 @@ own_fio_command(const struct post *p, const struct config *c)
 	return SIZE_MAX;
 }
 
+/* The last fio command line among lines [from, to) of the post, outside
+ * any run's own lines ("$ sudo fio --rw=randrw ... --name=iops-test-job"
+ * at the top, then a caption and another program's command above each
+ * output), or SIZE_MAX. */
+static size_t
+fio_command_between(const struct post *p, size_t from, size_t to)
+{
+	size_t found = SIZE_MAX;
+
+	for (size_t i = from; i < to && i < p->ls.n; i++)
+		if (fio_command_options(p->ls.v[i].text) != NULL)
+			found = i;
+	return found;
+}
+
 /* Its lines as posted: the whole group, or its command line and its
  * own rows of a table other setups share; fio's output that has no
  * command line of its own after the one the post gave before it (cmd,
@@ -869,7 +884,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 {
 	struct post p = {.gs = gs, .file = file, .buf = buf, .len = len,
 	    .known = known};
-	size_t cap = out->cap, given = SIZE_MAX, scanned = 0;
+	size_t cap = out->cap, given = SIZE_MAX, scanned = 0, cmd_scanned = 0;
 	char *job_file = NULL, **slug;
 
 	p.html = looks_like_html(buf);
@@ -886,6 +901,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		struct config *c = &p.cf[k];
 		struct import_run *r;
 		size_t own = own_fio_command(&p, c);
+		size_t before = fio_command_between(&p, cmd_scanned, c->first);
 		char *device;
 
 		xgrow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
@@ -898,7 +914,18 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 		r->file = c->fio ? "fio.txt" : "bonnie.txt";
 		/* A post that gives fio's command once and then its output
 		 * on each system ran it on each: without it, a group's
-		 * totals alone do not say their workload. */
+		 * totals alone do not say their workload. One given since
+		 * the run before, outside both, is the latest, unless a job
+		 * file follows it, up to the output: the output ran that. */
+		if (c->fio && before != SIZE_MAX) {
+			char *jobs = job_file_among(&p, before, c->last + 1);
+
+			if (jobs == NULL)
+				given = before;
+			free(jobs);
+		}
+		cmd_scanned = c->last + 1 > cmd_scanned ? c->last + 1 :
+		    cmd_scanned;
 		r->bonnie = make_bonnie(&p, k, c->fio && own == SIZE_MAX ?
 		    given : SIZE_MAX);
 		with_job_file(&p, c, &job_file, &scanned, &r->bonnie);
