@@ -359,6 +359,8 @@ label_names_other(const struct setup_diff *d, const char *label)
 	return true;
 }
 
+/* Whether a key of the user's own that differs is a setting
+ * (worded_setting): see setup_diff.setting_beside. */
 static bool
 worded_extra(const struct setup_diff *d)
 {
@@ -415,9 +417,8 @@ enum extra_keys {
 			   they explain nothing beside a named key
 			   (explaining) */
 	EXTRA_SETTINGS	/* a series' note of what changed: the settings
-			   of words alone (worded_setting), which may
-			   have moved the figure as well, not a night's
-			   number */
+			   (worded_setting), which may have moved the
+			   figure as well, not a night's number */
 };
 
 /* "key: x -> y; key: x -> y": the set-up keys that differ, what came

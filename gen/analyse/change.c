@@ -242,6 +242,22 @@ ring_drop_last(struct ring *g)
 	g->since--;
 }
 
+/* Whether figure x of metric id came back from prev's, the other way
+ * and past quiet, to within quiet of before's: the night back from a
+ * fall (or a rise) of prev. */
+static bool
+comes_back(const struct analysis *a, long before, long prev, int id,
+    double x, double quiet)
+{
+	struct metric_summary y = analysis_sum(a, (size_t)before, id);
+	struct metric_summary p = analysis_sum(a, (size_t)prev, id);
+
+	return y.state == VS_OK && y.median > 0 && p.state == VS_OK &&
+	    p.median > 0 && (p.median < y.median) != (x < p.median) &&
+	    fold_change(x, p.median) > quiet &&
+	    fold_change(x, y.median) <= quiet;
+}
+
 /* Whether run k's change of metric id undoes the change of its base
  * (prev) that came last into the ring: prev went past its limit one
  * way, k came back the other way, past the series' quiet swings and to
@@ -261,8 +277,7 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	const struct ring *g = &h->ring[id];
 	const struct change *was = analysis_change_of(a, (size_t)prev, id);
 	long before = a->runs[prev].base;
-	struct metric_summary y, p;
-	double dip, widest, quiet;
+	double dip, widest;
 
 	if (g->last_run != (size_t)prev + 1 || g->n == 0 ||
 	    (g->left_out && g->since < HISTORY_WINDOW) || before < 0 ||
@@ -283,13 +298,8 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	if (g->n < EXCURSION_AFTER + 1 || dip <= a->noise[id] ||
 	    dip < EXCURSION_FAR * widest)
 		return false;
-	quiet = fmax(fmax(widest, a->noise[id]), a->opts.threshold);
-	y = analysis_sum(a, (size_t)before, id);
-	p = analysis_sum(a, (size_t)prev, id);
-	return y.state == VS_OK && y.median > 0 && p.state == VS_OK &&
-	    p.median > 0 && (p.median < y.median) != (x < p.median) &&
-	    fold_change(x, p.median) > quiet &&
-	    fold_change(x, y.median) <= quiet;
+	return comes_back(a, before, prev, id, x, fmax(fmax(widest,
+	    a->noise[id]), a->opts.threshold));
 }
 
 /* The widest change in the ring, or the floors when wider: how far the
@@ -314,19 +324,13 @@ returns_from_marked(const struct history *h, const struct analysis *a,
 {
 	const struct change *was = analysis_change_of(a, (size_t)prev, id);
 	long before = a->runs[prev].prev;
-	struct metric_summary y, p;
-	double quiet = quiet_limit(&h->ring[id], a, id);
 
 	if (!a->runs[prev].prev_marked || before < 0 ||
 	    (was->verdict != VERDICT_REGRESSION &&
 	    was->verdict != VERDICT_IMPROVEMENT))
 		return false;
-	y = analysis_sum(a, (size_t)before, id);
-	p = analysis_sum(a, (size_t)prev, id);
-	return y.state == VS_OK && y.median > 0 && p.state == VS_OK &&
-	    p.median > 0 && (p.median < y.median) != (x < p.median) &&
-	    fold_change(x, p.median) > quiet &&
-	    fold_change(x, y.median) <= quiet;
+	return comes_back(a, before, prev, id, x, quiet_limit(&h->ring[id],
+	    a, id));
 }
 
 /* Adds run k's changes against its base, when that is the run before it
