@@ -386,8 +386,11 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 			}
 			continue;
 		}
-		if (!any)
-			fputs("\nWarnings\n", out);
+		if (!any)	/* the section's counts, as the text's */
+			fprintf(out, "\nWarnings (%zu finding%s, %zu cause%s)\n",
+			    an->gate.findings[SECTION_WARNINGS],
+			    an->gate.findings[SECTION_WARNINGS] == 1 ? "" : "s",
+			    n, n == 1 ? "" : "s");
 		any = true;
 		if (++sentences <= SHARE_CAUSES)
 			mail_wrap(out, "   -", g[k].text, 5, utf8);

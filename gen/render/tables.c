@@ -740,7 +740,10 @@ pair_change_of(const struct site_plan *s, size_t run, int which, int id,
 		c->has_rel = v == VERDICT_SAME || v == VERDICT_REGRESSION ||
 		    v == VERDICT_IMPROVEMENT;
 		c->rel = analysis_change(s->an, run, id).rel;
-		c->verdict = verdict_names[v];
+		/* a regression the gate let pass (a tail alone, the page
+		 * cache's) says so, as check does */
+		c->verdict = v == VERDICT_REGRESSION && !analysis_flagged(s->an,
+		    run, id) ? "regression, not gated" : verdict_names[v];
 		return;
 	}
 	/* Not compared by the analysis: the figures' ratio only, and
