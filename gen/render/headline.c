@@ -33,13 +33,18 @@ is_main(const struct metric *m)
 struct tally {
 	int metric;
 	size_t runs;
+	size_t failing;	/* runs whose figure of it fails the gate */
 };
 
+/* The workloads whose figures fail the gate first (a table of a
+ * failing night shows what failed), then those the most runs have. */
 static int
 cmp_tally(const void *x, const void *y)
 {
 	const struct tally *a = x, *b = y;
 
+	if (a->failing != b->failing)
+		return a->failing > b->failing ? -1 : 1;
 	if (a->runs != b->runs)
 		return a->runs > b->runs ? -1 : 1;
 	return (a->metric > b->metric) - (a->metric < b->metric);
@@ -62,8 +67,11 @@ count_runs(const struct analysis *an, const size_t *runs, size_t n,
 			if (id < M_COUNT)
 				bonnie |= run_summary_at(r, s).state !=
 				    VS_NOT_RUN;
-			else if (is_main(analysis_metric(an, id)))
+			else if (is_main(analysis_metric(an, id))) {
 				t[id].runs++;
+				t[id].failing += analysis_flagged(an, runs[k],
+				    id);
+			}
 		}
 	}
 	return bonnie;

@@ -28,8 +28,9 @@ enum fio_measure fio_main_measure(const struct fio_key *);
 
 /* Into out (room for nbonnie + max_fio): the bonnie++ metrics
  * bonnie[0..nbonnie) when some run of runs[0..n) has a bonnie++ figure,
- * then the main metrics of the fio workloads the most of those runs
- * have (ties by the metric table's order), at most max_fio (at most
+ * then the main metrics of the fio workloads whose figure fails the
+ * gate for the most of those runs, then of those the most of them have
+ * (ties by the metric table's order), at most max_fio (at most
  * HEADLINE_FIO), in the table's order. Returns how many. */
 size_t headline_metrics(const struct analysis *, const size_t *runs,
     size_t n, const int *bonnie, size_t nbonnie, size_t max_fio, int *out);
