@@ -329,9 +329,12 @@ guess_fio_started(struct post *p, const struct config *c,
 			continue;
 		guess_key_of_line(p, i, "date", out);
 		if (out->n > first && after_mail(p, out, &out->v[first])) {
-			free(out->v[first].value);
-			free(out->v[first].text);
-			free(out->v[first].tie);
+			/* the line's every guess (a date with its tie) */
+			for (size_t k = first; k < out->n; k++) {
+				free(out->v[k].value);
+				free(out->v[k].text);
+				free(out->v[k].tie);
+			}
 			out->n = first;
 		}
 		/* the run's own, as its caption is: before a comment's or a
