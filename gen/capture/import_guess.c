@@ -336,8 +336,10 @@ static const struct rule rules[] = {
 	    NULL},
 
 	/* not the tail of another version ("ZFS 0.6.5.11"), nor a part of a
-	 * file's name ("md_lat_5.3.0-rc3_2019_0806.log") */
-	{"kernel", "(^|[^._[:alnum:]])([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
+	 * file's name ("md_lat_5.3.0-rc3_2019_0806.log"), nor ZFS's release
+	 * ("running zfs-2.2.7"; "linux-image-6.1.0-13" is a kernel) */
+	{"kernel", "(^|[^._[:alnum:]-]|[^sS]-|[^fF][sS]-|[^zZ][fF][sS]-)"
+	    "([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
 	    "(\\.[0-9]{1,3})?"
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", fix_kernel, 2, 0,
 	    NULL, NULL, NULL},

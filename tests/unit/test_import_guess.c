@@ -199,6 +199,11 @@ test_storage_words(void **state)
 		{"a raid-z pool of three disks", "raid.level", "raidz"},
 		{"1 ZPool, RaidZ2, 8+2 disks", "disks.count", "10|2"},
 		{"ZFS 0.6.5.11:", "kernel", NULL},
+		/* ZFS's release with its package's dash; a package's
+		 * kernel still is one */
+		{"I am running zfs-2.2.7 here", "kernel", NULL},
+		{"installed linux-image-6.1.0-13-amd64", "kernel",
+		    "6.1.0-13-amd64"},
 		{"booted 2.6.32-5-amd64 for this", "kernel", "2.6.32-5-amd64"},
 		{"linux-2.6.11  A64 3000+, VT6420, ST3120026AS", "cpu",
 		    "A64 3000+"},
