@@ -167,6 +167,10 @@ char *label_change_text(const struct run_meta *was,
 /* Whether text (the name of a key of the user's own) names a part of
  * the machine ("slog", "log-vdev"); the word into part[size]. */
 bool names_part(const char *text, char *part, size_t size);
+/* Whether the name of a key of the user's own says how or where the
+ * benchmark ran ("cpu-binding", "test-environment"), not a setting of
+ * what it measured; the word that says it into word[size]. */
+bool names_running(const char *key, char *word, size_t size);
 
 /* ---- caveats.c ---- */
 

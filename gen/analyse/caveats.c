@@ -2227,6 +2227,12 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		config_reason(w, xasprintf("only %s differs, a part (%s), "
 		    "not a setting: another configuration, context, not a "
 		    "regression", d->extra, part));
+	else if (d->nextra == 1 && names_running(d->extra, part,
+	    sizeof part))
+		config_reason(w, xasprintf("only %s differs, how or where the "
+		    "benchmark ran (%s), not a setting: another "
+		    "configuration, context, not a regression", d->extra,
+		    part));
 }
 
 /* Two runs told apart only by labels that say which came first ("old"
@@ -2263,6 +2269,12 @@ part_key_reason(const struct setup_diff *d, struct reasons *w)
 			config_reason(w, xasprintf("%s changed too, a part "
 			    "(%s), not a setting: another configuration, "
 			    "context, not a regression", key, part));
+			return;
+		} else if (names_running(key, part, sizeof part)) {
+			config_reason(w, xasprintf("%s changed too, how or "
+			    "where the benchmark ran (%s), not a setting: "
+			    "another configuration, context, not a regression",
+			    key, part));
 			return;
 		}
 }

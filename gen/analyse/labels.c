@@ -70,6 +70,13 @@ static const char *const hypervisors[] = {"hypervisor", "vmm", "qemu",
  * "guest-cache" names a setting of the guest. */
 static const char *const hypervisor_keys[] = {"hypervisor", "vmm", NULL};
 
+/* Words of a key of the user's own that say how or where the benchmark
+ * ran, not a setting of the system under test: "cpu-binding: same node
+ * -> none" (numactl, taskset), "test-environment: v1 -> v2". */
+static const char *const running_keys[] = {"binding", "bind", "bound",
+    "pinned", "pinning", "affinity", "numa", "taskset", "numactl",
+    "environment", "testbed", NULL};
+
 /* Words that say the benchmark ran otherwise: several at once, or
  * beside a load ("busy: a second fio on the same disk": the disk it
  * names is the one measured, not a part changed). */
@@ -380,6 +387,21 @@ names_part(const char *text, char *part, size_t size)
 	    (p = any_of(&t, hypervisor_keys)) == NULL)
 		return false;
 	snprintf(part, size, "%s", p);
+	return true;
+}
+
+bool
+names_running(const char *key, char *word, size_t size)
+{
+	struct tokens t;
+	const char *p;
+
+	if (key == NULL)
+		return false;
+	tokenize(key, &t);
+	if ((p = any_of(&t, running_keys)) == NULL)
+		return false;
+	snprintf(word, size, "%s", p);
 	return true;
 }
 
