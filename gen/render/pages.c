@@ -421,8 +421,10 @@ fio_facts(xmlNodePtr dl, const struct run *r, const struct results *rs)
 		meta_row(dl, "Benchmark", text);
 		free(text);
 	}
+	/* every workload's together: a job file of nine workloads run
+	 * once is nine, one of each */
 	text = xasprintf("%zu", r->fio_samples);
-	meta_row(dl, "Samples", text);
+	meta_row(dl, "Samples (all workloads)", text);
 	free(text);
 }
 
