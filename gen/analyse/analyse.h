@@ -223,6 +223,10 @@ struct finding {
 	/* a run-to-run change across another configuration (disks, a
 	 * file system, fio's options or device, a part): context */
 	bool other_config;
+	/* a run-to-run change between runs that are no before and after
+	 * (of one day, nothing the meta says tells them apart): told side
+	 * by side */
+	bool side_by_side;
 	bool unmoved;		/* a run-to-run change whose runs differ only
 				   in settings that cannot move its figure
 				   (a read-ahead for a direct write): its

@@ -265,10 +265,12 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
 /* The same for run i's change against its base o: besides, another
  * configuration (hardware, disks, layout, file system, fio's device),
  * or more than one changed tunable that can move metric;
- * *other_config says whether it was another configuration. Caller
- * frees. */
+ * *other_config says whether it was another configuration,
+ * *side_by_side whether the two runs are no before and after (of one
+ * day, nothing the meta says tells them apart). Caller frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
-    const struct setup_diff *, int metric, bool *other_config);
+    const struct setup_diff *, int metric, bool *other_config,
+    bool *side_by_side);
 /* Whether two fio command lines (meta fio-options) ask the same of
  * fio, but for how it prints and where its file is. */
 bool same_fio_options(const char *x, const char *y);

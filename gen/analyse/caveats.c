@@ -631,6 +631,7 @@ fits_cache(const struct run *r, enum test_file which)
 struct reasons {
 	char *text;
 	bool config;	/* one says it is another configuration */
+	bool side;	/* one says the runs are no before and after */
 };
 
 static void
@@ -2095,6 +2096,7 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
 		once = given_once(&d->b->meta, &d->r->meta);
 	when = when_unsaid(d, !x && !y && !once);
+	w->side = true;
 	if (x && y && strcmp(x, y) != 0)
 		reason(w, xasprintf("the labels only number the runs (%s, %s): "
 		    "one set-up measured again, or two the meta does not tell "
@@ -2496,7 +2498,8 @@ own_level_reason(const struct analysis *a, size_t i, size_t o,
 
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
-    const struct setup_diff *named, int metric, bool *other_config)
+    const struct setup_diff *named, int metric, bool *other_config,
+    bool *side_by_side)
 {
 	struct reasons w = {NULL};
 	/* A night's build number is no cause: from the run before it, a
@@ -2545,6 +2548,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 		    "changed): context, not a regression", config));
 	free(config);
 	*other_config = w.config;
+	*side_by_side = w.side;
 	return w.text;
 }
 

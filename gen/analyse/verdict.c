@@ -398,6 +398,17 @@ all_other_config(const struct analysis *a, const size_t *m, size_t n)
 	return n > 0;
 }
 
+/* Whether every finding of members m[0..n) is between runs that are no
+ * before and after: the group tells a difference side by side. */
+static bool
+all_side_by_side(const struct analysis *a, const size_t *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!a->f[m[k]].side_by_side)
+			return false;
+	return n > 0;
+}
+
 /* Whether the model expects of every finding of members m[0..n) no
  * more than one disk's worth (a stripe at one request in flight, a job
  * whose workload is not known): below it, the array is slower than one
@@ -450,6 +461,10 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 			    "configuration%s%s%s: ", run, worse ? "worse" :
 			    "better", ref, what ? " (" : "", what ? what : "",
 			    what ? ")" : "");
+		if (all_side_by_side(a, m, g->n))
+			return xasprintf("%s measured %s than %s, side by side"
+			    "%s%s: ", run, worse ? "worse" : "better", ref,
+			    what ? " after " : "", what ? what : "");
 		return xasprintf("%s %s against %s%s%s: ", run, worse ?
 		    "regressed" : "improved", ref, what ? " after " : "",
 		    what ? what : "");
