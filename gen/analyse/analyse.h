@@ -196,6 +196,17 @@ extern const char *const finding_nouns[FIND_KIND_COUNT][2];
 char *finding_kinds_text(const size_t count[FIND_KIND_COUNT],
     size_t acknowledged);
 
+/* How a run-to-run change is told: as a change, or as a difference
+ * between runs that are no before and after. */
+enum __attribute__((packed)) change_told {
+	TOLD_CHANGE,
+	TOLD_OTHER_CONFIG,	/* across another configuration (disks, a
+				   file system, fio's options or device, a
+				   part): context */
+	TOLD_SIDE_BY_SIDE	/* of one day, nothing the meta says tells
+				   them apart */
+};
+
 /* How firmly the data says a finding, which orders what fails the
  * gate: a rank test or a step across a series, the series' noise or a
  * like-for-like scaling or target, a single comparison. */
@@ -220,13 +231,7 @@ struct finding {
 				   names changed between its runs */
 	bool over_runs;		/* said of many runs of a series (a slide),
 				   not of one run's figures */
-	/* a run-to-run change across another configuration (disks, a
-	 * file system, fio's options or device, a part): context */
-	bool other_config;
-	/* a run-to-run change between runs that are no before and after
-	 * (of one day, nothing the meta says tells them apart): told side
-	 * by side */
-	bool side_by_side;
+	enum change_told told;
 	bool unmoved;		/* a run-to-run change whose runs differ only
 				   in settings that cannot move its figure
 				   (a read-ahead for a direct write): its

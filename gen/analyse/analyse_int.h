@@ -164,13 +164,12 @@ bool os_differ(const char *x, const char *y);
 /* "label: x -> y" of two runs' metas, "none" for a side with no label. */
 char *label_change_text(const struct run_meta *was,
     const struct run_meta *now);
-/* Whether text (the name of a key of the user's own) names a part of
- * the machine ("slog", "log-vdev"); the word into part[size]. */
-bool names_part(const char *text, char *part, size_t size);
-/* Whether the name of a key of the user's own says how or where the
- * benchmark ran ("cpu-binding", "test-environment"), not a setting of
- * what it measured; the word that says it into word[size]. */
-bool names_running(const char *key, char *word, size_t size);
+/* What the name of a key of the user's own says it is when it is no
+ * setting of what the benchmark measured: "a part" of the machine or
+ * its stack ("slog", "log-vdev", "vmm"), or "how or where the benchmark
+ * ran" ("cpu-binding", "test-environment"); the word that says it into
+ * word[size]. NULL for a setting. */
+const char *key_names_config(const char *key, char *word, size_t size);
 
 /* ---- caveats.c ---- */
 
@@ -264,13 +263,11 @@ char *comparison_caveat(const struct analysis *, size_t i, size_t o,
     int ndiff, int metric, bool same_config);
 /* The same for run i's change against its base o: besides, another
  * configuration (hardware, disks, layout, file system, fio's device),
- * or more than one changed tunable that can move metric;
- * *other_config says whether it was another configuration,
- * *side_by_side whether the two runs are no before and after (of one
- * day, nothing the meta says tells them apart). Caller frees. */
+ * or more than one changed tunable that can move metric; *told says
+ * whether it was another configuration, or runs that are no before and
+ * after. Caller frees. */
 char *change_caveat(const struct analysis *, size_t i, size_t o,
-    const struct setup_diff *, int metric, bool *other_config,
-    bool *side_by_side);
+    const struct setup_diff *, int metric, enum change_told *told);
 /* Whether two fio command lines (meta fio-options) ask the same of
  * fio, but for how it prints and where its file is. */
 bool same_fio_options(const char *x, const char *y);

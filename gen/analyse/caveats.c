@@ -646,7 +646,7 @@ reason(struct reasons *w, char *why)
 }
 
 /* A reason that the two runs are of other configurations: the finding
- * tells a difference, not a change (finding.other_config). */
+ * tells a difference, not a change (finding.told). */
 static void
 config_reason(struct reasons *w, char *why)
 {
@@ -2213,6 +2213,7 @@ static void
 part_reason(const struct setup_diff *d, struct reasons *w)
 {
 	char part[32];
+	const char *what;
 
 	if (d->changed != 0)
 		return;
@@ -2225,16 +2226,11 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		    d->labels == LABELS_PART ? "a part of the machine or its "
 		    "stack" : "another way of running the benchmark",
 		    d->label_word));
-	else if (d->nextra == 1 && names_part(d->extra, part, sizeof part))
-		config_reason(w, xasprintf("only %s differs, a part (%s), "
-		    "not a setting: another configuration, context, not a "
-		    "regression", d->extra, part));
-	else if (d->nextra == 1 && names_running(d->extra, part,
-	    sizeof part))
-		config_reason(w, xasprintf("only %s differs, how or where the "
-		    "benchmark ran (%s), not a setting: another "
-		    "configuration, context, not a regression", d->extra,
-		    part));
+	else if (d->nextra == 1 && (what = key_names_config(d->extra, part,
+	    sizeof part)) != NULL)
+		config_reason(w, xasprintf("only %s differs, %s (%s), not a "
+		    "setting: another configuration, context, not a "
+		    "regression", d->extra, what, part));
 }
 
 /* Two runs told apart only by labels that say which came first ("old"
@@ -2261,22 +2257,16 @@ when_label_reason(const struct setup_diff *d, struct reasons *w)
 static void
 part_key_reason(const struct setup_diff *d, struct reasons *w)
 {
-	const char *key, *was;
+	const char *key, *was, *what;
 	char part[32];
 
 	if (d->changed == 0 && d->nextra <= 1)
 		return;
 	for (size_t i = 0; (key = next_extra(d, &i, &was)) != NULL; i++)
-		if (names_part(key, part, sizeof part)) {
-			config_reason(w, xasprintf("%s changed too, a part "
-			    "(%s), not a setting: another configuration, "
-			    "context, not a regression", key, part));
-			return;
-		} else if (names_running(key, part, sizeof part)) {
-			config_reason(w, xasprintf("%s changed too, how or "
-			    "where the benchmark ran (%s), not a setting: "
-			    "another configuration, context, not a regression",
-			    key, part));
+		if ((what = key_names_config(key, part, sizeof part)) != NULL) {
+			config_reason(w, xasprintf("%s changed too, %s (%s), "
+			    "not a setting: another configuration, context, "
+			    "not a regression", key, what, part));
 			return;
 		}
 }
@@ -2498,8 +2488,7 @@ own_level_reason(const struct analysis *a, size_t i, size_t o,
 
 char *
 change_caveat(const struct analysis *a, size_t i, size_t o,
-    const struct setup_diff *named, int metric, bool *other_config,
-    bool *side_by_side)
+    const struct setup_diff *named, int metric, enum change_told *told)
 {
 	struct reasons w = {NULL};
 	/* A night's build number is no cause: from the run before it, a
@@ -2547,8 +2536,8 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 		config_reason(&w, xasprintf("another configuration (%s "
 		    "changed): context, not a regression", config));
 	free(config);
-	*other_config = w.config;
-	*side_by_side = w.side;
+	*told = w.config ? TOLD_OTHER_CONFIG : w.side ? TOLD_SIDE_BY_SIDE :
+	    TOLD_CHANGE;
 	return w.text;
 }
 

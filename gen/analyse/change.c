@@ -242,6 +242,14 @@ ring_drop_last(struct ring *g)
 	g->since--;
 }
 
+/* How far the series moved by itself: the widest of its changes, or
+ * the floors when wider. */
+static double
+quiet_limit(const struct analysis *a, int id, double widest)
+{
+	return fmax(fmax(widest, a->noise[id]), a->opts.threshold);
+}
+
 /* Whether figure x of metric id came back from prev's, the other way
  * and past quiet, to within quiet of before's: the night back from a
  * fall (or a rise) of prev. */
@@ -298,18 +306,7 @@ undoes_excursion(const struct history *h, const struct analysis *a,
 	if (g->n < EXCURSION_AFTER + 1 || dip <= a->noise[id] ||
 	    dip < EXCURSION_FAR * widest)
 		return false;
-	return comes_back(a, before, prev, id, x, fmax(fmax(widest,
-	    a->noise[id]), a->opts.threshold));
-}
-
-/* The widest change in the ring, or the floors when wider: how far the
- * series moved by itself so far. */
-static double
-quiet_limit(const struct ring *g, const struct analysis *a, int id)
-{
-	double widest = g->n ? g->sorted[g->n - 1] : 0;
-
-	return fmax(fmax(widest, a->noise[id]), a->opts.threshold);
+	return comes_back(a, before, prev, id, x, quiet_limit(a, id, widest));
 }
 
 /* Whether run k's change of metric id only returns from a change the
@@ -323,14 +320,15 @@ returns_from_marked(const struct history *h, const struct analysis *a,
     long prev, int id, double x)
 {
 	const struct change *was = analysis_change_of(a, (size_t)prev, id);
+	const struct ring *g = &h->ring[id];
 	long before = a->runs[prev].prev;
 
 	if (!a->runs[prev].prev_marked || before < 0 ||
 	    (was->verdict != VERDICT_REGRESSION &&
 	    was->verdict != VERDICT_IMPROVEMENT))
 		return false;
-	return comes_back(a, before, prev, id, x, quiet_limit(&h->ring[id],
-	    a, id));
+	return comes_back(a, before, prev, id, x, quiet_limit(a, id,
+	    g->n ? g->sorted[g->n - 1] : 0));
 }
 
 /* Adds run k's changes against its base, when that is the run before it

@@ -77,7 +77,7 @@ explain(struct analysis *a, struct finding *f, size_t i, long other,
 	f->caveat = strpool_take(a->pool, scaling ?
 	    comparison_caveat(a, i, (size_t)other, 0, f->metric, false) :
 	    change_caveat(a, i, (size_t)other, &d->setup,
-	    f->metric, &f->other_config, &f->side_by_side));
+	    f->metric, &f->told));
 }
 
 void

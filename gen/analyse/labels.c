@@ -374,8 +374,10 @@ label_change_text(const struct run_meta *was, const struct run_meta *now)
 	return xasprintf("label: %s \u2192 %s", x ? x : "none", y ? y : "none");
 }
 
-bool
-names_part(const char *text, char *part, size_t size)
+/* The first word of text in list, into word[size]; false when none is. */
+static bool
+names_word(const char *text, const char *const *list, char *word,
+    size_t size)
 {
 	struct tokens t;
 	const char *p;
@@ -383,26 +385,21 @@ names_part(const char *text, char *part, size_t size)
 	if (text == NULL)
 		return false;
 	tokenize(text, &t);
-	if ((p = any_part(&t)) == NULL &&
-	    (p = any_of(&t, hypervisor_keys)) == NULL)
-		return false;
-	snprintf(part, size, "%s", p);
-	return true;
-}
-
-bool
-names_running(const char *key, char *word, size_t size)
-{
-	struct tokens t;
-	const char *p;
-
-	if (key == NULL)
-		return false;
-	tokenize(key, &t);
-	if ((p = any_of(&t, running_keys)) == NULL)
+	if ((p = any_of(&t, list)) == NULL)
 		return false;
 	snprintf(word, size, "%s", p);
 	return true;
+}
+
+const char *
+key_names_config(const char *key, char *word, size_t size)
+{
+	if (names_word(key, parts, word, size) ||
+	    names_word(key, hypervisor_keys, word, size))
+		return "a part";
+	if (names_word(key, running_keys, word, size))
+		return "how or where the benchmark ran";
+	return NULL;
 }
 
 /* ---- the os key's words ---- */

@@ -386,25 +386,15 @@ all_unmoved(const struct analysis *a, const size_t *m, size_t n)
 	return n > 0;
 }
 
-/* Whether every finding of members m[0..n) was measured against a run
- * of another configuration: the group tells a difference, not a
- * regression or an improvement. */
+/* Whether every finding of members m[0..n) is told so: against a run
+ * of another configuration, or side by side, the group tells a
+ * difference, not a regression or an improvement. */
 static bool
-all_other_config(const struct analysis *a, const size_t *m, size_t n)
+all_told(const struct analysis *a, const size_t *m, size_t n,
+    enum change_told told)
 {
 	for (size_t k = 0; k < n; k++)
-		if (!a->f[m[k]].other_config)
-			return false;
-	return n > 0;
-}
-
-/* Whether every finding of members m[0..n) is between runs that are no
- * before and after: the group tells a difference side by side. */
-static bool
-all_side_by_side(const struct analysis *a, const size_t *m, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (!a->f[m[k]].side_by_side)
+		if (a->f[m[k]].told != told)
 			return false;
 	return n > 0;
 }
@@ -456,12 +446,12 @@ group_lead(const struct analysis *a, const struct finding_group *g,
 		    ra->series_change : NULL;
 		bool worse = g->kind == FIND_REGRESSION;
 
-		if (all_other_config(a, m, g->n))
+		if (all_told(a, m, g->n, TOLD_OTHER_CONFIG))
 			return xasprintf("%s measured %s than %s, another "
 			    "configuration%s%s%s: ", run, worse ? "worse" :
 			    "better", ref, what ? " (" : "", what ? what : "",
 			    what ? ")" : "");
-		if (all_side_by_side(a, m, g->n))
+		if (all_told(a, m, g->n, TOLD_SIDE_BY_SIDE))
 			return xasprintf("%s measured %s than %s, side by side"
 			    "%s%s: ", run, worse ? "worse" : "better", ref,
 			    what ? " after " : "", what ? what : "");

@@ -334,25 +334,31 @@ diag_line(const struct diag *g)
  * the inputs not read, each as benchsite said it. */
 #define UNREAD_SHOWN 20
 
+/* The next input not read from diagnostic *k on, as its line (caller
+ * frees), *k past it; NULL after the last. */
+static char *
+next_unread(const struct diags *d, size_t *k)
+{
+	for (; *k < d->n; ++*k)
+		if (d->v[*k].level >= MSG_ERROR)
+			return diag_line(&d->v[(*k)++]);
+	return NULL;
+}
+
 /* The inputs not read, in the mail: a reader of the digest sees why
  * the check said exit 2 before the verdict of what was read. */
 static void
 mail_unread(FILE *out, const struct diags *d, bool utf8)
 {
-	size_t unread = inputs_not_read(d), shown = 0;
+	size_t unread = inputs_not_read(d), shown = 0, k = 0;
+	char *line;
 
 	if (unread == 0)
 		return;
 	fprintf(out, "\nInput not read (%zu): fix it first\n", unread);
-	for (size_t k = 0; k < d->n && shown < UNREAD_SHOWN; k++) {
-		char *line;
-
-		if (d->v[k].level < MSG_ERROR)
-			continue;
-		line = diag_line(&d->v[k]);
+	for (; shown < UNREAD_SHOWN && (line = next_unread(d, &k)); shown++) {
 		mail_wrap(out, "   -", line, 5, utf8);
 		free(line);
-		shown++;
 	}
 	if (unread > shown)
 		fprintf(out, "     and %zu more\n", unread - shown);
@@ -906,20 +912,15 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 static void
 md_unread(FILE *out, const struct diags *d, size_t unread)
 {
-	size_t shown = 0;
+	size_t shown = 0, k = 0;
+	char *line;
 
 	fprintf(out, "#### Input not read (%zu)\n\n", unread);
-	for (size_t k = 0; k < d->n && shown < UNREAD_SHOWN; k++) {
-		char *line;
-
-		if (d->v[k].level < MSG_ERROR)
-			continue;
-		line = diag_line(&d->v[k]);
+	for (; shown < UNREAD_SHOWN && (line = next_unread(d, &k)); shown++) {
 		fputs("- ", out);
 		md_text(out, line);
 		fputs("\n", out);
 		free(line);
-		shown++;
 	}
 	if (unread > shown)
 		fprintf(out, "- and %zu more\n", unread - shown);

@@ -1100,9 +1100,20 @@ test_label_change(void **state)
 		if (cases[k].part)
 			assert_string_equal(part, cases[k].part);
 	}
-	assert_true(names_part("log-vdev", part, sizeof part));
+	/* keys of the user's own that are no setting: a part, a
+	 * hypervisor, how or where the benchmark ran */
+	assert_string_equal(key_names_config("log-vdev", part, sizeof part),
+	    "a part");
 	assert_string_equal(part, "vdev");
-	assert_false(names_part("max-request-size", part, sizeof part));
+	assert_string_equal(key_names_config("vmm", part, sizeof part),
+	    "a part");
+	assert_string_equal(key_names_config("cpu-binding", part,
+	    sizeof part), "how or where the benchmark ran");
+	assert_string_equal(part, "binding");
+	assert_string_equal(key_names_config("test-environment", part,
+	    sizeof part), "how or where the benchmark ran");
+	assert_null(key_names_config("max-request-size", part, sizeof part));
+	assert_null(key_names_config("guest-cache", part, sizeof part));
 	/* a label saying the benchmark ran beside another: measured
 	 * otherwise than one that does not, whichever side says it */
 	assert_true(labels_measure_otherwise("single disk sdc",
