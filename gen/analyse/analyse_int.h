@@ -289,9 +289,15 @@ const char *array_busy(const struct run *r);
  * units) or its fio jobs' (size=, a bare number in bytes; buffered I/O
  * only reads it through the cache). */
 enum test_file { BONNIE_FILE, FIO_FILE };
-/* Whether that file is under twice the run's memory: the page cache
- * can hold much of it. */
+/* Whether that file is under twice the run's memory (fio's, as many
+ * times as its jobs laid it out: fio_files): the page cache can hold
+ * much of it. */
 bool fits_cache(const struct run *r, enum test_file);
+/* What fits_cache weighed of r's fio jobs, for people: "file of 16g",
+ * "files of 8 x 2g" (fio_files; the size as the jobs wrote it, cut to
+ * fit). */
+#define FIO_FILES_TEXT 72
+const char *fio_files_text(const struct run *r, char buf[FIO_FILES_TEXT]);
 
 /* ---- findings.c ---- */
 

@@ -621,10 +621,22 @@ bool
 fits_cache(const struct run *r, enum test_file which)
 {
 	double mem = units_mebibytes(host_memory(r));
-	double size = which == FIO_FILE ? units_fio_mebibytes(r->fio_size) :
+	double size = which == FIO_FILE ? units_fio_mebibytes(r->fio_size) *
+	    (r->fio_files > 1 ? r->fio_files : 1) :
 	    units_mebibytes(r->params.size);
 
 	return mem > 0 && size > 0 && size < 2 * mem * REPORTED_MEMORY;
+}
+
+const char *
+fio_files_text(const struct run *r, char buf[FIO_FILES_TEXT])
+{
+	if (r->fio_files > 1)
+		snprintf(buf, FIO_FILES_TEXT, "files of %u x %s",
+		    (unsigned)r->fio_files, r->fio_size);
+	else
+		snprintf(buf, FIO_FILES_TEXT, "file of %s", r->fio_size);
+	return buf;
 }
 
 /* The reasons of a caveat, joined with "; " as they come. */
@@ -787,6 +799,7 @@ cache_size_reason(const struct run *r, const struct run *b,
 	    !(bulk && direct_io(b)) ? b : NULL;
 	const struct run *f = fits_cache(r, FIO_FILE) ? r :
 	    fits_cache(b, FIO_FILE) ? b : NULL;
+	char buf[FIO_FILES_TEXT];
 
 	if (c && moves_metric((struct moves)IO_TESTS, m))
 		reason(w, xasprintf("the file size %s of %s is under twice its "
@@ -797,9 +810,10 @@ cache_size_reason(const struct run *r, const struct run *b,
 	if (f && m && m->def.family == FAMILY_FIO &&
 	    (m->fio.rw == RW_JOB ? f->fio_buffered :
 	    !fio_key_uncached(&m->fio)))
-		reason(w, xasprintf("fio's buffered file of %s on %s is under "
-		    "twice its host's memory (%s): the figures may come from "
-		    "the cache", f->fio_size, f->id, host_memory(f)));
+		reason(w, xasprintf("fio's buffered %s on %s %s under twice "
+		    "its host's memory (%s): the figures may come from the "
+		    "cache", fio_files_text(f, buf), f->id, f->fio_files > 1 ?
+		    "are" : "is", host_memory(f)));
 }
 
 const char *

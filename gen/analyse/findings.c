@@ -433,7 +433,7 @@ validity_warnings(struct analysis *a, size_t i)
 	const struct run *r = &a->set->runs[i];
 	const struct bonnie_params *x = &r->params;
 	int fast = 0, unknown = 0;
-	char *all = NULL;
+	char *all = NULL, buf[FIO_FILES_TEXT];
 
 	/* A run whose files hold no figure that could be read (each line
 	 * said why) is not one that passes. */
@@ -452,9 +452,10 @@ validity_warnings(struct analysis *a, size_t i)
 		    "(-D sends only the block tests round it).", x->size,
 		    host_memory(r)));
 	if (fits_cache(r, FIO_FILE) && r->fio_buffered)
-		warn(&all, xasprintf("fio's file of %s is less than twice the "
+		warn(&all, xasprintf("fio's %s %s less than twice the "
 		    "memory (%s) and some jobs were buffered (no direct=1): "
-		    "their figures may come from the cache.", r->fio_size,
+		    "their figures may come from the cache.",
+		    fio_files_text(r, buf), r->fio_files > 1 ? "are" : "is",
 		    host_memory(r)));
 	if (r->fio_disk_idle)
 		warn(&all, xstrdup("fio's disk stats show the disk idle (util "

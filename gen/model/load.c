@@ -528,6 +528,29 @@ fio_buffered(const struct fio_results *rs)
 	return false;
 }
 
+/* The files of its size each fio job of rs laid out, when all give
+ * the same (struct run's fio_files): fio gives each of a job's numjobs
+ * processes a file of its own unless filename= names one. */
+static uint32_t
+fio_files_of(const struct fio_results *rs)
+{
+	uint32_t files = 0;
+
+	for (size_t r = 0; r < rs->n; r++)
+		for (size_t j = 0; j < rs->v[r].njobs; j++) {
+			char *const *p = rs->v[r].jobs[j].param;
+			long n = p[FP_NUMJOBS] ? strtol(p[FP_NUMJOBS], NULL,
+			    10) : 1;
+			uint32_t here = p[FP_FILENAME] || n < 1 ? 1 :
+			    n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+
+			if (p[FP_SIZE] == NULL || (files && files != here))
+				return 0;
+			files = here;
+		}
+	return files;
+}
+
 /* What is kept of a run's samples beyond them: their count, summaries,
  * the first one's parameters and the figures the rank test needs; then,
  * when the run has at most w->shed, the samples go. */
@@ -565,6 +588,7 @@ summarise(struct walk *w, struct run *run)
 	run->fio_disk_idle = fio_disk_idle(&run->samples.fio);
 	run->fio_buffered = fio_buffered(&run->samples.fio);
 	run->fio_disk_busy = fio_disk_busy(&run->samples.fio);
+	run->fio_files = fio_files_of(&run->samples.fio);
 	run->figures = keep_figures(run, &ff, &w->set->figures);
 	fio_figures_free(&ff);
 	if (run->samples.n + run->samples.fio.n <= w->shed)

@@ -94,6 +94,11 @@ struct run {
 				   direct nor writes made durable) */
 	bool fio_disk_busy;	/* fio's disk stats show its disk busy
 				   (util half or more) while it ran */
+	uint32_t fio_files;	/* the files of fio_size its jobs each
+				   laid out: numjobs, one a process,
+				   unless filename= names one they
+				   share (then 1); 0 when its jobs
+				   differ or give no size */
 	struct bonnie_params params;
 	/* XXH3-128 of the name and bytes of each file read while loading
 	 * (meta, outputs, attachments), combined by XOR: the input its

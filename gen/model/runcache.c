@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define CACHE_MAGIC	"benchsite runs cache 9"
+#define CACHE_MAGIC	"benchsite runs cache 10"
 #define IO_BUFFER	((size_t)1 << 18)	/* of each cache file's stdio */
 /* A file whose time is within this many seconds of the build's start is
  * not trusted by its stamp the next time. */
@@ -511,6 +511,7 @@ put_run(struct blob *b, const struct run *run, const struct runset *set)
 	put_u8(b, run->fio_disk_idle);
 	put_u8(b, run->fio_buffered);
 	put_u8(b, run->fio_disk_busy);
+	put_u64(b, run->fio_files);
 	put_str(b, run->params.version);
 	put_str(b, run->params.csv_format);
 	put_str(b, run->params.size);
@@ -773,6 +774,7 @@ get_run(struct rd *r, struct fill *f)
 	run->fio_disk_idle = get_u8(r) != 0;
 	run->fio_buffered = get_u8(r) != 0;
 	run->fio_disk_busy = get_u8(r) != 0;
+	run->fio_files = (uint32_t)get_u64(r);
 	run->params.version = get_pooled(r, f, true);
 	run->params.csv_format = get_pooled(r, f, true);
 	run->params.size = get_pooled(r, f, true);
