@@ -19,19 +19,23 @@ void order_series(struct analysis *);
 
 /* Sets of metrics, by what they measure (enum metric_trait): what a
  * setting can move. A metric is in a set when it has a trait of any,
- * every trait of all and none of none. */
+ * every trait of all and none of none; of a set that is cached, not
+ * when it is a fio workload's of direct I/O, which goes round the page
+ * cache (and its read-ahead). */
 struct moves {
 	unsigned char any, all, none;
+	bool cached;
 };
 
-#define ALL_METRICS {0xff, 0, 0}
-#define IO_TESTS {MT_IO, MT_BONNIE, 0}		/* bonnie++'s -s */
-#define FILE_TESTS {MT_FILE, 0, 0}
-#define BONNIE {MT_BONNIE, 0, 0}
-#define WRITES {MT_WRITE, 0, 0}
-#define READS {MT_READ, 0, 0}
-#define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR}
-#define NOT_BONNIE {0xff, 0, MT_BONNIE}
+#define ALL_METRICS {0xff, 0, 0, false}
+#define IO_TESTS {MT_IO, MT_BONNIE, 0, false}		/* bonnie++'s -s */
+#define FILE_TESTS {MT_FILE, 0, 0, false}
+#define BONNIE {MT_BONNIE, 0, 0, false}
+#define WRITES {MT_WRITE, 0, 0, false}
+#define READS {MT_READ, 0, 0, false}
+#define CACHED_READS {MT_READ, 0, 0, true}
+#define NOT_PER_CHAR {0xff, 0, MT_PER_CHAR, false}
+#define NOT_BONNIE {0xff, 0, MT_BONNIE, false}
 
 /* Whether metric m is in the set (NULL, the run as a whole: any). */
 static inline bool
@@ -42,6 +46,8 @@ moves_metric(struct moves mv, const struct metric *m)
 	if (m == NULL)
 		return mv.any != 0;
 	t = m->def.traits;
+	if (mv.cached && m->def.family == FAMILY_FIO && m->fio.direct)
+		return false;
 	return (t & mv.any) && (t & mv.all) == mv.all && !(t & mv.none);
 }
 

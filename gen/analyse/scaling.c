@@ -736,7 +736,9 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		    "the same controller",
 		"rough: the same disk model, measured otherwise or elsewhere",
 		"rough: another or unknown disk model on the same controller",
-		"rough: another or unknown disk model on the same host",
+		/* the same controller would have been the tier before */
+		"rough: another or unknown disk model on the same host, "
+		    "behind another or unknown controller",
 	};
 	const struct run *r = &a->set->runs[i];
 	const char *named = meta_get(&r->meta, "baseline");

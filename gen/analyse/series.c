@@ -710,6 +710,22 @@ order_series(struct analysis *a)
 	free(k);
 }
 
+/* How the base that skipped runs measured otherwise is told: by the
+ * benchmarks run r ran. */
+static const char *
+measured_alike(const struct run *r)
+{
+	if (r->nsamples > 0 && r->fio_samples > 0)
+		return "the last run before it in its series measured alike "
+		    "(by bonnie++, with its fio jobs, on its host and file "
+		    "system)";
+	if (r->fio_samples > 0)
+		return "the last run before it in its series measured alike "
+		    "(with its fio jobs, on its host and file system)";
+	return "the last run before it in its series measured alike (by "
+	    "bonnie++ with its options, on its host and file system)";
+}
+
 void
 choose_base(struct analysis *a, size_t i, long forced)
 {
@@ -729,9 +745,8 @@ choose_base(struct analysis *a, size_t i, long forced)
 		ra->base_why = "its baseline (meta)";
 	} else if ((b = ra->prev) >= 0) {
 		ra->base = b;
-		ra->base_why = skipped ? "the last run before it in its series "
-		    "measured alike (by bonnie++, with its fio jobs, on its "
-		    "host and file system)" : "the run before it in its series";
+		ra->base_why = skipped ? measured_alike(&a->set->runs[i]) :
+		    "the run before it in its series";
 	}
 	/* a baseline that is the run before it is judged as that run */
 	ra->base_in_series = ra->base >= 0 && ra->base == ra->prev;

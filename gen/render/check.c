@@ -27,7 +27,7 @@ bytes_for(const char *s, size_t len, size_t cols)
 
 void
 render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
-    size_t width)
+    size_t width, bool names)
 {
 	size_t col = first_len;
 	bool line_start = first_len == 0;
@@ -44,7 +44,7 @@ render_wrapped(FILE *out, const char *text, size_t first_len, size_t indent,
 			fputc(' ', out);
 			col++;
 		}
-		if (col + wc > width && width > col) {
+		if (col + wc > width && width > col && !names) {
 			/* A word wider than a line is cut where the line ends. */
 			size_t b = bytes_for(text, w, width - col);
 
@@ -123,7 +123,7 @@ styled(FILE *out, const struct text_style *st, const char *prefix,
 
 	fputs(prefix, out);
 	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
-	    st->width);
+	    st->width, false);
 	free(t);
 }
 

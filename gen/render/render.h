@@ -199,9 +199,10 @@ int render_attachments(const struct analysis *, const struct chart_fonts *,
 
 /* Prints text wrapped at width columns (UTF-8 characters): the first line
  * continues after first_len columns already printed, the others are
- * indented; a word wider than a line is cut. */
+ * indented; a word wider than a line is cut, or, when the words are
+ * names (of files to attach), put whole on a line of its own. */
 void render_wrapped(FILE *, const char *text, size_t first_len,
-    size_t indent, size_t width);
+    size_t indent, size_t width, bool names);
 /* Columns a UTF-8 string of len bytes takes: one per character. */
 size_t render_columns(const char *, size_t len);
 

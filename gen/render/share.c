@@ -306,7 +306,7 @@ mail_wrap(FILE *out, const char *prefix, const char *text, size_t indent,
 
 	fputs(prefix, out);
 	render_wrapped(out, t, render_columns(prefix, strlen(prefix)), indent,
-	    MAIL_WIDTH);
+	    MAIL_WIDTH, false);
 	free(t);
 }
 
@@ -461,8 +461,10 @@ render_mail_digest(FILE *out, const struct analysis *an,
 			free(names);
 			names = next;
 		}
-		fputc('\n', out);
-		mail_wrap(out, charts_lead, names, 2, utf8);
+		/* a name is never cut: one cut is no file's */
+		fprintf(out, "\n%s", charts_lead);
+		render_wrapped(out, names, render_columns(charts_lead,
+		    strlen(charts_lead)), 2, MAIL_WIDTH, true);
 		free(names);
 	}
 	mail_charts_free(ch, n);

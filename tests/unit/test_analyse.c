@@ -343,6 +343,8 @@ test_reference_choice(void **state)
 	sc = analysis_scaling(&t->an, run_of(t, "raid-host"));
 	assert_int_equal(sc->reference, run_of(t, "a-other"));
 	assert_false(sc->valid);
+	assert_string_equal(sc->why, "rough: another or unknown disk model on "
+	    "the same host, behind another or unknown controller");
 	assert_non_null(strstr(sc->why, "rough"));
 	assert_null(scaled(&t->an, run_of(t, "raid-host"),
 	    M_GET_BLOCK));

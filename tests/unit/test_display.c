@@ -1,7 +1,8 @@
 /* Unit tests of gen/model/display.c: the one formatter of figures
  * (display_number) as the charts call it, deciding on the rounded figure,
  * and as pages and text call it (display_format), deciding on the figure
- * itself with seeks keeping a decimal up to 1000; units and latencies. */
+ * itself with seeks keeping a decimal up to 1000; units and latencies;
+ * and the wrapping of text and mail to their columns (render_wrapped). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,42 @@
 #include <string.h>
 
 #include "model/display.h"
+#include "render/render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* render_wrapped of text after first columns, indented by 2, at 20
+ * columns. */
+static void
+check_wrapped(const char *text, size_t first, bool names, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	render_wrapped(f, text, first, 2, 20, names);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, want);
+	free(buf);
+}
+
+/* Words go to the next line whole; a word wider than a line is cut
+ * where the line ends, but a name of a file to attach is never cut. */
+static void
+test_wrapped(void **state)
+{
+	(void)state;
+	check_wrapped("one two three four five", 0, false,
+	    "one two three four\n  five\n");
+	/* after 15 columns: "µs" takes 2 (of its 3 bytes) and fits */
+	check_wrapped("a µs → b", 15, false, " a µs\n  → b\n");
+	check_wrapped("x abcdefghijklmnopqrstuvwxyz y", 0, false,
+	    "x abcdefghijklmnopqr\n  stuvwxyz y\n");
+	check_wrapped("x abcdefghijklmnopqrstuvwxyz.png y.png", 6, true,
+	    " x\n  abcdefghijklmnopqrstuvwxyz.png\n  y.png\n");
+}
 
 static void
 check_chart(double v, bool approx, const char *want)
@@ -150,6 +187,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wrapped),
 		cmocka_unit_test(test_chart_figures),
 		cmocka_unit_test(test_page_figures),
 		cmocka_unit_test(test_number_flags),
