@@ -186,8 +186,19 @@ static const struct rule rules[] = {
 	    "ASM10[0-9]{2}|PDC[0-9]{5})" WE, NULL, "$2", NULL, 2, 0,
 	    NULL, NULL, NULL},
 
-	{"bus", WB "(PCI-X|PCI Express|PCIe|PCI-E|PCI-e|AGP)" WE, NULL, "$2",
+	/* (not AGP: a graphics card's slot, never a disk's) */
+	{"bus", WB "(PCI-X|PCI Express|PCIe|PCI-E|PCI-e)" WE, NULL, "$2",
 	    fix_bus, 2, 0, NULL, NULL, NULL},
+	/* an external disk's link, said as one: "equipped with a USB2
+	 * connection", "over eSATA", "a FireWire 800 enclosure" (not a
+	 * USB keyboard, nor "the FireWire disk" of a post that has
+	 * others) */
+	{"bus", WB "(USB ?[23](\\.[0-9])?|eSATA|FireWire( ?[48]00)?)[ -]"
+	    "(connection|enclosure|case|dock|bridge|attached|interface|"
+	    "port|link)s?" WE, NULL, "$2", fix_bus, 2, 0, NULL, NULL, NULL},
+	{"bus", WB "(over|via|through|by) (a |an )?(USB ?[23]?(\\.[0-9])?|"
+	    "eSATA|FireWire)" WE, NULL, "$4", fix_bus, 2, 0, NULL, NULL,
+	    NULL},
 	{"bus", WB "PCI([^-[:alnum:]]|$)", NULL, "PCI", NULL, 1, 0,
 	    NULL, NULL, NULL},
 
@@ -903,8 +914,12 @@ fix_bus(const char *s)
 {
 	if (strcasecmp(s, "PCI-X") == 0)
 		return xstrdup("PCI-X");
-	if (strcasecmp(s, "AGP") == 0)
-		return xstrdup("AGP");
+	/* "USB2", "USB 2.0": "USB 2" */
+	if (strncmp(s, "USB", 3) == 0)
+		return s[strspn(s + 3, " ") + 3] ? xasprintf("USB %c",
+		    s[strspn(s + 3, " ") + 3]) : xstrdup("USB");
+	if (strcmp(s, "eSATA") == 0 || strncmp(s, "FireWire", 8) == 0)
+		return xstrdup(s);
 	return xstrdup("PCIe");
 }
 

@@ -194,6 +194,18 @@ test_storage_words(void **state)
 {
 	static const struct case_ cases[] = {
 		{"-- Single HD /dev/hdc1 --", "raid.level", "none"},
+		/* a graphics card's bus is no disk's; an external disk's
+		 * link is, said as one */
+		{"Matrox G450 AGP, 3D-AGP (rev a2)", "bus", NULL},
+		{"equipped with a USB2 connection", "bus", "USB 2"},
+		{"the Drobo hangs off a USB 2.0 port", "bus", "USB 2"},
+		{"a USB keyboard and a USB stick", "bus", NULL},
+		{"the same disk over eSATA", "bus", "eSATA"},
+		{"in a FireWire 800 enclosure", "bus", "FireWire 800"},
+		{"kernel is Linus's with FireWire driver patches", "bus",
+		    NULL},
+		{"The FireWire disk is a dual ST3400832A stripe-set", "bus",
+		    NULL},
 		{"-- Single HD /dev/hdc1 --", "disks.count", "1"},
 		{"1 ZPool, RaidZ2, 8+2 disks", "raid.level", "raidz2"},
 		{"a raid-z pool of three disks", "raid.level", "raidz"},
