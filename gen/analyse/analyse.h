@@ -163,8 +163,9 @@ struct scaling {
 	bool valid;		/* measured like the run: judged */
 };
 
-/* The model's reason for the factor of a scaled metric, in words. */
-const char *scaling_reason(const struct scaled_metric *);
+/* The model's reason for the factor of a scaled metric m, in words. */
+const char *scaling_reason(const struct scaled_metric *,
+    const struct metric *m);
 
 /* A declared target (meta expect.METRIC) of a metric the run has a
  * figure of. Kept only for the runs that declare one: see

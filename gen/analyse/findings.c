@@ -258,7 +258,8 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 	    "(%s \u00d7 %s of %s, %s%s; %s).", analysis_def(a, id)->label, now,
 	    pct, exp, r->meta.disk_count,
 	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
-	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x));
+	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x,
+	    analysis_metric(a, id)));
 }
 
 /* A shortfall against a rough reference (another or unknown disk

@@ -210,10 +210,18 @@ scaling_rule(enum raid_level level, enum metric_id id)
 }
 
 const char *
-scaling_reason(const struct scaled_metric *x)
+scaling_reason(const struct scaled_metric *x, const struct metric *m)
 {
-	return x->level != EFF_NONE && x->rule < NRULES ?
-	    scale_rules[x->rule].why : NULL;
+	if (x->level == EFF_NONE || x->rule >= NRULES)
+		return NULL;
+	/* bonnie++'s buffered read, and fio's, are spread by readahead;
+	 * fio's direct read only by its requests in flight (stream_bounds) */
+	if (scale_rules[x->rule].level == RAID_0 &&
+	    scale_rules[x->rule].metric == SC_GET_BLOCK &&
+	    m->def.family == FAMILY_FIO && fio_key_uncached(&m->fio))
+		return "a direct stream reaches the disks its requests in "
+		    "flight cover, all of them once they span the stripe";
+	return scale_rules[x->rule].why;
 }
 
 static double

@@ -631,7 +631,7 @@ scaling_reasons(const struct analysis *an, size_t i, const struct scaling *sc,
 		if (!shown_scaled(an, i, sc, id, &x))
 			continue;
 		text = xasprintf("%s: %s.", analysis_def(an, id)->label,
-		    scaling_reason(&x));
+		    scaling_reason(&x, analysis_metric(an, id)));
 		html_el(ul, "li", NULL, text);
 		free(text);
 	}

@@ -244,9 +244,28 @@ test_scaling_table(void **state)
 	assert_int_equal(scaling_rule(RAID_NONE, M_PUT_BLOCK), -1);
 	for (size_t l = 0; l < sizeof parity / sizeof *parity; l++) {
 		struct scaled_metric x = {.level = EFF_FINE};
+		struct metric m = {.def = metric_defs[M_REWRITE]};
 
 		x.rule = (unsigned char)scaling_rule(parity[l], M_REWRITE);
-		assert_non_null(strstr(scaling_reason(&x), "not judged"));
+		assert_non_null(strstr(scaling_reason(&x, &m), "not judged"));
+	}
+	/* A buffered stream is spread by readahead, fio's direct one by
+	 * its requests in flight alone. */
+	{
+		struct scaled_metric x = {.level = EFF_FINE};
+		struct metric bonnie = {.def = metric_defs[M_GET_BLOCK]};
+		struct metric fio = {.def = {.family = FAMILY_FIO,
+		    .traits = MT_READ | MT_IO | MT_BLOCK}, .fio = {.rw = RW_READ,
+		    .dir = FIO_READ, .bs = 1 << 20, .iodepth = 32,
+		    .numjobs = 1, .direct = true}};
+
+		x.rule = (unsigned char)scaling_rule(RAID_0, M_GET_BLOCK);
+		assert_non_null(strstr(scaling_reason(&x, &bonnie),
+		    "readahead"));
+		assert_non_null(strstr(scaling_reason(&x, &fio),
+		    "requests in flight"));
+		fio.fio.direct = false;
+		assert_non_null(strstr(scaling_reason(&x, &fio), "readahead"));
 	}
 	/* Streams: RAID 5 n - 1, RAID 6 n - 2, raidz3 n - 3; RAID 6 of
 	 * two disks gives nothing to judge. */
