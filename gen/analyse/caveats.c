@@ -887,9 +887,21 @@ requests_memory_fast(const struct analysis *a, const struct run *r,
 	return !(iops > 0) || inflight * 1e6 / iops < 10 * PAGE_CACHE_US;
 }
 
+/* Whether a fio workload's writes are each followed by an fsync or an
+ * fdatasync (fsync=N): fio times the sync apart from the write, whose
+ * latency is then its copy into the page cache however long the syncs
+ * make each request end to end (4 us a write at 185 IOPS). */
+static bool
+synced_apart(const struct metric *mt)
+{
+	return mt->fio.dir == FIO_WRITE && (mt->fio.sync == FSY_FSYNC ||
+	    mt->fio.sync == FSY_FDATASYNC);
+}
+
 /* Whether a buffered fio job's figure m of run r is the page cache's:
  * the figure, a latency, or the job's mean latency is under
- * PAGE_CACHE_US, and its requests took no longer end to end; then its
+ * PAGE_CACHE_US, and its requests took no longer end to end (a
+ * latency of writes each synced apart needs not: synced_apart); then its
  * IOPS and bandwidth are memory's too, but for a job that syncs its
  * writes, whose pace the syncs set, and for reads while fio's disk
  * stats show the disk busy. */
@@ -907,8 +919,8 @@ page_cache_figure(const struct analysis *a, const struct run *r,
 	if (r->fio_disk_busy && mt->fio.dir == FIO_READ)
 		return false;
 	if (fio_measure_is_latency(mt->fio.measure))
-		return m.median < PAGE_CACHE_US &&
-		    requests_memory_fast(a, r, mt);
+		return m.median < PAGE_CACHE_US && (synced_apart(mt) ||
+		    requests_memory_fast(a, r, mt));
 	if (mt->fio.sync != FSY_NONE)
 		return false;
 	lat = workload_figure(a, r, mt, FM_LAT);
@@ -1109,6 +1121,7 @@ throughput_apart_reason(const struct analysis *a, size_t i, int metric,
 	    NULL;
 	enum fio_measure other;
 	struct change_figures mine, its;
+	char pct[32];
 	long k;
 
 	if (m == NULL || m->def.family != FAMILY_FIO ||
@@ -1124,10 +1137,11 @@ throughput_apart_reason(const struct analysis *a, size_t i, int metric,
 	if (its.base_median <= 0 || fabs(mine.rel - its.rel) <=
 	    0.5 * fabs(mine.rel))
 		return;
-	reason(w, xasprintf("the same job's %s %s %.1f%%, not with it: fio "
+	display_percent(its.rel, false, pct);
+	reason(w, xasprintf("the same job's %s %s %s%%, not with it: fio "
 	    "prints both of the same blocks, so one of the two figures was "
 	    "typed or read wrong", other == FM_IOPS ? "IOPS" : "bandwidth",
-	    its.rel < 0 ? "fell" : "rose", 100 * fabs(its.rel)));
+	    its.rel < 0 ? "fell" : "rose", pct));
 }
 
 /* How many runs of a series back a tail's level is taken over. */
@@ -1344,7 +1358,7 @@ mixed_share_reason(const struct analysis *a, size_t i, int metric,
 	int lat[2], iops[2];
 	double now, was, rel;
 	long base;
-	char *other, shown_was[48], shown_now[48];
+	char *other, shown_was[48], shown_now[48], pct[32];
 
 	if (m == NULL || m->def.family != FAMILY_FIO ||
 	    m->fio.measure != FM_LAT || (base = a->runs[i].base) < 0 ||
@@ -1369,12 +1383,13 @@ mixed_share_reason(const struct analysis *a, size_t i, int metric,
 		return;
 	display_figure(analysis_def(a, metric), was, shown_was);
 	display_figure(analysis_def(a, metric), now, shown_now);
+	display_percent(rel, true, pct);
 	reason(w, xasprintf("a mixed job's two sides share its queue: the "
 	    "%s' mean latency fell as this rose, neither side's IOPS fell, "
 	    "and the job's requests, both sides weighed by their IOPS, waited "
-	    "%+.1f%% (%s to %s), within the noise: its requests took no "
+	    "%s%% (%s to %s), within the noise: its requests took no "
 	    "longer on the whole", strcmp(dot, ".read") == 0 ? "writes" :
-	    "reads", 100 * rel, shown_was, shown_now));
+	    "reads", pct, shown_was, shown_now));
 }
 
 /* A latency of a workload whose mean completion latency, in this run or
@@ -1580,7 +1595,7 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
 	struct reach r;
-	char shown[48], *noise = NULL;
+	char shown[48], limit[32], *noise = NULL;
 
 	if (metric < 0 || !nothing_named(d) || !base_of_series(a, i) ||
 	    !within_reach(a, i, metric, &r) || (r.limit > 0 &&
@@ -1588,9 +1603,10 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	    !run_within_reach(a, i)))
 		return;
 	display_figure(analysis_def(a, metric), r.reach, shown);
+	display_percent(r.limit, false, limit);
 	if (r.beyond)
 		noise = xasprintf(", and this run is within the series' noise "
-		    "(%.1f%%) of it", 100 * r.limit);
+		    "(%s%%) of it", limit);
 	reason(w, xasprintf("within the series' own reach: %s measured %s "
 	    "with nothing the meta names changed%s", a->set->runs[r.at].id,
 	    shown, noise ? noise : ""));

@@ -104,21 +104,21 @@ rule_text(const struct analysis *a, size_t i, int id, const struct change *c,
 	const struct metric_summary t = analysis_sum(a, (size_t)a->runs[i].base,
 	    id);
 	double own = fmax(spread(s), spread(t));
-	char *why, *out;
+	char *why, *out, fence[32];
 
+	display_percent(c->fence, false, fence);
 	if (c->rule == RULE_RANK_TEST)
 		return xasprintf("rank test p = %.3f, %d vs %d samples", c->p,
 		    cf->n, cf->n_base);
 	if (c->rule == RULE_NOISE_FENCE && c->history < HISTORY_TRUSTED &&
 	    c->fence == a->noise[id])
-		return xasprintf("beyond the noise floor of %.1f%%: %d earlier "
+		return xasprintf("beyond the noise floor of %s%%: %d earlier "
 		    "changes of the series are too few to go below it, %d vs "
-		    "%d samples", 100 * c->fence, c->history, cf->n,
-		    cf->n_base);
+		    "%d samples", fence, c->history, cf->n, cf->n_base);
 	if (c->rule == RULE_NOISE_FENCE)
-		return xasprintf("beyond the series' noise of %.1f%% seen over "
-		    "%d earlier changes, %d vs %d samples", 100 * c->fence,
-		    c->history, cf->n, cf->n_base);
+		return xasprintf("beyond the series' noise of %s%% seen over "
+		    "%d earlier changes, %d vs %d samples", fence, c->history,
+		    cf->n, cf->n_base);
 	/* The fence is the widest of the floor, the samples' spread (but
 	 * a lone sample) and the series' swings: own, with any lone one,
 	 * reaches it when the spread set it. */
@@ -179,7 +179,7 @@ change_findings(struct analysis *a, size_t i)
 {
 	const struct run_analysis *ra = &a->runs[i];
 	const struct run *r = &a->set->runs[i];
-	char was[48], now[48], *how;
+	char was[48], now[48], pct[32], *how;
 	const char *cause;
 	struct diff d = {.other = -1};
 
@@ -197,13 +197,14 @@ change_findings(struct analysis *a, size_t i)
 		shown(a, id, cf.base_median, was);
 		shown(a, id, cf.median, now);
 		how = rule_text(a, i, id, c, &cf);
+		display_percent(cf.rel, false, pct);
 		work_out_diff(a, i, ra->base, &d);
 		cause = cause_of(a, &d, id);
 		f = add_finding(a, c->verdict == VERDICT_REGRESSION ?
 		    FIND_REGRESSION : FIND_IMPROVEMENT, (long)i, id,
-		    xasprintf("%s %s %.1f%% (%s \u2192 %s) against %s, %s%s%s "
+		    xasprintf("%s %s %s%% (%s \u2192 %s) against %s, %s%s%s "
 		    "[%s].", analysis_def(a, id)->label, cf.rel < 0 ? "fell" :
-		    "rose", 100 * fabs(cf.rel), was, now,
+		    "rose", pct, was, now,
 		    a->set->runs[ra->base].id, ra->base_why, cause ?
 		    ", after " : "", cause ? cause : "", how));
 		f->cause = cause;
@@ -599,7 +600,7 @@ uncompared_warnings(struct analysis *a, size_t i)
 		const struct metric_summary s = run_summary_at(r, k);
 		struct metric_summary t;
 		struct setup_diff d;
-		char now[48], was[48];
+		char now[48], was[48], pct[32];
 		double rel;
 		long j;
 		struct finding *f;
@@ -616,15 +617,16 @@ uncompared_warnings(struct analysis *a, size_t i)
 		if (fabs(rel) <= fmax(a->noise[id], a->opts.threshold) ||
 		    (rel < 0) != m->def.higher_is_better)
 			continue;
+		display_percent(rel, true, pct);
 		shown(a, id, s.median, now);
 		shown(a, id, t.median, was);
 		diff_setup(r, &a->set->runs[j], &d);
 		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s was "
 		    "not compared: its base, %s, did not measure it; %s, the "
 		    "last run of its series that did, measured %s, and this run "
-		    "%s (%+.1f%%)%s%s; --baseline %s compares the two.",
+		    "%s (%s%%)%s%s; --baseline %s compares the two.",
 		    m->def.label, a->set->runs[b].id, a->set->runs[j].id, was,
-		    now, 100 * rel, d.text ? ", and between them " : "",
+		    now, pct, d.text ? ", and between them " : "",
 		    d.text ? d.text : "", a->set->runs[j].id));
 		free(d.text);
 		f->sort = -fabs(rel);

@@ -109,7 +109,7 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	double rel = s->after / s->before - 1;
 	bool worse = up ? rel < 0 : rel > 0;
 	int ndiff, nlayout;
-	char *diff, was[48], now[48];
+	char *diff, was[48], now[48], pct[32];
 	const char *what;
 	struct finding *fd;
 
@@ -120,13 +120,14 @@ step_finding(struct analysis *a, const struct figures *f, int id,
 	what = change_at(a, i, prev, diff);
 	shown(a, id, s->before, was);
 	shown(a, id, s->after, now);
+	display_percent(rel, false, pct);
 	fd = add_finding(a, worse ? FIND_REGRESSION : FIND_IMPROVEMENT,
-	    (long)i, id, xasprintf("%s stepped %s %.1f%% (%s \u2192 %s, the "
+	    (long)i, id, xasprintf("%s stepped %s %s%% (%s \u2192 %s, the "
 	    "medians of the %zu runs before and the %zu from it on) at %s, "
 	    "the first run after the step [change point in the last %zu runs "
 	    "of the series, permutation p = %.3f]. %s%s.",
-	    analysis_def(a, id)->label, rel < 0 ? "down" : "up", 100 * fabs(rel),
-	    was, now, s->at - lo, hi - s->at, a->set->runs[i].id, f->n, s->p,
+	    analysis_def(a, id)->label, rel < 0 ? "down" : "up", pct, was,
+	    now, s->at - lo, hi - s->at, a->set->runs[i].id, f->n, s->p,
 	    what ? "What changed there: " : "Its meta shows no change from "
 	    "the run before it", what ? what : ""));
 	fd->sort = -fabs(rel);
@@ -153,7 +154,7 @@ drift_finding(struct analysis *a, const struct figures *f, int id,
 	size_t len = d->to - d->from + 1;
 	double rel = d->end / d->start - 1;
 	bool up = analysis_def(a, id)->higher_is_better;
-	char was[48], now[48];
+	char was[48], now[48], pct[32];
 	struct finding *fd;
 
 	if (up ? rel >= 0 : rel <= 0)
@@ -171,12 +172,13 @@ drift_finding(struct analysis *a, const struct figures *f, int id,
 	}
 	shown(a, id, d->start, was);
 	shown(a, id, d->end, now);
+	display_percent(rel, false, pct);
 	fd = add_finding(a, FIND_WARNING, (long)last, id, xasprintf("%s %s "
-	    "%.1f%% over the %zu runs from %s to %s (%s \u2192 %s on the "
+	    "%s%% over the %zu runs from %s to %s (%s \u2192 %s on the "
 	    "fitted line, %.2f%% a run), with no step between two runs that "
 	    "clears the noise [trend in the last %zu runs of the series, "
 	    "permutation p = %.3f].", analysis_def(a, id)->label, rel < 0 ?
-	    "slid" : "crept up", 100 * fabs(rel), len,
+	    "slid" : "crept up", pct, len,
 	    a->set->runs[f->run[d->from]].id, a->set->runs[last].id, was, now,
 	    100 * fabs(rel) / (double)(len - 1), f->n, d->p));
 	fd->sort = -fabs(rel);

@@ -56,6 +56,19 @@ display_number(char *buf, size_t size, double v, double fine_below,
 	snprintf(buf, size, "%s%.*f", tilde, fine ? fine_decimals(v) : 0, v);
 }
 
+void
+display_percent(double share, bool sign, char *buf)
+{
+	char size[32];
+	double pct = 100 * fabs(share);
+
+	display_number(size, sizeof size, pct, DISPLAY_FINE_BELOW,
+	    DISPLAY_ROUNDED);
+	/* no sign on what prints as zero */
+	snprintf(buf, 32, "%s%s", !sign || strspn(size, "0.") ==
+	    strlen(size) ? "" : share < 0 ? "-" : "+", size);
+}
+
 double
 display_fine_below(const struct metric_def *d)
 {

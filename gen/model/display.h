@@ -5,6 +5,7 @@
 #ifndef BENCHSITE_DISPLAY_H
 #define BENCHSITE_DISPLAY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "read/fio_key.h"
@@ -61,6 +62,12 @@ void display_format(const struct metric_def *, double shown, char *buf);
  * "81.2 \u00b5s", "18.5 ms" (a latency from a millisecond on, as
  * display_latency gives it), into buf (at least 48 bytes). */
 void display_figure(const struct metric_def *, double stored, char *buf);
+
+/* A change or share as a percentage, "16.6", "2458", by display_number's
+ * rule (decided on the printed figure), signed ("+2458", "-16.6") or
+ * not (its size), into buf (at least 32 bytes), without the "%": every
+ * output says "fell 16.6%" and "-16.6%" alike. */
+void display_percent(double share, bool sign, char *buf);
 
 /* Formats a latency in microseconds as "5.3 ms", "676 \u00b5s", "132 s":
  * the one formatter of latencies, for pages, text and findings. */

@@ -386,20 +386,23 @@ change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 {
 	const struct change *c = analysis_change_of(s->an, run, id);
 	struct change_figures cf = analysis_change(s->an, run, id);
-	char buf[64] = "";
+	char buf[64] = "", pct[32];
 	const char *cls = "num";
 	xmlNodePtr td;
 
 	switch (c->verdict) {
 	case VERDICT_SAME:
-		snprintf(buf, sizeof buf, "~ %+.1f%%", 100 * cf.rel);
+		display_percent(cf.rel, true, pct);
+		snprintf(buf, sizeof buf, "~ %s%%", pct);
 		break;
 	case VERDICT_REGRESSION:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25bc", 100 * cf.rel);
+		display_percent(cf.rel, true, pct);
+		snprintf(buf, sizeof buf, "%s%% \u25bc", pct);
 		cls = "num bad";
 		break;
 	case VERDICT_IMPROVEMENT:
-		snprintf(buf, sizeof buf, "%+.1f%% \u25b2", 100 * cf.rel);
+		display_percent(cf.rel, true, pct);
+		snprintf(buf, sizeof buf, "%s%% \u25b2", pct);
 		cls = "num good";
 		break;
 	case VERDICT_INSUFFICIENT:
@@ -759,14 +762,16 @@ pair_change_cells(const struct site_plan *s, xmlNodePtr tr, size_t run,
     int which, int id)
 {
 	struct pair_change c;
-	char buf[64] = "";
+	char buf[64] = "", pct[32];
 
 	pair_change_of(s, run, which, id, &c);
 	if (c.judged) {
 		change_cell(s, tr, run, id);
 	} else {
-		if (c.has_rel)
-			snprintf(buf, sizeof buf, "%+.1f%%", 100 * c.rel);
+		if (c.has_rel) {
+			display_percent(c.rel, true, pct);
+			snprintf(buf, sizeof buf, "%s%%", pct);
+		}
 		html_el(tr, "td", "num", buf);
 	}
 	html_el(tr, "td", NULL, c.verdict);

@@ -102,12 +102,23 @@ def split_head(head):
     return head, None
 
 
+def percent(v):
+    """A change as display_percent gives it, signed: the figures' rule
+    of decimals, decided on the figure rounded to one decimal, and no
+    sign on what prints as zero."""
+    mag = abs(v)
+    text = "%.*f" % (fine_decimals(mag) if round(mag * 10) < 1000 else 0,
+                     mag)
+    sign = "" if text.strip("0.") == "" else "-" if v < 0 else "+"
+    return sign + text + "%"
+
+
 def shown_change(text):
     """A CSV change (per cent) as the page shows it, "~" (within the
     noise) and the verdict's arrow left out."""
     if text == "":
         return ("", "too fast to measure", "no figure")
-    return tuple("%+.1f%%" % (float(text) * f) for f in EITHER_WAY)
+    return tuple(percent(float(text) * f) for f in EITHER_WAY)
 
 
 def check_cell(rel, label, name, unit, cell, value):

@@ -17,6 +17,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static void
+check_percent(double share, bool sign, const char *want)
+{
+	char buf[32];
+
+	display_percent(share, sign, buf);
+	assert_string_equal(buf, want);
+}
+
+/* A change as every output gives it: one decimal below 100, none from
+ * there on (decided on the printed figure), signed when asked, never a
+ * sign on what prints as zero. */
+static void
+test_percent(void **state)
+{
+	(void)state;
+	check_percent(-0.166, true, "-16.6");
+	check_percent(-0.166, false, "16.6");
+	check_percent(24.578, true, "+2458");
+	check_percent(0.9996, true, "+100");
+	check_percent(0.0004, true, "+0.040");
+	check_percent(0, true, "0.0");
+	check_percent(-0.00001, true, "-0.0010");
+}
+
 /* render_wrapped of text after first columns, indented by 2, at 20
  * columns. */
 static void
@@ -188,6 +213,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wrapped),
+		cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_chart_figures),
 		cmocka_unit_test(test_page_figures),
 		cmocka_unit_test(test_number_flags),
