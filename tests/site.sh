@@ -216,6 +216,26 @@ want="${want}4 jobs=320000 "
 have=$(bars "IOPS by jobs" "$site/runs/box--1.html")
 [ "$have" = "$want" ] && say_ok "fio jobs sweep in groups" ||
 	say_bad "fio jobs sweep: $have"
+# What is told, not gated, is labelled so, not in the red of what fails:
+# a night of tests/analysis/fsync-write-latency with 13 regressions that
+# fail and 8 that are told (a buffered read the cache may hold, a synced
+# write's latency of the page cache), and its pair's page.
+told_site=$tmp/told
+rm -rf "$told_site"
+run "$b/benchsite" build -q -o "$told_site" \
+	tests/analysis/fsync-write-latency/input 2>/dev/null
+told_page=$told_site/runs/nightly--2026-11-24.html
+pair=$told_site/compare/nightly--2026-11-23~nightly--2026-11-24.html
+red=$(grep -o '<li class="regression"><span class="kind">Regression' \
+	"$told_page" | wc -l)
+told=$(grep -o '<li class="warning"><span class="kind">Not gated' \
+	"$told_page" | wc -l)
+weak=$(grep -o '<td class="num weak"[^>]*>[^<]*▼' "$pair" | wc -l)
+if [ "$red" -eq 13 ] && [ "$told" -eq 8 ] && [ "$weak" -eq 8 ]; then
+	say_ok "findings told, not gated, labelled apart"
+else
+	say_bad "findings told, not gated: $red red, $told told, $weak pale"
+fi
 # IOPS as every other page says it (display_unit), in the table's head
 # and the charts' figures, not "/s".
 page=$site/runs/box--1.html
@@ -278,6 +298,14 @@ fi
 fails=$(grep -o '<td class="bad">FAIL</td>' "$site/index.html" | wc -l)
 [ "$fails" -eq 4 ] && say_ok "overview marks the runs that fail" ||
 	say_bad "overview marks the runs that fail: $fails, not 4"
+# and the figures that fail, each the figure of its finding: the 3ware's
+# block write below its target (127), the RAID5's block write and read
+# short of its scaling (64.4, 56.7) and the Marvell card's two block
+# writes (33.1, 55.7), in the table's order of runs.
+fails=$(grep -o '<td class="num bad marked"[^>]*>[0-9.]*<' \
+	"$site/index.html" | sed 's/.*>//; s/<//' | tr '\n' ' ')
+[ "$fails" = "127 64.4 56.7 33.1 55.7 " ] && say_ok "overview marks the figures that fail" ||
+	say_bad "overview marks the figures that fail: $fails"
 # A run's page links its series' page.
 if grep -q 'Series page</dt><dd><a href="../series/martello-sx8.html">' \
     "$site/runs/martello-sx8--raid5-lvm-ext3.html"; then

@@ -252,9 +252,15 @@ overview_rows(const struct site_plan *s, htmlDocPtr doc,
 				controller_cell(tr, r);
 			else if (keep[k])
 				text_cell(tr, overview_text(r, k));
-		for (size_t k = 0; k < s->noverview; k++)
-			figure_cell(tr, analysis_def(s->an, s->overview[k]),
-			    analysis_sum(s->an, i, s->overview[k]));
+		for (size_t k = 0; k < s->noverview; k++) {
+			xmlNodePtr td = figure_cell(tr, analysis_def(s->an,
+			    s->overview[k]), analysis_sum(s->an, i,
+			    s->overview[k]));
+
+			/* the figure that fails, as the digests mark it */
+			if (analysis_flagged(s->an, i, s->overview[k]))
+				html_attr(td, "class", "num bad marked");
+		}
 	}
 }
 

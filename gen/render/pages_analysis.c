@@ -31,13 +31,26 @@ static const char *const kind_label[FIND_KIND_COUNT] = {
 	[FIND_IMPROVEMENT] = "Improvement",
 };
 
+/* A regression, shortfall or missed target that does not fail the
+ * gate is labelled so, in the warnings' colour: red is for what fails,
+ * a list of twenty-one drops of which five are told only must not read
+ * as twenty-one failures. */
+static bool
+told_only(enum finding_kind kind, bool gated)
+{
+	return !gated && (kind == FIND_REGRESSION || kind == FIND_SHORTFALL ||
+	    kind == FIND_TARGET);
+}
+
 static void
 finding_item(const struct site_plan *s, xmlNodePtr list,
     const struct finding *f, bool name_run, const char *root)
 {
-	xmlNodePtr li = html_el(list, "li", kind_class[f->kind], NULL);
+	bool told = told_only(f->kind, f->gated);
+	xmlNodePtr li = html_el(list, "li", told ? "warning" :
+	    kind_class[f->kind], NULL);
 
-	html_el(li, "span", "kind", kind_label[f->kind]);
+	html_el(li, "span", "kind", told ? "Not gated" : kind_label[f->kind]);
 	html_text(li, " ");
 	if (name_run && f->run >= 0) {
 		char *href = run_href(s, (size_t)f->run, root);
@@ -232,10 +245,13 @@ index_section(const struct site_plan *s, xmlNodePtr list,
 	const struct finding_group *g = gate_groups(s->an, sec, &n);
 
 	for (size_t k = 0; k < n && k < INDEX_GROUPS; k++) {
-		xmlNodePtr li = html_el(list, "li", kind_class[g[k].kind], NULL);
+		bool only = told_only(g[k].kind, sec == SECTION_FAILS);
+		xmlNodePtr li = html_el(list, "li", only ? "warning" :
+		    kind_class[g[k].kind], NULL);
 		size_t left, told = group_told(s->an, &g[k], &left);
 
-		html_el(li, "span", "kind", kind_label[g[k].kind]);
+		html_el(li, "span", "kind", only ? "Not gated" :
+		    kind_label[g[k].kind]);
 		html_text(li, " ");
 		html_text(li, g[k].text);
 		if (sec == SECTION_FAILS)
@@ -398,7 +414,9 @@ change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 	case VERDICT_REGRESSION:
 		display_percent(cf.rel, true, pct);
 		snprintf(buf, sizeof buf, "%s%% \u25bc", pct);
-		cls = "num bad";
+		/* red for what fails the gate, not for what is told */
+		cls = analysis_flagged(s->an, run, id) ? "num bad" :
+		    "num weak";
 		break;
 	case VERDICT_IMPROVEMENT:
 		display_percent(cf.rel, true, pct);

@@ -960,7 +960,8 @@ render_check_markdown(FILE *out, const struct analysis *an,
 /* ---- JUnit ---- */
 
 /* A suite per run, a case per metric the analysis judged, a failure
- * per gated finding of it (skipped when acknowledged). Written a suite
+ * per gated finding of it (skipped when acknowledged), what its other
+ * findings tell as the case's system-out. Written a suite
  * at a time, so that the report holds no more than one run's. */
 
 /* The next gated finding of run i on metric, from *k on in the run's
@@ -977,6 +978,30 @@ next_gated(const struct analysis *an, size_t i, int metric, size_t *k)
 	return NULL;
 }
 
+/* What run i's findings on metric that fail no gate say (a drop told,
+ * not gated, a warning, an improvement), for the case's system-out: a
+ * passing case in CI still shows it. NULL when there are none; caller
+ * frees. */
+static char *
+told_text(const struct analysis *an, size_t i, int metric)
+{
+	char *out = NULL;
+
+	for (size_t k = an->by_run_at[i]; k < an->by_run_at[i + 1]; k++) {
+		const struct finding *f = &an->f[an->by_run[k]];
+		char *next;
+
+		if (f->metric != metric || f->gated)
+			continue;
+		next = xasprintf("%s%s%s%s%s", out ? out : "", out ? "\n" :
+		    "", f->text, f->caveat ? "\nNot gated: " : "",
+		    f->caveat ? f->caveat : "");
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
 static void
 junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric)
 {
@@ -985,7 +1010,7 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric)
 	size_t d = dir_length(id), k = an->by_run_at[i];
 	char *group = d ? xasprintf("%.*s", (int)d - 1, id) : xstrdup(id);
 	char *name = xasprintf("%s \u2014 %s", id,
-	    analysis_def(an, metric)->label);
+	    analysis_def(an, metric)->label), *told;
 	const struct finding *f;
 
 	/* CI lists cases by class: a run's directory (its machine or
@@ -1018,6 +1043,9 @@ junit_case(xmlNodePtr suite, const struct analysis *an, size_t i, int metric)
 		xmlSetProp(fail, BAD_CAST "type", BAD_CAST finding_names[f->kind]);
 		free(body);
 	}
+	if ((told = told_text(an, i, metric)) != NULL)
+		xmlNewTextChild(tc, NULL, BAD_CAST "system-out", BAD_CAST told);
+	free(told);
 }
 
 /* Run i's cases and failures, as its suite counts them. */
