@@ -64,6 +64,7 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 	const struct scaled_metric *sc = analysis_scaled(an, i, id, &scv) ?
 	    &scv : NULL;
 	const struct target *t = analysis_target(an, i, id);
+	char pct[32];
 
 	if (sc) {
 		b->has_expect = true;
@@ -80,9 +81,11 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 		    100 * sc->efficiency);
 	else if (t && t->shortfall)
 		b->flag_text = xasprintf("%.0f%% of target", 100 * t->ratio);
-	else if (c->verdict == VERDICT_REGRESSION)
-		b->flag_text = xasprintf("%+.0f%%",
-		    100 * analysis_change(an, i, id).rel);
+	else if (c->verdict == VERDICT_REGRESSION) {
+		/* as the finding says it: "-98.7%", not "-99%" */
+		display_percent(analysis_change(an, i, id).rel, true, pct);
+		b->flag_text = xasprintf("%s%%", pct);
+	}
 }
 
 struct chart_bar *

@@ -246,6 +246,39 @@ data_min(const struct grow *rows, const struct chart_bar *bars, size_t n)
 	return min;
 }
 
+/* Room between two tick labels of a logarithmic axis. */
+#define LOG_TICK_GAP 6
+
+/* Whether the labels of every every-th decade from the first run into
+ * each other. */
+static bool
+log_ticks_meet(const struct chart_geom *g, int every)
+{
+	for (int i = every; i <= g->nticks; i += every)
+		if (g->ticks[i].x < g->ticks[i - every].x +
+		    g->ticks[i - every].w + LOG_TICK_GAP)
+			return true;
+	return false;
+}
+
+/* A narrow chart of six decades has no room for seven labels ("1 10
+ * 1001000100001000001000000"): every second, third, ... decade keeps
+ * its label, from the first on, and every decade its gridline. */
+static void
+thin_log_ticks(struct chart_geom *g)
+{
+	int every = 1;
+
+	while (every < g->nticks && log_ticks_meet(g, every))
+		every++;
+	for (int i = 0; i <= g->nticks; i++)
+		if (i % every != 0) {
+			free(g->ticks[i].s);
+			g->ticks[i].s = xstrdup("");
+			g->ticks[i].w = 0;
+		}
+}
+
 /* A logarithmic axis: a tick a decade from the one below the smallest
  * figure to the one above the largest. */
 static void
@@ -273,6 +306,7 @@ layout_log_axis(struct chart_geom *g, const struct meter *m, double min,
 		text_at(&g->ticks[i], m, TS_TICK, xstrdup(buf), 0, y);
 		g->ticks[i].x = xpos(g, v) - g->ticks[i].w / 2;
 	}
+	thin_log_ticks(g);
 }
 
 static double

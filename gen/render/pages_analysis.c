@@ -1018,9 +1018,13 @@ step_label(const struct site_plan *s, size_t i, int id, bool *better)
 		if (!judged)
 			return xstrdup(f->kind == FIND_REGRESSION ?
 			    "step down" : "step up");
-		if (ra->base_in_series)
-			return xasprintf("%+.0f%%",
-			    100 * analysis_change(s->an, i, id).rel);
+		if (ra->base_in_series) {
+			char pct[32];
+
+			display_percent(analysis_change(s->an, i, id).rel,
+			    true, pct);
+			return xasprintf("%s%%", pct);
+		}
 	}
 	return NULL;
 }

@@ -353,6 +353,50 @@ dump_chart(const struct chart *c, size_t *len)
 	return buf;
 }
 
+/* How many times needle is in hay. */
+static int
+count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* A phone's chart of latencies from 2 us to 1.6 s: seven decades on
+ * 340 pixels keep a gridline each, and a label each only where they do
+ * not run into each other (1, 100, 10000, 1000000). */
+static void
+test_log_ticks_thinned(void **state)
+{
+	struct chart_bar bars[] = {
+		{ .label = "p50", .kind = BAR_VALUE, .value = 2.4 },
+		{ .label = "p99.9", .kind = BAR_VALUE, .value = 1.6e6 },
+	};
+	struct chart c = { "Completion latency", "\u00b5s", NULL, bars, 2,
+	    false, true, 0 };
+	struct chart_geom *g = chart_layout(&c, fonts, 340);
+	char *buf = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(fp);
+	chart_dump(fp, &c, g);
+	fclose(fp);
+	chart_geom_free(g);
+	assert_non_null(strstr(buf, "axis log 1 to 10000000"));
+	assert_non_null(strstr(buf, "tick \"1\" "));
+	assert_non_null(strstr(buf, "tick \"100\" "));
+	assert_non_null(strstr(buf, "tick \"10000\" "));
+	assert_non_null(strstr(buf, "tick \"1000000\" "));
+	assert_null(strstr(buf, "tick \"10\" "));
+	assert_null(strstr(buf, "tick \"1000\" "));
+	assert_int_equal(count_of(buf, "  grid "), 8);
+	free(buf);
+}
+
 static void
 test_golden_geometry(void **state)
 {
@@ -1376,6 +1420,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_format_tick),
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_golden_geometry),
+		cmocka_unit_test(test_log_ticks_thinned),
 		cmocka_unit_test(test_flagged_night_labelled),
 		cmocka_unit_test(test_layout_rules),
 		cmocka_unit_test(test_flag_symbol),
