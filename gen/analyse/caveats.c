@@ -2451,7 +2451,7 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 {
 	long j;
 	double now, was, then;
-	char shown_then[48];
+	char shown_then[48], pct[32];
 
 	if (metric < 0 || nothing_named(d) ||
 	    analysis_change_of(a, i, metric)->rule != RULE_THRESHOLD ||
@@ -2464,10 +2464,12 @@ own_spread_reason(const struct analysis *a, size_t i, size_t o,
 	    fabs(now / was - 1) || beyond_own_spread(a, i, o, d, metric, now))
 		return;
 	display_figure(analysis_def(a, metric), then, shown_then);
-	reason(w, xasprintf("%s, of this run's own set-up, measured %s: this "
-	    "run is %.0f%% from it, half the change or more, so the set-up's "
-	    "own spread reaches about as far", a->set->runs[j].id, shown_then,
-	    100 * fabs(now / then - 1)));
+	display_percent(now / then - 1, false, pct);
+	reason(w, xasprintf("%s: %s, of this run's own set-up, measured %s: "
+	    "this run is %s%% from it, half the change or more, so the "
+	    "set-up's own spread reaches about as far",
+	    analysis_def(a, metric)->label, a->set->runs[j].id, shown_then,
+	    pct));
 }
 
 /* The lowest and highest median of metric over the runs of i's series
