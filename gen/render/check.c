@@ -173,6 +173,29 @@ same_but_figures(const char *x, const char *y)
 	return *x == *y;
 }
 
+char *
+detail_untold(const struct analysis *a, const struct finding_group *g,
+    size_t k, int t)
+{
+	const char *x = finding_detail(group_finding(a, g, k), t);
+	size_t from = 0, to = x ? strlen(x) : 0;
+
+	for (size_t j = 0; x && j < k; j++) {
+		const char *y = finding_detail(group_finding(a, g, j), t);
+		size_t n = y ? strlen(y) : 0;
+
+		if (n == 0 || n + 2 >= to - from)
+			continue;
+		if (strncmp(x + to - n, y, n) == 0 &&
+		    strncmp(x + to - n - 2, "; ", 2) == 0)
+			to -= n + 2;
+		else if (strncmp(x + from, y, n) == 0 &&
+		    strncmp(x + from + n, "; ", 2) == 0)
+			from += n + 2;
+	}
+	return x ? xasprintf("%.*s", (int)(to - from), x + from) : NULL;
+}
+
 bool
 detail_told_before(const struct analysis *a, const struct finding_group *g,
     size_t k, int t)
@@ -203,14 +226,16 @@ group_details(FILE *out, const struct analysis *a, const struct text_style *st,
 		const struct finding *f = group_finding(a, g, k);
 
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
-			char *lead;
+			char *lead, *text;
 
 			if (detail_told_before(a, g, k, t))
 				continue;
 			lead = many ? xasprintf("     %s, %s:", detail_label(f,
 			    t), a->set->runs[f->run].id) : xasprintf("     %s:",
 			    detail_label(f, t));
-			styled(out, st, lead, finding_detail(f, t), 7);
+			text = detail_untold(a, g, k, t);
+			styled(out, st, lead, text, 7);
+			free(text);
 			free(lead);
 		}
 	}

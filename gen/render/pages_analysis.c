@@ -187,7 +187,7 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 		const struct finding *f = group_finding(an, g, k);
 
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
-			char *lead;
+			char *lead, *text;
 
 			if (detail_told_before(an, g, k, t))
 				continue;
@@ -199,8 +199,9 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 			lead = f->run >= 0 && many ? xasprintf("%s, %s: ",
 			    detail_label(f, t), s->set->runs[f->run].id) :
 			    xasprintf("%s: ", detail_label(f, t));
-			html_text(html_el(ul, "li", NULL, lead),
-			    finding_detail(f, t));
+			text = detail_untold(an, g, k, t);
+			html_text(html_el(ul, "li", NULL, lead), text);
+			free(text);
 			free(lead);
 		}
 	}

@@ -93,6 +93,11 @@ detail_label(const struct finding *f, int t)
  * by its figures: a workload's IOPS and bandwidth). */
 bool detail_told_before(const struct analysis *, const struct finding_group *,
     size_t k, int t);
+/* Text t of finding k of g, less the reasons an earlier one of g gave
+ * whole before or after it ("A; B" where B was told: "A"), so that no
+ * reason is told twice in a group; caller frees. NULL when none. */
+char *detail_untold(const struct analysis *, const struct finding_group *,
+    size_t k, int t);
 /* A regression that fails the gate with nothing the meta names changed
  * says so, rather than leave the reader to wonder whether a cause was
  * left out; one after a label's change ("after label: v3 -> v3+") has

@@ -798,10 +798,11 @@ md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
 		const struct finding *f = group_finding(an, g, k);
 
 		for (int t = 0; t < DETAIL_TEXTS; t++) {
-			const char *x = finding_detail(f, t);
+			char *x;
 
 			if (detail_told_before(an, g, k, t))
 				continue;
+			x = detail_untold(an, g, k, t);
 			if (!any)
 				fputs("<details><summary>What differs</summary>"
 				    "\n\n", out);
@@ -814,6 +815,7 @@ md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
 			fputs(": ", out);
 			md_text(out, x);
 			fputc('\n', out);
+			free(x);
 		}
 	}
 	if (any)
