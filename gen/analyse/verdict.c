@@ -168,22 +168,15 @@ figure_text(const struct analysis *a, int id, double stored, char *buf)
 	display_figure(analysis_def(a, id), stored, buf);
 }
 
-/* "19" for a share of 0.193 (a whole number from fine_below percent). */
-static void
-percent_text(double share, double fine_below, char *buf)
-{
-	display_number(buf, 32, 100 * fabs(share), fine_below, DISPLAY_ROUNDED);
-}
-
 void
 percent_beside(double share, double bound, char *buf)
 {
 	char b[32];
 
-	percent_text(share, 10, buf);
-	percent_text(bound, 10, b);
+	display_share(share, 10, buf);
+	display_share(bound, 10, b);
 	if (share != bound && strcmp(buf, b) == 0)
-		percent_text(share, 1000, buf);
+		display_share(share, 1000, buf);
 }
 
 /* "Block write 127 MiB/s is 72% of its target 185 MB/s (176 MiB/s)":
@@ -237,7 +230,7 @@ member_phrase(const struct analysis *a, const struct finding *f,
 		struct change_figures cf = analysis_change(a, (size_t)f->run, id);
 
 		figure_text(a, id, cf.base_median, other);
-		percent_text(cf.rel, 100, pct);
+		display_percent(cf.rel, false, pct);
 		return xasprintf("%s %s %s%% (%s \u2192 %s)", label,
 		    cf.rel < 0 ? "fell" : "rose", pct,
 		    other, now);

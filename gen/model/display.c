@@ -57,13 +57,18 @@ display_number(char *buf, size_t size, double v, double fine_below,
 }
 
 void
+display_share(double share, double fine_below, char *buf)
+{
+	display_number(buf, 32, 100 * fabs(share), fine_below,
+	    DISPLAY_ROUNDED);
+}
+
+void
 display_percent(double share, bool sign, char *buf)
 {
 	char size[32];
-	double pct = 100 * fabs(share);
 
-	display_number(size, sizeof size, pct, DISPLAY_FINE_BELOW,
-	    DISPLAY_ROUNDED);
+	display_share(share, DISPLAY_FINE_BELOW, size);
 	/* no sign on what prints as zero */
 	snprintf(buf, 32, "%s%s", !sign || strspn(size, "0.") ==
 	    strlen(size) ? "" : share < 0 ? "-" : "+", size);

@@ -63,10 +63,16 @@ void display_format(const struct metric_def *, double shown, char *buf);
  * display_latency gives it), into buf (at least 48 bytes). */
 void display_figure(const struct metric_def *, double stored, char *buf);
 
-/* A change or share as a percentage, "16.6", "2458", by display_number's
- * rule (decided on the printed figure), signed ("+2458", "-16.6") or
- * not (its size), into buf (at least 32 bytes), without the "%": every
- * output says "fell 16.6%" and "-16.6%" alike. */
+/* A share as a percentage of its size, with one decimal below
+ * fine_below per cent and none from there on, decided on the printed
+ * figure ("19" for 0.193 from 10 on), into buf (at least 32 bytes),
+ * without the "%": how much of what it should give a figure is. */
+void display_share(double share, double fine_below, char *buf);
+
+/* A change as a percentage, "16.6", "2458" (display_share from
+ * DISPLAY_FINE_BELOW), signed ("+2458", "-16.6") or not (its size),
+ * into buf (at least 32 bytes), without the "%": every output says
+ * "fell 16.6%" and "-16.6%" alike. */
 void display_percent(double share, bool sign, char *buf);
 
 /* Formats a latency in microseconds as "5.3 ms", "676 \u00b5s", "132 s":

@@ -76,12 +76,14 @@ analysis_on_bar(const struct analysis *an, struct chart_bar *b, size_t i,
 	b->highlight = analysis_flagged(an, i, id);
 	if (!b->highlight)
 		return;
-	if (sc && sc->level == EFF_SHORT)
-		b->flag_text = xasprintf("%.0f%% of expected",
-		    100 * sc->efficiency);
-	else if (t && t->shortfall)
-		b->flag_text = xasprintf("%.0f%% of target", 100 * t->ratio);
-	else if (c->verdict == VERDICT_REGRESSION) {
+	/* as the findings say them: "19% of", "5.3% of" */
+	if (sc && sc->level == EFF_SHORT) {
+		display_share(sc->efficiency, 10, pct);
+		b->flag_text = xasprintf("%s%% of expected", pct);
+	} else if (t && t->shortfall) {
+		display_share(t->ratio, 10, pct);
+		b->flag_text = xasprintf("%s%% of target", pct);
+	} else if (c->verdict == VERDICT_REGRESSION) {
 		/* as the finding says it: "-98.7%", not "-99%" */
 		display_percent(analysis_change(an, i, id).rel, true, pct);
 		b->flag_text = xasprintf("%s%%", pct);

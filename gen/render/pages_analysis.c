@@ -370,15 +370,17 @@ efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 	const struct scaled_metric *sc = analysis_scaled(s->an, run, id, &scv) ?
 	    &scv : NULL;
 	const struct target *t = analysis_target(s->an, run, id);
-	char buf[64] = "";
+	char buf[64] = "", pct[32];
 	const char *cls = "num";
 
 	if (sc) {
-		snprintf(buf, sizeof buf, "%.0f%%", 100 * sc->efficiency);
+		display_share(sc->efficiency, 10, pct);
+		snprintf(buf, sizeof buf, "%s%%", pct);
 		cls = sc->level == EFF_SHORT ? "num bad" :
 		    sc->level == EFF_WEAK ? "num weak" : "num";
 	} else if (t) {
-		snprintf(buf, sizeof buf, "%.0f%% of target", 100 * t->ratio);
+		display_share(t->ratio, 10, pct);
+		snprintf(buf, sizeof buf, "%s%% of target", pct);
 		cls = t->shortfall ? "num bad" : "num";
 	}
 	html_el(tr, "td", cls, buf);
@@ -628,8 +630,11 @@ scaling_row(const struct site_plan *s, xmlNodePtr tr, size_t i, int row,
 	} else {
 		struct scaled_metric judged;
 		xmlNodePtr td = figure_cell(tr, d, analysis_sum(s->an, i, id));
-		char *eff = xasprintf("%.0f%% of the low end, %s",
-		    100 * x->efficiency, analysis_scaled(s->an, i, id, &judged) ?
+		char pct[32], *eff;
+
+		display_share(x->efficiency, 10, pct);
+		eff = xasprintf("%s%% of the low end, %s", pct,
+		    analysis_scaled(s->an, i, id, &judged) ?
 		    efficiency_names[x->level] : "not judged");
 
 		html_el(td, "span", "sub", eff);

@@ -339,10 +339,11 @@ read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* The layout of c at width pixels, as chart_dump gives it. */
 static char *
-dump_chart(const struct chart *c, size_t *len)
+dump_chart_at(const struct chart *c, double width, size_t *len)
 {
-	struct chart_geom *g = chart_layout(c, fonts, CHART_WIDTH);
+	struct chart_geom *g = chart_layout(c, fonts, width);
 	char *buf = NULL;
 	FILE *fp = open_memstream(&buf, len);
 
@@ -353,13 +354,18 @@ dump_chart(const struct chart *c, size_t *len)
 	return buf;
 }
 
-/* How many times needle is in hay. */
-static int
-count_of(const char *hay, const char *needle)
+static char *
+dump_chart(const struct chart *c, size_t *len)
 {
-	int n = 0;
+	return dump_chart_at(c, CHART_WIDTH, len);
+}
 
-	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+static size_t
+count_str(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
 		n++;
 	return n;
 }
@@ -376,16 +382,10 @@ test_log_ticks_thinned(void **state)
 	};
 	struct chart c = { "Completion latency", "\u00b5s", NULL, bars, 2,
 	    false, true, 0 };
-	struct chart_geom *g = chart_layout(&c, fonts, 340);
-	char *buf = NULL;
 	size_t len;
-	FILE *fp = open_memstream(&buf, &len);
+	char *buf = dump_chart_at(&c, 340, &len);
 
 	(void)state;
-	assert_non_null(fp);
-	chart_dump(fp, &c, g);
-	fclose(fp);
-	chart_geom_free(g);
 	assert_non_null(strstr(buf, "axis log 1 to 10000000"));
 	assert_non_null(strstr(buf, "tick \"1\" "));
 	assert_non_null(strstr(buf, "tick \"100\" "));
@@ -393,7 +393,7 @@ test_log_ticks_thinned(void **state)
 	assert_non_null(strstr(buf, "tick \"1000000\" "));
 	assert_null(strstr(buf, "tick \"10\" "));
 	assert_null(strstr(buf, "tick \"1000\" "));
-	assert_int_equal(count_of(buf, "  grid "), 8);
+	assert_int_equal(count_str(buf, "  grid "), 8);
 	free(buf);
 }
 
@@ -476,16 +476,6 @@ test_layout_rules(void **state)
 	d = dump_chart(&charts[2], &len);
 	assert_non_null(strstr(d, "…"));
 	free(d);
-}
-
-static size_t
-count_str(const char *s, const char *what)
-{
-	size_t n = 0;
-
-	for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
-		n++;
-	return n;
 }
 
 static void
