@@ -42,6 +42,24 @@ test_percent(void **state)
 	check_percent(-0.00001, true, "-0.0010");
 }
 
+/* A share as the findings, charts and tables say it ("19% of 297
+ * MiB/s", "5.3% of expected"): whole from fine_below per cent on. */
+static void
+test_share(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	display_share(0.193, 10, buf);
+	assert_string_equal(buf, "19");
+	display_share(0.053, 10, buf);
+	assert_string_equal(buf, "5.3");
+	display_share(0.09996, 10, buf);
+	assert_string_equal(buf, "10");
+	display_share(0.193, 1000, buf);
+	assert_string_equal(buf, "19.3");
+}
+
 /* render_wrapped of text after first columns, indented by 2, at 20
  * columns. */
 static void
@@ -214,6 +232,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wrapped),
 		cmocka_unit_test(test_percent),
+		cmocka_unit_test(test_share),
 		cmocka_unit_test(test_chart_figures),
 		cmocka_unit_test(test_page_figures),
 		cmocka_unit_test(test_number_flags),
