@@ -62,7 +62,8 @@ SRCS = base/utf8.c base/xalloc.c base/diag.c base/fileio.c base/buf.c \
 	site/publish.c site/dirseal.c site/unchanged.c \
 	capture/collect_lines.c capture/collect_root.c capture/collect_host.c \
 	capture/collect_mount.c capture/collect_stack.c capture/collect_pci.c \
-	capture/collect_disk.c capture/collect_storage.c capture/collect.c \
+	capture/collect_disk.c capture/collect_btrfs.c capture/collect_storage.c \
+	capture/collect.c \
 	capture/record.c capture/import_text.c capture/import_clause.c \
 	capture/import_seen.c capture/import_guess.c capture/import_tables.c \
 	capture/import_meta.c capture/import_split.c capture/import_write.c \

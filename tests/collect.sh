@@ -71,6 +71,8 @@ broken broken /
 broken-loop broken /loop
 broken-missing broken /mnt/gone
 broken-btrfs broken /mnt/btrfs
+btrfs-raid1 btrfs /srv/pool/bench
+btrfs-single btrfs-single /srv/pool
 EOF
 
 # The reader takes every golden file as a run's meta without a word:

@@ -34,6 +34,7 @@ collect_free(struct collect *c)
 	free(c->md_level);
 	free(c->md_chunk);
 	free(c->md_devices);
+	free(c->btrfs_fsid);
 	free(c->pci_ids);
 	free(c->root);
 }

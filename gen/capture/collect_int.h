@@ -59,6 +59,11 @@ struct collect {
 	size_t ndisks, capdisks;
 	char *md_level, *md_chunk, *md_devices;	/* of the first md array */
 	int nmd;
+	/* What keeps the array of md_level: NULL for md, "btrfs" for a
+	 * btrfs over several devices (which also sets raid_by alone when
+	 * its profile is no level, having said why). */
+	const char *raid_by;
+	char *btrfs_fsid;	/* that btrfs's, for its readahead */
 	char *pci_ids;		/* the PCI id database, once read */
 	bool pci_tried;
 };
@@ -108,6 +113,11 @@ void root_list_free(char **v, size_t n);
 /* Whether the path fmt makes of a and b exists. */
 bool root_exists(const struct collect *, const char *fmt, const char *a,
     const char *b);
+
+/* collect_btrfs.c: when dev belongs to a btrfs over several devices,
+ * its node (the devices walked below it) in *top, the raid facts in c,
+ * and true; else false and nothing done. */
+bool btrfs_walk(struct collect *, const char *dev, struct node *top);
 
 /* collect_host.c: host, date, os, kernel, cpu, memory. */
 void host_section(struct collect *, time_t now);

@@ -86,7 +86,8 @@ static void
 put_raid(struct collect *c)
 {
 	if (c->nmd == 1) {
-		put_meta(c, "raid", "%s md", c->md_level);
+		put_meta(c, "raid", "%s %s", c->md_level, c->raid_by ?
+		    c->raid_by : "md");
 		if (c->md_chunk)
 			put_meta(c, "chunk", "%s", c->md_chunk);
 		if (c->md_devices)
@@ -94,7 +95,7 @@ put_raid(struct collect *c)
 	} else if (c->nmd > 1) {
 		put_note(c, "raid: %d md arrays in the stack; see the stack "
 		    "line", c->nmd);
-	} else {
+	} else if (c->raid_by == NULL) {
 		put_note(c, "raid: no md array in the stack (a hardware RAID "
 		    "volume would show as one disk)");
 	}
@@ -118,7 +119,8 @@ put_disk_lines(struct collect *c, const struct disk *k)
 }
 
 /* The readahead of the device the file system sits on (a partition
- * reads ahead as its disk): that is the one the page cache uses. */
+ * reads ahead as its disk): that is the one the page cache uses. A
+ * btrfs over several devices reads ahead as its own. */
 static void
 put_readahead(struct collect *c, const struct node *top)
 {
@@ -127,8 +129,12 @@ put_readahead(struct collect *c, const struct node *top)
 	while (top->nkids == 1 && top->what == NULL && root_exists(c,
 	    "/sys/class/block/%s/%s", top->name, "partition"))
 		top = &top->kids[0];
-	v = root_attr(c, &why, "/sys/class/block/%s/queue/read_ahead_kb",
-	    top->name);
+	if (c->btrfs_fsid)
+		v = root_attr(c, &why, "/sys/fs/btrfs/%s/bdi/read_ahead_kb",
+		    c->btrfs_fsid);
+	else
+		v = root_attr(c, &why,
+		    "/sys/class/block/%s/queue/read_ahead_kb", top->name);
 	if ((kib = v ? conv_kib(v) : NULL) != NULL)
 		put_meta(c, "readahead", "%s", kib);
 	else
@@ -166,16 +172,20 @@ stack_of(struct collect *c, char *name, const char *fstype)
 {
 	struct meta_lines walk_notes = {0};
 	struct node top;
+	bool spans;
 	char *s;
 
 	/* the walk's remarks follow the stack line they explain */
 	c->notes = &walk_notes;
-	stack_walk(c, name, 0, true, &top);
+	spans = fstype && strcmp(fstype, "btrfs") == 0 &&
+	    btrfs_walk(c, name, &top);
+	if (!spans)
+		stack_walk(c, name, 0, true, &top);
 	for (size_t i = 0; i < c->ndisks; i++)
 		disk_read(c, &c->disks[i]);
 	c->notes = &c->out;
 	s = stack_render(&top, false);
-	if (fstype)
+	if (fstype && !spans)
 		put_meta(c, "stack", "%s on %s", fstype, s);
 	else
 		put_meta(c, "stack", "%s", s);
