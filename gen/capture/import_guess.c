@@ -454,8 +454,9 @@ static const struct rule rules[] = {
 	    NULL, NULL},
 	{"queue-depth", WB "(with|enabled?|enabling) NCQ" WE, NULL, "NCQ", NULL,
 	    2, 0, NULL, NULL, NULL},
-	{"queue-depth", WB "NCQ (on|enabled)" WE, NULL, "NCQ", NULL, 2, 0, NULL,
-	    NULL, NULL},
+	/* "NCQ on" as a state, not "NCQ on SSD performance" */
+	{"queue-depth", WB "NCQ (enabled" WE "|on *([,.;:)/]|$| +(and|or|but|"
+	    "vs|versus)" WE "))", NULL, "NCQ", NULL, 2, 0, NULL, NULL, NULL},
 	{"write-cache", "hdparm +(.* )?-W ?([01])", NULL, "$2", fix_onoff, 3,
 	    0, NULL, NULL, NULL},
 	{"write-cache", "write[- ]cach(e|ing)( is| was)? (enabled|disabled|"

@@ -1212,6 +1212,20 @@ grep_name_length(const char *s)
 	}
 }
 
+/* Whether the n bytes at s are a word a post captions fio's line with
+ * ("Output: read: IOPS=98.3k"), which names no file of grep's. */
+static bool
+caption_word(const char *s, size_t n)
+{
+	static const char *const words[] = {"output", "result", "results",
+	    "got", "gives", "before", "after", "summary", "example"};
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strlen(words[i]) == n && strncasecmp(s, words[i], n) == 0)
+			return true;
+	return false;
+}
+
 /* A line of fio's that grep prefixed with its file's name
  * ("default-brd.1.fio:     read: IOPS=7504k, ..."), or a post with a
  * tag in brackets ("(passthru) read: IOPS=17.2k"): fio's line after the
@@ -1249,10 +1263,11 @@ take_grep_name(struct text *t, const char *s, long line)
 	size_t n;
 	const char *rest = grep_rest(s, &n);
 
-	if (rest == NULL) {
+	if (rest == NULL || caption_word(s, n)) {
+		/* a caption is taken off; the line is the run's at hand */
 		free(t->grep_file);
 		t->grep_file = NULL;
-		return s;
+		return rest ? rest : s;
 	}
 	if (t->grep_file == NULL || strlen(t->grep_file) != n ||
 	    strncmp(t->grep_file, s, n) != 0) {

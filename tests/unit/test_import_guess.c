@@ -283,6 +283,12 @@ test_storage_words(void **state)
 		{"and with NCQ:", "queue-depth", "NCQ"},
 		{"NCQ disabled on the controller", "queue-depth", "1"},
 		{"NCQ (depth 32):", "queue-depth", "32"},
+		/* "on" a preposition: the post's subject, no state */
+		{"Impact of Disabling NCQ on SSD Performance", "queue-depth",
+		    NULL},
+		{"NCQ on and the write cache off", "queue-depth", "NCQ"},
+		{"NCQ on: 130 MB/s", "queue-depth", "NCQ"},
+		{"with NCQ enabled", "queue-depth", "NCQ"},
 		/* both guessed; the depth's rule is the more specific, and
 		 * the run's meta takes it (import test ncq-depth-captions) */
 		{"NCQ on, queue depth 8:", "queue-depth", "8|NCQ"},
