@@ -120,6 +120,30 @@ names_other_array(const struct post *p, const struct guess *g, int k)
 	    strcmp(md, p->cf[k].array) != 0;
 }
 
+/* The settings a post compares by turning them: a subject that names
+ * one names the change, not the first run's state. */
+static const char *const turned_keys[] = {"queue-depth", "scheduler",
+    "write-cache", "readahead"};
+
+/* Whether g, read from the mail's subject, is a setting a run's own prose
+ * gives too: then the subject says what the runs compare ("What turning
+ * NCQ off did", "write cache on or off"), the state of none of them. */
+static bool
+subject_names_change(const struct post *p, const struct guess *g)
+{
+	if (strncasecmp(g->text, "Subject:", 8) != 0 || !key_listed(g->key,
+	    turned_keys, sizeof turned_keys / sizeof *turned_keys))
+		return false;
+	for (size_t i = 0; i < p->g.n; i++) {
+		const struct guess *h = &p->g.v[i];
+
+		if (h->line != g->line && strcmp(h->key, g->key) == 0 &&
+		    h->region > 0)
+			return true;
+	}
+	return false;
+}
+
 /* Prose about one configuration ("the second run used deadline", "with
  * 4 disks", a row's machine name, another array's line) is not said of
  * the others; what its own prose says is said of it. */
@@ -128,7 +152,8 @@ said_of(const struct post *p, const struct guess *g, int k)
 {
 	if (g->named > 0)
 		return g->named == k + 1;
-	if (g->named == -2 || names_other_host(p, g, k) ||
+	if (g->named == -2 || subject_names_change(p, g) ||
+	    names_other_host(p, g, k) ||
 	    names_other_array(p, g, k) ||
 	    (p->cf[k].host_side && g->region != k &&
 	    clause_about_guest(g->text)))
