@@ -1709,12 +1709,116 @@ past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 	    fmax(c->fence, a->opts.threshold);
 }
 
+/* The fall of a rate that a rise of rel of a latency stands for: +100%
+ * is -50%. */
+static double
+as_rate_fall(double rel)
+{
+	return 1 - 1 / (1 + rel);
+}
+
+/* past_limit, with the rise of a fio workload's latency weighed as the
+ * fall of the rate it stands for, and its limit too: at a fixed depth
+ * the mean latency is the rate seen from the other side (Little's law:
+ * IOPS down 35.5% is the latency up 55%), and a fall cannot pass 100%
+ * where a rise can pass any bound, so a latency crossed four times its
+ * floor (+60.2%, of 15%) before the IOPS it mirrors crossed four times
+ * theirs (-35.5%, of 10%). */
+static double
+past_limit_as_rate(const struct analysis *a, size_t i, int m,
+    const struct change *c)
+{
+	double rel = analysis_change(a, i, m).rel;
+
+	if (!latency_of_fio(analysis_metric(a, m)) || !(rel > 0))
+		return past_limit(a, i, m, c);
+	return as_rate_fall(rel) / as_rate_fall(fmax(c->fence,
+	    a->opts.threshold));
+}
+
+/* Whether nothing the meta names that can move metric m tells the
+ * runs apart: nothing at all, or only tunables that move other figures
+ * (a read-ahead, for a write); then a fall of m names no cause. */
+static bool
+nothing_moves(const struct analysis *a, const struct setup_diff *d,
+    int metric)
+{
+	const struct metric *m = analysis_metric(a, metric);
+
+	size_t which;
+
+	if (nothing_named(d))
+		return true;
+	if (d->nextra != 0 || d->labels != LABELS_SAME)
+		return false;
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((d->changed >> k & 1) && setup_keys[k].role != KEY_TUNABLE)
+			return false;
+	return explaining(d, m, &which) == 0;
+}
+
+/* The largest fold change of metric between a run of i's series before
+ * it and that run's base, over the last `want' changes its history
+ * holds, of those with nothing named (no key, label or busy array): how
+ * far the set-up moved by itself. 0 when none. */
+static double
+earlier_swing(const struct analysis *a, size_t i, int metric, size_t want)
+{
+	double most = 0;
+	size_t seen = 0;
+
+	for (size_t p = a->pos[i]; p > 0 && seen < want; p--) {
+		size_t k = a->order[p - 1];
+		struct metric_summary x, y;
+
+		if (strcmp(a->runs[k].series, a->runs[i].series) != 0)
+			break;
+		if (!a->runs[k].base_in_series || a->runs[k].change_marked ||
+		    a->runs[k].series_change != NULL)
+			continue;
+		x = analysis_sum(a, k, metric);
+		y = analysis_sum(a, (size_t)a->runs[k].base, metric);
+		if (x.state != VS_OK || y.state != VS_OK || !(x.median > 0) ||
+		    !(y.median > 0))
+			continue;
+		most = fmax(most, fold_change(x.median, y.median));
+		seen++;
+	}
+	return most;
+}
+
+/* How far past the widest swing of the one or two changes of its
+ * series' history (earlier_swing) a fall must go to be more than the
+ * set-up does by itself: a loop device's random reads fell 35.5% one
+ * night with nothing changed, and 40.8% later is that again. */
+#define FAR_PAST_SWING 1.5
+
+/* Whether change c of run i's metric m, judged on a short history,
+ * went FAR_PAST_SWING times past the widest swing that history holds
+ * (none: it did). */
+static bool
+beyond_swing(const struct analysis *a, size_t i, int m,
+    const struct change *c)
+{
+	double rel = analysis_change(a, i, m).rel;
+	double swing = fence_toward(earlier_swing(a, i, m, c->history), rel);
+
+	return !(swing > 0) || fabs(rel) >= FAR_PAST_SWING * swing;
+}
+
+#define FELL_SHORT 1u	/* of those judged on a short history only */
+#define FELL_PAST_SWING 2u	/* and beyond that history's swings too
+				   (beyond_swing) */
+
 /* Whether a figure of run i, not a tail, fell `times' times past its
- * limit or more (of those judged on a short history only, with
- * short_history): then a figure that fell with it is no run's wobble. */
+ * limit or more (past_limit_as_rate; as flags narrow it): then a
+ * figure that fell with it is no run's wobble. With d, only a
+ * figure nothing d names can move counts: one that fell after its own
+ * cause (a buffered read after a read-ahead) is another event than a
+ * direct read's fall beside it. */
 static bool
 run_fell_past(const struct analysis *a, size_t i, double times,
-    bool short_history)
+    unsigned flags, const struct setup_diff *d)
 {
 	const struct run *r = &a->set->runs[i];
 
@@ -1724,9 +1828,11 @@ run_fell_past(const struct analysis *a, size_t i, double times,
 
 		if (tail_metric(analysis_metric(a, m)) ||
 		    c->verdict != VERDICT_REGRESSION ||
-		    (short_history && !floor_only(c)))
+		    ((flags & FELL_SHORT) && !floor_only(c)) ||
+		    (d && !nothing_moves(a, d, m)))
 			continue;
-		if (past_limit(a, i, m, c) >= times)
+		if (past_limit_as_rate(a, i, m, c) >= times &&
+		    (!(flags & FELL_PAST_SWING) || beyond_swing(a, i, m, c)))
 			return true;
 	}
 	return false;
@@ -1768,7 +1874,7 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	c = analysis_change_of(a, i, metric);
 	if (!single_on_floor(a, i, metric, c) ||
 	    past_limit(a, i, metric, c) >= THIN_MARGIN ||
-	    run_fell_past(a, i, THIN_MARGIN, false))
+	    run_fell_past(a, i, THIN_MARGIN, 0, NULL))
 		return;
 	limit = fmax(c->fence, a->opts.threshold);
 	reason(w, xasprintf("one sample a side and no history: a change of "
@@ -1785,63 +1891,14 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
  * past anything it does by itself. */
 #define FAR_PAST_FLOOR 3
 
-/* Whether a figure of run i fell FAR_PAST_FLOOR times past the limit it
- * was judged by, with a short history behind it (run_fell_past). */
+/* Whether a figure of run i that nothing d names can move fell
+ * FAR_PAST_FLOOR times past the limit it was judged by, with a short
+ * history behind it, and beyond that history's swings (run_fell_past). */
 static bool
-fell_far(const struct analysis *a, size_t i)
+fell_far(const struct analysis *a, size_t i, const struct setup_diff *d)
 {
-	return run_fell_past(a, i, FAR_PAST_FLOOR, true);
-}
-
-/* The largest fold change of metric between a run of i's series before
- * it and that run's base, over the last `want' changes its history
- * holds, of those with nothing named (no key, label or busy array): how
- * far the set-up moved by itself. 0 when none. */
-static double
-earlier_swing(const struct analysis *a, size_t i, int metric, size_t want)
-{
-	double most = 0;
-	size_t seen = 0;
-
-	for (size_t p = a->pos[i]; p > 0 && seen < want; p--) {
-		size_t k = a->order[p - 1];
-		struct metric_summary x, y;
-
-		if (strcmp(a->runs[k].series, a->runs[i].series) != 0)
-			break;
-		if (!a->runs[k].base_in_series || a->runs[k].change_marked ||
-		    a->runs[k].series_change != NULL)
-			continue;
-		x = analysis_sum(a, k, metric);
-		y = analysis_sum(a, (size_t)a->runs[k].base, metric);
-		if (x.state != VS_OK || y.state != VS_OK || !(x.median > 0) ||
-		    !(y.median > 0))
-			continue;
-		most = fmax(most, fold_change(x.median, y.median));
-		seen++;
-	}
-	return most;
-}
-
-/* Whether nothing the meta names that can move metric m tells the
- * runs apart: nothing at all, or only tunables that move other figures
- * (a read-ahead, for a write); then a fall of m names no cause. */
-static bool
-nothing_moves(const struct analysis *a, const struct setup_diff *d,
-    int metric)
-{
-	const struct metric *m = analysis_metric(a, metric);
-
-	size_t which;
-
-	if (nothing_named(d))
-		return true;
-	if (d->nextra != 0 || d->labels != LABELS_SAME)
-		return false;
-	for (size_t k = 0; k < NSETUP; k++)
-		if ((d->changed >> k & 1) && setup_keys[k].role != KEY_TUNABLE)
-			return false;
-	return explaining(d, m, &which) == 0;
+	return run_fell_past(a, i, FAR_PAST_FLOOR, FELL_SHORT |
+	    FELL_PAST_SWING, d);
 }
 
 /* How a reason that no change explains a fall begins. */
@@ -1875,7 +1932,7 @@ swing_reason(const struct analysis *a, size_t i, int metric,
 		return;
 	rel = analysis_change(a, i, metric).rel;
 	swing = fence_toward(earlier_swing(a, i, metric, c->history), rel);
-	if (swing < fabs(rel) || run_fell_past(a, i, FAR_PAST_FLOOR, false))
+	if (swing < fabs(rel) || run_fell_past(a, i, FAR_PAST_FLOOR, 0, NULL))
 		return;
 	reason(w, xasprintf("the series moved %.0f%% on this figure between "
 	    "two earlier runs with nothing the meta names changed, as far as "
@@ -1939,6 +1996,27 @@ measured_fall(const struct analysis *a, size_t i)
 	return false;
 }
 
+/* Which figures first_change_reason weighed: with something named
+ * that cannot move this one, those it cannot move either. */
+static const char *
+unmoved_too(const struct setup_diff *d)
+{
+	return nothing_named(d) ? "" : " that it cannot move";
+}
+
+/* first_change_reason's words for a run that fell three times past its
+ * limits, but no further than the series moved by itself before: one
+ * text for every figure, so that a group tells it once. */
+static void
+within_swing_reason(const struct setup_diff *d, struct reasons *w)
+{
+	reason(w, xasprintf("%s, and no figure of the run%s fell half again "
+	    "as far as it moved between two earlier runs with nothing the "
+	    "meta names changed: fewer than three earlier changes say how far "
+	    "this set-up moves by itself; more nights will tell",
+	    unexplained_lead(d), unmoved_too(d)));
+}
+
 /* A change of a series with fewer than three before it, from a night
  * to a later one with nothing the meta names changed, with too few
  * samples for the rank test: no history says how far this set-up moves
@@ -1974,23 +2052,25 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 	/* with no change behind it at all, the floor is a guess: further
 	 * past it, or a measured figure's fall beside it */
 	unmeasured = noise_unmeasured(a, metric, c);
-	if (unmeasured ? run_fell_past(a, i, FAR_PAST_GUESS, false) ||
-	    measured_fall(a, i) : fell_far(a, i))
+	if (unmeasured ? run_fell_past(a, i, FAR_PAST_GUESS, 0, d) ||
+	    measured_fall(a, i) : fell_far(a, i, d))
 		return;
 	if (unmeasured)
 		reason(w, xasprintf("%s, and the noise is unmeasured: no "
 		    "earlier night of the series and too few samples a side "
 		    "for the rank test, so each limit is benchsite's default, "
 		    "a guess at how far one run moves from the next, and no "
-		    "figure fell %d times past its own; more nights, or a "
+		    "figure%s fell %d times past its own; more nights, or a "
 		    "noise floor set, will tell", unexplained_lead(d),
-		    FAR_PAST_GUESS));
+		    unmoved_too(d), FAR_PAST_GUESS));
+	else if (run_fell_past(a, i, FAR_PAST_FLOOR, FELL_SHORT, d))
+		within_swing_reason(d, w);
 	else
-		reason(w, xasprintf("%s, and no figure of the run fell three "
+		reason(w, xasprintf("%s, and no figure of the run%s fell three "
 		    "times past its limit: fewer than three earlier changes "
 		    "say how far this set-up moves by itself, and too few "
 		    "samples a side for the rank test; more nights will tell",
-		    unexplained_lead(d)));
+		    unexplained_lead(d), unmoved_too(d)));
 }
 
 /* How many times past a fence fewer than HISTORY_TRUSTED changes drew
@@ -2037,7 +2117,7 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 
 	if (c == NULL || c->history >= HISTORY_TRUSTED ||
 	    (c->floor_wider && !tail_metric(analysis_metric(a, metric))) ||
-	    run_fell_past(a, i, FAR_PAST_FENCE, false))
+	    run_fell_past(a, i, FAR_PAST_FENCE, 0, NULL))
 		return;
 	reason(w, xasprintf("%s, and no figure of the run fell twice past its "
 	    "limit: the %u earlier changes that drew the series' noise are "
