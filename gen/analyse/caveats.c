@@ -1427,6 +1427,16 @@ memory_latency_reason(const struct analysis *a, size_t i, int metric,
 	    was.median < DEVICE_FLOOR_US ? "both sides" : "one side"));
 }
 
+/* Whether date s (ISO 8601, as the meta reader let it in) gives a time
+ * of day ("2026-11-21T03:00Z"), as record and a CI's script write it. */
+static bool
+has_time(const char *s)
+{
+	return strlen(s) >= 16 && (s[10] == 'T' || s[10] == ' ') &&
+	    isdigit((unsigned char)s[11]) && isdigit((unsigned char)s[12]) &&
+	    s[13] == ':';
+}
+
 /* Whether two dates, as the meta reader let them in (ISO 8601), are of
  * one day: "2026-11-21T03:00Z" and "2026-11-21T05:30Z" (record writes the
  * time) are; a year or a month alone is only itself. */
@@ -1435,6 +1445,24 @@ same_day(const char *a, const char *b)
 {
 	return strlen(a) >= 10 && strlen(b) >= 10 ? strncmp(a, b, 10) == 0 :
 	    strcmp(a, b) == 0;
+}
+
+/* Whether the dates of d's runs, was and now, say no order between
+ * them: of one day, as the tables of one post or the set-ups a lab
+ * measured in one sitting are. Not so for two runs of a series the
+ * user named, each with its time of day: a CI that runs on every merge
+ * runs several times a day, and a drop of 98% between two of its jobs
+ * is a before and an after like any night's. */
+static bool
+unordered(const struct setup_diff *d, const char *was, const char *now)
+{
+	const char *x = meta_get(&d->b->meta, "series");
+	const char *y = meta_get(&d->r->meta, "series");
+
+	if (x && y && strcmp(x, y) == 0 && has_time(was) && has_time(now) &&
+	    strcmp(was, now) != 0)
+		return false;
+	return same_day(was, now);
 }
 
 /* A key of x's meta that y's does not give, but for those that say
@@ -2043,7 +2071,7 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 
 	/* runs of one day are no before and after at all (unsaid_reason);
 	 * runs a month apart are far_apart_reason's */
-	if (was == NULL || now == NULL || same_day(was, now) ||
+	if (was == NULL || now == NULL || unordered(d, was, now) ||
 	    metric < 0 || !nothing_moves(a, d, metric) ||
 	    !a->runs[i].base_in_series ||
 	    !floor_only(c = analysis_change_of(a, i, metric)) ||
@@ -2094,7 +2122,7 @@ unnamed_fenced_fall(const struct analysis *a, size_t i, int metric,
 	const struct change *c;
 
 	if (metric < 0 || !nothing_moves(a, d, metric) ||
-	    !base_of_series(a, i) || (was && now && same_day(was, now)))
+	    !base_of_series(a, i) || (was && now && unordered(d, was, now)))
 		return NULL;
 	c = analysis_change_of(a, i, metric);
 	return c->verdict == VERDICT_REGRESSION &&
@@ -2213,7 +2241,7 @@ unsaid_reason(const struct setup_diff *d, struct reasons *w)
 	char *when;
 
 	/* one date only: which came first is unknown too */
-	if (!nothing_named(d) || (was && now && !same_day(was, now)))
+	if (!nothing_named(d) || (was && now && !unordered(d, was, now)))
 		return;
 	if ((once = given_once(&d->r->meta, &d->b->meta)) == NULL)
 		once = given_once(&d->b->meta, &d->r->meta);

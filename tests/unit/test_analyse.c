@@ -623,7 +623,9 @@ test_series_completed(void **state)
 
 /* Two runs of one day that nothing the meta says tells apart are no
  * before and after: their drop is told, not gated; a day later, or
- * another label, it gates. */
+ * another label, it gates. So does a drop between two runs of a series
+ * the user named, each with its time of day (a CI's jobs of one day);
+ * without a named series, such runs are a lab's one sitting. */
 static void
 test_nothing_said_apart(void **state)
 {
@@ -640,15 +642,21 @@ test_nothing_said_apart(void **state)
 	    50000, 300, 1, 50);
 	add_run(t, "v1", "series: v\n", 100000, 100000, 300, 1, 50);
 	add_run(t, "v2", "series: v\n", 100000, 50000, 300, 1, 50);
-	/* two runs of one night, as record dates them */
+	/* two jobs of one day of a named series, as record dates them */
 	add_run(t, "w1", "series: w\ndate: 2020-01-01T03:00:00Z\n", 100000,
 	    100000, 300, 1, 50);
 	add_run(t, "w2", "series: w\ndate: 2020-01-01T05:30:00Z\n", 100000,
 	    50000, 300, 1, 50);
+	/* the same without a series named: one sitting of a lab's */
+	add_run(t, "x1", "host: lab\ndate: 2020-01-01T03:00:00Z\n", 100000,
+	    100000, 300, 1, 50);
+	add_run(t, "x2", "host: lab\ndate: 2020-01-01T05:30:00Z\n", 100000,
+	    50000, 300, 1, 50);
 	load(t);
-	assert_false(analysis_flagged(&t->an, run_of(t, "w2"), M_GET_BLOCK));
+	assert_true(analysis_flagged(&t->an, run_of(t, "w2"), M_GET_BLOCK));
+	assert_false(analysis_flagged(&t->an, run_of(t, "x2"), M_GET_BLOCK));
 	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
-	    (long)run_of(t, "w2"), M_GET_BLOCK));
+	    (long)run_of(t, "x2"), M_GET_BLOCK));
 	assert_non_null(strstr(f->caveat, "both are of 2020-01-01:"));
 	assert_false(analysis_flagged(&t->an, run_of(t, "s2"), M_GET_BLOCK));
 	assert_non_null(f = finding_of(&t->an, FIND_REGRESSION,
