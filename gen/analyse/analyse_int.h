@@ -170,12 +170,15 @@ bool os_differ(const char *x, const char *y);
 /* "label: x -> y" of two runs' metas, "none" for a side with no label. */
 char *label_change_text(const struct run_meta *was,
     const struct run_meta *now);
-/* What the name of a key of the user's own says it is when it is no
- * setting of what the benchmark measured: "a part" of the machine or
+/* What a key of the user's own says it is when it is no setting of
+ * what the benchmark measured: by its name, "a part" of the machine or
  * its stack ("slog", "log-vdev", "vmm"), or "how or where the benchmark
- * ran" ("cpu-binding", "test-environment"); the word that says it into
+ * ran" ("cpu-binding", "test-environment"); by its values was and now
+ * (NULL: unknown), "a layer of the stack" one names and the other does
+ * not ("storage-protocol: iscsi -> nfs"); the word that says it into
  * word[size]. NULL for a setting. */
-const char *key_names_config(const char *key, char *word, size_t size);
+const char *key_names_config(const char *key, const char *was,
+    const char *now, char *word, size_t size);
 
 /* ---- caveats.c ---- */
 

@@ -2376,8 +2376,9 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		    d->labels == LABELS_PART ? "a part of the machine or its "
 		    "stack" : "another way of running the benchmark",
 		    d->label_word));
-	else if (d->nextra == 1 && (what = key_names_config(d->extra, part,
-	    sizeof part)) != NULL)
+	else if (d->nextra == 1 && (what = key_names_config(d->extra,
+	    meta_get(&d->b->meta, d->extra), meta_get(&d->r->meta, d->extra),
+	    part, sizeof part)) != NULL)
 		config_reason(w, xasprintf("only %s differs, %s (%s), not a "
 		    "setting: another configuration, context, not a "
 		    "regression", d->extra, what, part));
@@ -2413,7 +2414,8 @@ part_key_reason(const struct setup_diff *d, struct reasons *w)
 	if (d->changed == 0 && d->nextra <= 1)
 		return;
 	for (size_t i = 0; (key = next_extra(d, &i, &was)) != NULL; i++)
-		if ((what = key_names_config(key, part, sizeof part)) != NULL) {
+		if ((what = key_names_config(key, was,
+		    meta_get(&d->r->meta, key), part, sizeof part)) != NULL) {
 			config_reason(w, xasprintf("%s changed too, %s (%s), "
 			    "not a setting: another configuration, context, "
 			    "not a regression", key, what, part));

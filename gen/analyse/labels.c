@@ -54,8 +54,11 @@ static const char *const parts[] = {"cable", "cables", "disk", "disks",
 static const char *const layers[] = {"encryption", "encrypted", "luks",
     "crypt", "dmcrypt", "dedup", "lvm", "bcache", "dm", "dmcache",
     "lvmcache", "flashcache", "enhanceio", "vdo", "overlay",
-    "overlayfs", "nfs", "iscsi", "ext2", "ext3", "ext4", "xfs", "btrfs",
-    "zfs", "jfs", "reiserfs", "ntfs", "ufs", "f2fs", NULL};
+    "overlayfs", "nfs", "nfs3", "nfs4", "iscsi", "iser", "nvmeof",
+    "smb", "smb3", "cifs", "nbd", "rbd", "ceph", "cephfs", "glusterfs",
+    "drbd", "virtiofs", "9p", "fcoe", "ext2", "ext3", "ext4", "xfs",
+    "btrfs", "zfs", "zvol", "jfs", "reiserfs", "ntfs", "ufs", "f2fs",
+    NULL};
 
 /* Words that name what a guest's disk runs under, a layer of its own
  * (another hypervisor is another virtual device, not a setting of
@@ -391,14 +394,38 @@ names_word(const char *text, const char *const *list, char *word,
 	return true;
 }
 
+/* The first layer of the stack that one value names and the other
+ * does not ("iscsi" against "nfs"; "ext4 tuned" against "ext4" names
+ * none), into word[size]. */
+static bool
+values_name_layer(const char *was, const char *now, char *word,
+    size_t size)
+{
+	struct tokens a, b;
+	const char *p;
+
+	if (was == NULL || now == NULL)
+		return false;
+	tokenize(was, &a);
+	tokenize(now, &b);
+	if ((p = differing(&a, &b, layers)) == NULL &&
+	    (p = differing(&b, &a, layers)) == NULL)
+		return false;
+	snprintf(word, size, "%s", p);
+	return true;
+}
+
 const char *
-key_names_config(const char *key, char *word, size_t size)
+key_names_config(const char *key, const char *was, const char *now,
+    char *word, size_t size)
 {
 	if (names_word(key, parts, word, size) ||
 	    names_word(key, hypervisor_keys, word, size))
 		return "a part";
 	if (names_word(key, running_keys, word, size))
 		return "how or where the benchmark ran";
+	if (values_name_layer(was, now, word, size))
+		return "a layer of the stack";
 	return NULL;
 }
 

@@ -1131,18 +1131,31 @@ test_label_change(void **state)
 	}
 	/* keys of the user's own that are no setting: a part, a
 	 * hypervisor, how or where the benchmark ran */
-	assert_string_equal(key_names_config("log-vdev", part, sizeof part),
-	    "a part");
+	assert_string_equal(key_names_config("log-vdev", NULL, NULL, part,
+	    sizeof part), "a part");
 	assert_string_equal(part, "vdev");
-	assert_string_equal(key_names_config("vmm", part, sizeof part),
-	    "a part");
-	assert_string_equal(key_names_config("cpu-binding", part,
+	assert_string_equal(key_names_config("vmm", "a", "b", part,
+	    sizeof part), "a part");
+	assert_string_equal(key_names_config("cpu-binding", NULL, NULL, part,
 	    sizeof part), "how or where the benchmark ran");
 	assert_string_equal(part, "binding");
-	assert_string_equal(key_names_config("test-environment", part,
-	    sizeof part), "how or where the benchmark ran");
-	assert_null(key_names_config("max-request-size", part, sizeof part));
-	assert_null(key_names_config("guest-cache", part, sizeof part));
+	assert_string_equal(key_names_config("test-environment", NULL, NULL,
+	    part, sizeof part), "how or where the benchmark ran");
+	assert_null(key_names_config("max-request-size", "512", "1024", part,
+	    sizeof part));
+	assert_null(key_names_config("guest-cache", "none", "writeback", part,
+	    sizeof part));
+	/* by its values: a layer one names and the other does not; the
+	 * same layer on both sides is a setting of it */
+	assert_string_equal(key_names_config("storage-protocol", "iSCSI",
+	    "NFS", part, sizeof part), "a layer of the stack");
+	assert_string_equal(part, "iscsi");
+	assert_string_equal(key_names_config("backend", "local disk",
+	    "Ceph RBD", part, sizeof part), "a layer of the stack");
+	assert_null(key_names_config("fs-tuning", "ext4 defaults",
+	    "ext4 tuned", part, sizeof part));
+	assert_null(key_names_config("storage-protocol", NULL, "nfs", part,
+	    sizeof part));
 	/* a label saying the benchmark ran beside another: measured
 	 * otherwise than one that does not, whichever side says it */
 	assert_true(labels_measure_otherwise("single disk sdc",
