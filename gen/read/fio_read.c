@@ -14,8 +14,8 @@
  * summary. */
 static const char *const fio_marks[] = {
 	"\"fio version\"", "): err=", ";fio-", "(groupid=", "): rw=",
-	", runt=", ": IOPS=", "READ: bw=", "WRITE: bw=", "READ: io=",
-	"WRITE: io=",
+	", runt=", ": IOPS=", ":\tIOPS=", "READ: bw=", "WRITE: bw=",
+	"READ: io=", "WRITE: io=",
 };
 
 static bool

@@ -74,10 +74,11 @@ starts(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* Spaces, and the tab a post's copy may put for them ("read:\tIOPS="). */
 static const char *
 skip_spaces(const char *s)
 {
-	while (*s == ' ')
+	while (*s == ' ' || *s == '\t')
 		s++;
 	return s;
 }
