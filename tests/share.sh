@@ -72,6 +72,16 @@ EOF
 done
 
 # A meta line not read: the digest says so first, as check's exit 2 does.
+# A row that says FAIL beside no failing figure (a file test fails, the
+# columns are block I/O) is followed by what failed, in both tables.
+for f in mail markdown; do
+	"$bin" check --format $f tests/cases/ci-bonnie-file-test-swing/input \
+		2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$tmp/unshown"
+	grep -q 'Failing, not in the table: vm12/2026-07-03: Random create\.' \
+		"$tmp/unshown" && say_ok "$f names the failing figures no column shows" ||
+		say_bad "$f: no note of the failing figures no column shows"
+done
+
 golden "$b share mail of input not read" tests/share/mail-unread.txt \
 	"$bin" check --format mail tests/share/unread/input
 

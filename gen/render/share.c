@@ -2,6 +2,7 @@
  * columns, Markdown for a pull-request comment or job summary, JUnit XML
  * for CI, and the PNG charts the mail refers to. Takes the analysis
  * const. */
+#define _GNU_SOURCE	/* strverscmp */
 #include "render/bars.h"
 #include "render/plan.h"
 #include "model/display.h"
@@ -124,6 +125,41 @@ const char *const outcome_words[RUN_OUTCOMES] = {
  * runs that fail of the causes it tells, as many at most. */
 #define MAIL_TABLE_MAX 40
 
+struct table_row_id {
+	const char *id;
+	size_t run;
+};
+
+/* Run names in the order a person counts them: night-2 before night-10
+ * (the set itself is in the bytes' order, which runs and caches rely
+ * on). */
+static int
+cmp_row_ids(const void *x, const void *y)
+{
+	const struct table_row_id *a = x, *b = y;
+
+	return strverscmp(a->id, b->id);
+}
+
+/* The runs a table lists (in), in the order it lists them; *n of them. */
+static size_t *
+table_order(const struct analysis *an, const bool *in, size_t *n)
+{
+	struct table_row_id *v = xcalloc(an->set->n + 1, sizeof *v);
+	size_t *order;
+
+	*n = 0;
+	for (size_t i = 0; i < an->set->n; i++)
+		if (in[i])
+			v[(*n)++] = (struct table_row_id){an->set->runs[i].id, i};
+	qsort(v, *n, sizeof *v, cmp_row_ids);
+	order = xcalloc(*n + 1, sizeof *order);
+	for (size_t k = 0; k < *n; k++)
+		order[k] = v[k].run;
+	free(v);
+	return order;
+}
+
 /* Where a run's name splits: after its last '/', or 0. */
 static size_t
 dir_length(const char *id)
@@ -225,6 +261,77 @@ table_left(const struct analysis *an, const bool *in)
 	    fail + pass == 1 ? "is" : "are");
 }
 
+/* Failing figures of a run named at most, by the note below a table. */
+#define UNSHOWN_MAX 2
+
+/* Appends to *s run i's figures that fail the gate and that no column
+ * of fc shows, "b4: Random delete, Sequential delete". */
+static void
+add_unshown(char **s, const struct analysis *an, size_t i,
+    const struct figure_cols *fc)
+{
+	const struct run *r = &an->set->runs[i];
+	size_t named = 0, more = 0;
+	char *t;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int id = run_metric_at(r, k);
+		bool shown = false;
+
+		for (size_t c = 0; c < fc->n; c++)
+			shown = shown || fc->metric[c] == id;
+		if (shown || !analysis_flagged(an, i, id))
+			continue;
+		if (named++ >= UNSHOWN_MAX) {
+			more++;
+			continue;
+		}
+		if (named == 1)
+			t = xasprintf("%s%s%s: %s", *s ? *s : "", *s ? "; " : "",
+			    r->id, analysis_def(an, id)->label);
+		else
+			t = xasprintf("%s, %s", *s, analysis_def(an, id)->label);
+		free(*s);
+		*s = t;
+	}
+	if (more > 0) {
+		t = xasprintf("%s and %zu more", *s, more);
+		free(*s);
+		*s = t;
+	}
+}
+
+/* Whether a column of fc shows a figure of run i that fails. */
+static bool
+shows_failing(const struct analysis *an, size_t i,
+    const struct figure_cols *fc)
+{
+	for (size_t c = 0; c < fc->n; c++)
+		if (analysis_flagged(an, i, fc->metric[c]))
+			return true;
+	return false;
+}
+
+/* The note under a table of what fails on the rows that say FAIL with
+ * no figure marked (a run's deletes, another series' workloads), or
+ * NULL: such a row must say what failed. */
+static char *
+table_unshown(const struct analysis *an, const size_t *order, size_t n,
+    const struct figure_cols *fc)
+{
+	char *s = NULL, *t;
+
+	for (size_t r = 0; r < n; r++)
+		if (an->gate.outcome[order[r]] == RUN_FAILS &&
+		    !shows_failing(an, order[r], fc))
+			add_unshown(&s, an, order[r], fc);
+	if (s == NULL)
+		return NULL;
+	t = xasprintf("Failing, not in the table: %s.", s);
+	free(s);
+	return t;
+}
+
 static void
 figures_table(FILE *out, const struct analysis *an, bool utf8)
 {
@@ -233,6 +340,8 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 	bool *in = table_runs(an);
 	char *left = table_left(an, in);
 	struct figure_cols fc;
+	size_t *order, nrows;
+	char *unshown;
 
 	figures_table_columns(an, &fc);
 	if (fc.n == 0) {
@@ -250,12 +359,12 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		fprintf(out, "%*s%s", HEADLINE_SHORT, fc.head[k],
 		    k + 1 < fc.n ? " " : "");
 	fputc('\n', out);
-	for (size_t i = 0; i < an->set->n; i++) {
+	order = table_order(an, in, &nrows);
+	for (size_t r = 0; r < nrows; r++) {
+		size_t i = order[r];
 		const char *id = an->set->runs[i].id;
 		size_t d = dir_length(id);
 
-		if (!in[i])
-			continue;
 		if (d && (dir == NULL || d != dlen || strncmp(dir, id, d) != 0)) {
 			char *head = xasprintf("%.*s", (int)d, id);
 
@@ -266,6 +375,11 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		dlen = d;
 		table_row(out, an, &fc, i, utf8);
 	}
+	if ((unshown = table_unshown(an, order, nrows, &fc)) != NULL) {
+		mail_wrap(out, "", unshown, 1, utf8);
+		free(unshown);
+	}
+	free(order);
 	if (left != NULL) {
 		char *line = xasprintf("(%s)", left);
 
@@ -867,6 +981,8 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 	const int *m = fc.metric;
 	bool *in = table_runs(an);
 	char *left = table_left(an, in);
+	size_t *order, nrows;
+	char *unshown;
 
 	figures_table_columns(an, &fc);
 	fputs("| Run | Gate |", out);
@@ -886,9 +1002,10 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 	for (size_t k = 0; k < fc.n; k++)
 		fputs("---:|", out);
 	fputc('\n', out);
-	for (size_t i = 0; i < an->set->n; i++) {
-		if (!in[i])
-			continue;
+	order = table_order(an, in, &nrows);
+	for (size_t r = 0; r < nrows; r++) {
+		size_t i = order[r];
+
 		fputs("| ", out);
 		md_link(out, an->set->runs[i].id, l, l && l->run_pages ?
 		    l->run_pages[i] : NULL);
@@ -906,6 +1023,12 @@ md_figures(FILE *out, const struct analysis *an, const struct share_links *l)
 		fputc('\n', out);
 	}
 	fputc('\n', out);
+	if ((unshown = table_unshown(an, order, nrows, &fc)) != NULL) {
+		md_text(out, unshown);
+		fputs("\n\n", out);
+		free(unshown);
+	}
+	free(order);
 	if (left)
 		fprintf(out, "%s\n\n", left);
 	free(left);
