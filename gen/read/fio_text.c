@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -124,6 +125,13 @@ byte_unit(const char *s, bool binary_always, size_t *used)
 	const char *p = first != '\0' ? strchr(prefixes, first) : NULL;
 	double f = 1;
 
+	/* "586,774 KB/s": a post's own space before fio 2's unit */
+	if (binary_always && s[0] == ' ' && s[1] != '\0' &&
+	    strchr("KMGTPkmgtp", s[1]) != NULL) {
+		f = byte_unit(s + 1, true, used);
+		*used += f != 0;
+		return f;
+	}
 	*used = binary_always && s[0] == ' ' && (s[1] == 'B' || s[1] == 'b') ?
 	    1 : 0;
 	if (p != NULL) {
@@ -684,15 +692,46 @@ new_direction(struct text *t, struct fio_side *s, const char *rest,
 }
 
 /* 1.x, 2.x: "io=4096.0MB, bw=245439KB/s, iops=61359, runt= 17089msec". */
+/* The figure at s with the commas that group its thousands taken out
+ * ("586,774 KB/s", as a post's locale printed fio 2's bw), in buf;
+ * else s as it is. A comma followed by other than three digits is
+ * fio's list ("iops=9168, runt="). */
+static const char *
+ungrouped(const char *s, char *buf, size_t size)
+{
+	size_t lead, at = 0, o = 0;
+
+	if (s == NULL || (lead = strspn(s, "0123456789")) == 0 || lead > 3 ||
+	    s[lead] != ',')
+		return s;
+	for (at = 0; at < lead; at++)
+		buf[o++] = s[at];
+	while (s[at] == ',' && strspn(s + at + 1, "0123456789") == 3 &&
+	    !isdigit((unsigned char)s[at + 4])) {
+		if (o + 3 >= size)
+			return s;
+		memcpy(buf + o, s + at + 1, 3);
+		o += 3;
+		at += 4;
+	}
+	if (at == lead)
+		return s;
+	snprintf(buf + o, size - o, "%s", s + at);
+	return buf;
+}
+
 static void
 old_direction(struct text *t, struct fio_side *s, const char *rest,
     long line)
 {
+	char buf[64];
 	size_t n;
 
-	s->io_bytes = size_bytes(find_key(rest, "io"), true, &n);
-	s->bw_kib = rate(find_key(rest, "bw"), true);
-	s->iops = count(find_key(rest, "iops"));
+	s->io_bytes = size_bytes(ungrouped(find_key(rest, "io"), buf,
+	    sizeof buf), true, &n);
+	s->bw_kib = rate(ungrouped(find_key(rest, "bw"), buf, sizeof buf),
+	    true);
+	s->iops = count(ungrouped(find_key(rest, "iops"), buf, sizeof buf));
 	s->runtime_ms = duration_ms(find_key(rest, "runt"));
 	if (isnan(s->bw_kib))
 		bad_figure(t, line, "bw");
