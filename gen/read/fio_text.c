@@ -1400,6 +1400,30 @@ read_line(struct text *t, const char *s, long line, bool heading)
 		drop_pending_command(t);
 }
 
+/* A job whose options ask for reads only and whose output has write
+ * figures ran as another job did: a post that gives a command for one
+ * job and a mixed job's output under the next heading. Its options are
+ * dropped, said, and its figures read with no workload, never compared
+ * as the job the options describe. (A write job's output may hold
+ * reads: its verify phase's.) */
+static void
+drop_other_options(struct text *t, struct fio_job *j)
+{
+	const char *rw = j->param[FP_RW];
+
+	if (rw == NULL || (strcmp(rw, "read") != 0 &&
+	    strcmp(rw, "randread") != 0) || !j->side[FIO_WRITE].present)
+		return;
+	diags_add(t->d, MSG_WARNING, t->file, j->line, "fio's options say "
+	    "rw=%s, but the job's output has write figures too: the options "
+	    "are another job's, so its figures are read with no workload",
+	    rw);
+	for (int p = 0; p < FIO_PARAMS; p++) {
+		free(j->param[p]);
+		j->param[p] = NULL;
+	}
+}
+
 size_t
 fio_read_text(const char *file, const struct lines *ls,
     struct fio_results *out, struct diags *d)
@@ -1427,7 +1451,10 @@ fio_read_text(const char *file, const struct lines *ls,
 	free(t.cmd);
 	buf_free(&t.job_file);
 	buf_free(&b);
-	for (size_t r = found; r < out->n; r++)
+	for (size_t r = found; r < out->n; r++) {
+		for (size_t k = 0; k < out->v[r].njobs; k++)
+			drop_other_options(&t, &out->v[r].jobs[k]);
 		jobs += out->v[r].njobs;
+	}
 	return jobs;
 }
