@@ -51,9 +51,10 @@ static const struct setup_key {
 	/* What collect says is under the file system: "ext4 on lvm on
 	 * dm-crypt" is another configuration than "ext4 on dm-crypt". */
 	{"stack", KEY_CONFIG, ALL_METRICS, same_stack},
-	/* Barriers, sync and journal modes: writes and the file tests. */
-	{"mount-options", KEY_TUNABLE, {MT_WRITE | MT_FILE, 0, 0, false},
-	    same_mount_options},
+	/* Barriers, sync and journal modes move writes and the file
+	 * tests; the allocator's (extents, delalloc, inode64) where a file
+	 * bonnie++ or fio writes and then reads lies: its reads too. */
+	{"mount-options", KEY_TUNABLE, ALL_METRICS, same_mount_options},
 	{"kernel", KEY_TUNABLE, ALL_METRICS, NULL},
 	{"os", KEY_TUNABLE, ALL_METRICS, same_os},
 	{"scheduler", KEY_TUNABLE, ALL_METRICS, NULL},

@@ -708,6 +708,25 @@ test_own_key_named(void **state)
 	assert_null(f->caveat);
 }
 
+/* Mount options that place the file (the allocator's) move the reads of
+ * what bonnie++ wrote under them: a block read's fall after them names
+ * them. */
+static void
+test_mount_options_move_reads(void **state)
+{
+	struct tree *t = *state;
+	const struct finding *f;
+
+	add_run(t, "m1", "series: m\ndate: 2020-01-01\nfilesystem: ext3\n"
+	    "mount-options: rw,extents,mballoc,delalloc\n", 100000, 100000,
+	    300, 1, 50);
+	add_run(t, "m2", "series: m\ndate: 2020-01-02\nfilesystem: ext3\n"
+	    "mount-options: rw\n", 100000, 50000, 300, 1, 50);
+	load(t);
+	f = gated_drop(t, "m2");
+	assert_non_null(strstr(f->text, "after mount-options"));
+}
+
 /* One disk written two ways ("VIRTIO-256G", "1 x VIRTIO-256G") is one set
  * of disks: one series, and a kernel's drop gates. */
 static void
@@ -1306,6 +1325,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_own_key_named, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_mount_options_move_reads,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_layout_said_once, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_disks_two_ways, setup,
