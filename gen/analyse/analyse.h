@@ -163,9 +163,10 @@ struct scaling {
 	bool valid;		/* measured like the run: judged */
 };
 
-/* The model's reason for the factor of a scaled metric m, in words. */
+/* The model's reason for the factor of a scaled metric m of run r, in
+ * words. */
 const char *scaling_reason(const struct scaled_metric *,
-    const struct metric *m);
+    const struct metric *m, const struct run *r);
 
 /* A declared target (meta expect.METRIC) of a metric the run has a
  * figure of. Kept only for the runs that declare one: see

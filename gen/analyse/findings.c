@@ -260,7 +260,7 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 	    pct, exp, r->meta.disk_count,
 	    raid_level_names[r->meta.raid], *upto ? " at least" : "", low, ref,
 	    a->set->runs[sc->reference].id, sc->why, upto, scaling_reason(x,
-	    analysis_metric(a, id)));
+	    analysis_metric(a, id), r));
 }
 
 /* A shortfall against a rough reference (another or unknown disk

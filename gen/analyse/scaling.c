@@ -209,11 +209,34 @@ scaling_rule(enum raid_level level, enum metric_id id)
 	    id == M_REWRITE ? SC_REWRITE : SC_NONE);
 }
 
-const char *
-scaling_reason(const struct scaled_metric *x, const struct metric *m)
+/* How a btrfs mirror serves reads, where the model's words are md's:
+ * it picks the half by the reader's process id, so one job reads one
+ * half, sequential or random; NULL for another rule. */
+static const char *
+btrfs_reason(const struct scale_rule *rule)
 {
+	if (rule->level == RAID_1 && (rule->metric == SC_GET_BLOCK ||
+	    rule->metric == SC_RAND_READ))
+		return "btrfs picks a mirror half by the reader's process id: "
+		    "one job reads from one half";
+	if (rule->level == RAID_10 && (rule->metric == SC_GET_BLOCK ||
+	    rule->metric == SC_RAND_READ))
+		return "btrfs picks the disk of each pair by the reader's "
+		    "process id: one job reads one disk of each pair";
+	return NULL;
+}
+
+const char *
+scaling_reason(const struct scaled_metric *x, const struct metric *m,
+    const struct run *r)
+{
+	const char *raid = meta_get(&r->meta, "raid"), *b;
+
 	if (x->level == EFF_NONE || x->rule >= NRULES)
 		return NULL;
+	if (raid && strstr(raid, "btrfs") &&
+	    (b = btrfs_reason(&scale_rules[x->rule])) != NULL)
+		return b;
 	/* bonnie++'s buffered read, and fio's, are spread by readahead;
 	 * fio's direct read only by its requests in flight (stream_bounds) */
 	if (scale_rules[x->rule].level == RAID_0 &&

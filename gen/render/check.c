@@ -407,7 +407,8 @@ scaled_write(struct json_writer *jw, const struct analysis *a, size_t i,
 	put_number(jw, "efficiency", x->efficiency);
 	put_string(jw, "level", efficiency_names[x->level]);
 	put_boolean(jw, "judged", analysis_scaled(a, i, id, &judged));
-	put_string(jw, "reason", scaling_reason(x, analysis_metric(a, id)));
+	put_string(jw, "reason", scaling_reason(x, analysis_metric(a, id),
+	    &a->set->runs[i]));
 	jw_close(jw, '}');
 }
 

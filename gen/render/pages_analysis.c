@@ -658,7 +658,7 @@ scaling_reasons(const struct analysis *an, size_t i, const struct scaling *sc,
 		if (!shown_scaled(an, i, sc, id, &x))
 			continue;
 		text = xasprintf("%s: %s.", analysis_def(an, id)->label,
-		    scaling_reason(&x, analysis_metric(an, id)));
+		    scaling_reason(&x, analysis_metric(an, id), r));
 		html_el(ul, "li", NULL, text);
 		free(text);
 	}

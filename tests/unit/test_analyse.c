@@ -226,6 +226,7 @@ test_scaling_table(void **state)
 	    RAID_5, RAID_6, RAID_Z1, RAID_Z2, RAID_Z3, RAID_JBOD};
 	static const enum raid_level parity[] = {RAID_5, RAID_6, RAID_Z1,
 	    RAID_Z2, RAID_Z3};
+	const struct run plain = {.id = NULL};	/* no meta */
 
 	(void)state;
 	static const enum metric_id scaled[] = {M_PUT_BLOCK, M_GET_BLOCK,
@@ -247,7 +248,8 @@ test_scaling_table(void **state)
 		struct metric m = {.def = metric_defs[M_REWRITE]};
 
 		x.rule = (unsigned char)scaling_rule(parity[l], M_REWRITE);
-		assert_non_null(strstr(scaling_reason(&x, &m), "not judged"));
+		assert_non_null(strstr(scaling_reason(&x, &m, &plain),
+		    "not judged"));
 	}
 	/* A buffered stream is spread by readahead, fio's direct one by
 	 * its requests in flight alone. */
@@ -260,12 +262,31 @@ test_scaling_table(void **state)
 		    .numjobs = 1, .direct = true}};
 
 		x.rule = (unsigned char)scaling_rule(RAID_0, M_GET_BLOCK);
-		assert_non_null(strstr(scaling_reason(&x, &bonnie),
+		assert_non_null(strstr(scaling_reason(&x, &bonnie, &plain),
 		    "readahead"));
-		assert_non_null(strstr(scaling_reason(&x, &fio),
+		assert_non_null(strstr(scaling_reason(&x, &fio, &plain),
 		    "requests in flight"));
 		fio.fio.direct = false;
-		assert_non_null(strstr(scaling_reason(&x, &fio), "readahead"));
+		assert_non_null(strstr(scaling_reason(&x, &fio, &plain),
+		    "readahead"));
+	}
+	/* A btrfs mirror is read by the reader's process id, not as md
+	 * reads one. */
+	{
+		struct scaled_metric x = {.level = EFF_FINE};
+		struct metric bonnie = {.def = metric_defs[M_GET_BLOCK]};
+		char entry[] = "raid\0raid1 btrfs";
+		char *v[] = {entry};
+		struct run btrfs = {.meta = {.v = v, .n = 1}};
+
+		x.rule = (unsigned char)scaling_rule(RAID_1, M_GET_BLOCK);
+		assert_non_null(strstr(scaling_reason(&x, &bonnie, &plain),
+		    "Linux md"));
+		assert_non_null(strstr(scaling_reason(&x, &bonnie, &btrfs),
+		    "process id"));
+		x.rule = (unsigned char)scaling_rule(RAID_1, M_PUT_BLOCK);
+		assert_non_null(strstr(scaling_reason(&x, &bonnie, &btrfs),
+		    "every mirror"));
 	}
 	/* Streams: RAID 5 n - 1, RAID 6 n - 2, raidz3 n - 3; RAID 6 of
 	 * two disks gives nothing to judge. */
