@@ -174,6 +174,32 @@ worse_share(const struct metric_def *d, double rel)
 	return d->higher_is_better ? -rel : rel / (1 + rel);
 }
 
+/* Whether run i's fio metric m is a median or mean latency that fell
+ * while the same workload's IOPS or bandwidth fell too: a median that
+ * drops as most requests answer at once while the queue piles up on
+ * one slow disk is no improvement to tell. (Tails that fell as the
+ * rate did are one: a scheduler that trades throughput for fairness.) */
+static bool
+latency_fell_with_rate(const struct analysis *a, size_t i,
+    const struct metric *m)
+{
+	const struct run *r = &a->set->runs[i];
+
+	if (m->def.family != FAMILY_FIO || (m->fio.measure != FM_P50 &&
+	    m->fio.measure != FM_LAT))
+		return false;
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
+
+		if (x->def.family == FAMILY_FIO && (x->fio.measure == FM_IOPS ||
+		    x->fio.measure == FM_BW) &&
+		    strcmp(x->workload, m->workload) == 0 &&
+		    a->runs[i].change[k].verdict == VERDICT_REGRESSION)
+			return true;
+	}
+	return false;
+}
+
 static void
 change_findings(struct analysis *a, size_t i)
 {
@@ -190,8 +216,10 @@ change_findings(struct analysis *a, size_t i)
 		struct finding *f;
 		double worse;
 
-		if (c->verdict != VERDICT_REGRESSION &&
-		    c->verdict != VERDICT_IMPROVEMENT)
+		if ((c->verdict != VERDICT_REGRESSION &&
+		    c->verdict != VERDICT_IMPROVEMENT) ||
+		    (c->verdict == VERDICT_IMPROVEMENT &&
+		    latency_fell_with_rate(a, i, analysis_metric(a, id))))
 			continue;
 		cf = analysis_change(a, i, id);
 		shown(a, id, cf.base_median, was);
