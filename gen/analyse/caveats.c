@@ -2052,10 +2052,13 @@ within_swing_reason(const struct setup_diff *d, struct reasons *w)
  * from night to night, so the floor is a guess, and a careful reader
  * asks for more nights before calling a drop of 12% or 25% with no
  * cause a regression. One that some figure of the run makes
- * FAR_PAST_FLOOR times past its limit (a block write down 35%) is no
+ * FAR_PAST_FLOOR times past its limit (a block write down 35%), and
+ * FAR_PAST_SWING times past the series' widest earlier swing, is no
  * night's wobble (FAR_PAST_GUESS times with no change behind it at all,
- * or a figure whose noise was measured falling with it): then the run's other figures past their limit fell
- * with it, and gate too (runs FAR_APART_DAYS apart are
+ * or a figure whose noise was measured falling with it): then the
+ * run's other figures past their limit fell with it, and gate too. Only
+ * figures nothing named can move count (run_fell_past). (Runs
+ * FAR_APART_DAYS apart are
  * far_apart_reason's, whatever their history). A change the meta
  * names (a kernel) is what a regression is about and gates on the
  * floor; so does a drop once the series has a history to fence it
