@@ -283,6 +283,14 @@ run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 status=$?
 [ $status -eq 0 ] && say_ok "samples build" || say_bad "samples build: exit $status"
 check_site samples "$site"
+# Runs listed in the order people count them, as the mail's table:
+# raid5 before raid10.
+tr '>' '\n' <"$site/index.html" | awk '/<tbody/ { rows = 1 }
+    rows && /runs\/martello-sx8--raid5-lvm/ && !five { five = NR }
+    rows && /runs\/martello-sx8--raid10-md/ && !ten { ten = NR }
+    END { exit !(five && ten && five < ten) }' &&
+	say_ok "index lists raid5 before raid10" ||
+	say_bad "index lists raid10 before raid5"
 # A RAID run against its single-disk reference: each figure in the unit
 # the other pages show, and the scaling model's verdict where it judged
 # one (the RAID5's block write is 38% of what it should give).

@@ -1,10 +1,14 @@
 /* Display units and number formats; see display.h. */
+#define _GNU_SOURCE	/* strverscmp */
 #include "model/display.h"
 #include "model/metrics.h"
+#include "model/model.h"
+#include "base/xalloc.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *
@@ -114,4 +118,31 @@ display_figure(const struct metric_def *d, double stored, char *buf)
 	}
 	display_format(d, display_value(d, stored), num);
 	snprintf(buf, 48, "%s %s", num, display_unit(d));
+}
+
+struct named_id {
+	const char *name;
+	size_t id;
+};
+
+static int
+cmp_named_ids(const void *x, const void *y)
+{
+	const struct named_id *a = x, *b = y;
+	int c = strverscmp(a->name, b->name);
+
+	return c ? c : (a->id > b->id) - (a->id < b->id);
+}
+
+void
+display_order(const struct runset *set, size_t *runs, size_t n)
+{
+	struct named_id *v = xcalloc(n + 1, sizeof *v);
+
+	for (size_t k = 0; k < n; k++)
+		v[k] = (struct named_id){set->runs[runs[k]].id, runs[k]};
+	qsort(v, n, sizeof *v, cmp_named_ids);
+	for (size_t k = 0; k < n; k++)
+		runs[k] = v[k].id;
+	free(v);
 }

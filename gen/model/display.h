@@ -79,4 +79,12 @@ void display_percent(double share, bool sign, char *buf);
  * the one formatter of latencies, for pages, text and findings. */
 void display_latency(double us, char *buf);
 
+struct runset;
+
+/* Sorts runs[0..n) (indexes of set's runs) by id in the order people
+ * count them, night-2 before night-10: the order tables and charts
+ * list runs in. The set itself stays in the bytes' order, which its
+ * lookups and caches rely on. */
+void display_order(const struct runset *set, size_t *runs, size_t n);
+
 #endif

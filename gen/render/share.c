@@ -2,7 +2,6 @@
  * columns, Markdown for a pull-request comment or job summary, JUnit XML
  * for CI, and the PNG charts the mail refers to. Takes the analysis
  * const. */
-#define _GNU_SOURCE	/* strverscmp */
 #include "render/bars.h"
 #include "render/plan.h"
 #include "model/display.h"
@@ -125,38 +124,18 @@ const char *const outcome_words[RUN_OUTCOMES] = {
  * runs that fail of the causes it tells, as many at most. */
 #define MAIL_TABLE_MAX 40
 
-struct table_row_id {
-	const char *id;
-	size_t run;
-};
-
-/* Run names in the order a person counts them: night-2 before night-10
- * (the set itself is in the bytes' order, which runs and caches rely
- * on). */
-static int
-cmp_row_ids(const void *x, const void *y)
-{
-	const struct table_row_id *a = x, *b = y;
-
-	return strverscmp(a->id, b->id);
-}
-
-/* The runs a table lists (in), in the order it lists them; *n of them. */
+/* The runs a table lists (in), in the order people count them
+ * (display_order); *n of them. */
 static size_t *
 table_order(const struct analysis *an, const bool *in, size_t *n)
 {
-	struct table_row_id *v = xcalloc(an->set->n + 1, sizeof *v);
-	size_t *order;
+	size_t *order = xcalloc(an->set->n + 1, sizeof *order);
 
 	*n = 0;
 	for (size_t i = 0; i < an->set->n; i++)
 		if (in[i])
-			v[(*n)++] = (struct table_row_id){an->set->runs[i].id, i};
-	qsort(v, *n, sizeof *v, cmp_row_ids);
-	order = xcalloc(*n + 1, sizeof *order);
-	for (size_t k = 0; k < *n; k++)
-		order[k] = v[k].run;
-	free(v);
+			order[(*n)++] = i;
+	display_order(an->set, order, *n);
 	return order;
 }
 

@@ -189,6 +189,10 @@ plan_make(struct site_plan *s, const struct analysis *an)
 	s->all = xcalloc(s->set->n ? s->set->n : 1, sizeof *s->all);
 	for (size_t i = 0; i < s->set->n; i++)
 		s->all[i] = i;
+	/* the index and charts of a set small enough to list whole, in
+	 * the order people count runs, as the mail's table */
+	if (!s->large)
+		display_order(s->set, s->all, s->set->n);
 	plan_overview(s);
 }
 
