@@ -3,6 +3,7 @@
 #include "capture/collect_int.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -138,6 +139,61 @@ put_cpu(struct collect *c)
 	free(buf);
 }
 
+/* The memory limit, in bytes, of cgroup path (/proc/self/cgroup's):
+ * v2's memory.max when controllers is empty, v1's limit_in_bytes when
+ * they name memory; 0 when none is set or found. */
+static unsigned long long
+cgroup_limit(struct collect *c, const char *controllers, const char *path)
+{
+	char *why = NULL, *v, *end;
+	unsigned long long bytes = 0;
+	bool v1 = strstr(controllers, "memory") != NULL;
+
+	if (*controllers != '\0' && !v1)
+		return 0;
+	v = v1 ? root_attr(c, &why, "/sys/fs/cgroup/memory%s/"
+	    "memory.limit_in_bytes", path) : root_attr(c, &why,
+	    "/sys/fs/cgroup%s/memory.max", path);
+	if (v && isdigit((unsigned char)*v))
+		bytes = strtoull(v, &end, 10);
+	free(v);
+	free(why);
+	return bytes;
+}
+
+/* The memory limit of the cgroup collect runs in, when below the
+ * host's: record runs the benchmark as its child, so that is the
+ * memory it had, and the page cache rule's "ram" (a bonnie++ file of
+ * 256M in a cgroup of 192 MiB is no file under twice the memory). */
+static void
+put_cgroup_memory(struct collect *c, double host_bytes)
+{
+	char *why = NULL, *buf = root_read_file(c, "/proc/self/cgroup",
+	    SMALL_FILE, &why), *line, *save = NULL, *s;
+	unsigned long long limit = 0, l;
+
+	free(why);
+	for (line = buf ? strtok_r(buf, "\n", &save) : NULL; line;
+	    line = strtok_r(NULL, "\n", &save)) {
+		char *ctl = strchr(line, ':'), *path;
+
+		if (ctl == NULL || (path = strchr(ctl + 1, ':')) == NULL)
+			continue;
+		*path++ = '\0';
+		l = cgroup_limit(c, ctl + 1, path);
+		if (l > 0 && (limit == 0 || l < limit))
+			limit = l;
+	}
+	free(buf);
+	if (limit == 0 || (double)limit >= host_bytes)
+		return;
+	s = size_text((double)limit);
+	put_meta(c, "ram", "%s", s);
+	put_note(c, "ram: the memory limit of the cgroup collect ran in, "
+	    "below the host's");
+	free(s);
+}
+
 static void
 put_memory(struct collect *c)
 {
@@ -159,6 +215,7 @@ put_memory(struct collect *c)
 			put_meta(c, "memory", "%s", s);
 			free(s);
 			free(buf);
+			put_cgroup_memory(c, (double)kib * 1024);
 			return;
 		}
 	}
