@@ -457,6 +457,23 @@ mail_unread(FILE *out, const struct diags *d, bool utf8)
 		fprintf(out, "     and %zu more\n", unread - shown);
 }
 
+/* A warning's sentence and why its lead is not gated (a fall told
+ * beside one that fails must say why it does not). */
+static void
+mail_warning(FILE *out, const struct analysis *an,
+    const struct finding_group *g, bool utf8)
+{
+	const struct finding *f = group_finding(an, g, 0);
+	char *why;
+
+	mail_wrap(out, "   -", g->text, 5, utf8);
+	if (f->caveat == NULL)
+		return;
+	why = xasprintf("not gated: %s", f->caveat);
+	mail_wrap(out, "    ", why, 7, utf8);
+	free(why);
+}
+
 /* The warnings of runs' figures in one line; the other groups of the
  * section (weak scaling, what is acknowledged) one sentence each. */
 static void
@@ -492,7 +509,7 @@ mail_warnings(FILE *out, const struct analysis *an, bool utf8)
 			    n, n == 1 ? "" : "s");
 		any = true;
 		if (++sentences <= SHARE_CAUSES)
-			mail_wrap(out, "   -", g[k].text, 5, utf8);
+			mail_warning(out, an, &g[k], utf8);
 		else
 			more += g[k].n;
 	}
