@@ -691,7 +691,6 @@ new_direction(struct text *t, struct fio_side *s, const char *rest,
 		bad_figure(t, line, "BW");
 }
 
-/* 1.x, 2.x: "io=4096.0MB, bw=245439KB/s, iops=61359, runt= 17089msec". */
 /* The figure at s with the commas that group its thousands taken out
  * ("586,774 KB/s", as a post's locale printed fio 2's bw), in buf;
  * else s as it is. A comma followed by other than three digits is
@@ -720,6 +719,7 @@ ungrouped(const char *s, char *buf, size_t size)
 	return buf;
 }
 
+/* 1.x, 2.x: "io=4096.0MB, bw=245439KB/s, iops=61359, runt= 17089msec". */
 static void
 old_direction(struct text *t, struct fio_side *s, const char *rest,
     long line)
@@ -1253,12 +1253,13 @@ grep_name_length(const char *s)
 }
 
 /* Whether the n bytes at s are a word a post captions fio's line with
- * ("Output: read: IOPS=98.3k"), which names no file of grep's. */
+ * ("Output: read: IOPS=98.3k"), which names no file of grep's. ("before"
+ * and "after" do name runs: tags of two, each a run of its own.) */
 static bool
 caption_word(const char *s, size_t n)
 {
 	static const char *const words[] = {"output", "result", "results",
-	    "got", "gives", "before", "after", "summary", "example"};
+	    "summary", "example"};
 
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		if (strlen(words[i]) == n && strncasecmp(s, words[i], n) == 0)
