@@ -164,7 +164,8 @@ cgroup_limit(struct collect *c, const char *controllers, const char *path)
 /* The memory limit of the cgroup collect runs in, when below the
  * host's: record runs the benchmark as its child, so that is the
  * memory it had, and the page cache rule's "ram" (a bonnie++ file of
- * 256M in a cgroup of 192 MiB is no file under twice the memory). */
+ * 1G on a host of 64 GiB, in a cgroup of 256 MiB, is no file under
+ * twice the memory). */
 static void
 put_cgroup_memory(struct collect *c, double host_bytes)
 {
