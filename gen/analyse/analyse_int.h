@@ -182,6 +182,11 @@ const char *key_names_config(const char *key, const char *was,
 
 /* ---- caveats.c ---- */
 
+/* The verdict of measure fm of the workload of run i's fio metric m
+ * (VERDICT_NONE when the run has no such figure). */
+enum verdict sibling_verdict(const struct analysis *, size_t i,
+    const struct metric *m, enum fio_measure fm);
+
 
 /* What differs in the set-up from run b to run r, key by key. A key
  * given on one side only is unknown there, not a difference; bonnie++

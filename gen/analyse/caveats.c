@@ -1100,8 +1100,7 @@ sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
 	return -1;
 }
 
-/* The verdict of measure fm of the workload of run i's fio metric m. */
-static enum verdict
+enum verdict
 sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
     enum fio_measure fm)
 {
@@ -1428,16 +1427,6 @@ memory_latency_reason(const struct analysis *a, size_t i, int metric,
 	    was.median < DEVICE_FLOOR_US ? "both sides" : "one side"));
 }
 
-/* Whether date s (ISO 8601, as the meta reader let it in) gives a time
- * of day ("2026-11-21T03:00Z"), as record and a CI's script write it. */
-static bool
-has_time(const char *s)
-{
-	return strlen(s) >= 16 && (s[10] == 'T' || s[10] == ' ') &&
-	    isdigit((unsigned char)s[11]) && isdigit((unsigned char)s[12]) &&
-	    s[13] == ':';
-}
-
 /* Whether two dates, as the meta reader let them in (ISO 8601), are of
  * one day: "2026-11-21T03:00Z" and "2026-11-21T05:30Z" (record writes the
  * time) are; a year or a month alone is only itself. */
@@ -1460,8 +1449,10 @@ unordered(const struct setup_diff *d, const char *was, const char *now)
 	const char *x = meta_get(&d->b->meta, "series");
 	const char *y = meta_get(&d->r->meta, "series");
 
-	if (x && y && strcmp(x, y) == 0 && has_time(was) && has_time(now) &&
-	    strcmp(was, now) != 0)
+	/* as written: the seconds of record's times tell jobs a minute
+	 * holds apart */
+	if (x && y && strcmp(x, y) == 0 && meta_date_has_time(was) &&
+	    meta_date_has_time(now) && strcmp(was, now) != 0)
 		return false;
 	return same_day(was, now);
 }
@@ -1730,14 +1721,6 @@ floor_only(const struct change *c)
 	    c->fence > 0;
 }
 
-/* How many times its limit change c of run i's metric m went. */
-static double
-past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
-{
-	return fabs(analysis_change(a, i, m).rel) /
-	    fmax(c->fence, a->opts.threshold);
-}
-
 /* The fall of a rate that a rise of rel of a latency stands for: +100%
  * is -50%. */
 static double
@@ -1746,23 +1729,23 @@ as_rate_fall(double rel)
 	return 1 - 1 / (1 + rel);
 }
 
-/* past_limit, with the rise of a fio workload's latency weighed as the
- * fall of the rate it stands for, and its limit too: at a fixed depth
- * the mean latency is the rate seen from the other side (Little's law:
- * IOPS down 35.5% is the latency up 55%), and a fall cannot pass 100%
- * where a rise can pass any bound, so a latency crossed four times its
- * floor (+60.2%, of 15%) before the IOPS it mirrors crossed four times
- * theirs (-35.5%, of 10%). */
+/* How many times its limit change c of run i's metric m went; the rise
+ * of a fio workload's latency weighed as the fall of the rate it stands
+ * for, and its limit too: at a fixed depth the mean latency is the rate
+ * seen from the other side (Little's law: IOPS down 35.5% is the
+ * latency up 55%), and a fall cannot pass 100% where a rise can pass
+ * any bound, so a latency crossed four times its floor (+60.2%, of 15%)
+ * before the IOPS it mirrors crossed four times theirs (-35.5%, of
+ * 10%). */
 static double
-past_limit_as_rate(const struct analysis *a, size_t i, int m,
-    const struct change *c)
+past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 {
 	double rel = analysis_change(a, i, m).rel;
+	double limit = fmax(c->fence, a->opts.threshold);
 
-	if (!latency_of_fio(analysis_metric(a, m)) || !(rel > 0))
-		return past_limit(a, i, m, c);
-	return as_rate_fall(rel) / as_rate_fall(fmax(c->fence,
-	    a->opts.threshold));
+	if (latency_of_fio(analysis_metric(a, m)) && rel > 0)
+		return as_rate_fall(rel) / as_rate_fall(limit);
+	return fabs(rel) / limit;
 }
 
 /* Whether nothing the meta names that can move metric m tells the
@@ -1840,7 +1823,7 @@ beyond_swing(const struct analysis *a, size_t i, int m,
 				   (beyond_swing) */
 
 /* Whether a figure of run i, not a tail, fell `times' times past its
- * limit or more (past_limit_as_rate; as flags narrow it): then a
+ * limit or more (past_limit; as flags narrow it): then a
  * figure that fell with it is no run's wobble. With d, only a
  * figure nothing d names can move counts: one that fell after its own
  * cause (a buffered read after a read-ahead) is another event than a
@@ -1860,7 +1843,7 @@ run_fell_past(const struct analysis *a, size_t i, double times,
 		    ((flags & FELL_SHORT) && !floor_only(c)) ||
 		    (d && !nothing_moves(a, d, m)))
 			continue;
-		if (past_limit_as_rate(a, i, m, c) >= times &&
+		if (past_limit(a, i, m, c) >= times &&
 		    (!(flags & FELL_PAST_SWING) || beyond_swing(a, i, m, c)))
 			return true;
 	}

@@ -183,21 +183,10 @@ static bool
 latency_fell_with_rate(const struct analysis *a, size_t i,
     const struct metric *m)
 {
-	const struct run *r = &a->set->runs[i];
-
-	if (m->def.family != FAMILY_FIO || (m->fio.measure != FM_P50 &&
-	    m->fio.measure != FM_LAT))
-		return false;
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
-
-		if (x->def.family == FAMILY_FIO && (x->fio.measure == FM_IOPS ||
-		    x->fio.measure == FM_BW) &&
-		    strcmp(x->workload, m->workload) == 0 &&
-		    a->runs[i].change[k].verdict == VERDICT_REGRESSION)
-			return true;
-	}
-	return false;
+	return m->def.family == FAMILY_FIO && (m->fio.measure == FM_P50 ||
+	    m->fio.measure == FM_LAT) && (sibling_verdict(a, i, m, FM_IOPS) ==
+	    VERDICT_REGRESSION || sibling_verdict(a, i, m, FM_BW) ==
+	    VERDICT_REGRESSION);
 }
 
 static void

@@ -188,6 +188,14 @@ zone_minutes(const char *s)
 }
 
 bool
+meta_date_has_time(const char *iso)
+{
+	return strlen(iso) >= 16 && (iso[10] == 'T' || iso[10] == ' ') &&
+	    iso[13] == ':' && digits_at(iso + 11, 2) >= 0 &&
+	    digits_at(iso + 14, 2) >= 0;
+}
+
+bool
 meta_date_days(const char *iso, double *days)
 {
 	int y, mo = 1, d = 1, h = 0, mi = 0;
@@ -203,12 +211,10 @@ meta_date_days(const char *iso, double *days)
 		return false;
 	/* The time of day orders runs of one day, in UTC: 23:30-04:00 is
 	 * after 01:00Z of the next day. */
-	if (n >= 16 && (iso[10] == 'T' || iso[10] == ' ') && iso[13] == ':' &&
-	    (h = digits_at(iso + 11, 2)) >= 0 &&
-	    (mi = digits_at(iso + 14, 2)) >= 0)
-		mi -= zone_minutes(iso + 16);
-	else
-		h = mi = 0;
+	if (meta_date_has_time(iso)) {
+		h = digits_at(iso + 11, 2);
+		mi = digits_at(iso + 14, 2) - zone_minutes(iso + 16);
+	}
 	*days = (double)days_from_civil(y, mo, d) + (h * 60 + mi) / 1440.0;
 	return true;
 }

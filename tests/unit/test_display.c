@@ -45,19 +45,22 @@ test_percent(void **state)
 /* A share as the findings, charts and tables say it ("19% of 297
  * MiB/s", "5.3% of expected"): whole from fine_below per cent on. */
 static void
-test_share(void **state)
+check_share(double share, double fine_below, const char *want)
 {
 	char buf[32];
 
+	display_share(share, fine_below, buf);
+	assert_string_equal(buf, want);
+}
+
+static void
+test_share(void **state)
+{
 	(void)state;
-	display_share(0.193, 10, buf);
-	assert_string_equal(buf, "19");
-	display_share(0.053, 10, buf);
-	assert_string_equal(buf, "5.3");
-	display_share(0.09996, 10, buf);
-	assert_string_equal(buf, "10");
-	display_share(0.193, 1000, buf);
-	assert_string_equal(buf, "19.3");
+	check_share(0.193, 10, "19");
+	check_share(0.053, 10, "5.3");
+	check_share(0.09996, 10, "10");
+	check_share(0.193, 1000, "19.3");
 }
 
 /* render_wrapped of text after first columns, indented by 2, at 20
