@@ -296,6 +296,12 @@ bool raid_within(const char *t, const char *u, bool *more);
 bool direct_io(const struct run *);
 /* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
+/* The most run r's hardware can move, as a throughput's text: meta
+ * max-rate, else the rate of a slow link its bus names (USB 2,
+ * FireWire); by says which ("max-rate", "bus: USB 2", cut to fit).
+ * NULL when nothing does. */
+#define CEILING_BY 48
+const char *hardware_ceiling(const struct run *r, char by[CEILING_BY]);
 /* The meta value that says a run's array was degraded, resyncing or
  * rebuilding ("raid5 md degraded"), or NULL. */
 const char *array_busy(const struct run *r);

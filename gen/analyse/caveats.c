@@ -613,6 +613,57 @@ host_memory(const struct run *r)
 	return v ? v : meta_get(&r->meta, "memory");
 }
 
+/* The links whose own rate caps any disk behind them, lowest first
+ * where a name may stand for several (a bare "FireWire" for FireWire
+ * 800's): their signalling rate in bytes, after coding, the most a
+ * transfer can see. USB 3 and eSATA are left out: which generation
+ * the value means is not said, and theirs are above many disks. */
+static const struct {
+	const char *prefix;	/* of the bus value, in lower case, without
+				   spaces, dashes or underscores */
+	const char *rate;
+} slow_links[] = {
+	{"usb1", "1.5 MB/s"}, {"usb2", "60 MB/s"},
+	{"firewire400", "50 MB/s"}, {"ieee1394a", "50 MB/s"},
+	{"firewire800", "100 MB/s"}, {"ieee1394b", "100 MB/s"},
+	{"firewire", "100 MB/s"}, {"ieee1394", "100 MB/s"},
+};
+
+/* Whether bus value v, folded as slow_links' prefixes are, starts with
+ * prefix and no digit follows it ("USB 2.0" is "usb2", "usb20" is
+ * not). */
+static bool
+bus_is(const char *v, const char *prefix)
+{
+	char folded[32];
+	size_t n = 0;
+
+	for (; *v && n + 1 < sizeof folded; v++)
+		if (*v != ' ' && *v != '-' && *v != '_')
+			folded[n++] = (char)tolower((unsigned char)*v);
+	folded[n] = '\0';
+	n = strlen(prefix);
+	return strncmp(folded, prefix, n) == 0 &&
+	    !isdigit((unsigned char)folded[n]);
+}
+
+const char *
+hardware_ceiling(const struct run *r, char by[CEILING_BY])
+{
+	const char *max = meta_get(&r->meta, "max-rate");
+	const char *bus = meta_get(&r->meta, "bus");
+
+	snprintf(by, CEILING_BY, "max-rate");
+	if (max || bus == NULL)
+		return max;
+	for (size_t k = 0; k < sizeof slow_links / sizeof *slow_links; k++)
+		if (bus_is(bus, slow_links[k].prefix)) {
+			snprintf(by, CEILING_BY, "bus: %s", bus);
+			return slow_links[k].rate;
+		}
+	return NULL;
+}
+
 /* What of a host's nominal memory its kernel may report: bonnie++ sizes
  * its file at twice that (a 32 GB host's default file is 63G, a 4 GB
  * laptop's 7G, with graphics or a VM's balloon taking their share), and
@@ -948,7 +999,8 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 		const struct run *r = &a->set->runs[side[k]];
 		const struct metric_summary m = analysis_sum(a, side[k],
 		    metric);
-		const char *max = meta_get(&r->meta, "max-rate");
+		char by[CEILING_BY];
+		const char *max = hardware_ceiling(r, by);
 		double limit;
 
 		if (block && m.state == VS_OK && m.cpu >= 90)
@@ -963,8 +1015,8 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 		    units_target(max, MK_THROUGHPUT, &limit) &&
 		    m.state == VS_OK && m.median > limit)
 			reason(w, xasprintf("%s of %s is above the %s its "
-			    "hardware can move (max-rate): a cache hit",
-			    mt->def.label, r->id, max));
+			    "hardware can move (%s): a cache hit",
+			    mt->def.label, r->id, max, by));
 		else if (page_cache_figure(a, r, mt, m))
 			reason(w, xasprintf("%s of %s is of requests under "
 			    "%.0f \u00b5s, buffered: the page cache's, not the "

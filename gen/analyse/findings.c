@@ -547,13 +547,14 @@ block_test(const struct metric_def *d)
 }
 
 /* A throughput above what the run's meta says its disks, controller or
- * bus can move (max-rate): a cache answered, not the disk. One warning
- * per figure, so that it stands by the figure it is about. */
+ * bus can move (hardware_ceiling): a cache answered, not the disk. One
+ * warning per figure, so that it stands by the figure it is about. */
 static void
 rate_warnings(struct analysis *a, size_t i)
 {
 	const struct run *r = &a->set->runs[i];
-	const char *max = meta_get(&r->meta, "max-rate");
+	char by[CEILING_BY];
+	const char *max = hardware_ceiling(r, by);
 	double limit;
 
 	if (max == NULL || !units_target(max, MK_THROUGHPUT, &limit) ||
@@ -571,8 +572,8 @@ rate_warnings(struct analysis *a, size_t i)
 			continue;
 		shown(a, id, s.median, now);
 		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s %s "
-		    "is above the %s its hardware can move (max-rate): a cache "
-		    "answered, not the disk.", d->label, now, max));
+		    "is above the %s its hardware can move (%s): a cache "
+		    "answered, not the disk.", d->label, now, max, by));
 		f->sort = -s.median / limit;
 	}
 }

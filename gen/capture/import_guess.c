@@ -72,6 +72,10 @@ static char *fix_zpool_disks(const char *);
 /* Word edges (POSIX ERE has no \b); each is one group. */
 #define WB "(^|[^[:alnum:]])"
 #define WE "([^[:alnum:]]|$)"
+/* The end of a distribution's release: not a kernel's release that
+ * follows its name ("RedHat 2.4.5-10smp" is a kernel's, 2.4.5-10smp),
+ * nor the number's next part; a sentence's full stop may follow. */
+#define OS_RELEASE_END "([^-.[:alnum:]]|[.]([^0-9]|$)|-([^[:alnum:]]|$)|$)"
 /* The same where a word is not a file's name before its extension. */
 #define WE_NOT_FILE "([^[:alnum:].]|[.]([^[:alnum:]]|$)|$)"
 /* Before a count: no digit's point either ("M.2 SSD" is one SSD), nor a
@@ -199,6 +203,12 @@ static const struct rule rules[] = {
 	{"bus", WB "(over|via|through|by) (a |an )?(USB ?[23]?(\\.[0-9])?|"
 	    "eSATA|FireWire)" WE, NULL, "$4", fix_bus, 2, 0, NULL, NULL,
 	    NULL},
+	/* a caption that names the link its table was measured over:
+	 * "the results for USB 2.0:", "and with Firewire:" */
+	{"bus", WB "(results?|figures|numbers|runs?|tests?|benchmarks?|"
+	    "bonnie\\+\\+|fio)( [a-z]+)? (for|with|on|over|via|using) "
+	    "(the )?(USB ?[123](\\.[0-9])?|eSATA|FireWire( ?[48]00)?)"
+	    " *:? *$", NULL, "$6", fix_bus, 2, R_ICASE, NULL, NULL, NULL},
 	{"bus", WB "PCI([^-[:alnum:]]|$)", NULL, "PCI", NULL, 1, 0,
 	    NULL, NULL, NULL},
 
@@ -310,8 +320,10 @@ static const struct rule rules[] = {
 	    0, NULL, NULL, NULL},
 	{"raid.level", "(--level[= ]|(^| )-l ?)(raid)?([0-9]+|linear)",
 	    "mdadm", "$4", fix_raid, 2, R_ICASE, NULL, NULL, NULL},
-	{"raid.kind", WB "(mdadm|software[- ]raid|md[- ]?raid)", NULL, "md",
-	    NULL, 2, R_ICASE, NULL, NULL, NULL},
+	/* "Soft RAID0" and "softraid" are md's too (on a 3ware card run
+	 * as JBOD) */
+	{"raid.kind", WB "(mdadm|soft(ware)?[- ]?raid|sw[- ]raid|md[- ]?raid)",
+	    NULL, "md", NULL, 2, R_ICASE, NULL, NULL, NULL},
 	{"raid.kind", WB "(hardware|hw)[- ]?raid", NULL, "hw", NULL, 2,
 	    R_ICASE, NULL, NULL, NULL},
 
@@ -390,7 +402,8 @@ static const struct rule rules[] = {
 	    "AlmaLinux|Oracle Linux|Amazon Linux|Proxmox VE|Alpine|"
 	    "Linux Mint|Arch Linux|Manjaro|NixOS)( (GNU/Linux|"
 	    "Linux|Enterprise Linux|Core|Server|LTS))*( ?[0-9]+(\\.[0-9]+)*"
-	    "( \\([a-z]+\\))?)?)", NULL, "$2", NULL, 2, 0, NULL, NULL, NULL},
+	    "( \\([a-z]+\\))?)?)" OS_RELEASE_END, NULL, "$2", NULL, 2, 0, NULL,
+	    NULL, NULL},
 	/* the same written in lower case, with its release ("all on
 	 * ubuntu 16.04 x64"): a word alone may be a package's name */
 	{"os", WB "((ubuntu|debian|centos|fedora) [0-9]+(\\.[0-9]+)*)" WE,
@@ -915,12 +928,15 @@ fix_bus(const char *s)
 {
 	if (strcasecmp(s, "PCI-X") == 0)
 		return xstrdup("PCI-X");
-	/* "USB2", "USB 2.0": "USB 2" */
-	if (strncmp(s, "USB", 3) == 0)
+	/* "USB2", "usb 2.0": "USB 2" */
+	if (strncasecmp(s, "USB", 3) == 0)
 		return s[strspn(s + 3, " ") + 3] ? xasprintf("USB %c",
 		    s[strspn(s + 3, " ") + 3]) : xstrdup("USB");
-	if (strcmp(s, "eSATA") == 0 || strncmp(s, "FireWire", 8) == 0)
-		return xstrdup(s);
+	if (strcasecmp(s, "eSATA") == 0)
+		return xstrdup("eSATA");
+	/* "Firewire 800": "FireWire 800" */
+	if (strncasecmp(s, "FireWire", 8) == 0)
+		return xasprintf("FireWire%s", s + 8);
 	return xstrdup("PCIe");
 }
 

@@ -191,6 +191,16 @@ other_storage(const struct post *p, const struct guess *g, int k)
 	return at > 0 && storage_key(g->key) && g->line < p->ls.v[at - 1].no;
 }
 
+/* Whether g is a caption's word for its own table alone: the link a
+ * table was measured over ("the results for USB 2.0:"), which the next
+ * table's caption changes ("and for FireWire:") or a later table of
+ * another disk does not have. */
+static bool
+caption_own(const struct guess *g)
+{
+	return g->caption && strcmp(g->key, "bus") == 0;
+}
+
 static bool
 in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 {
@@ -212,8 +222,9 @@ in_tier(const struct post *p, const struct guess *g, enum tier tier, int k)
 		return g->region == (int)p->ncf && !p->cf[k].others_run;
 	default:
 		return k > 0 && g->region == 0 && !g->command && !g->trailing &&
-		    (g->named == k + 1 || key_listed(g->key, inherited_keys,
-		    sizeof inherited_keys / sizeof *inherited_keys) ||
+		    (g->named == k + 1 || (key_listed(g->key, inherited_keys,
+		    sizeof inherited_keys / sizeof *inherited_keys) &&
+		    !caption_own(g)) ||
 		    (p->layout_shared && !g->caption && layout_key(g->key) &&
 		    near_table(p, g, k))) &&
 		    (strcmp(g->key, "bonnie-options") != 0 ||

@@ -573,6 +573,53 @@ test_fits_cache(void **state)
 	assert_false(fits_cache(&t->set.runs[run_of(t, "m0")], BONNIE_FILE));
 }
 
+/* What a run's hardware can move: max-rate first, else a slow link its
+ * bus names, by its version (USB 2.0 is "usb2", USB 20 no link), and
+ * nothing for a link whose generation is not said or is fast. */
+static void
+test_hardware_ceiling(void **state)
+{
+	struct tree *t = *state;
+	static const char *const buses[][2] = {
+		{"USB 2.0", "60 MB/s"}, {"usb2", "60 MB/s"},
+		{"USB-1.1", "1.5 MB/s"}, {"FireWire 400", "50 MB/s"},
+		{"firewire800", "100 MB/s"}, {"FireWire", "100 MB/s"},
+		{"IEEE 1394b", "100 MB/s"}, {"USB 3", NULL}, {"usb", NULL},
+		{"USB 20", NULL}, {"eSATA", NULL}, {"sata", NULL},
+	};
+	size_t n = sizeof buses / sizeof *buses;
+	char by[CEILING_BY];
+
+	for (size_t k = 0; k < n; k++) {
+		char *meta = xasprintf("host: h%zu\nbus: %s\n", k,
+		    buses[k][0]), *name = xasprintf("b%zu", k);
+
+		add_run(t, name, meta, 100000, 100000, 300, 1, 50);
+		free(meta);
+		free(name);
+	}
+	add_run(t, "max", "host: m\nbus: USB 2\nmax-rate: 30 MB/s\n", 100000,
+	    100000, 300, 1, 50);
+	load(t);
+	for (size_t k = 0; k < n; k++) {
+		char name[16];
+		const char *rate;
+
+		snprintf(name, sizeof name, "b%zu", k);
+		rate = hardware_ceiling(&t->set.runs[run_of(t, name)], by);
+		if (buses[k][1] == NULL) {
+			assert_null(rate);
+			continue;
+		}
+		assert_string_equal(rate, buses[k][1]);
+		assert_true(strncmp(by, "bus: ", 5) == 0);
+		assert_string_equal(by + 5, buses[k][0]);
+	}
+	assert_string_equal(hardware_ceiling(&t->set.runs[run_of(t, "max")],
+	    by), "30 MB/s");
+	assert_string_equal(by, "max-rate");
+}
+
 /* ---- series verdicts ---- */
 
 /* One sample a run, no history: the minimum change (5%) decides. */
@@ -1301,6 +1348,8 @@ main(void)
 		cmocka_unit_test(test_os_differ),
 		cmocka_unit_test(test_raid_within),
 		cmocka_unit_test_setup_teardown(test_fits_cache, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_hardware_ceiling, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
