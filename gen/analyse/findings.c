@@ -446,6 +446,53 @@ one_device_fs(const char *fs)
 }
 
 /* One warning per run, of every reason to read its figures with care. */
+static bool
+block_test(const struct metric_def *d)
+{
+	return (d->traits & MT_BONNIE) && (d->traits & MT_BLOCK);
+}
+
+/* How far apart a run's samples of one bonnie++ block test may lie
+ * before its median stands for none of them: a disk's streaming
+ * transfers of one file differ by a tenth or two, not threefold. (A
+ * fio job's may: a virtual disk's synced writes swing fourfold from one
+ * repeat to the next.) */
+#define SAMPLES_APART 3.0
+
+/* The block test of r whose samples lie furthest apart, past
+ * SAMPLES_APART, said after all: a sample that ran otherwise (a cache,
+ * a second job, a disk retrying) sits in its median unseen. */
+static char *
+samples_apart(const struct analysis *a, const struct run *r, char *all)
+{
+	double widest = SAMPLES_APART;
+	int id = -1;
+	struct metric_summary w = {0};
+	char lo[48], hi[48];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric_summary s = run_summary_at(r, k);
+		int m = run_metric_at(r, k);
+
+		if (block_test(analysis_def(a, m)) &&
+		    s.state == VS_OK && s.n > 1 && s.min > 0 &&
+		    s.max >= widest * s.min) {
+			widest = s.max / s.min;
+			id = m;
+			w = s;
+		}
+	}
+	if (id < 0)
+		return all;
+	shown(a, id, w.min, lo);
+	shown(a, id, w.max, hi);
+	warn(&all, xasprintf("Its %d samples of %s lie %.1f times apart (%s "
+	    "to %s): their median stands for none of them, and one was "
+	    "measured otherwise (a cache, another job, a disk retrying).",
+	    w.n, analysis_def(a, id)->label, widest, lo, hi));
+	return all;
+}
+
 static void
 validity_warnings(struct analysis *a, size_t i)
 {
@@ -523,6 +570,7 @@ validity_warnings(struct analysis *a, size_t i)
 	if (r->nsamples == 1 || (r->nsamples == 0 && single_fio(r)))
 		warn(&all, xstrdup("A single sample: there is no estimate of "
 		    "its noise."));
+	all = samples_apart(a, r, all);
 	if (all)
 		add_finding(a, FIND_WARNING, (long)i, -1, all);
 }
@@ -539,12 +587,6 @@ validity_warnings(struct analysis *a, size_t i)
 #define STALL_FACTOR 20
 #define STALL_FLOOR_US 1e5
 #define STALL_MIN_RUNS 3	/* runs with a latency that make a usual */
-
-static bool
-block_test(const struct metric_def *d)
-{
-	return (d->traits & MT_BONNIE) && (d->traits & MT_BLOCK);
-}
 
 /* A throughput above what the run's meta says its disks, controller or
  * bus can move (hardware_ceiling): a cache answered, not the disk. One
