@@ -422,6 +422,38 @@ test_tail_alone(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* A device's queue depth (nr_requests) cut from 256 to 4 can move a
+ * job that keeps 8 requests in flight, never one that keeps 1: the
+ * QD8 job's fall names it, the QD1 job's names no cause. */
+static void
+test_queue_depth_in_flight(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 1, 1, 20000, 78.1, 48, 46, 70, 240},
+		{"randread", "4k", 8, 1, 55000, 214.8, 141, 129, 270, 2080},
+	}, b[] = {
+		{"randread", "4k", 1, 1, 14000, 54.7, 68, 52, 186, 3800},
+		{"randread", "4k", 8, 1, 36000, 140.6, 196, 168, 1230, 4170},
+	};
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "queue-depth: 256\ndate: 2026-01-01\n", a,
+	    2);
+	write_run(t, "s/2", DISK "queue-depth: 4\ndate: 2026-01-02\n", b, 2);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "randread-4k-qd8-j1-libaio-direct.iops"));
+	assert_non_null(f);
+	assert_non_null(f->cause);
+	assert_string_equal(f->cause, "queue-depth: 256 \u2192 4");
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "randread-4k-qd1-j1-libaio-direct.iops"));
+	assert_non_null(f);
+	assert_null(f->cause);
+	assert_true(f->unmoved);
+}
+
 /* The tail's caveat says what held: here the median fell (no "held"),
  * and a series of two samples a side is no "single samples". */
 static void
@@ -724,6 +756,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_series_directions, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_alone, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_queue_depth_in_flight, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tail_says_what_held, setup,
 		    tree_teardown),
