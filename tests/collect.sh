@@ -67,6 +67,7 @@ lvm-md-raid1 lvm-md-raid1 /var/bench
 nvme nvme /
 nvme-space nvme /mnt/my data/x
 virtio virtio /tmp/x
+virtio-zram virtio /dev/zram0
 broken broken /
 broken-loop broken /loop
 broken-missing broken /mnt/gone

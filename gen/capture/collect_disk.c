@@ -289,6 +289,15 @@ disk_controller(struct collect *c, struct disk *k)
 }
 
 void
+queue_read(struct collect *c, struct disk *k)
+{
+	for (size_t i = 0; i < sizeof disk_files / sizeof *disk_files; i++)
+		if (disk_files[i].f == D_SCHEDULER || disk_files[i].f ==
+		    D_WCACHE)
+			disk_file(c, k, i);
+}
+
+void
 disk_read(struct collect *c, struct disk *k)
 {
 	for (size_t i = 0; i < sizeof disk_files / sizeof *disk_files; i++)

@@ -141,6 +141,10 @@ char *pci_describe(struct collect *, const char *addr);
 
 /* collect_disk.c. Fills in what sysfs says of disk k. */
 void disk_read(struct collect *, struct disk *k);
+/* Only the scheduler and the write cache of k's own queue: of a device
+ * of the kernel's that is no disk (a loop device, zram), whose queue
+ * is what a benchmark on it goes through. */
+void queue_read(struct collect *, struct disk *k);
 /* "128" -> "128 KiB"; NULL when s is no number. */
 char *conv_kib(const char *s);
 

@@ -145,12 +145,37 @@ put_readahead(struct collect *c, const struct node *top)
 	free(v);
 }
 
+/* The queue of a device with no disk under it (a loop device, zram):
+ * its own scheduler, read-ahead and write cache, which a benchmark on
+ * it goes through as it would a disk's. */
+static void
+put_own_queue(struct collect *c, const struct node *top)
+{
+	struct disk q = {.name = top->name};
+
+	queue_read(c, &q);
+	for (int f = 0; f < D_COUNT; f++) {
+		const char *key = f == D_SCHEDULER ? "scheduler" :
+		    f == D_WCACHE ? "write-cache" : NULL;
+
+		if (key && q.v[f])
+			put_meta(c, key, "%s", q.v[f]);
+		else if (key && q.why[f])
+			put_note(c, "%s: not found: %s", key, q.why[f]);
+		free(q.v[f]);
+		free(q.why[f]);
+	}
+	put_readahead(c, top);
+}
+
 static void
 summary(struct collect *c, const struct node *top)
 {
 	put_raid(c);
 	if (c->ndisks == 0) {
 		put_note(c, "disks: none found under %s", top->name);
+		if (top->nkids == 0)
+			put_own_queue(c, top);
 		return;
 	}
 	put_disks(c);
