@@ -2,6 +2,7 @@
  * or as JSON with every verdict, its numbers, rule and explanation. */
 #include "render/json_util.h"
 #include "render/render.h"
+#include "base/buf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -173,6 +174,62 @@ same_but_figures(const char *x, const char *y)
 	return *x == *y;
 }
 
+/* Whether c[0..n) is one of text y's reasons ("; " parts them). */
+static bool
+has_clause(const char *y, const char *c, size_t n)
+{
+	for (const char *p = y;; ) {
+		const char *e = strstr(p, "; ");
+		size_t m = e ? (size_t)(e - p) : strlen(p);
+
+		if (m == n && strncmp(p, c, n) == 0)
+			return true;
+		if (e == NULL)
+			return false;
+		p = e + 2;
+	}
+}
+
+/* Whether an earlier finding of g than k, of the same run, gave reason
+ * c[0..n) in its text t. */
+static bool
+clause_told(const struct analysis *a, const struct finding_group *g,
+    size_t k, int t, const char *c, size_t n)
+{
+	const struct finding *f = group_finding(a, g, k);
+
+	for (size_t j = 0; j < k; j++) {
+		const struct finding *e = group_finding(a, g, j);
+		const char *y = finding_detail(e, t);
+
+		if (e->run == f->run && y && has_clause(y, c, n))
+			return true;
+	}
+	return false;
+}
+
+/* Text x[from..to) less each reason an earlier finding of the same run
+ * gave: one run's figures of a group share most of their reasons. */
+static char *
+reasons_untold(const struct analysis *a, const struct finding_group *g,
+    size_t k, int t, const char *x, size_t from, size_t to)
+{
+	struct buf b = {0};
+
+	for (const char *p = x + from, *end = x + to; p < end; ) {
+		const char *e = strstr(p, "; ");
+		size_t n = e && e < end ? (size_t)(e - p) : (size_t)(end - p);
+
+		if (!clause_told(a, g, k, t, p, n)) {
+			if (b.n > 0)
+				buf_puts(&b, "; ");
+			buf_add(&b, p, n);
+		}
+		p += n + 2;
+	}
+	return buf_take(&b);
+}
+
 char *
 detail_untold(const struct analysis *a, const struct finding_group *g,
     size_t k, int t)
@@ -193,7 +250,12 @@ detail_untold(const struct analysis *a, const struct finding_group *g,
 		    strncmp(x + from + n, "; ", 2) == 0)
 			from += n + 2;
 	}
-	return x ? xasprintf("%.*s", (int)(to - from), x + from) : NULL;
+	if (x == NULL)
+		return NULL;
+	/* what differs is each run's whole; why not gated, its own */
+	if (t == DETAIL_NOT_GATED)
+		return reasons_untold(a, g, k, t, x, from, to);
+	return xasprintf("%.*s", (int)(to - from), x + from);
 }
 
 bool
@@ -202,6 +264,8 @@ detail_told_before(const struct analysis *a, const struct finding_group *g,
 {
 	const struct finding *f = group_finding(a, g, k);
 	const char *x = finding_detail(f, t);
+	char *untold;
+	bool told;
 
 	for (size_t j = 0; x && j < k; j++) {
 		const struct finding *e = group_finding(a, g, j);
@@ -211,7 +275,12 @@ detail_told_before(const struct analysis *a, const struct finding_group *g,
 		    same_but_figures(x, y))))
 			return true;
 	}
-	return x == NULL;
+	if (x == NULL)
+		return true;
+	untold = detail_untold(a, g, k, t);
+	told = untold[0] == '\0';
+	free(untold);
+	return told;
 }
 
 /* A group's details: what differs from its reference, why it is not

@@ -76,7 +76,7 @@ void render_verdict_section(FILE *, const struct analysis *,
 
 /* A finding's details, as the verdict tells them: what differs, why it
  * is not like for like, its acknowledgement (each may be NULL). */
-enum { DETAIL_TEXTS = 3 };
+enum { DETAIL_DIFFERS, DETAIL_NOT_GATED, DETAIL_ACK, DETAIL_TEXTS };
 /* Whether the findings of group g are of more than one run. */
 bool group_spans_runs(const struct analysis *, const struct finding_group *);
 extern const char *const detail_labels[DETAIL_TEXTS];
@@ -85,17 +85,20 @@ extern const char *const detail_labels[DETAIL_TEXTS];
 static inline const char *
 detail_label(const struct finding *f, int t)
 {
-	return t == 1 && f->kind == FIND_IMPROVEMENT ? "read with care" :
+	return t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT ? "read with care" :
 	    detail_labels[t];
 }
 /* Whether text t of finding k of g is empty or was told for an earlier
  * one: each text is told once a group (once a run, when it differs only
- * by its figures: a workload's IOPS and bandwidth). */
+ * by its figures: a workload's IOPS and bandwidth), and one whose every
+ * reason was told is told. */
 bool detail_told_before(const struct analysis *, const struct finding_group *,
     size_t k, int t);
-/* Text t of finding k of g, less the reasons an earlier one of g gave
- * whole before or after it ("A; B" where B was told: "A"), so that no
- * reason is told twice in a group; caller frees. NULL when none. */
+/* Text t of finding k of g, less the texts an earlier one of g gave
+ * whole before or after it ("A; B" where B was told: "A"), and why it
+ * is not gated less each reason ("; " parts them) an earlier one of its
+ * run gave ("A; B; C" where "B; D" was told: "A; C"), so that no reason
+ * is told twice for a run; caller frees. NULL when none. */
 char *detail_untold(const struct analysis *, const struct finding_group *,
     size_t k, int t);
 /* A regression that fails the gate with nothing the meta names changed
