@@ -32,9 +32,11 @@ in_list(const char *t, const char *const *list)
 	return false;
 }
 
-/* Words that number a repetition of one set-up, or a piece of a post
+/* Words that number a repetition of one set-up ("night 3" of a
+ * nightly series, "day 2", CI's "job 17"), or a piece of a post
  * ("attachment 2", "table 3") that says no more of what it holds. */
 static const char *const numbering[] = {"run", "runs", "pass", "try",
+    "night", "day", "job", "sample",
     "attempt", "take", "iteration", "iter", "round", "repeat", "repeated",
     "again", "rerun", "retest", "test", "first", "second", "third",
     "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",

@@ -1187,6 +1187,8 @@ test_label_change(void **state)
 		    LABELS_SETTING, NULL},
 		{"chunk 64", "chunk 128", LABELS_SETTING, NULL},
 		{"pass #3", "pass #4", LABELS_SAME, NULL},
+		{"night 1", "night 2", LABELS_SAME, NULL},
+		{"CI job 17", "CI job 18", LABELS_SAME, NULL},
 		/* a feature of a part taken away is a setting */
 		{"with disk write cache", "without disk write cache",
 		    LABELS_SETTING, NULL},
