@@ -81,6 +81,9 @@ static char *fix_zpool_disks(const char *);
 /* Before a count: no digit's point either ("M.2 SSD" is one SSD), nor a
  * clock's or a date's ("00:05 ssd" is no five SSDs). */
 #define WBN "(^|[^[:alnum:].:/])"
+/* The same, nor an option's value ("fio --name=onedisk": a job's name,
+ * no count). */
+#define WBN_PROSE "(^|[^[:alnum:].:/=])"
 #define NUMW "([0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|" \
 	"ten|twelve|sixteen|zwei|drei|vier|fünf|sechs|acht|zehn|zwölf)"
 #define SCHED "(mq-deadline|anticipatory|deadline|noop|cfq|bfq|kyber)"
@@ -224,9 +227,9 @@ static const struct rule rules[] = {
 	{"disks.count", WB "([0-9]{1,2}) ?\\+ ?([0-9]{1,2})[ -]?(disks|drives)"
 	    WE, NULL, "$2+$3", fix_sum, 4, R_ICASE, NULL, NULL, NULL},
 	/* ("sh onedisk.sh": a file's name, no count) */
-	{"disks.count", WBN NUMW "([ -]?| ?x ?| ?× ?)(disks?|drives?|platten|"
-	    "hdds?|ssds?|spindles)" WE_NOT_FILE, NULL, "$2", fix_count, 3,
-	    R_ICASE, NULL, NULL, NULL},
+	{"disks.count", WBN_PROSE NUMW "([ -]?| ?x ?| ?× ?)(disks?|drives?|"
+	    "platten|hdds?|ssds?|spindles)" WE_NOT_FILE, NULL, "$2", fix_count,
+	    3, R_ICASE, NULL, NULL, NULL},
 	{"disks.count", WB "(bare|single|one|1) (disk|drive|hdd?)" WE, NULL,
 	    "1", NULL, 3, R_ICASE, NULL, NULL, NULL},
 	/* German: "eine einzelne Platte", "RAID0 aus beiden Platten" */

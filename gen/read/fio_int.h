@@ -34,6 +34,11 @@ void fio_add_global(struct fio_result *, const char *key, const char *value);
 void fio_set_error(struct fio_job *, double error);
 /* Frees the keys and values of options v[0..n); the array stays. */
 void fio_options_clear(struct fio_option *v, size_t n);
+/* Whether an option's value s[0..n) is one fio or a shell expands
+ * first ("${SIZE}" in a job file; "$1", "$(nproc)" or a backquote in a
+ * script's command line): it says nothing of what ran, and is left
+ * out, so that the output's own word stands. */
+bool fio_value_expands(const char *s, size_t n);
 /* The same with the key's and the value's lengths. */
 void fio_add_global_n(struct fio_result *, const char *key, size_t key_len,
     const char *value, size_t value_len);

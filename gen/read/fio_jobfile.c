@@ -39,12 +39,15 @@ struct job_file {
 	size_t nsec, seccap;
 };
 
-/* Whether a value holds what fio expands first ("${SIZE}"). */
-static bool
-expanded(const char *s, size_t n)
+bool
+fio_value_expands(const char *s, size_t n)
 {
-	for (size_t i = 0; i + 1 < n; i++)
-		if (s[i] == '$' && s[i + 1] == '{')
+	if (n > 1 && s[0] == '$' && (isalnum((unsigned char)s[1]) ||
+	    s[1] == '_'))
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '`' || (i + 1 < n && s[i] == '$' &&
+		    (s[i + 1] == '{' || s[i + 1] == '(')))
 			return true;
 	return false;
 }
@@ -72,7 +75,7 @@ add_option(struct job_file *f, const char *s, size_t n)
 	}
 	text_trim(&l.key, &l.key_len);
 	text_trim(&l.value, &l.value_len);
-	if (l.key_len == 0 || expanded(l.value, l.value_len))
+	if (l.key_len == 0 || fio_value_expands(l.value, l.value_len))
 		return;
 	if (l.key_len == 4 && memcmp(l.key, "name", 4) == 0 &&
 	    l.value_len > 0) {

@@ -434,6 +434,8 @@ command_option(struct text *t, const char *k)
 		v = next;
 		vn = strcspn(next, " ");
 	}
+	if (fio_value_expands(v, vn))
+		return;
 	xgrow((void **)&t->cmd, &t->cmd_cap, t->ncmd + 1, sizeof *t->cmd);
 	t->cmd[t->ncmd++] = (struct fio_option){xstrndup(k, kn),
 	    xstrndup(v, vn)};
