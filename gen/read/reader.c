@@ -295,6 +295,7 @@ merge_into(struct result *text, struct result *csv)
 	struct result m = *csv;
 
 	m.file = text->file;
+	m.csv_line = csv->line;
 	m.line = text->line;
 	text->file = NULL;
 	m.from = FROM_BOTH;

@@ -98,6 +98,8 @@ enum __attribute__((packed)) result_source {
 struct result {
 	char *file;
 	long line;
+	long csv_line;		/* of the CSV line whose figures a text
+				   table's run took (FROM_BOTH), else 0 */
 	char *bonnie_version;	/* program version, NULL if unknown */
 	char *csv_format;	/* CSV format version, "1.0x" for 27 fields */
 	char *name;		/* machine name; "" when bonnie printed none */

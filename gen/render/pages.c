@@ -6,6 +6,7 @@
 #include "render/page_common.h"
 #include "render/pages.h"
 #include "render/render.h"
+#include "render/tables.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>
@@ -146,22 +147,58 @@ overview_text(const struct run *r, size_t k)
 	return v && *v ? v : NULL;
 }
 
-/* Which text columns some run of the overview fills: a column every
- * run leaves empty (fio runs of a VM name no controller or scheduler)
- * only pushes the figures off the screen. The table's CSV and JSON keep
+/* Which text columns the overview shows: a column every run leaves
+ * empty (fio runs of a VM name no controller or scheduler) only pushes
+ * the figures off the screen, and so does one every run fills alike
+ * (one host's nights), which shared[k] then holds for the sentence
+ * above the table (overview_shared). The table's CSV and JSON keep
  * them all. */
 static void
-overview_kept(const struct site_plan *s, bool keep[OVERVIEW_TEXTS])
+overview_kept(const struct site_plan *s, bool keep[OVERVIEW_TEXTS],
+    const char *shared[OVERVIEW_TEXTS])
 {
 	size_t n;
 	const size_t *rows = plan_rows(s, &n);
 
 	for (size_t k = 0; k < OVERVIEW_TEXTS; k++) {
+		const char *first = n > 0 ?
+		    overview_text(&s->set->runs[rows[0]], k) : NULL;
+		bool alike = n > 1 && first != NULL;
+
 		keep[k] = false;
-		for (size_t row = 0; row < n && !keep[k]; row++)
-			keep[k] = overview_text(&s->set->runs[rows[row]], k) !=
-			    NULL;
+		for (size_t row = 0; row < n; row++) {
+			const char *v = overview_text(&s->set->runs[rows[row]],
+			    k);
+
+			keep[k] |= v != NULL;
+			alike = alike && v != NULL && strcmp(v, first) == 0;
+		}
+		shared[k] = alike ? first : NULL;
+		keep[k] &= !alike;
 	}
+}
+
+/* The text columns every run of the overview fills alike, said once
+ * after the table's units: "Every run: host vm, file system ext4." */
+static void
+overview_shared(xmlNodePtr p, const char *const shared[OVERVIEW_TEXTS])
+{
+	static const char *const names[OVERVIEW_TEXTS] = {"host",
+	    "controller", "disks", "RAID", "file system", "kernel",
+	    "scheduler"};
+	bool any = false;
+
+	for (size_t k = 0; p && k < OVERVIEW_TEXTS; k++) {
+		if (shared[k] == NULL)
+			continue;
+		html_text(p, any ? ", " : " Every run: ");
+		html_text(p, names[k]);
+		html_text(p, " ");
+		html_text(p, shared[k]);
+		any = true;
+	}
+	if (any)
+		html_text(p, ".");
 }
 
 static void
@@ -189,9 +226,11 @@ overview_head(const struct site_plan *s, htmlDocPtr doc,
 	}
 }
 
-/* How the overview's figures read: bonnie++'s, fio's or both. */
+/* How the overview's figures read: bonnie++'s, fio's or both; then
+ * what every run shares (overview_shared). */
 static void
-overview_units(const struct site_plan *s, htmlDocPtr doc)
+overview_units(const struct site_plan *s, htmlDocPtr doc,
+    const char *const shared[OVERVIEW_TEXTS])
 {
 	xmlNodePtr p = html_slot(doc, "overview-units");
 	bool bonnie = false, fio = plan_has_fio(s);
@@ -214,6 +253,7 @@ overview_units(const struct site_plan *s, htmlDocPtr doc)
 		    "completion latency in \u00b5s; the median where a run has "
 		    "several samples. A column is a workload the most runs "
 		    "share; every workload is on the fio workloads page.");
+	overview_shared(p, shared);
 }
 
 static void
@@ -373,6 +413,7 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 	htmlDocPtr doc = page_start(s, PAGE_INDEX, site_title(s));
 	xmlNodePtr intro;
 	bool keep[OVERVIEW_TEXTS];
+	const char *shared[OVERVIEW_TEXTS];
 
 	if (doc == NULL)
 		return NULL;
@@ -382,9 +423,9 @@ index_doc(const struct site_plan *s, const struct notes_text *intro_md,
 	else
 		html_drop(intro);
 	verdicts_fill(s, doc, -1, "");
-	overview_kept(s, keep);
+	overview_kept(s, keep, shared);
 	overview_head(s, doc, keep);
-	overview_units(s, doc);
+	overview_units(s, doc, shared);
 	overview_rows(s, doc, keep);
 	table_downloads(s, html_slot(doc, "table-downloads"), "index");
 	index_charts(s, doc);
@@ -601,9 +642,7 @@ results_table(const struct site_plan *s, size_t run, const struct results *rs,
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (size_t k = from; k < to && k < rs->n; k++) {
 		const struct result *x = &rs->v[k];
-		const char *base = strrchr(x->file, '/');
-		char *label = xasprintf("%s:%ld", base ? base + 1 : x->file,
-		    x->line);
+		char *label = sample_label(x);
 
 		tr = html_el(tbody, "tr", NULL, NULL);
 		row_head(tr, label);

@@ -166,6 +166,17 @@ summary_row(const struct site_plan *s, size_t run, const int *ids, int n,
 	}
 }
 
+char *
+sample_label(const struct result *x)
+{
+	const char *base = strrchr(x->file, '/');
+
+	base = base ? base + 1 : x->file;
+	if (x->csv_line > 0)
+		return xasprintf("%s:%ld", base, x->csv_line);
+	return xasprintf("%s:%ld", base, x->line);
+}
+
 void
 samples_table(const struct site_plan *s, size_t run,
     const struct results *rs, size_t from, size_t to, bool summary,
@@ -180,9 +191,7 @@ samples_table(const struct site_plan *s, size_t run,
 		add_col(t, metric_defs[ids[k]].label, metric_defs[ids[k]].unit);
 	for (size_t i = from; i < to && i < rs->n; i++) {
 		const struct result *x = &rs->v[i];
-		const char *base = strrchr(x->file, '/');
-		char *label = xasprintf("%s:%ld", base ? base + 1 : x->file,
-		    x->line);
+		char *label = sample_label(x);
 		struct table_cell *c = add_row(t);
 
 		set_text(&c[0], label);

@@ -38,6 +38,11 @@ void data_table_free(struct data_table *);
  * (M_PUTC: IO tests, M_SEQ_CREATE: file tests): its page shows it. */
 bool run_section_ran(const struct site_plan *, size_t run, int first);
 
+/* A sample's place, "bonnie.txt:11", for people: the line its figures
+ * are on (a text table's CSV line, when the run took that line's
+ * figures: 2.00a's table misprints file-creation rates). Caller frees. */
+char *sample_label(const struct result *);
+
 /* The overview's runs table (index.html). */
 void index_table(const struct site_plan *, struct data_table *);
 /* A run's samples [from, to) in the tables its page shows, with the
