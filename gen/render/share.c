@@ -7,6 +7,7 @@
 #include "model/display.h"
 #include "render/headline.h"
 #include "render/render.h"
+#include "base/buf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -27,6 +28,8 @@
 #define TABLE_GATE 5
 
 static void mail_wrap(FILE *, const char *, const char *, size_t, bool);
+static char *figures_units(const struct analysis *,
+    const struct figure_cols *);
 static void figures_legend(FILE *, const struct analysis *,
     const struct figure_cols *, bool);
 
@@ -320,7 +323,7 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 	char *left = table_left(an, in);
 	struct figure_cols fc;
 	size_t *order, nrows;
-	char *unshown;
+	char *unshown, *units, *title;
 
 	figures_table_columns(an, &fc);
 	if (fc.n == 0) {
@@ -329,9 +332,12 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 		free(in);
 		return;
 	}
-	fprintf(out, "\nFigures (%s; ! fails the gate)\n",
-	    fc.fio && fc.bonnie ? "MiB/s; seeks /s; IOPS" : fc.fio ?
-	    "MiB/s or IOPS" : "MiB/s; seeks /s");
+	units = figures_units(an, &fc);
+	title = xasprintf("Figures (%s; ! fails the gate)", units);
+	fputc('\n', out);
+	mail_wrap(out, "", title, 2, utf8);
+	free(title);
+	free(units);
 	figures_legend(out, an, &fc, utf8);
 	fprintf(out, "%-*s %-*s", TABLE_NAME, "Run", TABLE_GATE, "Gate");
 	for (size_t k = 0; k < fc.n; k++)
@@ -370,6 +376,33 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 }
 
 /* What the short heads of fio's columns stand for, a line each. */
+/* The units of the table's columns, in the order they first come:
+ * "MiB/s; seeks /s; IOPS", only those a column has. Caller frees. */
+static char *
+figures_units(const struct analysis *an, const struct figure_cols *fc)
+{
+	const char *seen[TABLE_METRICS];
+	size_t n = 0;
+	struct buf b = {0};
+
+	for (size_t k = 0; k < fc->n; k++) {
+		const struct metric *m = analysis_metric(an, fc->metric[k]);
+		const char *u = fc->metric[k] == M_SEEKS ? "seeks /s" :
+		    display_unit(&m->def);
+		bool again = false;
+
+		for (size_t j = 0; j < n; j++)
+			again |= strcmp(seen[j], u) == 0;
+		if (again)
+			continue;
+		seen[n++] = u;
+		if (b.n > 0)
+			buf_puts(&b, "; ");
+		buf_puts(&b, u);
+	}
+	return buf_take(&b);
+}
+
 static void
 figures_legend(FILE *out, const struct analysis *an,
     const struct figure_cols *fc, bool utf8)
