@@ -417,6 +417,43 @@ values_name_layer(const char *was, const char *now, char *word,
 	return true;
 }
 
+/* Whether t counts devices: a number, then "x" ("2 x 970 EVO"). */
+static bool
+counts_devices(const struct tokens *t)
+{
+	for (size_t k = 1; k < t->n; k++)
+		if (strcmp(t->v[k], "x") == 0 &&
+		    strspn(t->v[k - 1], "0123456789") == strlen(t->v[k - 1]))
+			return true;
+	return false;
+}
+
+/* The part of the machine that a value of one side names and the other
+ * does not ("special: none -> 2 x Samsung 870 EVO mirror": the mirror
+ * of a ZFS special vdev; "log-device: none -> nvme"), into word[size]:
+ * a key of the user's own whose value is hardware. */
+static bool
+values_name_part(const char *was, const char *now, char *word,
+    size_t size)
+{
+	struct tokens a, b;
+	const char *p;
+
+	if (was == NULL || now == NULL)
+		return false;
+	tokenize(was, &a);
+	tokenize(now, &b);
+	if ((p = differing(&a, &b, parts)) == NULL &&
+	    (p = differing(&b, &a, parts)) == NULL) {
+		/* "1 x 970 EVO": a count of devices, on one side only */
+		if (counts_devices(&a) == counts_devices(&b))
+			return false;
+		p = "devices";
+	}
+	snprintf(word, size, "%s", p);
+	return true;
+}
+
 const char *
 key_names_config(const char *key, const char *was, const char *now,
     char *word, size_t size)
@@ -428,6 +465,8 @@ key_names_config(const char *key, const char *was, const char *now,
 		return "how or where the benchmark ran";
 	if (values_name_layer(was, now, word, size))
 		return "a layer of the stack";
+	if (values_name_part(was, now, word, size))
+		return "a part";
 	return NULL;
 }
 

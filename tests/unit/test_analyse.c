@@ -1245,6 +1245,17 @@ test_label_change(void **state)
 	    "ext4 tuned", part, sizeof part));
 	assert_null(key_names_config("storage-protocol", NULL, "nfs", part,
 	    sizeof part));
+	/* by its values: hardware one names and the other does not (a
+	 * ZFS special vdev, a log device added) */
+	assert_string_equal(key_names_config("special", "none",
+	    "2 x Samsung 870 EVO mirror", part, sizeof part), "a part");
+	assert_string_equal(part, "mirror");
+	assert_string_equal(key_names_config("log-device", "none",
+	    "Optane nvme", part, sizeof part), "a part");
+	assert_string_equal(key_names_config("cache", "none", "1 x 970 EVO",
+	    part, sizeof part), "a part");
+	assert_null(key_names_config("special-small-blocks", "0", "1M", part,
+	    sizeof part));
 	/* a label saying the benchmark ran beside another: measured
 	 * otherwise than one that does not, whichever side says it */
 	assert_true(labels_measure_otherwise("single disk sdc",
