@@ -313,6 +313,10 @@ enum test_file { BONNIE_FILE, FIO_FILE };
  * times as its jobs laid it out: fio_files): the page cache can hold
  * much of it. */
 bool fits_cache(const struct run *r, enum test_file);
+/* Whether r's file system is ZFS of a release before 2.3 (or of none
+ * said: meta driver "zfs 2.2.7"), whose ARC serves fio's direct=1 as
+ * it does buffered reads. */
+bool zfs_arc_serves_direct(const struct run *r);
 /* What fits_cache weighed of r's fio jobs, for people: "file of 16g",
  * "files of 8 x 2g" (fio_files; the size as the jobs wrote it, cut to
  * fit). */

@@ -720,6 +720,29 @@ fits_cache(const struct run *r, enum test_file which)
 	return mem > 0 && size > 0 && size < 2 * mem * REPORTED_MEMORY;
 }
 
+/* The ZFS release that first honours O_DIRECT, as major * 100 + minor:
+ * before it, fio's direct=1 on a dataset goes through the ARC. */
+#define ZFS_DIRECT_RELEASE 203
+
+bool
+zfs_arc_serves_direct(const struct run *r)
+{
+	const char *fs = meta_get(&r->meta, "filesystem");
+	const char *drv = meta_get(&r->meta, "driver");
+	const char *v;
+	int major, minor;
+
+	if (fs == NULL || strncasecmp(fs, "zfs", 3) != 0 ||
+	    isalnum((unsigned char)fs[3]))
+		return false;
+	/* "driver: zfs 2.3.1", "zfs-2.2.7": a release said */
+	if (drv && strncasecmp(drv, "zfs", 3) == 0 && (v = drv + 3 +
+	    strspn(drv + 3, " -v")) && sscanf(v, "%d.%d", &major, &minor) ==
+	    2)
+		return major * 100 + minor < ZFS_DIRECT_RELEASE;
+	return true;
+}
+
 const char *
 fio_files_text(const struct run *r, char buf[FIO_FILES_TEXT])
 {
@@ -906,6 +929,13 @@ cache_size_reason(const struct run *r, const struct run *b,
 		    "its host's memory (%s): the figures may come from the "
 		    "cache", fio_files_text(f, buf), f->id, f->fio_files > 1 ?
 		    "are" : "is", host_memory(f)));
+	else if (f && m && m->def.family == FAMILY_FIO &&
+	    zfs_arc_serves_direct(f))
+		reason(w, xasprintf("fio's %s on %s %s under twice its host's "
+		    "memory (%s), on ZFS, whose ARC serves direct=1 before "
+		    "2.3: the figures may come from the cache",
+		    fio_files_text(f, buf), f->id, f->fio_files > 1 ? "are" :
+		    "is", host_memory(f)));
 }
 
 const char *

@@ -543,6 +543,12 @@ validity_warnings(struct analysis *a, size_t i)
 		    "their figures may come from the cache.",
 		    fio_files_text(r, buf), r->fio_files > 1 ? "are" : "is",
 		    host_memory(r)));
+	else if (fits_cache(r, FIO_FILE) && zfs_arc_serves_direct(r))
+		warn(&all, xasprintf("fio's %s %s less than twice the "
+		    "memory (%s), on ZFS, whose ARC serves direct=1 before "
+		    "2.3: the figures may come from the cache.",
+		    fio_files_text(r, buf), r->fio_files > 1 ? "are" : "is",
+		    host_memory(r)));
 	if (r->fio_disk_idle)
 		warn(&all, xstrdup("fio's disk stats show the disk idle (util "
 		    "0%) while the jobs moved data: the page cache answered, "

@@ -620,6 +620,29 @@ test_hardware_ceiling(void **state)
 	assert_string_equal(by, "max-rate");
 }
 
+/* ZFS before 2.3 serves fio's direct=1 from its ARC: a dataset of no
+ * release said, or of 2.2, does; 2.3 honours O_DIRECT; ext4 and a
+ * "zfsfoo" are no ZFS. */
+static void
+test_zfs_arc_serves_direct(void **state)
+{
+	struct tree *t = *state;
+
+	add_run(t, "z", "host: a\nfilesystem: zfs\n", 1, 1, 1, 1, 50);
+	add_run(t, "z22", "host: b\nfilesystem: ZFS\ndriver: zfs-2.2.7\n", 1,
+	    1, 1, 1, 50);
+	add_run(t, "z23", "host: c\nfilesystem: zfs\ndriver: zfs 2.3.1\n", 1,
+	    1, 1, 1, 50);
+	add_run(t, "e", "host: d\nfilesystem: ext4\n", 1, 1, 1, 1, 50);
+	add_run(t, "f", "host: e\nfilesystem: zfsfoo\n", 1, 1, 1, 1, 50);
+	load(t);
+	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z")]));
+	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z22")]));
+	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z23")]));
+	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "e")]));
+	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "f")]));
+}
+
 /* ---- series verdicts ---- */
 
 /* One sample a run, no history: the minimum change (5%) decides. */
@@ -1363,6 +1386,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_fits_cache, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_hardware_ceiling, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_zfs_arc_serves_direct, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_factors_stored,
 		    setup, teardown),
