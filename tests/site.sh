@@ -370,6 +370,15 @@ if [ -n "$series_csv" ] &&
 else
 	say_bad "series history: night-08's FAIL not marked once in $series_csv"
 fi
+# The regression's line in the index's verdict links its series' page,
+# where the fall is read against the nights before it.
+series_link=$(xmllint --html --xpath 'string(//ol[@class = "findings"]/li[1]//span[@class = "sub"]/a[starts-with(@href, "series/")]/@href)' \
+	"$tmp/nightly/index.html" 2>/dev/null)
+if [ -n "$series_link" ] && [ -f "$tmp/nightly/$series_link" ]; then
+	say_ok "the index's regression links its series"
+else
+	say_bad "the index's regression links no series page: '$series_link'"
+fi
 
 # Publishing is atomic: a build killed at any moment leaves SITE the old
 # whole site or the new one, never a mix; a SITE benchsite did not make,

@@ -209,6 +209,41 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 
 /* The links to the runs of g's first told findings, and how many runs
  * are left. */
+/* How many series' pages a regression's line links, at most. */
+#define GROUP_SERIES_LINKS 3
+
+/* The pages of the series of a regression's first told runs, where
+ * they have one: its history is where the fall is read against the
+ * nights before it. */
+static void
+group_series_links(const struct site_plan *s, xmlNodePtr sub,
+    const struct finding_group *g, size_t told)
+{
+	size_t seen[GROUP_SERIES_LINKS], n = 0;
+
+	for (size_t k = 0; k < told && n < GROUP_SERIES_LINKS; k++) {
+		long run = group_finding(s->an, g, k)->run;
+		size_t sp;
+		bool again = false;
+		char *href, *shown;
+
+		if (run < 0 || s->series[sp = s->series_of[run]].slug == NULL)
+			continue;
+		for (size_t j = 0; j < n; j++)
+			again |= seen[j] == sp;
+		if (again)
+			continue;
+		html_text(sub, n == 0 ? (sub->children ? ". Series: " :
+		    "Series: ") : ", ");
+		href = xasprintf("series/%s.html", s->series[sp].slug);
+		shown = series_shown(s->an->runs[run].series);
+		html_link(sub, href, shown);
+		free(shown);
+		free(href);
+		seen[n++] = sp;
+	}
+}
+
 static void
 group_runs_line(const struct site_plan *s, xmlNodePtr li,
     const struct finding_group *g, size_t told, size_t runs_left)
@@ -234,6 +269,8 @@ group_runs_line(const struct site_plan *s, xmlNodePtr li,
 		html_text(sub, more);
 		free(more);
 	}
+	if (g->kind == FIND_REGRESSION)
+		group_series_links(s, sub, g, told);
 	if (sub->children == NULL)
 		html_drop(sub);
 }
