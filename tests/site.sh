@@ -365,8 +365,10 @@ if [ -n "$series_csv" ] &&
     [ "$(grep -c ',FAIL,' "$series_csv")" -eq 1 ] &&
     grep -q '^night-08,[^,]*,FAIL,kernel' "$series_csv" &&
     [ "$(grep -o '<td class="bad">FAIL</td>' "${series_csv%.csv}.html" |
-    wc -l)" -eq 1 ]; then
-	say_ok "series history gives the gate's word"
+    wc -l)" -eq 1 ] &&
+    [ "$(grep -o 'class="num bad marked"' "${series_csv%.csv}.html" |
+    wc -l)" -ge 1 ]; then
+	say_ok "series history gives the gate's word, and marks the figure"
 else
 	say_bad "series history: night-08's FAIL not marked once in $series_csv"
 fi

@@ -1163,9 +1163,14 @@ comparison_row(const struct site_plan *s, xmlNodePtr tbody,
 	else
 		text_cell(tr, r->changes && r->changes[k] ? r->changes[k] :
 		    "");
-	for (size_t m = 0; m < r->nmetrics; m++)
-		figure_cell(tr, analysis_def(s->an, r->metrics[m]),
-		    analysis_sum(s->an, run, r->metrics[m]));
+	for (size_t m = 0; m < r->nmetrics; m++) {
+		xmlNodePtr td = figure_cell(tr, analysis_def(s->an,
+		    r->metrics[m]), analysis_sum(s->an, run, r->metrics[m]));
+
+		/* the figure that fails, as the overview marks it */
+		if (analysis_flagged(s->an, run, r->metrics[m]))
+			html_attr(td, "class", "num bad marked");
+	}
 }
 
 /* Charts of the compared figures, then a table of the rows (a
