@@ -423,6 +423,36 @@ single_fio(const struct run *r)
  * device's (pmem, a RAM disk) or a cache's below. Appends the sentence,
  * naming the fastest workload, to all; returns it. */
 
+/* The first device in memory fio's disk stats list for r ("ram0" of
+ * the brd driver, "pmem0", "zram0"), into found; NULL when none. (The
+ * findings are made in two threads: no buffer of its own.) */
+#define MEMORY_DEVICE_MAX 16
+static const char *
+memory_device(const struct run *r, char found[MEMORY_DEVICE_MAX])
+{
+	static const char *const kinds[] = {"ram", "pmem", "zram"};
+
+	if (r->fio_disks == NULL || strcmp(r->fio_disks, FIO_NO_DISK) == 0)
+		return NULL;
+	for (const char *p = r->fio_disks; *p; p += *p == ' ') {
+		size_t n = strcspn(p, " ");
+
+		for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+			size_t kn = strlen(kinds[k]);
+
+			if (n > kn && n < MEMORY_DEVICE_MAX &&
+			    strncmp(p, kinds[k], kn) == 0 &&
+			    strspn(p + kn, "0123456789") == n - kn) {
+				memcpy(found, p, n);
+				found[n] = '\0';
+				return found;
+			}
+		}
+		p += n;
+	}
+	return NULL;
+}
+
 static char *
 memory_fast(const struct analysis *a, const struct run *r, char *all)
 {
@@ -438,14 +468,23 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 			fastest = run_metric_at(r, k);
 	}
 	if (fastest >= 0) {
-		char took[48];
+		char took[48], buf[MEMORY_DEVICE_MAX];
+		const char *ram = memory_device(r, buf);
 
 		shown(a, fastest, run_summary(r, fastest).median, took);
-		warn(&all, xasprintf("%s is %s: no disk completes a request "
-		    "that fast; %s.", analysis_def(a, fastest)->label, took,
-		    fio_key_uncached(&analysis_metric(a, fastest)->fio) ?
-		    "memory did, a memory device (pmem, a RAM disk) or a "
-		    "cache below the direct I/O" : "the page cache did"));
+		if (ram)
+			warn(&all, xasprintf("%s is %s: no disk completes a "
+			    "request that fast; memory did: fio's disk stats "
+			    "list %s, a device in memory.",
+			    analysis_def(a, fastest)->label, took, ram));
+		else
+			warn(&all, xasprintf("%s is %s: no disk completes a "
+			    "request that fast; %s.",
+			    analysis_def(a, fastest)->label, took,
+			    fio_key_uncached(&analysis_metric(a,
+			    fastest)->fio) ? "memory did, a memory device "
+			    "(pmem, a RAM disk) or a cache below the direct "
+			    "I/O" : "the page cache did"));
 	}
 	return all;
 }
