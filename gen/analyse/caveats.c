@@ -535,7 +535,8 @@ setup_differences(const struct run *r, const struct run *b, int *count,
 }
 
 /* The requests a fio workload keeps in flight: its depth (one for an
- * engine that waits on each, psync's and sync's) times its jobs. */
+ * engine that waits on each, psync's and sync's, and for none given:
+ * fio's default is psync) times its jobs. */
 static long
 fio_in_flight(const struct metric *m)
 {
@@ -544,7 +545,8 @@ fio_in_flight(const struct metric *m)
 	long depth = m->fio.iodepth > 0 ? m->fio.iodepth : 1;
 
 	for (size_t k = 0; k < sizeof waits / sizeof *waits; k++)
-		if (strcmp(m->fio.engine, waits[k]) == 0)
+		if (strcmp(m->fio.engine, waits[k]) == 0 ||
+		    m->fio.engine[0] == '\0')
 			depth = 1;
 	return depth * (m->fio.numjobs > 0 ? m->fio.numjobs : 1);
 }
@@ -735,11 +737,15 @@ zfs_arc_serves_direct(const struct run *r)
 	if (fs == NULL || strncasecmp(fs, "zfs", 3) != 0 ||
 	    isalnum((unsigned char)fs[3]))
 		return false;
-	/* "driver: zfs 2.3.1", "zfs-2.2.7": a release said */
-	if (drv && strncasecmp(drv, "zfs", 3) == 0 && (v = drv + 3 +
-	    strspn(drv + 3, " -v")) && sscanf(v, "%d.%d", &major, &minor) ==
-	    2)
-		return major * 100 + minor < ZFS_DIRECT_RELEASE;
+	/* "driver: zfs 2.3.1", "zfs-2.2.7", "zfs-kmod-2.3.0": a release
+	 * said */
+	if (drv && strncasecmp(drv, "zfs", 3) == 0) {
+		v = drv + 3 + strspn(drv + 3, " -v");
+		if (strncasecmp(v, "kmod-", 5) == 0)
+			v += 5;
+		if (sscanf(v, "%d.%d", &major, &minor) == 2)
+			return major * 100 + minor < ZFS_DIRECT_RELEASE;
+	}
 	return true;
 }
 
@@ -914,6 +920,10 @@ cache_size_reason(const struct run *r, const struct run *b,
 	    !(bulk && direct_io(b)) ? b : NULL;
 	const struct run *f = fits_cache(r, FIO_FILE) ? r :
 	    fits_cache(b, FIO_FILE) ? b : NULL;
+	/* the side on ZFS, of the two whose files the cache holds */
+	const struct run *z = fits_cache(r, FIO_FILE) &&
+	    zfs_arc_serves_direct(r) ? r : fits_cache(b, FIO_FILE) &&
+	    zfs_arc_serves_direct(b) ? b : NULL;
 	char buf[FIO_FILES_TEXT];
 
 	if (c && moves_metric((struct moves)IO_TESTS, m))
@@ -929,13 +939,12 @@ cache_size_reason(const struct run *r, const struct run *b,
 		    "its host's memory (%s): the figures may come from the "
 		    "cache", fio_files_text(f, buf), f->id, f->fio_files > 1 ?
 		    "are" : "is", host_memory(f)));
-	else if (f && m && m->def.family == FAMILY_FIO &&
-	    zfs_arc_serves_direct(f))
+	else if (z && m && m->def.family == FAMILY_FIO)
 		reason(w, xasprintf("fio's %s on %s %s under twice its host's "
 		    "memory (%s), on ZFS, whose ARC serves direct=1 before "
 		    "2.3: the figures may come from the cache",
-		    fio_files_text(f, buf), f->id, f->fio_files > 1 ? "are" :
-		    "is", host_memory(f)));
+		    fio_files_text(z, buf), z->id, z->fio_files > 1 ? "are" :
+		    "is", host_memory(z)));
 }
 
 const char *

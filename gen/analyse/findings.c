@@ -418,11 +418,6 @@ single_fio(const struct run *r)
 	return r->nsum > 0;
 }
 
-/* A fio mean completion latency under DEVICE_FLOOR_US is memory's, the
- * page cache's, or with the page cache bypassed (direct I/O) a memory
- * device's (pmem, a RAM disk) or a cache's below. Appends the sentence,
- * naming the fastest workload, to all; returns it. */
-
 /* The first device in memory fio's disk stats list for r ("ram0" of
  * the brd driver, "pmem0", "zram0"), into found; NULL when none. (The
  * findings are made in two threads: no buffer of its own.) */
@@ -453,6 +448,11 @@ memory_device(const struct run *r, char found[MEMORY_DEVICE_MAX])
 	return NULL;
 }
 
+/* A fio mean completion latency under DEVICE_FLOOR_US is memory's, the
+ * page cache's, or with the page cache bypassed (direct I/O) a memory
+ * device's (pmem, a RAM disk, named when fio's disk stats list one) or
+ * a cache's below. Appends the sentence, naming the fastest workload,
+ * to all; returns it. */
 static char *
 memory_fast(const struct analysis *a, const struct run *r, char *all)
 {
@@ -504,7 +504,6 @@ one_device_fs(const char *fs)
 	return false;
 }
 
-/* One warning per run, of every reason to read its figures with care. */
 static bool
 block_test(const struct metric_def *d)
 {
@@ -552,6 +551,7 @@ samples_apart(const struct analysis *a, const struct run *r, char *all)
 	return all;
 }
 
+/* One warning per run, of every reason to read its figures with care. */
 static void
 validity_warnings(struct analysis *a, size_t i)
 {

@@ -42,12 +42,10 @@ struct job_file {
 bool
 fio_value_expands(const char *s, size_t n)
 {
-	if (n > 1 && s[0] == '$' && (isalnum((unsigned char)s[1]) ||
-	    s[1] == '_'))
-		return true;
 	for (size_t i = 0; i < n; i++)
 		if (s[i] == '`' || (i + 1 < n && s[i] == '$' &&
-		    (s[i + 1] == '{' || s[i + 1] == '(')))
+		    (s[i + 1] == '{' || s[i + 1] == '(' || s[i + 1] == '_' ||
+		    isalnum((unsigned char)s[i + 1]))))
 			return true;
 	return false;
 }

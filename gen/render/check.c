@@ -225,7 +225,7 @@ reasons_untold(const struct analysis *a, const struct finding_group *g,
 				buf_puts(&b, "; ");
 			buf_add(&b, p, n);
 		}
-		p += n + 2;
+		p = e && e < end ? e + 2 : end;
 	}
 	return buf_take(&b);
 }

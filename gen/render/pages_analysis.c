@@ -207,17 +207,15 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 	}
 }
 
-/* The links to the runs of g's first told findings, and how many runs
- * are left. */
 /* How many series' pages a regression's line links, at most. */
 #define GROUP_SERIES_LINKS 3
 
 /* The pages of the series of a regression's first told runs, where
  * they have one: its history is where the fall is read against the
- * nights before it. */
+ * nights before it. ended: the line so far ends a sentence. */
 static void
 group_series_links(const struct site_plan *s, xmlNodePtr sub,
-    const struct finding_group *g, size_t told)
+    const struct finding_group *g, size_t told, bool ended)
 {
 	size_t seen[GROUP_SERIES_LINKS], n = 0;
 
@@ -233,8 +231,8 @@ group_series_links(const struct site_plan *s, xmlNodePtr sub,
 			again |= seen[j] == sp;
 		if (again)
 			continue;
-		html_text(sub, n == 0 ? (sub->children ? ". Series: " :
-		    "Series: ") : ", ");
+		html_text(sub, n > 0 ? ", " : ended ? " Series: " :
+		    sub->children ? ". Series: " : "Series: ");
 		href = xasprintf("series/%s.html", s->series[sp].slug);
 		shown = series_shown(s->an->runs[run].series);
 		html_link(sub, href, shown);
@@ -244,6 +242,8 @@ group_series_links(const struct site_plan *s, xmlNodePtr sub,
 	}
 }
 
+/* The links to the runs of g's first told findings, and how many runs
+ * are left. */
 static void
 group_runs_line(const struct site_plan *s, xmlNodePtr li,
     const struct finding_group *g, size_t told, size_t runs_left)
@@ -270,7 +270,7 @@ group_runs_line(const struct site_plan *s, xmlNodePtr li,
 		free(more);
 	}
 	if (g->kind == FIND_REGRESSION)
-		group_series_links(s, sub, g, told);
+		group_series_links(s, sub, g, told, runs_left > 0);
 	if (sub->children == NULL)
 		html_drop(sub);
 }

@@ -85,8 +85,8 @@ extern const char *const detail_labels[DETAIL_TEXTS];
 static inline const char *
 detail_label(const struct finding *f, int t)
 {
-	return t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT ? "read with care" :
-	    detail_labels[t];
+	return t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT ?
+	    "read with care" : detail_labels[t];
 }
 /* Whether text t of finding k of g is empty or was told for an earlier
  * one: each text is told once a group (once a run, when it differs only

@@ -375,7 +375,6 @@ figures_table(FILE *out, const struct analysis *an, bool utf8)
 	free(in);
 }
 
-/* What the short heads of fio's columns stand for, a line each. */
 /* The units of the table's columns, in the order they first come:
  * "MiB/s; seeks /s; IOPS", only those a column has. Caller frees. */
 static char *
@@ -403,6 +402,7 @@ figures_units(const struct analysis *an, const struct figure_cols *fc)
 	return buf_take(&b);
 }
 
+/* What the short heads of fio's columns stand for, a line each. */
 static void
 figures_legend(FILE *out, const struct analysis *an,
     const struct figure_cols *fc, bool utf8)

@@ -635,12 +635,15 @@ test_zfs_arc_serves_direct(void **state)
 	    1, 1, 1, 50);
 	add_run(t, "e", "host: d\nfilesystem: ext4\n", 1, 1, 1, 1, 50);
 	add_run(t, "f", "host: e\nfilesystem: zfsfoo\n", 1, 1, 1, 1, 50);
+	add_run(t, "k", "host: f\nfilesystem: zfs\ndriver: zfs-kmod-2.3.0\n",
+	    1, 1, 1, 1, 50);
 	load(t);
 	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z")]));
 	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z22")]));
 	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z23")]));
 	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "e")]));
 	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "f")]));
+	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "k")]));
 }
 
 /* ---- series verdicts ---- */
