@@ -289,6 +289,16 @@ run "$b/benchsite" build -q -o "$site" samples 2>/dev/null
 status=$?
 [ $status -eq 0 ] && say_ok "samples build" || say_bad "samples build: exit $status"
 check_site samples "$site"
+# A "by KEY" page's chart of a bonnie++ figure bars bonnie++'s runs only:
+# a fio run is no "not run" of it.
+first='(//figure)[1]//*[local-name()="text"]'
+fio_bars=$(xmllint --html --xpath "count($first[contains(., 'this-machine-fio/')])" \
+	"$site/compare/kernel.html" 2>/dev/null)
+bonnie_bars=$(xmllint --html --xpath "count($first[contains(., 'marvell-sata/')])" \
+	"$site/compare/kernel.html" 2>/dev/null)
+[ "$fio_bars" = 0 ] && [ "${bonnie_bars:-0}" -gt 0 ] &&
+	say_ok "a bonnie++ chart bars no fio run" ||
+	say_bad "a bonnie++ chart of compare/kernel.html: $fio_bars fio bars, $bonnie_bars bonnie++ bars"
 # Runs listed in the order people count them, as the mail's table:
 # raid5 before raid10.
 tr '>' '\n' <"$site/index.html" | awk '/<tbody/ { rows = 1 }

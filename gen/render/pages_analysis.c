@@ -998,6 +998,19 @@ run_analysis_fill(const struct site_plan *s, htmlDocPtr doc, size_t i)
 
 /* ---- comparison pages ---- */
 
+/* Whether run i has a figure of the metric family fam (bonnie++'s or
+ * fio's). */
+static bool
+run_has_family(const struct analysis *an, size_t i, enum metric_family fam)
+{
+	const struct run *r = &an->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++)
+		if (analysis_def(an, run_metric_at(r, k))->family == fam)
+			return true;
+	return false;
+}
+
 /* Whether at least two runs give key, with different values: what a
  * "by KEY" page needs to exist (key_rows, without sorting them). */
 static bool
@@ -1019,21 +1032,35 @@ key_varies(const struct site_plan *s, const char *key)
 }
 
 static xmlDocPtr
-page_chart(const struct site_plan *s, int id, const size_t *runs,
-    size_t n, const char *const *groups, const char *const *changes,
-    double width, struct diags *d)
+page_chart(const struct site_plan *s, int id, const size_t *all,
+    size_t nall, const char *const *all_groups, double width,
+    struct diags *d)
 {
 	const struct metric_def *def = analysis_def(s->an, id);
-	struct chart_bar *bars = chart_bars(s->an, id, runs, n, groups,
-	    changes);
-	struct chart c = {def->label, display_unit(def), chart_note(def),
-	    bars, n, false, false, display_fine_below(def)};
+	size_t *runs = xcalloc(nall ? nall : 1, sizeof *runs), n = 0;
+	const char **groups = all_groups ? xcalloc(nall ? nall : 1,
+	    sizeof *groups) : NULL;
+	struct chart_bar *bars;
+	struct chart c;
 	char err[256] = "";
-	xmlDocPtr svg = chart_svg_at(&c, s->fonts, width, err);
+	xmlDocPtr svg;
 
+	/* a run of the other benchmark is no "not run" of this one */
+	for (size_t k = 0; k < nall; k++)
+		if (run_has_family(s->an, all[k], def->family)) {
+			if (groups)
+				groups[n] = all_groups[k];
+			runs[n++] = all[k];
+		}
+	bars = chart_bars(s->an, id, runs, n, groups, NULL);
+	c = (struct chart){def->label, display_unit(def), chart_note(def),
+	    bars, n, false, false, display_fine_below(def)};
+	svg = chart_svg_at(&c, s->fonts, width, err);
 	if (svg == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", def->key, err);
 	chart_bars_free(bars, n);
+	free(runs);
+	free(groups);
 	return svg;
 }
 
@@ -1117,11 +1144,11 @@ comparison_charts(const struct site_plan *s, htmlDocPtr doc,
 		int id = r->metrics[k];
 		xmlDocPtr svg = r->changes ? trend_chart(s, id, r->runs, r->n,
 		    r->changes, CHART_WIDTH, d) : page_chart(s, id, r->runs,
-		    r->n, groups, r->changes, CHART_WIDTH, d);
+		    r->n, groups, CHART_WIDTH, d);
 		xmlDocPtr narrow = s->single ? NULL : r->changes ?
 		    trend_chart(s, id, r->runs, r->n, r->changes,
 		    CHART_NARROW_WIDTH, d) : page_chart(s, id, r->runs, r->n,
-		    groups, r->changes, CHART_NARROW_WIDTH, d);
+		    groups, CHART_NARROW_WIDTH, d);
 		xmlNodePtr fig = html_el(sec, "figure", "chart", NULL);
 
 		inline_charts(fig, svg, narrow, analysis_def(s->an, id)->key);
