@@ -423,18 +423,17 @@ efficiency_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 	html_el(tr, "td", cls, buf);
 }
 
-/* Why run's figure of metric id was not compared with its base's: a
- * side too fast to measure ("+++++"), or without the figure. */
-static const char *
-insufficient_words(const struct analysis *an, size_t run, int id)
+/* Whether run's figure of metric id was not compared with its base's
+ * because a side was too fast to measure ("+++++"), not for want of
+ * the figure. */
+static bool
+insufficient_too_fast(const struct analysis *an, size_t run, int id)
 {
 	const struct run_analysis *ra = &an->runs[run];
 
-	if (analysis_sum(an, run, id).state == VS_TOO_FAST ||
+	return analysis_sum(an, run, id).state == VS_TOO_FAST ||
 	    (ra->base >= 0 && analysis_sum(an, (size_t)ra->base,
-	    id).state == VS_TOO_FAST))
-		return "too fast to measure";
-	return "no figure";
+	    id).state == VS_TOO_FAST);
 }
 
 void
@@ -464,9 +463,16 @@ change_cell(const struct site_plan *s, xmlNodePtr tr, size_t run, int id)
 		cls = "num good";
 		break;
 	case VERDICT_INSUFFICIENT:
-		/* what stands instead of a figure, on either side */
-		snprintf(buf, sizeof buf, "%s", insufficient_words(s->an, run,
-		    id));
+		/* what stands instead of a figure, on either side: the
+		 * table's own mark for too fast, as narrow as a figure */
+		if (insufficient_too_fast(s->an, run, id)) {
+			td = html_el(tr, "td", cls, NULL);
+			html_attr(html_el(td, "span", "too-fast", "+++++"),
+			    "title", "too fast to measure on one side or "
+			    "both: not compared");
+			return;
+		}
+		snprintf(buf, sizeof buf, "no figure");
 		break;
 	default:
 		break;
