@@ -186,6 +186,14 @@ const char *key_names_config(const char *key, const char *was,
  * (VERDICT_NONE when the run has no such figure). */
 enum verdict sibling_verdict(const struct analysis *, size_t i,
     const struct metric *m, enum fio_measure fm);
+/* Whether run i's fio metric m is a median latency (p50) whose change
+ * `way' (a rise: VERDICT_REGRESSION; a fall: VERDICT_IMPROVEMENT) its
+ * workload's mean latency and its IOPS or bandwidth did not share: the
+ * requests' spread changed shape (a throttle's, a cache's; the other
+ * tail may have grown), none came back later or sooner on average, and
+ * no engineer calls the device slower or faster for it. */
+bool median_moved_alone(const struct analysis *, size_t i,
+    const struct metric *m, enum verdict way);
 
 
 /* What differs in the set-up from run b to run r, key by key. A key

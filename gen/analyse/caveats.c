@@ -1432,6 +1432,23 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	    "times or more to tell"));
 }
 
+bool
+median_moved_alone(const struct analysis *a, size_t i, const struct metric *m,
+    enum verdict way)
+{
+	enum verdict iops, bw;
+
+	if (m->def.family != FAMILY_FIO || m->fio.measure != FM_P50 ||
+	    sibling_verdict(a, i, m, FM_LAT) != VERDICT_SAME)
+		return false;
+	iops = sibling_verdict(a, i, m, FM_IOPS);
+	bw = sibling_verdict(a, i, m, FM_BW);
+	/* not when the rate moved the median's way, nor when neither of
+	 * its two figures held */
+	return iops != way && bw != way &&
+	    (iops == VERDICT_SAME || bw == VERDICT_SAME);
+}
+
 /* A median latency (p50) that rose while the same workload's mean
  * latency and its IOPS or bandwidth held: the requests' spread changed
  * shape (a throttle's, a cache's), none took longer on average, and a
@@ -1441,17 +1458,10 @@ median_alone_reason(const struct analysis *a, size_t i, int metric,
     struct reasons *w)
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
-	enum verdict iops, bw;
 
-	if (m == NULL || m->def.family != FAMILY_FIO ||
-	    m->fio.measure != FM_P50 ||
+	if (m == NULL ||
 	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION ||
-	    sibling_verdict(a, i, m, FM_LAT) != VERDICT_SAME)
-		return;
-	iops = sibling_verdict(a, i, m, FM_IOPS);
-	bw = sibling_verdict(a, i, m, FM_BW);
-	if (iops == VERDICT_REGRESSION || bw == VERDICT_REGRESSION ||
-	    (iops != VERDICT_SAME && bw != VERDICT_SAME))
+	    !median_moved_alone(a, i, m, VERDICT_REGRESSION))
 		return;
 	reason(w, xstrdup("the median latency moved alone: the same "
 	    "workload's mean latency and its throughput stayed within their "

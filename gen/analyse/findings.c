@@ -189,25 +189,6 @@ latency_fell_with_rate(const struct analysis *a, size_t i,
 	    VERDICT_REGRESSION);
 }
 
-/* Whether run i's fio metric m is a median latency that fell while the
- * same workload's mean latency and its IOPS or bandwidth held: the
- * requests' spread changed shape (the other tail may have grown), none
- * came back sooner on average, and no engineer calls that faster (as
- * median_alone_reason tells a rise of it). */
-static bool
-median_fell_alone(const struct analysis *a, size_t i, const struct metric *m)
-{
-	enum verdict iops, bw;
-
-	if (m->def.family != FAMILY_FIO || m->fio.measure != FM_P50 ||
-	    sibling_verdict(a, i, m, FM_LAT) != VERDICT_SAME)
-		return false;
-	iops = sibling_verdict(a, i, m, FM_IOPS);
-	bw = sibling_verdict(a, i, m, FM_BW);
-	return iops != VERDICT_IMPROVEMENT && bw != VERDICT_IMPROVEMENT &&
-	    (iops == VERDICT_SAME || bw == VERDICT_SAME);
-}
-
 static void
 change_findings(struct analysis *a, size_t i)
 {
@@ -228,7 +209,8 @@ change_findings(struct analysis *a, size_t i)
 		    c->verdict != VERDICT_IMPROVEMENT) ||
 		    (c->verdict == VERDICT_IMPROVEMENT &&
 		    (latency_fell_with_rate(a, i, analysis_metric(a, id)) ||
-		    median_fell_alone(a, i, analysis_metric(a, id)))))
+		    median_moved_alone(a, i, analysis_metric(a, id),
+		    VERDICT_IMPROVEMENT))))
 			continue;
 		cf = analysis_change(a, i, id);
 		shown(a, id, cf.base_median, was);

@@ -396,27 +396,6 @@ names_word(const char *text, const char *const *list, char *word,
 	return true;
 }
 
-/* The first layer of the stack that one value names and the other
- * does not ("iscsi" against "nfs"; "ext4 tuned" against "ext4" names
- * none), into word[size]. */
-static bool
-values_name_layer(const char *was, const char *now, char *word,
-    size_t size)
-{
-	struct tokens a, b;
-	const char *p;
-
-	if (was == NULL || now == NULL)
-		return false;
-	tokenize(was, &a);
-	tokenize(now, &b);
-	if ((p = differing(&a, &b, layers)) == NULL &&
-	    (p = differing(&b, &a, layers)) == NULL)
-		return false;
-	snprintf(word, size, "%s", p);
-	return true;
-}
-
 /* Whether t counts devices: a number, then "x" ("2 x 970 EVO"). */
 static bool
 counts_devices(const struct tokens *t)
@@ -428,13 +407,12 @@ counts_devices(const struct tokens *t)
 	return false;
 }
 
-/* The part of the machine that a value of one side names and the other
- * does not ("special: none -> 2 x Samsung 870 EVO mirror": the mirror
- * of a ZFS special vdev; "log-device: none -> nvme"), into word[size]:
- * a key of the user's own whose value is hardware. */
+/* The first word of list that one value names and the other does not
+ * ("iscsi" against "nfs" of the layers; "ext4 tuned" against "ext4"
+ * names none), into word[size]. */
 static bool
-values_name_part(const char *was, const char *now, char *word,
-    size_t size)
+values_name(const char *was, const char *now, const char *const *list,
+    char *word, size_t size)
 {
 	struct tokens a, b;
 	const char *p;
@@ -443,10 +421,11 @@ values_name_part(const char *was, const char *now, char *word,
 		return false;
 	tokenize(was, &a);
 	tokenize(now, &b);
-	if ((p = differing(&a, &b, parts)) == NULL &&
-	    (p = differing(&b, &a, parts)) == NULL) {
-		/* "1 x 970 EVO": a count of devices, on one side only */
-		if (counts_devices(&a) == counts_devices(&b))
+	if ((p = differing(&a, &b, list)) == NULL &&
+	    (p = differing(&b, &a, list)) == NULL) {
+		/* "1 x 970 EVO": a count of devices, on one side only, is
+		 * hardware whatever it names */
+		if (list != parts || counts_devices(&a) == counts_devices(&b))
 			return false;
 		p = "devices";
 	}
@@ -463,9 +442,12 @@ key_names_config(const char *key, const char *was, const char *now,
 		return "a part";
 	if (names_word(key, running_keys, word, size))
 		return "how or where the benchmark ran";
-	if (values_name_layer(was, now, word, size))
+	/* by the values: a layer one names and the other does not, or
+	 * hardware ("special: none -> 2 x Samsung 870 EVO mirror": a ZFS
+	 * special vdev; "log-device: none -> nvme") */
+	if (values_name(was, now, layers, word, size))
 		return "a layer of the stack";
-	if (values_name_part(was, now, word, size))
+	if (values_name(was, now, parts, word, size))
 		return "a part";
 	return NULL;
 }

@@ -208,26 +208,53 @@ clause_told(const struct analysis *a, const struct finding_group *g,
 	return false;
 }
 
-/* Text x[from..to) less each reason an earlier finding of the same run
- * gave: one run's figures of a group share most of their reasons. */
-static char *
+/* The reasons of x[from..to) that no earlier finding of the same run
+ * gave, "; "-joined into out when it is not NULL (one run's figures of
+ * a group share most of their reasons); how many. */
+static size_t
 reasons_untold(const struct analysis *a, const struct finding_group *g,
-    size_t k, int t, const char *x, size_t from, size_t to)
+    size_t k, int t, const char *x, size_t from, size_t to,
+    struct buf *out)
 {
-	struct buf b = {0};
+	size_t untold = 0;
 
 	for (const char *p = x + from, *end = x + to; p < end; ) {
 		const char *e = strstr(p, "; ");
 		size_t n = e && e < end ? (size_t)(e - p) : (size_t)(end - p);
 
 		if (!clause_told(a, g, k, t, p, n)) {
-			if (b.n > 0)
-				buf_puts(&b, "; ");
-			buf_add(&b, p, n);
+			if (out && untold > 0)
+				buf_puts(out, "; ");
+			if (out)
+				buf_add(out, p, n);
+			untold++;
 		}
 		p = e && e < end ? e + 2 : end;
 	}
-	return buf_take(&b);
+	return untold;
+}
+
+/* x, text t of finding k of g, less what an earlier one of g gave whole
+ * before or after it ("A; B" where B was told: "A"), as [*from, *to). */
+static void
+untold_span(const struct analysis *a, const struct finding_group *g,
+    size_t k, int t, const char *x, size_t *from, size_t *to)
+{
+	*from = 0;
+	*to = strlen(x);
+	for (size_t j = 0; j < k; j++) {
+		const char *y = finding_detail(group_finding(a, g, j), t);
+		size_t n = y ? strlen(y) : 0;
+
+		if (n == 0 || n + 2 >= *to - *from)
+			continue;
+		if (strncmp(x + *to - n, y, n) == 0 &&
+		    strncmp(x + *to - n - 2, "; ", 2) == 0)
+			*to -= n + 2;
+		else if (strncmp(x + *from, y, n) == 0 &&
+		    strncmp(x + *from + n, "; ", 2) == 0)
+			*from += n + 2;
+	}
 }
 
 char *
@@ -235,27 +262,17 @@ detail_untold(const struct analysis *a, const struct finding_group *g,
     size_t k, int t)
 {
 	const char *x = finding_detail(group_finding(a, g, k), t);
-	size_t from = 0, to = x ? strlen(x) : 0;
+	size_t from, to;
+	struct buf b = {0};
 
-	for (size_t j = 0; x && j < k; j++) {
-		const char *y = finding_detail(group_finding(a, g, j), t);
-		size_t n = y ? strlen(y) : 0;
-
-		if (n == 0 || n + 2 >= to - from)
-			continue;
-		if (strncmp(x + to - n, y, n) == 0 &&
-		    strncmp(x + to - n - 2, "; ", 2) == 0)
-			to -= n + 2;
-		else if (strncmp(x + from, y, n) == 0 &&
-		    strncmp(x + from + n, "; ", 2) == 0)
-			from += n + 2;
-	}
 	if (x == NULL)
 		return NULL;
+	untold_span(a, g, k, t, x, &from, &to);
 	/* what differs is each run's whole; why not gated, its own */
-	if (t == DETAIL_NOT_GATED)
-		return reasons_untold(a, g, k, t, x, from, to);
-	return xasprintf("%.*s", (int)(to - from), x + from);
+	if (t != DETAIL_NOT_GATED)
+		return xasprintf("%.*s", (int)(to - from), x + from);
+	reasons_untold(a, g, k, t, x, from, to, &b);
+	return buf_take(&b);
 }
 
 bool
@@ -264,10 +281,11 @@ detail_told_before(const struct analysis *a, const struct finding_group *g,
 {
 	const struct finding *f = group_finding(a, g, k);
 	const char *x = finding_detail(f, t);
-	char *untold;
-	bool told;
+	size_t from, to;
 
-	for (size_t j = 0; x && j < k; j++) {
+	if (x == NULL)
+		return true;
+	for (size_t j = 0; j < k; j++) {
 		const struct finding *e = group_finding(a, g, j);
 		const char *y = finding_detail(e, t);
 
@@ -275,12 +293,10 @@ detail_told_before(const struct analysis *a, const struct finding_group *g,
 		    same_but_figures(x, y))))
 			return true;
 	}
-	if (x == NULL)
-		return true;
-	untold = detail_untold(a, g, k, t);
-	told = untold[0] == '\0';
-	free(untold);
-	return told;
+	if (t != DETAIL_NOT_GATED)
+		return false;
+	untold_span(a, g, k, t, x, &from, &to);
+	return reasons_untold(a, g, k, t, x, from, to, NULL) == 0;
 }
 
 /* A group's details: what differs from its reference, why it is not

@@ -1234,6 +1234,34 @@ test_label_change(void **state)
 		    LABELS_PART, "dm"},
 		{"xfs 2nd try", "xfs 3rd try", LABELS_SAME, NULL},
 	};
+	/* Keys of the user's own that are no setting, by their names (a
+	 * part, a hypervisor, how or where the benchmark ran) or by their
+	 * values: a layer one names and the other does not (the same
+	 * layer on both sides is a setting of it), or hardware one side
+	 * has (a ZFS special vdev, a log device, a count of devices). */
+	static const struct {
+		const char *key, *was, *now, *want, *word;
+	} configs[] = {
+		{"log-vdev", NULL, NULL, "a part", "vdev"},
+		{"vmm", "a", "b", "a part", NULL},
+		{"cpu-binding", NULL, NULL, "how or where the benchmark ran",
+		    "binding"},
+		{"test-environment", NULL, NULL,
+		    "how or where the benchmark ran", NULL},
+		{"max-request-size", "512", "1024", NULL, NULL},
+		{"guest-cache", "none", "writeback", NULL, NULL},
+		{"storage-protocol", "iSCSI", "NFS", "a layer of the stack",
+		    "iscsi"},
+		{"backend", "local disk", "Ceph RBD", "a layer of the stack",
+		    NULL},
+		{"fs-tuning", "ext4 defaults", "ext4 tuned", NULL, NULL},
+		{"storage-protocol", NULL, "nfs", NULL, NULL},
+		{"special", "none", "2 x Samsung 870 EVO mirror", "a part",
+		    "mirror"},
+		{"log-device", "none", "Optane nvme", "a part", "nvme"},
+		{"cache", "none", "1 x 970 EVO", "a part", "devices"},
+		{"special-small-blocks", "0", "1M", NULL, NULL},
+	};
 	char part[32];
 
 	(void)state;
@@ -1244,44 +1272,20 @@ test_label_change(void **state)
 		if (cases[k].part)
 			assert_string_equal(part, cases[k].part);
 	}
-	/* keys of the user's own that are no setting: a part, a
-	 * hypervisor, how or where the benchmark ran */
-	assert_string_equal(key_names_config("log-vdev", NULL, NULL, part,
-	    sizeof part), "a part");
-	assert_string_equal(part, "vdev");
-	assert_string_equal(key_names_config("vmm", "a", "b", part,
-	    sizeof part), "a part");
-	assert_string_equal(key_names_config("cpu-binding", NULL, NULL, part,
-	    sizeof part), "how or where the benchmark ran");
-	assert_string_equal(part, "binding");
-	assert_string_equal(key_names_config("test-environment", NULL, NULL,
-	    part, sizeof part), "how or where the benchmark ran");
-	assert_null(key_names_config("max-request-size", "512", "1024", part,
-	    sizeof part));
-	assert_null(key_names_config("guest-cache", "none", "writeback", part,
-	    sizeof part));
-	/* by its values: a layer one names and the other does not; the
-	 * same layer on both sides is a setting of it */
-	assert_string_equal(key_names_config("storage-protocol", "iSCSI",
-	    "NFS", part, sizeof part), "a layer of the stack");
-	assert_string_equal(part, "iscsi");
-	assert_string_equal(key_names_config("backend", "local disk",
-	    "Ceph RBD", part, sizeof part), "a layer of the stack");
-	assert_null(key_names_config("fs-tuning", "ext4 defaults",
-	    "ext4 tuned", part, sizeof part));
-	assert_null(key_names_config("storage-protocol", NULL, "nfs", part,
-	    sizeof part));
-	/* by its values: hardware one names and the other does not (a
-	 * ZFS special vdev, a log device added) */
-	assert_string_equal(key_names_config("special", "none",
-	    "2 x Samsung 870 EVO mirror", part, sizeof part), "a part");
-	assert_string_equal(part, "mirror");
-	assert_string_equal(key_names_config("log-device", "none",
-	    "Optane nvme", part, sizeof part), "a part");
-	assert_string_equal(key_names_config("cache", "none", "1 x 970 EVO",
-	    part, sizeof part), "a part");
-	assert_null(key_names_config("special-small-blocks", "0", "1M", part,
-	    sizeof part));
+	for (size_t k = 0; k < sizeof configs / sizeof *configs; k++) {
+		const char *got;
+
+		part[0] = '\0';
+		got = key_names_config(configs[k].key, configs[k].was,
+		    configs[k].now, part, sizeof part);
+		if (configs[k].want == NULL) {
+			assert_null(got);
+			continue;
+		}
+		assert_string_equal(got, configs[k].want);
+		if (configs[k].word)
+			assert_string_equal(part, configs[k].word);
+	}
 	/* a label saying the benchmark ran beside another: measured
 	 * otherwise than one that does not, whichever side says it */
 	assert_true(labels_measure_otherwise("single disk sdc",
