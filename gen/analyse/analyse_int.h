@@ -175,7 +175,9 @@ char *label_change_text(const struct run_meta *was,
  * its stack ("slog", "log-vdev", "vmm"), or "how or where the benchmark
  * ran" ("cpu-binding", "test-environment"); by its values was and now
  * (NULL: unknown), "a layer of the stack" one names and the other does
- * not ("storage-protocol: iscsi -> nfs"); the word that says it into
+ * not ("storage-protocol: iscsi -> nfs"), or that a key named for a
+ * layer alone has on one side only ("drbd: none -> 8.0.11"); the word
+ * that says it into
  * word[size]. NULL for a setting. */
 const char *key_names_config(const char *key, const char *was,
     const char *now, char *word, size_t size);

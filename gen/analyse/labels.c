@@ -433,6 +433,37 @@ values_name(const char *was, const char *now, const char *const *list,
 	return true;
 }
 
+/* Words of a value that say what the key names is not there. */
+static const char *const absent[] = {"none", "no", "off", "disabled",
+    "absent", "without", NULL};
+
+/* Whether every word of text is in list (and it has one). */
+static bool
+all_in(const char *text, const char *const *list)
+{
+	struct tokens t;
+
+	tokenize(text, &t);
+	for (size_t k = 0; k < t.n; k++)
+		if (!in_list(t.v[k], list))
+			return false;
+	return t.n > 0;
+}
+
+/* Whether a key that is a layer's name alone ("drbd", "dm-crypt",
+ * "encryption") has it on one side only ("none -> 8.0.11 connected"):
+ * the layer put in or taken out. A key that names a setting of a layer
+ * as well ("dm-crypt-workqueue: on -> off") is a setting of it. */
+static bool
+layer_added(const char *key, const char *was, const char *now,
+    char *word, size_t size)
+{
+	if (was == NULL || now == NULL || !all_in(key, layers) ||
+	    all_in(was, absent) == all_in(now, absent))
+		return false;
+	return names_word(key, layers, word, size);
+}
+
 const char *
 key_names_config(const char *key, const char *was, const char *now,
     char *word, size_t size)
@@ -440,6 +471,8 @@ key_names_config(const char *key, const char *was, const char *now,
 	if (names_word(key, parts, word, size) ||
 	    names_word(key, hypervisor_keys, word, size))
 		return "a part";
+	if (layer_added(key, was, now, word, size))
+		return "a layer of the stack";
 	if (names_word(key, running_keys, word, size))
 		return "how or where the benchmark ran";
 	/* by the values: a layer one names and the other does not, or

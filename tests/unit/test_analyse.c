@@ -1237,8 +1237,9 @@ test_label_change(void **state)
 	/* Keys of the user's own that are no setting, by their names (a
 	 * part, a hypervisor, how or where the benchmark ran) or by their
 	 * values: a layer one names and the other does not (the same
-	 * layer on both sides is a setting of it), or hardware one side
-	 * has (a ZFS special vdev, a log device, a count of devices). */
+	 * layer on both sides is a setting of it), hardware one side
+	 * has (a ZFS special vdev, a log device, a count of devices), or
+	 * the layer a key is named for on one side only. */
 	static const struct {
 		const char *key, *was, *now, *want, *word;
 	} configs[] = {
@@ -1261,6 +1262,15 @@ test_label_change(void **state)
 		{"log-device", "none", "Optane nvme", "a part", "nvme"},
 		{"cache", "none", "1 x 970 EVO", "a part", "devices"},
 		{"special-small-blocks", "0", "1M", NULL, NULL},
+		/* a key that is a layer's name alone, the layer on one side
+		 * only; its version changed, or a setting of it, is none */
+		{"drbd", "none", "8.0.11 connected", "a layer of the stack",
+		    "drbd"},
+		{"dm-crypt", "aes-xts-plain64", "off", "a layer of the stack",
+		    "dm"},
+		{"drbd", "8.0.11", "8.3.0", NULL, NULL},
+		{"dm-crypt-workqueue", "on", "off", NULL, NULL},
+		{"drbd", NULL, "8.0.11", NULL, NULL},
 	};
 	char part[32];
 
