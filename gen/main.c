@@ -13,6 +13,7 @@
 #include "base/input_limits.h"
 #include "cli/options.h"
 #include "model/model.h"
+#include "read/fio_key.h"
 #include "read/reader.h"
 #include "capture/record.h"
 #include "render/render.h"
@@ -265,8 +266,8 @@ noise_option(const struct cli_command *cmd, const struct cli_value *v,
 		    k ? "," : "", metric_defs[k].key);
 	if (n > 0 && (size_t)n < sizeof want)
 		snprintf(want + n, sizeof want - (size_t)n, ", a fio metric's "
-		    "key or one of fio's measures (bw, iops, lat, p50, p99, "
-		    "p99_9), at most %d times", NOISE_OPTS_MAX);
+		    "key or one of fio's measures (" FIO_MEASURE_LIST "), at "
+		    "most %d times", NOISE_OPTS_MAX);
 	return cli_bad_value(cmd, v, want);
 }
 

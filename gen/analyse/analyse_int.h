@@ -196,6 +196,12 @@ enum verdict sibling_verdict(const struct analysis *, size_t i,
  * no engineer calls the device slower or faster for it. */
 bool median_moved_alone(const struct analysis *, size_t i,
     const struct metric *m, enum verdict way);
+/* Whether memory served fio latency m of run i or of its base: the
+ * mean its workload's latencies go by (its syncs' for a sync measure,
+ * else its mean completion latency) is under DEVICE_FLOOR_US on either
+ * side, as no device answers that fast; that mean's metric, or -1. A
+ * change of m tells nothing of the storage, either way. */
+int memory_served(const struct analysis *, size_t i, const struct metric *m);
 
 
 /* What differs in the set-up from run b to run r, key by key. A key

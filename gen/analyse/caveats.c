@@ -1048,6 +1048,9 @@ page_cache_figure(const struct analysis *a, const struct run *r,
 	 * answers in 7 us); writes may be memory's while it writes back */
 	if (r->fio_disk_busy && mt->fio.dir == FIO_READ)
 		return false;
+	/* a sync waits for the storage, never for the page cache */
+	if (fio_measure_is_sync(mt->fio.measure))
+		return false;
 	if (fio_measure_is_latency(mt->fio.measure))
 		return m.median < PAGE_CACHE_US && (synced_apart(mt) ||
 		    requests_memory_fast(a, r, mt));
@@ -1370,8 +1373,7 @@ latency_of_fio(const struct metric *m)
 bool
 tail_metric(const struct metric *m)
 {
-	return m->def.family == FAMILY_FIO && (m->fio.measure == FM_P99 ||
-	    m->fio.measure == FM_P99_9);
+	return m->def.family == FAMILY_FIO && fio_measure_is_tail(m->fio.measure);
 }
 
 /* A tail percentile (p99, p99.9) that moved with no history and too
@@ -1391,6 +1393,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	const struct change *c;
 	struct change_figures cf;
 	enum verdict p50, lat;
+	bool sync;
 	char few[48];
 
 	if (m == NULL || !tail_metric(m))
@@ -1398,8 +1401,10 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	c = analysis_change_of(a, i, metric);
 	if (c->verdict != VERDICT_REGRESSION)
 		return;		/* a tail that fell is no alarm to temper */
-	p50 = sibling_verdict(a, i, m, FM_P50);
-	lat = sibling_verdict(a, i, m, FM_LAT);
+	/* a sync's tail has its mean to go by, and no median */
+	sync = fio_measure_is_sync(m->fio.measure);
+	p50 = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_P50);
+	lat = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_LAT);
 	/* with nothing changed, a median that rose with the tail is the
 	 * same night's shape (median_alone_reason tells it) */
 	if (c->rule != RULE_THRESHOLD && nothing_named(d) &&
@@ -1423,7 +1428,10 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 		snprintf(few, sizeof few, "single samples");
 	else
 		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
-	reason(w, xasprintf("a tail of %s: %s; %s", few, p50 == VERDICT_SAME &&
+	reason(w, xasprintf("a tail of %s: %s; %s", few, sync ? (lat ==
+	    VERDICT_SAME ? "the same job's mean sync latency stayed within "
+	    "its noise" : "the same job's mean sync latency was not judged "
+	    "worse") : p50 == VERDICT_SAME &&
 	    lat == VERDICT_SAME ? "the same workload's median and mean "
 	    "latency stayed within their noise" : "neither the same "
 	    "workload's median nor its mean latency was judged worse",
@@ -1563,7 +1571,29 @@ mixed_share_reason(const struct analysis *a, size_t i, int metric,
  * fast, so memory served it (the page cache, a RAM disk, a cache below
  * direct I/O), as the run's own warning says, and a change of it tells
  * nothing of the storage (review eighteen: md RAID1 over RAM disks at a
- * held rate, mean 0.61 -> 0.96 us, p99.9 1 -> 90 us). */
+ * held rate, mean 0.61 -> 0.96 us, p99.9 1 -> 90 us). So of a job's
+ * syncs, by their own mean: an fsync after direct writes to a block
+ * device has nothing to flush, and returns in 0.06 or 0.1 us. */
+int
+memory_served(const struct analysis *a, size_t i, const struct metric *m)
+{
+	struct metric_summary now, was;
+	long base;
+	int lat;
+
+	if (m->def.family != FAMILY_FIO ||
+	    !fio_measure_is_latency(m->fio.measure) ||
+	    (base = a->runs[i].base) < 0 ||
+	    (lat = workload_metric(a, i, m->workload,
+	    fio_measure_is_sync(m->fio.measure) ? FM_SYNC : FM_LAT)) < 0)
+		return -1;
+	now = analysis_sum(a, i, lat);
+	was = analysis_sum(a, (size_t)base, lat);
+	return now.state == VS_OK && was.state == VS_OK &&
+	    (now.median < DEVICE_FLOOR_US || was.median < DEVICE_FLOOR_US) ?
+	    lat : -1;
+}
+
 static void
 memory_latency_reason(const struct analysis *a, size_t i, int metric,
     struct reasons *w)
@@ -1571,26 +1601,29 @@ memory_latency_reason(const struct analysis *a, size_t i, int metric,
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
 	struct metric_summary now, was;
 	char shown_was[48], shown_now[48];
-	long base;
+	const char *sides;
 	int lat;
 
-	if (m == NULL || m->def.family != FAMILY_FIO ||
-	    !fio_measure_is_latency(m->fio.measure) ||
-	    (base = a->runs[i].base) < 0 ||
-	    (lat = workload_metric(a, i, m->workload, FM_LAT)) < 0)
+	if (m == NULL || (lat = memory_served(a, i, m)) < 0)
 		return;
 	now = analysis_sum(a, i, lat);
-	was = analysis_sum(a, (size_t)base, lat);
-	if (now.state != VS_OK || was.state != VS_OK ||
-	    !(now.median < DEVICE_FLOOR_US || was.median < DEVICE_FLOOR_US))
-		return;
+	was = analysis_sum(a, (size_t)a->runs[i].base, lat);
 	display_figure(analysis_def(a, lat), was.median, shown_was);
 	display_figure(analysis_def(a, lat), now.median, shown_now);
-	reason(w, xasprintf("the workload's mean latency, %s before and %s "
-	    "now, is under a microsecond on %s: no disk completes a request "
-	    "that fast, so memory served it, not the storage", shown_was,
-	    shown_now, now.median < DEVICE_FLOOR_US &&
-	    was.median < DEVICE_FLOOR_US ? "both sides" : "one side"));
+	sides = now.median < DEVICE_FLOOR_US && was.median < DEVICE_FLOOR_US ?
+	    "both sides" : "one side";
+	if (fio_measure_is_sync(m->fio.measure))
+		reason(w, xasprintf("the job's mean sync latency, %s before "
+		    "and %s now, is under a microsecond on %s: no device makes "
+		    "writes durable that fast, so its syncs had nothing to "
+		    "flush (direct writes, a device without a volatile "
+		    "cache), and a change of them tells nothing of the "
+		    "storage", shown_was, shown_now, sides));
+	else
+		reason(w, xasprintf("the workload's mean latency, %s before "
+		    "and %s now, is under a microsecond on %s: no disk "
+		    "completes a request that fast, so memory served it, not "
+		    "the storage", shown_was, shown_now, sides));
 }
 
 /* Whether two dates, as the meta reader let them in (ISO 8601), are of

@@ -24,6 +24,7 @@ noise_floor_default(const struct metric *m)
 	static const double fio[FIO_MEASURES] = {
 		[FM_BW] = 0.10, [FM_IOPS] = 0.10, [FM_LAT] = 0.15,
 		[FM_P50] = 0.15, [FM_P99] = 0.25, [FM_P99_9] = 0.40,
+		[FM_SYNC] = 0.15, [FM_SYNC_P99] = 0.25,
 	};
 
 	if (m->def.family == FAMILY_FIO)

@@ -210,7 +210,8 @@ change_findings(struct analysis *a, size_t i)
 		    (c->verdict == VERDICT_IMPROVEMENT &&
 		    (latency_fell_with_rate(a, i, analysis_metric(a, id)) ||
 		    median_moved_alone(a, i, analysis_metric(a, id),
-		    VERDICT_IMPROVEMENT))))
+		    VERDICT_IMPROVEMENT) ||
+		    memory_served(a, i, analysis_metric(a, id)) >= 0)))
 			continue;
 		cf = analysis_change(a, i, id);
 		shown(a, id, cf.base_median, was);

@@ -130,7 +130,7 @@ static struct metric
 fio_metric(const char *key, const struct fio_key *k)
 {
 	static const char *const units[FIO_MEASURES] = {
-		"KiB/s", "/s", "us", "us", "us", "us",
+		"KiB/s", "/s", "us", "us", "us", "us", "us", "us",
 	};
 	struct metric m;
 	const char *dot = strrchr(key, '.');

@@ -43,6 +43,11 @@ struct fio_side {
 	double runtime_ms;
 	struct fio_latency slat, clat, lat;
 	double clat_pct[FIO_PCTS];	/* microseconds */
+	/* The latency of the fsync, fdatasync or sync_file_range calls the
+	 * job made (fio 3.5 on prints it for the job): kept in its write
+	 * side, which they made durable, NaN in the others. */
+	struct fio_latency sync;
+	double sync_pct[FIO_PCTS];	/* microseconds */
 };
 
 /* What a job was asked to do, as fio's options say it (the job's own

@@ -196,8 +196,9 @@ latency(const json_t *o, double scale, struct fio_latency *l)
 	l->stdev = num(o, "stddev") * scale;
 }
 
+/* A "percentile" object into pct[FIO_PCTS]; scale to microseconds. */
 static void
-percentiles(const json_t *o, double scale, struct fio_side *s)
+percentiles(const json_t *o, double scale, double *pct)
 {
 	const char *key;
 	const json_t *v;
@@ -210,7 +211,7 @@ percentiles(const json_t *o, double scale, struct fio_side *s)
 
 		if (at < FIO_PCTS && json_is_number(v) &&
 		    json_number_value(v) > 0)
-			s->clat_pct[at] = json_number_value(v) * scale;
+			pct[at] = json_number_value(v) * scale;
 	}
 }
 
@@ -233,7 +234,23 @@ read_side(const json_t *o, struct fio_side *s)
 	latency(json_object_get(o, ns ? "slat_ns" : "slat"), scale, &s->slat);
 	latency(clat, scale, &s->clat);
 	latency(json_object_get(o, ns ? "lat_ns" : "lat"), scale, &s->lat);
-	percentiles(json_object_get(clat, "percentile"), scale, s);
+	percentiles(json_object_get(clat, "percentile"), scale, s->clat_pct);
+}
+
+/* A job's "sync" (fio 3.5 on: its fsync or fdatasync calls, in
+ * nanoseconds), into the write side it made durable; all zero when it
+ * made none. */
+static void
+read_sync(const json_t *o, struct fio_side *w)
+{
+	const json_t *lat = json_object_get(o, "lat_ns");
+
+	if (!w->present)
+		return;
+	latency(lat, 0.001, &w->sync);
+	if (!isnan(w->sync.mean))
+		percentiles(json_object_get(lat, "percentile"), 0.001,
+		    w->sync_pct);
 }
 
 static void
@@ -267,6 +284,7 @@ read_job(const json_t *o, struct fio_result *r, long line)
 	read_options(json_object_get(o, "job options"), j, r);
 	for (int d = 0; d < FIO_DIRS; d++)
 		read_side(json_object_get(o, fio_dir_names[d]), &j->side[d]);
+	read_sync(json_object_get(o, "sync"), &j->side[FIO_WRITE]);
 }
 
 /* The busiest device of "disk_util": the highest "util", or

@@ -597,6 +597,15 @@ latency(struct fio_walk *w, struct lat_raw *l)
 	return !w->failed;
 }
 
+static void
+lat_raw_init(struct lat_raw *l)
+{
+	l->object = false;
+	l->min = l->max = l->mean = l->stddev = NAN;
+	for (int p = 0; p < FIO_PCTS; p++)
+		l->pct[p] = NAN;
+}
+
 /* fio_json.c's latency(): all unknown unless max is above 0. */
 static void
 latency_of(const struct lat_raw *l, double scale, struct fio_latency *out)
@@ -607,6 +616,19 @@ latency_of(const struct lat_raw *l, double scale, struct fio_latency *out)
 	out->max = l->max * scale;
 	out->mean = l->mean * scale;
 	out->stdev = l->stddev * scale;
+}
+
+/* A latency and its percentiles as read into out and pct[FIO_PCTS]. */
+static void
+latency_pct_of(const struct lat_raw *l, double scale,
+    struct fio_latency *out, double *pct)
+{
+	latency_of(l, scale, out);
+	if (isnan(out->mean))
+		return;
+	for (int p = 0; p < FIO_PCTS; p++)
+		if (!isnan(l->pct[p]))
+			pct[p] = l->pct[p] * scale;
 }
 
 static void
@@ -648,13 +670,8 @@ side(struct fio_walk *w, struct fio_side *s)
 	r.io_kbytes = r.io_bytes = r.total_ios = r.bw = r.iops = r.runtime =
 	    NAN;
 	r.has_clat_ns = false;
-	for (int i = 0; i < L_KINDS; i++) {
-		r.lat[i].object = false;
-		r.lat[i].min = r.lat[i].max = r.lat[i].mean =
-		    r.lat[i].stddev = NAN;
-		for (int p = 0; p < FIO_PCTS; p++)
-			r.lat[i].pct[p] = NAN;
-	}
+	for (int i = 0; i < L_KINDS; i++)
+		lat_raw_init(&r.lat[i]);
 	if (!open_container(w, &c))
 		return false;
 	while (next_key(w, &c, &k, &kn)) {
@@ -716,23 +733,49 @@ options(struct fio_walk *w, struct fio_result *r, size_t j)
 	return !w->failed;
 }
 
+/* A job's "sync" (fio 3.5 on): its "lat_ns", in nanoseconds. */
+static bool
+sync_latency(struct fio_walk *w, struct lat_raw *l)
+{
+	struct container c;
+	const char *k;
+	size_t kn;
+
+	if (cur(w) != '{')
+		return skip_value(w);
+	if (!open_container(w, &c))
+		return false;
+	while (next_key(w, &c, &k, &kn))
+		if (!(key_is(k, kn, "lat_ns") ? latency(w, l) : skip_value(w)))
+			return false;
+	return !w->failed;
+}
+
 static bool
 job(struct fio_walk *w, struct fio_result *r, long line)
 {
 	struct container c;
 	struct value v;
+	struct lat_raw sync;
 	const char *k;
 	size_t kn, j = r->njobs;
 	double group = NAN, error = NAN;
+	struct fio_side *wr;
 
 	if (!open_container(w, &c))
 		return false;
 	fio_new_job(r, "", 0, line);
+	lat_raw_init(&sync);
 	while (next_key(w, &c, &k, &kn)) {
 		int d = FIO_DIRS;
 
 		if (key_is(k, kn, "job options")) {
 			if (!options(w, r, j))
+				return false;
+			continue;
+		}
+		if (key_is(k, kn, "sync")) {
+			if (!sync_latency(w, &sync))
 				return false;
 			continue;
 		}
@@ -758,6 +801,10 @@ job(struct fio_walk *w, struct fio_result *r, long line)
 	if (group >= 0 && group < 1e6)
 		r->jobs[j].group = (int)group;
 	fio_set_error(&r->jobs[j], error);
+	/* fio_json.c's read_sync(), wherever "sync" stood */
+	wr = &r->jobs[j].side[FIO_WRITE];
+	if (wr->present)
+		latency_pct_of(&sync, 0.001, &wr->sync, wr->sync_pct);
 	return !w->failed;
 }
 

@@ -12,11 +12,11 @@
 #include <strings.h>
 
 const char *const fio_measure_keys[FIO_MEASURES] = {
-	"bw", "iops", "lat", "p50", "p99", "p99_9",
+	"bw", "iops", "lat", "p50", "p99", "p99_9", "sync", "sync_p99",
 };
 const char *const fio_measure_labels[FIO_MEASURES] = {
 	"bandwidth", "IOPS", "mean latency", "p50 latency", "p99 latency",
-	"p99.9 latency",
+	"p99.9 latency", "mean sync latency", "p99 sync latency",
 };
 const char *const fio_sync_keys[FIO_SYNCS] = {
 	"", "osync", "fsync", "fdsync",
@@ -825,8 +825,14 @@ fio_measure_value(const struct fio_side *s, enum fio_measure m)
 	case FM_P99:
 		v = s->clat_pct[P99];
 		break;
-	default:
+	case FM_P99_9:
 		v = s->clat_pct[P99_9];
+		break;
+	case FM_SYNC:
+		v = s->sync.mean;
+		break;
+	default:
+		v = s->sync_pct[P99];
 		break;
 	}
 	return s->present && v > 0 ? v : NAN;

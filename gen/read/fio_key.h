@@ -29,10 +29,15 @@ enum fio_measure {
 	FM_P50,		/* completion latency percentiles, microseconds */
 	FM_P99,
 	FM_P99_9,
+	FM_SYNC,	/* mean latency of the job's fsync or fdatasync
+			   calls, microseconds (of its writes' key) */
+	FM_SYNC_P99,	/* their 99th percentile */
 	FIO_MEASURES
 };
 
 extern const char *const fio_measure_keys[FIO_MEASURES];	/* "bw" */
+/* The same keys, for messages. */
+#define FIO_MEASURE_LIST "bw, iops, lat, p50, p99, p99_9, sync, sync_p99"
 extern const char *const fio_measure_labels[FIO_MEASURES];	/* "IOPS" */
 
 /* Whether a measure is a latency (lower is better). */
@@ -40,6 +45,20 @@ static inline bool
 fio_measure_is_latency(enum fio_measure m)
 {
 	return m >= FM_LAT;
+}
+
+/* Whether a measure is of the job's syncs, not of its requests. */
+static inline bool
+fio_measure_is_sync(enum fio_measure m)
+{
+	return m == FM_SYNC || m == FM_SYNC_P99;
+}
+
+/* Whether a measure is a tail of a latency's distribution. */
+static inline bool
+fio_measure_is_tail(enum fio_measure m)
+{
+	return m == FM_P99 || m == FM_P99_9 || m == FM_SYNC_P99;
 }
 
 /* The fio patterns, in the order their workloads are listed. */

@@ -3,6 +3,7 @@
  * A file holds one form of each run, but several runs of several forms
  * may stand in one file (a post comparing set-ups). */
 #include "read/fio_int.h"
+#include "base/xalloc.h"
 
 #include <math.h>
 #include <string.h>
@@ -144,6 +145,22 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 	return any;
 }
 
+/* Run again is run first printed again, which counts: a job option the
+ * second form leaves out (the text's header gives no fdatasync) is the
+ * first's, so that both give a figure one key. */
+static void
+share_params(const struct fio_result *first, struct fio_result *again)
+{
+	for (size_t j = 0; j < again->njobs; j++)
+		for (int p = 0; p < FIO_PARAMS; p++) {
+			const char *x = first->jobs[j].param[p];
+			char **y = &again->jobs[j].param[p];
+
+			if (*y == NULL && x != NULL)
+				*y = xstrdup(x);
+		}
+}
+
 /* The results of one file from first on that are a run printed again
  * (fio's --output-format=json,normal, a document pasted twice): marked
  * (again_of) so that a run counts once, and said. */
@@ -160,6 +177,7 @@ mark_printed_again(const char *file, struct fio_results *out, size_t first,
 			    &out->v[k]))
 				continue;
 			out->v[k].again_of = j + 1;
+			share_params(&out->v[j], &out->v[k]);
 			diags_add(d, MSG_NOTE, file, out->v[k].line, "fio's %s "
 			    "output here prints the run of the %s at line %ld "
 			    "again: counted once", forms[out->v[k].form],
@@ -182,6 +200,7 @@ fio_count_once(struct fio_results *rs, struct diags *d)
 			    !printed_again(a, &rs->v[k]))
 				continue;
 			rs->v[k].again_of = j + 1;
+			share_params(&rs->v[j], &rs->v[k]);
 			diags_add(d, MSG_NOTE, rs->v[k].file, rs->v[k].line,
 			    "fio's %s output here prints the run of the %s at "
 			    "%s:%ld again (one run kept in two files): counted "

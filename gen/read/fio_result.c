@@ -46,9 +46,9 @@ side_init(struct fio_side *s)
 
 	s->present = false;
 	s->io_bytes = s->bw_kib = s->iops = s->runtime_ms = NAN;
-	s->slat = s->clat = s->lat = unknown;
+	s->slat = s->clat = s->lat = s->sync = unknown;
 	for (int p = 0; p < FIO_PCTS; p++)
-		s->clat_pct[p] = NAN;
+		s->clat_pct[p] = s->sync_pct[p] = NAN;
 }
 
 struct fio_job *

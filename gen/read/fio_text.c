@@ -37,7 +37,9 @@ struct text {
 	struct diags *d;
 	size_t run, job;	/* indices in out and in the run; NONE */
 	int dir;		/* direction of the lines read, -1 none */
-	double pct_scale;	/* of the clat percentiles read, 0 none */
+	double pct_scale;	/* of the percentiles read, 0 none */
+	bool pct_sync;		/* they are of the job's syncs, not of its
+				   completions */
 	bool run_closed;	/* a Run status line or a header seen */
 	bool group_alone;	/* the job is a group's summary, alone */
 	long last_no;		/* the last line of the logical line read */
@@ -239,6 +241,17 @@ side_of(struct text *t)
 	struct fio_job *j = job_of(t);
 
 	return j == NULL || t->dir < 0 ? NULL : &j->side[t->dir];
+}
+
+/* The side the job's syncs are kept in (fio.h): its write side, when it
+ * wrote. */
+static struct fio_side *
+sync_side(struct text *t)
+{
+	struct fio_job *j = job_of(t);
+
+	return j == NULL || !j->side[FIO_WRITE].present ? NULL :
+	    &j->side[FIO_WRITE];
 }
 
 static void
@@ -870,30 +883,32 @@ direction_line(struct text *t, const char *s, long line)
 }
 
 /* "clat (usec): min=170, max=78367, avg=4019.02, stdev=8293.31", also
- * "lat  (usec)" as a paste spaced it. */
+ * "lat  (usec)" as a paste spaced it, and the job's "sync (usec): ..."
+ * under "fsync/fdatasync/sync_file_range:". */
 static bool
 latency_line(struct text *t, const char *s, long line)
 {
-	static const char *const kinds[] = {"slat", "clat", "lat"};
-	struct fio_side *side = side_of(t);
+	static const char *const kinds[] = {"slat", "clat", "lat", "sync"};
+	struct fio_side *side;
 	struct fio_latency *l;
 	const char *p = NULL;
 	double scale, v[4];
 	int k;
 
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < 4; k++)
 		if (starts(s, kinds[k]) &&
 		    *(p = skip_spaces(s + strlen(kinds[k]))) == '(')
 			break;
-	if (k == 3 || (scale = unit_scale(p + 1)) == 0 ||
+	if (k == 4 || (scale = unit_scale(p + 1)) == 0 ||
 	    (p = strchr(s, ')')) == NULL)
 		return false;
 	p = skip_spaces(p + 1);
 	if (*p != ':' || !starts(skip_spaces(p + 1), "min="))
 		return false;	/* "lat (usec) : 250=0.04%": buckets */
-	if (side == NULL)
+	if ((side = k == 3 ? sync_side(t) : side_of(t)) == NULL)
 		return true;
-	l = k == 0 ? &side->slat : k == 1 ? &side->clat : &side->lat;
+	l = k == 0 ? &side->slat : k == 1 ? &side->clat : k == 2 ?
+	    &side->lat : &side->sync;
 	static const char *const keys[] = {"min", "max", "avg", "stdev"};
 	for (int i = 0; i < 4; i++) {
 		const char *x = find_key(p, keys[i]);
@@ -909,10 +924,11 @@ latency_line(struct text *t, const char *s, long line)
 	return true;
 }
 
-/* "clat percentiles (usec):" starts a block; any other percentiles
- * ("sync", "lat") end it. The p50 and p99 compared are of completion
- * latency: a job that gave only the percentiles of its whole latency
- * (lat_percentiles=1, clat_percentiles=0) is told it has none. */
+/* "clat percentiles (usec):" starts a block, "sync percentiles" one of
+ * the job's syncs; any other percentiles ("lat") end it. The p50 and
+ * p99 compared are of completion latency: a job that gave only the
+ * percentiles of its whole latency (lat_percentiles=1,
+ * clat_percentiles=0) is told it has none. */
 static bool
 percentile_header(struct text *t, const char *s, long line)
 {
@@ -921,7 +937,8 @@ percentile_header(struct text *t, const char *s, long line)
 
 	if (p == NULL)
 		return false;
-	t->pct_scale = starts(s, "clat percentiles") ?
+	t->pct_sync = starts(s, "sync percentiles");
+	t->pct_scale = starts(s, "clat percentiles") || t->pct_sync ?
 	    unit_scale(p + strlen("percentiles (")) : 0;
 	if (starts(s, "lat percentiles") && side != NULL &&
 	    isnan(side->clat_pct[P50]) && isnan(side->clat_pct[P99]))
@@ -938,7 +955,9 @@ percentile_header(struct text *t, const char *s, long line)
 static bool
 percentile_line(struct text *t, const char *s)
 {
-	struct fio_side *side = side_of(t);
+	struct fio_side *side = t->pct_sync ? sync_side(t) : side_of(t);
+	double *into = side == NULL ? NULL : t->pct_sync ? side->sync_pct :
+	    side->clat_pct;
 	const char *p;
 
 	if (strstr(s, "th=[") == NULL || strstr(s, "IOPS=") != NULL)
@@ -955,7 +974,7 @@ percentile_line(struct text *t, const char *s)
 		    isnan(v = count(skip_spaces(p + 4))) ||
 		    fio_pct_of(pct) == FIO_PCTS)
 			continue;
-		side->clat_pct[fio_pct_of(pct)] = v * t->pct_scale;
+		into[fio_pct_of(pct)] = v * t->pct_scale;
 	}
 	return true;
 }

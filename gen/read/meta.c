@@ -421,8 +421,8 @@ check_noise(const char *key, const char *v)
 	if (!noise_key_valid(key + strlen("noise.")))
 		return "no such metric after \"noise.\" (putc, put_block, "
 		    "rewrite, getc, get_block, seeks, seq_create, ..., a fio "
-		    "workload's, or one of fio's measures: bw, iops, lat, p50, "
-		    "p99, p99_9)";
+		    "workload's, or one of fio's measures: " FIO_MEASURE_LIST
+		    ")";
 	return units_percent(v, &share) ? NULL : "not a percentage (8%)";
 }
 

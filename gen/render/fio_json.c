@@ -25,6 +25,22 @@ latency_write(struct json_writer *jw, const char *key,
 	jw_close(jw, '}');
 }
 
+/* pct[FIO_PCTS] under key; null instead when none is measured. */
+static void
+percentiles_write(struct json_writer *jw, const char *key,
+    const double *pct, bool none)
+{
+	jw_key(jw, key);
+	if (none) {
+		jw_null(jw);
+		return;
+	}
+	jw_open(jw, '{');
+	for (int i = 0; i < FIO_PCTS; i++)
+		jw_figure(jw, fio_pct_names[i], pct[i]);
+	jw_close(jw, '}');
+}
+
 static void
 side_write(struct json_writer *jw, const char *key, const struct fio_side *s)
 {
@@ -41,11 +57,10 @@ side_write(struct json_writer *jw, const char *key, const struct fio_side *s)
 	latency_write(jw, "slat_us", &s->slat);
 	latency_write(jw, "clat_us", &s->clat);
 	latency_write(jw, "lat_us", &s->lat);
-	jw_key(jw, "clat_percentiles_us");
-	jw_open(jw, '{');
-	for (int i = 0; i < FIO_PCTS; i++)
-		jw_figure(jw, fio_pct_names[i], s->clat_pct[i]);
-	jw_close(jw, '}');
+	percentiles_write(jw, "clat_percentiles_us", s->clat_pct, false);
+	latency_write(jw, "sync_us", &s->sync);
+	percentiles_write(jw, "sync_percentiles_us", s->sync_pct,
+	    isnan(s->sync.mean));
 	jw_close(jw, '}');
 }
 

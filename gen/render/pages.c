@@ -117,6 +117,10 @@ metric_help(const struct site_plan *s, int id)
 		    "hundred took longer",
 		"the 99.9th percentile of completion latency: one request in a "
 		    "thousand took longer",
+		"the mean latency of its fsync or fdatasync calls, which wait "
+		    "for the writes to reach stable storage: shorter is better",
+		"the 99th percentile of its fsync or fdatasync calls' "
+		    "latency: one in a hundred took longer",
 	};
 	const struct metric *m = analysis_metric(s->an, id);
 	char *words, *out;

@@ -18,16 +18,19 @@
 /* A chart of a run holds at most this many bars. */
 #define RUN_CHART_MAX SITE_MAX_BARS
 
+/* The head of a run's fio table of its first shown measures
+ * (fio_measures_shown). */
 static void
-fio_head(xmlNodePtr table)
+fio_head(xmlNodePtr table, int shown)
 {
 	xmlNodePtr tr = html_el(html_el(table, "thead", NULL, NULL), "tr",
 	    NULL, NULL);
 
 	head_cell(tr, "Workload", NULL, false);
-	for (int m = 0; m < FIO_MEASURES; m++) {
+	for (int m = 0; m < shown; m++) {
 		const char *label = m == FM_BW ? "Bandwidth" : m == FM_LAT ?
-		    "Mean latency" : fio_measure_labels[m];
+		    "Mean latency" : m == FM_SYNC ? "Mean sync latency" :
+		    fio_measure_labels[m];
 		const char *unit = display_fio_unit((enum fio_measure)m);
 
 		/* "IOPS" is a unit and the column's name: said once */
@@ -40,7 +43,7 @@ fio_head(xmlNodePtr table)
  * each measure (a flagged one marked). */
 static void
 fio_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, size_t w,
-    const char *root)
+    int shown, const char *root)
 {
 	const struct metric *m = analysis_metric(s->an,
 	    run_metric_at(&s->set->runs[i], w));
@@ -59,7 +62,7 @@ fio_row(const struct site_plan *s, xmlNodePtr tbody, size_t i, size_t w,
 		html_link(th, href, m->workload_label);
 		free(href);
 	}
-	for (int fm = 0; fm < FIO_MEASURES; fm++) {
+	for (int fm = 0; fm < shown; fm++) {
 		int id = fio_workload_metric(s->an, i, w, (enum fio_measure)fm);
 		xmlNodePtr td;
 
@@ -349,6 +352,7 @@ fio_run_results(const struct site_plan *s, size_t i, xmlNodePtr parent,
 	size_t nw = fio_workloads(s->an, i, w);
 	xmlNodePtr table, tbody;
 	char *base;
+	int shown;
 
 	if (nw == 0) {
 		free(w);
@@ -358,10 +362,11 @@ fio_run_results(const struct site_plan *s, size_t i, xmlNodePtr parent,
 	    "results", NULL);
 	html_el(table, "caption", NULL, "fio: each workload's figures, the "
 	    "median of its samples (hover a figure for its range)");
-	fio_head(table);
+	shown = fio_measures_shown(s->an, i);
+	fio_head(table, shown);
 	tbody = html_el(table, "tbody", NULL, NULL);
 	for (size_t k = 0; k < nw; k++)
-		fio_row(s, tbody, i, w[k], "../");
+		fio_row(s, tbody, i, w[k], shown, "../");
 	base = xasprintf("%s%s", s->slug[i], plan_fio_table_apart(s, i) ?
 	    "@fio" : "");
 	table_downloads(s, html_el(parent, "p", "downloads", NULL), base);
@@ -400,6 +405,19 @@ index_row(const struct site_plan *s, xmlNodePtr tbody, int id)
 	return tr;
 }
 
+/* How many of fio's measures, from the first, the index shows: as a
+ * run's table does (fio_measures_shown), of every run. */
+static int
+index_measures(const struct site_plan *s)
+{
+	const struct metric_table *t = &s->set->metrics;
+
+	for (size_t id = M_COUNT; id < t->n; id++)
+		if (s->has_data[id] && fio_measure_is_sync(t->v[id].fio.measure))
+			return FIO_MEASURES;
+	return FM_SYNC;
+}
+
 htmlDocPtr
 fio_index_doc(const struct site_plan *s, char **rel)
 {
@@ -407,7 +425,7 @@ fio_index_doc(const struct site_plan *s, char **rel)
 	const struct metric_table *t = &s->set->metrics;
 	xmlNodePtr n, tr = NULL;
 	const char *last = NULL;
-	int col = 0;
+	int col = 0, shown = index_measures(s);
 
 	*rel = NULL;
 	if (doc == NULL)
@@ -423,9 +441,8 @@ fio_index_doc(const struct site_plan *s, char **rel)
 	if ((tr = html_slot(doc, "metric-head")) != NULL) {
 		head_cell(tr, "Workload", NULL, false);
 		head_cell(tr, "Runs", NULL, true);
-		for (int m = 0; m < FIO_MEASURES; m++)
-			head_cell(tr, m == FM_LAT ? "mean latency" :
-			    fio_measure_labels[m], NULL, false);
+		for (int m = 0; m < shown; m++)
+			head_cell(tr, fio_measure_labels[m], NULL, false);
 	}
 	if ((n = html_slot(doc, "table-title")) != NULL)
 		html_text(n, "Workloads");
@@ -437,7 +454,7 @@ fio_index_doc(const struct site_plan *s, char **rel)
 		if (!s->has_data[id])
 			continue;
 		if (last == NULL || strcmp(m->workload, last) != 0) {
-			for (; tr && last && col < FIO_MEASURES; col++)
+			for (; tr && last && col < shown; col++)
 				html_el(tr, "td", NULL, NULL);
 			last = m->workload;
 			tr = index_row(s, n, (int)id);
@@ -451,7 +468,7 @@ fio_index_doc(const struct site_plan *s, char **rel)
 		free(href);
 		col++;
 	}
-	for (; tr && last && col < FIO_MEASURES; col++)
+	for (; tr && last && col < shown; col++)
 		html_el(tr, "td", NULL, NULL);
 	html_drop(html_slot(doc, "table-downloads"));
 	*rel = xstrdup("metrics/fio.html");

@@ -322,20 +322,37 @@ fio_workload_metric(const struct analysis *an, size_t i, size_t w,
 	return -1;
 }
 
+int
+fio_measures_shown(const struct analysis *an, size_t i)
+{
+	const struct run *r = &an->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(an, run_metric_at(r, k));
+
+		if (m->def.family == FAMILY_FIO &&
+		    fio_measure_is_sync(m->fio.measure))
+			return FIO_MEASURES;
+	}
+	return FM_SYNC;
+}
+
 void
 fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 {
 	static const char *const cols[FIO_MEASURES] = {
 		"Bandwidth", "IOPS", "Mean latency", "p50 latency",
-		"p99 latency", "p99.9 latency",
+		"p99 latency", "p99.9 latency", "Mean sync latency",
+		"p99 sync latency",
 	};
 	const struct run *r = &s->set->runs[i];
 	size_t *w = xcalloc(r->nsum + 1, sizeof *w);
 	size_t nw = fio_workloads(s->an, i, w);
+	int shown = fio_measures_shown(s->an, i);
 
 	add_col(t, "Workload", NULL);
 	add_col(t, "Key", NULL);
-	for (int fm = 0; fm < FIO_MEASURES; fm++)
+	for (int fm = 0; fm < shown; fm++)
 		add_col(t, cols[fm], fm == FM_BW ? "KiB/s" : fm == FM_IOPS ?
 		    "/s" : "us");
 	add_col(t, "Samples", NULL);
@@ -347,7 +364,7 @@ fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 
 		set_text(&c[0], m->workload_label);
 		set_text(&c[1], m->workload);
-		for (int fm = 0; fm < FIO_MEASURES; fm++) {
+		for (int fm = 0; fm < shown; fm++) {
 			int id = fio_workload_metric(s->an, i, w[k],
 			    (enum fio_measure)fm);
 			struct metric_summary sum;
@@ -358,7 +375,7 @@ fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 			set_figure(&c[2 + fm], sum.state, sum.median);
 			samples = sum.n > samples ? sum.n : samples;
 		}
-		set_number(&c[2 + FIO_MEASURES], samples);
+		set_number(&c[2 + shown], samples);
 	}
 	free(w);
 }

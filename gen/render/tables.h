@@ -66,6 +66,10 @@ size_t fio_workloads(const struct analysis *, size_t run, size_t *first);
  * -1 when fio printed no such figure. */
 int fio_workload_metric(const struct analysis *, size_t run, size_t w,
     enum fio_measure fm);
+/* How many of fio's measures, from the first, a table of run i shows:
+ * all when one of its workloads has a sync measure (FM_SYNC and after),
+ * else those before them, as most jobs make no syncs. */
+int fio_measures_shown(const struct analysis *, size_t run);
 /* A run's fio table: a row per workload, its figures in their stored
  * units (KiB/s, per second, microseconds). */
 void fio_run_table(const struct site_plan *, size_t run,
