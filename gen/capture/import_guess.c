@@ -1423,6 +1423,26 @@ release_not_kernel(const struct guesses *out, size_t first, size_t k)
 	return false;
 }
 
+/* Whether guess k is a kernel version that is no kernel's release:
+ * fio's own ("fio version : fio-2.2.10", "fio-3.33"), or the build a
+ * kernel's `uname -v` names after '#' ("#4.14.48-1.1+feature+daily"),
+ * which the release on uname's line before says better. */
+static bool
+version_not_kernel(const struct guesses *out, size_t k)
+{
+	const struct guess *g = &out->v[k];
+	const char *at;
+
+	if (strcmp(g->key, "kernel") != 0)
+		return false;
+	for (at = strstr(g->text, g->value); at != NULL;
+	    at = strstr(at + 1, g->value))
+		if ((at - g->text >= 4 && strncasecmp(at - 4, "fio-", 4) == 0) ||
+		    (at > g->text && at[-1] == '#'))
+			return true;
+	return false;
+}
+
 /* Whether guess k is a chunk read off md's write-intent bitmap line
  * ("bitmap: 0/30 pages [0KB], 65536KB chunk"): the bitmap's, not the
  * array's. */
@@ -1458,9 +1478,26 @@ driver_banner(const struct guesses *out, size_t k)
 	    contains_ignoring_case(t, "driver for "));
 }
 
+/* Whether guess k is read off a mail's header of addresses ("Cc: ...,
+ * Reiserfs mail-list <...>"): they name people and lists, not the
+ * set-up. */
+static bool
+address_header(const struct guesses *out, size_t k)
+{
+	static const char *const headers[] = {"From:", "To:", "Cc:",
+	    "Reply-To:"};
+	const char *t = out->v[k].text;
+
+	for (size_t i = 0; i < sizeof headers / sizeof *headers; i++)
+		if (strncasecmp(t, headers[i], strlen(headers[i])) == 0)
+			return true;
+	return false;
+}
+
 /* Drops the line's guesses that its other words show to be of
  * something else: a distribution's release, a bitmap's chunk, a
- * kernel's build date, a driver's banner. */
+ * kernel's build date or build, a driver's banner, fio's release, a
+ * mail's addresses. */
 static void
 drop_misreads(struct guesses *out, size_t first)
 {
@@ -1468,7 +1505,8 @@ drop_misreads(struct guesses *out, size_t first)
 
 	for (size_t i = first; i < out->n; i++)
 		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i) ||
-		    kernel_build_date(out, i) || driver_banner(out, i))
+		    kernel_build_date(out, i) || driver_banner(out, i) ||
+		    version_not_kernel(out, i) || address_header(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].flags & GUESS_DROP) {
