@@ -709,6 +709,10 @@ results_hint(const struct site_plan *s, size_t i, htmlDocPtr doc)
 		    "bandwidth, IOPS and completion latency (clat)." :
 		    "fio's figures: each workload's bandwidth, IOPS and "
 		    "completion latency (clat), the median of its samples.");
+	if (fio && fio_measures_shown(s->an, i) > FM_SYNC)
+		html_text(p, " A job that made its writes durable as it went "
+		    "(fsync, fdatasync) has the latency of those calls too, "
+		    "which its writes' completion latency leaves out.");
 }
 
 static void
