@@ -240,7 +240,7 @@ fi
 # The syncs' columns in the fio table of a run whose jobs made them, and
 # not in one of a run whose jobs made none.
 if grep -q '<th[^>]*>Mean sync latency<' "$told_page" &&
-    grep -q '^Workload,.*,p99 sync latency (us),Samples$' \
+    grep -q '^Workload,.*,p99 sync latency (us),Samples.$' \
     "$told_site/runs/nightly--2026-11-24.csv" &&
     ! grep -q 'sync latency' "$site/runs/box--1.html"; then
 	say_ok "fio sync columns only where syncs were made"
@@ -310,6 +310,16 @@ bonnie_bars=$(xmllint --html --xpath "count($first[contains(., 'marvell-sata/')]
 [ "$fio_bars" = 0 ] && [ "${bonnie_bars:-0}" -gt 0 ] &&
 	say_ok "a bonnie++ chart bars no fio run" ||
 	say_bad "a bonnie++ chart of compare/kernel.html: $fio_bars fio bars, $bonnie_bars bonnie++ bars"
+# and a group whose first run is fio's keeps its heading over its
+# bonnie++ runs: the virtio runs are not drawn as the Marvell card's.
+wide='((//figure)[1]//*[local-name()="svg"])[1]//*[local-name()="text"]'
+heads=$(xmllint --html --xpath "count($wide[starts-with(., 'controller: ')])" \
+	"$site/compare/controller.html" 2>/dev/null)
+virtio=$(xmllint --html --xpath "count($wide[. = 'controller: virtio block device'])" \
+	"$site/compare/controller.html" 2>/dev/null)
+[ "$heads" = 7 ] && [ "$virtio" = 1 ] &&
+	say_ok "a bonnie++ chart keeps each group's heading" ||
+	say_bad "compare/controller.html: $heads group headings, $virtio of virtio"
 # Runs listed in the order people count them, as the mail's table:
 # raid5 before raid10.
 tr '>' '\n' <"$site/index.html" | awk '/<tbody/ { rows = 1 }

@@ -1046,18 +1046,24 @@ page_chart(const struct site_plan *s, int id, const size_t *all,
 	size_t *runs = xcalloc(nall ? nall : 1, sizeof *runs), n = 0;
 	const char **groups = all_groups ? xcalloc(nall ? nall : 1,
 	    sizeof *groups) : NULL;
+	const char *heading = NULL;
 	struct chart_bar *bars;
 	struct chart c;
 	char err[256] = "";
 	xmlDocPtr svg;
 
-	/* a run of the other benchmark is no "not run" of this one */
-	for (size_t k = 0; k < nall; k++)
+	/* a run of the other benchmark is no "not run" of this one; a
+	 * group's heading, on its first run, goes to its first run kept */
+	for (size_t k = 0; k < nall; k++) {
+		if (all_groups && all_groups[k])
+			heading = all_groups[k];
 		if (run_has_family(s->an, all[k], def->family)) {
 			if (groups)
-				groups[n] = all_groups[k];
+				groups[n] = heading;
+			heading = NULL;
 			runs[n++] = all[k];
 		}
+	}
 	bars = chart_bars(s->an, id, runs, n, groups, NULL);
 	c = (struct chart){def->label, display_unit(def), chart_note(def),
 	    bars, n, false, false, display_fine_below(def)};
