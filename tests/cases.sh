@@ -124,8 +124,8 @@ judge() {
 		n = split(line, w, /[ \t]+/)
 		j = 0; for (i = 1; i <= n; i++) if (w[i] != "") v[++j] = w[i]
 		if (j == 0) next
-		fio = v[3] ~ /^(read|write|randread|randwrite|readwrite|randrw|trim|randtrim|trimwrite)-[0-9]+[kmgt]?-qd[0-9]+-j[0-9]+(-[a-z0-9_]+)?(-direct)?(-(osync|fsync[0-9]*|fdsync[0-9]*))?(-mix[0-9]+)?(-rand[0-9]+)?(\.(read|write|trim))?\.(bw|iops|lat|p50|p99|p99_9)$/ ||
-		    v[3] ~ /^job-[a-z0-9-]+\.(read|write|trim)\.(bw|iops|lat|p50|p99|p99_9)$/
+		fio = v[3] ~ /^(read|write|randread|randwrite|readwrite|randrw|trim|randtrim|trimwrite)-[0-9]+[kmgt]?-qd[0-9]+-j[0-9]+(-[a-z0-9_]+)?(-direct)?(-(osync|fsync[0-9]*|fdsync[0-9]*))?(-mix[0-9]+)?(-rand[0-9]+)?(\.(read|write|trim))?\.(bw|iops|lat|p50|p99|p99_9|sync|sync_p99)$/ ||
+		    v[3] ~ /^job-[a-z0-9-]+\.(read|write|trim)\.(bw|iops|lat|p50|p99|p99_9|sync|sync_p99)$/
 		if (j != 3 || (v[1] != "gate" && v[1] != "warn" && v[1] != "nogate") ||
 		    (v[3] == "*" && v[1] != "nogate") ||
 		    (v[3] != "*" && !(v[3] in disp) && !fio)) {

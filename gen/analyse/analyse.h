@@ -236,7 +236,9 @@ struct finding {
 	enum change_told told;
 	bool unmoved;		/* a run-to-run change whose runs differ only
 				   in settings that cannot move its figure
-				   (a read-ahead for a direct write): its
+				   (a read-ahead for a direct write), or
+				   whose run's set-up measured its base's
+				   figure before (setup_cleared): its
 				   group, when all are, is told after
 				   none of them */
 };

@@ -257,6 +257,16 @@ nothing_named(const struct setup_diff *d)
 }
 void diff_setup(const struct run *r, const struct run *b,
     struct setup_diff *);
+/* Whether the set-up run i changed to from its base o (named) was
+ * measured before at o's level of metric while i fell past it: an
+ * earlier run of the series with i's own set-up (of the last
+ * SAME_SETUP_LOOKBACK) measured it within the limit of o's figure or
+ * better (barriers put back on, as they were two nights before at the
+ * same 66 us; tonight 137 us). That set-up gave o's figure then, so the
+ * change is no cause of the fall, which is judged as one with nothing
+ * named. */
+bool setup_cleared(const struct analysis *, size_t i, size_t o,
+    const struct setup_diff *named, int metric);
 /* diff_setup's text and its counts (nother, nlayout). */
 char *setup_differences(const struct run *r, const struct run *b,
     int *count, int *layout);

@@ -1028,10 +1028,36 @@ synced_apart(const struct metric *mt)
 	    mt->fio.sync == FSY_FDATASYNC);
 }
 
+/* Whether fio latency mt of run r is of the writes of a buffered job
+ * that synced them apart: each write completes into the page cache,
+ * whatever the syncs after it cost, so its latency is memory's, however
+ * long (a write that waits on a page under writeback takes 450 us); the
+ * syncs' own latency is the storage's. Its key says so (fsync=N without
+ * direct), or, where fio's text gave no options, its figures do: fio
+ * timed its syncs, and they took longer than its writes (a direct write
+ * takes the device's time, and its sync then has little or nothing to
+ * flush: 1.2 s writes and 0.1 us syncs). */
+static bool
+synced_write_latency(const struct analysis *a, const struct run *r,
+    const struct metric *mt)
+{
+	double lat, sync;
+
+	if (mt->def.family != FAMILY_FIO || mt->fio.direct ||
+	    mt->fio.dir != FIO_WRITE ||
+	    !fio_measure_is_latency(mt->fio.measure) ||
+	    fio_measure_is_sync(mt->fio.measure))
+		return false;
+	if (synced_apart(mt))
+		return true;
+	lat = workload_figure(a, r, mt, FM_LAT);
+	sync = workload_figure(a, r, mt, FM_SYNC);
+	return lat >= 0 && sync > lat;
+}
+
 /* Whether a buffered fio job's figure m of run r is the page cache's:
  * the figure, a latency, or the job's mean latency is under
- * PAGE_CACHE_US, and its requests took no longer end to end (a
- * latency of writes each synced apart needs not: synced_apart); then its
+ * PAGE_CACHE_US, and its requests took no longer end to end; then its
  * IOPS and bandwidth are memory's too, but for a job that syncs its
  * writes, whose pace the syncs set, and for reads while fio's disk
  * stats show the disk busy. */
@@ -1052,8 +1078,8 @@ page_cache_figure(const struct analysis *a, const struct run *r,
 	if (fio_measure_is_sync(mt->fio.measure))
 		return false;
 	if (fio_measure_is_latency(mt->fio.measure))
-		return m.median < PAGE_CACHE_US && (synced_apart(mt) ||
-		    requests_memory_fast(a, r, mt));
+		return m.median < PAGE_CACHE_US &&
+		    requests_memory_fast(a, r, mt);
 	if (mt->fio.sync != FSY_NONE)
 		return false;
 	lat = workload_figure(a, r, mt, FM_LAT);
@@ -1076,6 +1102,14 @@ cache_hit_reasons(const struct analysis *a, size_t i, size_t o, int metric,
 
 	if (mt == NULL || !(t & MT_IO))
 		return;
+	if (synced_write_latency(a, &a->set->runs[i], mt) ||
+	    synced_write_latency(a, &a->set->runs[o], mt)) {
+		reason(w, xasprintf("%s is of writes synced one by one, "
+		    "buffered: each completed into the page cache, its sync "
+		    "apart, so it is memory's, and the job's sync latency the "
+		    "storage's", mt->def.label));
+		return;
+	}
 	for (int k = 0; k < 2; k++) {
 		const struct run *r = &a->set->runs[side[k]];
 		const struct metric_summary m = analysis_sum(a, side[k],
@@ -1985,8 +2019,9 @@ past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 }
 
 /* Whether nothing the meta names that can move metric m tells the
- * runs apart: nothing at all, or only tunables that move other figures
- * (a read-ahead, for a write); then a fall of m names no cause. */
+ * runs apart: nothing at all, only tunables that move other figures (a
+ * read-ahead, for a write), or a set-up measured alike before
+ * (setup_cleared); then a fall of m names no cause. */
 static bool
 nothing_moves(const struct analysis *a, const struct setup_diff *d,
     int metric)
@@ -1995,7 +2030,8 @@ nothing_moves(const struct analysis *a, const struct setup_diff *d,
 
 	size_t which;
 
-	if (nothing_named(d))
+	if (nothing_named(d) || setup_cleared(a, (size_t)(d->r -
+	    a->set->runs), (size_t)(d->b - a->set->runs), d, metric))
 		return true;
 	if (d->nextra != 0 || d->labels != LABELS_SAME)
 		return false;
@@ -2149,11 +2185,16 @@ fell_far(const struct analysis *a, size_t i, const struct setup_diff *d)
 	    FELL_PAST_SWING, d);
 }
 
-/* How a reason that no change explains a fall begins. */
+/* How a reason that no change explains a fall begins (of metric, or
+ * -1 for every figure of the run). */
 static const char *
-unexplained_lead(const struct setup_diff *d)
+unexplained_lead(const struct analysis *a, const struct setup_diff *d,
+    int metric)
 {
 	return nothing_named(d) ? "nothing the meta names changed" :
+	    metric >= 0 && setup_cleared(a, (size_t)(d->r - a->set->runs),
+	    (size_t)(d->b - a->set->runs), d, metric) ? "the set-up "
+	    "it changed to measured as its base did on an earlier night" :
 	    "what the meta names changed cannot move it";
 }
 
@@ -2245,24 +2286,26 @@ measured_fall(const struct analysis *a, size_t i)
 }
 
 /* Which figures first_change_reason weighed: with something named
- * that cannot move this one, those it cannot move either. */
+ * that cannot move this one (or was measured alike before), those it
+ * does not explain either. */
 static const char *
 unmoved_too(const struct setup_diff *d)
 {
-	return nothing_named(d) ? "" : " that it cannot move";
+	return nothing_named(d) ? "" : " that it does not explain";
 }
 
 /* first_change_reason's words for a run that fell three times past its
  * limits, but no further than the series moved by itself before: one
  * text for every figure, so that a group tells it once. */
 static void
-within_swing_reason(const struct setup_diff *d, struct reasons *w)
+within_swing_reason(const struct analysis *a, const struct setup_diff *d,
+    struct reasons *w)
 {
 	reason(w, xasprintf("%s, and no figure of the run%s fell half again "
 	    "as far as it moved between two earlier runs with nothing the "
 	    "meta names changed: fewer than three earlier changes say how far "
 	    "this set-up moves by itself; more nights will tell",
-	    unexplained_lead(d), unmoved_too(d)));
+	    unexplained_lead(a, d, -1), unmoved_too(d)));
 }
 
 /* A change of a series with fewer than three before it, from a night
@@ -2312,16 +2355,16 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 		    "for the rank test, so each limit is benchsite's default, "
 		    "a guess at how far one run moves from the next, and no "
 		    "figure%s fell %d times past its own; more nights, or a "
-		    "noise floor set, will tell", unexplained_lead(d),
-		    unmoved_too(d), FAR_PAST_GUESS));
+		    "noise floor set, will tell", unexplained_lead(a, d,
+		    metric), unmoved_too(d), FAR_PAST_GUESS));
 	else if (run_fell_past(a, i, FAR_PAST_FLOOR, FELL_SHORT, d))
-		within_swing_reason(d, w);
+		within_swing_reason(a, d, w);
 	else
 		reason(w, xasprintf("%s, and no figure of the run%s fell three "
 		    "times past its limit: fewer than three earlier changes "
 		    "say how far this set-up moves by itself, and too few "
 		    "samples a side for the rank test; more nights will tell",
-		    unexplained_lead(d), unmoved_too(d)));
+		    unexplained_lead(a, d, metric), unmoved_too(d)));
 }
 
 /* How many times past a fence fewer than HISTORY_TRUSTED changes drew
@@ -2374,7 +2417,7 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	    "limit: the %u earlier changes that drew the series' noise are "
 	    "too few to fence it (a night beyond the widest of them comes "
 	    "about one time in %u by chance); more nights will tell",
-	    unexplained_lead(d), (unsigned)c->history,
+	    unexplained_lead(a, d, metric), (unsigned)c->history,
 	    (unsigned)c->history + 1));
 }
 
@@ -2400,7 +2443,8 @@ quiet_dip_reason(const struct analysis *a, size_t i, int metric,
 	    "noise floor of the figure: the series' quiet nights drew a "
 	    "tighter fence, and one night beyond it with no cause to name is "
 	    "no regression to sign; a second night as low will tell",
-	    unexplained_lead(d), 100 * fall, 100 * a->noise[metric]));
+	    unexplained_lead(a, d, metric), 100 * fall,
+	    100 * a->noise[metric]));
 }
 
 /* A regression with nothing the meta names changed between runs
@@ -2745,8 +2789,27 @@ own_setup_before(const struct analysis *a, size_t i, size_t o,
 	return next_own_setup(a, i, named, &p, &seen);
 }
 
+
 static size_t own_setup_range(const struct analysis *, size_t, size_t,
     const struct setup_diff *, int, double *, double *);
+
+bool
+setup_cleared(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *named, int metric)
+{
+	const struct change *c;
+	double was, lo, hi, limit;
+
+	if (metric < 0 || nothing_named(named) ||
+	    (c = analysis_change_of(a, i, metric))->verdict !=
+	    VERDICT_REGRESSION || a->runs[i].base != (long)o ||
+	    own_setup_range(a, i, o, named, metric, &lo, &hi) == 0 ||
+	    !((was = analysis_sum(a, o, metric).median) > 0))
+		return false;
+	limit = fmax(c->fence, a->opts.threshold);
+	return analysis_def(a, metric)->higher_is_better ?
+	    hi >= was / (1 + limit) : lo <= was * (1 + limit);
+}
 
 /* How many times its runs' own spread (or the noise floor, when wider)
  * a run must lie outside the range of two or more earlier runs of its

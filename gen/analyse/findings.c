@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct finding *
 add_finding(struct analysis *a, enum finding_kind kind, long run, int metric,
@@ -152,7 +153,8 @@ static const char *
 cause_of(struct analysis *a, const struct diff *d, int id)
 {
 	size_t i = (size_t)(d->setup.r - a->set->runs);
-	char *cause = numbers_only_from(a, i, d->other) ? NULL :
+	char *cause = numbers_only_from(a, i, d->other) ||
+	    setup_cleared(a, i, (size_t)d->other, &d->setup, id) ? NULL :
 	    change_cause(&d->setup, analysis_metric(a, id));
 
 	/* the labels alone: with a key of the user's own beside them,
@@ -229,7 +231,8 @@ change_findings(struct analysis *a, size_t i)
 		    ", after " : "", cause ? cause : "", how));
 		f->cause = cause;
 		f->unmoved = change_moves_nothing(&d.setup,
-		    analysis_metric(a, id));
+		    analysis_metric(a, id)) || setup_cleared(a, i,
+		    (size_t)ra->base, &d.setup, id);
 		free(how);
 		worse = worse_share(analysis_def(a, id), cf.rel);
 		f->sort = c->verdict == VERDICT_REGRESSION ? -worse : worse;
@@ -431,13 +434,11 @@ memory_device(const struct run *r, char found[MEMORY_DEVICE_MAX])
 	return NULL;
 }
 
-/* A fio mean completion latency under DEVICE_FLOOR_US is memory's, the
- * page cache's, or with the page cache bypassed (direct I/O) a memory
- * device's (pmem, a RAM disk, named when fio's disk stats list one) or
- * a cache's below. Appends the sentence, naming the fastest workload,
- * to all; returns it. */
-static char *
-memory_fast(const struct analysis *a, const struct run *r, char *all)
+/* Run r's fio figure of measure fm, a mean latency, that is under
+ * DEVICE_FLOOR_US, the shortest of them; -1 when none is. */
+static int
+fastest_under_floor(const struct analysis *a, const struct run *r,
+    enum fio_measure fm)
 {
 	int fastest = -1;
 
@@ -445,29 +446,67 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 		const struct metric *m = analysis_metric(a, run_metric_at(r, k));
 		const struct metric_summary s = run_summary_at(r, k);
 
-		if (m->def.family == FAMILY_FIO && m->fio.measure == FM_LAT &&
+		if (m->def.family == FAMILY_FIO && m->fio.measure == fm &&
 		    s.state == VS_OK && s.median < DEVICE_FLOOR_US &&
 		    (fastest < 0 || s.median < run_summary(r, fastest).median))
 			fastest = run_metric_at(r, k);
 	}
-	if (fastest >= 0) {
-		char took[48], buf[MEMORY_DEVICE_MAX];
-		const char *ram = memory_device(r, buf);
+	return fastest;
+}
 
-		shown(a, fastest, run_summary(r, fastest).median, took);
-		if (ram)
-			warn(&all, xasprintf("%s is %s: no disk completes a "
-			    "request that fast; memory did: fio's disk stats "
-			    "list %s, a device in memory.",
-			    analysis_def(a, fastest)->label, took, ram));
-		else
-			warn(&all, xasprintf("%s is %s: no disk completes a "
-			    "request that fast; %s.",
-			    analysis_def(a, fastest)->label, took,
-			    fio_key_uncached(&analysis_metric(a,
-			    fastest)->fio) ? "memory did, a memory device "
-			    "(pmem, a RAM disk) or a cache below the direct "
-			    "I/O" : "the page cache did"));
+/* What its meta or fio's disk stats say held run r's files in memory,
+ * in words, into buf; NULL when they say nothing. */
+#define MEMORY_SAID_MAX 96
+static const char *
+memory_said(const struct run *r, char buf[MEMORY_SAID_MAX])
+{
+	const char *fs = meta_get(&r->meta, "filesystem");
+	char dev[MEMORY_DEVICE_MAX];
+
+	if (fs && (strcasecmp(fs, "tmpfs") == 0 || strcasecmp(fs, "ramfs") ==
+	    0))
+		snprintf(buf, MEMORY_SAID_MAX, "its file system, %s, keeps "
+		    "its files in memory", fs);
+	else if (memory_device(r, dev))
+		snprintf(buf, MEMORY_SAID_MAX, "fio's disk stats list %s, a "
+		    "device in memory", dev);
+	else
+		return NULL;
+	return buf;
+}
+
+/* A fio mean completion latency under DEVICE_FLOOR_US is memory's, the
+ * page cache's, or with the page cache bypassed (direct I/O) a memory
+ * device's (pmem, a RAM disk) or a cache's below; a mean sync latency
+ * under it made nothing durable (tmpfs, a RAM disk, direct writes to a
+ * device without a volatile cache). Appends the sentences, naming the
+ * fastest workload, to all; returns it. */
+static char *
+memory_fast(const struct analysis *a, const struct run *r, char *all)
+{
+	int lat = fastest_under_floor(a, r, FM_LAT);
+	int sync = fastest_under_floor(a, r, FM_SYNC);
+	char took[48], buf[MEMORY_SAID_MAX];
+	const char *said = memory_said(r, buf);
+
+	if (lat >= 0) {
+		shown(a, lat, run_summary(r, lat).median, took);
+		warn(&all, xasprintf("%s is %s: no disk completes a request "
+		    "that fast; %s%s.", analysis_def(a, lat)->label, took,
+		    said ? "memory did: " : "", said ? said :
+		    fio_key_uncached(&analysis_metric(a, lat)->fio) ?
+		    "memory did, a memory device (pmem, a RAM disk) or a "
+		    "cache below the direct I/O" : "the page cache did"));
+	}
+	if (sync >= 0) {
+		shown(a, sync, run_summary(r, sync).median, took);
+		warn(&all, xasprintf("%s is %s: no device makes writes durable "
+		    "that fast; the syncs had nothing to flush: %s.",
+		    analysis_def(a, sync)->label, took, said ? said :
+		    analysis_metric(a, sync)->fio.direct ? "its writes were "
+		    "direct, and left nothing in a cache to write" : "the "
+		    "file's writes stayed in memory, or its file system "
+		    "ignores syncs"));
 	}
 	return all;
 }
