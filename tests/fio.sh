@@ -126,6 +126,24 @@ else
 	diff "$tmp/order/cold.json" "$tmp/order/warm.json" | head -10
 fi
 
+# One run kept as fio's text in one file and its JSON in another, the
+# text first by name, and a night of the JSON alone: fdatasync=1 is in
+# the JSON's options only, and both nights' figures take its key, so
+# the second night is compared with the first.
+both=tests/parse-fio/both-json-normal-fdatasync.out
+mkdir -p "$tmp/split/a" "$tmp/split/b"
+sed -n '2,/^}$/p' "$both" >"$tmp/split/a/fio.json"
+{ sed -n 1p "$both"; sed -n '/^}$/,$p' "$both" | sed 1d; } \
+	>"$tmp/split/a/fio-a.txt"
+cp "$tmp/split/a/fio.json" "$tmp/split/b/fio.json"
+if XDG_CACHE_HOME="$tmp/split/xdg" "$b/benchsite" check --format json \
+    "$tmp/split" 2>/dev/null | grep -A2 '"id": "b"' |
+    grep -q '"base": "a"'; then
+	echo "ok fio a run's text and JSON in two files take the JSON's key"
+else
+	echo "FAIL: fio a run's text and JSON in two files take the JSON's key"
+fi
+
 # beside the project, unless FIO_CORPUS names it
 corpus=${FIO_CORPUS:-}
 [ -z "$corpus" ] && [ -f ../shared/fio-corpus/EXPECTED.json ] &&

@@ -1392,8 +1392,11 @@ tail_level_reason(const struct analysis *a, size_t i, int metric,
 	display_figure(analysis_def(a, metric), top, shown_top);
 	reason(w, xasprintf("a tail back within its series' range: the %zu "
 	    "runs before it measured %s at the median and up to %s, while "
-	    "the same workload's median and mean latency stayed within "
-	    "their noise", n, shown_level, shown_top));
+	    "%s stayed within %s noise", n, shown_level, shown_top,
+	    fio_measure_is_sync(analysis_metric(a, metric)->fio.measure) ?
+	    "the same job's mean sync latency" : "the same workload's "
+	    "median and mean latency", fio_measure_is_sync(analysis_metric(a,
+	    metric)->fio.measure) ? "its" : "their"));
 }
 
 /* A latency of a fio workload: its mean and median follow the
@@ -1445,10 +1448,11 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	    lat != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION) {
-		reason(w, xstrdup("a tail that rose alone with nothing the meta "
-		    "names changed: the same workload's mean latency and its "
-		    "throughput were not judged worse, and one night's slowest "
-		    "requests depend on what else it met"));
+		reason(w, xasprintf("a tail that rose alone with nothing the "
+		    "meta names changed: the same %s and its throughput were "
+		    "not judged worse, and one night's slowest requests depend "
+		    "on what else it met", sync ? "job's mean sync latency" :
+		    "workload's mean latency"));
 		return;
 	}
 	if (p50 == VERDICT_REGRESSION || lat == VERDICT_REGRESSION)
@@ -2701,8 +2705,10 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
 	    NULL;
 
+	/* (a sync's latency is no request's wait in a queue) */
 	if (m == NULL || m->def.family != FAMILY_FIO ||
 	    !fio_measure_is_latency(m->fio.measure) ||
+	    fio_measure_is_sync(m->fio.measure) ||
 	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION)
 		return;
 	if (sibling_verdict(a, i, m, FM_IOPS) != VERDICT_IMPROVEMENT &&

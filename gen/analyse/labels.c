@@ -434,8 +434,14 @@ values_name(const char *was, const char *now, const char *const *list,
 }
 
 /* Words of a value that say what the key names is not there. */
-static const char *const absent[] = {"none", "no", "off", "disabled",
-    "absent", "without", NULL};
+static const char *const absent[] = {"none", "no", "off", "false",
+    "disabled", "absent", "without", NULL};
+
+/* Layers that are a file system's own properties as well ("dedup: off
+ * -> on", "encryption: off -> aes-256-gcm" of a ZFS dataset): a key
+ * named so is a setting, turned on or off. */
+static const char *const layer_properties[] = {"dedup", "encryption",
+    "encrypted", NULL};
 
 /* Whether every word of text is in list (and it has one). */
 static bool
@@ -459,6 +465,7 @@ layer_added(const char *key, const char *was, const char *now,
     char *word, size_t size)
 {
 	if (was == NULL || now == NULL || !all_in(key, layers) ||
+	    names_word(key, layer_properties, word, size) ||
 	    all_in(was, absent) == all_in(now, absent))
 		return false;
 	return names_word(key, layers, word, size);

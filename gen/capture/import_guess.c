@@ -1433,14 +1433,13 @@ version_not_kernel(const struct guesses *out, size_t k)
 	const struct guess *g = &out->v[k];
 	const char *at;
 
-	if (strcmp(g->key, "kernel") != 0)
+	/* the value where the guess read it, not another of the line's */
+	if (strcmp(g->key, "kernel") != 0 || g->value[0] == '\0' ||
+	    g->col > strlen(g->text) ||
+	    (at = strstr(g->text + g->col, g->value)) == NULL)
 		return false;
-	for (at = strstr(g->text, g->value); at != NULL;
-	    at = strstr(at + 1, g->value))
-		if ((at - g->text >= 4 && strncasecmp(at - 4, "fio-", 4) == 0) ||
-		    (at > g->text && at[-1] == '#'))
-			return true;
-	return false;
+	return (at - g->text >= 4 && strncasecmp(at - 4, "fio-", 4) == 0) ||
+	    (at > g->text && at[-1] == '#');
 }
 
 /* Whether guess k is a chunk read off md's write-intent bitmap line

@@ -44,7 +44,7 @@ struct fio_side {
 	struct fio_latency slat, clat, lat;
 	double clat_pct[FIO_PCTS];	/* microseconds */
 	/* The latency of the fsync, fdatasync or sync_file_range calls the
-	 * job made (fio 3.5 on prints it for the job): kept in its write
+	 * job made (fio 3.4 on prints it for the job): kept in its write
 	 * side, which they made durable, NaN in the others. */
 	struct fio_latency sync;
 	double sync_pct[FIO_PCTS];	/* microseconds */

@@ -237,7 +237,7 @@ read_side(const json_t *o, struct fio_side *s)
 	percentiles(json_object_get(clat, "percentile"), scale, s->clat_pct);
 }
 
-/* A job's "sync" (fio 3.5 on: its fsync or fdatasync calls, in
+/* A job's "sync" (fio 3.4 on: its fsync or fdatasync calls, in
  * nanoseconds), into the write side it made durable; all zero when it
  * made none. */
 static void

@@ -733,7 +733,7 @@ options(struct fio_walk *w, struct fio_result *r, size_t j)
 	return !w->failed;
 }
 
-/* A job's "sync" (fio 3.5 on): its "lat_ns", in nanoseconds. */
+/* A job's "sync" (fio 3.4 on): its "lat_ns", in nanoseconds. */
 static bool
 sync_latency(struct fio_walk *w, struct lat_raw *l)
 {

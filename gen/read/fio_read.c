@@ -145,16 +145,22 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 	return any;
 }
 
-/* Run again is run first printed again, which counts: a job option the
- * second form leaves out (the text's header gives no fdatasync) is the
- * first's, so that both give a figure one key. */
+/* Run again is run first printed again, which counts: a job option one
+ * form leaves out (the text's header gives no fdatasync) is the other's,
+ * so that both give a figure one key, the key of its JSON (which holds
+ * the options given, where the text prints defaults too) wherever that
+ * stands: a run's fio.txt may count, its fio.json print it again. */
 static void
-share_params(const struct fio_result *first, struct fio_result *again)
+share_params(struct fio_result *first, struct fio_result *again)
 {
-	for (size_t j = 0; j < again->njobs; j++)
+	bool json = again->form == FIO_JSON && first->form != FIO_JSON;
+	const struct fio_result *from = json ? again : first;
+	struct fio_result *to = json ? first : again;
+
+	for (size_t j = 0; j < to->njobs; j++)
 		for (int p = 0; p < FIO_PARAMS; p++) {
-			const char *x = first->jobs[j].param[p];
-			char **y = &again->jobs[j].param[p];
+			const char *x = from->jobs[j].param[p];
+			char **y = &to->jobs[j].param[p];
 
 			if (*y == NULL && x != NULL)
 				*y = xstrdup(x);

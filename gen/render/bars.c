@@ -3,14 +3,30 @@
  * takes the model and analysis const. */
 #include "render/bars.h"
 #include "model/display.h"
+#include "read/fio_key.h"
 #include "base/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether fio metric d is of its job's syncs, by its key's measure. */
+static bool
+sync_metric(const struct metric_def *d)
+{
+	const char *dot = strrchr(d->key, '.');
+	enum fio_measure m;
+
+	return dot && fio_measure_by_key(dot + 1, &m) &&
+	    fio_measure_is_sync(m);
+}
+
 const char *
 chart_note(const struct metric_def *d)
 {
+	if (d->family == FAMILY_FIO && sync_metric(d))
+		return "Median of each run's samples; whiskers span min to "
+		    "max. Latency of the job's fsync or fdatasync calls in "
+		    "microseconds: shorter is better.";
 	if (d->family == FAMILY_FIO)
 		return d->kind == MK_THROUGHPUT ?
 		    "Median of each run's samples; whiskers span min to max. "

@@ -90,6 +90,9 @@ workload_words(const struct fio_key *k)
 		    "(a mix of sizes, a skewed or throttled load)",
 		    fio_dir_names[k->dir], k->job);
 	fio_bs_text(k->bs, bs, sizeof bs);
+	/* "2300" alone is a count: its unit said */
+	if (strspn(bs, "0123456789") == strlen(bs))
+		strcat(bs, "-byte");
 	sync_words(k, sync, sizeof sync);
 	if (fio_rw_reads_and_writes(k->rw))
 		snprintf(mix, sizeof mix, ", %d%% of them reads", k->mix);

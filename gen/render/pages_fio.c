@@ -28,9 +28,7 @@ fio_head(xmlNodePtr table, int shown)
 
 	head_cell(tr, "Workload", NULL, false);
 	for (int m = 0; m < shown; m++) {
-		const char *label = m == FM_BW ? "Bandwidth" : m == FM_LAT ?
-		    "Mean latency" : m == FM_SYNC ? "Mean sync latency" :
-		    fio_measure_labels[m];
+		const char *label = fio_measure_column((enum fio_measure)m);
 		const char *unit = display_fio_unit((enum fio_measure)m);
 
 		/* "IOPS" is a unit and the column's name: said once */
@@ -433,9 +431,11 @@ fio_index_doc(const struct site_plan *s, char **rel)
 	crumbs(doc, "fio workloads");
 	if ((n = html_slot(doc, "lead")) != NULL)
 		html_text(n, "Every workload the fio runs measured, keyed by "
-		    "pattern, block size, queue depth, jobs, engine and direct "
-		    "I/O: runs compare only on the same workload. Each figure "
-		    "has a page of its own with every run's figure.");
+		    "pattern, block size, queue depth, jobs, engine, direct "
+		    "I/O, how its writes were synced and, for a mix, its share "
+		    "of reads and of random requests: runs compare only on the "
+		    "same workload. Each figure has a page of its own with "
+		    "every run's figure.");
 	html_drop(html_slot(doc, "chart"));
 	html_drop(html_slot(doc, "downloads"));
 	if ((tr = html_slot(doc, "metric-head")) != NULL) {

@@ -337,14 +337,21 @@ fio_measures_shown(const struct analysis *an, size_t i)
 	return FM_SYNC;
 }
 
-void
-fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
+const char *
+fio_measure_column(enum fio_measure m)
 {
 	static const char *const cols[FIO_MEASURES] = {
 		"Bandwidth", "IOPS", "Mean latency", "p50 latency",
 		"p99 latency", "p99.9 latency", "Mean sync latency",
 		"p99 sync latency",
 	};
+
+	return cols[m];
+}
+
+void
+fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
+{
 	const struct run *r = &s->set->runs[i];
 	size_t *w = xcalloc(r->nsum + 1, sizeof *w);
 	size_t nw = fio_workloads(s->an, i, w);
@@ -353,7 +360,8 @@ fio_run_table(const struct site_plan *s, size_t i, struct data_table *t)
 	add_col(t, "Workload", NULL);
 	add_col(t, "Key", NULL);
 	for (int fm = 0; fm < shown; fm++)
-		add_col(t, cols[fm], fm == FM_BW ? "KiB/s" : fm == FM_IOPS ?
+		add_col(t, fio_measure_column((enum fio_measure)fm),
+		    fm == FM_BW ? "KiB/s" : fm == FM_IOPS ?
 		    "/s" : "us");
 	add_col(t, "Samples", NULL);
 	for (size_t k = 0; k < nw; k++) {

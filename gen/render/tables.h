@@ -70,6 +70,9 @@ int fio_workload_metric(const struct analysis *, size_t run, size_t w,
  * all when one of its workloads has a sync measure (FM_SYNC and after),
  * else those before them, as most jobs make no syncs. */
 int fio_measures_shown(const struct analysis *, size_t run);
+/* The head of a run's fio table's column of measure m, its page's and
+ * its CSV's: "Bandwidth", "Mean sync latency". */
+const char *fio_measure_column(enum fio_measure m);
 /* A run's fio table: a row per workload, its figures in their stored
  * units (KiB/s, per second, microseconds). */
 void fio_run_table(const struct site_plan *, size_t run,

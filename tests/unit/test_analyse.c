@@ -1271,6 +1271,10 @@ test_label_change(void **state)
 		{"drbd", "8.0.11", "8.3.0", NULL, NULL},
 		{"dm-crypt-workqueue", "on", "off", NULL, NULL},
 		{"drbd", NULL, "8.0.11", NULL, NULL},
+		{"drbd", "false", "8.4", "a layer of the stack", "drbd"},
+		/* a file system's property, though labels name the layer */
+		{"dedup", "off", "on", NULL, NULL},
+		{"encryption", "off", "aes-256-gcm", NULL, NULL},
 	};
 	char part[32];
 

@@ -344,8 +344,34 @@ test_measures(void **state)
 	assert_true(fio_measure_value(s, FM_LAT) == 80.5);
 	assert_true(fio_measure_value(s, FM_P99_9) == 512);
 	assert_true(isnan(fio_measure_value(s, FM_P50)));
+	/* a job's syncs, kept in its write side, and none of a read */
+	assert_true(isnan(fio_measure_value(s, FM_SYNC)));
+	a.side[FIO_WRITE].present = true;
+	a.side[FIO_WRITE].sync.mean = 110.3;
+	a.side[FIO_WRITE].sync_pct[P99] = 158.7;
+	assert_true(fio_measure_value(&a.side[FIO_WRITE], FM_SYNC) == 110.3);
+	assert_true(fio_measure_value(&a.side[FIO_WRITE], FM_SYNC_P99) ==
+	    158.7);
+	assert_true(fio_measure_is_sync(FM_SYNC_P99) &&
+	    fio_measure_is_tail(FM_SYNC_P99) &&
+	    fio_measure_is_latency(FM_SYNC) && !fio_measure_is_tail(FM_SYNC));
 	s->present = false;
 	assert_true(isnan(fio_measure_value(s, FM_IOPS)));
+}
+
+/* The measures' keys as messages list them (FIO_MEASURE_LIST) are the
+ * keys themselves, in their order. */
+static void
+test_measure_list(void **state)
+{
+	char list[256] = "";
+
+	(void)state;
+	for (int m = 0; m < FIO_MEASURES; m++) {
+		strcat(list, m ? ", " : "");
+		strcat(list, fio_measure_keys[m]);
+	}
+	assert_string_equal(list, FIO_MEASURE_LIST);
 }
 
 /* The table: bonnie++'s twelve, then fio's in their fixed order,
@@ -575,6 +601,7 @@ main(void)
 		cmocka_unit_test(test_longest_key),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_measures),
+		cmocka_unit_test(test_measure_list),
 		cmocka_unit_test(test_table_order),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_figures_gap),
