@@ -237,6 +237,19 @@ struct setup_diff {
 	 * running. */
 	enum label_change labels;
 	char label_word[32];
+	/* The runs of r's own set-up before b (setup_cleared's), worked
+	 * out once for every figure of r, where the caller keeps them (a
+	 * run's findings); NULL: worked out at each call. */
+	struct own_setup *own;
+};
+
+/* How far back in a series to look for a run of a run's own set-up. */
+#define SAME_SETUP_LOOKBACK 30
+
+struct own_setup {
+	bool known;		/* run[] worked out */
+	size_t n;
+	uint32_t run[SAME_SETUP_LOOKBACK];
 };
 
 /* Whether all that run i changed from o, its base and the run before it
@@ -257,14 +270,15 @@ nothing_named(const struct setup_diff *d)
 }
 void diff_setup(const struct run *r, const struct run *b,
     struct setup_diff *);
-/* Whether the set-up run i changed to from its base o (named) was
- * measured before at o's level of metric while i fell past it: an
- * earlier run of the series with i's own set-up (of the last
- * SAME_SETUP_LOOKBACK) measured it within the limit of o's figure or
+/* Whether the set-up run i changed to from its base o, the run before
+ * it in its series (named), was measured before at o's level of metric
+ * while i fell past it: the earlier runs of the series with i's own
+ * set-up (of the last SAME_SETUP_LOOKBACK, and of the four weeks before
+ * i) measured it, at their median, within the limit of o's figure or
  * better (barriers put back on, as they were two nights before at the
  * same 66 us; tonight 137 us). That set-up gave o's figure then, so the
  * change is no cause of the fall, which is judged as one with nothing
- * named. */
+ * named. A tail goes by its job's mean. */
 bool setup_cleared(const struct analysis *, size_t i, size_t o,
     const struct setup_diff *named, int metric);
 /* diff_setup's text and its counts (nother, nlayout). */

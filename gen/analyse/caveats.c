@@ -1034,9 +1034,10 @@ synced_apart(const struct metric *mt)
  * long (a write that waits on a page under writeback takes 450 us); the
  * syncs' own latency is the storage's. Its key says so (fsync=N without
  * direct), or, where fio's text gave no options, its figures do: fio
- * timed its syncs, and they took longer than its writes (a direct write
- * takes the device's time, and its sync then has little or nothing to
- * flush: 1.2 s writes and 0.1 us syncs). */
+ * timed its syncs, and they took longer than its writes, which took no
+ * longer than memory's PAGE_CACHE_US (a direct write takes the device's
+ * time, and its sync then has little or nothing to flush: 1.2 s writes
+ * and 0.1 us syncs). */
 static bool
 synced_write_latency(const struct analysis *a, const struct run *r,
     const struct metric *mt)
@@ -1050,9 +1051,11 @@ synced_write_latency(const struct analysis *a, const struct run *r,
 		return false;
 	if (synced_apart(mt))
 		return true;
+	/* inferred: a direct write to a disk's write-back cache takes tens
+	 * of microseconds and its sync milliseconds too */
 	lat = workload_figure(a, r, mt, FM_LAT);
 	sync = workload_figure(a, r, mt, FM_SYNC);
-	return lat >= 0 && sync > lat;
+	return lat >= 0 && lat < PAGE_CACHE_US && sync > lat;
 }
 
 /* Whether a buffered fio job's figure m of run r is the page cache's:
@@ -2189,8 +2192,7 @@ fell_far(const struct analysis *a, size_t i, const struct setup_diff *d)
 	    FELL_PAST_SWING, d);
 }
 
-/* How a reason that no change explains a fall begins (of metric, or
- * -1 for every figure of the run). */
+/* How a reason that no change explains a fall of metric begins. */
 static const char *
 unexplained_lead(const struct analysis *a, const struct setup_diff *d,
     int metric)
@@ -2303,13 +2305,13 @@ unmoved_too(const struct setup_diff *d)
  * text for every figure, so that a group tells it once. */
 static void
 within_swing_reason(const struct analysis *a, const struct setup_diff *d,
-    struct reasons *w)
+    int metric, struct reasons *w)
 {
 	reason(w, xasprintf("%s, and no figure of the run%s fell half again "
 	    "as far as it moved between two earlier runs with nothing the "
 	    "meta names changed: fewer than three earlier changes say how far "
 	    "this set-up moves by itself; more nights will tell",
-	    unexplained_lead(a, d, -1), unmoved_too(d)));
+	    unexplained_lead(a, d, metric), unmoved_too(d)));
 }
 
 /* A change of a series with fewer than three before it, from a night
@@ -2362,7 +2364,7 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 		    "noise floor set, will tell", unexplained_lead(a, d,
 		    metric), unmoved_too(d), FAR_PAST_GUESS));
 	else if (run_fell_past(a, i, FAR_PAST_FLOOR, FELL_SHORT, d))
-		within_swing_reason(a, d, w);
+		within_swing_reason(a, d, metric, w);
 	else
 		reason(w, xasprintf("%s, and no figure of the run%s fell three "
 		    "times past its limit: fewer than three earlier changes "
@@ -2727,8 +2729,6 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		    "device"));
 }
 
-/* How far back in a series to look for a run of a run's own set-up. */
-#define SAME_SETUP_LOOKBACK 30
 
 /* Whether runs x and y have one set-up: no key of the meta, known or
  * the user's, tells them apart, and their labels differ at most by a
@@ -2799,22 +2799,73 @@ own_setup_before(const struct analysis *a, size_t i, size_t o,
 static size_t own_setup_range(const struct analysis *, size_t, size_t,
     const struct setup_diff *, int, double *, double *);
 
+/* The runs of i's own set-up before its base o (named) of the last
+ * FAR_APART_DAYS before i where dated, into own, once. */
+static void
+own_setup_runs(const struct analysis *a, size_t i, size_t o,
+    const struct setup_diff *named, struct own_setup *own)
+{
+	const char *now = meta_get(&a->set->runs[i].meta, "date"), *then;
+	size_t p = a->pos[o], seen = 0;
+	long j;
+
+	own->n = 0;
+	while ((j = next_own_setup(a, i, named, &p, &seen)) >= 0) {
+		then = meta_get(&a->set->runs[j].meta, "date");
+		if (now == NULL || then == NULL ||
+		    days_apart(then, now) < FAR_APART_DAYS)
+			own->run[own->n++] = (uint32_t)j;
+	}
+	own->known = true;
+}
+
+static int
+cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
 bool
 setup_cleared(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *named, int metric)
 {
+	struct own_setup here, *own = named->own ? named->own : &here;
+	const struct metric *m;
 	const struct change *c;
-	double was, lo, hi, limit;
+	double v[SAME_SETUP_LOOKBACK], was, mid, limit;
+	size_t n = 0;
+	long k;
 
 	if (metric < 0 || nothing_named(named) ||
-	    (c = analysis_change_of(a, i, metric))->verdict !=
-	    VERDICT_REGRESSION || a->runs[i].base != (long)o ||
-	    own_setup_range(a, i, o, named, metric, &lo, &hi) == 0 ||
+	    !a->runs[i].base_in_series || a->runs[i].base != (long)o)
+		return false;
+	/* a tail goes by its job's mean, one night's slowest requests
+	 * being no level */
+	m = analysis_metric(a, metric);
+	if (tail_metric(m)) {
+		if ((k = sibling_slot(a, i, m, fio_measure_is_sync(
+		    m->fio.measure) ? FM_SYNC : FM_LAT)) < 0)
+			return false;
+		metric = run_metric_at(&a->set->runs[i], (size_t)k);
+	}
+	c = analysis_change_of(a, i, metric);
+	if (c->verdict != VERDICT_REGRESSION ||
 	    !((was = analysis_sum(a, o, metric).median) > 0))
 		return false;
+	if (named->own == NULL || !own->known)
+		own_setup_runs(a, i, o, named, own);
+	for (size_t r = 0; r < own->n; r++)
+		if ((v[n] = analysis_sum(a, own->run[r], metric).median) > 0)
+			n++;
+	if (n == 0)
+		return false;
+	qsort(v, n, sizeof *v, cmp_double);
+	mid = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	limit = fmax(c->fence, a->opts.threshold);
 	return analysis_def(a, metric)->higher_is_better ?
-	    hi >= was / (1 + limit) : lo <= was * (1 + limit);
+	    mid >= was / (1 + limit) : mid <= was * (1 + limit);
 }
 
 /* How many times its runs' own spread (or the noise floor, when wider)

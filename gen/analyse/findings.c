@@ -44,6 +44,7 @@ struct diff {
 	char *text;		/* pooled, or NULL */
 	bool used;		/* text is some finding's already */
 	struct setup_diff setup;
+	struct own_setup own;	/* setup.own's */
 };
 
 static void
@@ -53,6 +54,8 @@ work_out_diff(struct analysis *a, size_t i, long other, struct diff *d)
 		return;
 	d->other = other;
 	diff_setup(&a->set->runs[i], &a->set->runs[other], &d->setup);
+	d->own.known = false;
+	d->setup.own = &d->own;
 	d->text = strpool_take(a->pool, d->setup.text);
 	d->setup.text = NULL;
 	d->used = false;
@@ -504,7 +507,8 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 		    "that fast; the syncs had nothing to flush: %s.",
 		    analysis_def(a, sync)->label, took, said ? said :
 		    analysis_metric(a, sync)->fio.direct ? "its writes were "
-		    "direct, and left nothing in a cache to write" : "the "
+		    "direct, and the device had nothing to flush or ignored "
+		    "the flush" : "the "
 		    "file's writes stayed in memory, or its file system "
 		    "ignores syncs"));
 	}

@@ -145,26 +145,27 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 	return any;
 }
 
-/* Run again is run first printed again, which counts: a job option one
- * form leaves out (the text's header gives no fdatasync) is the other's,
- * so that both give a figure one key, the key of its JSON (which holds
- * the options given, where the text prints defaults too) wherever that
- * stands: a run's fio.txt may count, its fio.json print it again. */
-static void
-share_params(struct fio_result *first, struct fio_result *again)
+/* Runs x and y print one run (printed_again): the one of the two that
+ * counts is the JSON when one is (it holds the options given, where the
+ * text prints defaults too, and its figures exactly), else the earlier,
+ * x; the other is marked again_of it and takes a job option it leaves
+ * out from it (the text's header gives no fdatasync), so that both give
+ * a figure one key. Returns the one marked. */
+static struct fio_result *
+count_once(struct fio_results *rs, size_t x, size_t y)
 {
-	bool json = again->form == FIO_JSON && first->form != FIO_JSON;
-	const struct fio_result *from = json ? again : first;
-	struct fio_result *to = json ? first : again;
+	bool swap = rs->v[y].form == FIO_JSON && rs->v[x].form != FIO_JSON;
+	size_t keep = swap ? y : x;
+	struct fio_result *from = &rs->v[keep], *to = &rs->v[swap ? x : y];
 
-	for (size_t j = 0; j < to->njobs; j++)
-		for (int p = 0; p < FIO_PARAMS; p++) {
-			const char *x = from->jobs[j].param[p];
-			char **y = &to->jobs[j].param[p];
-
-			if (*y == NULL && x != NULL)
-				*y = xstrdup(x);
-		}
+	to->again_of = keep + 1;
+	for (size_t j = 0; j < to->njobs && j < from->njobs; j++)
+		for (int p = 0; p < FIO_PARAMS; p++)
+			if (to->jobs[j].param[p] == NULL &&
+			    from->jobs[j].param[p] != NULL)
+				to->jobs[j].param[p] =
+				    xstrdup(from->jobs[j].param[p]);
+	return to;
 }
 
 /* The results of one file from first on that are a run printed again
@@ -179,15 +180,17 @@ mark_printed_again(const char *file, struct fio_results *out, size_t first,
 
 	for (size_t k = first + 1; k < out->n; k++)
 		for (size_t j = first; j < k; j++) {
+			const struct fio_result *again, *kept;
+
 			if (out->v[j].again_of || !printed_again(&out->v[j],
 			    &out->v[k]))
 				continue;
-			out->v[k].again_of = j + 1;
-			share_params(&out->v[j], &out->v[k]);
-			diags_add(d, MSG_NOTE, file, out->v[k].line, "fio's %s "
+			again = count_once(out, j, k);
+			kept = &out->v[again->again_of - 1];
+			diags_add(d, MSG_NOTE, file, again->line, "fio's %s "
 			    "output here prints the run of the %s at line %ld "
-			    "again: counted once", forms[out->v[k].form],
-			    forms[out->v[j].form], out->v[j].line);
+			    "again: counted once", forms[again->form],
+			    forms[kept->form], kept->line);
 			break;
 		}
 }
@@ -200,18 +203,18 @@ fio_count_once(struct fio_results *rs, struct diags *d)
 
 	for (size_t k = 1; k < rs->n; k++)
 		for (size_t j = 0; j < k && !rs->v[k].again_of; j++) {
-			const struct fio_result *a = &rs->v[j];
+			const struct fio_result *a = &rs->v[j], *again, *kept;
 
 			if (a->again_of || strcmp(a->file, rs->v[k].file) == 0 ||
 			    !printed_again(a, &rs->v[k]))
 				continue;
-			rs->v[k].again_of = j + 1;
-			share_params(&rs->v[j], &rs->v[k]);
-			diags_add(d, MSG_NOTE, rs->v[k].file, rs->v[k].line,
+			again = count_once(rs, j, k);
+			kept = &rs->v[again->again_of - 1];
+			diags_add(d, MSG_NOTE, again->file, again->line,
 			    "fio's %s output here prints the run of the %s at "
 			    "%s:%ld again (one run kept in two files): counted "
-			    "once", forms[rs->v[k].form], forms[a->form],
-			    a->file, a->line);
+			    "once", forms[again->form], forms[kept->form],
+			    kept->file, kept->line);
 		}
 }
 
