@@ -490,7 +490,7 @@ memory_fast(const struct analysis *a, const struct run *r, char *all)
 	int lat = fastest_under_floor(a, r, FM_LAT);
 	int sync = fastest_under_floor(a, r, FM_SYNC);
 	char took[48], buf[MEMORY_SAID_MAX];
-	const char *said = memory_said(r, buf);
+	const char *said = lat >= 0 || sync >= 0 ? memory_said(r, buf) : NULL;
 
 	if (lat >= 0) {
 		shown(a, lat, run_summary(r, lat).median, took);
