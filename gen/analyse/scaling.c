@@ -8,6 +8,7 @@
 #include "base/buf.h"
 #include "base/xalloc.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -750,6 +751,31 @@ first_fit(const struct analysis *a, size_t i, enum ref_tier t,
 	return found;
 }
 
+/* Whether r's stack puts a caching layer in front of what it measured
+ * (flashcache, bcache, dm-cache, lvmcache, dm-writecache, EnhanceIO,
+ * dm-writeboost): the benchmark then timed the cache and what lies
+ * behind it, not the array of its disks alone. */
+static bool
+cache_layered(const struct run *r)
+{
+	static const char *const layers[] = {"flashcache", "bcache",
+	    "dm-cache", "dmcache", "lvmcache", "lvm-cache", "writecache",
+	    "enhanceio", "writeboost"};
+	const char *stack = meta_get(&r->meta, "stack");
+	char low[256];
+	size_t n;
+
+	if (stack == NULL)
+		return false;
+	for (n = 0; stack[n] && n + 1 < sizeof low; n++)
+		low[n] = (char)tolower((unsigned char)stack[n]);
+	low[n] = '\0';
+	for (size_t k = 0; k < sizeof layers / sizeof *layers; k++)
+		if (strstr(low, layers[k]))
+			return true;
+	return false;
+}
+
 /* The single-disk run a RAID run is measured against, and why; *valid
  * says whether it was measured the same way. The named baseline first,
  * then the same disk model with the same options on the same host or
@@ -791,6 +817,14 @@ choose_reference(const struct analysis *a, size_t i, const char **why,
 		if (b >= 0) {
 			*why = tiers[t];
 			*valid = t < T_MODEL;
+			if (*valid && (cache_layered(r) ||
+			    cache_layered(&a->set->runs[b]))) {
+				*why = "rough: a caching layer sits in front of "
+				    "the disks, as the stack says, so the "
+				    "benchmark timed the cache and what lies "
+				    "behind it, not the array's disks alone";
+				*valid = false;
+			}
 			return b;
 		}
 	}
