@@ -261,7 +261,8 @@ read_pair(struct reader_ctx *c, long line, const struct fields *fs,
 	if (rl == 0 && cl == 0)
 		return;		/* not run */
 	rk = units_rate(rs, rl, false, &m->value, &approx);
-	ck = cl == 0 ? CELL_BAD : units_cpu(cs, cl, &cpu);
+	/* a %CP left empty (a table typed into CSV) is unknown */
+	ck = cl == 0 ? CELL_VALUE : units_cpu(cs, cl, &cpu);
 	if (rk == CELL_BAD || ck == CELL_BAD) {
 		diags_add(c->diags, MSG_ERROR, c->file, line,
 		    "CSV field %d (%s): \"%.*s,%.*s\" is not a bonnie++ figure",
