@@ -1033,11 +1033,13 @@ synced_apart(const struct metric *mt)
  * whatever the syncs after it cost, so its latency is memory's, however
  * long (a write that waits on a page under writeback takes 450 us); the
  * syncs' own latency is the storage's. Its key says so (fsync=N without
- * direct), or, where fio's text gave no options, its figures do: fio
- * timed its syncs, and they took longer than its writes, which took no
- * longer than memory's PAGE_CACHE_US (a direct write takes the device's
- * time, and its sync then has little or nothing to flush: 1.2 s writes
- * and 0.1 us syncs). */
+ * direct), or, where its key gives neither (fio's text prints no
+ * options), its figures do: fio timed its syncs, and they took longer
+ * than its writes, which took no longer than a copy into memory,
+ * BUFFERED_COPY_US (a direct write takes the device's time, and its
+ * sync then has little or nothing to flush: 1.2 s writes and 0.1 us
+ * syncs). */
+#define BUFFERED_COPY_US 5.0
 static bool
 synced_write_latency(const struct analysis *a, const struct run *r,
     const struct metric *mt)
@@ -1051,11 +1053,11 @@ synced_write_latency(const struct analysis *a, const struct run *r,
 		return false;
 	if (synced_apart(mt))
 		return true;
-	/* inferred: a direct write to a disk's write-back cache takes tens
-	 * of microseconds and its sync milliseconds too */
+	/* inferred: a direct write to a disk's write-back cache, or to an
+	 * NVMe drive, takes 6 us or more, and its sync longer too */
 	lat = workload_figure(a, r, mt, FM_LAT);
 	sync = workload_figure(a, r, mt, FM_SYNC);
-	return lat >= 0 && lat < PAGE_CACHE_US && sync > lat;
+	return lat >= 0 && lat < BUFFERED_COPY_US && sync > lat;
 }
 
 /* Whether a buffered fio job's figure m of run r is the page cache's:

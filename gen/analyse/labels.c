@@ -456,17 +456,29 @@ all_in(const char *text, const char *const *list)
 	return t.n > 0;
 }
 
+/* Whether value says what its key names is not there: its words are
+ * all absent's, or it is "n/a" or "-". */
+static bool
+says_absent(const char *value)
+{
+	return strcasecmp(value, "n/a") == 0 || strcmp(value, "-") == 0 ||
+	    all_in(value, absent);
+}
+
 /* Whether a key that is a layer's name alone ("drbd", "dm-crypt",
- * "encryption") has it on one side only ("none -> 8.0.11 connected"):
- * the layer put in or taken out. A key that names a setting of a layer
- * as well ("dm-crypt-workqueue: on -> off") is a setting of it. */
+ * "bcache") has it on one side only ("none -> 8.0.11 connected"): the
+ * layer put in or taken out. A key that names a setting of a layer as
+ * well ("dm-crypt-workqueue: on -> off"), or a file system's property
+ * ("dedup"), is a setting. */
 static bool
 layer_added(const char *key, const char *was, const char *now,
     char *word, size_t size)
 {
+	char scratch[TOKEN_MAX];
+
 	if (was == NULL || now == NULL || !all_in(key, layers) ||
-	    names_word(key, layer_properties, word, size) ||
-	    all_in(was, absent) == all_in(now, absent))
+	    names_word(key, layer_properties, scratch, sizeof scratch) ||
+	    says_absent(was) == says_absent(now))
 		return false;
 	return names_word(key, layers, word, size);
 }

@@ -1477,26 +1477,9 @@ driver_banner(const struct guesses *out, size_t k)
 	    contains_ignoring_case(t, "driver for "));
 }
 
-/* Whether guess k is read off a mail's header of addresses ("Cc: ...,
- * Reiserfs mail-list <...>"): they name people and lists, not the
- * set-up. */
-static bool
-address_header(const struct guesses *out, size_t k)
-{
-	static const char *const headers[] = {"From:", "To:", "Cc:",
-	    "Reply-To:"};
-	const char *t = out->v[k].text;
-
-	for (size_t i = 0; i < sizeof headers / sizeof *headers; i++)
-		if (strncasecmp(t, headers[i], strlen(headers[i])) == 0)
-			return true;
-	return false;
-}
-
 /* Drops the line's guesses that its other words show to be of
  * something else: a distribution's release, a bitmap's chunk, a
- * kernel's build date or build, a driver's banner, fio's release, a
- * mail's addresses. */
+ * kernel's build date or build, a driver's banner, fio's release. */
 static void
 drop_misreads(struct guesses *out, size_t first)
 {
@@ -1505,7 +1488,7 @@ drop_misreads(struct guesses *out, size_t first)
 	for (size_t i = first; i < out->n; i++)
 		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i) ||
 		    kernel_build_date(out, i) || driver_banner(out, i) ||
-		    version_not_kernel(out, i) || address_header(out, i))
+		    version_not_kernel(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {
 		if (out->v[i].flags & GUESS_DROP) {

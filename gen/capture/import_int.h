@@ -121,6 +121,9 @@ struct post {
 	size_t end_from, end_to;
 	bool *summary_row;	/* a row of a hand-made table of results,
 				   which speaks of many runs: no guesses */
+	bool *address;		/* a mail's header of addresses (From, To,
+				   Cc, with its folded lines): people and
+				   lists, no set-up: no guesses */
 	struct anchor *an;
 	size_t nan;
 	struct results raw;	/* as read, before any merge */

@@ -219,7 +219,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
 		    p->kind[i] == L_HEADER || p->kind[i] == L_PATCH ||
-		    p->summary_row[i] || line_is_blank(l) ||
+		    p->summary_row[i] || p->address[i] || line_is_blank(l) ||
 		    quoted_command(p, c, l))
 			continue;
 		text = prose_text(p, l);
@@ -954,6 +954,7 @@ import_split(const struct guesser *gs, const char *file, const char *buf,
 	free(p.off);
 	free(p.kind);
 	free(p.summary_row);
+	free(p.address);
 	for (size_t i = 0; i < p.nan; i++)
 		free(p.an[i].name);
 	free(p.an);

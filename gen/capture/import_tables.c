@@ -1534,6 +1534,9 @@ header_listed(const char *s, const char *const *list, size_t n)
  * with one of these, not a post's list of its set-up ("Disks: 4"). */
 static const char *const shown_headers[] = {"From:", "To:", "Cc:",
     "Date:", "Subject:"};
+/* Of them, those that list people and mailing lists. */
+static const char *const address_headers[] = {"From:", "To:", "Cc:",
+    "Reply-To:"};
 static const char *const mail_headers[] = {"From:", "Received:",
     "Message-ID:", "Return-Path:"};
 #define NHEADERS(list) (sizeof list / sizeof *list)
@@ -1548,7 +1551,7 @@ mark_mail_headers(struct post *p)
 {
 	size_t i = p->ls.n > 0 && strncmp(p->ls.v[0].text, "From ", 5) == 0,
 	    end;
-	bool keep = false, mail = false;
+	bool keep = false, mail = false, address = false;
 
 	for (end = i; end < p->ls.n && !line_is_blank(&p->ls.v[end]); end++) {
 		const char *s = p->ls.v[end].text;
@@ -1562,11 +1565,15 @@ mark_mail_headers(struct post *p)
 	for (; i < end; i++) {
 		const char *s = p->ls.v[i].text;
 
-		if (*s != ' ' && *s != '\t')
+		if (*s != ' ' && *s != '\t') {
 			keep = header_listed(s, shown_headers,
 			    NHEADERS(shown_headers));
+			address = header_listed(s, address_headers,
+			    NHEADERS(address_headers));
+		}
 		if (!keep)
 			p->kind[i] = L_HEADER;
+		p->address[i] = address;
 	}
 	if (p->ls.n > 0 && strncmp(p->ls.v[0].text, "From ", 5) == 0)
 		p->kind[0] = L_HEADER;
@@ -1725,6 +1732,7 @@ post_find_configs(struct post *p, struct diags *d)
 	bool *in = xcalloc(p->ls.n + 1, sizeof *in);
 
 	p->kind = xcalloc(p->ls.n + 1, 1);
+	p->address = xcalloc(p->ls.n + 1, sizeof *p->address);
 	mark_mail_headers(p);
 	mark_mime_parts(p);
 	mark_patches(p);

@@ -151,20 +151,32 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
  * x; the other is marked again_of it and takes a job option it leaves
  * out from it (the text's header gives no fdatasync), so that both give
  * a figure one key. Returns the one marked. */
-static struct fio_result *
-count_once(struct fio_results *rs, size_t x, size_t y)
+static void
+take_params(struct fio_result *to, const struct fio_result *from)
 {
-	bool swap = rs->v[y].form == FIO_JSON && rs->v[x].form != FIO_JSON;
-	size_t keep = swap ? y : x;
-	struct fio_result *from = &rs->v[keep], *to = &rs->v[swap ? x : y];
-
-	to->again_of = keep + 1;
 	for (size_t j = 0; j < to->njobs && j < from->njobs; j++)
 		for (int p = 0; p < FIO_PARAMS; p++)
 			if (to->jobs[j].param[p] == NULL &&
 			    from->jobs[j].param[p] != NULL)
 				to->jobs[j].param[p] =
 				    xstrdup(from->jobs[j].param[p]);
+}
+
+static struct fio_result *
+count_once(struct fio_results *rs, size_t x, size_t y)
+{
+	bool swap = rs->v[y].form == FIO_JSON && rs->v[x].form != FIO_JSON;
+	size_t keep = swap ? y : x;
+	struct fio_result *to = &rs->v[swap ? x : y];
+
+	to->again_of = keep + 1;
+	take_params(to, &rs->v[keep]);
+	/* the copies of x found before it was, copies of y now */
+	for (size_t k = 0; swap && k < rs->n; k++)
+		if (rs->v[k].again_of == x + 1) {
+			rs->v[k].again_of = keep + 1;
+			take_params(&rs->v[k], &rs->v[keep]);
+		}
 	return to;
 }
 

@@ -1272,6 +1272,9 @@ test_label_change(void **state)
 		{"dm-crypt-workqueue", "on", "off", NULL, NULL},
 		{"drbd", NULL, "8.0.11", NULL, NULL},
 		{"drbd", "false", "8.4", "a layer of the stack", "drbd"},
+		{"bcache", "n/a", "writeback", "a layer of the stack",
+		    "bcache"},
+		{"drbd", "-", "8.4.11", "a layer of the stack", "drbd"},
 		/* a file system's property, though labels name the layer */
 		{"dedup", "off", "on", NULL, NULL},
 		{"encryption", "off", "aes-256-gcm", NULL, NULL},
