@@ -1446,7 +1446,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	/* a sync's tail has its mean to go by, and no median */
 	sync = fio_measure_is_sync(m->fio.measure);
 	p50 = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_P50);
-	lat = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_LAT);
+	lat = sibling_verdict(a, i, m, fio_mean_measure(m->fio.measure));
 	/* with nothing changed, a median that rose with the tail is the
 	 * same night's shape (median_alone_reason tells it) */
 	if (c->rule != RULE_THRESHOLD && nothing_named(d) &&
@@ -1628,7 +1628,7 @@ memory_served(const struct analysis *a, size_t i, const struct metric *m)
 	    !fio_measure_is_latency(m->fio.measure) ||
 	    (base = a->runs[i].base) < 0 ||
 	    (lat = workload_metric(a, i, m->workload,
-	    fio_measure_is_sync(m->fio.measure) ? FM_SYNC : FM_LAT)) < 0)
+	    fio_mean_measure(m->fio.measure))) < 0)
 		return -1;
 	now = analysis_sum(a, i, lat);
 	was = analysis_sum(a, (size_t)base, lat);
@@ -2821,14 +2821,6 @@ own_setup_runs(const struct analysis *a, size_t i, size_t o,
 	own->known = true;
 }
 
-static int
-cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
 bool
 setup_cleared(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *named, int metric)
@@ -2838,7 +2830,6 @@ setup_cleared(const struct analysis *a, size_t i, size_t o,
 	const struct change *c;
 	double v[SAME_SETUP_LOOKBACK], was, mid, limit;
 	size_t n = 0;
-	long k;
 
 	if (metric < 0 || nothing_named(named) ||
 	    !a->runs[i].base_in_series || a->runs[i].base != (long)o)
@@ -2846,12 +2837,9 @@ setup_cleared(const struct analysis *a, size_t i, size_t o,
 	/* a tail goes by its job's mean, one night's slowest requests
 	 * being no level */
 	m = analysis_metric(a, metric);
-	if (tail_metric(m)) {
-		if ((k = sibling_slot(a, i, m, fio_measure_is_sync(
-		    m->fio.measure) ? FM_SYNC : FM_LAT)) < 0)
-			return false;
-		metric = run_metric_at(&a->set->runs[i], (size_t)k);
-	}
+	if (tail_metric(m) && (metric = workload_metric(a, i, m->workload,
+	    fio_mean_measure(m->fio.measure))) < 0)
+		return false;
 	c = analysis_change_of(a, i, metric);
 	if (c->verdict != VERDICT_REGRESSION ||
 	    !((was = analysis_sum(a, o, metric).median) > 0))
@@ -2863,8 +2851,7 @@ setup_cleared(const struct analysis *a, size_t i, size_t o,
 			n++;
 	if (n == 0)
 		return false;
-	qsort(v, n, sizeof *v, cmp_double);
-	mid = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	mid = stats_median(v, n);
 	limit = fmax(c->fence, a->opts.threshold);
 	return analysis_def(a, metric)->higher_is_better ?
 	    mid >= was / (1 + limit) : mid <= was * (1 + limit);

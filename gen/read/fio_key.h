@@ -54,6 +54,14 @@ fio_measure_is_sync(enum fio_measure m)
 	return m == FM_SYNC || m == FM_SYNC_P99;
 }
 
+/* The mean a latency measure's tail or median goes by: its syncs' for
+ * a sync measure, else its completion latency's. */
+static inline enum fio_measure
+fio_mean_measure(enum fio_measure m)
+{
+	return fio_measure_is_sync(m) ? FM_SYNC : FM_LAT;
+}
+
 /* Whether a measure is a tail of a latency's distribution. */
 static inline bool
 fio_measure_is_tail(enum fio_measure m)
