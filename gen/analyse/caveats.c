@@ -1609,14 +1609,6 @@ mixed_share_reason(const struct analysis *a, size_t i, int metric,
 	    "reads", pct, shown_was, shown_now));
 }
 
-/* A latency of a workload whose mean completion latency, in this run or
- * its base, is under DEVICE_FLOOR_US: no disk completes a request that
- * fast, so memory served it (the page cache, a RAM disk, a cache below
- * direct I/O), as the run's own warning says, and a change of it tells
- * nothing of the storage (review eighteen: md RAID1 over RAM disks at a
- * held rate, mean 0.61 -> 0.96 us, p99.9 1 -> 90 us). So of a job's
- * syncs, by their own mean: an fsync after direct writes to a block
- * device has nothing to flush, and returns in 0.06 or 0.1 us. */
 int
 memory_served(const struct analysis *a, size_t i, const struct metric *m)
 {
@@ -1637,6 +1629,14 @@ memory_served(const struct analysis *a, size_t i, const struct metric *m)
 	    lat : -1;
 }
 
+/* A latency of a workload whose mean completion latency, in this run or
+ * its base, is under DEVICE_FLOOR_US (memory_served): no disk completes
+ * a request that fast, so memory served it (the page cache, a RAM disk,
+ * a cache below direct I/O), as the run's own warning says, and a change
+ * of it tells nothing of the storage (review eighteen: md RAID1 over RAM
+ * disks at a held rate, mean 0.61 -> 0.96 us, p99.9 1 -> 90 us). So of
+ * a job's syncs, by their own mean: an fsync after direct writes to a
+ * block device has nothing to flush, and returns in 0.06 or 0.1 us. */
 static void
 memory_latency_reason(const struct analysis *a, size_t i, int metric,
     struct reasons *w)
@@ -1659,9 +1659,9 @@ memory_latency_reason(const struct analysis *a, size_t i, int metric,
 		reason(w, xasprintf("the job's mean sync latency, %s before "
 		    "and %s now, is under a microsecond on %s: no device makes "
 		    "writes durable that fast, so its syncs had nothing to "
-		    "flush (direct writes, a device without a volatile "
-		    "cache), and a change of them tells nothing of the "
-		    "storage", shown_was, shown_now, sides));
+		    "flush (tmpfs, a RAM disk, direct writes to a device "
+		    "without a volatile cache), and a change of them tells "
+		    "nothing of the storage", shown_was, shown_now, sides));
 	else
 		reason(w, xasprintf("the workload's mean latency, %s before "
 		    "and %s now, is under a microsecond on %s: no disk "
