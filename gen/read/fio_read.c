@@ -145,12 +145,7 @@ printed_again(const struct fio_result *a, const struct fio_result *b)
 	return any;
 }
 
-/* Runs x and y print one run (printed_again): the one of the two that
- * counts is the JSON when one is (it holds the options given, where the
- * text prints defaults too, and its figures exactly), else the earlier,
- * x; the other is marked again_of it and takes a job option it leaves
- * out from it (the text's header gives no fdatasync), so that both give
- * a figure one key. Returns the one marked. */
+/* The job options of from that to leaves out, into to. */
 static void
 take_params(struct fio_result *to, const struct fio_result *from)
 {
@@ -162,6 +157,12 @@ take_params(struct fio_result *to, const struct fio_result *from)
 				    xstrdup(from->jobs[j].param[p]);
 }
 
+/* Runs x and y print one run (printed_again): the one of the two that
+ * counts is the JSON when one is (it holds the options given, where the
+ * text prints defaults too, and its figures exactly), else the earlier,
+ * x; the other is marked again_of it and takes a job option it leaves
+ * out from it (the text's header gives no fdatasync), so that both give
+ * a figure one key. Returns the one marked. */
 static struct fio_result *
 count_once(struct fio_results *rs, size_t x, size_t y)
 {
