@@ -1375,6 +1375,22 @@ series_worse_quartile(const struct analysis *a, size_t i, int metric)
 	    v[n - 1 - q];
 }
 
+/* What a tail's siblings did, in words: its job's mean sync latency
+ * (sync), or its workload's median and mean latency, within their
+ * noise or not judged worse. */
+static const char *
+tail_siblings_words(bool sync, enum verdict median, enum verdict lat)
+{
+	if (sync)
+		return lat == VERDICT_SAME ? "the same job's mean sync latency "
+		    "stayed within its noise" : "the same job's mean sync "
+		    "latency was not judged worse";
+	return median == VERDICT_SAME && lat == VERDICT_SAME ? "the same "
+	    "workload's median and mean latency stayed within their noise" :
+	    "neither the same workload's median nor its mean latency was "
+	    "judged worse";
+}
+
 /* A tail that rose past the fence from a base that was low for its
  * series, back to where the series' runs before put it: within the
  * fence of the median of their tails, or no higher than the highest of
@@ -1397,11 +1413,9 @@ tail_level_reason(const struct analysis *a, size_t i, int metric,
 	display_figure(analysis_def(a, metric), top, shown_top);
 	reason(w, xasprintf("a tail back within its series' range: the %zu "
 	    "runs before it measured %s at the median and up to %s, while "
-	    "%s stayed within %s noise", n, shown_level, shown_top,
-	    fio_measure_is_sync(analysis_metric(a, metric)->fio.measure) ?
-	    "the same job's mean sync latency" : "the same workload's "
-	    "median and mean latency", fio_measure_is_sync(analysis_metric(a,
-	    metric)->fio.measure) ? "its" : "their"));
+	    "%s", n, shown_level, shown_top, tail_siblings_words(
+	    fio_measure_is_sync(analysis_metric(a, metric)->fio.measure),
+	    VERDICT_SAME, VERDICT_SAME)));
 }
 
 /* A latency of a fio workload: its mean and median follow the
@@ -1434,7 +1448,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
 	const struct change *c;
 	struct change_figures cf;
-	enum verdict p50, lat;
+	enum verdict median, lat;
 	bool sync;
 	char few[48];
 
@@ -1445,7 +1459,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 		return;		/* a tail that fell is no alarm to temper */
 	/* a sync's tail has its mean to go by, and no median */
 	sync = fio_measure_is_sync(m->fio.measure);
-	p50 = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_P50);
+	median = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_P50);
 	lat = sibling_verdict(a, i, m, fio_mean_measure(m->fio.measure));
 	/* with nothing changed, a median that rose with the tail is the
 	 * same night's shape (median_alone_reason tells it) */
@@ -1460,7 +1474,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 		    "workload's mean latency"));
 		return;
 	}
-	if (p50 == VERDICT_REGRESSION || lat == VERDICT_REGRESSION)
+	if (median == VERDICT_REGRESSION || lat == VERDICT_REGRESSION)
 		return;
 	if (c->rule != RULE_THRESHOLD) {
 		tail_level_reason(a, i, metric, c, w);
@@ -1471,13 +1485,8 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 		snprintf(few, sizeof few, "single samples");
 	else
 		snprintf(few, sizeof few, "%d vs %d samples", cf.n, cf.n_base);
-	reason(w, xasprintf("a tail of %s: %s; %s", few, sync ? (lat ==
-	    VERDICT_SAME ? "the same job's mean sync latency stayed within "
-	    "its noise" : "the same job's mean sync latency was not judged "
-	    "worse") : p50 == VERDICT_SAME &&
-	    lat == VERDICT_SAME ? "the same workload's median and mean "
-	    "latency stayed within their noise" : "neither the same "
-	    "workload's median nor its mean latency was judged worse",
+	reason(w, xasprintf("a tail of %s: %s; %s", few,
+	    tail_siblings_words(sync, median, lat),
 	    c->rank_too_small ? "too few a side for the rank test at its "
 	    "level: run each side more times to tell" : "run each side 3 "
 	    "times or more to tell"));
