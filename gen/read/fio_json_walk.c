@@ -374,6 +374,17 @@ open_container(struct fio_walk *w, struct container *c)
 
 static bool skip_value(struct fio_walk *);
 
+/* Opens the object at w->at: 1; 0 when the value there is none, which
+ * is skipped (a null fio printed for what it did not measure); -1 on
+ * failure. */
+static int
+open_object(struct fio_walk *w, struct container *c)
+{
+	if (cur(w) != '{')
+		return skip_value(w) ? 0 : -1;
+	return open_container(w, c) ? 1 : -1;
+}
+
 /* The next key of an open object that is not a repeat, w->at then at
  * its value: 1; or 0 at the object's end, or on failure. A repeated
  * key's value is skipped, and counted. */
@@ -543,14 +554,13 @@ static bool
 percentiles(struct fio_walk *w, struct lat_raw *l)
 {
 	struct container c;
+	int opened;
 	struct value v;
 	const char *k;
 	size_t kn;
 
-	if (cur(w) != '{')
-		return skip_value(w);
-	if (!open_container(w, &c))
-		return false;
+	if ((opened = open_object(w, &c)) <= 0)
+		return opened == 0;
 	while (next_key(w, &c, &k, &kn)) {
 		double p;
 		enum fio_pct at = FIO_PCTS;
@@ -569,14 +579,13 @@ static bool
 latency(struct fio_walk *w, struct lat_raw *l)
 {
 	struct container c;
+	int opened;
 	struct value v;
 	const char *k;
 	size_t kn;
 
-	if (cur(w) != '{')
-		return skip_value(w);
-	if (!open_container(w, &c))
-		return false;
+	if ((opened = open_object(w, &c)) <= 0)
+		return opened == 0;
 	l->object = true;
 	while (next_key(w, &c, &k, &kn)) {
 		double *to = key_is(k, kn, "min") ? &l->min :
@@ -661,19 +670,18 @@ side(struct fio_walk *w, struct fio_side *s)
 {
 	struct side_raw r;
 	struct container c;
+	int opened;
 	struct value v;
 	const char *k;
 	size_t kn;
 
-	if (cur(w) != '{')
-		return skip_value(w);
 	r.io_kbytes = r.io_bytes = r.total_ios = r.bw = r.iops = r.runtime =
 	    NAN;
 	r.has_clat_ns = false;
 	for (int i = 0; i < L_KINDS; i++)
 		lat_raw_init(&r.lat[i]);
-	if (!open_container(w, &c))
-		return false;
+	if ((opened = open_object(w, &c)) <= 0)
+		return opened == 0;
 	while (next_key(w, &c, &k, &kn)) {
 		double *to = key_is(k, kn, "io_kbytes") ? &r.io_kbytes :
 		    key_is(k, kn, "io_bytes") ? &r.io_bytes :
@@ -711,14 +719,13 @@ static bool
 options(struct fio_walk *w, struct fio_result *r, size_t j)
 {
 	struct container c;
+	int opened;
 	struct value v;
 	const char *k;
 	size_t kn;
 
-	if (cur(w) != '{')
-		return skip_value(w);
-	if (!open_container(w, &c))
-		return false;
+	if ((opened = open_object(w, &c)) <= 0)
+		return opened == 0;
 	while (next_key(w, &c, &k, &kn)) {
 		if (!value(w, &v))
 			return false;
@@ -738,13 +745,12 @@ static bool
 sync_latency(struct fio_walk *w, struct lat_raw *l)
 {
 	struct container c;
+	int opened;
 	const char *k;
 	size_t kn;
 
-	if (cur(w) != '{')
-		return skip_value(w);
-	if (!open_container(w, &c))
-		return false;
+	if ((opened = open_object(w, &c)) <= 0)
+		return opened == 0;
 	while (next_key(w, &c, &k, &kn))
 		if (!(key_is(k, kn, "lat_ns") ? latency(w, l) : skip_value(w)))
 			return false;

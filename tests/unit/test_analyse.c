@@ -626,24 +626,26 @@ test_hardware_ceiling(void **state)
 static void
 test_zfs_arc_serves_direct(void **state)
 {
+	static const struct {
+		const char *id, *meta;
+		bool serves;
+	} runs[] = {
+		{"z", "host: a\nfilesystem: zfs\n", true},
+		{"z22", "host: b\nfilesystem: ZFS\ndriver: zfs-2.2.7\n", true},
+		{"z23", "host: c\nfilesystem: zfs\ndriver: zfs 2.3.1\n", false},
+		{"e", "host: d\nfilesystem: ext4\n", false},
+		{"f", "host: e\nfilesystem: zfsfoo\n", false},
+		{"k", "host: f\nfilesystem: zfs\ndriver: zfs-kmod-2.3.0\n",
+		    false},
+	};
 	struct tree *t = *state;
 
-	add_run(t, "z", "host: a\nfilesystem: zfs\n", 1, 1, 1, 1, 50);
-	add_run(t, "z22", "host: b\nfilesystem: ZFS\ndriver: zfs-2.2.7\n", 1,
-	    1, 1, 1, 50);
-	add_run(t, "z23", "host: c\nfilesystem: zfs\ndriver: zfs 2.3.1\n", 1,
-	    1, 1, 1, 50);
-	add_run(t, "e", "host: d\nfilesystem: ext4\n", 1, 1, 1, 1, 50);
-	add_run(t, "f", "host: e\nfilesystem: zfsfoo\n", 1, 1, 1, 1, 50);
-	add_run(t, "k", "host: f\nfilesystem: zfs\ndriver: zfs-kmod-2.3.0\n",
-	    1, 1, 1, 1, 50);
+	for (size_t k = 0; k < sizeof runs / sizeof *runs; k++)
+		add_run(t, runs[k].id, runs[k].meta, 1, 1, 1, 1, 50);
 	load(t);
-	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z")]));
-	assert_true(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z22")]));
-	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "z23")]));
-	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "e")]));
-	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "f")]));
-	assert_false(zfs_arc_serves_direct(&t->set.runs[run_of(t, "k")]));
+	for (size_t k = 0; k < sizeof runs / sizeof *runs; k++)
+		assert_int_equal(zfs_arc_serves_direct(&t->set.runs[run_of(t,
+		    runs[k].id)]), runs[k].serves);
 }
 
 /* ---- series verdicts ---- */
