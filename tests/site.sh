@@ -237,6 +237,19 @@ if [ "$red" -eq 15 ] && [ "$told" -eq 8 ] && [ "$weak" -eq 8 ]; then
 else
 	say_bad "findings told, not gated: $red red, $told told, $weak pale"
 fi
+# A series chart's change against a base that is not the bar before it
+# (night 6 of other options passed over) names the base's day; one
+# against the bar before it names none.
+skip_site=$tmp/skipped
+rm -rf "$skip_site"
+run "$b/benchsite" build -q -o "$skip_site" \
+	tests/analysis/fio-options-night-skipped/input 2>/dev/null
+if grep -q '>+136% vs 11-24<' "$skip_site/series/s3-options.html" &&
+    ! grep -q '% vs 11-2[0-3]<' "$skip_site/series/s3-options.html"; then
+	say_ok "a series chart names the base it compares with past a bar"
+else
+	say_bad "series/s3-options.html: the step's base not named"
+fi
 # The syncs' columns in the fio table of a run whose jobs made them, and
 # not in one of a run whose jobs made none.
 if grep -q '<th[^>]*>Mean sync latency<' "$told_page" &&

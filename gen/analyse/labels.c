@@ -438,10 +438,11 @@ static const char *const absent[] = {"none", "no", "off", "false",
     "disabled", "absent", "without", NULL};
 
 /* Layers that are a file system's own properties as well ("dedup: off
- * -> on", "encryption: off -> aes-256-gcm" of a ZFS dataset): a key
- * named so is a setting, turned on or off. */
-static const char *const layer_properties[] = {"dedup", "encryption",
-    "encrypted", NULL};
+ * -> on" of a ZFS dataset, turned on or off as it stands): a key named
+ * so is a setting. Encryption is not one of them: a cipher put in the
+ * path of every block is a layer, whether dm-crypt's or ZFS's (which
+ * cannot turn it on for a dataset that exists). */
+static const char *const layer_properties[] = {"dedup", NULL};
 
 /* Whether every word of text is in list (and it has one). */
 static bool

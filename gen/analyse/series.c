@@ -726,6 +726,19 @@ measured_alike(const struct run *r)
 	    "bonnie++ with its options, on its host and file system)";
 }
 
+/* Whether run j takes run i for its baseline, by the command line
+ * (forced) or its meta, as choose_base does. */
+static bool
+baseline_of(const struct analysis *a, size_t j, size_t i, long forced)
+{
+	const char *named = meta_get(&a->set->runs[j].meta, "baseline");
+
+	if (forced >= 0 && (size_t)forced != j)
+		return (size_t)forced == i;
+	return named && runset_find(a->set, named) == (long)i &&
+	    same_layout(&a->set->runs[i], &a->set->runs[j]);
+}
+
 void
 choose_base(struct analysis *a, size_t i, long forced)
 {
@@ -743,7 +756,10 @@ choose_base(struct analysis *a, size_t i, long forced)
 	    (size_t)b != i && same_layout(&a->set->runs[b], &a->set->runs[i])) {
 		ra->base = b;
 		ra->base_why = "its baseline (meta)";
-	} else if ((b = ra->prev) >= 0) {
+	} else if ((b = ra->prev) >= 0 && !baseline_of(a, (size_t)b, i,
+	    forced)) {
+		/* not the run that takes this one for its baseline: that
+		 * pair is judged once, the other way */
 		ra->base = b;
 		ra->base_why = skipped ? measured_alike(&a->set->runs[i]) :
 		    "the run before it in its series";

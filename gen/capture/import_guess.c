@@ -301,7 +301,8 @@ static const struct rule rules[] = {
 	    "1", fix_raid, 3, R_ICASE, NULL, NULL, NULL},
 	/* "no RAID", not "without RAID 5" (another level was used) */
 	{"raid.level", WB "(no raid|no-raid|kein raid|without raid|bare disk|"
-	    "single disk|single drive|single hdd?|single ssd|1 disk|one disk)"
+	    "single[- ]disk|single[- ]drive|single[- ]hdd?|single[- ]ssd|"
+	    "1 disk|one disk)"
 	    "([^- [:alnum:]]|$| +"
 	    "[^- 0-9])", NULL,
 	    "none", NULL, 3, R_ICASE, NULL, NULL, NULL},

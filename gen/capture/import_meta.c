@@ -556,8 +556,16 @@ best_of_tiers(const struct post *p, const char *key, int k,
 {
 	const struct guess *best;
 
-	/* A quoted message's table is dated by its attribution, never by
-	 * the reply: when that gives no date, it has none. */
+	/* A quoted message's table is dated by its own fio results'
+	 * header (guess_fio_started), else by its attribution, never by
+	 * the reply: when neither gives a date, it has none. */
+	if (strcmp(key, "date") == 0 && (p->cf[k].quotes_message ||
+	    p->ls.v[p->cf[k].table].quote > 0) &&
+	    (best = best_in_tier(p, key, TIER_CAPTION, k, controller)) &&
+	    strstr(best->text, "(groupid=") && strstr(best->text, "pid=")) {
+		*tier = TIER_CAPTION;
+		return best;
+	}
 	if (strcmp(key, "date") == 0 && ((best = quote_date(p, k)) != NULL ||
 	    p->cf[k].quotes_message)) {
 		*tier = TIER_START;

@@ -136,6 +136,19 @@ bool fio_read(const char *file, const char *buf, size_t len,
     const struct limits *lim, struct fio_results *out, struct diags *);
 
 void fio_results_free(struct fio_results *);
+
+/* Whether s's requests waited in their submission (slat) a millisecond
+ * or more, and at least half as long as for their completion after it
+ * (clat): a job that batches its submissions (iodepth_batch_submit), a
+ * buffered job of an asynchronous engine (its io_submit copies and may
+ * wait on writeback), or one whose io_submit blocks on a full queue.
+ * clat then times only what is left after the submission, and moves
+ * with how the driver splits the two (1.9 s of submission and 0.51 s of
+ * completion through one driver, 1.5 and 0.82 s through another, the
+ * whole 2.4 s alike): it is not the requests' latency, and its figures
+ * are not judged (fio_measure_value). An asynchronous job's submission
+ * otherwise takes microseconds. */
+bool fio_clat_after_submission(const struct fio_side *s);
 /* Marks the results of a run's files that print a run of another of its
  * files again (--output-format=json,normal,terse split into fio.json,
  * fio.txt and fio.terse; a copy of fio.json): one run, counted once. A

@@ -816,17 +816,18 @@ fio_measure_value(const struct fio_side *s, enum fio_measure m)
 	case FM_IOPS:
 		v = s->iops;
 		break;
+	/* clat timed after a long submission is no request's latency */
 	case FM_LAT:
-		v = s->clat.mean;
+		v = fio_clat_after_submission(s) ? NAN : s->clat.mean;
 		break;
 	case FM_P50:
-		v = s->clat_pct[P50];
+		v = fio_clat_after_submission(s) ? NAN : s->clat_pct[P50];
 		break;
 	case FM_P99:
-		v = s->clat_pct[P99];
+		v = fio_clat_after_submission(s) ? NAN : s->clat_pct[P99];
 		break;
 	case FM_P99_9:
-		v = s->clat_pct[P99_9];
+		v = fio_clat_after_submission(s) ? NAN : s->clat_pct[P99_9];
 		break;
 	case FM_SYNC:
 		v = s->sync.mean;

@@ -302,13 +302,65 @@ drop_failed_job(const char *file, const struct fio_result *r,
 	    job->error, t);
 }
 
+static void
+drop_clat(struct fio_side *s)
+{
+	s->clat = (struct fio_latency){NAN, NAN, NAN, NAN};
+	for (int p = 0; p < FIO_PCTS; p++)
+		s->clat_pct[p] = NAN;
+}
+
+static void
+say_submission_wait(const char *file, const struct fio_job *job, int dir,
+    struct diags *d)
+{
+	const struct fio_side *s = &job->side[dir];
+
+	diags_add(d, MSG_NOTE, file, job->line, "fio's job \"%s\" (%s) "
+	    "waited %.4g ms to submit each request and %.4g ms after: its "
+	    "submission held the request (batched, or done in the call as a "
+	    "buffered job's is), so its clat figures are not its requests' "
+	    "latency and are not judged", job->name, fio_dir_names[dir],
+	    s->slat.mean / 1000, s->clat.mean / 1000);
+}
+
+/* That the clat figures of the sides of results [first, n) of out
+ * timed after a long submission (fio_clat_after_submission) are not
+ * judged, said once for the file, by its first such side: a run repeats
+ * its jobs, and a night its run. The figures stay, as fio printed them. */
+static void
+say_after_submission(const char *file, const struct fio_results *out,
+    size_t first, struct diags *d)
+{
+	const struct fio_job *said = NULL;
+	int said_dir = 0;
+	size_t n = 0;
+
+	for (size_t k = first; k < out->n; k++)
+		for (size_t j = 0; j < out->v[k].njobs; j++)
+			for (int dir = 0; dir < FIO_DIRS; dir++) {
+				const struct fio_job *job = &out->v[k].jobs[j];
+
+				if (!fio_clat_after_submission(&job->side[dir])
+				    || n++ > 0)
+					continue;
+				said = job;
+				said_dir = dir;
+				say_submission_wait(file, job, dir, d);
+			}
+	if (n > 1)
+		diags_add(d, MSG_NOTE, file, said->line, "likewise %zu more "
+		    "of its jobs' directions after job \"%s\" (%s)", n - 1,
+		    said->name, fio_dir_names[said_dir]);
+}
+
 /* Failed jobs and unsound completion latencies are not read, and said:
  * a finding on them would be a finding on nothing. */
 void
 fio_drop_unsound(const char *file, struct fio_results *out, size_t first,
     struct diags *d)
 {
-	for (size_t k = first; k < out->n; k++)
+	for (size_t k = first; k < out->n; k++) {
 		for (size_t j = 0; j < out->v[k].njobs; j++) {
 			if (out->v[k].jobs[j].error != 0)
 				drop_failed_job(file, &out->v[k],
@@ -324,12 +376,11 @@ fio_drop_unsound(const char *file, struct fio_results *out, size_t first,
 				    "(%s) is longer than its total latency: "
 				    "its clat figures are not read",
 				    job->name, fio_dir_names[dir]);
-				s->clat = (struct fio_latency){NAN, NAN, NAN,
-				    NAN};
-				for (int p = 0; p < FIO_PCTS; p++)
-					s->clat_pct[p] = NAN;
+				drop_clat(s);
 			}
 		}
+	}
+	say_after_submission(file, out, first, d);
 }
 
 bool

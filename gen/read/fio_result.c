@@ -322,3 +322,14 @@ fio_results_free(struct fio_results *rs)
 	rs->v = NULL;
 	rs->n = rs->cap = 0;
 }
+
+/* What a submission takes at most when nothing holds it (fio.h). */
+#define SUBMIT_WAIT_US 1000.0
+
+bool
+fio_clat_after_submission(const struct fio_side *s)
+{
+	return s->present && s->slat.mean >= SUBMIT_WAIT_US &&
+	    s->clat.mean > 0 && s->slat.mean * 2 >= s->clat.mean;
+}
+

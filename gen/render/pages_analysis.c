@@ -1076,14 +1076,47 @@ page_chart(const struct site_plan *s, int id, const size_t *all,
 	return svg;
 }
 
+/* Whether date begins with an ISO day, YYYY-MM-DD. */
+static bool
+iso_day(const char *date)
+{
+	for (int k = 0; k < 10; k++)
+		if (date[k] == '\0' || (k == 4 || k == 7 ? date[k] != '-' :
+		    !isdigit((unsigned char)date[k])))
+			return false;
+	return true;
+}
+
+/* A change of pct against run base, not the bar before run i's: the
+ * base named by its day, short as a chart's label must be (its month
+ * and day when its year is run i's), else by its date or title. */
+static char *
+step_against(const struct site_plan *s, size_t i, size_t base,
+    const char *pct)
+{
+	const char *bd = meta_get(&s->set->runs[base].meta, "date");
+	const char *id = meta_get(&s->set->runs[i].meta, "date");
+
+	if (bd && iso_day(bd))
+		return id && iso_day(id) && strncmp(id, bd, 5) == 0 ?
+		    xasprintf("%s%% vs %.5s", pct, bd + 5) :
+		    xasprintf("%s%% vs %.10s", pct, bd);
+	return xasprintf("%s%% vs %s", pct, bd ? bd :
+	    run_title(&s->set->runs[base]));
+}
+
 /* The change point the analysis found at run i in metric id, as a
  * label: a step across the series (a finding of its own, where the run
  * against the one before it found none) or a change against the run
  * before it in its series, measured like for like (a night run with
- * another file size is no change point of the nights'). NULL when
- * none; caller frees. *better: whether it is an improvement. */
+ * another file size is no change point of the nights'). The label
+ * stands between run i's bar and the bar before it, run prev (SIZE_MAX
+ * for none): a change against another run says which, by its date or
+ * title. NULL when none; caller frees. *better: whether it is an
+ * improvement. */
 static char *
-step_label(const struct site_plan *s, size_t i, int id, bool *better)
+step_label(const struct site_plan *s, size_t i, size_t prev, int id,
+    bool *better)
 {
 	const struct analysis *an = s->an;
 	const struct run_analysis *ra = &an->runs[i];
@@ -1105,7 +1138,9 @@ step_label(const struct site_plan *s, size_t i, int id, bool *better)
 
 			display_percent(analysis_change(s->an, i, id).rel,
 			    true, pct);
-			return xasprintf("%s%%", pct);
+			if ((size_t)ra->base == prev)
+				return xasprintf("%s%%", pct);
+			return step_against(s, i, (size_t)ra->base, pct);
 		}
 	}
 	return NULL;
@@ -1131,8 +1166,8 @@ trend_chart(const struct site_plan *s, int id, const size_t *runs,
 
 		bars[k].has_when = meta_date_days(date, &bars[k].when);
 		bars[k].when_label = date;
-		bars[k].step = steps[k] = step_label(s, runs[k], id,
-		    &bars[k].step_better);
+		bars[k].step = steps[k] = step_label(s, runs[k], k > 0 ?
+		    runs[k - 1] : SIZE_MAX, id, &bars[k].step_better);
 	}
 	if ((svg = chart_svg_at(&c, s->fonts, width, err)) == NULL)
 		diags_add(d, MSG_SYSERR, "charts", 0, "%s: %s", def->key, err);

@@ -1279,7 +1279,13 @@ test_label_change(void **state)
 		{"drbd", "-", "8.4.11", "a layer of the stack", "drbd"},
 		/* a file system's property, though labels name the layer */
 		{"dedup", "off", "on", NULL, NULL},
-		{"encryption", "off", "aes-256-gcm", NULL, NULL},
+		/* a cipher put in is a layer; one cipher for another, a
+		 * setting of it */
+		{"encryption", "off", "aes-256-gcm", "a layer of the stack",
+		    "encryption"},
+		{"encrypted", "no", "yes", "a layer of the stack",
+		    "encrypted"},
+		{"encryption", "aes-256-ccm", "aes-256-gcm", NULL, NULL},
 	};
 	char part[32];
 

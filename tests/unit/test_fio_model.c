@@ -354,6 +354,25 @@ test_measures(void **state)
 	assert_true(fio_measure_is_sync(FM_SYNC_P99) &&
 	    fio_measure_is_tail(FM_SYNC_P99) &&
 	    fio_measure_is_latency(FM_SYNC) && !fio_measure_is_tail(FM_SYNC));
+	/* clat timed after a batched submission of 1.9 s is no request's
+	 * latency; after one of microseconds, or of 1.5 ms against 9 ms,
+	 * it is */
+	s->slat.mean = 1903467;
+	s->clat.mean = 511995;
+	s->clat_pct[P50] = 26;
+	assert_true(fio_clat_after_submission(s));
+	assert_true(isnan(fio_measure_value(s, FM_LAT)));
+	assert_true(isnan(fio_measure_value(s, FM_P50)));
+	assert_true(isnan(fio_measure_value(s, FM_P99_9)));
+	assert_true(fio_measure_value(s, FM_IOPS) == 1000);
+	s->slat.mean = 2.1;
+	s->clat.mean = 80.5;
+	assert_true(fio_measure_value(s, FM_LAT) == 80.5);
+	s->slat.mean = 1500;
+	s->clat.mean = 9000;
+	assert_false(fio_clat_after_submission(s));
+	s->clat.mean = 3000;
+	assert_true(fio_clat_after_submission(s));
 	s->present = false;
 	assert_true(isnan(fio_measure_value(s, FM_IOPS)));
 }

@@ -98,6 +98,7 @@ test_asserted(void **state)
 		{"The write cache was disabled for all runs.", "write-cache",
 		    "off"},
 		{"1 Disk no raid", "raid.level", "none"},
+		{"Single-disk example:", "raid.level", "none"},
 		{"(ahci), ext4, no RAID. I forgot -m", "raid.level", "none"},
 		{"kein RAID, nur eine Platte", "raid.level", "none"},
 		{"4 disks without NCQ on XFS", "filesystem", "xfs"},
