@@ -1843,7 +1843,11 @@ run_within_reach(const struct analysis *a, size_t i)
 	return true;
 }
 
-/* A fall, with nothing the meta names changed, to a level the samples
+static bool nothing_moves(const struct analysis *,
+    const struct setup_diff *, int metric);
+
+/* A fall, with nothing the meta names that can move it changed
+ * (nothing_moves), to a level the samples
  * of the series' runs before it already reached with nothing marked
  * changed (series_reach): a night of random creates at 2317/s after one
  * whose three runs gave 9352, 8344 and 2170. The set-up reaches that
@@ -1868,7 +1872,8 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	struct reach r;
 	char shown[48], limit[32], *noise = NULL;
 
-	if (metric < 0 || !nothing_named(d) || !base_of_series(a, i) ||
+	if (metric < 0 || !nothing_moves(a, d, metric) ||
+	    !base_of_series(a, i) ||
 	    !within_reach(a, i, metric, &r) || (r.limit > 0 &&
 	    latency_of_fio(analysis_metric(a, metric)) &&
 	    !run_within_reach(a, i)))
@@ -1884,23 +1889,22 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	free(noise);
 }
 
-static bool nothing_moves(const struct analysis *,
-    const struct setup_diff *, int metric);
 
 /* How many runs before it a series' level is taken over, at least:
  * the median of three is one of them. */
-#define LEVEL_RUNS 5
+#define LEVEL_RUNS 4
 
 /* Whether run i's fall on metric, judged a regression, is from a base
  * that stood out above the median of its series' last runs (at least
  * LEVEL_RUNS) back among them: within the limit it was judged by of
  * their worse quartile (series_worse_quartile), where a quarter of
  * them lie with nothing marked (a QD1 read's 15 042 IOPS after an odd
- * night of 20 841, where the nights before gave 14 171 to 17 003).
+ * night of 20 841, where the nights before gave 14 171 to 17 003), or,
+ * after a setting that can move it (named), of their median itself.
  * *was, *level and *n say so. */
 static bool
-back_to_level(const struct analysis *a, size_t i, int metric, double *was,
-    double *level, size_t *n)
+back_to_level(const struct analysis *a, size_t i, int metric, bool named,
+    double *was, double *level, size_t *n)
 {
 	const struct change *c = analysis_change_of(a, i, metric);
 	double top, now, limit, band;
@@ -1911,7 +1915,7 @@ back_to_level(const struct analysis *a, size_t i, int metric, double *was,
 	    *n < LEVEL_RUNS)
 		return false;
 	up = analysis_def(a, metric)->higher_is_better;
-	band = series_worse_quartile(a, i, metric);
+	band = named ? *level : series_worse_quartile(a, i, metric);
 	*was = analysis_sum(a, (size_t)a->runs[i].base, metric).median;
 	now = analysis_sum(a, i, metric).median;
 	limit = fmax(c->fence, a->opts.threshold);
@@ -1932,29 +1936,56 @@ rate_fell_past_level(const struct analysis *a, size_t i,
 
 	return k >= 0 && a->runs[i].change[k].verdict == VERDICT_REGRESSION &&
 	    !back_to_level(a, i, run_metric_at(&a->set->runs[i], (size_t)k),
-	    &was, &level, &n);
+	    false, &was, &level, &n);
 }
 
-/* A fall, with nothing the meta names that can move it changed, from a
- * run that stood out above its series back to the series' level
- * (back_to_level). The run before was the odd one (seeks of 5801, 5823,
- * then 5414 to 5440 for ten nights, 5778, then 5441; a block write that
- * a kernel raised 38% and the next night gave 14% of back, still above
- * every night before the kernel): no engineer signs the return as a
- * regression. So of a tail (a QD1 read's p99.9 of 243 us one night
- * against the series' 2 to 4 ms), but for one that rose as its
- * workload's rate fell further than the series' level. */
+/* Whether every figure of run i but its tails judged worse is back to
+ * its series' level from the run before (back_to_level, within the
+ * noise of the level itself): the run shows no change that moved it. */
+static bool
+run_back_to_level(const struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	double was, level;
+	size_t n;
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		int m = run_metric_at(r, k);
+
+		if (a->runs[i].change[k].verdict == VERDICT_REGRESSION &&
+		    !tail_metric(analysis_metric(a, m)) &&
+		    !back_to_level(a, i, m, true, &was, &level, &n))
+			return false;
+	}
+	return true;
+}
+
+/* A fall from a run that stood out above its series back to the
+ * series' level (back_to_level). The run before was the odd one (seeks
+ * of 5801, 5823, then 5414 to 5440 for ten nights, 5778, then 5441; a
+ * block write that a kernel raised 38% and the next night gave 14% of
+ * back, still above every night before the kernel): no engineer signs
+ * the return as a regression. So after a setting that can move it
+ * (scheduler none after a night of mq-deadline 18% above its three
+ * before: a rewrite of 1119 MiB/s against their 1127 to 1361), when the
+ * fall is within the noise of the level itself and every other figure
+ * of the run that fell did so too: a run the setting moved elsewhere
+ * (its rewrite down 24% past every night before) has its figure's fall
+ * too. So of a tail (a QD1 read's p99.9 of 243 us one night against the
+ * series' 2 to 4 ms), but for one that rose as its workload's rate fell
+ * further than the series' level. */
 static void
 back_to_level_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) : NULL;
+	bool named = m && !nothing_moves(a, d, metric);
 	double level, was;
 	char shown_was[48], shown_level[48];
 	size_t n;
 
-	if (m == NULL || !nothing_moves(a, d, metric) ||
-	    !back_to_level(a, i, metric, &was, &level, &n) ||
+	if (m == NULL || !back_to_level(a, i, metric, named, &was, &level,
+	    &n) || (named && !run_back_to_level(a, i)) ||
 	    (tail_metric(m) && rate_fell_past_level(a, i, m)))
 		return;
 	display_figure(analysis_def(a, metric), was, shown_was);
