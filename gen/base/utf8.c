@@ -206,13 +206,19 @@ utf8_clean(char *out, const char *s, size_t n, unsigned flags)
 	return o;
 }
 
-bool
-contains_ignoring_case(const char *hay, const char *needle)
+const char *
+find_ignoring_case(const char *hay, const char *needle)
 {
 	for (size_t n = strlen(needle); *hay; hay++)
 		if (strncasecmp(hay, needle, n) == 0)
-			return true;
-	return false;
+			return hay;
+	return NULL;
+}
+
+bool
+contains_ignoring_case(const char *hay, const char *needle)
+{
+	return find_ignoring_case(hay, needle) != NULL;
 }
 
 void

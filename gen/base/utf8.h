@@ -67,8 +67,10 @@ enum utf8_clean_flags {
  * enum utf8_clean_flags. Returns the bytes written before the NUL. */
 size_t utf8_clean(char *out, const char *s, size_t n, unsigned flags);
 
-/* Whether needle stands anywhere in hay, ASCII letters of either case
- * (the import's guesses, the analysis's reading of a run's label). */
+/* Where needle first stands in hay, ASCII letters of either case, or
+ * NULL; and whether it stands there at all (the import's guesses, the
+ * analysis's reading of a run's label). */
+const char *find_ignoring_case(const char *hay, const char *needle);
 bool contains_ignoring_case(const char *hay, const char *needle);
 
 /* Narrows s[0..*n) to leave out the ASCII blanks at either end (a meta

@@ -1424,10 +1424,30 @@ release_not_kernel(const struct guesses *out, size_t first, size_t k)
 	return false;
 }
 
+/* Whether at, in text, stands after a word naming a compiler or a C
+ * library on its line: a version there is theirs ("C compiler : gcc
+ * version 4.6.3 (Debian 4.6.3-14+rpi1)", "libc-5.4.38"), though one
+ * before it is the kernel's ("Linux version 5.4.0-42-generic ... (gcc
+ * version 9.3.0)"). */
+static bool
+after_toolchain(const char *text, const char *at)
+{
+	static const char *const words[] = {"gcc", "libc", "compiler"};
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+		const char *w = find_ignoring_case(text, words[i]);
+
+		if (w && w < at)
+			return true;
+	}
+	return false;
+}
+
 /* Whether guess k is a kernel version that is no kernel's release:
- * fio's own ("fio version : fio-2.2.10", "fio-3.33"), or the build a
- * kernel's `uname -v` names after '#' ("#4.14.48-1.1+feature+daily"),
- * which the release on uname's line before says better. */
+ * fio's own ("fio version : fio-2.2.10", "fio-3.33"), a compiler's or a
+ * C library's (after_toolchain), or the build a kernel's `uname -v`
+ * names after '#' ("#4.14.48-1.1+feature+daily"), which the release on
+ * uname's line before says better. */
 static bool
 version_not_kernel(const struct guesses *out, size_t k)
 {
@@ -1440,7 +1460,7 @@ version_not_kernel(const struct guesses *out, size_t k)
 	    (at = strstr(g->text + g->col, g->value)) == NULL)
 		return false;
 	return (at - g->text >= 4 && strncasecmp(at - 4, "fio-", 4) == 0) ||
-	    (at > g->text && at[-1] == '#');
+	    after_toolchain(g->text, at) || (at > g->text && at[-1] == '#');
 }
 
 /* Whether guess k is a chunk read off md's write-intent bitmap line
@@ -1454,15 +1474,21 @@ bitmap_chunk(const struct guesses *out, size_t k)
 }
 
 /* Whether guess k is a date read off uname's line ("Linux box 6.14.5 #1
- * SMP PREEMPT_DYNAMIC Thu Apr 24 ... 2025"): the day the kernel was
- * built, not the day the run ran. */
+ * SMP PREEMPT_DYNAMIC Thu Apr 24 ... 2025") or a program's banner
+ * (`openssl speed`'s "OpenSSL 1.0.1e 11 Feb 2013" and "built on: Fri
+ * Jun  6 15:02:47 UTC 2014"): the day the kernel or the program was
+ * made, not the day the run ran. */
 static bool
-kernel_build_date(const struct guesses *out, size_t k)
+build_date(const struct guesses *out, size_t k)
 {
 	const char *t = out->v[k].text;
 
-	return strcmp(out->v[k].key, "date") == 0 && strstr(t, " SMP") &&
-	    strchr(t, '#') != NULL;
+	while (*t == ' ')
+		t++;
+	return strcmp(out->v[k].key, "date") == 0 && ((strstr(t, " SMP") &&
+	    strchr(t, '#') != NULL) || contains_ignoring_case(t,
+	    "built on") || contains_ignoring_case(t, "compiled on") ||
+	    strncmp(t, "OpenSSL ", 8) == 0);
 }
 
 /* Whether guess k is a controller read off a driver's boot banner
@@ -1488,7 +1514,7 @@ drop_misreads(struct guesses *out, size_t first)
 
 	for (size_t i = first; i < out->n; i++)
 		if (release_not_kernel(out, first, i) || bitmap_chunk(out, i) ||
-		    kernel_build_date(out, i) || driver_banner(out, i) ||
+		    build_date(out, i) || driver_banner(out, i) ||
 		    version_not_kernel(out, i))
 			out->v[i].flags |= GUESS_DROP;
 	for (size_t i = first; i < out->n; i++) {

@@ -313,6 +313,14 @@ test_storage_words(void **state)
 		{"1GB Ram, HPT302 IDE controller card; Ubuntu 6.06.1.",
 		    "os", "Ubuntu 6.06.1"},
 		{"the server runs Debian 5.0.3 now", "kernel", NULL},
+		/* a compiler's or C library's version is theirs; the
+		 * kernel's before them on its line stands */
+		{"C compiler          : gcc version 4.6.3 (Debian "
+		    "4.6.3-14+rpi1)", "kernel", NULL},
+		{"Baseline (LINUX)    : AMD K6/233*, 512 KB L2-cache, gcc "
+		    "2.7.2.3, libc-5.4.38", "kernel", NULL},
+		{"kernel 5.4.0-42-generic, built by gcc 9.3.0-10ubuntu2",
+		    "kernel", "5.4.0-42-generic|5.4"},
 		/* md's bitmap has a chunk of its own */
 		{"bitmap: 0/30 pages [0KB], 65536KB chunk", "chunk", NULL},
 		{"md0 : active raid6 ... 512k chunk, algorithm 2", "chunk",
@@ -327,6 +335,8 @@ test_storage_words(void **state)
 		    "14:21:08 UTC 2025 x86_64", "kernel", "6.14.5"},
 		{"Tested on Thu Apr 24 14:21:08 UTC 2025", "date",
 		    "2025-04-24"},
+		{"built on: Fri Jun  6 15:02:47 UTC 2014", "date", NULL},
+		{"OpenSSL 1.0.1e 11 Feb 2013", "date", NULL},
 		/* addresses name no set-up */
 		{"cc: linux-raid@vger.kernel.org, xfs@oss.sgi.com",
 		    "filesystem", NULL},
