@@ -250,6 +250,8 @@ struct own_setup {
 	bool known;		/* run[] worked out */
 	size_t n;
 	uint32_t run[SAME_SETUP_LOOKBACK];
+	/* caveats.c's run_back_to_level, worked out once for the run */
+	bool back_known, back_all;
 };
 
 /* Whether all that run i changed from o, its base and the run before it

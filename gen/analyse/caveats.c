@@ -1941,23 +1941,32 @@ rate_fell_past_level(const struct analysis *a, size_t i,
 
 /* Whether every figure of run i but its tails judged worse is back to
  * its series' level from the run before (back_to_level, within the
- * noise of the level itself): the run shows no change that moved it. */
+ * noise of the level itself): the run shows no change that moved it.
+ * Kept in d's own_setup, where the caller keeps one: each figure of a
+ * run of many asks. */
 static bool
-run_back_to_level(const struct analysis *a, size_t i)
+run_back_to_level(const struct analysis *a, size_t i,
+    const struct setup_diff *d)
 {
 	const struct run *r = &a->set->runs[i];
 	double was, level;
 	size_t n;
+	bool all = true;
 
-	for (size_t k = 0; k < r->nsum; k++) {
+	if (d->own && d->own->back_known)
+		return d->own->back_all;
+	for (size_t k = 0; k < r->nsum && all; k++) {
 		int m = run_metric_at(r, k);
 
-		if (a->runs[i].change[k].verdict == VERDICT_REGRESSION &&
-		    !tail_metric(analysis_metric(a, m)) &&
-		    !back_to_level(a, i, m, true, &was, &level, &n))
-			return false;
+		all = a->runs[i].change[k].verdict != VERDICT_REGRESSION ||
+		    tail_metric(analysis_metric(a, m)) ||
+		    back_to_level(a, i, m, true, &was, &level, &n);
 	}
-	return true;
+	if (d->own) {
+		d->own->back_known = true;
+		d->own->back_all = all;
+	}
+	return all;
 }
 
 /* A fall from a run that stood out above its series back to the
@@ -1985,7 +1994,7 @@ back_to_level_reason(const struct analysis *a, size_t i, int metric,
 	size_t n;
 
 	if (m == NULL || !back_to_level(a, i, metric, named, &was, &level,
-	    &n) || (named && !run_back_to_level(a, i)) ||
+	    &n) || (named && !run_back_to_level(a, i, d)) ||
 	    (tail_metric(m) && rate_fell_past_level(a, i, m)))
 		return;
 	display_figure(analysis_def(a, metric), was, shown_was);

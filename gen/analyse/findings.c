@@ -54,7 +54,7 @@ work_out_diff(struct analysis *a, size_t i, long other, struct diff *d)
 		return;
 	d->other = other;
 	diff_setup(&a->set->runs[i], &a->set->runs[other], &d->setup);
-	d->own.known = false;
+	d->own.known = d->own.back_known = false;
 	d->setup.own = &d->own;
 	d->text = strpool_take(a->pool, d->setup.text);
 	d->setup.text = NULL;
