@@ -104,6 +104,12 @@ verdict_tests() {
 	golden "$b check --baseline" tests/check-baseline.txt \
 		tests/check-baseline.err "$b/benchsite" check --baseline \
 		2026-11-20 tests/cases/ci-fio-quiet-vm-nights/input
+	# The baseline given is the night a kernel made slower: it keeps its
+	# own base, and its fall fails the gate.
+	golden "$b check --baseline, the fall's night" \
+		tests/check-baseline-fall.txt tests/check-baseline-fall.err \
+		"$b/benchsite" check --baseline nightly/2026-11-03 \
+		tests/analysis/fio-series/input
 	# Sharing: the mail digest (never over 72 columns), Markdown, JUnit.
 	golden "$b check mail samples" tests/share/mail.txt \
 		tests/check-samples.err "$b/benchsite" check --format mail samples

@@ -1889,9 +1889,10 @@ series_range_reason(const struct analysis *a, size_t i, int metric,
 	free(noise);
 }
 
-
 /* How many runs before it a series' level is taken over, at least:
- * the median of three is one of them. */
+ * four, whose median lies between two of them and whose worse quartile
+ * (series_worse_quartile) is then the worst of them; with fewer, one
+ * odd night is half the level. */
 #define LEVEL_RUNS 4
 
 /* Whether run i's fall on metric, judged a regression, is from a base
@@ -1974,15 +1975,16 @@ run_back_to_level(const struct analysis *a, size_t i,
  * of 5801, 5823, then 5414 to 5440 for ten nights, 5778, then 5441; a
  * block write that a kernel raised 38% and the next night gave 14% of
  * back, still above every night before the kernel): no engineer signs
- * the return as a regression. So after a setting that can move it
- * (scheduler none after a night of mq-deadline 18% above its three
- * before: a rewrite of 1119 MiB/s against their 1127 to 1361), when the
- * fall is within the noise of the level itself and every other figure
- * of the run that fell did so too: a run the setting moved elsewhere
- * (its rewrite down 24% past every night before) has its figure's fall
- * too. So of a tail (a QD1 read's p99.9 of 243 us one night against the
- * series' 2 to 4 ms), but for one that rose as its workload's rate fell
- * further than the series' level. */
+ * the return as a regression. So after a change the meta names that
+ * can move it, a setting or a label (scheduler none after a night of
+ * mq-deadline 18% above its three before: a rewrite of 1119 MiB/s
+ * against their 1127 to 1361), when the fall is within the noise of the
+ * level itself and every other figure of the run that fell did so too:
+ * in a run the change moved elsewhere (its rewrite down 24% past every
+ * night before) the figure's fall is gated too. So of a tail (a QD1
+ * read's p99.9 of 243 us one night against the series' 2 to 4 ms), but
+ * for one that rose as its workload's rate fell further than the
+ * series' level. */
 static void
 back_to_level_reason(const struct analysis *a, size_t i, int metric,
     const struct setup_diff *d, struct reasons *w)

@@ -726,15 +726,17 @@ measured_alike(const struct run *r)
 	    "bonnie++ with its options, on its host and file system)";
 }
 
-/* Whether run j takes run i for its baseline, by the command line
- * (forced) or its meta, as choose_base does. */
+/* Whether run j takes run i for its baseline by its meta, as
+ * choose_base does. (A baseline given on the command line is every
+ * run's: it keeps its own base, or a fall it brought would show only as
+ * the runs before it rising.) */
 static bool
 baseline_of(const struct analysis *a, size_t j, size_t i, long forced)
 {
 	const char *named = meta_get(&a->set->runs[j].meta, "baseline");
 
 	if (forced >= 0 && (size_t)forced != j)
-		return (size_t)forced == i;
+		return false;
 	return named && runset_find(a->set, named) == (long)i &&
 	    same_layout(&a->set->runs[i], &a->set->runs[j]);
 }

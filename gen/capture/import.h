@@ -31,6 +31,8 @@ struct guess {
 				   keys that depend on it (driver, chipset) */
 	int region;		/* the configuration whose prose holds it */
 	int caption;		/* in the paragraph right above its table */
+	int fio_header;		/* a date of fio's results header
+				   (guess_fio_started): the run's own */
 	int command;		/* on the command line of its table: not
 				   inherited by the runs after it */
 	int trailing;		/* in the prose after its table: said of

@@ -1424,23 +1424,39 @@ release_not_kernel(const struct guesses *out, size_t first, size_t k)
 	return false;
 }
 
-/* Whether at, in text, stands after a word naming a compiler or a C
- * library on its line: a version there is theirs ("C compiler : gcc
- * version 4.6.3 (Debian 4.6.3-14+rpi1)", "libc-5.4.38"), though one
- * before it is the kernel's ("Linux version 5.4.0-42-generic ... (gcc
- * version 9.3.0)"). */
+/* The last place in text before at where word stands, ASCII letters of
+ * either case; NULL when it does not. */
+static const char *
+last_before(const char *text, const char *at, const char *word)
+{
+	const char *last = NULL, *w;
+
+	for (const char *p = text; (w = find_ignoring_case(p, word)) &&
+	    w < at; p = w + 1)
+		last = w;
+	return last;
+}
+
+/* Whether the word nearest before at, in text, among those that name a
+ * compiler, a C library or the kernel, names one of the first two: a
+ * version there is theirs ("C compiler : gcc version 4.6.3 (Debian
+ * 4.6.3-14+rpi1)", "libc-5.4.38"), where one after "kernel" is the
+ * kernel's ("gcc 12.2, kernel 6.1.0-13-amd64"). */
 static bool
 after_toolchain(const char *text, const char *at)
 {
-	static const char *const words[] = {"gcc", "libc", "compiler"};
+	static const char *const tools[] = {"gcc", "libc-", "libc ",
+	    "compiler"};
+	static const char *const kernels[] = {"kernel", "linux", "uname"};
+	const char *tool = NULL, *kernel = NULL, *w;
 
-	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
-		const char *w = find_ignoring_case(text, words[i]);
-
-		if (w && w < at)
-			return true;
-	}
-	return false;
+	for (size_t i = 0; i < sizeof tools / sizeof *tools; i++)
+		if ((w = last_before(text, at, tools[i])) && w > tool)
+			tool = w;
+	for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
+		if ((w = last_before(text, at, kernels[i])) && w > kernel)
+			kernel = w;
+	return tool && (kernel == NULL || tool > kernel);
 }
 
 /* Whether guess k is a kernel version that is no kernel's release:
@@ -1473,6 +1489,24 @@ bitmap_chunk(const struct guesses *out, size_t k)
 	    contains_ignoring_case(out->v[k].text, "bitmap");
 }
 
+/* Whether the words at col of text follow phrase with nothing but a
+ * colon and blanks between ("built on: Fri Jun  6 ...", not "RAID5
+ * built on 4 WD Reds, tested Thu Apr 24 2025"). */
+static bool
+right_after(const char *text, size_t col, const char *phrase)
+{
+	const char *at = text + col, *p = text, *w;
+
+	while ((w = find_ignoring_case(p, phrase)) && w < at) {
+		const char *q = w + strlen(phrase);
+
+		if (q <= at && strspn(q, " \t:") >= (size_t)(at - q))
+			return true;
+		p = w + 1;
+	}
+	return false;
+}
+
 /* Whether guess k is a date read off uname's line ("Linux box 6.14.5 #1
  * SMP PREEMPT_DYNAMIC Thu Apr 24 ... 2025") or a program's banner
  * (`openssl speed`'s "OpenSSL 1.0.1e 11 Feb 2013" and "built on: Fri
@@ -1481,14 +1515,18 @@ bitmap_chunk(const struct guesses *out, size_t k)
 static bool
 build_date(const struct guesses *out, size_t k)
 {
-	const char *t = out->v[k].text;
+	const struct guess *g = &out->v[k];
+	const char *t = g->text;
 
+	if (strcmp(g->key, "date") != 0)
+		return false;
+	if (strstr(t, " SMP") && strchr(t, '#') != NULL)
+		return true;
 	while (*t == ' ')
 		t++;
-	return strcmp(out->v[k].key, "date") == 0 && ((strstr(t, " SMP") &&
-	    strchr(t, '#') != NULL) || contains_ignoring_case(t,
-	    "built on") || contains_ignoring_case(t, "compiled on") ||
-	    strncmp(t, "OpenSSL ", 8) == 0);
+	return strncmp(t, "OpenSSL ", 8) == 0 ||
+	    right_after(g->text, g->col, "built on") ||
+	    right_after(g->text, g->col, "compiled on");
 }
 
 /* Whether guess k is a controller read off a driver's boot banner

@@ -562,7 +562,7 @@ best_of_tiers(const struct post *p, const char *key, int k,
 	if (strcmp(key, "date") == 0 && (p->cf[k].quotes_message ||
 	    p->ls.v[p->cf[k].table].quote > 0) &&
 	    (best = best_in_tier(p, key, TIER_CAPTION, k, controller)) &&
-	    strstr(best->text, "(groupid=") && strstr(best->text, "pid=")) {
+	    best->fio_header) {
 		*tier = TIER_CAPTION;
 		return best;
 	}

@@ -340,7 +340,8 @@ guess_fio_started(struct post *p, const struct config *c,
 		/* the run's own, as its caption is: before a comment's or a
 		 * byline's date above the output */
 		if (out->n > first)
-			out->v[first].caption = true;
+			out->v[first].caption = out->v[first].fio_header =
+			    true;
 		return;
 	}
 }

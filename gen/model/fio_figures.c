@@ -58,7 +58,11 @@ add_side(struct parts *p, struct metric_table *t, bool add,
 		struct fio_key k;
 		int id;
 
-		if (isnan(v) || !fio_key_of(j, d, (enum fio_measure)m, &k))
+		/* a withheld figure stays as NaN: merge_parts gives its
+		 * sample none, not the figure of the other clones */
+		if ((isnan(v) && !fio_measure_withheld(s,
+		    (enum fio_measure)m)) ||
+		    !fio_key_of(j, d, (enum fio_measure)m, &k))
 			continue;
 		fio_key_format(&k, key);
 		if ((id = metric_of(t, add, key)) < 0)
@@ -79,7 +83,8 @@ cmp_part(const void *x, const void *y)
 	return (a->sample > b->sample) - (a->sample < b->sample);
 }
 
-/* Adds the parts of one metric and sample together into out. */
+/* Adds the parts of one metric and sample together into out; a part
+ * withheld (NaN) leaves the sample without the figure. */
 static void
 merge_parts(const struct parts *p, struct fio_figures *out)
 {
@@ -93,6 +98,10 @@ merge_parts(const struct parts *p, struct fio_figures *out)
 			sum += a->latency ? p->v[e].value * p->v[e].weight :
 			    p->v[e].value;
 			weights += p->v[e].weight;
+		}
+		if (isnan(sum)) {
+			k = e;
+			continue;
 		}
 		xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
 		out->v[out->n++] = (struct fio_figure){a->metric, a->sample,

@@ -145,9 +145,10 @@ void fio_results_free(struct fio_results *);
  * clat then times only what is left after the submission, and moves
  * with how the driver splits the two (1.9 s of submission and 0.51 s of
  * completion through one driver, 1.5 and 0.82 s through another, the
- * whole 2.4 s alike): it is not the requests' latency, and its figures
- * are not judged (fio_measure_value). An asynchronous job's submission
- * otherwise takes microseconds. */
+ * whole 2.4 s alike): it is not the requests' latency. The side's mean
+ * latency is then fio's whole (lat), its percentiles are withheld
+ * (fio_measure_value). An asynchronous job's submission otherwise takes
+ * microseconds. */
 bool fio_clat_after_submission(const struct fio_side *s);
 /* Marks the results of a run's files that print a run of another of its
  * files again (--output-format=json,normal,terse split into fio.json,

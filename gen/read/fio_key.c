@@ -804,6 +804,13 @@ noise_key_valid(const char *key)
 	return metric_key_valid(key) || fio_measure_by_key(key, &m);
 }
 
+bool
+fio_measure_withheld(const struct fio_side *s, enum fio_measure m)
+{
+	return (m == FM_P50 || m == FM_P99 || m == FM_P99_9) &&
+	    fio_clat_after_submission(s);
+}
+
 double
 fio_measure_value(const struct fio_side *s, enum fio_measure m)
 {
@@ -816,9 +823,12 @@ fio_measure_value(const struct fio_side *s, enum fio_measure m)
 	case FM_IOPS:
 		v = s->iops;
 		break;
-	/* clat timed after a long submission is no request's latency */
+	/* clat timed after a long submission is no request's latency:
+	 * the mean is then the whole (lat), which clat is elsewhere but
+	 * for a submission of microseconds; its percentiles are withheld
+	 * (fio_measure_withheld) */
 	case FM_LAT:
-		v = fio_clat_after_submission(s) ? NAN : s->clat.mean;
+		v = fio_clat_after_submission(s) ? s->lat.mean : s->clat.mean;
 		break;
 	case FM_P50:
 		v = fio_clat_after_submission(s) ? NAN : s->clat_pct[P50];

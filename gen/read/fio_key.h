@@ -189,8 +189,11 @@ bool ack_key_valid(const char *key);
 bool noise_key_valid(const char *key);
 
 /* The figure of a measure in a direction's side, NaN when fio did not
- * print it (or printed a 0 it did not measure). */
+ * print it (or printed a 0 it did not measure), or when it is withheld:
+ * a percentile of a clat timed after a long submission
+ * (fio_clat_after_submission), whose mean is then fio's whole latency. */
 double fio_measure_value(const struct fio_side *s, enum fio_measure m);
+bool fio_measure_withheld(const struct fio_side *s, enum fio_measure m);
 
 /* A block size as fio's options write it ("4k", "4096B", "1M", "64KiB",
  * "512"; a range or a read,write pair gives dir's first figure) in

@@ -3,6 +3,7 @@
  * A file holds one form of each run, but several runs of several forms
  * may stand in one file (a post comparing set-ups). */
 #include "read/fio_int.h"
+#include "read/units.h"
 #include "base/xalloc.h"
 
 #include <math.h>
@@ -315,13 +316,16 @@ say_submission_wait(const char *file, const struct fio_job *job, int dir,
     struct diags *d)
 {
 	const struct fio_side *s = &job->side[dir];
+	char slat[24], clat[24];
 
+	units_format_latency(s->slat.mean, slat);
+	units_format_latency(s->clat.mean, clat);
 	diags_add(d, MSG_NOTE, file, job->line, "fio's job \"%s\" (%s) "
-	    "waited %.4g ms to submit each request and %.4g ms after: its "
-	    "submission held the request (batched, or done in the call as a "
-	    "buffered job's is), so its clat figures are not its requests' "
-	    "latency and are not judged", job->name, fio_dir_names[dir],
-	    s->slat.mean / 1000, s->clat.mean / 1000);
+	    "waited %s to submit each request and %s after: its submission "
+	    "held the request (batched, or done in the call as a buffered "
+	    "job's is), so its clat is not its requests' latency: its mean "
+	    "latency is fio's whole (lat), its percentiles are not judged",
+	    job->name, fio_dir_names[dir], slat, clat);
 }
 
 /* That the clat figures of the sides of results [first, n) of out

@@ -188,6 +188,14 @@ zone_minutes(const char *s)
 }
 
 bool
+meta_date_has_day(const char *iso)
+{
+	return strlen(iso) >= 10 && iso[4] == '-' && iso[7] == '-' &&
+	    digits_at(iso, 4) >= 0 && digits_at(iso + 5, 2) >= 0 &&
+	    digits_at(iso + 8, 2) >= 0;
+}
+
+bool
 meta_date_has_time(const char *iso)
 {
 	return strlen(iso) >= 16 && (iso[10] == 'T' || iso[10] == ' ') &&

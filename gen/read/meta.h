@@ -78,8 +78,9 @@ enum metric_kind meta_key_kind(const char *key);
  * YYYY-MM, YYYY-MM-DD, then THH:MM[:SS] and a zone): false when it is
  * none. For a chart's time axis and the days between two runs. */
 bool meta_date_days(const char *iso, double *days);
-/* Whether such a date gives a time of day (THH:MM, or a space for the
- * T), which orders the runs of one day. */
+/* Whether such a date gives its day (YYYY-MM-DD), and a time of day
+ * (THH:MM, or a space for the T), which orders the runs of one day. */
+bool meta_date_has_day(const char *iso);
 bool meta_date_has_time(const char *iso);
 /* A raid value in lower case with "raid" joined to what follows it
  * ("RAID 5", "raid-5": "raid5"), its words apart at any of

@@ -1076,17 +1076,6 @@ page_chart(const struct site_plan *s, int id, const size_t *all,
 	return svg;
 }
 
-/* Whether date begins with an ISO day, YYYY-MM-DD. */
-static bool
-iso_day(const char *date)
-{
-	for (int k = 0; k < 10; k++)
-		if (date[k] == '\0' || (k == 4 || k == 7 ? date[k] != '-' :
-		    !isdigit((unsigned char)date[k])))
-			return false;
-	return true;
-}
-
 /* A change of pct against run base, not the bar before run i's: the
  * base named by its day, short as a chart's label must be (its month
  * and day when its year is run i's), else by its date or title. */
@@ -1097,8 +1086,8 @@ step_against(const struct site_plan *s, size_t i, size_t base,
 	const char *bd = meta_get(&s->set->runs[base].meta, "date");
 	const char *id = meta_get(&s->set->runs[i].meta, "date");
 
-	if (bd && iso_day(bd))
-		return id && iso_day(id) && strncmp(id, bd, 5) == 0 ?
+	if (bd && meta_date_has_day(bd))
+		return id && meta_date_has_day(id) && strncmp(id, bd, 5) == 0 ?
 		    xasprintf("%s%% vs %.5s", pct, bd + 5) :
 		    xasprintf("%s%% vs %.10s", pct, bd);
 	return xasprintf("%s%% vs %s", pct, bd ? bd :

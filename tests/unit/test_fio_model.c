@@ -359,11 +359,15 @@ test_measures(void **state)
 	 * it is */
 	s->slat.mean = 1903467;
 	s->clat.mean = 511995;
+	s->lat.mean = 2380430;
 	s->clat_pct[P50] = 26;
 	assert_true(fio_clat_after_submission(s));
-	assert_true(isnan(fio_measure_value(s, FM_LAT)));
+	assert_true(fio_measure_value(s, FM_LAT) == 2380430);
 	assert_true(isnan(fio_measure_value(s, FM_P50)));
 	assert_true(isnan(fio_measure_value(s, FM_P99_9)));
+	assert_true(fio_measure_withheld(s, FM_P50) &&
+	    !fio_measure_withheld(s, FM_LAT) &&
+	    !fio_measure_withheld(s, FM_IOPS));
 	assert_true(fio_measure_value(s, FM_IOPS) == 1000);
 	s->slat.mean = 2.1;
 	s->clat.mean = 80.5;
@@ -485,6 +489,49 @@ test_figures(void **state)
 	metrics_init(&t);
 	fio_figures_find(&rs, &t, &ff);
 	assert_int_equal(ff.n, 0);
+	fio_figures_free(&ff);
+	metrics_free(&t);
+}
+
+/* A percentile withheld in one clone (its clat timed after a long
+ * submission) leaves its group's sample without it, not with the other
+ * clone's; the next group keeps its own. */
+static void
+test_figures_withheld(void **state)
+{
+	struct fio_results rs = {0};
+	struct fio_result r;
+	struct fio_job j[3];
+	struct metric_table t;
+	struct fio_figures ff;
+	int p50, seen[2] = {0, 0};
+
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		j[k] = job("c", "randread", "4k", "1", "2", NULL, NULL);
+		j[k].side[FIO_READ].present = true;
+		j[k].side[FIO_READ].iops = 100;
+		j[k].side[FIO_READ].clat.mean = 10;
+		j[k].side[FIO_READ].clat_pct[P50] = 8;
+	}
+	j[1].side[FIO_READ].slat.mean = 5000;
+	j[1].side[FIO_READ].clat.mean = 20;
+	j[1].side[FIO_READ].lat.mean = 5020;
+	j[2].group = 1;
+	memset(&r, 0, sizeof r);
+	r.jobs = j;
+	r.njobs = 3;
+	rs.v = &r;
+	rs.n = 1;
+	metrics_init(&t);
+	fio_figures_add(&rs, &t, &ff);
+	p50 = metrics_find(&t, "randread-4k-qd1-j2.p50");
+	assert_true(p50 >= M_COUNT);
+	for (size_t k = 0; k < ff.n; k++)
+		if (ff.v[k].metric == p50)
+			seen[ff.v[k].sample]++;
+	assert_int_equal(seen[0], 0);
+	assert_int_equal(seen[1], 1);
 	fio_figures_free(&ff);
 	metrics_free(&t);
 }
@@ -619,6 +666,7 @@ main(void)
 		cmocka_unit_test(test_longest_key),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_measures),
+		cmocka_unit_test(test_figures_withheld),
 		cmocka_unit_test(test_measure_list),
 		cmocka_unit_test(test_table_order),
 		cmocka_unit_test(test_figures),

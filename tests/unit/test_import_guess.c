@@ -319,6 +319,10 @@ test_storage_words(void **state)
 		    "4.6.3-14+rpi1)", "kernel", NULL},
 		{"Baseline (LINUX)    : AMD K6/233*, 512 KB L2-cache, gcc "
 		    "2.7.2.3, libc-5.4.38", "kernel", NULL},
+		{"Debian 12, gcc 12.2, kernel 6.1.0-13-amd64", "kernel",
+		    "6.1.0-13-amd64|6.1"},
+		{"using libcurl, kernel 5.15.0-91-generic", "kernel",
+		    "5.15.0-91-generic|5.15"},
 		{"kernel 5.4.0-42-generic, built by gcc 9.3.0-10ubuntu2",
 		    "kernel", "5.4.0-42-generic|5.4"},
 		/* md's bitmap has a chunk of its own */
@@ -336,6 +340,10 @@ test_storage_words(void **state)
 		{"Tested on Thu Apr 24 14:21:08 UTC 2025", "date",
 		    "2025-04-24"},
 		{"built on: Fri Jun  6 15:02:47 UTC 2014", "date", NULL},
+		{"RAID5 built on 4 WD Reds, tested Thu Apr 24 2025", "date",
+		    "2025-04-24"},
+		{"fio compiled on Ubuntu 22.04, tested 2025-04-24", "date",
+		    "2025-04-24"},
 		{"OpenSSL 1.0.1e 11 Feb 2013", "date", NULL},
 		/* addresses name no set-up */
 		{"cc: linux-raid@vger.kernel.org, xfs@oss.sgi.com",

@@ -222,6 +222,11 @@ test_date_days(void **state)
 	assert_true(meta_date_days("2015-09-15", &days) && days == 16693);
 	assert_false(meta_date_days("March", &days));
 	assert_false(meta_date_days("2026-13-01", &days));
+	/* its day given, or only a month */
+	assert_true(meta_date_has_day("2026-11-24T04:00Z"));
+	assert_true(meta_date_has_day("2026-11-24"));
+	assert_false(meta_date_has_day("2026-11"));
+	assert_false(meta_date_has_day("Nov 24"));
 }
 
 /* The words that say an array was busy, where nothing denies them. */
