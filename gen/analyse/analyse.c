@@ -168,6 +168,7 @@ analyse(struct analysis *a, const struct runset *set,
 	}
 	hashmap_free(&a->model_seen);
 	hashmap_free(&a->factors_seen);
+	mark_fallen_far(a);
 	all_run_findings(a);
 	series_findings(a);
 	stall_warnings(a);

@@ -275,6 +275,10 @@ struct run_analysis {
 	bool prev_marked;	/* the same of the change from prev */
 	bool busy;	/* its meta says its array was degraded, resyncing
 			   or rebuilding (note_series_changes) */
+	/* A figure that is no tail fell far past the limit it was judged
+	 * by against its base (mark_fallen_far): a night beyond what its
+	 * set-up does by itself, no measure of its reach. */
+	bool fell_far;
 	/* From the run before it in its series, only keys of the user's
 	 * own changed that every run of the series gives a value of its
 	 * own (a CI job's number): nothing named a cause, and

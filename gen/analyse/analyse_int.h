@@ -130,6 +130,8 @@ void free_references(struct reference_index *);
 void scale_run(struct analysis *, size_t i, size_t *cap);
 void target_run(struct analysis *, size_t i, size_t *cap);
 void judge_run(struct analysis *, size_t i);
+/* caveats.c: each run's fell_far, once its changes are judged */
+void mark_fallen_far(struct analysis *);
 
 /* ---- verdict.c ---- */
 

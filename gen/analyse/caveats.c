@@ -1742,12 +1742,43 @@ base_of_series(const struct analysis *a, size_t i)
 	    same_series(a, (size_t)b, i));
 }
 
+/* How many times the limit it was judged by a figure must fall, with so
+ * short a history, to be more than a set-up's own swing between two
+ * nights: a shared virtual disk's random writes move 15-30% from night
+ * to night with nothing changed, past a 10% floor; a fall of a third is
+ * past anything it does by itself. */
+#define FAR_PAST_FLOOR 3
+
+static double past_limit(const struct analysis *, size_t, int,
+    const struct change *);
+
+void
+mark_fallen_far(struct analysis *a)
+{
+	for (size_t i = 0; i < a->set->n; i++) {
+		const struct run *r = &a->set->runs[i];
+		struct run_analysis *ra = &a->runs[i];
+
+		for (size_t k = 0; k < r->nsum && !ra->fell_far; k++) {
+			int m = run_metric_at(r, k);
+
+			ra->fell_far = ra->change[k].verdict ==
+			    VERDICT_REGRESSION &&
+			    !tail_metric(analysis_metric(a, m)) &&
+			    past_limit(a, i, m, &ra->change[k]) >=
+			    FAR_PAST_FLOOR;
+		}
+	}
+}
+
 /* Where run i's figure of metric stands against the lowest (the
  * highest for a latency) its series' last TAIL_LEVEL_RUNS runs before it
  * reached with nothing marked changed, their samples' extremes: into
  * *reach and *at (the run), false when fewer than two such runs give
  * it. Runs whose change was marked (a key, a one-sided label, a busy
- * array) say nothing of the set-up's own reach. */
+ * array), or that fell far themselves (a loop device's direct I/O
+ * turned on, unsaid, and its random reads down 77%: mark_fallen_far),
+ * say nothing of the set-up's own reach. */
 static bool
 series_reach(const struct analysis *a, size_t i, int metric, double *reach,
     long *at)
@@ -1766,7 +1797,7 @@ series_reach(const struct analysis *a, size_t i, int metric, double *reach,
 			break;
 		s = analysis_sum(a, j, metric);
 		if (s.state != VS_OK || a->runs[j].change_marked ||
-		    a->runs[j].busy)
+		    a->runs[j].busy || a->runs[j].fell_far)
 			continue;
 		n++;
 		x = up ? s.min : s.max;
@@ -2228,12 +2259,6 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	    100 * fabs(analysis_change(a, i, metric).rel), 100 * limit));
 }
 
-/* How many times the limit it was judged by a figure must fall, with so
- * short a history, to be more than a set-up's own swing between two
- * nights: a shared virtual disk's random writes move 15-30% from night
- * to night with nothing changed, past a 10% floor; a fall of a third is
- * past anything it does by itself. */
-#define FAR_PAST_FLOOR 3
 
 /* Whether a figure of run i that nothing d names can move fell
  * FAR_PAST_FLOOR times past the limit it was judged by, with a short

@@ -81,12 +81,18 @@ enum { DETAIL_DIFFERS, DETAIL_NOT_GATED, DETAIL_ACK, DETAIL_TEXTS };
 bool group_spans_runs(const struct analysis *, const struct finding_group *);
 extern const char *const detail_labels[DETAIL_TEXTS];
 /* Text t's label for finding f: an improvement is never gated, so why
- * it is not like for like is told as what to read it with. */
+ * it is not like for like is told as what to read it with; what differs
+ * beside a fall it cannot have moved (finding.unmoved: a read-ahead for
+ * a direct write, a setting put back to what measured the base's figure
+ * before) is said to be no cause of it. */
 static inline const char *
 detail_label(const struct finding *f, int t)
 {
-	return t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT ?
-	    "read with care" : detail_labels[t];
+	if (t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT)
+		return "read with care";
+	if (t == DETAIL_DIFFERS && f->unmoved && f->kind == FIND_REGRESSION)
+		return "differs, not the cause";
+	return detail_labels[t];
 }
 /* Whether text t of finding k of g is empty or was told for an earlier
  * one: each text is told once a group (once a run, when it differs only
