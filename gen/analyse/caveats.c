@@ -2797,10 +2797,11 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	/* one request in flight has no queue: its IOPS rose as its mean
 	 * wait fell, and a tail that rose is the spread widened */
 	if (fio_key_inflight(&m->fio) <= 1)
-		reason(w, xstrdup("the same job moved more I/O one request "
+		reason(w, xasprintf("the same job moved more I/O one request "
 		    "at a time, so its requests waited less on average; the "
-		    "slowest waited longer while the rest came faster (a "
-		    "read-ahead's or a cache's way), not a slower device"));
+		    "slowest waited longer while the rest came faster (%s), "
+		    "not a slower device", m->fio.direct ? "a cache's way" :
+		    "a read-ahead's or a cache's way"));
 	else
 		reason(w, xstrdup("the same job moved more I/O, and its "
 		    "latency rose with its load: a longer queue, not a slower "
