@@ -1752,6 +1752,8 @@ base_of_series(const struct analysis *a, size_t i)
 static double past_limit(const struct analysis *, size_t, int,
     const struct change *);
 
+/* Each run's fell_far, for series_reach: worked out once, before the
+ * findings, as a run's figures are many and each asks of ten runs. */
 void
 mark_fallen_far(struct analysis *a)
 {
@@ -2258,7 +2260,6 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	    "again, or set its noise floor",
 	    100 * fabs(analysis_change(a, i, metric).rel), 100 * limit));
 }
-
 
 /* Whether a figure of run i that nothing d names can move fell
  * FAR_PAST_FLOOR times past the limit it was judged by, with a short
