@@ -68,6 +68,7 @@ nvme nvme /
 nvme-space nvme /mnt/my data/x
 virtio virtio /tmp/x
 virtio-zram virtio /dev/zram0
+virtio-loop virtio /dev/loop0
 broken broken /
 broken-loop broken /loop
 broken-missing broken /mnt/gone

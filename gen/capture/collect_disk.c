@@ -57,6 +57,13 @@ conv_kib(const char *s)
 	    NULL;
 }
 
+static char *
+conv_count(const char *s)
+{
+	return s[0] && s[strspn(s, "0123456789")] == '\0' ? xstrdup(s) :
+	    NULL;
+}
+
 static const struct {
 	enum disk_field f;
 	const char *file[2];	/* below /sys/class/block/NAME; the second
@@ -75,6 +82,12 @@ static const struct {
 	    "a number of KiB"},
 	{D_QDEPTH, {"device/queue_depth", NULL}, NULL, NULL},
 	{D_WCACHE, {"queue/write_cache", NULL}, NULL, NULL},
+	/* the block layer's tunables of a queue: how many requests it
+	 * holds, and how large one may grow */
+	{D_NR_REQUESTS, {"queue/nr_requests", NULL}, conv_count,
+	    "a number"},
+	{D_MAX_SECTORS, {"queue/max_sectors_kb", NULL}, conv_kib,
+	    "a number of KiB"},
 };
 
 static void
@@ -293,7 +306,8 @@ queue_read(struct collect *c, struct disk *k)
 {
 	for (size_t i = 0; i < sizeof disk_files / sizeof *disk_files; i++)
 		if (disk_files[i].f == D_SCHEDULER || disk_files[i].f ==
-		    D_WCACHE)
+		    D_WCACHE || disk_files[i].f == D_NR_REQUESTS ||
+		    disk_files[i].f == D_MAX_SECTORS)
 			disk_file(c, k, i);
 }
 

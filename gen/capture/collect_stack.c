@@ -150,6 +150,25 @@ walk_slaves(struct collect *c, struct node *nd, char **slaves, size_t ns,
 	free(dmname);
 }
 
+/* Whether loop device name reads and writes its file with direct I/O
+ * (loop/dio): without it, what a benchmark measures on the loop device
+ * is the page cache of its backing file, whatever fio's direct says. */
+static void
+put_loop_dio(struct collect *c, const char *name)
+{
+	char *why, *dio = root_attr(c, &why, "/sys/class/block/%s/loop/dio",
+	    name);
+
+	if (dio && (strcmp(dio, "0") == 0 || strcmp(dio, "1") == 0))
+		put_meta(c, "loop-direct-io", "%s", dio[0] == '1' ? "on" :
+		    "off");
+	else
+		put_note(c, "loop-direct-io: not found: %s", why ? why :
+		    "not 0 or 1");
+	free(dio);
+	free(why);
+}
+
 /* A device without slaves: a disk, or a device of the kernel's own
  * (loop, zram, ram: they have no "device" link to hardware) that is
  * no disk. */
@@ -170,6 +189,7 @@ walk_leaf(struct collect *c, struct node *nd, bool counted)
 		nd->what = xasprintf("backed by %s", backing);
 		put_note(c, "disks: %s is a loop device on the file %s; the "
 		    "disks under that are not followed", nd->name, backing);
+		put_loop_dio(c, nd->name);
 	} else {
 		nd->what = xstrdup("virtual");
 		put_note(c, "disks: %s is a virtual device, not a disk",

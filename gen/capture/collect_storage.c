@@ -10,8 +10,8 @@
 /* The name of each disk field in the disk.NAME.KEY lines. */
 static const char *const disk_keys[D_COUNT] = {
 	"model", "vendor", "firmware", "size", "rotational", "scheduler",
-	"readahead", "queue-depth", "write-cache", "bus", "controller",
-	"driver", "port", "link-speed",
+	"readahead", "queue-depth", "write-cache", "nr-requests",
+	"max-sectors", "bus", "controller", "driver", "port", "link-speed",
 };
 
 /* Puts key with the value every disk has for field f; when they differ
@@ -155,8 +155,9 @@ put_own_queue(struct collect *c, const struct node *top)
 
 	queue_read(c, &q);
 	for (int f = 0; f < D_COUNT; f++) {
-		const char *key = f == D_SCHEDULER ? "scheduler" :
-		    f == D_WCACHE ? "write-cache" : NULL;
+		const char *key = f == D_SCHEDULER || f == D_WCACHE ||
+		    f == D_NR_REQUESTS || f == D_MAX_SECTORS ? disk_keys[f] :
+		    NULL;
 
 		if (key && q.v[f])
 			put_meta(c, key, "%s", q.v[f]);
@@ -186,6 +187,8 @@ summary(struct collect *c, const struct node *top)
 	put_readahead(c, top);
 	put_common(c, "queue-depth", D_QDEPTH);
 	put_common(c, "write-cache", D_WCACHE);
+	put_common(c, "nr-requests", D_NR_REQUESTS);
+	put_common(c, "max-sectors", D_MAX_SECTORS);
 	for (size_t i = 0; i < c->ndisks; i++)
 		put_disk_lines(c, &c->disks[i]);
 }
