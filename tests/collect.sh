@@ -69,6 +69,7 @@ nvme-space nvme /mnt/my data/x
 virtio virtio /tmp/x
 virtio-zram virtio /dev/zram0
 virtio-loop virtio /dev/loop0
+virtio-loop-buffered virtio /dev/loop1
 broken broken /
 broken-loop broken /loop
 broken-missing broken /mnt/gone

@@ -63,6 +63,12 @@ static const struct setup_key {
 	/* Per-char tests keep one request in flight. */
 	{"queue-depth", KEY_TUNABLE, NOT_PER_CHAR, NULL},
 	{"write-cache", KEY_TUNABLE, WRITES, NULL},
+	/* the block layer's tunables of the queue (collect writes them):
+	 * how many requests it holds, as queue-depth; how large one may
+	 * grow; whether a loop device reads its file past the page cache */
+	{"nr-requests", KEY_TUNABLE, NOT_PER_CHAR, NULL},
+	{"max-sectors", KEY_TUNABLE, ALL_METRICS, NULL},
+	{"loop-direct-io", KEY_TUNABLE, ALL_METRICS, NULL},
 	{"cpu", KEY_CONFIG, ALL_METRICS, NULL},
 	{"memory", KEY_CONFIG, ALL_METRICS, same_memory},
 	{"motherboard", KEY_CONFIG, ALL_METRICS, NULL},
@@ -552,9 +558,10 @@ fio_in_flight(const struct metric *m)
 }
 
 /* Whether set-up key k, which d says changed, can move metric m: as its
- * set of metrics says, and for a device's queue depth, not a direct fio
- * workload that keeps no more requests in flight than either depth
- * holds (a QD1 job under nr_requests 256 or 4 sends one at a time). */
+ * set of metrics says, and for a device's queue depth or the block
+ * layer's nr-requests, not a direct fio workload that keeps no more
+ * requests in flight than either holds (a QD1 job under nr_requests 256
+ * or 4 sends one at a time). */
 static bool
 key_moves(const struct setup_diff *d, size_t k, const struct metric *m)
 {
@@ -563,13 +570,14 @@ key_moves(const struct setup_diff *d, size_t k, const struct metric *m)
 
 	if (!moves_metric(setup_keys[k].moves, m))
 		return false;
-	if (m == NULL || strcmp(setup_keys[k].key, "queue-depth") != 0 ||
+	if (m == NULL || (strcmp(setup_keys[k].key, "queue-depth") != 0 &&
+	    strcmp(setup_keys[k].key, "nr-requests") != 0) ||
 	    m->def.family != FAMILY_FIO || !m->fio.direct)
 		return true;
-	was = strtol(meta_get(&d->b->meta, "queue-depth"), &end, 10);
+	was = strtol(meta_get(&d->b->meta, setup_keys[k].key), &end, 10);
 	if (*end != '\0' || was <= 0)
 		return true;
-	now = strtol(meta_get(&d->r->meta, "queue-depth"), &end, 10);
+	now = strtol(meta_get(&d->r->meta, setup_keys[k].key), &end, 10);
 	if (*end != '\0' || now <= 0)
 		return true;
 	return fio_in_flight(m) > (was < now ? was : now);

@@ -13,7 +13,8 @@
 static const char *const cause_keys[] = {
 	"controller", "chipset", "bus", "driver", "firmware", "disks", "raid",
 	"chunk", "filesystem", "mount-options", "kernel", "os", "scheduler",
-	"readahead", "queue-depth", "write-cache", "motherboard", "cpu",
+	"readahead", "queue-depth", "write-cache", "nr-requests",
+	"max-sectors", "loop-direct-io", "motherboard", "cpu",
 	"memory", "bonnie-options", "host",
 };
 #define NCAUSE_KEYS (sizeof cause_keys / sizeof *cause_keys)

@@ -35,6 +35,7 @@ collect_free(struct collect *c)
 	free(c->md_chunk);
 	free(c->md_devices);
 	free(c->btrfs_fsid);
+	free(c->loop_dio);
 	free(c->pci_ids);
 	free(c->root);
 }

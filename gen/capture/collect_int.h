@@ -64,6 +64,9 @@ struct collect {
 	 * its profile is no level, having said why). */
 	const char *raid_by;
 	char *btrfs_fsid;	/* that btrfs's, for its readahead */
+	/* The first loop device's loop/dio ("0", "1"), once put; the
+	 * others' are said only where they differ from it. */
+	char *loop_dio;
 	char *pci_ids;		/* the PCI id database, once read */
 	bool pci_tried;
 };

@@ -152,19 +152,28 @@ walk_slaves(struct collect *c, struct node *nd, char **slaves, size_t ns,
 
 /* Whether loop device name reads and writes its file with direct I/O
  * (loop/dio): without it, what a benchmark measures on the loop device
- * is the page cache of its backing file, whatever fio's direct says. */
+ * is the page cache of its backing file, whatever fio's direct says.
+ * Put once, by the first loop device of the stack; another that differs
+ * is said in a note. */
 static void
 put_loop_dio(struct collect *c, const char *name)
 {
 	char *why, *dio = root_attr(c, &why, "/sys/class/block/%s/loop/dio",
 	    name);
 
-	if (dio && (strcmp(dio, "0") == 0 || strcmp(dio, "1") == 0))
+	if (dio == NULL)
+		put_note(c, "loop-direct-io: not found: %s", why);
+	else if (strcmp(dio, "0") != 0 && strcmp(dio, "1") != 0)
+		put_note(c, "loop-direct-io: /sys/class/block/%s/loop/dio: "
+		    "\"%s\" is not 0 or 1", name, dio);
+	else if (c->loop_dio == NULL) {
 		put_meta(c, "loop-direct-io", "%s", dio[0] == '1' ? "on" :
 		    "off");
-	else
-		put_note(c, "loop-direct-io: not found: %s", why ? why :
-		    "not 0 or 1");
+		c->loop_dio = dio;
+		dio = NULL;
+	} else if (strcmp(c->loop_dio, dio) != 0)
+		put_note(c, "loop-direct-io: %s's is %s, not as the first "
+		    "loop device's", name, dio[0] == '1' ? "on" : "off");
 	free(dio);
 	free(why);
 }
