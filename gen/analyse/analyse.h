@@ -319,6 +319,9 @@ struct finding_group {
 	long reference;		/* the run it is measured against, or -1 */
 	enum verdict_section section;
 	enum finding_kind kind;
+	/* every finding's figure is one nothing that differs can move
+	 * (finding.unmoved): what differs is told as no cause */
+	bool unmoved;
 };
 
 /* The verdict every output opens with, worked out once. */

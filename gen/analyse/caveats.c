@@ -1750,37 +1750,6 @@ base_of_series(const struct analysis *a, size_t i)
 	    same_series(a, (size_t)b, i));
 }
 
-/* How many times the limit it was judged by a figure must fall, with so
- * short a history, to be more than a set-up's own swing between two
- * nights: a shared virtual disk's random writes move 15-30% from night
- * to night with nothing changed, past a 10% floor; a fall of a third is
- * past anything it does by itself. */
-#define FAR_PAST_FLOOR 3
-
-static double past_limit(const struct analysis *, size_t, int,
-    const struct change *);
-
-/* Each run's fell_far, for series_reach: worked out once, before the
- * findings, as a run's figures are many and each asks of ten runs. */
-void
-mark_fallen_far(struct analysis *a)
-{
-	for (size_t i = 0; i < a->set->n; i++) {
-		const struct run *r = &a->set->runs[i];
-		struct run_analysis *ra = &a->runs[i];
-
-		for (size_t k = 0; k < r->nsum && !ra->fell_far; k++) {
-			int m = run_metric_at(r, k);
-
-			ra->fell_far = ra->change[k].verdict ==
-			    VERDICT_REGRESSION &&
-			    !tail_metric(analysis_metric(a, m)) &&
-			    past_limit(a, i, m, &ra->change[k]) >=
-			    FAR_PAST_FLOOR;
-		}
-	}
-}
-
 /* Where run i's figure of metric stands against the lowest (the
  * highest for a latency) its series' last TAIL_LEVEL_RUNS runs before it
  * reached with nothing marked changed, their samples' extremes: into
@@ -2269,6 +2238,13 @@ thin_margin_reason(const struct analysis *a, size_t i, int metric,
 	    100 * fabs(analysis_change(a, i, metric).rel), 100 * limit));
 }
 
+/* How many times the limit it was judged by a figure must fall, with so
+ * short a history, to be more than a set-up's own swing between two
+ * nights: a shared virtual disk's random writes move 15-30% from night
+ * to night with nothing changed, past a 10% floor; a fall of a third is
+ * past anything it does by itself. */
+#define FAR_PAST_FLOOR 3
+
 /* Whether a figure of run i that nothing d names can move fell
  * FAR_PAST_FLOOR times past the limit it was judged by, with a short
  * history behind it, and beyond that history's swings (run_fell_past). */
@@ -2458,6 +2434,32 @@ first_change_reason(const struct analysis *a, size_t i, int metric,
 		    "say how far this set-up moves by itself, and too few "
 		    "samples a side for the rank test; more nights will tell",
 		    unexplained_lead(a, d, metric), unmoved_too(d)));
+}
+
+/* Each run's fell_far, for series_reach: a figure that is no tail fell
+ * as far as the gate takes for more than the set-up's own wobble
+ * (first_change_reason): FAR_PAST_GUESS times past its limit where its
+ * noise is unmeasured, else FAR_PAST_FLOOR times and beyond the series'
+ * earlier swings. Worked out once, before the findings: a run's figures
+ * are many, and each asks of ten runs. */
+void
+mark_fallen_far(struct analysis *a)
+{
+	for (size_t i = 0; i < a->set->n; i++) {
+		const struct run *r = &a->set->runs[i];
+		struct run_analysis *ra = &a->runs[i];
+
+		for (size_t k = 0; k < r->nsum && !ra->fell_far; k++) {
+			const struct change *c = &ra->change[k];
+			int m = run_metric_at(r, k);
+
+			ra->fell_far = c->verdict == VERDICT_REGRESSION &&
+			    !tail_metric(analysis_metric(a, m)) &&
+			    past_limit(a, i, m, c) >= (noise_unmeasured(a, m,
+			    c) ? FAR_PAST_GUESS : FAR_PAST_FLOOR) &&
+			    beyond_swing(a, i, m, c);
+		}
+	}
 }
 
 /* How many times past a fence fewer than HISTORY_TRUSTED changes drew
@@ -2817,7 +2819,6 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		    "device"));
 }
 
-
 /* Whether runs x and y have one set-up: no key of the meta, known or
  * the user's, tells them apart, and their labels differ at most by a
  * run's number. */
@@ -2882,7 +2883,6 @@ own_setup_before(const struct analysis *a, size_t i, size_t o,
 
 	return next_own_setup(a, i, named, &p, &seen);
 }
-
 
 static size_t own_setup_range(const struct analysis *, size_t, size_t,
     const struct setup_diff *, int, double *, double *);

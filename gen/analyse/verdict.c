@@ -654,6 +654,7 @@ summarise_gate(struct analysis *a)
 		gr->kind = (enum finding_kind)first->kind;
 		for (size_t j = 0; j < sp[k].n; j++)
 			g->members[o++] = first[j].f;
+		gr->unmoved = all_unmoved(a, g->members + gr->first, gr->n);
 		gr->text = group_sentence(a, gr, g->members + gr->first);
 		g->ngroups_in[gr->section]++;
 	}

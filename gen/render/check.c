@@ -315,9 +315,9 @@ group_details(FILE *out, const struct analysis *a, const struct text_style *st,
 
 			if (detail_told_before(a, g, k, t))
 				continue;
-			lead = many ? xasprintf("     %s, %s:", detail_label(f,
+			lead = many ? xasprintf("     %s, %s:", detail_label(g, f,
 			    t), a->set->runs[f->run].id) : xasprintf("     %s:",
-			    detail_label(f, t));
+			    detail_label(g, f, t));
 			text = detail_untold(a, g, k, t);
 			styled(out, st, lead, text, 7);
 			free(text);

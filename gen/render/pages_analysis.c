@@ -197,8 +197,8 @@ group_details(const struct site_plan *s, xmlNodePtr li,
 				ul = html_el(det, "ul", NULL, NULL);
 			}
 			lead = f->run >= 0 && many ? xasprintf("%s, %s: ",
-			    detail_label(f, t), s->set->runs[f->run].id) :
-			    xasprintf("%s: ", detail_label(f, t));
+			    detail_label(g, f, t), s->set->runs[f->run].id) :
+			    xasprintf("%s: ", detail_label(g, f, t));
 			text = detail_untold(an, g, k, t);
 			html_text(html_el(ul, "li", NULL, lead), text);
 			free(text);

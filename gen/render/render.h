@@ -80,17 +80,18 @@ enum { DETAIL_DIFFERS, DETAIL_NOT_GATED, DETAIL_ACK, DETAIL_TEXTS };
 /* Whether the findings of group g are of more than one run. */
 bool group_spans_runs(const struct analysis *, const struct finding_group *);
 extern const char *const detail_labels[DETAIL_TEXTS];
-/* Text t's label for finding f: an improvement is never gated, so why
- * it is not like for like is told as what to read it with; what differs
- * beside a fall it cannot have moved (finding.unmoved: a read-ahead for
- * a direct write, a setting put back to what measured the base's figure
- * before) is said to be no cause of it. */
+/* Text t's label for finding f of group g: an improvement is never
+ * gated, so why it is not like for like is told as what to read it
+ * with; what differs beside falls it cannot have moved (the group's
+ * unmoved: a read-ahead for a direct write, a setting put back to what
+ * measured the base's figure before) is said to be no cause of them,
+ * as the group's lead names none. */
 static inline const char *
-detail_label(const struct finding *f, int t)
+detail_label(const struct finding_group *g, const struct finding *f, int t)
 {
 	if (t == DETAIL_NOT_GATED && f->kind == FIND_IMPROVEMENT)
 		return "read with care";
-	if (t == DETAIL_DIFFERS && f->unmoved && f->kind == FIND_REGRESSION)
+	if (t == DETAIL_DIFFERS && g->unmoved && f->kind == FIND_REGRESSION)
 		return "differs, not the cause";
 	return detail_labels[t];
 }

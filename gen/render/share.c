@@ -950,7 +950,7 @@ md_details(FILE *out, const struct analysis *an, const struct finding_group *g)
 				fputs("<details><summary>What differs</summary>"
 				    "\n\n", out);
 			any = true;
-			fprintf(out, "- %s", detail_label(f, t));
+			fprintf(out, "- %s", detail_label(g, f, t));
 			if (f->run >= 0 && group_spans_runs(an, g)) {
 				fputs(", ", out);
 				md_text(out, an->set->runs[f->run].id);
