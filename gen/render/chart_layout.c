@@ -997,13 +997,14 @@ trend_legend(const struct chart *c, char **v, size_t *n, size_t cap,
 	if (expect)
 		add_para(&v, n, &cap, xstrdup("Short dark lines: the run's "
 		    "expected value."));
-	/* a ring stands where no figure is: never read as one */
+	/* a mark stands where no figure is, never read as one: a ring at
+	 * the top, a cross at the bottom (draw_trend_state) */
 	if (too_fast)
 		add_para(&v, n, &cap, xstrdup("Rings at the top: too fast to "
 		    "measure (+++++), no figure."));
 	if (none)
-		add_para(&v, n, &cap, xstrdup("Rings at the bottom: no figure "
-		    "(not run, or not valid)."));
+		add_para(&v, n, &cap, xstrdup("Crosses at the bottom: no "
+		    "figure (not run, or not valid)."));
 	return v;
 }
 

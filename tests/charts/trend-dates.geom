@@ -42,4 +42,4 @@ legend "Vertical rules: changes found between runs measured like for like; orang
 legend "Large orange points: flagged by the analysis." at 16.0,371.0 w 249.3
 legend "Short dark lines: the run's expected value." at 16.0,385.0 w 234.4
 legend "Rings at the top: too fast to measure (+++++), no figure." at 16.0,399.0 w 321.4
-legend "Rings at the bottom: no figure (not run, or not valid)." at 16.0,413.0 w 291.5
+legend "Crosses at the bottom: no figure (not run, or not valid)." at 16.0,413.0 w 304.0

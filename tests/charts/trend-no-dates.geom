@@ -63,4 +63,4 @@ legend "4: kernel: 2.6.15 → 2.6.16; scheduler: anticipatory → deadline; moun
 legend "readahead: 256 → 4096 (from 2006-02-14 2.6.16 on)" at 16.0,385.0 w 292.6
 legend "Large orange points: flagged by the analysis." at 16.0,399.0 w 249.3
 legend "Short dark lines: the run's expected value." at 16.0,413.0 w 234.4
-legend "Rings at the bottom: no figure (not run, or not valid)." at 16.0,427.0 w 291.5
+legend "Crosses at the bottom: no figure (not run, or not valid)." at 16.0,427.0 w 304.0
