@@ -345,12 +345,13 @@ say_after_submission(const char *file, const struct fio_results *out,
 			for (int dir = 0; dir < FIO_DIRS; dir++) {
 				const struct fio_job *job = &out->v[k].jobs[j];
 
-				if (!fio_clat_after_submission(&job->side[dir])
-				    || n++ > 0)
+				if (!fio_clat_after_submission(&job->side[dir]))
 					continue;
-				said = job;
-				said_dir = dir;
-				say_submission_wait(file, job, dir, d);
+				if (n++ == 0) {
+					said = job;
+					said_dir = dir;
+					say_submission_wait(file, job, dir, d);
+				}
 			}
 	if (n > 1)
 		diags_add(d, MSG_NOTE, file, said->line, "likewise %zu more "

@@ -442,13 +442,26 @@ test_table_order(void **state)
 	metrics_free(&t);
 }
 
+/* The figures of one result of jobs j[0..n): its metrics added to t
+ * (add), or only looked up there. */
+static void
+figures_of(struct fio_job *j, size_t n, bool add, struct metric_table *t,
+    struct fio_figures *ff)
+{
+	struct fio_result r = {.jobs = j, .njobs = n};
+	struct fio_results rs = {.v = &r, .n = 1};
+
+	if (add)
+		fio_figures_add(&rs, t, ff);
+	else
+		fio_figures_find(&rs, t, ff);
+}
+
 /* A result of jobs: two clones of one workload in one group add up (fio
  * without group_reporting), another group is another sample. */
 static void
 test_figures(void **state)
 {
-	struct fio_results rs = {0};
-	struct fio_result r;
 	struct fio_job j[3];
 	struct metric_table t;
 	struct fio_figures ff;
@@ -462,13 +475,8 @@ test_figures(void **state)
 		j[k].side[FIO_READ].clat.mean = 10 * (k + 1);
 	}
 	j[2].group = 1;
-	memset(&r, 0, sizeof r);
-	r.jobs = j;
-	r.njobs = 3;
-	rs.v = &r;
-	rs.n = 1;
 	metrics_init(&t);
-	fio_figures_add(&rs, &t, &ff);
+	figures_of(j, 3, true, &t, &ff);
 	assert_int_equal(ff.nsamples, 2);
 	iops = metrics_find(&t, "randread-4k-qd1-j2.iops");
 	assert_true(iops >= M_COUNT);
@@ -487,7 +495,7 @@ test_figures(void **state)
 	/* Looked up only: a table without the workload gives nothing. */
 	metrics_free(&t);
 	metrics_init(&t);
-	fio_figures_find(&rs, &t, &ff);
+	figures_of(j, 3, false, &t, &ff);
 	assert_int_equal(ff.n, 0);
 	fio_figures_free(&ff);
 	metrics_free(&t);
@@ -499,8 +507,6 @@ test_figures(void **state)
 static void
 test_figures_withheld(void **state)
 {
-	struct fio_results rs = {0};
-	struct fio_result r;
 	struct fio_job j[3];
 	struct metric_table t;
 	struct fio_figures ff;
@@ -518,13 +524,8 @@ test_figures_withheld(void **state)
 	j[1].side[FIO_READ].clat.mean = 20;
 	j[1].side[FIO_READ].lat.mean = 5020;
 	j[2].group = 1;
-	memset(&r, 0, sizeof r);
-	r.jobs = j;
-	r.njobs = 3;
-	rs.v = &r;
-	rs.n = 1;
 	metrics_init(&t);
-	fio_figures_add(&rs, &t, &ff);
+	figures_of(j, 3, true, &t, &ff);
 	p50 = metrics_find(&t, "randread-4k-qd1-j2.p50");
 	assert_true(p50 >= M_COUNT);
 	for (size_t k = 0; k < ff.n; k++)
@@ -541,8 +542,6 @@ test_figures_withheld(void **state)
 static void
 test_figures_gap(void **state)
 {
-	struct fio_results rs = {0};
-	struct fio_result r;
 	struct fio_job j[3];
 	struct metric_table t;
 	struct fio_figures ff;
@@ -554,13 +553,8 @@ test_figures_gap(void **state)
 		j[k].side[FIO_READ].present = true;
 		j[k].side[FIO_READ].iops = k == 1 ? NAN : 100 * (k + 1);
 	}
-	memset(&r, 0, sizeof r);
-	r.jobs = j;
-	r.njobs = 3;
-	rs.v = &r;
-	rs.n = 1;
 	metrics_init(&t);
-	fio_figures_add(&rs, &t, &ff);
+	figures_of(j, 3, true, &t, &ff);
 	assert_int_equal(ff.nsamples, 2);
 	assert_int_equal(ff.n, 2);
 	for (size_t k = 0; k < ff.n; k++)
