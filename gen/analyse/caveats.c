@@ -1227,6 +1227,20 @@ measurement_comparable(const struct analysis *a, size_t i, size_t o, int metric)
 	return alike;
 }
 
+bool
+figure_not_disks(const struct analysis *a, size_t o, int metric)
+{
+	const struct run *b = &a->set->runs[o];
+	struct reasons w = {NULL};
+	bool memory;
+
+	cache_size_reason(b, b, analysis_metric(a, metric), &w);
+	cache_hit_reasons(a, o, o, metric, &w);
+	memory = w.text != NULL;
+	free(w.text);
+	return memory;
+}
+
 char *
 comparison_caveat(const struct analysis *a, size_t i, size_t o, int ndiff,
     int metric, bool same_config)

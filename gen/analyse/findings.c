@@ -292,7 +292,9 @@ scaling_sentence(const struct analysis *a, size_t i, const struct scaling *sc,
 /* A shortfall against a rough reference (another or unknown disk
  * model, or measured otherwise): too doubtful to judge, too large to
  * leave on the run page alone. A warning that says what makes the
- * reference rough; a weak scaling against one stays context. */
+ * reference rough; a weak scaling against one stays context, and so
+ * does a shortfall from a reference's figure of the page cache or the
+ * processor (figure_not_disks): it says nothing of the array. */
 static void
 rough_scaling_warnings(struct analysis *a, size_t i, const struct scaling *sc)
 {
@@ -307,7 +309,8 @@ rough_scaling_warnings(struct analysis *a, size_t i, const struct scaling *sc)
 		if (analysis_change_of(a, i, id)->level == EFF_NONE)
 			continue;
 		x = scaled_figures(a, i, sc, id);
-		if (!x.gates || x.level != EFF_SHORT)
+		if (!x.gates || x.level != EFF_SHORT ||
+		    figure_not_disks(a, (size_t)sc->reference, id))
 			continue;
 		said = scaling_sentence(a, i, sc, id, &x);
 		f = add_finding(a, FIND_WARNING, (long)i, id, xasprintf("%s "

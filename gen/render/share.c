@@ -490,21 +490,40 @@ mail_unread(FILE *out, const struct diags *d, bool utf8)
 		fprintf(out, "     and %zu more\n", unread - shown);
 }
 
-/* A warning's sentence and why its lead is not gated (a fall told
- * beside one that fails must say why it does not). */
+/* The reasons a digest gives for one warning's falls; the others are
+ * counted. Two: a fall told beside one of another reason is the case
+ * a reader asks about, and a digest stays short. */
+#define MAIL_REASONS 2
+
+/* A warning's sentence and why its falls are not gated (a fall told
+ * beside one that fails must say why it does not): each reason once,
+ * as the text report tells them, the first MAIL_REASONS. */
 static void
 mail_warning(FILE *out, const struct analysis *an,
     const struct finding_group *g, bool utf8)
 {
-	const struct finding *f = group_finding(an, g, 0);
-	char *why;
+	size_t told = 0, more = 0;
 
 	mail_wrap(out, "   -", g->text, 5, utf8);
-	if (f->caveat == NULL)
-		return;
-	why = xasprintf("not gated: %s", f->caveat);
-	mail_wrap(out, "    ", why, 7, utf8);
-	free(why);
+	for (size_t k = 0; k < g->n; k++) {
+		char *reason, *why;
+
+		if (detail_told_before(an, g, k, DETAIL_NOT_GATED))
+			continue;
+		if (told == MAIL_REASONS) {
+			more++;
+			continue;
+		}
+		reason = detail_untold(an, g, k, DETAIL_NOT_GATED);
+		why = xasprintf("not gated: %s", reason);
+		mail_wrap(out, "    ", why, 7, utf8);
+		free(why);
+		free(reason);
+		told++;
+	}
+	if (more > 0)
+		fprintf(out, "     and %zu more reason%s: `benchsite check` "
+		    "lists them\n", more, more == 1 ? "" : "s");
 }
 
 /* The warnings of runs' figures in one line; the other groups of the
