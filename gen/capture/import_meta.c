@@ -548,6 +548,42 @@ quote_date(const struct post *p, int k)
 	return wrapped;
 }
 
+/* Whether g's line is nothing but its value under a heading's marks:
+ * "--- ext3", "## Virtiofs", "ext3:". Such a line heads a section of
+ * the post, and every table below it, to the next, is of it. */
+static bool
+bare_heading(const struct guess *g)
+{
+	static const char marks[] = " \t-=#*_:[]()";
+	const char *t = g->text + strspn(g->text, marks);
+	size_t n = strlen(t), v = strlen(g->value);
+
+	while (n > 0 && strchr(marks, t[n - 1]))
+		n--;
+	return n == v && strncasecmp(t, g->value, n) == 0;
+}
+
+/* The section heading the nearest configuration above k was captioned
+ * with (bare_heading), for a key that passes to later runs: what k
+ * takes before the post's start when its own prose says nothing, as
+ * "--- ext3" above two tables is said of both. */
+static const struct guess *
+heading_above(const struct post *p, const char *key, int k,
+    const char *controller)
+{
+	if (!key_listed(key, inherited_keys, sizeof inherited_keys /
+	    sizeof *inherited_keys))
+		return NULL;
+	for (int j = k - 1; j > 0; j--) {
+		const struct guess *g = best_in_tier(p, key, TIER_CAPTION, j,
+		    controller);
+
+		if (g && !caption_own(g) && !g->command && bare_heading(g))
+			return g;
+	}
+	return NULL;
+}
+
 /* The best guess of key for configuration k, tier by tier, and the
  * tier it was found in. */
 static const struct guess *
@@ -575,6 +611,11 @@ best_of_tiers(const struct post *p, const char *key, int k,
 		if (*tier == TIER_DEFAULT && k > 0 && strcmp(key, "date") == 0 &&
 		    (best = message_date(p, k)) != NULL) {
 			*tier = TIER_START;	/* of the post, as inherited */
+			return best;
+		}
+		if (*tier == TIER_DEFAULT &&
+		    (best = heading_above(p, key, k, controller)) != NULL) {
+			*tier = TIER_START;	/* inherited, from nearer */
 			return best;
 		}
 		if ((best = best_in_tier(p, key, *tier, k, controller)))
