@@ -352,7 +352,8 @@ static const struct rule rules[] = {
 	{"filesystem", "(mkfs|mke2fs|mount) (.* )?-t ([a-z0-9]+)", NULL, "$3",
 	    NULL, 3, 0, NULL, NULL, NULL},
 	{"filesystem", WB "(xfs|ext2|ext3|ext4|reiserfs|reiser4|jfs|btrfs|"
-	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2)" WE, NULL,
+	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2|vfat|exfat|"
+	    "apfs|nfs4?|cifs|cephfs|glusterfs|9p|virtiofs|virtio-fs)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
 	    NULL, NULL, NULL},
