@@ -330,11 +330,26 @@ clause_one_md_device(const char *text, char name[16])
 	return true;
 }
 
-/* The machine's own system disk ("on system drive", "the boot SSD"):
- * a run on it is not on the array the post's start describes. */
+/* The machine's own system disk ("on system drive", "the boot SSD"),
+ * or a disk said to be off the array ("my IDE drive NOT on RAID0"): a
+ * run on it is not on the array the post's start describes. */
 static const char *const system_roles[] = {"system", "boot", "os", "root"};
 static const char *const system_devices[] = {"drive", "disk", "ssd",
     "partition", "volume"};
+static const char *const off_array[] = {"the", "my", "a", "any", "an"};
+
+/* Whether the words from text[i] say an array: "the RAID0", "array". */
+static bool
+names_array_at(const char *text, size_t i)
+{
+	struct word w;
+	size_t n = strlen(text);
+
+	while (next_word(text, i, n, &w) && LISTED(&w, off_array))
+		i = w.end;
+	return next_word(text, i, n, &w) && (strncmp(w.s, "raid", 4) == 0 ||
+	    strcmp(w.s, "array") == 0);
+}
 
 bool
 clause_system_disk(const char *text)
@@ -343,6 +358,20 @@ clause_system_disk(const char *text)
 
 	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
 		if (LISTED(&prev, system_roles) && LISTED(&w, system_devices))
+			return true;
+		prev = w;
+	}
+	return false;
+}
+
+bool
+clause_off_array(const char *text)
+{
+	struct word w, prev = {.s = ""};
+
+	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
+		if (strcmp(prev.s, "not") == 0 && (strcmp(w.s, "on") == 0 ||
+		    strcmp(w.s, "in") == 0) && names_array_at(text, w.end))
 			return true;
 		prev = w;
 	}

@@ -234,8 +234,10 @@ bool clause_one_md_device(const char *text, char name[16]);
 bool clause_host_side(const char *text);
 bool clause_about_guest(const char *text);
 /* Whether a caption names the machine's system disk ("bonnie++ on
- * system drive", "the boot SSD"). */
+ * system drive", "the boot SSD"), and whether a line of a run's prose
+ * says its disk is off the array ("my IDE drive NOT on RAID0"). */
 bool clause_system_disk(const char *text);
+bool clause_off_array(const char *text);
 /* The first reason of mood as a word ("negated"), "asserted" for 0. */
 const char *mood_name(unsigned mood);
 

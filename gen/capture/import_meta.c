@@ -788,8 +788,15 @@ put_raid(struct buf *b, const struct post *p, int k)
 	size_t at;
 	bool has_w;
 
-	if (!choose(p, "raid.level", k, NULL, &l))
+	if (!choose(p, "raid.level", k, NULL, &l)) {
+		if ((at = p->cf[k].system_disk) > 0) {
+			/* the system disk: one disk, no array */
+			buf_printf(b, "# from line %ld: ", p->ls.v[at - 1].no);
+			put_text(b, p->ls.v[at - 1].text);
+			buf_puts(b, "\nraid: none\n");
+		}
 		return;
+	}
 	has_w = strcmp(l.value, "none") != 0 &&
 	    choose(p, "raid.kind", k, NULL, &w);
 	at = strcmp(l.value, "none") != 0 ? caption_busy(p, k, &busy) : 0;
@@ -1143,11 +1150,16 @@ read_caption(struct post *p, size_t k)
 	bool same_layout = false;
 	size_t before;
 
+	/* off the array, said anywhere in its own prose */
+	for (size_t i = c->region; i < c->caption && c->system_disk == 0; i++)
+		if (p->kind[i] == L_PROSE && clause_off_array(p->ls.v[i].text))
+			c->system_disk = i + 1;
 	for (size_t i = c->caption; i < c->table; i++) {
 		if (p->kind[i] != L_PROSE)
 			continue;
 		buf_printf(&b, "%s ", p->ls.v[i].text);
-		if (c->system_disk == 0 && clause_system_disk(p->ls.v[i].text))
+		if (c->system_disk == 0 && (clause_system_disk(p->ls.v[i].text)
+		    || clause_off_array(p->ls.v[i].text)))
 			c->system_disk = i + 1;
 	}
 	if (b.p == NULL)
