@@ -245,17 +245,15 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 	}
 }
 
-/* The guesses of key alone that line i gives, its own (command: not
- * inherited by the runs after it). */
+/* The guesses of key alone that text, read from line i, gives, its
+ * own (command: not inherited by the runs after it). */
 static void
-guess_key_of_line(struct post *p, size_t i, const char *key,
-    struct guesses *out)
+guess_key_of_text(struct post *p, size_t i, const char *text,
+    const char *key, struct guesses *out)
 {
 	size_t first = out->n, kept = first;
-	char *text = prose_text(p, &p->ls.v[i]);
 
 	guess_line(p->gs, text, p->ls.v[i].no, i, out);
-	free(text);
 	for (size_t j = first; j < out->n; j++) {
 		struct guess *g = &out->v[j];
 
@@ -269,6 +267,17 @@ guess_key_of_line(struct post *p, size_t i, const char *key,
 		out->v[kept++] = *g;
 	}
 	out->n = kept;
+}
+
+/* The guesses of key alone that line i gives. */
+static void
+guess_key_of_line(struct post *p, size_t i, const char *key,
+    struct guesses *out)
+{
+	char *text = prose_text(p, &p->ls.v[i]);
+
+	guess_key_of_text(p, i, text, key, out);
+	free(text);
 }
 
 /* The machine a shell prompt of fio's command line in c's own lines
@@ -312,10 +321,56 @@ after_mail(const struct post *p, const struct guesses *out,
 	return latest && strcmp(g->value, latest) > 0;
 }
 
+/* The date line i of c's output gives (of text, when given, read from
+ * it), as the run's own: nearer than the post's, unless it is later
+ * than the mail's. */
+static void
+guess_own_date(struct post *p, size_t i, const char *text,
+    struct guesses *out)
+{
+	size_t first = out->n;
+
+	if (text)
+		guess_key_of_text(p, i, text, "date", out);
+	else
+		guess_key_of_line(p, i, "date", out);
+	if (out->n > first && after_mail(p, out, &out->v[first])) {
+		/* the line's every guess (a date with its tie) */
+		for (size_t k = first; k < out->n; k++) {
+			free(out->v[k].value);
+			free(out->v[k].text);
+			free(out->v[k].tie);
+		}
+		out->n = first;
+	}
+	/* the run's own, as its caption is: before a comment's or a
+	 * byline's date above the output */
+	if (out->n > first)
+		out->v[first].caption = out->v[first].fio_header = true;
+}
+
+/* Whether text begins with the name of the file grep found it in,
+ * and that name holds a date, as a nightly job names its output
+ * ("fio-output-zstore-32G-2019-05-15@06:52:  read: IOPS=240, ..."). */
+static bool
+file_dated(const char *text)
+{
+	size_t n = strcspn(text, " \t");
+
+	if (n < 11 || text[n - 1] != ':')
+		return false;
+	for (size_t k = 0; k + 10 <= n; k++)
+		if (strspn(text + k, "0123456789") == 4 && text[k + 4] == '-' &&
+		    strspn(text + k + 5, "0123456789") == 2 &&
+		    text[k + 7] == '-' &&
+		    strspn(text + k + 8, "0123456789") == 2)
+			return true;
+	return false;
+}
+
 /* When fio ran c's first job, as its results' header says ("seq-read:
- * (groupid=0, jobs=1): err= 0: pid=3407: Thu Jun 21 10:06:16 2018"):
- * the run's own date, nearer than the post's, unless it is later than
- * the mail's. */
+ * (groupid=0, jobs=1): err= 0: pid=3407: Thu Jun 21 10:06:16 2018"),
+ * else as the dated file grep found its lines in names it. */
 static void
 guess_fio_started(struct post *p, const struct config *c,
     struct guesses *out)
@@ -323,26 +378,28 @@ guess_fio_started(struct post *p, const struct config *c,
 	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++) {
 		const char *t = p->ls.v[i].text;
 		const char *pid = strstr(t, "pid=");
-		size_t first = out->n;
 
 		if (!strstr(t, "(groupid=") || !pid || !strchr(pid, ':'))
 			continue;
-		guess_key_of_line(p, i, "date", out);
-		if (out->n > first && after_mail(p, out, &out->v[first])) {
-			/* the line's every guess (a date with its tie) */
-			for (size_t k = first; k < out->n; k++) {
-				free(out->v[k].value);
-				free(out->v[k].text);
-				free(out->v[k].tie);
-			}
-			out->n = first;
-		}
-		/* the run's own, as its caption is: before a comment's or a
-		 * byline's date above the output */
-		if (out->n > first)
-			out->v[first].caption = out->v[first].fio_header =
-			    true;
+		guess_own_date(p, i, NULL, out);
 		return;
+	}
+	if (c->fio && c->first < p->ls.n &&
+	    file_dated(p->ls.v[c->first].text)) {
+		/* the file's name alone, its '@' (a time's, "@06:52") no
+		 * mail address's; its guess tells the name as posted */
+		const char *t = p->ls.v[c->first].text;
+		char *name = xstrndup(t, strcspn(t, " \t"));
+		size_t first = out->n;
+
+		for (char *q = strchr(name, '@'); q; q = strchr(q, '@'))
+			*q = ' ';
+		guess_own_date(p, c->first, name, out);
+		free(name);
+		for (size_t k = first; k < out->n; k++) {
+			free(out->v[k].text);
+			out->v[k].text = xstrndup(t, strcspn(t, " \t"));
+		}
 	}
 }
 
