@@ -533,9 +533,11 @@ static const struct rule rules[] = {
 	/* drivers: "/dev/sx8/0p1", "(aac-Treiber)", module names */
 	{"driver", "/dev/(sx8)/", NULL, "$1", NULL, 2, 0, NULL, NULL, NULL},
 	/* ZFS is a module of its own, its release apart from the kernel's:
-	 * "ZFS 0.6.5.11:" over one output and "ZFS 0.7.12:" over the next */
-	{"driver", WB "(zfs|zol|openzfs)[ -]v?([0-9]+\\.[0-9]+(\\.[0-9]+)*)" WE,
-	    NULL, "zfs $3", NULL, 2, R_ICASE, NULL, NULL, NULL},
+	 * "ZFS 0.6.5.11:" over one output and "ZFS 0.7.12:" over the next,
+	 * "with zfs version 0.7.13" */
+	{"driver", WB "(zfs|zol|openzfs)[ -](version |release )?v?([0-9]+\\."
+	    "[0-9]+(\\.[0-9]+)*)" WE, NULL, "zfs $4", NULL, 2, R_ICASE, NULL,
+	    NULL, NULL},
 	{"driver", WB "(aac|aacraid|sx8|twa|twe|3w-9xxx|3w-xxxx|3w-sas|sata_mv|"
 	    "mv_sata|arcmsr|megaraid_sas|megaraid|mpt2sas|mpt3sas|mptsas|"
 	    "mptspi|sata_sil24|sata_sil|sata_promise|sata_nv|sata_via|ahci|"
