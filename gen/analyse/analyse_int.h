@@ -314,7 +314,7 @@ bool measurement_comparable(const struct analysis *, size_t i, size_t o,
 /* Whether run o's figure of metric is no measure of its disks: its
  * file fits its host's page cache, or the figure shows a cache hit
  * (the processor set its pace, too fast to time, beyond its hardware).
- * Such a figure is no reference to scale from, not even a rough one. */
+ * A rough reference's such figure gives no warning of a shortfall. */
 bool figure_not_disks(const struct analysis *, size_t o, int metric);
 /* Why runs i and o do not compare like for like on metric (-1: the
  * run as a whole) with ndiff set-up keys differing, or NULL: bonnie++

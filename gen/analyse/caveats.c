@@ -1232,13 +1232,13 @@ figure_not_disks(const struct analysis *a, size_t o, int metric)
 {
 	const struct run *b = &a->set->runs[o];
 	struct reasons w = {NULL};
-	bool memory;
+	bool not_disks;
 
 	cache_size_reason(b, b, analysis_metric(a, metric), &w);
 	cache_hit_reasons(a, o, o, metric, &w);
-	memory = w.text != NULL;
+	not_disks = w.text != NULL;
 	free(w.text);
-	return memory;
+	return not_disks;
 }
 
 char *
@@ -2102,6 +2102,34 @@ past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 	return fabs(rel) / limit;
 }
 
+/* The fold of a change: how many times slower a fall (or a fio
+ * latency's rise, as the rate it mirrors) left the figure, as its log;
+ * a fall to nothing counts as a thousandfold. */
+static double
+log_fold(double fall)
+{
+	return -log(fmax(1 - fall, 1e-3));
+}
+
+/* past_limit on the scale of folds: a fence its series' own swings
+ * drew may be wide (-59.9%: its nights moved 2.5 times), where a fall
+ * of a fraction can never pass twice a limit over a half, yet a night
+ * 16 times slower is far past a set-up that moves 2.5 times. Where the
+ * limit is small the two scales agree: -20% is twice past 10%, and
+ * 2.1 times as folds. */
+static double
+past_limit_folds(const struct analysis *a, size_t i, int m,
+    const struct change *c)
+{
+	double rel = analysis_change(a, i, m).rel;
+	double limit = fmax(c->fence, a->opts.threshold);
+
+	if (latency_of_fio(analysis_metric(a, m)) && rel > 0)
+		return log_fold(as_rate_fall(rel)) /
+		    log_fold(as_rate_fall(limit));
+	return log_fold(fmin(fabs(rel), 1)) / log_fold(fmin(limit, 0.999));
+}
+
 /* Whether nothing the meta names that can move metric m tells the
  * runs apart: nothing at all, only tunables that move other figures (a
  * read-ahead, for a write), or a set-up measured alike before
@@ -2177,6 +2205,7 @@ beyond_swing(const struct analysis *a, size_t i, int m,
 #define FELL_SHORT 1u	/* of those judged on a short history only */
 #define FELL_PAST_SWING 2u	/* and beyond that history's swings too
 				   (beyond_swing) */
+#define FELL_FOLDS 4u	/* weighed as folds (past_limit_folds) */
 
 /* Whether a figure of run i, not a tail, fell `times' times past its
  * limit or more (past_limit; as flags narrow it): then a
@@ -2199,7 +2228,8 @@ run_fell_past(const struct analysis *a, size_t i, double times,
 		    ((flags & FELL_SHORT) && !floor_only(c)) ||
 		    (d && !nothing_moves(a, d, m)))
 			continue;
-		if (past_limit(a, i, m, c) >= times &&
+		if (((flags & FELL_FOLDS) ? past_limit_folds(a, i, m, c) :
+		    past_limit(a, i, m, c)) >= times &&
 		    (!(flags & FELL_PAST_SWING) || beyond_swing(a, i, m, c)))
 			return true;
 	}
@@ -2520,10 +2550,10 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 
 	if (c == NULL || c->history >= HISTORY_TRUSTED ||
 	    (c->floor_wider && !tail_metric(analysis_metric(a, metric))) ||
-	    run_fell_past(a, i, FAR_PAST_FENCE, 0, NULL))
+	    run_fell_past(a, i, FAR_PAST_FENCE, FELL_FOLDS, NULL))
 		return;
-	reason(w, xasprintf("%s, and no figure of the run fell twice past its "
-	    "limit: the %u earlier changes that drew the series' noise are "
+	reason(w, xasprintf("%s, and no figure of the run fell twice its "
+	    "limit as a fold change: the %u earlier changes that drew the series' noise are "
 	    "too few to fence it (a night beyond the widest of them comes "
 	    "about one time in %u by chance); more nights will tell",
 	    unexplained_lead(a, d, metric), (unsigned)c->history,

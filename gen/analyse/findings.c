@@ -321,7 +321,10 @@ rough_scaling_warnings(struct analysis *a, size_t i, const struct scaling *sc)
 }
 
 /* Only a reference measured the same way is judged: a shortfall
- * against a rough one is a warning (rough_scaling_warnings). */
+ * against a rough one is a warning (rough_scaling_warnings). One
+ * measured alike whose figure the cache served is told with why it is
+ * not gated (comparison_caveat says the cache), as the array's own
+ * figure was measured the same way. */
 static void
 scaling_findings(struct analysis *a, size_t i)
 {

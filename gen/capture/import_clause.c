@@ -338,7 +338,8 @@ static const char *const system_devices[] = {"drive", "disk", "ssd",
     "partition", "volume"};
 static const char *const off_array[] = {"the", "my", "a", "any", "an"};
 
-/* Whether the words from text[i] say an array: "the RAID0", "array". */
+/* Whether the words from text[i] say an array: "the RAID0", "array",
+ * each a whole word ("raid-card" is none). */
 static bool
 names_array_at(const char *text, size_t i)
 {
@@ -347,8 +348,9 @@ names_array_at(const char *text, size_t i)
 
 	while (next_word(text, i, n, &w) && LISTED(&w, off_array))
 		i = w.end;
-	return next_word(text, i, n, &w) && (strncmp(w.s, "raid", 4) == 0 ||
-	    strcmp(w.s, "array") == 0);
+	return next_word(text, i, n, &w) && ((strncmp(w.s, "raid", 4) == 0 &&
+	    strspn(w.s + 4, "0123456789") == strlen(w.s + 4)) ||
+	    strcmp(w.s, "array") == 0) && text[w.end] != '-';
 }
 
 bool
@@ -364,15 +366,28 @@ clause_system_disk(const char *text)
 	return false;
 }
 
+/* How near before "not" the disk a caption puts off the array must be
+ * said: "my IDE drive, which is NOT on the RAID0" (three words). Not
+ * where it tells where the system lives ("The OS is on an IDE disk, not
+ * on the RAID0"): the table may still be the array's. */
+#define OFF_ARRAY_NEAR 3
+
 bool
 clause_off_array(const char *text)
 {
 	struct word w, prev = {.s = ""};
+	size_t since = OFF_ARRAY_NEAR + 1;	/* words since a disk's */
 
+	if (any_word_listed(text, system_roles, sizeof system_roles /
+	    sizeof *system_roles))
+		return false;
 	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
-		if (strcmp(prev.s, "not") == 0 && (strcmp(w.s, "on") == 0 ||
-		    strcmp(w.s, "in") == 0) && names_array_at(text, w.end))
+		if (strcmp(prev.s, "not") == 0 && since <= OFF_ARRAY_NEAR &&
+		    (strcmp(w.s, "on") == 0 || strcmp(w.s, "in") == 0) &&
+		    names_array_at(text, w.end))
 			return true;
+		since = LISTED(&w, disk_words) || LISTED(&w, system_devices) ?
+		    0 : since + 1;
 		prev = w;
 	}
 	return false;

@@ -352,9 +352,15 @@ static const struct rule rules[] = {
 	{"filesystem", "(mkfs|mke2fs|mount) (.* )?-t ([a-z0-9]+)", NULL, "$3",
 	    NULL, 3, 0, NULL, NULL, NULL},
 	{"filesystem", WB "(xfs|ext2|ext3|ext4|reiserfs|reiser4|jfs|btrfs|"
-	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2|vfat|exfat|"
-	    "apfs|nfs4?|cifs|cephfs|glusterfs|9p|virtiofs|virtio-fs)" WE, NULL,
+	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
+	/* what shares a file system over a network or with a guest, and
+	 * what a boot partition or a stick is formatted with: below the
+	 * names above ("exported over NFS, is xfs", "the EFI partition is
+	 * vfat, the rest xfs") */
+	{"filesystem", WB "(nfs4?|cifs|cephfs|glusterfs|9p|virtiofs|vfat|"
+	    "exfat|apfs)" WE, NULL, "$2", fix_lower, 1, R_ICASE, NULL, NULL,
+	    NULL},
 	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
 	    NULL, NULL, NULL},
 	/* a line of /proc/mounts or fstab: what, where, type, options */

@@ -41,6 +41,9 @@ struct anchor {
 struct config {
 	size_t first, table, last;	/* clean lines: preamble, table, end */
 	bool fio;		/* fio's output, not bonnie++'s */
+	const char *tag;	/* the name grep put before its fio lines
+				   (fio_result.tag: "fio-out-2019-05-15@06:52"),
+				   or NULL; the post's results hold it */
 	size_t region;			/* first line of its prose */
 	size_t caption;			/* first line of its last paragraph */
 	/* The post's words between fio's command line, where the table
@@ -234,8 +237,8 @@ bool clause_one_md_device(const char *text, char name[16]);
 bool clause_host_side(const char *text);
 bool clause_about_guest(const char *text);
 /* Whether a caption names the machine's system disk ("bonnie++ on
- * system drive", "the boot SSD"), and whether a line of a run's prose
- * says its disk is off the array ("my IDE drive NOT on RAID0"). */
+ * system drive", "the boot SSD"), and whether it says its disk is off
+ * the array ("on my IDE drive, which is NOT on the RAID0"). */
 bool clause_system_disk(const char *text);
 bool clause_off_array(const char *text);
 /* The first reason of mood as a word ("negated"), "asserted" for 0. */

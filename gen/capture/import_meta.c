@@ -549,36 +549,49 @@ quote_date(const struct post *p, int k)
 }
 
 /* Whether g's line is nothing but its value under a heading's marks:
- * "--- ext3", "## Virtiofs", "ext3:". Such a line heads a section of
- * the post, and every table below it, to the next, is of it. */
+ * "--- ext3", "## Virtiofs", "=== xfs ===". Such a line heads a section
+ * of the post, and every table below it, to the next, is of it. A
+ * caption ("ext3:") is no heading: it is its own table's. */
 static bool
 bare_heading(const struct guess *g)
 {
 	static const char marks[] = " \t-=#*_:[]()";
-	const char *t = g->text + strspn(g->text, marks);
-	size_t n = strlen(t), v = strlen(g->value);
+	const char *t = g->text + strspn(g->text, " \t");
+	size_t n, v = strlen(g->value);
 
+	if (!strchr("-=#", *t) || *t == '\0')
+		return false;
+	t += strspn(t, marks);
+	n = strlen(t);
 	while (n > 0 && strchr(marks, t[n - 1]))
 		n--;
 	return n == v && strncasecmp(t, g->value, n) == 0;
 }
 
+/* How many configurations above a run a section heading is looked for:
+ * a post of thousands of tables is not read again for each. */
+#define HEADING_REACH 32
+
 /* The section heading the nearest configuration above k was captioned
  * with (bare_heading), for a key that passes to later runs: what k
  * takes before the post's start when its own prose says nothing, as
- * "--- ext3" above two tables is said of both. */
+ * "--- ext3" above two tables is said of both. Not the first run's
+ * caption: that is in the post's start, which k takes anyway. */
 static const struct guess *
 heading_above(const struct post *p, const char *key, int k,
     const char *controller)
 {
 	if (!key_listed(key, inherited_keys, sizeof inherited_keys /
-	    sizeof *inherited_keys))
+	    sizeof *inherited_keys) || (p->cf[k].others_run &&
+	    !key_listed(key, shared_keys, sizeof shared_keys /
+	    sizeof *shared_keys)))
 		return NULL;
-	for (int j = k - 1; j > 0; j--) {
+	for (int j = k - 1; j > 0 && j >= k - HEADING_REACH; j--) {
 		const struct guess *g = best_in_tier(p, key, TIER_CAPTION, j,
 		    controller);
 
-		if (g && !caption_own(g) && !g->command && bare_heading(g))
+		if (g && !caption_own(g) && !g->command && bare_heading(g) &&
+		    !other_storage(p, g, k))
 			return g;
 	}
 	return NULL;
@@ -1150,20 +1163,23 @@ read_caption(struct post *p, size_t k)
 	bool same_layout = false;
 	size_t before;
 
-	/* off the array, said anywhere in its own prose */
-	for (size_t i = c->region; i < c->caption && c->system_disk == 0; i++)
-		if (p->kind[i] == L_PROSE && clause_off_array(p->ls.v[i].text))
-			c->system_disk = i + 1;
 	for (size_t i = c->caption; i < c->table; i++) {
 		if (p->kind[i] != L_PROSE)
 			continue;
 		buf_printf(&b, "%s ", p->ls.v[i].text);
-		if (c->system_disk == 0 && (clause_system_disk(p->ls.v[i].text)
-		    || clause_off_array(p->ls.v[i].text)))
+		if (c->system_disk == 0 && clause_system_disk(p->ls.v[i].text))
 			c->system_disk = i + 1;
 	}
 	if (b.p == NULL)
 		return;
+	/* the caption as one text: "on my IDE drive, which is NOT" / "on
+	 * the RAID0:", told from the line that ends it */
+	if (c->system_disk == 0 && clause_off_array(b.p))
+		for (size_t i = c->caption; i < c->table; i++)
+			if (p->kind[i] == L_PROSE && (c->system_disk == 0 ||
+			    !clause_off_array(p->ls.v[c->system_disk -
+			    1].text)))
+				c->system_disk = i + 1;
 	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p) ||
 	    region_says_others(p, c);
 	c->host_side = clause_host_side(b.p);

@@ -349,28 +349,10 @@ guess_own_date(struct post *p, size_t i, const char *text,
 		out->v[first].caption = out->v[first].fio_header = true;
 }
 
-/* Whether text begins with the name of the file grep found it in,
- * and that name holds a date, as a nightly job names its output
- * ("fio-output-zstore-32G-2019-05-15@06:52:  read: IOPS=240, ..."). */
-static bool
-file_dated(const char *text)
-{
-	size_t n = strcspn(text, " \t");
-
-	if (n < 11 || text[n - 1] != ':')
-		return false;
-	for (size_t k = 0; k + 10 <= n; k++)
-		if (strspn(text + k, "0123456789") == 4 && text[k + 4] == '-' &&
-		    strspn(text + k + 5, "0123456789") == 2 &&
-		    text[k + 7] == '-' &&
-		    strspn(text + k + 8, "0123456789") == 2)
-			return true;
-	return false;
-}
-
 /* When fio ran c's first job, as its results' header says ("seq-read:
  * (groupid=0, jobs=1): err= 0: pid=3407: Thu Jun 21 10:06:16 2018"),
- * else as the dated file grep found its lines in names it. */
+ * else as the name of the file grep found its lines in says, when it
+ * holds a date ("fio-output-zstore-32G-2019-05-15@06:52"). */
 static void
 guess_fio_started(struct post *p, const struct config *c,
     struct guesses *out)
@@ -384,12 +366,10 @@ guess_fio_started(struct post *p, const struct config *c,
 		guess_own_date(p, i, NULL, out);
 		return;
 	}
-	if (c->fio && c->first < p->ls.n &&
-	    file_dated(p->ls.v[c->first].text)) {
-		/* the file's name alone, its '@' (a time's, "@06:52") no
-		 * mail address's; its guess tells the name as posted */
-		const char *t = p->ls.v[c->first].text;
-		char *name = xstrndup(t, strcspn(t, " \t"));
+	if (c->fio && c->tag && c->first < p->ls.n) {
+		/* its '@' a time's ("@06:52"), no mail address's; the
+		 * guess tells the name as posted */
+		char *name = xstrdup(c->tag);
 		size_t first = out->n;
 
 		for (char *q = strchr(name, '@'); q; q = strchr(q, '@'))
@@ -398,7 +378,7 @@ guess_fio_started(struct post *p, const struct config *c,
 		free(name);
 		for (size_t k = first; k < out->n; k++) {
 			free(out->v[k].text);
-			out->v[k].text = xstrndup(t, strcspn(t, " \t"));
+			out->v[k].text = xstrdup(c->tag);
 		}
 	}
 }

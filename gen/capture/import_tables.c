@@ -1461,6 +1461,7 @@ fio_configs(struct post *p)
 			c->inner_end = inner;
 			c->inner_caption = caption;
 			c->fio = true;
+			c->tag = b[k].r->tag;
 			c->lead = p->ncf++;
 		}
 		c->last = e;

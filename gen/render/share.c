@@ -490,14 +490,27 @@ mail_unread(FILE *out, const struct diags *d, bool utf8)
 		fprintf(out, "     and %zu more\n", unread - shown);
 }
 
-/* The reasons a digest gives for one warning's falls; the others are
- * counted. Two: a fall told beside one of another reason is the case
- * a reader asks about, and a digest stays short. */
+/* The texts of reasons a digest gives for one warning's falls; the
+ * reasons of the others are counted. Two: a fall told beside one of
+ * another reason is the case a reader asks about, and a digest stays
+ * short. */
 #define MAIL_REASONS 2
 
+/* How many reasons a text of them holds (they are joined with "; "). */
+static size_t
+reasons_in(const char *text)
+{
+	size_t n = 1;
+
+	for (const char *p = strstr(text, "; "); p; p = strstr(p + 2, "; "))
+		n++;
+	return n;
+}
+
 /* A warning's sentence and why its falls are not gated (a fall told
- * beside one that fails must say why it does not): each reason once,
- * as the text report tells them, the first MAIL_REASONS. */
+ * beside one that fails must say why it does not): each text of
+ * reasons once, as the text report tells them, the first MAIL_REASONS,
+ * then how many reasons the rest hold. */
 static void
 mail_warning(FILE *out, const struct analysis *an,
     const struct finding_group *g, bool utf8)
@@ -510,20 +523,25 @@ mail_warning(FILE *out, const struct analysis *an,
 
 		if (detail_told_before(an, g, k, DETAIL_NOT_GATED))
 			continue;
+		reason = detail_untold(an, g, k, DETAIL_NOT_GATED);
 		if (told == MAIL_REASONS) {
-			more++;
+			more += reasons_in(reason);
+			free(reason);
 			continue;
 		}
-		reason = detail_untold(an, g, k, DETAIL_NOT_GATED);
 		why = xasprintf("not gated: %s", reason);
 		mail_wrap(out, "    ", why, 7, utf8);
 		free(why);
 		free(reason);
 		told++;
 	}
-	if (more > 0)
-		fprintf(out, "     and %zu more reason%s: `benchsite check` "
-		    "lists them\n", more, more == 1 ? "" : "s");
+	if (more > 0) {
+		char *rest = xasprintf("and %zu more reason%s: `benchsite "
+		    "check` lists them", more, more == 1 ? "" : "s");
+
+		mail_wrap(out, "    ", rest, 7, utf8);
+		free(rest);
+	}
 }
 
 /* The warnings of runs' figures in one line; the other groups of the
