@@ -1454,6 +1454,9 @@ tail_metric(const struct metric *m)
 	return m->def.family == FAMILY_FIO && fio_measure_is_tail(m->fio.measure);
 }
 
+static bool nothing_moves(const struct analysis *,
+    const struct setup_diff *, int metric);
+
 /* A tail percentile (p99, p99.9) that moved with no history and too
  * few samples for the rank test, while the same requests' median and
  * mean did not rise: the slowest one in a hundred of one run depends
@@ -1483,9 +1486,11 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	sync = fio_measure_is_sync(m->fio.measure);
 	median = sibling_verdict(a, i, m, sync ? FM_SYNC : FM_P50);
 	lat = sibling_verdict(a, i, m, fio_mean_measure(m->fio.measure));
-	/* with nothing changed, a median that rose with the tail is the
-	 * same night's shape (median_alone_reason tells it) */
-	if (c->rule != RULE_THRESHOLD && nothing_named(d) &&
+	/* with nothing changed that can move it (a queue's nr_requests
+	 * beside a job that keeps one request in flight), a median that
+	 * rose with the tail is the same night's shape
+	 * (median_alone_reason tells it) */
+	if (c->rule != RULE_THRESHOLD && nothing_moves(a, d, metric) &&
 	    lat != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION) {
@@ -1866,9 +1871,6 @@ run_within_reach(const struct analysis *a, size_t i)
 	}
 	return true;
 }
-
-static bool nothing_moves(const struct analysis *,
-    const struct setup_diff *, int metric);
 
 /* A fall, with nothing the meta names that can move it changed
  * (nothing_moves), to a level the samples
