@@ -1456,6 +1456,8 @@ tail_metric(const struct metric *m)
 
 static bool nothing_moves(const struct analysis *,
     const struct setup_diff *, int metric);
+static const char *unexplained_lead(const struct analysis *,
+    const struct setup_diff *, int metric);
 
 /* A tail percentile (p99, p99.9) that moved with no history and too
  * few samples for the rank test, while the same requests' median and
@@ -1494,11 +1496,11 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	    lat != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION) {
-		reason(w, xasprintf("a tail that rose alone with nothing the "
-		    "meta names changed: the same %s and its throughput were "
-		    "not judged worse, and one night's slowest requests depend "
-		    "on what else it met", sync ? "job's mean sync latency" :
-		    "workload's mean latency"));
+		reason(w, xasprintf("a tail that rose alone (%s): the same %s "
+		    "and its throughput were not judged worse, and one "
+		    "night's slowest requests depend on what else it met",
+		    unexplained_lead(a, d, metric), sync ? "job's mean sync "
+		    "latency" : "workload's mean latency"));
 		return;
 	}
 	if (median == VERDICT_REGRESSION || lat == VERDICT_REGRESSION)
