@@ -2557,9 +2557,10 @@ short_fence_reason(const struct analysis *a, size_t i, int metric,
 	    run_fell_past(a, i, FAR_PAST_FENCE, FELL_FOLDS, NULL))
 		return;
 	reason(w, xasprintf("%s, and no figure of the run fell twice its "
-	    "limit as a fold change: the %u earlier changes that drew the series' noise are "
-	    "too few to fence it (a night beyond the widest of them comes "
-	    "about one time in %u by chance); more nights will tell",
+	    "limit as a fold change: the %u earlier changes that drew the "
+	    "series' noise are too few to fence it (a night beyond the "
+	    "widest of them comes about one time in %u by chance); more "
+	    "nights will tell",
 	    unexplained_lead(a, d, metric), (unsigned)c->history,
 	    (unsigned)c->history + 1));
 }

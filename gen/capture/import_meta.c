@@ -1149,6 +1149,23 @@ region_says_others(const struct post *p, const struct config *c)
 	return others;
 }
 
+/* The line of c's caption that puts its disk off the array: the first
+ * that says it alone, else its last (a caption cut over lines). */
+static size_t
+off_array_line(const struct post *p, const struct config *c)
+{
+	size_t last = c->caption;
+
+	for (size_t i = c->caption; i < c->table; i++) {
+		if (p->kind[i] != L_PROSE)
+			continue;
+		if (clause_off_array(p->ls.v[i].text))
+			return i;
+		last = i;
+	}
+	return last;
+}
+
 /* What configuration k's caption tells of it: a run another person
  * made, or one on the same disks as before; its lines joined, as a mail
  * client may have cut the sentence. */
@@ -1173,13 +1190,9 @@ read_caption(struct post *p, size_t k)
 	if (b.p == NULL)
 		return;
 	/* the caption as one text: "on my IDE drive, which is NOT" / "on
-	 * the RAID0:", told from the line that ends it */
+	 * the RAID0:" */
 	if (c->system_disk == 0 && clause_off_array(b.p))
-		for (size_t i = c->caption; i < c->table; i++)
-			if (p->kind[i] == L_PROSE && (c->system_disk == 0 ||
-			    !clause_off_array(p->ls.v[c->system_disk -
-			    1].text)))
-				c->system_disk = i + 1;
+		c->system_disk = off_array_line(p, c) + 1;
 	c->others_run = clause_others_run(b.p) || clause_other_machine(b.p) ||
 	    region_says_others(p, c);
 	c->host_side = clause_host_side(b.p);
