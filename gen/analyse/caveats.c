@@ -2106,32 +2106,23 @@ past_limit(const struct analysis *a, size_t i, int m, const struct change *c)
 	return fabs(rel) / limit;
 }
 
-/* The fold of a change: how many times slower a fall (or a fio
- * latency's rise, as the rate it mirrors) left the figure, as its log;
- * a fall to nothing counts as a thousandfold. */
-static double
-log_fold(double fall)
-{
-	return -log(fmax(1 - fall, 1e-3));
-}
-
-/* past_limit on the scale of folds: a fence its series' own swings
- * drew may be wide (-59.9%: its nights moved 2.5 times), where a fall
- * of a fraction can never pass twice a limit over a half, yet a night
- * 16 times slower is far past a set-up that moves 2.5 times. Where the
- * limit is small the two scales agree: -20% is twice past 10%, and
- * 2.1 times as folds. */
+/* past_limit on the scale of folds, the log of how many times worse
+ * the change left the figure (a fio latency's rise is its rate's fall
+ * seen from the other side, and needs no case of its own here): a
+ * fence its series' own swings drew may be wide (-59.9%: its nights
+ * moved 2.5 times), where a fall of a fraction can never pass twice a
+ * limit over a half, yet a night 16 times slower is far past a set-up
+ * that moves 2.5 times. Where the limit is small the two scales agree:
+ * -20% is twice past 10%, and 2.1 times as folds. */
 static double
 past_limit_folds(const struct analysis *a, size_t i, int m,
     const struct change *c)
 {
 	double rel = analysis_change(a, i, m).rel;
-	double limit = fmax(c->fence, a->opts.threshold);
+	double limit = fmin(fmax(c->fence, a->opts.threshold), 0.999);
 
-	if (latency_of_fio(analysis_metric(a, m)) && rel > 0)
-		return log_fold(as_rate_fall(rel)) /
-		    log_fold(as_rate_fall(limit));
-	return log_fold(fmin(fabs(rel), 1)) / log_fold(fmin(limit, 0.999));
+	return rel > 0 ? log1p(rel) / log1p(limit) :
+	    log1p(fmax(rel, -0.999)) / log1p(-limit);
 }
 
 /* Whether nothing the meta names that can move metric m tells the

@@ -321,19 +321,15 @@ after_mail(const struct post *p, const struct guesses *out,
 	return latest && strcmp(g->value, latest) > 0;
 }
 
-/* The date line i of c's output gives (of text, when given, read from
- * it), as the run's own: nearer than the post's, unless it is later
- * than the mail's. */
+/* The date text, read from line i of c's output, gives, as the run's
+ * own: nearer than the post's, unless it is later than the mail's. */
 static void
 guess_own_date(struct post *p, size_t i, const char *text,
     struct guesses *out)
 {
 	size_t first = out->n;
 
-	if (text)
-		guess_key_of_text(p, i, text, "date", out);
-	else
-		guess_key_of_line(p, i, "date", out);
+	guess_key_of_text(p, i, text, "date", out);
 	if (out->n > first && after_mail(p, out, &out->v[first])) {
 		/* the line's every guess (a date with its tie) */
 		for (size_t k = first; k < out->n; k++) {
@@ -360,10 +356,13 @@ guess_fio_started(struct post *p, const struct config *c,
 	for (size_t i = c->first; c->fio && i <= c->last && i < p->ls.n; i++) {
 		const char *t = p->ls.v[i].text;
 		const char *pid = strstr(t, "pid=");
+		char *text;
 
 		if (!strstr(t, "(groupid=") || !pid || !strchr(pid, ':'))
 			continue;
-		guess_own_date(p, i, NULL, out);
+		text = prose_text(p, &p->ls.v[i]);
+		guess_own_date(p, i, text, out);
+		free(text);
 		return;
 	}
 	if (c->fio && c->tag && c->first < p->ls.n) {
