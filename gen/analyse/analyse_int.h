@@ -93,6 +93,20 @@ void compare_all(struct analysis *);
 /* change.c. How far apart two medians are as a fold: the larger over
  * the smaller, less one (a fall to half weighs as a rise to double). */
 double fold_change(double x, double y);
+/* Run i's slot of measure fm of the workload of its fio metric m, or
+ * -1. */
+long sibling_slot(const struct analysis *, size_t i, const struct metric *m,
+    enum fio_measure fm);
+/* The mean size in KiB of the blocks of run i's workload of fio metric
+ * m, its bandwidth (KiB/s) over its IOPS; 0 where it lacks either. */
+double job_block_kib(const struct analysis *, size_t i,
+    const struct metric *m);
+/* Whether runs i and j ran the job of fio metric m, a job known by its
+ * name only (RW_JOB), with blocks of another mean size (its bandwidth
+ * over its IOPS, which fio counts of the same blocks): another workload
+ * under the one name, whose step is no measure of the noise. */
+bool job_blocks_moved(const struct analysis *, size_t i, size_t j,
+    const struct metric *m);
 /* A fence of fold changes as a relative change in rel's direction: a
  * fold of 1 is a rise of 100% or a fall of 50%. */
 double fence_toward(double fence, double rel);

@@ -1276,24 +1276,6 @@ changed_keys(const struct setup_diff *d, enum key_role x, enum key_role y,
 	return out;
 }
 
-/* Run i's slot of measure fm of the workload of its fio metric m, or
- * -1. */
-static long
-sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
-    enum fio_measure fm)
-{
-	const struct run *r = &a->set->runs[i];
-
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
-
-		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
-		    strcmp(x->workload, m->workload) == 0)
-			return (long)k;
-	}
-	return -1;
-}
-
 enum verdict
 sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
     enum fio_measure fm)
@@ -1301,6 +1283,29 @@ sibling_verdict(const struct analysis *a, size_t i, const struct metric *m,
 	long k = sibling_slot(a, i, m, fm);
 
 	return k < 0 ? VERDICT_NONE : a->runs[i].change[k].verdict;
+}
+
+/* A job known by its name only whose bandwidth and IOPS moved apart:
+ * its blocks are of another size (bandwidth over IOPS), another
+ * workload under one name, not a figure typed wrong. */
+static void
+blocks_moved_reason(const struct analysis *a, size_t i,
+    const struct metric *m, enum fio_measure other, double rel,
+    const char *pct, struct reasons *w)
+{
+	char was[32], now[32];
+	long base = a->runs[i].base;
+
+	if (base < 0)
+		return;
+	display_number(was, sizeof was, job_block_kib(a, (size_t)base, m),
+	    DISPLAY_FINE_BELOW, 0);
+	display_number(now, sizeof now, job_block_kib(a, i, m),
+	    DISPLAY_FINE_BELOW, 0);
+	reason(w, xasprintf("the same job's %s %s %s%%, not with it: its "
+	    "blocks went from %s KiB to %s KiB on average (bandwidth over "
+	    "IOPS), so the two runs ran it otherwise", other == FM_IOPS ?
+	    "IOPS" : "bandwidth", rel < 0 ? "fell" : "rose", pct, was, now));
 }
 
 /* A fall of a fio job's bandwidth that its IOPS do not share, or the
@@ -1332,21 +1337,26 @@ throughput_apart_reason(const struct analysis *a, size_t i, int metric,
 	    0.5 * fabs(mine.rel))
 		return;
 	display_percent(its.rel, false, pct);
-	reason(w, xasprintf("the same job's %s %s %s%%, not with it: fio "
-	    "prints both of the same blocks, so one of the two figures was "
-	    "typed or read wrong", other == FM_IOPS ? "IOPS" : "bandwidth",
-	    its.rel < 0 ? "fell" : "rose", pct));
+	if (m->fio.rw == RW_JOB)
+		blocks_moved_reason(a, i, m, other, its.rel, pct, w);
+	else
+		reason(w, xasprintf("the same job's %s %s %s%%, not with it: "
+		    "fio prints both of the same blocks, so one of the two "
+		    "figures was typed or read wrong", other == FM_IOPS ?
+		    "IOPS" : "bandwidth", its.rel < 0 ? "fell" : "rose", pct));
 }
 
 /* How many runs of a series back a tail's level is taken over. */
 #define TAIL_LEVEL_RUNS 10
 
 /* The medians of metric over the last runs of i's series before it (at
- * most TAIL_LEVEL_RUNS that have it), latest first, into v; how many. */
+ * most TAIL_LEVEL_RUNS that have it, none that ran its job otherwise:
+ * job_blocks_moved), latest first, into v; how many. */
 static size_t
 series_last(const struct analysis *a, size_t i, int metric,
     double v[TAIL_LEVEL_RUNS])
 {
+	const struct metric *m = analysis_metric(a, metric);
 	size_t n = 0;
 
 	for (size_t p = a->pos[i]; p > 0 && n < TAIL_LEVEL_RUNS; ) {
@@ -1356,7 +1366,8 @@ series_last(const struct analysis *a, size_t i, int metric,
 		if (!same_series(a, j, i))
 			break;
 		s = analysis_sum(a, j, metric);
-		if (s.state == VS_OK && s.median > 0)
+		if (s.state == VS_OK && s.median > 0 &&
+		    !job_blocks_moved(a, i, j, m))
 			v[n++] = s.median;
 	}
 	return n;
@@ -1778,7 +1789,8 @@ base_of_series(const struct analysis *a, size_t i)
  * it. Runs whose change was marked (a key, a one-sided label, a busy
  * array), or that fell far themselves (a loop device's direct I/O
  * turned on, unsaid, and its random reads down 77%: mark_fallen_far),
- * say nothing of the set-up's own reach. */
+ * say nothing of the set-up's own reach, nor do runs of a job known by
+ * its name only that ran it with blocks of another size. */
 static bool
 series_reach(const struct analysis *a, size_t i, int metric, double *reach,
     long *at)
@@ -1797,7 +1809,8 @@ series_reach(const struct analysis *a, size_t i, int metric, double *reach,
 			break;
 		s = analysis_sum(a, j, metric);
 		if (s.state != VS_OK || a->runs[j].change_marked ||
-		    a->runs[j].busy || a->runs[j].fell_far)
+		    a->runs[j].busy || a->runs[j].fell_far ||
+		    job_blocks_moved(a, i, j, analysis_metric(a, metric)))
 			continue;
 		n++;
 		x = up ? s.min : s.max;

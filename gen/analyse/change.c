@@ -380,6 +380,56 @@ fold_change(double x, double y)
 	return x > y ? x / y - 1 : y / x - 1;
 }
 
+long
+sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
+    enum fio_measure fm)
+{
+	const struct run *r = &a->set->runs[i];
+
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
+
+		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
+		    strcmp(x->workload, m->workload) == 0)
+			return (long)k;
+	}
+	return -1;
+}
+
+double
+job_block_kib(const struct analysis *a, size_t i, const struct metric *m)
+{
+	const struct run *r = &a->set->runs[i];
+	long bw = sibling_slot(a, i, m, FM_BW);
+	long iops = sibling_slot(a, i, m, FM_IOPS);
+	struct metric_summary x, y;
+
+	if (bw < 0 || iops < 0)
+		return 0;
+	x = run_summary_at(r, (size_t)bw);
+	y = run_summary_at(r, (size_t)iops);
+	return x.state == VS_OK && y.state == VS_OK && x.median > 0 &&
+	    y.median > 0 ? x.median / y.median : 0;
+}
+
+/* How far apart two mean block sizes are (as a fold change) before they
+ * are two workloads: fio prints a bandwidth and an IOPS rounded to a
+ * few digits, and a job of mixed sizes draws them at random. */
+#define JOB_BLOCKS_APART 0.2
+
+bool
+job_blocks_moved(const struct analysis *a, size_t i, size_t j,
+    const struct metric *m)
+{
+	double x, y;
+
+	if (m->def.family != FAMILY_FIO || m->fio.rw != RW_JOB)
+		return false;
+	x = job_block_kib(a, i, m);
+	y = job_block_kib(a, j, m);
+	return x > 0 && y > 0 && fold_change(x, y) > JOB_BLOCKS_APART;
+}
+
 static void
 history_add(struct history *h, const struct analysis *a, size_t k)
 {
@@ -402,7 +452,9 @@ history_add(struct history *h, const struct analysis *a, size_t k)
 
 		if (x.state != VS_OK || y.state != VS_OK || y.median <= 0 ||
 		    x.median <= 0 || (acks && (acks_metric(a, r, id) ||
-		    acks_metric(a, &a->set->runs[prev], id))))
+		    acks_metric(a, &a->set->runs[prev], id))) ||
+		    job_blocks_moved(a, k, (size_t)prev, analysis_metric(a,
+		    id)))
 			continue;
 		if (undoes_excursion(h, a, k, prev, id, x.median)) {
 			ring_drop_last(&h->ring[id]);

@@ -29,6 +29,11 @@ static const char *const lacks[] = {"no", "without", "kein", "keine",
  * or replaced is not the setting. */
 static const char *const replaced[] = {"instead", "rather", "than", "vs",
     "versus", "replacing", "replaced", "compared", "statt", "anstatt"};
+/* "ext4 has no such problem", "xfs doesn't show the slowdown": a name
+ * the clause denies a trouble of after it is the post's point of
+ * comparison, not the set-up its runs measured. */
+static const char *const troubles[] = {"problem", "problems", "issue",
+    "issues", "trouble", "slowdown", "regression", "degradation", "bug"};
 static const char *const conditions[] = {"if", "unless", "whether",
     "would", "could", "might", "should", "maybe", "perhaps", "suppose",
     "assuming", "wenn", "falls", "ob", "wuerde", "würde", "haette",
@@ -404,7 +409,7 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 	struct word w;
 	unsigned m = 0, near_mood = 0;
 	size_t since = 0;	/* words from the last near marker */
-	bool from = false;
+	bool from = false, denied_after = false;
 
 	for (size_t i = c.start; next_word(text, i, c.end, &w); i = w.end) {
 		bool before = w.end <= at, inside = w.at < at_end &&
@@ -423,6 +428,11 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 		if (before && strcmp(w.s, "from") == 0)
 			from = true;
 		if (!before && from && strcmp(w.s, "to") == 0)
+			m |= MOOD_REPLACED;
+		if (!before && (LISTED(&w, denials) || LISTED(&w, lacks) ||
+		    ends_with(&w, "n't")))
+			denied_after = true;
+		else if (!before && denied_after && LISTED(&w, troubles))
 			m |= MOOD_REPLACED;
 		if (LISTED(&w, conditions) || ends_with(&w, "'d"))
 			m |= MOOD_CONDITIONAL;
