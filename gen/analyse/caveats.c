@@ -347,24 +347,96 @@ worded_setting(const struct setup_diff *d, size_t i, const char *was)
 	    !named_change(d, was, now);
 }
 
-/* Whether label names none of the values of the set-up keys that
- * differ: it says another setting than theirs ("no prefetch" beside
- * "driver: zfs 0.6 -> zfs 0.7"), not theirs again ("6.6 kernel"). */
+/* The letters and digits of text[0..n), in lower case, into out (size
+ * bytes): "read-ahead" and "readahead" alike. */
+static void
+alnum_folded(const char *text, size_t n, char *out, size_t size)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < n && text[k] && m + 1 < size; k++)
+		if (isalnum((unsigned char)text[k]))
+			out[m++] = (char)tolower((unsigned char)text[k]);
+	out[m] = '\0';
+}
+
+/* Whether label says text[0..n), as it is or in its letters and digits
+ * alone ("read-ahead back to default" says readahead, "max_sectors_kb
+ * 4" max-sectors); a folded text of fewer than three is too short to
+ * tell ("rw"). */
+static bool
+label_says(const char *label, const char *text, size_t n)
+{
+	char l[256], t[64];
+
+	alnum_folded(label, strlen(label), l, sizeof l);
+	alnum_folded(text, n, t, sizeof t);
+	return strlen(t) >= 3 && strstr(l, t) != NULL;
+}
+
+/* Whether label says an option of value, comma-separated, that other
+ * has not: "sync" of "rw,relatime,sync" against "rw,relatime", in
+ * "mount -o sync". */
+static bool
+label_says_new_option(const char *label, const char *value,
+    const char *other)
+{
+	for (const char *p = value; *p; p += *p == ',') {
+		size_t n = strcspn(p, ",");
+
+		if (n > 0 && !has_option(other, p, n) &&
+		    label_says(label, p, n))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* Whether label tells of set-up key k of runs b and r: its name, its
+ * value on either side, or a word one side's value has and the
+ * other's not. */
+static bool
+label_names_key(const char *label, size_t k, const struct run *b,
+    const struct run *r)
+{
+	const char *key = setup_keys[k].key;
+	const char *x = b ? meta_get(&b->meta, key) : NULL;
+	const char *y = meta_get(&r->meta, key);
+
+	return label_says(label, key, strlen(key)) || (x &&
+	    (contains_ignoring_case(label, x) || label_says(label, x,
+	    strlen(x)))) || (y && (contains_ignoring_case(label, y) ||
+	    label_says(label, y, strlen(y)))) || (x && y &&
+	    (label_says_new_option(label, y, x) ||
+	    label_says_new_option(label, x, y)));
+}
+
+/* Whether label names none of the set-up keys that differ
+ * (label_names_key): it says another setting than theirs ("no prefetch"
+ * beside "driver: zfs 0.6 -> zfs 0.7"), not theirs again ("6.6
+ * kernel", "mount -o sync" beside the mount options). */
 static bool
 label_names_other(const struct setup_diff *d, const char *label)
 {
-	for (size_t k = 0; k < NSETUP; k++) {
-		const char *x = meta_get(&d->b->meta, setup_keys[k].key);
-		const char *y = meta_get(&d->r->meta, setup_keys[k].key);
-
-		if (!(d->changed >> k & 1))
-			continue;
-		if ((x && contains_ignoring_case(label, x)) ||
-		    (y && contains_ignoring_case(label, y)) ||
-		    contains_ignoring_case(label, setup_keys[k].key))
+	for (size_t k = 0; k < NSETUP; k++)
+		if ((d->changed >> k & 1) &&
+		    label_names_key(label, k, d->b, d->r))
 			return false;
-	}
 	return true;
+}
+
+/* Whether both runs' labels name a set-up key that changed between
+ * them: each night's label tells what was done to it ("read-ahead 8
+ * KiB", then "read-ahead back to default"), the change the keys name
+ * already, no setting of its own. */
+static bool
+labels_tell_keys(const struct setup_diff *d)
+{
+	const char *lx = meta_get(&d->b->meta, "label");
+	const char *ly = meta_get(&d->r->meta, "label");
+
+	return lx && ly && !label_names_other(d, lx) &&
+	    !label_names_other(d, ly);
 }
 
 /* Whether a key of the user's own that differs is a setting
@@ -2140,7 +2212,8 @@ past_limit_folds(const struct analysis *a, size_t i, int m,
 
 /* Whether nothing the meta names that can move metric m tells the
  * runs apart: nothing at all, only tunables that move other figures (a
- * read-ahead, for a write), or a set-up measured alike before
+ * read-ahead, for a write, with labels that only tell of it:
+ * labels_tell_keys), or a set-up measured alike before
  * (setup_cleared); then a fall of m names no cause. */
 static bool
 nothing_moves(const struct analysis *a, const struct setup_diff *d,
@@ -2153,7 +2226,8 @@ nothing_moves(const struct analysis *a, const struct setup_diff *d,
 	if (nothing_named(d) || setup_cleared(a, (size_t)(d->r -
 	    a->set->runs), (size_t)(d->b - a->set->runs), d, metric))
 		return true;
-	if (d->nextra != 0 || d->labels != LABELS_SAME)
+	if (d->nextra != 0 || (d->labels != LABELS_SAME &&
+	    !labels_tell_keys(d)))
 		return false;
 	for (size_t k = 0; k < NSETUP; k++)
 		if ((d->changed >> k & 1) && setup_keys[k].role != KEY_TUNABLE)
@@ -2872,9 +2946,24 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		    "device"));
 }
 
+/* Whether run r's label names a set-up key r gives: a night's note of
+ * what was done to it ("scheduler back to mq-deadline"), which the key
+ * says already. */
+static bool
+label_tells_key(const struct run *r)
+{
+	const char *label = meta_get(&r->meta, "label");
+
+	for (size_t k = 0; label && k < NSETUP; k++)
+		if (meta_get(&r->meta, setup_keys[k].key) &&
+		    label_names_key(label, k, NULL, r))
+			return true;
+	return false;
+}
+
 /* Whether runs x and y have one set-up: no key of the meta, known or
  * the user's, tells them apart, and their labels differ at most by a
- * run's number. */
+ * run's number, or each only tells of a set-up key (label_tells_key). */
 static bool
 same_setup(const struct run *x, const struct run *y)
 {
@@ -2882,7 +2971,9 @@ same_setup(const struct run *x, const struct run *y)
 	bool same;
 
 	diff_setup(x, y, &d);
-	same = nothing_named(&d);
+	same = nothing_named(&d) || (d.changed == 0 && d.nextra == 0 &&
+	    d.labels == LABELS_SETTING && label_tells_key(x) &&
+	    label_tells_key(y));
 	free(d.text);
 	return same;
 }
@@ -2897,7 +2988,7 @@ gives_what_changed(const struct setup_diff *named, const struct run *j)
 		if ((named->changed >> k & 1) &&
 		    meta_get(&j->meta, setup_keys[k].key) == NULL)
 			return false;
-	return named->labels == LABELS_SAME ||
+	return named->labels == LABELS_SAME || labels_tell_keys(named) ||
 	    meta_get(&named->r->meta, "label") == NULL ||
 	    meta_get(&j->meta, "label") != NULL;
 }

@@ -194,6 +194,59 @@ latency_fell_with_rate(const struct analysis *a, size_t i,
 	    VERDICT_REGRESSION);
 }
 
+#define TAIL_WITH_RATE "a tail that rose as its workload's IOPS or " \
+	"bandwidth fell, a fall that does not fail the gate: one run's " \
+	"slowest requests sign no more than its rate"
+
+/* How fio tail m's workload's rate (IOPS, bandwidth) fell in the
+ * findings f[0..n) of one run: RATE_GATED when a fall of it fails the
+ * gate, RATE_TOLD when it fell but no fall of it does. */
+enum rate_fall { RATE_NONE, RATE_TOLD, RATE_GATED };
+
+static enum rate_fall
+rate_fall_of(const struct analysis *a, const struct finding *f, size_t n,
+    const struct metric *m)
+{
+	enum rate_fall fall = RATE_NONE;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct metric *x = analysis_metric(a, f[k].metric);
+
+		if (f[k].kind != FIND_REGRESSION || x->def.family !=
+		    FAMILY_FIO || (x->fio.measure != FM_IOPS &&
+		    x->fio.measure != FM_BW) ||
+		    strcmp(x->workload, m->workload) != 0)
+			continue;
+		if (f[k].caveat == NULL)
+			return RATE_GATED;
+		fall = RATE_TOLD;
+	}
+	return fall;
+}
+
+/* The regressions of one run, f[0..n), that fail the gate: each with no
+ * caveat, but a tail whose workload's rate fell without failing it (a
+ * p99.9 up from 309 us to 10 ms the night its read's bandwidth fell 44%
+ * within the series' own swings): the slowest requests of one run rose
+ * with that fall and sign no more than it does. */
+static void
+gate_run_findings(struct analysis *a, size_t i, size_t first)
+{
+	for (size_t k = first; k < a->nf; k++) {
+		struct finding *f = &a->f[k];
+		const struct metric *m = analysis_metric(a, f->metric);
+
+		if (f->kind != FIND_REGRESSION || f->caveat != NULL)
+			continue;
+		if (tail_metric(m) && rate_fall_of(a, a->f + first, a->nf -
+		    first, m) == RATE_TOLD)
+			f->caveat = strpool_add(a->pool, TAIL_WITH_RATE,
+			    sizeof TAIL_WITH_RATE - 1);
+		else
+			acknowledge(a, f, i);
+	}
+}
+
 static void
 change_findings(struct analysis *a, size_t i)
 {
@@ -202,6 +255,7 @@ change_findings(struct analysis *a, size_t i)
 	char was[48], now[48], pct[32], *how;
 	const char *cause;
 	struct diff d = {.other = -1};
+	size_t first = a->nf;
 
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct change *c = &ra->change[k];
@@ -248,10 +302,9 @@ change_findings(struct analysis *a, size_t i)
 		    CONFIDENCE_LOW;
 		explain(a, f, i, ra->base, false, &d);
 		f->unnamed = f->explain == NULL;
-		/* Only a comparison that can be defended fails the gate. */
-		if (c->verdict == VERDICT_REGRESSION && f->caveat == NULL)
-			acknowledge(a, f, i);
 	}
+	/* Only a comparison that can be defended fails the gate. */
+	gate_run_findings(a, i, first);
 }
 
 /* "4", "1.5", "1.77": a factor of the model. */
