@@ -912,6 +912,85 @@ stall_warnings(struct analysis *a)
 	free(buf);
 }
 
+/* Whether run r has a figure of fio workload w. */
+static bool
+has_workload(const struct analysis *a, const struct run *r, const char *w)
+{
+	for (size_t k = 0; k < r->nsum; k++) {
+		const struct metric *m = analysis_metric(a, run_metric_at(r,
+		    k));
+
+		if (m->def.family == FAMILY_FIO && strcmp(m->workload, w) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Workloads named at most by a missing-workload warning. */
+#define MISSING_MAX 3
+
+/* Appends to *list, "a, b", the labels of the fio workloads of run x
+ * that run y has no figure of, each once; how many there were. */
+static size_t
+workloads_not_in(const struct analysis *a, const struct run *x,
+    const struct run *y, char **list)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < x->nsum; k++) {
+		const struct metric *m = analysis_metric(a, run_metric_at(x,
+		    k));
+		bool seen = false;
+		char *t;
+
+		if (m->def.family != FAMILY_FIO || has_workload(a, y,
+		    m->workload))
+			continue;
+		for (size_t j = 0; j < k && !seen; j++) {
+			const struct metric *e = analysis_metric(a,
+			    run_metric_at(x, j));
+
+			seen = e->def.family == FAMILY_FIO &&
+			    strcmp(e->workload, m->workload) == 0;
+		}
+		if (seen || n++ >= MISSING_MAX)
+			continue;
+		t = xasprintf("%s%s%s", *list ? *list : "", *list ? ", " : "",
+		    m->workload_label);
+		free(*list);
+		*list = t;
+	}
+	return n;
+}
+
+/* A fio workload the run before it in its series measured and this run
+ * did not, while it measured one that run did not: a job's block size
+ * or depth changed by mistake in the job file, or a job renamed. Neither
+ * workload is compared, and nothing else would say the nightly lost
+ * one. */
+static void
+missing_workload_warnings(struct analysis *a, size_t i)
+{
+	const struct run *r = &a->set->runs[i];
+	long b = a->runs[i].base;
+	char *gone = NULL, *new = NULL;
+	size_t ngone, nnew;
+
+	if (b < 0 || !a->runs[i].base_in_series)
+		return;
+	ngone = workloads_not_in(a, &a->set->runs[b], r, &gone);
+	nnew = workloads_not_in(a, r, &a->set->runs[b], &new);
+	if (ngone > 0 && nnew > 0)
+		add_finding(a, FIND_WARNING, (long)i, -1, xasprintf("fio's %s "
+		    "(measured by %s)%s %s not in this run, which measured %s%s "
+		    "instead: a job's options or name changed, so neither is "
+		    "compared with that run.", gone, a->set->runs[b].id, ngone > MISSING_MAX ?
+		    " and more" : "", ngone > 1 ? "are" : "is", new,
+		    nnew > MISSING_MAX ? " and more" : ""));
+	free(gone);
+	free(new);
+}
+
 /* Every finding of run i but the patterns (see find_patterns). */
 void
 run_findings(struct analysis *a, size_t i)
@@ -922,6 +1001,7 @@ run_findings(struct analysis *a, size_t i)
 	validity_warnings(a, i);
 	rate_warnings(a, i);
 	uncompared_warnings(a, i);
+	missing_workload_warnings(a, i);
 }
 
 /* A finding's size as one scale across kinds: the share of the figure
