@@ -1411,6 +1411,22 @@ renamed_workload(const struct fio_result *a, const struct fio_result *b)
 	return false;
 }
 
+/* Whether b names a job a names, or either names none: a run's
+ * iterations repeat its jobs' names, and a result of other names (a
+ * command of its own above it, "-name=4KRandRW -bsrange=1k-16k" after
+ * "-name=4K_RandRW -bs=4k") is another run. */
+static bool
+shares_job_name(const struct fio_result *a, const struct fio_result *b)
+{
+	if (a == NULL || a->njobs == 0 || b->njobs == 0)
+		return true;
+	for (size_t i = 0; i < a->njobs; i++)
+		for (size_t j = 0; j < b->njobs; j++)
+			if (strcmp(a->jobs[i].name, b->jobs[j].name) == 0)
+				return true;
+	return false;
+}
+
 static void
 fio_configs(struct post *p)
 {
@@ -1426,7 +1442,8 @@ fio_configs(struct post *p)
 		size_t s = line_at(p, b[k].line), stop = k + 1 < n ?
 		    line_at(p, b[k + 1].line) : p->ls.n, e, j, inner, caption = 0;
 		bool joined = c != NULL && tags_alike(last, b[k].r) &&
-		    !renamed_workload(last, b[k].r);
+		    !renamed_workload(last, b[k].r) &&
+		    shares_job_name(last, b[k].r);
 
 		if (stop <= s)
 			stop = s + 1;
