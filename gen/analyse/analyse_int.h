@@ -119,6 +119,9 @@ const char *metric_ack(const struct analysis *, const struct run *r, int id);
 
 /* ---- scaling.c ---- */
 
+/* Whether runs x and y have the same metrics, in the same order. */
+bool same_metrics(const struct run *x, const struct run *y);
+
 /* The row of the model for a layout and bonnie++ metric, or -1: the
  * mapping scaling_factors reads for bonnie++'s figures. */
 int scaling_rule(enum raid_level, enum metric_id);

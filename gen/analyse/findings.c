@@ -976,7 +976,9 @@ missing_workload_warnings(struct analysis *a, size_t i)
 	char *gone = NULL, *new = NULL;
 	size_t ngone, nnew;
 
-	if (b < 0 || !a->runs[i].base_in_series)
+	/* (most runs measure what their base did: no workload to look up) */
+	if (b < 0 || !a->runs[i].base_in_series ||
+	    same_metrics(r, &a->set->runs[b]))
 		return;
 	ngone = workloads_not_in(a, &a->set->runs[b], r, &gone);
 	nnew = workloads_not_in(a, r, &a->set->runs[b], &new);

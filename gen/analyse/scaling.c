@@ -1034,8 +1034,7 @@ factors_hash(uintptr_t value, const void *ctx)
 	    &a->set->runs[value - 1]);
 }
 
-/* Whether runs x and y have the same metrics, in the same order. */
-static bool
+bool
 same_metrics(const struct run *x, const struct run *y)
 {
 	if (x->nsum != y->nsum)
