@@ -98,7 +98,8 @@ double fold_change(double x, double y);
 long sibling_slot(const struct analysis *, size_t i, const struct metric *m,
     enum fio_measure fm);
 /* The mean size in KiB of the blocks of run i's workload of fio metric
- * m, its bandwidth (KiB/s) over its IOPS; 0 where it lacks either. */
+ * m, its bandwidth (KiB/s) over its IOPS; 0 where it lacks either or
+ * its IOPS are too few to divide by. */
 double job_block_kib(const struct analysis *, size_t i,
     const struct metric *m);
 /* Whether runs i and j ran the job of fio metric m, a job known by its

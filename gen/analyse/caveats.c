@@ -360,18 +360,37 @@ alnum_folded(const char *text, size_t n, char *out, size_t size)
 	out[m] = '\0';
 }
 
-/* Whether label says text[0..n), as it is or in its letters and digits
- * alone ("read-ahead back to default" says readahead, "max_sectors_kb
- * 4" max-sectors); a folded text of fewer than three is too short to
- * tell ("rw"). */
+/* Whether label says text[0..n) at the bounds of its words, as it is
+ * ("6.6 kernel" says 6.6, "Intel DC S3610 disks" the model) or one of
+ * its words in its letters and digits alone, or begun by a name of
+ * five of them or more: "read-ahead back to default" says readahead,
+ * "max_sectors_kb 4" max-sectors; "compression" says no "on", nor
+ * "nonexistent" "none". */
 static bool
 label_says(const char *label, const char *text, size_t n)
 {
-	char l[256], t[64];
+	char t[64], w[64], phrase[128];
+	size_t tn;
 
-	alnum_folded(label, strlen(label), l, sizeof l);
+	snprintf(phrase, sizeof phrase, "%.*s", (int)n, text);
+	for (const char *p = label; *phrase &&
+	    (p = find_ignoring_case(p, phrase)) != NULL; p++)
+		if ((p == label || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[strlen(phrase)]))
+			return true;
 	alnum_folded(text, n, t, sizeof t);
-	return strlen(t) >= 3 && strstr(l, t) != NULL;
+	if ((tn = strlen(t)) == 0)
+		return false;
+	for (const char *p = label; *p; ) {
+		size_t k = strcspn(p, " \t");
+
+		alnum_folded(p, k, w, sizeof w);
+		if (strcmp(w, t) == 0 || (tn >= 5 && strncmp(w, t, tn) == 0))
+			return true;
+		p += k;
+		p += strspn(p, " \t");
+	}
+	return false;
 }
 
 /* Whether label says an option of value, comma-separated, that other
@@ -392,9 +411,9 @@ label_says_new_option(const char *label, const char *value,
 	return false;
 }
 
-/* Whether label tells of set-up key k of runs b and r: its name, its
- * value on either side, or a word one side's value has and the
- * other's not. */
+/* Whether label tells of set-up key k of runs b and r (b may be NULL):
+ * says its name or its value on either side (label_says), or an option
+ * one side's value has and the other's not. */
 static bool
 label_names_key(const char *label, size_t k, const struct run *b,
     const struct run *r)
@@ -403,12 +422,13 @@ label_names_key(const char *label, size_t k, const struct run *b,
 	const char *x = b ? meta_get(&b->meta, key) : NULL;
 	const char *y = meta_get(&r->meta, key);
 
-	return label_says(label, key, strlen(key)) || (x &&
-	    (contains_ignoring_case(label, x) || label_says(label, x,
-	    strlen(x)))) || (y && (contains_ignoring_case(label, y) ||
-	    label_says(label, y, strlen(y)))) || (x && y &&
-	    (label_says_new_option(label, y, x) ||
-	    label_says_new_option(label, x, y)));
+	if (label_says(label, key, strlen(key)))
+		return true;
+	if ((x && label_says(label, x, strlen(x))) ||
+	    (y && label_says(label, y, strlen(y))))
+		return true;
+	return x && y && (label_says_new_option(label, y, x) ||
+	    label_says_new_option(label, x, y));
 }
 
 /* Whether label names none of the set-up keys that differ
@@ -1409,7 +1429,8 @@ throughput_apart_reason(const struct analysis *a, size_t i, int metric,
 	    0.5 * fabs(mine.rel))
 		return;
 	display_percent(its.rel, false, pct);
-	if (m->fio.rw == RW_JOB)
+	if (a->runs[i].base >= 0 &&
+	    job_blocks_moved(a, i, (size_t)a->runs[i].base, m))
 		blocks_moved_reason(a, i, m, other, its.rel, pct, w);
 	else
 		reason(w, xasprintf("the same job's %s %s %s%%, not with it: "
@@ -2946,9 +2967,11 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		    "device"));
 }
 
-/* Whether run r's label names a set-up key r gives: a night's note of
- * what was done to it ("scheduler back to mq-deadline"), which the key
- * says already. */
+/* Whether run r's label says the name of a set-up key r gives: a
+ * night's note of what was done to it ("scheduler back to
+ * mq-deadline", "read-ahead back to default"), which the key says
+ * already. Its name, not a value: "compression off" is a setting of
+ * its own, whatever key is "off". */
 static bool
 label_tells_key(const struct run *r)
 {
@@ -2956,14 +2979,15 @@ label_tells_key(const struct run *r)
 
 	for (size_t k = 0; label && k < NSETUP; k++)
 		if (meta_get(&r->meta, setup_keys[k].key) &&
-		    label_names_key(label, k, NULL, r))
+		    label_says(label, setup_keys[k].key,
+		    strlen(setup_keys[k].key)))
 			return true;
 	return false;
 }
 
 /* Whether runs x and y have one set-up: no key of the meta, known or
  * the user's, tells them apart, and their labels differ at most by a
- * run's number, or each only tells of a set-up key (label_tells_key). */
+ * run's number, or each is a note of a set-up key (label_tells_key). */
 static bool
 same_setup(const struct run *x, const struct run *y)
 {

@@ -387,7 +387,8 @@ sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
 	const struct run *r = &a->set->runs[i];
 
 	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric *x = analysis_metric(a, run_metric_at(r, k));
+		const struct metric *x = analysis_metric(a,
+		    run_metric_at(r, k));
 
 		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
 		    strcmp(x->workload, m->workload) == 0)
@@ -395,6 +396,10 @@ sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
 	}
 	return -1;
 }
+
+/* IOPS below which fio's whole-number IOPS are too coarse for a block
+ * size: 4 IOPS printed may be 3.5 to 4.5. */
+#define JOB_BLOCKS_IOPS 50
 
 double
 job_block_kib(const struct analysis *a, size_t i, const struct metric *m)
@@ -409,7 +414,7 @@ job_block_kib(const struct analysis *a, size_t i, const struct metric *m)
 	x = run_summary_at(r, (size_t)bw);
 	y = run_summary_at(r, (size_t)iops);
 	return x.state == VS_OK && y.state == VS_OK && x.median > 0 &&
-	    y.median > 0 ? x.median / y.median : 0;
+	    y.median >= JOB_BLOCKS_IOPS ? x.median / y.median : 0;
 }
 
 /* How far apart two mean block sizes are (as a fold change) before they

@@ -224,8 +224,8 @@ rate_fall_of(const struct analysis *a, const struct finding *f, size_t n,
 	return fall;
 }
 
-/* The regressions of one run, f[0..n), that fail the gate: each with no
- * caveat, but a tail whose workload's rate fell without failing it (a
+/* The regressions of run i, its findings from first on, that fail the
+ * gate: each with no caveat, but a tail whose workload's rate fell without failing it (a
  * p99.9 up from 309 us to 10 ms the night its read's bandwidth fell 44%
  * within the series' own swings): the slowest requests of one run rose
  * with that fall and sign no more than it does. */
@@ -963,8 +963,8 @@ workloads_not_in(const struct analysis *a, const struct run *x,
 	return n;
 }
 
-/* A fio workload the run before it in its series measured and this run
- * did not, while it measured one that run did not: a job's block size
+/* A fio workload the run's base in its series measured and this run
+ * did not, while it measured one the base did not: a job's block size
  * or depth changed by mistake in the job file, or a job renamed. Neither
  * workload is compared, and nothing else would say the nightly lost
  * one. */
@@ -986,8 +986,9 @@ missing_workload_warnings(struct analysis *a, size_t i)
 		add_finding(a, FIND_WARNING, (long)i, -1, xasprintf("fio's %s "
 		    "(measured by %s)%s %s not in this run, which measured %s%s "
 		    "instead: a job's options or name changed, so neither is "
-		    "compared with that run.", gone, a->set->runs[b].id, ngone > MISSING_MAX ?
-		    " and more" : "", ngone > 1 ? "are" : "is", new,
+		    "compared with that run.", gone, a->set->runs[b].id,
+		    ngone > MISSING_MAX ? " and more" : "",
+		    ngone > 1 ? "are" : "is", new,
 		    nnew > MISSING_MAX ? " and more" : ""));
 	free(gone);
 	free(new);

@@ -30,10 +30,18 @@ static const char *const lacks[] = {"no", "without", "kein", "keine",
 static const char *const replaced[] = {"instead", "rather", "than", "vs",
     "versus", "replacing", "replaced", "compared", "statt", "anstatt"};
 /* "ext4 has no such problem", "xfs doesn't show the slowdown": a name
- * the clause denies a trouble of after it is the post's point of
- * comparison, not the set-up its runs measured. */
+ * the clause says, right after it, has no trouble is the post's point
+ * of comparison, not the set-up its runs measured ("ran XFS for years
+ * without issues" is the set-up's). */
 static const char *const troubles[] = {"problem", "problems", "issue",
     "issues", "trouble", "slowdown", "regression", "degradation", "bug"};
+static const char *const having[] = {"has", "have", "had", "shows",
+    "show", "showed"};
+/* Words from the name to the verb of having, at most ("ext4 on the
+ * same disks has"), and from the denial to the trouble ("no such
+ * problem", "doesn't show the slowdown"). */
+#define HAVING_NEAR 6
+#define TROUBLE_NEAR 3
 static const char *const conditions[] = {"if", "unless", "whether",
     "would", "could", "might", "should", "maybe", "perhaps", "suppose",
     "assuming", "wenn", "falls", "ob", "wuerde", "würde", "haette",
@@ -398,6 +406,30 @@ clause_off_array(const char *text)
 	return false;
 }
 
+/* MOOD_REPLACED at word w, the after-th past the match, when the words
+ * past it say the name has no trouble (troubles): a verb of having
+ * within HAVING_NEAR words (*had at it), or one denied ("doesn't"),
+ * then "no" or "not" right after it, then the trouble within
+ * TROUBLE_NEAR words; *denied is where the denial was. */
+static unsigned
+trouble_denied(const struct word *w, size_t after, size_t *had,
+    size_t *denied)
+{
+	if (*had == 0 && after <= HAVING_NEAR && (LISTED(w, having) ||
+	    ends_with(w, "n't"))) {
+		*had = after;
+		if (ends_with(w, "n't"))
+			*denied = after;
+	} else if (*had > 0 && *denied == 0 && after == *had + 1 &&
+	    (strcmp(w->s, "no") == 0 || strcmp(w->s, "not") == 0)) {
+		*denied = after;
+	} else if (*denied > 0 && after <= *denied + TROUBLE_NEAR &&
+	    LISTED(w, troubles)) {
+		return MOOD_REPLACED;
+	}
+	return 0;
+}
+
 /* The mood of the words of clause c but the match [at, at_end); "no"
  * and "instead of" reach the match only from near words before it. In
  * a sentence telling of another's run (others_run), "his" is the
@@ -409,7 +441,10 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 	struct word w;
 	unsigned m = 0, near_mood = 0;
 	size_t since = 0;	/* words from the last near marker */
-	bool from = false, denied_after = false;
+	/* words after the match; where its having a trouble is said and
+	 * denied (trouble_denied) */
+	size_t after = 0, had = 0, denied = 0;
+	bool from = false;
 
 	for (size_t i = c.start; next_word(text, i, c.end, &w); i = w.end) {
 		bool before = w.end <= at, inside = w.at < at_end &&
@@ -429,11 +464,8 @@ clause_markers(const char *text, struct span c, size_t at, size_t at_end,
 			from = true;
 		if (!before && from && strcmp(w.s, "to") == 0)
 			m |= MOOD_REPLACED;
-		if (!before && (LISTED(&w, denials) || LISTED(&w, lacks) ||
-		    ends_with(&w, "n't")))
-			denied_after = true;
-		else if (!before && denied_after && LISTED(&w, troubles))
-			m |= MOOD_REPLACED;
+		if (!before)
+			m |= trouble_denied(&w, ++after, &had, &denied);
 		if (LISTED(&w, conditions) || ends_with(&w, "'d"))
 			m |= MOOD_CONDITIONAL;
 		if (LISTED(&w, plans) || ends_with(&w, "'ll"))

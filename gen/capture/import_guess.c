@@ -354,9 +354,10 @@ static const struct rule rules[] = {
 	{"filesystem", WB "(xfs|ext2|ext3|ext4|reiserfs|reiser4|jfs|btrfs|"
 	    "zfs|ufs2|ufs|ffs|f2fs|ntfs|hfs\\+?|nilfs2|ocfs2|gfs2)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
-	/* words of ZFS alone: "set recordsize to 4k", "zpool create",
-	 * "with an L2ARC" */
-	{"filesystem", WB "(recordsize|zpool|zvol|l2arc)" WE, NULL, "zfs",
+	/* words of ZFS alone: "set recordsize to 4k", "zpool create", "with
+	 * an L2ARC" (not a zvol, a block device, nor a disk taken out of a
+	 * zpool) */
+	{"filesystem", WB "(recordsize|zpool create|l2arc)" WE, NULL, "zfs",
 	    NULL, 2, R_ICASE, NULL, NULL, NULL},
 	/* what shares a file system over a network or with a guest, and
 	 * what a boot partition or a stick is formatted with: below the

@@ -1378,17 +1378,22 @@ tag_stem(const char *t, size_t *tail)
  * their tags tell: none, or one name but for a run's number
  * ("default-brd.1.fio", "default-brd.2.fio"); "(passthru)" and
  * "(block)" are two. */
+/* Whether names x and y are one but for a run's number (tag_stem). */
+static bool
+names_alike(const char *x, const char *y)
+{
+	size_t tx, ty, sx = tag_stem(x, &tx), sy = tag_stem(y, &ty);
+
+	return sx == sy && strncmp(x, y, sx) == 0 &&
+	    strcmp(x + tx, y + ty) == 0;
+}
+
 static bool
 tags_alike(const struct fio_result *a, const struct fio_result *b)
 {
-	size_t ta, tb, sa, sb;
-
 	if (a == NULL || a->tag == NULL || b->tag == NULL)
 		return a == NULL || (a->tag == NULL && b->tag == NULL);
-	sa = tag_stem(a->tag, &ta);
-	sb = tag_stem(b->tag, &tb);
-	return sa == sb && strncmp(a->tag, b->tag, sa) == 0 &&
-	    strcmp(a->tag + ta, b->tag + tb) == 0;
+	return names_alike(a->tag, b->tag);
 }
 
 /* Whether a job of b runs a workload a job of a runs too, under another
@@ -1411,10 +1416,11 @@ renamed_workload(const struct fio_result *a, const struct fio_result *b)
 	return false;
 }
 
-/* Whether b names a job a names, or either names none: a run's
- * iterations repeat its jobs' names, and a result of other names (a
- * command of its own above it, "-name=4KRandRW -bsrange=1k-16k" after
- * "-name=4K_RandRW -bs=4k") is another run. */
+/* Whether b names a job a names, but for a run's number ("iter2" after
+ * "iter1"), or either names none: a run's iterations repeat its jobs'
+ * names, and a result of other names (a command of its own above it,
+ * "-name=4KRandRW -bsrange=1k-16k" after "-name=4K_RandRW -bs=4k") is
+ * another run. */
 static bool
 shares_job_name(const struct fio_result *a, const struct fio_result *b)
 {
@@ -1422,7 +1428,7 @@ shares_job_name(const struct fio_result *a, const struct fio_result *b)
 		return true;
 	for (size_t i = 0; i < a->njobs; i++)
 		for (size_t j = 0; j < b->njobs; j++)
-			if (strcmp(a->jobs[i].name, b->jobs[j].name) == 0)
+			if (names_alike(a->jobs[i].name, b->jobs[j].name))
 				return true;
 	return false;
 }
