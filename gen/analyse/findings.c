@@ -225,10 +225,11 @@ rate_fall_of(const struct analysis *a, const struct finding *f, size_t n,
 }
 
 /* The regressions of run i, its findings from first on, that fail the
- * gate: each with no caveat, but a tail whose workload's rate fell without failing it (a
- * p99.9 up from 309 us to 10 ms the night its read's bandwidth fell 44%
- * within the series' own swings): the slowest requests of one run rose
- * with that fall and sign no more than it does. */
+ * gate: each with no caveat, but a tail whose workload's rate fell
+ * without failing it (a p99.9 up from 309 us to 10 ms the night its
+ * read's bandwidth fell 44% within the series' own swings): the slowest
+ * requests of one run rose with that fall and sign no more than it
+ * does. */
 static void
 gate_run_findings(struct analysis *a, size_t i, size_t first)
 {

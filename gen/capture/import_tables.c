@@ -1374,10 +1374,6 @@ tag_stem(const char *t, size_t *tail)
 	return end;
 }
 
-/* Whether two results one after the other are runs of one set-up as
- * their tags tell: none, or one name but for a run's number
- * ("default-brd.1.fio", "default-brd.2.fio"); "(passthru)" and
- * "(block)" are two. */
 /* Whether names x and y are one but for a run's number (tag_stem). */
 static bool
 names_alike(const char *x, const char *y)
@@ -1388,6 +1384,10 @@ names_alike(const char *x, const char *y)
 	    strcmp(x + tx, y + ty) == 0;
 }
 
+/* Whether two results one after the other are runs of one set-up as
+ * their tags tell: none, or one name but for a run's number
+ * ("default-brd.1.fio", "default-brd.2.fio"); "(passthru)" and
+ * "(block)" are two. */
 static bool
 tags_alike(const struct fio_result *a, const struct fio_result *b)
 {
