@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -206,6 +207,70 @@ quoted_command(const struct post *p, const struct config *c,
 	    fio_command_options(l->text) != NULL;
 }
 
+/* How far above a quoted line its attribution is looked for, and how
+ * many lines from the top a mail's From: header. */
+#define ATTRIBUTION_REACH 200
+#define HEADER_REACH 30
+
+/* Whether a word of the name in the post's From: header (before its
+ * address; its address's local part when it has no name), of three
+ * letters or more, is in text: the poster's own quoted mail. False when
+ * the post has no From: header: who wrote it is not known. */
+static bool
+names_poster(const struct post *p, const char *text, bool *known)
+{
+	for (size_t i = 0; i < p->ls.n && i < HEADER_REACH; i++) {
+		const char *h = p->ls.v[i].text, *end;
+
+		if (strncmp(h, "From:", 5) != 0)
+			continue;
+		h += 5;
+		end = strchr(h, '<');
+		if (end == NULL || end == h + strspn(h, " \t\"")) {
+			h = end ? end + 1 : h + strspn(h, " \t");
+			end = h + strcspn(h, "@>");
+		}
+		*known = true;
+		while (h < end) {
+			size_t n = strspn(h, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+			char word[64];
+
+			if (n >= 3 && n < sizeof word) {
+				snprintf(word, sizeof word, "%.*s", (int)n, h);
+				if (contains_ignoring_case(text, word))
+					return true;
+			}
+			h += n ? n : 1;
+		}
+		return false;
+	}
+	*known = false;
+	return false;
+}
+
+/* Whether line i, quoted deeper than configuration c's table, is of a
+ * mail someone else wrote: its attribution above it ("On Friday 19
+ * October 2001 13:14, Andrei Lahun wrote:") names another than the
+ * post's From: ("> i have 128 MB of memory" is his machine's, not the
+ * poster's). A poster quoting his own mail ("On Fri, 12 Jan 2007,
+ * Justin Piszcz wrote:" in Justin Piszcz's reply) keeps it. */
+static bool
+others_quote(const struct post *p, const struct config *c, size_t i)
+{
+	int depth = p->ls.v[i].quote;
+	bool known;
+
+	if (depth <= p->ls.v[c->table].quote)
+		return false;
+	for (size_t j = i; j-- > 0 && i - j <= ATTRIBUTION_REACH; )
+		if (p->ls.v[j].quote < depth &&
+		    is_attribution(p->ls.v[j].text))
+			return !names_poster(p, p->ls.v[j].text, &known) &&
+			    known;
+	return false;
+}
+
 /* The guesses of lines [from, end) of configuration c's prose, those
  * after its table marked trailing. */
 static void
@@ -220,7 +285,7 @@ guess_lines(struct post *p, const struct config *c, size_t from, size_t end,
 		if (p->kind[i] == L_SKIP || p->kind[i] == L_TABLE ||
 		    p->kind[i] == L_HEADER || p->kind[i] == L_PATCH ||
 		    p->summary_row[i] || p->address[i] || line_is_blank(l) ||
-		    quoted_command(p, c, l))
+		    quoted_command(p, c, l) || others_quote(p, c, i))
 			continue;
 		text = prose_text(p, l);
 		for (last = i; last - i < MAX_JOINED && continues(p, last, end);
