@@ -125,8 +125,25 @@ prose_text(const struct post *p, const struct line *l)
 /* Lines a shell's line breaks make one command at most. */
 #define MAX_JOINED 16
 
+/* Whether line l is a bonnie++ command cut after an option that takes
+ * an argument ("bonnie++ -d /mnt/t -s 1024 -m Gaia -x 2 -u"): a mail
+ * client wrapped it, and its argument and what follows are on the next
+ * line ("antonio -f | bon_csv2txt"). */
+static bool
+bonnie_cut(const struct line *l)
+{
+	size_t n = l->len;
+
+	while (n > 0 && isspace((unsigned char)l->text[n - 1]))
+		n--;
+	return n >= 3 && l->text[n - 3] == ' ' && l->text[n - 2] == '-' &&
+	    strchr("dsnmrxugpz", l->text[n - 1]) != NULL &&
+	    strstr(l->text, "bonnie++ -") != NULL;
+}
+
 /* A mail client's cut: a long line ending in a blank, and a short rest
- * ("(rev 03)", "/dev/sdd1 /dev/sde1"); or a shell's line break. */
+ * ("(rev 03)", "/dev/sdd1 /dev/sde1"), or a bonnie++ command cut after
+ * an option (bonnie_cut); or a shell's line break. */
 static bool
 continues(const struct post *p, size_t i, size_t end)
 {
@@ -136,7 +153,7 @@ continues(const struct post *p, size_t i, size_t end)
 		return false;
 	n = &p->ls.v[i + 1];
 	/* a shell's line break: "bonnie++ -u root -d $MNT \\" */
-	if (l->shell_break)
+	if (l->shell_break || bonnie_cut(l))
 		return p->kind[i + 1] == p->kind[i] && !line_is_blank(n);
 	if (l->len < WRAP_WIDTH || l->text[l->len - 1] != ' ')
 		return false;
