@@ -1307,6 +1307,29 @@ measured_apart(const struct analysis *a, size_t i, size_t o, int metric,
 		    "measure different things"));
 }
 
+/* A run whose loop device read its file without direct I/O
+ * (loop-direct-io: off) against one with it on: the page cache of the
+ * file behind the loop device answered the first, the disk the second,
+ * so a change between them is the cache come or gone (reads 62% down
+ * the night direct I/O was turned back on), not the disk's. */
+static void
+loop_cache_reason(const struct analysis *a, size_t i, size_t o,
+    int metric, struct reasons *w)
+{
+	const char *x = meta_get(&a->set->runs[o].meta, "loop-direct-io");
+	const char *y = meta_get(&a->set->runs[i].meta, "loop-direct-io");
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
+
+	if (m == NULL || !(m->def.traits & MT_IO) || x == NULL || y == NULL ||
+	    (strcmp(x, "off") != 0) == (strcmp(y, "off") != 0))
+		return;
+	reason(w, xasprintf("%s read its loop device's file without direct "
+	    "I/O (loop-direct-io: off): the page cache of the file behind it "
+	    "answered, not the disk, so the change is that cache's",
+	    strcmp(x, "off") == 0 ? a->set->runs[o].id : a->set->runs[i].id));
+}
+
 bool
 measurement_comparable(const struct analysis *a, size_t i, size_t o, int metric)
 {
@@ -3192,11 +3215,33 @@ own_setup_range(const struct analysis *a, size_t i, size_t o,
 	return n;
 }
 
+/* How many runs of run o's series before it, of the last
+ * SAME_SETUP_LOOKBACK, have o's own set-up and a figure of metric. */
+static size_t
+setup_runs_before(const struct analysis *a, size_t o, int metric)
+{
+	size_t n = 0, seen = 0;
+
+	for (size_t p = a->pos[o]; p > 0 && seen < SAME_SETUP_LOOKBACK;
+	    seen++) {
+		size_t j = a->order[--p];
+
+		if (!same_series(a, j, o))
+			break;
+		n += analysis_sum(a, j, metric).state == VS_OK &&
+		    same_setup(&a->set->runs[o], &a->set->runs[j]);
+	}
+	return n;
+}
+
 /* A setting put back (A, A, A, then B one night, then A again) and the
  * figure back within the noise of what the series' runs of A measured:
  * the night of B stood apart, and the return to A is no regression of A
  * (a p50 of 2.8 ms under mq-deadline, after 0.67 ms the night the
- * scheduler was none, where mq-deadline's nights gave 1.9 to 2.9 ms). */
+ * scheduler was none, where mq-deadline's nights gave 1.9 to 2.9 ms).
+ * Only where A is the series' way more than B: a second night of B
+ * (nr-requests 4 once, then 128 for six nights, then 4 again) that
+ * falls to where the first measured is B's fall again, not a return. */
 static void
 own_level_reason(const struct analysis *a, size_t i, size_t o,
     const struct setup_diff *d, int metric, struct reasons *w)
@@ -3204,6 +3249,7 @@ own_level_reason(const struct analysis *a, size_t i, size_t o,
 	const struct change *c;
 	double now, lo, hi, limit;
 	char shown_lo[48], shown_hi[48];
+	size_t own;
 
 	/* (not a tail: one night's slowest requests range too widely
 	 * over thirty runs to stand for a level) */
@@ -3211,7 +3257,8 @@ own_level_reason(const struct analysis *a, size_t i, size_t o,
 	    tail_metric(analysis_metric(a, metric)) ||
 	    (c = analysis_change_of(a, i, metric))->verdict !=
 	    VERDICT_REGRESSION ||
-	    own_setup_range(a, i, o, d, metric, &lo, &hi) == 0)
+	    (own = own_setup_range(a, i, o, d, metric, &lo, &hi)) == 0 ||
+	    own <= setup_runs_before(a, o, metric))
 		return;
 	now = analysis_sum(a, i, metric).median;
 	limit = fmax(c->fence, a->opts.threshold);
@@ -3245,6 +3292,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	}
 
 	measured_apart(a, i, o, metric, &w);
+	loop_cache_reason(a, i, o, metric, &w);
 	target_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
 	    analysis_metric(a, metric) : NULL, &w);
 	version_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
