@@ -248,6 +248,26 @@ gate_run_findings(struct analysis *a, size_t i, size_t first)
 	}
 }
 
+/* With nothing the meta names changed, the label only one of runs i
+ * and its base o gives ("blkio read throttle 2000 IOPS" on the night a
+ * throttle was set): no difference the gate can name (a key given on
+ * one side only is unknown), but the user's own word on the night,
+ * which the reader is shown. Pooled; NULL when both or neither give
+ * one. */
+static char *
+one_sided_label(struct analysis *a, size_t i, size_t o)
+{
+	const char *x = meta_get(&a->set->runs[o].meta, "label");
+	const char *y = meta_get(&a->set->runs[i].meta, "label");
+
+	if ((x == NULL) == (y == NULL))
+		return NULL;
+	return strpool_take(a->pool, xasprintf("nothing the meta names "
+	    "changed, but %s is labelled \"%s\" and %s is not",
+	    a->set->runs[y ? i : o].id, y ? y : x,
+	    a->set->runs[y ? o : i].id));
+}
+
 static void
 change_findings(struct analysis *a, size_t i)
 {
@@ -303,6 +323,8 @@ change_findings(struct analysis *a, size_t i)
 		    CONFIDENCE_LOW;
 		explain(a, f, i, ra->base, false, &d);
 		f->unnamed = f->explain == NULL;
+		if (f->unnamed)
+			f->explain = one_sided_label(a, i, (size_t)ra->base);
 	}
 	/* Only a comparison that can be defended fails the gate. */
 	gate_run_findings(a, i, first);

@@ -110,12 +110,14 @@ char *detail_untold(const struct analysis *, const struct finding_group *,
     size_t k, int t);
 /* A regression that fails the gate with nothing the meta names changed
  * says so, rather than leave the reader to wonder whether a cause was
- * left out; one after a label's change ("after label: v3 -> v3+") has
- * its cause in its sentence already. */
+ * left out (and gives the label one of the runs has alone, as the
+ * analysis put it); one after a label's change ("after label: v3 ->
+ * v3+") has its cause in its sentence already. */
 static inline const char *
 finding_detail(const struct finding *f, int t)
 {
-	if (t == 0 && f->unnamed && f->gated && f->cause == NULL)
+	if (t == 0 && f->unnamed && f->gated && f->cause == NULL &&
+	    f->explain == NULL)
 		return "nothing the meta names changed; what did is unknown";
 	return t == 0 ? f->explain : t == 1 ? f->caveat : f->ack;
 }
