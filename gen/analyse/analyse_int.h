@@ -93,6 +93,12 @@ void compare_all(struct analysis *);
 /* change.c. How far apart two medians are as a fold: the larger over
  * the smaller, less one (a fall to half weighs as a rise to double). */
 double fold_change(double x, double y);
+/* Any measure, to workload_slot. */
+#define FM_ANY (-1)
+/* The slot of run r's summary of measure fm (or FM_ANY) of fio workload
+ * w, or -1: the one lookup of a run's figures by workload. */
+long workload_slot(const struct analysis *, const struct run *r,
+    const char *w, int fm);
 /* Run i's slot of measure fm of the workload of its fio metric m, or
  * -1. */
 long sibling_slot(const struct analysis *, size_t i, const struct metric *m,
@@ -182,6 +188,10 @@ enum label_change label_change(const char *x, const char *y, char *part,
 bool labels_measure_otherwise(const char *x, const char *y);
 /* Whether a label has such a word at all. */
 bool label_measures(const char *label);
+/* Whether runs x and y have one set-up: no key of the meta tells them
+ * apart, and their labels differ at most by a run's number or each
+ * names a set-up key the run gives (a note of what was done to it). */
+bool same_setup(const struct run *x, const struct run *y);
 /* Whether two runs' os values (either may be NULL: unknown) name
  * different systems: a bare "Linux" is any Linux, so against "Ubuntu
  * 24.04" it says nothing differs, nor does "Red Hat" against "Red Hat

@@ -99,18 +99,30 @@ has_option(const char *s, const char *o, size_t n)
 	return false;
 }
 
-/* Whether each option of x is one of y's: the same set. */
+static bool label_says(const char *label, const char *text, size_t n);
+
+/* Whether comma list x has an option list y has not and, when label is
+ * given, label says (label_says): the one walk of an option list that
+ * both a set's comparison and a label's reading make. */
 static bool
-options_within(const char *x, const char *y)
+has_option_not_in(const char *x, const char *y, const char *label)
 {
 	for (const char *p = x; *p; p += *p == ',') {
 		size_t k = strcspn(p, ",");
 
-		if (k > 0 && !has_option(y, p, k))
-			return false;
+		if (k > 0 && !has_option(y, p, k) &&
+		    (!label || label_says(label, p, k)))
+			return true;
 		p += k;
 	}
-	return true;
+	return false;
+}
+
+/* Whether each option of x is one of y's: the same set. */
+static bool
+options_within(const char *x, const char *y)
+{
+	return !has_option_not_in(x, y, NULL);
 }
 
 /* Whether two mount option lists are one set, whatever their order
@@ -393,24 +405,6 @@ label_says(const char *label, const char *text, size_t n)
 	return false;
 }
 
-/* Whether label says an option of value, comma-separated, that other
- * has not: "sync" of "rw,relatime,sync" against "rw,relatime", in
- * "mount -o sync". */
-static bool
-label_says_new_option(const char *label, const char *value,
-    const char *other)
-{
-	for (const char *p = value; *p; p += *p == ',') {
-		size_t n = strcspn(p, ",");
-
-		if (n > 0 && !has_option(other, p, n) &&
-		    label_says(label, p, n))
-			return true;
-		p += n;
-	}
-	return false;
-}
-
 /* Whether label tells of set-up key k of runs b and r (b may be NULL):
  * says its name or its value on either side (label_says), or an option
  * one side's value has and the other's not. */
@@ -427,8 +421,10 @@ label_names_key(const char *label, size_t k, const struct run *b,
 	if ((x && label_says(label, x, strlen(x))) ||
 	    (y && label_says(label, y, strlen(y))))
 		return true;
-	return x && y && (label_says_new_option(label, y, x) ||
-	    label_says_new_option(label, x, y));
+	/* An option one side has alone, said: "sync" of "rw,sync" against
+	 * "rw" in "mount -o sync". */
+	return x && y && (has_option_not_in(y, x, label) ||
+	    has_option_not_in(x, y, label));
 }
 
 /* Whether label names none of the set-up keys that differ
@@ -1691,16 +1687,9 @@ workload_metric(const struct analysis *a, size_t i, const char *w,
     enum fio_measure fm)
 {
 	const struct run *r = &a->set->runs[i];
+	long k = workload_slot(a, r, w, (int)fm);
 
-	for (size_t k = 0; k < r->nsum; k++) {
-		int m = run_metric_at(r, k);
-		const struct metric *x = analysis_metric(a, m);
-
-		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
-		    strcmp(x->workload, w) == 0)
-			return m;
-	}
-	return -1;
+	return k < 0 ? -1 : run_metric_at(r, (size_t)k);
 }
 
 /* The mean latency of both sides of a mixed job in run i, each side's
@@ -3011,7 +3000,7 @@ label_tells_key(const struct run *r)
 /* Whether runs x and y have one set-up: no key of the meta, known or
  * the user's, tells them apart, and their labels differ at most by a
  * run's number, or each is a note of a set-up key (label_tells_key). */
-static bool
+bool
 same_setup(const struct run *x, const struct run *y)
 {
 	struct setup_diff d;

@@ -381,20 +381,26 @@ fold_change(double x, double y)
 }
 
 long
-sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
-    enum fio_measure fm)
+workload_slot(const struct analysis *a, const struct run *r, const char *w,
+    int fm)
 {
-	const struct run *r = &a->set->runs[i];
-
 	for (size_t k = 0; k < r->nsum; k++) {
 		const struct metric *x = analysis_metric(a,
 		    run_metric_at(r, k));
 
-		if (x->def.family == FAMILY_FIO && x->fio.measure == fm &&
-		    strcmp(x->workload, m->workload) == 0)
+		if (x->def.family == FAMILY_FIO && (fm == FM_ANY ||
+		    x->fio.measure == (enum fio_measure)fm) &&
+		    strcmp(x->workload, w) == 0)
 			return (long)k;
 	}
 	return -1;
+}
+
+long
+sibling_slot(const struct analysis *a, size_t i, const struct metric *m,
+    enum fio_measure fm)
+{
+	return workload_slot(a, &a->set->runs[i], m->workload, (int)fm);
 }
 
 /* IOPS below which fio's whole-number IOPS are too coarse for a block

@@ -935,20 +935,6 @@ stall_warnings(struct analysis *a)
 	free(buf);
 }
 
-/* Whether run r has a figure of fio workload w. */
-static bool
-has_workload(const struct analysis *a, const struct run *r, const char *w)
-{
-	for (size_t k = 0; k < r->nsum; k++) {
-		const struct metric *m = analysis_metric(a, run_metric_at(r,
-		    k));
-
-		if (m->def.family == FAMILY_FIO && strcmp(m->workload, w) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* Workloads named at most by a missing-workload warning. */
 #define MISSING_MAX 3
 
@@ -963,20 +949,14 @@ workloads_not_in(const struct analysis *a, const struct run *x,
 	for (size_t k = 0; k < x->nsum; k++) {
 		const struct metric *m = analysis_metric(a, run_metric_at(x,
 		    k));
-		bool seen = false;
 		char *t;
 
-		if (m->def.family != FAMILY_FIO || has_workload(a, y,
-		    m->workload))
+		/* Each workload once: at its first slot in x. */
+		if (m->def.family != FAMILY_FIO || workload_slot(a, y,
+		    m->workload, FM_ANY) >= 0 || workload_slot(a, x,
+		    m->workload, FM_ANY) < (long)k)
 			continue;
-		for (size_t j = 0; j < k && !seen; j++) {
-			const struct metric *e = analysis_metric(a,
-			    run_metric_at(x, j));
-
-			seen = e->def.family == FAMILY_FIO &&
-			    strcmp(e->workload, m->workload) == 0;
-		}
-		if (seen || n++ >= MISSING_MAX)
+		if (n++ >= MISSING_MAX)
 			continue;
 		t = xasprintf("%s%s%s", *list ? *list : "", *list ? ", " : "",
 		    m->workload_label);

@@ -434,6 +434,48 @@ test_no_reference(void **state)
 
 /* ---- caveats ---- */
 
+/* A label that names a set-up key ("scheduler back to mq-deadline") is
+ * a note of what the key says, so two nights so labelled with the same
+ * keys are one set-up; a label that only shares a value with a key
+ * ("compression off", with write-cache off) is a setting of its own. */
+static void
+test_label_tells_key(void **state)
+{
+	struct tree *t = *state;
+	const struct run *runs;
+
+#define WC "series: s\nscheduler: mq-deadline\nwrite-cache: off\n"
+	add_run(t, "n1", WC "date: 2020-01-01\nlabel: scheduler back to "
+	    "mq-deadline\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "n2", WC "date: 2020-01-02\nlabel: scheduler kept\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "n3", WC "date: 2020-01-03\nlabel: compression off\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "n4", WC "date: 2020-01-04\nlabel: compression zstd\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "n5", WC "date: 2020-01-05\nlabel: write-cache off\n",
+	    100000, 100000, 300, 1, 50);
+	add_run(t, "n6", WC "date: 2020-01-06\nlabel: off\n",
+	    100000, 100000, 300, 1, 50);
+#undef WC
+	load(t);
+	runs = t->set.runs;
+	assert_true(same_setup(&runs[run_of(t, "n1")],
+	    &runs[run_of(t, "n2")]));
+	assert_true(same_setup(&runs[run_of(t, "n2")],
+	    &runs[run_of(t, "n5")]));
+	/* a value alone ("off") names no key */
+	assert_false(same_setup(&runs[run_of(t, "n3")],
+	    &runs[run_of(t, "n4")]));
+	assert_false(same_setup(&runs[run_of(t, "n3")],
+	    &runs[run_of(t, "n6")]));
+	assert_false(same_setup(&runs[run_of(t, "n1")],
+	    &runs[run_of(t, "n3")]));
+	/* alike labels are one set-up whatever they say */
+	assert_true(same_setup(&runs[run_of(t, "n3")],
+	    &runs[run_of(t, "n3")]));
+}
+
 /* Two settings changed at once: a regression all the same, which fails
  * naming both (which one to revert, the figures cannot tell). */
 static void
@@ -1412,6 +1454,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_label_change),
+		cmocka_unit_test_setup_teardown(test_label_tells_key, setup,
+		    teardown),
 		cmocka_unit_test(test_percent_beside),
 		cmocka_unit_test(test_os_differ),
 		cmocka_unit_test(test_raid_within),

@@ -343,6 +343,51 @@ test_fio_options_changed(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* A night whose random jobs all changed (a job file's block sizes edited
+ * by mistake), its streaming job kept: one warning names at most three workloads of each side and
+ * says there are more, and no workload is compared across the nights. */
+static void
+test_workloads_missing(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"randread", "4k", 32, 1, 100000, 390, 320, 300, 600, 900},
+		{"randread", "8k", 32, 1, 90000, 700, 350, 330, 650, 950},
+		{"randread", "16k", 32, 1, 60000, 930, 530, 500, 900, 1200},
+		{"randread", "32k", 32, 1, 30000, 930, 1060, 1000, 1800, 2400},
+		{"read", "1m", 8, 1, 2000, 2000, 4000, 3900, 6000, 8000},
+	}, b[] = {
+		{"randread", "64k", 32, 1, 15000, 930, 2100, 2000, 3600, 4800},
+		{"randread", "128k", 32, 1, 7500, 930, 4200, 4000, 7000, 9000},
+		{"randread", "256k", 32, 1, 3700, 930, 8400, 8000, 14000, 18000},
+		{"randread", "512k", 32, 1, 1850, 930, 17000, 16000, 28000,
+		    36000},
+		{"read", "1m", 8, 1, 2000, 2000, 4000, 3900, 6000, 8000},
+	};
+	const struct finding *f = NULL;
+
+	write_run(t, "s/1", DISK "date: 2026-01-01\n", a, 5);
+	write_run(t, "s/2", DISK "date: 2026-01-02\n", b, 5);
+	load(t);
+	for (size_t k = 0; k < t->an.nf; k++)
+		if (t->an.f[k].kind == FIND_WARNING && t->an.f[k].run ==
+		    (long)run_of(t, "s/2") && strstr(t->an.f[k].text,
+		    "not in this run"))
+			f = &t->an.f[k];
+	assert_non_null(f);
+	assert_non_null(strstr(f->text, "fio's randread 4k QD32 libaio "
+	    "direct, randread 8k QD32 libaio direct, randread 16k QD32 libaio "
+	    "direct (measured by s/1) and more are not in this run, which "
+	    "measured randread 64k QD32 libaio direct, randread 128k QD32 "
+	    "libaio direct, randread 256k QD32 libaio direct and more "
+	    "instead"));
+	assert_null(strstr(f->text, "32k QD32"));
+	assert_null(strstr(f->text, "512k"));
+	assert_null(finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "randread-64k-qd32-j1-libaio-direct.iops")));
+	assert_int_equal(t->an.failing, 0);
+}
+
 /* fio moved to another raw device between two nights, the meta saying
  * nothing of it: another configuration, never a regression, and no
  * measure of the series' noise; an array measured on its own device
@@ -770,6 +815,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_job_throttle_in_key, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_device_changed, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_workloads_missing, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
 		    tree_teardown),
