@@ -2906,6 +2906,28 @@ part_reason(const struct setup_diff *d, struct reasons *w)
 		    "regression", d->extra, what, part));
 }
 
+/* A label that says one run was measured otherwise ("concurrent
+ * update", "4 instances"), beside a key that changed: a load beside the
+ * benchmark or another way of running it moves the figures more than
+ * the key can, so the change is not the key's (IOPS halved the night
+ * the scheduler changed and a second workload shared the disk).
+ * part_reason says it of labels alone. */
+static void
+measured_label_reason(const struct setup_diff *d, struct reasons *w)
+{
+	const char *x = meta_get(&d->b->meta, "label");
+	const char *y = meta_get(&d->r->meta, "label");
+
+	if ((d->changed == 0 && d->nextra == 0) ||
+	    !labels_measure_otherwise(x, y))
+		return;
+	config_reason(w, xasprintf("the labels say the benchmark ran "
+	    "otherwise on one of the runs (%s \u2192 %s): a load beside it "
+	    "or another way of running it moves the figures whatever else "
+	    "changed: another configuration, context, not a regression",
+	    x ? x : "no label", y ? y : "no label"));
+}
+
 /* Two runs told apart only by labels that say which came first ("old"
  * against "new", "before" against "after"): what changed between them
  * is not said, and a disk or a machine swapped is as likely as a
@@ -2967,11 +2989,21 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		return;
 	/* one request in flight has no queue: its IOPS rose as its mean
 	 * wait fell, and a tail that rose is the spread widened */
-	if (fio_key_inflight(&m->fio) <= 1)
+	if (fio_key_inflight(&m->fio) <= 1 && m->fio.measure == FM_LAT)
+		reason(w, xstrdup("the same job moved more I/O one request at "
+		    "a time while its mean latency rose: its requests spent "
+		    "less time outside it (in their syncs, or between one "
+		    "request and the next), not on a slower device"));
+	else if (fio_key_inflight(&m->fio) <= 1 && m->fio.measure == FM_P50)
+		reason(w, xstrdup("the same job moved more I/O one request at "
+		    "a time while its median latency rose: how its requests' "
+		    "times spread changed, not their average, which sets the "
+		    "pace of one request at a time: not a slower device"));
+	else if (fio_key_inflight(&m->fio) <= 1)
 		reason(w, xasprintf("the same job moved more I/O one request "
-		    "at a time, so its requests waited less on average; the "
-		    "slowest waited longer while the rest came faster (%s), "
-		    "not a slower device", m->fio.direct ? "a cache's way" :
+		    "at a time, so one request followed the last sooner on "
+		    "average; the slowest waited longer while the rest came "
+		    "faster (%s), not a slower device", m->fio.direct ? "a cache's way" :
 		    "a read-ahead's or a cache's way"));
 	else
 		reason(w, xstrdup("the same job moved more I/O, and its "
@@ -3305,6 +3337,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	anonymous_reason(d, &w);
 	disk_reason(d, &w);
 	part_reason(d, &w);
+	measured_label_reason(d, &w);
 	when_label_reason(d, &w);
 	part_key_reason(d, &w);
 	own_spread_reason(a, i, o, d, metric, &w);

@@ -448,9 +448,13 @@ static const struct rule rules[] = {
 	{"scheduler", "\\((mq-deadline|anticipatory|cfq|bfq|kyber)"
 	    "( scheduler)?\\)", NULL, "$1", fix_lower, 2, R_ICASE, NULL, NULL,
 	    NULL},
-	{"scheduler", WB "(to|with|using|under) +(the +)?(mq-deadline|"
-	    "anticipatory|cfq|bfq|kyber)( +scheduler)? *:?$", NULL, "$4",
-	    fix_lower, 2, R_ICASE, NULL, NULL, NULL},
+	{"scheduler", WB "(to|with|using|under) +(the +)?[\"'`]?(mq-deadline|"
+	    "anticipatory|cfq|bfq|kyber)[\"'`]?( +scheduler)? *:?$", NULL,
+	    "$4", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
+	/* "with "none"", "with none scheduler": none alone is any word's */
+	{"scheduler", WB "(to|with|using|under) +(the +)?([\"'`]none[\"'`]"
+	    "( +scheduler)?|none +scheduler) *:?$", NULL, "none", NULL, 2,
+	    R_ICASE, NULL, NULL, NULL},
 	{"scheduler", "scheduler( is| was| set to| to|:|=) *(none)" WE, NULL,
 	    "$2", fix_lower, 2, R_ICASE, NULL, NULL, NULL},
 	/* "Where I change the scheduler from anticipatory I note it":

@@ -100,6 +100,19 @@ is_fence(const struct post *p, const struct line *l)
 	return strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0;
 }
 
+/* Where a Markdown heading's words start ("### Baseline fio" gives
+ * "Baseline fio"): past one to six '#' and a blank, unless what follows
+ * has a command's options (a root shell's "# fio --rw=write"). */
+static size_t
+heading_words(const char *t)
+{
+	size_t n = strspn(t, "#");
+
+	if (n == 0 || n > 6 || t[n] != ' ' || strstr(t + n, " -") != NULL)
+		return 0;
+	return n + strspn(t + n, " ");
+}
+
 /* A line of prose as text: trimmed, a web page's markup taken out. */
 static char *
 prose_text(const struct post *p, const struct line *l)
@@ -618,6 +631,27 @@ make_notes(const struct post *p, const struct config *c)
 	return b.p;	/* NULL: no prose, no notes.md */
 }
 
+/* Whether s is a line of the shell's time keyword: "real", "user" or
+ * "sys", blanks, then minutes and seconds ("0m31.721s"). */
+static bool
+shell_time_line(const char *s)
+{
+	static const char *const words[] = {"real", "user", "sys"};
+	unsigned min;
+	double sec;
+	char unit[2];
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+		size_t n = strlen(words[i]);
+
+		if (strncmp(s, words[i], n) == 0 && (s[n] == ' ' ||
+		    s[n] == '\t'))
+			return sscanf(s + n, " %um%lf%1[s]", &min, &sec,
+			    unit) == 3;
+	}
+	return false;
+}
+
 /* Commands, paths, asides and underlines make poor names. */
 static bool
 names_well(const char *s)
@@ -639,6 +673,10 @@ names_well(const char *s)
 	 * 46.05system 5:55.13elapsed 60%CPU") */
 	if (isdigit((unsigned char)*s) && strstr(s, "user ") &&
 	    strstr(s, "system ") && strstr(s, "elapsed"))
+		return false;
+	/* nor the shell's own time ("real\t1m1.862s") or the trace of
+	 * set -x ("+ cat fio.log") */
+	if (shell_time_line(s) || strncmp(s, "+ ", 2) == 0)
 		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		size_t c = strlen(commands[i]);
@@ -694,7 +732,7 @@ names_run(const char *t)
  * underline), its caption between its command line and its output
  * first, as text (caller frees); NULL when no prose names it. */
 static char *
-config_caption(const struct post *p, const struct config *c)
+prose_caption(const struct post *p, const struct config *c)
 {
 	size_t end = c->first;
 
@@ -737,6 +775,20 @@ config_caption(const struct post *p, const struct config *c)
 		free(t);
 		end = s;
 	}
+}
+
+/* A run's caption (prose_caption), a Markdown heading's marks taken
+ * out: "### Baseline fio" names the run "Baseline fio". notes.md keeps
+ * them, being Markdown. */
+static char *
+config_caption(const struct post *p, const struct config *c)
+{
+	char *t = prose_caption(p, c);
+	size_t h;
+
+	if (t && (h = heading_words(t)) > 0)
+		memmove(t, t + h, strlen(t + h) + 1);
+	return t;
 }
 
 /* The name of a run: its label, its caption, else its fio job's; with

@@ -441,24 +441,26 @@ split_colon_size(struct reader_ctx *c, const struct line *l,
 	return true;
 }
 
-/* Whether a CSV line, fs, is a copy of the table row read just above it
- * (its name and size, within a table's height): bonnie++ 1.0x prints
- * both, and a poster who cut the CSV short lost nothing. */
+/* Whether a CSV line, fs of layout lay, is a copy of the table row read
+ * just above it (its name and size, within a table's height): bonnie++
+ * prints both, and a poster who cut the CSV short, or pasted it with a
+ * field too many, lost nothing. */
 static bool
 copies_row_above(const struct reader_ctx *c, const struct line *l,
-    const struct fields *fs)
+    const struct fields *fs, const struct csv_layout *lay)
 {
 	const struct result *r;
+	size_t n = (size_t)lay->name, z = (size_t)lay->size;
 
-	if (c->out->n == 0 || fs->n < 2)
+	if (c->out->n == 0 || fs->n <= n || fs->n <= z)
 		return false;
 	r = &c->out->v[c->out->n - 1];
 	return r->from == FROM_TEXT && l->no > r->line &&
 	    l->no - r->line <= 12 && r->name && r->size &&
-	    strlen(r->name) == fs->len[0] &&
-	    strncmp(r->name, fs->f[0], fs->len[0]) == 0 &&
-	    strlen(r->size) == fs->len[1] &&
-	    strncmp(r->size, fs->f[1], fs->len[1]) == 0;
+	    strlen(r->name) == fs->len[n] &&
+	    strncmp(r->name, fs->f[n], fs->len[n]) == 0 &&
+	    strlen(r->size) == fs->len[z] &&
+	    strncmp(r->size, fs->f[z], fs->len[z]) == 0;
 }
 
 size_t
@@ -510,11 +512,16 @@ read_csv(struct reader_ctx *c, size_t i)
 		split_fields(&fs, fixed, strlen(fixed));
 		free(fixed);
 	}
-	if (fs.n < (size_t)lay->nfields && copies_row_above(c, l, &fs)) {
+	if (fs.n != (size_t)lay->nfields && copies_row_above(c, l, &fs,
+	    lay)) {
+		bool short_line = fs.n < (size_t)lay->nfields;
+
 		diags_add(c->diags, MSG_NOTE, c->file, l->no,
-		    "CSV line cut short after %zu of %d fields, a copy of "
-		    "the table's row on line %ld; that row is read", fs.n,
-		    lay->nfields, c->out->v[c->out->n - 1].line);
+		    "CSV line %s %zu %s %d%s, a copy of the table's row on "
+		    "line %ld; that row is read", short_line ?
+		    "cut short after" : "has", fs.n, short_line ? "of" :
+		    "fields where bonnie++ writes", lay->nfields, short_line ?
+		    " fields" : "", c->out->v[c->out->n - 1].line);
 	} else if (fs.n != (size_t)lay->nfields) {
 		diags_add(c->diags, MSG_ERROR, c->file, l->no,
 		    "CSV line has %zu fields where bonnie++ %s writes %d; %s",
