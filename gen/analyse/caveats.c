@@ -1644,6 +1644,36 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	    "times or more to tell"));
 }
 
+/* A tail (p99 or p99.9) that rose while the same workload's other tail
+ * fell (a buffered read's p99.9 up 247% the night its p99 fell 53%),
+ * its rate and mean latency not judged worse: the slowest few requests
+ * of one run went their own way, where a slower device moves both. */
+static void
+tails_apart_reason(const struct analysis *a, size_t i, int metric,
+    struct reasons *w)
+{
+	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
+	    NULL;
+	enum fio_measure other;
+
+	if (m == NULL || m->def.family != FAMILY_FIO ||
+	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9) ||
+	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION)
+		return;
+	other = m->fio.measure == FM_P99 ? FM_P99_9 : FM_P99;
+	/* (a rate or mean that fell with it is a slower device's sign,
+	 * whatever the other tail did) */
+	if (sibling_verdict(a, i, m, other) != VERDICT_IMPROVEMENT ||
+	    sibling_verdict(a, i, m, FM_IOPS) == VERDICT_REGRESSION ||
+	    sibling_verdict(a, i, m, FM_BW) == VERDICT_REGRESSION ||
+	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
+		return;
+	reason(w, xasprintf("its tails moved apart: the same workload's %s "
+	    "fell as this rose, and its rate and mean latency were no worse, so "
+	    "the slowest few requests of one run went their own way, where a "
+	    "slower device moves both", other == FM_P99 ? "p99" : "p99.9"));
+}
+
 bool
 median_moved_alone(const struct analysis *a, size_t i, const struct metric *m,
     enum verdict way)
@@ -3319,6 +3349,7 @@ change_caveat(const struct analysis *a, size_t i, size_t o,
 	version_reason(&a->set->runs[i], &a->set->runs[o], metric >= 0 ?
 	    analysis_metric(a, metric) : NULL, &w);
 	tail_reason(a, i, metric, d, &w);
+	tails_apart_reason(a, i, metric, &w);
 	throughput_apart_reason(a, i, metric, &w);
 	median_alone_reason(a, i, metric, &w);
 	mixed_share_reason(a, i, metric, &w);

@@ -467,6 +467,35 @@ test_tail_alone(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* A p99.9 that rose the night its p99 fell, after a read-ahead change,
+ * its median up while its mean and rate held (the median moved alone):
+ * the slowest few requests of one run went their own way, and nothing
+ * of the workload gates. */
+static void
+test_tails_apart(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"read", "128k", 1, 1, 19000, 2370, 52, 12, 1500, 2150},
+	}, b[] = {
+		{"read", "128k", 1, 1, 18900, 2360, 53, 125, 700, 7440},
+	};
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "readahead: 2560 KiB\ndate: 2026-01-01\n",
+	    a, 1);
+	write_run(t, "s/2", DISK "readahead: 8 KiB\ndate: 2026-01-02\n", b,
+	    1);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "read-128k-qd1-j1-libaio-direct.p99_9"));
+	assert_non_null(f);
+	assert_false(f->gated);
+	assert_non_null(strstr(f->caveat, "its tails moved apart: the same "
+	    "workload's p99 fell as this rose"));
+	assert_int_equal(t->an.failing, 0);
+}
+
 /* A device's queue depth (nr_requests) cut from 256 to 4 can move a
  * job that keeps 8 requests in flight, never one that keeps 1: the
  * QD8 job's fall names it, the QD1 job's names no cause. */
@@ -815,6 +844,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_job_throttle_in_key, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_device_changed, setup,
+		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_tails_apart, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_workloads_missing, setup,
 		    tree_teardown),
