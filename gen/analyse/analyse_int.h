@@ -371,6 +371,9 @@ bool raid_within(const char *t, const char *u, bool *more);
 /* Whether bonnie++ ran with -D (its bonnie-options say): its block
  * tests, rewrite and seeks went round the page cache. */
 bool direct_io(const struct run *);
+/* Whether m is a figure bonnie++'s -D keeps from the page cache: the
+ * block write, and rewrite after it (direct_io). */
+bool direct_io_metric(const struct metric *m);
 /* A run's memory (meta ram, else memory), or NULL. */
 const char *host_memory(const struct run *r);
 /* The most run r's hardware can move, as a throughput's text: meta

@@ -984,9 +984,12 @@ options_reasons(const struct run *r, const struct run *b,
 		    "none"));
 }
 
-/* Whether bonnie++ ran with -D: its bulk I/O (the block tests, rewrite
- * and seeks) went round the page cache (O_DIRECT); its per-char tests
- * did not. */
+/* Whether bonnie++ ran with -D: it opens its file with O_DIRECT only
+ * where it creates it, to write it; rewrite, the reads and the seeks
+ * open it again without (strace of bonnie++ 2.00a). The block write
+ * leaves nothing of the file in the page cache, so rewrite reads it
+ * from the disk; the block read and the seeks after it find what
+ * rewrite left there (direct_io_metric). */
 bool
 direct_io(const struct run *r)
 {
@@ -1002,18 +1005,25 @@ direct_io(const struct run *r)
 	return false;
 }
 
+bool
+direct_io_metric(const struct metric *m)
+{
+	return m && (m->def.traits & (MT_BLOCK | MT_WRITE)) ==
+	    (MT_BLOCK | MT_WRITE);
+}
+
 /* A file size under twice the memory of either host: the page cache
  * holds much of the file, and the figures are the memory's (fio's
- * direct I/O goes round the cache, and so does bonnie++'s -D but for
- * its per-char tests). */
+ * direct I/O goes round the cache, and bonnie++'s -D its block write
+ * and rewrite, direct_io). */
 static void
 cache_size_reason(const struct run *r, const struct run *b,
     const struct metric *m, struct reasons *w)
 {
-	bool bulk = m && !(m->def.traits & MT_PER_CHAR);
+	bool direct = direct_io_metric(m);
 	const struct run *c = fits_cache(r, BONNIE_FILE) &&
-	    !(bulk && direct_io(r)) ? r : fits_cache(b, BONNIE_FILE) &&
-	    !(bulk && direct_io(b)) ? b : NULL;
+	    !(direct && direct_io(r)) ? r : fits_cache(b, BONNIE_FILE) &&
+	    !(direct && direct_io(b)) ? b : NULL;
 	const struct run *f = fits_cache(r, FIO_FILE) ? r :
 	    fits_cache(b, FIO_FILE) ? b : NULL;
 	/* the side on ZFS, of the two whose files the cache holds */

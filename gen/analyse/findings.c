@@ -659,6 +659,20 @@ samples_apart(const struct analysis *a, const struct run *r, char *all)
 	return all;
 }
 
+/* Whether run i, made with bonnie++'s -D, has a figure of its I/O tests
+ * the page cache may serve: all but the block write and rewrite
+ * (direct_io). */
+static bool
+cached_under_D(const struct analysis *a, size_t i)
+{
+	static const int io[] = {M_PUTC, M_GETC, M_GET_BLOCK, M_SEEKS};
+
+	for (size_t k = 0; k < sizeof io / sizeof *io; k++)
+		if (analysis_sum(a, i, io[k]).state == VS_OK)
+			return true;
+	return false;
+}
+
 /* One warning per run, of every reason to read its figures with care. */
 static void
 validity_warnings(struct analysis *a, size_t i)
@@ -677,13 +691,11 @@ validity_warnings(struct analysis *a, size_t i)
 		warn(&all, xasprintf("The file size %s is less than twice the "
 		    "memory (%s): the figures may come from the cache.",
 		    x->size, host_memory(r)));
-	else if (fits_cache(r, BONNIE_FILE) && (analysis_sum(a, i,
-	    M_PUTC).state == VS_OK || analysis_sum(a, i, M_GETC).state ==
-	    VS_OK))
+	else if (fits_cache(r, BONNIE_FILE) && cached_under_D(a, i))
 		warn(&all, xasprintf("The file size %s is less than twice the "
-		    "memory (%s): the per-char figures may come from the cache "
-		    "(-D sends only the block tests round it).", x->size,
-		    host_memory(r)));
+		    "memory (%s): its figures but the block write and rewrite "
+		    "may come from the cache (-D keeps only those from it).",
+		    x->size, host_memory(r)));
 	if (fits_cache(r, FIO_FILE) && r->fio_buffered)
 		warn(&all, xasprintf("fio's %s %s less than twice the "
 		    "memory (%s) and some jobs were buffered (no direct=1): "

@@ -569,6 +569,35 @@ test_stack_renamed(void **state)
 	assert_false(f->gated);
 }
 
+/* bonnie++ -D writes its file round the page cache, so rewrite reads it
+ * from the disk; the block read and seeks after it find it cached: a
+ * file under twice the memory is a caveat of those, not of the block
+ * write and rewrite. */
+static void
+test_caveat_direct_writes_only(void **state)
+{
+	struct tree *t = *state;
+	size_t i, o;
+	char *c;
+
+#define D "series: s\nmemory: 8 GiB\nbonnie-options: -s 10G -n 0 -D -f\n"
+	add_run(t, "s1", D "date: 2020-01-01\n", 100000, 100000, 300, 1, 50);
+	add_run(t, "s2", D "date: 2020-01-02\n", 100000, 100000, 300, 1, 50);
+#undef D
+	load(t);
+	i = run_of(t, "s2");
+	o = run_of(t, "s1");
+	assert_null(comparison_caveat(&t->an, i, o, 0, M_PUT_BLOCK, false));
+	assert_null(comparison_caveat(&t->an, i, o, 0, M_REWRITE, false));
+	c = comparison_caveat(&t->an, i, o, 0, M_GET_BLOCK, false);
+	assert_non_null(c);
+	assert_non_null(strstr(c, "under twice its host's memory"));
+	free(c);
+	c = comparison_caveat(&t->an, i, o, 0, M_SEEKS, false);
+	assert_non_null(c);
+	free(c);
+}
+
 /* Per-char tests at 95% CPU measure the processor: a caveat of
  * per-char figures only. */
 static void
@@ -1486,6 +1515,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_stack_renamed, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_caveat_direct_writes_only,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_caveat_cpu_bound, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_series_verdicts, setup,
