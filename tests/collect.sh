@@ -265,6 +265,15 @@ BENCHSITE_DATA=${BENCHSITE_DATA:-$PWD} "$b/benchsite" build -q -o "$tmp/fsite" \
 	"$tmp/fruns" >/dev/null 2>&1
 check "record fio: build has its workload's page" \
 	test -s "$tmp/fsite/metrics/randread-4k-qd1-j1-psync.iops.html"
+# fio's note on standard output before its JSON (a synchronous engine
+# given a queue depth) goes to fio.log: fio.json stays JSON.
+PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name note -- \
+	fio --name=nt --directory="$tmp/fioscratch" --size=4m --rw=read \
+	--ioengine=psync --iodepth=4 >/dev/null 2>&1
+check "record fio: fio's note before its JSON moved to fio.log" \
+	test "$(head -c 1 "$tmp/fruns/note/fio.json")" = "{"
+check "record fio: the note kept in fio.log" \
+	grep -q "^note: .*synchronous I/O engine" "$tmp/fruns/note/fio.log"
 # Asked for its text summary, fio's output is fio.txt, read back the same.
 PATH=$tmp/bin:$PATH run "$b/benchsite" record -o "$tmp/fruns" --name rt -- \
 	fio --output-format=normal "$tmp/job.fio" >/dev/null 2>&1

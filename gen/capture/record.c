@@ -604,6 +604,37 @@ run_bench(const struct record *r, bool *killed)
 	return *killed ? EXIT_SIGNAL_BASE + WTERMSIG(st) : WEXITSTATUS(st);
 }
 
+/* Moves what fio printed on standard output before its JSON document
+ * ("note: both iodepth >= 1 and synchronous I/O engine are selected")
+ * to the end of fio.log, so that fio.json is JSON any tool reads. The
+ * note stays in the run, where fio put its other messages. */
+static void
+move_fio_notes(const struct record *r)
+{
+	char *json = xasprintf("%s/%s", r->tmp, bench_files[BENCH_FIO].out);
+	char *log = xasprintf("%s/%s", r->tmp, bench_files[BENCH_FIO].err);
+	struct diags d = {0};
+	size_t len, at = 0;
+	char *buf = file_read(json, DEFAULT_MAX_FILE_SIZE, &len, &d);
+	FILE *f;
+
+	while (buf && at < len && buf[at] != '{') {
+		const char *nl = memchr(buf + at, '\n', len - at);
+
+		at = nl ? (size_t)(nl - buf) + 1 : len;
+	}
+	if (buf && at > 0 && at < len && (f = fopen(log, "a")) != NULL) {
+		if (fwrite(buf, 1, at, f) == at && fclose(f) == 0)
+			write_file_atomic(json, buf + at, len - at, &d);
+		else
+			fclose(f);
+	}
+	diags_free(&d);
+	free(buf);
+	free(log);
+	free(json);
+}
+
 /* Reads what the benchmark printed with the project's reader: how many
  * results it holds and its version (caller frees). */
 static size_t
@@ -826,6 +857,8 @@ record_run(struct record *r, time_t now)
 	    r->scratch);
 	if ((status = run_bench(r, &killed)) < 0)
 		return abandon(r);
+	if (r->bench == BENCH_FIO && !r->own_format)
+		move_fio_notes(r);
 	show_output(r);
 	results = read_results(r, &version);
 	if (append_bench_meta(r, version) != 0) {
