@@ -366,14 +366,26 @@ names_array_at(const char *text, size_t i)
 	    strcmp(w.s, "array") == 0) && text[w.end] != '-';
 }
 
+/* Whether w, before "disk" or "drive", names a machine's own single disk
+ * ("system disk", "internal hard disk"): a system role, or "internal",
+ * which a caption setting a disk off the array says too ("my internal
+ * IDE drive, NOT on the RAID0"), so not one of system_roles. */
+static bool
+own_disk_role(const struct word *w)
+{
+	return LISTED(w, system_roles) || strcmp(w->s, "internal") == 0;
+}
+
 bool
 clause_system_disk(const char *text)
 {
-	struct word w, prev = {.s = ""};
+	struct word w, prev = {.s = ""}, role = {.s = ""};
 
 	for (size_t i = 0; next_word(text, i, strlen(text), &w); i = w.end) {
-		if (LISTED(&prev, system_roles) && LISTED(&w, system_devices))
+		if (LISTED(&w, system_devices) && (own_disk_role(&prev) ||
+		    (strcmp(prev.s, "hard") == 0 && own_disk_role(&role))))
 			return true;
+		role = prev;
 		prev = w;
 	}
 	return false;

@@ -749,6 +749,18 @@ put_disks(struct buf *b, const struct post *p, int k)
 		choice_free(&m);
 		has_m = false;
 	}
+	/* A run whose caption says it ran on one disk of its own ("on a
+	 * 320GB internal hard disk") has neither the count nor the model
+	 * found elsewhere in the post: they are the array's it is set
+	 * against. */
+	if (p->cf[k].system_disk > 0 && has_n && n.ev[0]->region != k) {
+		choice_free(&n);
+		has_n = false;
+		if (has_m && m.ev[0]->region != k) {
+			choice_free(&m);
+			has_m = false;
+		}
+	}
 	put_both(b, has_n ? &n : NULL, has_m ? &m : NULL);
 	if (has_n)
 		put_weak(b, &n, has_m ? &m : NULL);

@@ -595,6 +595,13 @@ test_other_storage_words(void **state)
 	assert_true(clause_system_disk("on the OS disk (sda)"));
 	assert_false(clause_system_disk("the system has 8 drives"));
 	assert_false(clause_system_disk("boot time drive check"));
+	/* the machine's own disk, set against an external array */
+	assert_true(clause_system_disk("For comparison, here is the output "
+	    "of Bonnie++ on a 320GB internal hard disk:"));
+	assert_true(clause_system_disk("and on the internal drive"));
+	assert_false(clause_system_disk("my internal IDE drives"));
+	assert_false(clause_system_disk("the hard disk of the internal "
+	    "array"));
 	assert_true(clause_other_machine("For comparison, on my laptop:"));
 	assert_true(clause_other_machine("the same on my home PC"));
 	assert_false(clause_other_machine("Then the other box:"));
