@@ -366,6 +366,10 @@ static const struct rule rules[] = {
 	{"filesystem", WB "(nfs4?|cifs|cephfs|glusterfs|9p|virtiofs|vfat|"
 	    "exfat|apfs)" WE, NULL, "$2", fix_lower, 1, R_ICASE, NULL, NULL,
 	    NULL},
+	/* SMB is what Linux mounts as cifs ("/mnt/smb/nas", "an SMB3
+	 * share") */
+	{"filesystem", WB "(smb[23]?)" WE, NULL, "cifs", NULL, 1, R_ICASE,
+	    NULL, NULL, NULL},
 	{"mount-options", "mount +(.* )?-o +([^ ]+)", NULL, "$2", NULL, 3, 0,
 	    NULL, NULL, NULL},
 	/* a line of /proc/mounts or fstab: what, where, type, options */
@@ -376,8 +380,11 @@ static const struct rule rules[] = {
 
 	/* not the tail of another version ("ZFS 0.6.5.11"), nor a part of a
 	 * file's name ("md_lat_5.3.0-rc3_2019_0806.log"), nor ZFS's release
-	 * ("running zfs-2.2.7"; "linux-image-6.1.0-13" is a kernel) */
-	{"kernel", "(^|[^._[:alnum:]-]|[^sS]-|[^fF][sS]-|[^zZ][fF][sS]-)"
+	 * ("running zfs-2.2.7"; "linux-image-6.1.0-13" is a kernel), nor a
+	 * protocol's dialect in mount options ("cifs ... vers=3.1.1";
+	 * "kernel=6.1.0" is one) */
+	{"kernel", "(^|[^._[:alnum:]=-]|[^sS]=|[^sS]-|[^fF][sS]-|"
+	    "[^zZ][fF][sS]-)"
 	    "([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}"
 	    "(\\.[0-9]{1,3})?"
 	    "(-[[:alnum:]_.+~]+)*)" WE, NULL, "$2", fix_kernel, 2, 0,
@@ -648,6 +655,10 @@ fix_kernel(const char *s)
 	    *c == '.'); c++)
 		dots += *c == '.';
 	if (dots >= 3 && strncmp(s, "2.6.", 4) != 0)
+		return NULL;
+	/* a product's build ("4.6.0-0.nightly-2020-07-15-111743", an
+	 * OpenShift release): no kernel names itself nightly */
+	if (strstr(s, "nightly") != NULL)
 		return NULL;
 	return xstrdup(s);
 }

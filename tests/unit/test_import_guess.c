@@ -215,6 +215,15 @@ test_storage_words(void **state)
 		/* ZFS's release with its package's dash; a package's
 		 * kernel still is one */
 		{"I am running zfs-2.2.7 here", "kernel", NULL},
+		{"Testing /mnt/smb/ds218/backups", "filesystem", "cifs"},
+		{"Testing /mnt/nfs/ds218/backups", "filesystem", "nfs"},
+		/* an SMB dialect in mount options; a kernel given so is one */
+		{"//ds218/backups on /mnt/smb type cifs (rw,vers=3.1.1,"
+		    "cache=strict)", "kernel", NULL},
+		{"kernel=6.1.0-13-amd64", "kernel", "6.1.0-13-amd64"},
+		/* a product's nightly build, in a table of versions */
+		{"version   4.6.0-0.nightly-2020-07-15-111743   True",
+		    "kernel", NULL},
 		{"installed linux-image-6.1.0-13-amd64", "kernel",
 		    "6.1.0-13-amd64"},
 		{"booted 2.6.32-5-amd64 for this", "kernel", "2.6.32-5-amd64"},
