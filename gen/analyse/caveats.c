@@ -1679,9 +1679,10 @@ tails_apart_reason(const struct analysis *a, size_t i, int metric,
 	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
 		return;
 	reason(w, xasprintf("its tails moved apart: the same workload's %s "
-	    "fell as this rose, and its rate and mean latency were no worse, so "
-	    "the slowest few requests of one run went their own way, where a "
-	    "slower device moves both", other == FM_P99 ? "p99" : "p99.9"));
+	    "fell as this rose, and its rate and mean latency were no "
+	    "worse, so the slowest few requests of one run went their own "
+	    "way, where a slower device moves both", other == FM_P99 ?
+	    "p99" : "p99.9"));
 }
 
 bool
@@ -3043,8 +3044,8 @@ load_reason(const struct analysis *a, size_t i, int metric,
 		reason(w, xasprintf("the same job moved more I/O one request "
 		    "at a time, so one request followed the last sooner on "
 		    "average; the slowest waited longer while the rest came "
-		    "faster (%s), not a slower device", m->fio.direct ? "a cache's way" :
-		    "a read-ahead's or a cache's way"));
+		    "faster (%s), not a slower device", m->fio.direct ?
+		    "a cache's way" : "a read-ahead's or a cache's way"));
 	else
 		reason(w, xstrdup("the same job moved more I/O, and its "
 		    "latency rose with its load: a longer queue, not a slower "

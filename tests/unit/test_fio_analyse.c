@@ -344,8 +344,9 @@ test_fio_options_changed(void **state)
 }
 
 /* A night whose random jobs all changed (a job file's block sizes edited
- * by mistake), its streaming job kept: one warning names at most three workloads of each side and
- * says there are more, and no workload is compared across the nights. */
+ * by mistake), its streaming job kept: one warning names at most three
+ * workloads of each side and says there are more, and no workload is
+ * compared across the nights. */
 static void
 test_workloads_missing(void **state)
 {
@@ -359,7 +360,8 @@ test_workloads_missing(void **state)
 	}, b[] = {
 		{"randread", "64k", 32, 1, 15000, 930, 2100, 2000, 3600, 4800},
 		{"randread", "128k", 32, 1, 7500, 930, 4200, 4000, 7000, 9000},
-		{"randread", "256k", 32, 1, 3700, 930, 8400, 8000, 14000, 18000},
+		{"randread", "256k", 32, 1, 3700, 930, 8400, 8000, 14000,
+		    18000},
 		{"randread", "512k", 32, 1, 1850, 930, 17000, 16000, 28000,
 		    36000},
 		{"read", "1m", 8, 1, 2000, 2000, 4000, 3900, 6000, 8000},
