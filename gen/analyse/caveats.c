@@ -1008,8 +1008,8 @@ direct_io(const struct run *r)
 bool
 direct_io_metric(const struct metric *m)
 {
-	return m && (m->def.traits & (MT_BLOCK | MT_WRITE)) ==
-	    (MT_BLOCK | MT_WRITE);
+	return m && (m->def.traits & (MT_BONNIE | MT_BLOCK | MT_WRITE)) ==
+	    (MT_BONNIE | MT_BLOCK | MT_WRITE);
 }
 
 /* A file size under twice the memory of either host: the page cache
@@ -1592,6 +1592,19 @@ static bool nothing_moves(const struct analysis *,
 static const char *unexplained_lead(const struct analysis *,
     const struct setup_diff *, int metric);
 
+/* Whether the same workload as tail m's had neither its IOPS, its
+ * bandwidth nor the mean latency of m's kind judged worse in run i:
+ * what a tail that rose by itself is set against. */
+static bool
+rate_and_mean_held(const struct analysis *a, size_t i,
+    const struct metric *m)
+{
+	return sibling_verdict(a, i, m, fio_mean_measure(m->fio.measure)) !=
+	    VERDICT_REGRESSION &&
+	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
+	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION;
+}
+
 /* A tail percentile (p99, p99.9) that moved with no history and too
  * few samples for the rank test, while the same requests' median and
  * mean did not rise: the slowest one in a hundred of one run depends
@@ -1626,9 +1639,7 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	 * rose with the tail is the same night's shape
 	 * (median_alone_reason tells it) */
 	if (c->rule != RULE_THRESHOLD && nothing_moves(a, d, metric) &&
-	    lat != VERDICT_REGRESSION &&
-	    sibling_verdict(a, i, m, FM_IOPS) != VERDICT_REGRESSION &&
-	    sibling_verdict(a, i, m, FM_BW) != VERDICT_REGRESSION) {
+	    rate_and_mean_held(a, i, m)) {
 		reason(w, xasprintf("a tail that rose alone (%s): the same %s "
 		    "and its throughput were not judged worse, and one "
 		    "night's slowest requests depend on what else it met",
@@ -1654,35 +1665,30 @@ tail_reason(const struct analysis *a, size_t i, int metric,
 	    "times or more to tell"));
 }
 
-/* A tail (p99 or p99.9) that rose while the same workload's other tail
- * fell (a buffered read's p99.9 up 247% the night its p99 fell 53%),
- * its rate and mean latency not judged worse: the slowest few requests
- * of one run went their own way, where a slower device moves both. */
+/* A p99.9 that rose while the same workload's p99 fell (a buffered
+ * read's p99.9 up 247% the night its p99 fell 53%), its rate and mean
+ * latency not judged worse: the slowest few requests of one run went
+ * their own way, where a slower device moves both. */
 static void
 tails_apart_reason(const struct analysis *a, size_t i, int metric,
     struct reasons *w)
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
 	    NULL;
-	enum fio_measure other;
 
+	/* (a p99 that rose is a hundredth of the requests: no few; a rate
+	 * or mean that fell with it is a slower device's sign, whatever
+	 * the other tail did) */
 	if (m == NULL || m->def.family != FAMILY_FIO ||
-	    (m->fio.measure != FM_P99 && m->fio.measure != FM_P99_9) ||
-	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION)
+	    m->fio.measure != FM_P99_9 ||
+	    analysis_change_of(a, i, metric)->verdict != VERDICT_REGRESSION ||
+	    sibling_verdict(a, i, m, FM_P99) != VERDICT_IMPROVEMENT ||
+	    !rate_and_mean_held(a, i, m))
 		return;
-	other = m->fio.measure == FM_P99 ? FM_P99_9 : FM_P99;
-	/* (a rate or mean that fell with it is a slower device's sign,
-	 * whatever the other tail did) */
-	if (sibling_verdict(a, i, m, other) != VERDICT_IMPROVEMENT ||
-	    sibling_verdict(a, i, m, FM_IOPS) == VERDICT_REGRESSION ||
-	    sibling_verdict(a, i, m, FM_BW) == VERDICT_REGRESSION ||
-	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION)
-		return;
-	reason(w, xasprintf("its tails moved apart: the same workload's %s "
+	reason(w, xstrdup("its tails moved apart: the same workload's p99 "
 	    "fell as this rose, and its rate and mean latency were no "
 	    "worse, so the slowest few requests of one run went their own "
-	    "way, where a slower device moves both", other == FM_P99 ?
-	    "p99" : "p99.9"));
+	    "way, where a slower device moves both"));
 }
 
 bool
@@ -2951,16 +2957,21 @@ part_reason(const struct setup_diff *d, struct reasons *w)
  * update", "4 instances"), beside a key that changed: a load beside the
  * benchmark or another way of running it moves the figures more than
  * the key can, so the change is not the key's (IOPS halved the night
- * the scheduler changed and a second workload shared the disk).
- * part_reason says it of labels alone. */
+ * the scheduler changed and a second workload shared the disk): what the
+ * labels say changed is a way of running (label_change's
+ * LABELS_MEASURED, "4 instances" against "8 instances" too). part_reason
+ * says it of labels alone. */
 static void
 measured_label_reason(const struct setup_diff *d, struct reasons *w)
 {
 	const char *x = meta_get(&d->b->meta, "label");
 	const char *y = meta_get(&d->r->meta, "label");
 
+	/* (a label that names the changed key tells that change, not
+	 * another way of running: "kernel 5.2, 4 threads") */
 	if ((d->changed == 0 && d->nextra == 0) ||
-	    !labels_measure_otherwise(x, y))
+	    d->labels != LABELS_MEASURED || (x && !label_names_other(d, x)) ||
+	    (y && !label_names_other(d, y)))
 		return;
 	config_reason(w, xasprintf("the labels say the benchmark ran "
 	    "otherwise on one of the runs (%s \u2192 %s): a load beside it "
@@ -3028,9 +3039,14 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	if (sibling_verdict(a, i, m, FM_IOPS) != VERDICT_IMPROVEMENT &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_IMPROVEMENT)
 		return;
-	/* one request in flight has no queue: its IOPS rose as its mean
-	 * wait fell, and a tail that rose is the spread widened */
-	if (fio_key_inflight(&m->fio) <= 1 && m->fio.measure == FM_LAT)
+	/* One request in flight has no queue: its IOPS rose, so one
+	 * request followed the last sooner on average. A mean completion
+	 * latency that rose with them (of this figure or beside it) says
+	 * the time saved was outside it, in syncs or between requests; a
+	 * median or tail that rose while the mean held is the spread's
+	 * shape. */
+	if (fio_key_inflight(&m->fio) <= 1 && (m->fio.measure == FM_LAT ||
+	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION))
 		reason(w, xstrdup("the same job moved more I/O one request at "
 		    "a time while its mean latency rose: its requests spent "
 		    "less time outside it (in their syncs, or between one "

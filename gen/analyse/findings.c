@@ -660,16 +660,19 @@ samples_apart(const struct analysis *a, const struct run *r, char *all)
 }
 
 /* Whether run i, made with bonnie++'s -D, has a figure of its I/O tests
- * the page cache may serve: all but the block write and rewrite
- * (direct_io). */
+ * the page cache may serve: one -D does not keep from it
+ * (direct_io_metric). */
 static bool
 cached_under_D(const struct analysis *a, size_t i)
 {
-	static const int io[] = {M_PUTC, M_GETC, M_GET_BLOCK, M_SEEKS};
+	for (int k = 0; k < M_COUNT; k++) {
+		const struct metric *m = analysis_metric(a, k);
 
-	for (size_t k = 0; k < sizeof io / sizeof *io; k++)
-		if (analysis_sum(a, i, io[k]).state == VS_OK)
+		if ((m->def.traits & (MT_BONNIE | MT_IO)) == (MT_BONNIE |
+		    MT_IO) && !direct_io_metric(m) &&
+		    analysis_sum(a, i, k).state == VS_OK)
 			return true;
+	}
 	return false;
 }
 

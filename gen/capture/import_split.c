@@ -100,15 +100,27 @@ is_fence(const struct post *p, const struct line *l)
 	return strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0;
 }
 
+/* Whether t has a command's option: " -x" or " --x" ("fio --rw=write"),
+ * not a dash between words ("Unpatched - nvme"). */
+static bool
+has_option(const char *t)
+{
+	for (const char *p = strstr(t, " -"); p; p = strstr(p + 1, " -"))
+		if (isalpha((unsigned char)p[2]) || (p[2] == '-' &&
+		    isalpha((unsigned char)p[3])))
+			return true;
+	return false;
+}
+
 /* Where a Markdown heading's words start ("### Baseline fio" gives
- * "Baseline fio"): past one to six '#' and a blank, unless what follows
- * has a command's options (a root shell's "# fio --rw=write"). */
+ * "Baseline fio"): past one to six '#' and a blank, unless one '#' is a
+ * root shell's prompt before a command ("# fio --rw=write"). */
 static size_t
 heading_words(const char *t)
 {
 	size_t n = strspn(t, "#");
 
-	if (n == 0 || n > 6 || t[n] != ' ' || strstr(t + n, " -") != NULL)
+	if (n == 0 || n > 6 || t[n] != ' ' || (n == 1 && has_option(t + n)))
 		return 0;
 	return n + strspn(t + n, " ");
 }
@@ -652,6 +664,20 @@ shell_time_line(const char *s)
 	return false;
 }
 
+/* Whether s is a line of set -x's trace: "+ " and a command, a word in
+ * lower case ("+ cat fio.log", "+ wait"); a Markdown item ("+ Patched")
+ * starts with a capital. */
+static bool
+xtrace_line(const char *s)
+{
+	size_t n;
+
+	if (strncmp(s, "+ ", 2) != 0)
+		return false;
+	n = strspn(s + 2, "abcdefghijklmnopqrstuvwxyz0123456789_.-/");
+	return n > 0 && (s[2 + n] == '\0' || s[2 + n] == ' ');
+}
+
 /* Commands, paths, asides and underlines make poor names. */
 static bool
 names_well(const char *s)
@@ -676,7 +702,7 @@ names_well(const char *s)
 		return false;
 	/* nor the shell's own time ("real\t1m1.862s") or the trace of
 	 * set -x ("+ cat fio.log") */
-	if (shell_time_line(s) || strncmp(s, "+ ", 2) == 0)
+	if (shell_time_line(s) || xtrace_line(s))
 		return false;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		size_t c = strlen(commands[i]);
@@ -777,16 +803,19 @@ prose_caption(const struct post *p, const struct config *c)
 	}
 }
 
-/* A run's caption (prose_caption), a Markdown heading's marks taken
- * out: "### Baseline fio" names the run "Baseline fio". notes.md keeps
- * them, being Markdown. */
+/* A run's caption (prose_caption), a Markdown heading's or list item's
+ * marks taken out: "### Baseline fio" and "+ Baseline fio" name the run
+ * "Baseline fio". notes.md keeps them, being Markdown. */
 static char *
 config_caption(const struct post *p, const struct config *c)
 {
 	char *t = prose_caption(p, c);
 	size_t h;
 
-	if (t && (h = heading_words(t)) > 0)
+	if (t && (h = heading_words(t)) == 0 && strchr("+*-", t[0]) &&
+	    t[1] == ' ')
+		h = 1 + strspn(t + 1, " ");
+	if (t && h > 0)
 		memmove(t, t + h, strlen(t + h) + 1);
 	return t;
 }

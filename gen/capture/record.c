@@ -623,11 +623,16 @@ move_fio_notes(const struct record *r)
 
 		at = nl ? (size_t)(nl - buf) + 1 : len;
 	}
+	/* the note is in fio.log before fio.json loses it: nothing of the
+	 * run is lost whichever write fails (each says so) */
 	if (buf && at > 0 && at < len && (f = fopen(log, "a")) != NULL) {
-		if (fwrite(buf, 1, at, f) == at && fclose(f) == 0)
-			write_file_atomic(json, buf + at, len - at, &d);
+		bool kept = fwrite(buf, 1, at, f) == at;
+
+		if (fclose(f) != 0 || !kept)
+			fprintf(stderr, "benchsite: %s: cannot write: %s\n",
+			    log, strerror(errno));
 		else
-			fclose(f);
+			write_file_atomic(json, buf + at, len - at, &d);
 	}
 	diags_free(&d);
 	free(buf);

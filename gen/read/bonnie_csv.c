@@ -6,6 +6,7 @@
 #include "base/xalloc.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -441,6 +442,27 @@ split_colon_size(struct reader_ctx *c, const struct line *l,
 	return true;
 }
 
+/* Whether the block write of CSV line fs of layout lay is the table row
+ * r's, when both give it: a line of another run with the same name and
+ * size is no copy. */
+static bool
+same_block_write(const struct result *r, const struct fields *fs,
+    const struct csv_layout *lay)
+{
+	size_t k = (size_t)lay->io + 2;
+	const struct measure *m = &r->m[M_PUT_BLOCK];
+	char *end, text[32];
+	double v;
+
+	if (fs->n <= k || fs->len[k] == 0 || fs->len[k] >= sizeof text ||
+	    m->state != VS_OK)
+		return true;
+	memcpy(text, fs->f[k], fs->len[k]);
+	text[fs->len[k]] = '\0';
+	v = strtod(text, &end);
+	return *end != '\0' || fabs(v - m->value) <= 0.01 * m->value + 0.5;
+}
+
 /* Whether a CSV line, fs of layout lay, is a copy of the table row read
  * just above it (its name and size, within a table's height): bonnie++
  * prints both, and a poster who cut the CSV short, or pasted it with a
@@ -460,7 +482,8 @@ copies_row_above(const struct reader_ctx *c, const struct line *l,
 	    strlen(r->name) == fs->len[n] &&
 	    strncmp(r->name, fs->f[n], fs->len[n]) == 0 &&
 	    strlen(r->size) == fs->len[z] &&
-	    strncmp(r->size, fs->f[z], fs->len[z]) == 0;
+	    strncmp(r->size, fs->f[z], fs->len[z]) == 0 &&
+	    same_block_write(r, fs, lay);
 }
 
 size_t
@@ -512,8 +535,8 @@ read_csv(struct reader_ctx *c, size_t i)
 		split_fields(&fs, fixed, strlen(fixed));
 		free(fixed);
 	}
-	if (fs.n != (size_t)lay->nfields && copies_row_above(c, l, &fs,
-	    lay)) {
+	if (fs.n != (size_t)lay->nfields && fs.n <= (size_t)lay->nfields +
+	    2 && copies_row_above(c, l, &fs, lay)) {
 		bool short_line = fs.n < (size_t)lay->nfields;
 
 		diags_add(c->diags, MSG_NOTE, c->file, l->no,

@@ -457,6 +457,8 @@ test_label_tells_key(void **state)
 	    100000, 100000, 300, 1, 50);
 	add_run(t, "n6", WC "date: 2020-01-06\nlabel: off\n",
 	    100000, 100000, 300, 1, 50);
+	add_run(t, "n7", WC "date: 2020-01-07\nlabel: compression off\n",
+	    100000, 100000, 300, 1, 50);
 #undef WC
 	load(t);
 	runs = t->set.runs;
@@ -473,7 +475,56 @@ test_label_tells_key(void **state)
 	    &runs[run_of(t, "n3")]));
 	/* alike labels are one set-up whatever they say */
 	assert_true(same_setup(&runs[run_of(t, "n3")],
-	    &runs[run_of(t, "n3")]));
+	    &runs[run_of(t, "n7")]));
+}
+
+/* A kernel changed the night a label says the benchmark ran otherwise
+ * ("concurrent update", 4 instances then 8): the load's, not the
+ * kernel's, so told; labels alike, or one that names the kernel, leave
+ * the kernel's fall to the gate. */
+static void
+test_measured_label(void **state)
+{
+	struct tree *t = *state;
+	static const struct {
+		const char *series, *was, *now;
+		bool gated;
+	} cases[] = {
+		{"a", "baseline", "concurrent update", false},
+		{"b", "4 instances", "8 instances", false},
+		{"c", "4 instances", "4 instances", true},
+		{"d", "kernel 5.1", "kernel 5.2 sqpoll threads", true},
+	};
+	size_t nc = sizeof cases / sizeof *cases;
+
+	for (size_t k = 0; k < nc; k++) {
+		char was[16], now[16], *m1, *m2;
+
+		snprintf(was, sizeof was, "%s1", cases[k].series);
+		snprintf(now, sizeof now, "%s2", cases[k].series);
+		m1 = xasprintf("series: %s\ndate: 2020-01-01\nkernel: 5.1\n"
+		    "label: %s\n", cases[k].series, cases[k].was);
+		m2 = xasprintf("series: %s\ndate: 2020-01-02\nkernel: 5.2\n"
+		    "label: %s\n", cases[k].series, cases[k].now);
+		add_run(t, was, m1, 100000, 100000, 300, 1, 50);
+		add_run(t, now, m2, 50000, 100000, 300, 1, 50);
+		free(m1);
+		free(m2);
+	}
+	load(t);
+	for (size_t k = 0; k < nc; k++) {
+		char now[16];
+		const struct finding *f;
+
+		snprintf(now, sizeof now, "%s2", cases[k].series);
+		f = finding_of(&t->an, FIND_REGRESSION, (long)run_of(t, now),
+		    M_PUT_BLOCK);
+		assert_non_null(f);
+		assert_int_equal(f->gated, cases[k].gated);
+		if (!cases[k].gated)
+			assert_non_null(strstr(f->caveat, "the labels say the "
+			    "benchmark ran otherwise"));
+	}
 }
 
 /* Two settings changed at once: a regression all the same, which fails
@@ -1507,6 +1558,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_reference_choice, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_no_reference, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_measured_label, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_caveats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dates_in_utc, setup,

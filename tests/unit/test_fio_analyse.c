@@ -498,6 +498,33 @@ test_tails_apart(void **state)
 	assert_int_equal(t->an.failing, 0);
 }
 
+/* The same tails apart the night the read's rate halved: a slower
+ * device's sign, and the tail is not told apart from it. */
+static void
+test_tails_apart_rate_fell(void **state)
+{
+	struct tree *t = *state;
+	const struct job_figs a[] = {
+		{"read", "128k", 1, 1, 19000, 2370, 52, 12, 1500, 2150},
+	}, b[] = {
+		{"read", "128k", 1, 1, 9500, 1185, 104, 125, 700, 7440},
+	};
+	const struct finding *f;
+
+	write_run(t, "s/1", DISK "readahead: 2560 KiB\ndate: 2026-01-01\n",
+	    a, 1);
+	write_run(t, "s/2", DISK "readahead: 8 KiB\ndate: 2026-01-02\n", b,
+	    1);
+	load(t);
+	f = finding_on(&t->an, FIND_REGRESSION, (long)run_of(t, "s/2"),
+	    metric(t, "read-128k-qd1-j1-libaio-direct.p99_9"));
+	assert_non_null(f);
+	assert_true(f->caveat == NULL || strstr(f->caveat, "tails moved "
+	    "apart") == NULL);
+	assert_true(finding_on(&t->an, FIND_REGRESSION, (long)run_of(t,
+	    "s/2"), metric(t, "read-128k-qd1-j1-libaio-direct.iops"))->gated);
+}
+
 /* A device's queue depth (nr_requests) cut from 256 to 4 can move a
  * job that keeps 8 requests in flight, never one that keeps 1: the
  * QD8 job's fall names it, the QD1 job's names no cause. */
@@ -849,6 +876,8 @@ main(void)
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_tails_apart, setup,
 		    tree_teardown),
+		cmocka_unit_test_setup_teardown(test_tails_apart_rate_fell,
+		    setup, tree_teardown),
 		cmocka_unit_test_setup_teardown(test_workloads_missing, setup,
 		    tree_teardown),
 		cmocka_unit_test_setup_teardown(test_fio_options_changed, setup,
