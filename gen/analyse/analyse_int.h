@@ -368,8 +368,8 @@ bool same_fio_options(const char *x, const char *y);
  * on one side only is, not a difference; nor is a passing state
  * ("raid0 md, degraded"), which each side's busy state tells. */
 bool raid_within(const char *t, const char *u, bool *more);
-/* Whether bonnie++ ran with -D (its bonnie-options say): its block
- * tests, rewrite and seeks went round the page cache. */
+/* Whether bonnie++ ran with -D (its bonnie-options say): it wrote its
+ * file round the page cache (direct_io_metric says which figures). */
 bool direct_io(const struct run *);
 /* Whether m is a figure bonnie++'s -D keeps from the page cache: the
  * block write, and rewrite after it (direct_io). */

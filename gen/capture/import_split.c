@@ -103,7 +103,7 @@ is_fence(const struct post *p, const struct line *l)
 /* Whether t has a command's option: " -x" or " --x" ("fio --rw=write"),
  * not a dash between words ("Unpatched - nvme"). */
 static bool
-has_option(const char *t)
+has_command_option(const char *t)
 {
 	for (const char *p = strstr(t, " -"); p; p = strstr(p + 1, " -"))
 		if (isalpha((unsigned char)p[2]) || (p[2] == '-' &&
@@ -120,7 +120,7 @@ heading_words(const char *t)
 {
 	size_t n = strspn(t, "#");
 
-	if (n == 0 || n > 6 || t[n] != ' ' || (n == 1 && has_option(t + n)))
+	if (n == 0 || n > 6 || t[n] != ' ' || (n == 1 && has_command_option(t + n)))
 		return 0;
 	return n + strspn(t + n, " ");
 }

@@ -535,16 +535,19 @@ read_csv(struct reader_ctx *c, size_t i)
 		split_fields(&fs, fixed, strlen(fixed));
 		free(fixed);
 	}
-	if (fs.n != (size_t)lay->nfields && fs.n <= (size_t)lay->nfields +
-	    2 && copies_row_above(c, l, &fs, lay)) {
-		bool short_line = fs.n < (size_t)lay->nfields;
-
+	if (fs.n < (size_t)lay->nfields && copies_row_above(c, l, &fs,
+	    lay)) {
 		diags_add(c->diags, MSG_NOTE, c->file, l->no,
-		    "CSV line %s %zu %s %d%s, a copy of the table's row on "
-		    "line %ld; that row is read", short_line ?
-		    "cut short after" : "has", fs.n, short_line ? "of" :
-		    "fields where bonnie++ writes", lay->nfields, short_line ?
-		    " fields" : "", c->out->v[c->out->n - 1].line);
+		    "CSV line cut short after %zu of %d fields, a copy of "
+		    "the table's row on line %ld; that row is read", fs.n,
+		    lay->nfields, c->out->v[c->out->n - 1].line);
+	} else if (fs.n > (size_t)lay->nfields && fs.n <=
+	    (size_t)lay->nfields + 2 && copies_row_above(c, l, &fs, lay)) {
+		/* a field pair pasted twice ("+++++,+++") */
+		diags_add(c->diags, MSG_NOTE, c->file, l->no,
+		    "CSV line has %zu fields where bonnie++ writes %d, a copy "
+		    "of the table's row on line %ld; that row is read", fs.n,
+		    lay->nfields, c->out->v[c->out->n - 1].line);
 	} else if (fs.n != (size_t)lay->nfields) {
 		diags_add(c->diags, MSG_ERROR, c->file, l->no,
 		    "CSV line has %zu fields where bonnie++ %s writes %d; %s",
