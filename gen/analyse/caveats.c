@@ -3029,6 +3029,7 @@ load_reason(const struct analysis *a, size_t i, int metric,
 {
 	const struct metric *m = metric >= 0 ? analysis_metric(a, metric) :
 	    NULL;
+	bool one;
 
 	/* (a sync's latency is no request's wait in a queue) */
 	if (m == NULL || m->def.family != FAMILY_FIO ||
@@ -3039,24 +3040,25 @@ load_reason(const struct analysis *a, size_t i, int metric,
 	if (sibling_verdict(a, i, m, FM_IOPS) != VERDICT_IMPROVEMENT &&
 	    sibling_verdict(a, i, m, FM_BW) != VERDICT_IMPROVEMENT)
 		return;
+	one = fio_key_inflight(&m->fio) <= 1;
 	/* One request in flight has no queue: its IOPS rose, so one
 	 * request followed the last sooner on average. A mean completion
 	 * latency that rose with them (of this figure or beside it) says
 	 * the time saved was outside it, in syncs or between requests; a
 	 * median or tail that rose while the mean held is the spread's
 	 * shape. */
-	if (fio_key_inflight(&m->fio) <= 1 && (m->fio.measure == FM_LAT ||
+	if (one && (m->fio.measure == FM_LAT ||
 	    sibling_verdict(a, i, m, FM_LAT) == VERDICT_REGRESSION))
 		reason(w, xstrdup("the same job moved more I/O one request at "
 		    "a time while its mean latency rose: its requests spent "
 		    "less time outside it (in their syncs, or between one "
 		    "request and the next), not on a slower device"));
-	else if (fio_key_inflight(&m->fio) <= 1 && m->fio.measure == FM_P50)
+	else if (one && m->fio.measure == FM_P50)
 		reason(w, xstrdup("the same job moved more I/O one request at "
 		    "a time while its median latency rose: how its requests' "
 		    "times spread changed, not their average, which sets the "
 		    "pace of one request at a time: not a slower device"));
-	else if (fio_key_inflight(&m->fio) <= 1)
+	else if (one)
 		reason(w, xasprintf("the same job moved more I/O one request "
 		    "at a time, so one request followed the last sooner on "
 		    "average; the slowest waited longer while the rest came "

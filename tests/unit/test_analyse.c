@@ -438,11 +438,17 @@ test_no_reference(void **state)
  * a note of what the key says, so two nights so labelled with the same
  * keys are one set-up; a label that only shares a value with a key
  * ("compression off", with write-cache off) is a setting of its own. */
+static bool
+one_setup(const struct tree *t, const char *x, const char *y)
+{
+	return same_setup(&t->set.runs[run_of(t, x)],
+	    &t->set.runs[run_of(t, y)]);
+}
+
 static void
 test_label_tells_key(void **state)
 {
 	struct tree *t = *state;
-	const struct run *runs;
 
 #define WC "series: s\nscheduler: mq-deadline\nwrite-cache: off\n"
 	add_run(t, "n1", WC "date: 2020-01-01\nlabel: scheduler back to "
@@ -461,21 +467,14 @@ test_label_tells_key(void **state)
 	    100000, 100000, 300, 1, 50);
 #undef WC
 	load(t);
-	runs = t->set.runs;
-	assert_true(same_setup(&runs[run_of(t, "n1")],
-	    &runs[run_of(t, "n2")]));
-	assert_true(same_setup(&runs[run_of(t, "n2")],
-	    &runs[run_of(t, "n5")]));
+	assert_true(one_setup(t, "n1", "n2"));
+	assert_true(one_setup(t, "n2", "n5"));
 	/* a value alone ("off") names no key */
-	assert_false(same_setup(&runs[run_of(t, "n3")],
-	    &runs[run_of(t, "n4")]));
-	assert_false(same_setup(&runs[run_of(t, "n3")],
-	    &runs[run_of(t, "n6")]));
-	assert_false(same_setup(&runs[run_of(t, "n1")],
-	    &runs[run_of(t, "n3")]));
+	assert_false(one_setup(t, "n3", "n4"));
+	assert_false(one_setup(t, "n3", "n6"));
+	assert_false(one_setup(t, "n1", "n3"));
 	/* alike labels are one set-up whatever they say */
-	assert_true(same_setup(&runs[run_of(t, "n3")],
-	    &runs[run_of(t, "n7")]));
+	assert_true(one_setup(t, "n3", "n7"));
 }
 
 /* A kernel changed the night a label says the benchmark ran otherwise
